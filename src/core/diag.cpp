@@ -1,0 +1,72 @@
+// Diagnostic rendering and the collecting sink.
+// Pure string formatting; never prints.
+#include "core/diag.hpp"
+
+#include <cstdio>
+
+namespace texsim::core {
+
+std::string_view severity_name(Severity s) {
+  switch (s) {
+    case Severity::kNote: return "note";
+    case Severity::kWarning: return "warning";
+    case Severity::kError: return "error";
+  }
+  return "error";
+}
+
+std::string format_location(const Location& loc) {
+  if (const auto* t = std::get_if<TextLoc>(&loc)) {
+    std::string out = t->file.empty() ? std::string("<input>") : t->file;
+    if (t->line != 0) {
+      out += ":" + std::to_string(t->line);
+      if (t->column != 0) out += ":" + std::to_string(t->column);
+    }
+    return out;
+  }
+  if (const auto* b = std::get_if<BinaryLoc>(&loc)) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "+0x%llx", static_cast<unsigned long long>(b->offset));
+    std::string out = (b->file.empty() ? std::string("<input>") : b->file) + buf;
+    if (b->has_bits) {
+      out += "[bits " + std::to_string(b->bit_hi) + ":" + std::to_string(b->bit_lo) + "]";
+    }
+    return out;
+  }
+  return {};
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::string out = format_location(d.loc);
+  if (!out.empty()) out += ": ";
+  out += severity_name(d.severity);
+  if (!d.rule_id.empty()) out += "[" + d.rule_id + "]";
+  out += ": " + d.message;
+  if (!d.citation.empty()) out += " (" + d.citation + ")";
+  for (const auto& n : d.notes) out += "\n  note: " + n;
+  return out;
+}
+
+void DiagSink::report(Diagnostic d) {
+  if (d.severity == Severity::kError) ++errors_;
+  diags_.push_back(std::move(d));
+}
+
+void DiagSink::error(std::string rule_id, Location loc, std::string message,
+                     std::string citation) {
+  report(Diagnostic{Severity::kError, std::move(rule_id), std::move(loc), std::move(message),
+                    std::move(citation), {}});
+}
+
+void DiagSink::warning(std::string rule_id, Location loc, std::string message,
+                       std::string citation) {
+  report(Diagnostic{Severity::kWarning, std::move(rule_id), std::move(loc), std::move(message),
+                    std::move(citation), {}});
+}
+
+void DiagSink::clear() {
+  diags_.clear();
+  errors_ = 0;
+}
+
+}  // namespace texsim::core
