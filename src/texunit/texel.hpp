@@ -40,13 +40,6 @@ struct Texel {
 // 0 in every component, and the missing-component default in A (D3D11.3 §19.1.3.3: 1.0f for
 // UNORM/SNORM/FLOAT, 0x1 for SINT/UINT). Present components are 0; `present_mask` bit c is set
 // when component c exists in the format (then A is 0 too).
-inline Texel out_of_bounds_texel(TexelKind kind, unsigned present_mask) {
-  Texel t;
-  t.kind = kind;
-  if ((present_mask & 0x8u) == 0) {
-    t.bits[3] = kind == TexelKind::kFloat ? 0x3f800000u : 1u;
-  }
-  return t;
-}
+Texel out_of_bounds_texel(TexelKind kind, unsigned present_mask);
 
 }  // namespace texsim::texunit
