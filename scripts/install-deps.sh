@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev
   libhwy-dev libtbb-dev libpng-dev
+  mesa-vulkan-drivers libvulkan-dev glslc
   clang-format clang-tidy
 )
 

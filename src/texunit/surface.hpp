@@ -84,12 +84,24 @@ struct NullRegion {
 // maps each sample index to the stored fragment index: sample s uses bits
 // [s*b + b-1 .. s*b] with b = 1 (2x), 2 (4x), 4 (8x, 16x). The value with every bit of the
 // width set (8 bits for 2x/4x, 32 for 8x, 64 for 16x) is the fast-clear encoding: every sample
-// then reads the clear colour.
+// then reads the clear colour. For samples == 1 (no MCS on single-sample surfaces) the bit
+// counts and the clear value are 0.
 unsigned mcs_bits_per_sample(uint32_t samples);
 unsigned mcs_width_bits(uint32_t samples);
 uint64_t mcs_clear_value(uint32_t samples);
-// Fragment index for `sample` under `mcs`, or nullopt for the fast-clear encoding.
+// Fragment index for `sample` under `mcs`, or nullopt for the fast-clear encoding. Bits above
+// the width are ignored. The field may name a fragment >= samples (8x has 4-bit fields);
+// fetch treats that like an out-of-range sample index. samples == 1: always fragment 0.
 std::optional<uint32_t> mcs_fragment(uint64_t mcs, uint32_t sample, uint32_t samples);
+// The identity map (sample s -> fragment s): field s holds s. 2x 0x2, 4x 0xe4, 8x 0x76543210,
+// 16x 0xfedcba9876543210. Added so that enable_mcs() and callers share one definition.
+uint64_t mcs_identity_value(uint32_t samples);
+
+// Byte offset of texel (x, y) — or of its 4x4 block for BCn — of plane `sample`, level
+// `level`, array slice or z `slice_or_z`, under `layout`. Added so that Surface::texel_ptr and
+// fetch share one address computation. Arguments must be in range (asserted).
+uint64_t texel_byte_offset(const SurfaceDesc& d, const SurfaceLayout& layout, uint32_t sample,
+                           uint32_t level, uint32_t slice_or_z, uint32_t x, uint32_t y);
 
 // Non-owning view: everything fetch needs, over memory someone else owns. Pitches are explicit,
 // so a view can describe memory laid out by another API (e.g. a mapped Vulkan image).
@@ -119,12 +131,16 @@ class Surface {
   const uint8_t* texel_ptr(uint32_t sample, uint32_t level, uint32_t slice_or_z, uint32_t x,
                            uint32_t y) const;
 
-  // Writes one texel (uncompressed formats) with encode_texel's rules; false if not encodable.
+  // Writes one texel (uncompressed formats) with encode_texel's rules; false if not encodable
+  // or if any argument is out of range for the surface (nothing is written then).
   bool write_texel(uint32_t sample, uint32_t level, uint32_t slice_or_z, uint32_t x, uint32_t y,
                    const Texel& value);
 
-  // MCS plane: allocated (all zero = every sample reads fragment = sample index... see
-  // mcs_fragment) by enable_mcs(); set per pixel of level 0.
+  // MCS plane (one value per pixel of level 0 per slice, x fastest, then y, then slice):
+  // allocated by enable_mcs() with every pixel set to mcs_identity_value(samples), so that an
+  // MCS-enabled surface whose MCS was never written reads like an uncompressed one (all zero
+  // would send every sample to fragment 0). Set per pixel of level 0; set_mcs/mcs_at assert
+  // that the plane exists and the pixel is in range.
   void enable_mcs();
   bool has_mcs() const { return !mcs_.empty(); }
   void set_mcs(uint32_t x, uint32_t y, uint32_t slice, uint64_t value);

@@ -1,0 +1,61 @@
+// Sampler state as a plain value struct (filters, address modes, border, LOD controls, compare,
+// reduction) and the precision profiles that make the filtering arithmetic explicit data.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace texsim::texunit {
+
+enum class Filter : uint8_t { kPoint, kLinear };
+enum class MipFilter : uint8_t { kNone, kPoint, kLinear };  // kNone: always level 0 (after base)
+enum class AddressMode : uint8_t { kWrap, kMirror, kClamp, kBorder, kMirrorOnce };
+enum class CompareFunc : uint8_t {
+  kNever, kLess, kEqual, kLessEqual, kGreater, kNotEqual, kGreaterEqual, kAlways
+};
+enum class Reduction : uint8_t { kWeightedAverage, kMin, kMax };
+
+std::string_view address_mode_name(AddressMode m);
+std::optional<AddressMode> address_mode_from_name(std::string_view name);
+std::string_view compare_func_name(CompareFunc f);
+std::optional<CompareFunc> compare_func_from_name(std::string_view name);
+
+struct SamplerState {
+  Filter min_filter = Filter::kLinear;
+  Filter mag_filter = Filter::kLinear;
+  MipFilter mip_filter = MipFilter::kPoint;
+  uint32_t max_anisotropy = 1;  // 1: isotropic; 2..16: anisotropic minification
+  std::array<AddressMode, 3> address{AddressMode::kClamp, AddressMode::kClamp,
+                                     AddressMode::kClamp};  // u, v, w
+  std::array<float, 4> border_color{0.0f, 0.0f, 0.0f, 0.0f};      // float formats
+  std::array<uint32_t, 4> border_color_int{0u, 0u, 0u, 0u};       // integer formats
+  float lod_bias = 0.0f;   // D3D MipLODBias, in (-16, 15.99]
+  float min_lod = 0.0f;
+  float max_lod = 1000.0f;
+  std::optional<CompareFunc> compare;  // set: comparison sampler (PCF)
+  bool normalized_coords = true;       // false: coordinates in texels (no wrap/mirror, 1 mip)
+  bool srgb_decode = true;             // false: sRGB formats read as UNORM
+  Reduction reduction = Reduction::kWeightedAverage;
+};
+
+// How the arithmetic is done. `kD3D` follows the D3D11.3 fixed-point pipeline with the
+// precisions below; `kExact` uses full float everywhere (a reference); `kLavapipe` reproduces
+// Mesa 22.3 lavapipe's arithmetic so that differential tests can be bit-exact.
+enum class PrecisionKind : uint8_t { kD3D, kExact, kLavapipe };
+
+std::string_view precision_name(PrecisionKind k);
+std::optional<PrecisionKind> precision_from_name(std::string_view name);
+
+struct PrecisionProfile {
+  PrecisionKind kind = PrecisionKind::kD3D;
+  unsigned subtexel_bits = 8;   // D3D11.3 §7.18.16.1: at least 8 fraction bits of texel space
+  unsigned lod_frac_bits = 8;   // D3D11.3 §7.18.10: LOD as at least 8.8 fixed point
+
+  static PrecisionProfile d3d() { return {}; }
+  static PrecisionProfile exact() { return {PrecisionKind::kExact, 23, 23}; }
+  static PrecisionProfile lavapipe() { return {PrecisionKind::kLavapipe, 8, 8}; }
+};
+
+}  // namespace texsim::texunit
