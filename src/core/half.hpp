@@ -14,7 +14,9 @@ enum class Rounding : uint8_t {
 };
 
 // Exact widening: every binary16 value (denormals included) is representable in binary32.
-// NaNs keep their sign and payload (payload shifted into the top of the binary32 mantissa).
+// NaNs keep their sign and payload (payload shifted into the top of the binary32 mantissa) and
+// come out quiet (quiet bit set, as F16C VCVTPH2PS does), so a signalling NaN's top payload bit
+// becomes 1.
 float half_to_float(uint16_t h);
 
 // Narrowing with the given rounding. Overflow follows IEEE 754 for the mode (RNE -> inf,
