@@ -19,8 +19,13 @@ std::string format_location(const Location& loc) {
   if (const auto* t = std::get_if<TextLoc>(&loc)) {
     std::string out = t->file.empty() ? std::string("<input>") : t->file;
     if (t->line != 0) {
-      out += ":" + std::to_string(t->line);
-      if (t->column != 0) out += ":" + std::to_string(t->column);
+      // Appended piecewise: GCC 12 reports a false -Wrestrict for `":" + std::to_string(...)`.
+      out += ':';
+      out += std::to_string(t->line);
+      if (t->column != 0) {
+        out += ':';
+        out += std::to_string(t->column);
+      }
     }
     return out;
   }
@@ -29,7 +34,11 @@ std::string format_location(const Location& loc) {
     std::snprintf(buf, sizeof buf, "+0x%llx", static_cast<unsigned long long>(b->offset));
     std::string out = (b->file.empty() ? std::string("<input>") : b->file) + buf;
     if (b->has_bits) {
-      out += "[bits " + std::to_string(b->bit_hi) + ":" + std::to_string(b->bit_lo) + "]";
+      out += "[bits ";
+      out += std::to_string(b->bit_hi);
+      out += ':';
+      out += std::to_string(b->bit_lo);
+      out += ']';
     }
     return out;
   }
