@@ -1,0 +1,49 @@
+// Mesa 22.3 lavapipe's sampling arithmetic (llvmpipe gallivm, AoS 8-bit and SoA float paths),
+// reproduced so the differential oracle can be bit-exact. Depends on fetch/format/surface only.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "texunit/fetch.hpp"
+#include "texunit/format.hpp"
+#include "texunit/sample.hpp"
+#include "texunit/sampler.hpp"
+#include "texunit/surface.hpp"
+
+namespace texsim::texunit {
+
+// Samples like lavapipe (Mesa 22.3.6, LLVM 15, x86-64 with AVX2, GALLIVM_PERF unset) for
+// compute-shader lookups: explicit LOD (kLevel, kLevelZero), explicit gradients (kGrad, per
+// lane), gather (kGather) and comparison samplers. sample() dispatches here for
+// PrecisionKind::kLavapipe.
+SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
+                             const SampleRequest& req);
+
+// What lavapipe decides per SIMD group (8 lanes with AVX2) rather than per lane. With min != mag
+// filters and per-lane LOD, a group where any lane needs linear filtering takes a combined
+// linear path (nearest lanes get 0/1 weights: fraction > 0.5); otherwise a plain nearest path.
+struct LavapipeLaneContext {
+  std::optional<bool> group_needs_linear;  // unset: as if the lane were alone in its group
+};
+SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
+                             const SampleRequest& req, const LavapipeLaneContext& ctx);
+// Whether this lane alone needs linear filtering (its input to the group decision above).
+bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sampler,
+                                const SampleRequest& req);
+
+// One texel converted as lavapipe's format unpack does: UNORM k * float(1/(2^n-1)), SNORM
+// max(k * float(1/(2^(n-1)-1)), -1), sRGB by its polynomial; floats and integers exact.
+Texel lavapipe_decode(Format f, const uint8_t* texel);
+// texelFetch as lavapipe returns it: fetch_texel's addressing and out-of-bounds value (but the
+// layer of a one-layer array image is ignored), with
+// in-bounds texels converted by lavapipe_decode.
+FetchResult fetch_texel_lavapipe(const SurfaceView& view, const FetchRequest& req);
+
+// Whether lavapipe takes its 8-bit fixed-point ("AoS") linear path for this state: a format
+// whose channels all fit 8-bit UNORM (not sRGB), no comparison, wrap/clamp-to-edge on every
+// used axis, no seamless cube linear filtering, and min == mag filter for per-lane LOD.
+bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
+                       const SampleRequest& req);
+
+}  // namespace texsim::texunit
