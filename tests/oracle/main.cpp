@@ -1,0 +1,450 @@
+// texsim_oracle: runs random texture lookups on the first Vulkan device and in texsim, and
+// compares them (fetch and the lavapipe profile bit-exact; the d3d profile within bounds).
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cases.hpp"
+#include "texunit/fetch.hpp"
+#include "texunit/format.hpp"
+#include "texunit/sample.hpp"
+#include "texunit/sample_lavapipe.hpp"
+#include "vk_context.hpp"
+
+namespace texsim::oracle {
+namespace {
+
+constexpr size_t kSimdLanes = 8;  // lavapipe's compute SIMD width on a 256-bit (AVX2) host
+
+struct Options {
+  uint64_t seed = 1;
+  uint32_t cases = 400;
+  uint32_t lanes = 256;
+  int64_t single_case = -1;
+  std::vector<Op> ops;
+  bool soak = false;
+  bool d3d = true;
+  uint32_t max_print = 100;
+  bool show_reported = false;
+  bool require_coverage = false;  // fail unless >= 8 formats, every address mode and filter ran  // also print report-only differences (cube, d3d bounds)
+};
+
+struct OpStats {
+  uint64_t lookups = 0;
+  uint64_t exact_checked = 0, exact_failed = 0;        // asserted bit-exact comparisons
+  uint64_t reported_checked = 0, reported_diff = 0;    // compared, differences only reported
+  uint64_t d3d_checked = 0, d3d_failed = 0;            // d3d profile within bounds
+};
+
+void usage() {
+  std::fprintf(stderr,
+               "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
+               "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-reported]\n"
+               "       [--require-coverage]\n"
+               "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow\n"
+               "env TEXSIM_ORACLE_OPTIONAL=1: exit 0 when no Vulkan device is found\n");
+}
+
+bool parse(int argc, char** argv, Options& o) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    if (a == "--seed") {
+      const char* v = next();
+      if (!v) return false;
+      o.seed = std::strtoull(v, nullptr, 0);
+    } else if (a == "--cases") {
+      const char* v = next();
+      if (!v) return false;
+      o.cases = static_cast<uint32_t>(std::strtoul(v, nullptr, 0));
+    } else if (a == "--lanes") {
+      const char* v = next();
+      if (!v) return false;
+      o.lanes = static_cast<uint32_t>(std::strtoul(v, nullptr, 0));
+    } else if (a == "--case") {
+      const char* v = next();
+      if (!v) return false;
+      o.single_case = std::strtoll(v, nullptr, 0);
+    } else if (a == "--ops") {
+      const char* v = next();
+      if (!v) return false;
+      std::string list = v;
+      size_t pos = 0;
+      while (pos <= list.size()) {
+        const size_t end = std::min(list.find(',', pos), list.size());
+        const auto op = op_from_name(std::string_view(list).substr(pos, end - pos));
+        if (!op) {
+          std::fprintf(stderr, "texsim_oracle: unknown op '%s'\n",
+                       list.substr(pos, end - pos).c_str());
+          return false;
+        }
+        o.ops.push_back(*op);
+        pos = end + 1;
+      }
+    } else if (a == "--soak") {
+      o.soak = true;
+    } else if (a == "--require-coverage") {
+      o.require_coverage = true;
+    } else if (a == "--show-reported") {
+      o.show_reported = true;
+    } else if (a == "--no-d3d") {
+      o.d3d = false;
+    } else if (a == "--max-print") {
+      const char* v = next();
+      if (!v) return false;
+      o.max_print = static_cast<uint32_t>(std::strtoul(v, nullptr, 0));
+    } else {
+      return false;
+    }
+  }
+  if (o.ops.empty())
+    for (int k = 0; k < kOpCount; ++k) o.ops.push_back(static_cast<Op>(k));
+  return true;
+}
+
+std::string hex4(const std::array<uint32_t, 4>& v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%08x,%08x,%08x,%08x", v[0], v[1], v[2], v[3]);
+  return buf;
+}
+
+std::string lane_text(const Batch& b, size_t i) {
+  char buf[256];
+  if (!b.fetches.empty()) {
+    const auto& f = b.fetches[i];
+    std::snprintf(buf, sizeof buf, "xyz=(%d,%d,%d) slice=%d level=%d sample=%d",
+                  static_cast<int32_t>(f.coord[0]), static_cast<int32_t>(f.coord[1]),
+                  static_cast<int32_t>(f.coord[2]), static_cast<int32_t>(f.slice),
+                  static_cast<int32_t>(f.level), static_cast<int32_t>(f.sample));
+  } else {
+    const auto& q = b.samples[i];
+    std::snprintf(buf, sizeof buf,
+                  "coord=(%a,%a,%a) layer=%a lod=%a ddx=(%a,%a,%a) ddy=(%a,%a,%a) ref=%a",
+                  static_cast<double>(q.coord[0]), static_cast<double>(q.coord[1]),
+                  static_cast<double>(q.coord[2]), static_cast<double>(q.array_index),
+                  static_cast<double>(q.lod), static_cast<double>(q.ddx[0]),
+                  static_cast<double>(q.ddx[1]), static_cast<double>(q.ddx[2]),
+                  static_cast<double>(q.ddy[0]), static_cast<double>(q.ddy[1]),
+                  static_cast<double>(q.ddy[2]), static_cast<double>(q.reference));
+  }
+  return buf;
+}
+
+// Components the GPU result defines: shadow lookups return one value.
+unsigned component_mask(const Batch& b) {
+  if (b.op == Op::kShadowLod || b.op == Op::kShadowGrad) return 0x1;
+  return 0xf;
+}
+
+// Which sampling states the lavapipe profile reproduces bit for bit (asserted); the rest are
+// compared and their differences reported, not failed.
+// Cube maps are not modelled by sample_lavapipe (lavapipe's face selection, seamless edge and
+// corner arithmetic), so cube lookups are compared and reported only.
+bool lavapipe_exact_asserted(const Batch& b) {
+  return b.surface->desc().type != texunit::SurfaceType::kCube;
+}
+
+float tolerance(const Batch& b, float ref_value) {
+  using texunit::Format;
+  switch (b.format->tex) {
+    case Format::kR16_UNORM: return 0x1.0p-14f;
+    case Format::kD16_UNORM: return 0x1.0p-14f;
+    case Format::kR16G16B16A16_FLOAT:
+    case Format::kR16G16_FLOAT: return std::fabs(ref_value) * 0x1.0p-8f + 0x1.0p-14f;
+    case Format::kR32_FLOAT:
+    case Format::kR32G32B32A32_FLOAT:
+    case Format::kD32_FLOAT: return std::fabs(ref_value) * 0x1.0p-16f + 0x1.0p-20f;
+    case Format::kR10G10B10A2_UNORM: return 0x1.0p-8f;
+    default: return 0x1.0p-6f;  // 8-bit: CTS-style "format bits - 2"
+  }
+}
+
+// The d3d profile within conformance-style windows: the GPU value must lie within the range of
+// d3d results over coordinates perturbed by the sub-texel window (+-2^-8 texel on each axis) and
+// the LOD by +-lod_window, widened by a per-format colour threshold.
+[[maybe_unused]] bool d3d_within_bounds(const Batch& b, const texunit::SurfaceView& view, size_t lane,
+                       const std::array<uint32_t, 4>& gpu, std::string& why) {
+  const auto& d = b.surface->desc();
+  const texunit::SampleRequest base = b.samples[lane];
+  const bool cube = d.type == texunit::SurfaceType::kCube;
+  constexpr float kLodWindow = 0.125f;  // 2^-4 (mipmapPrecisionBits 4) + log2 approximation
+  std::array<float, 4> lo{}, hi{};
+  lo.fill(INFINITY);
+  hi.fill(-INFINITY);
+  std::array<uint32_t, 4> ulo{}, uhi{};
+  ulo.fill(UINT32_MAX);
+  const bool is_uint = b.format->uint_result;
+  const std::array<float, 3> step{1.0f / (256.0f * static_cast<float>(d.width)),
+                                  1.0f / (256.0f * static_cast<float>(d.height)),
+                                  1.0f / (256.0f * static_cast<float>(d.depth))};
+  const unsigned dims = cube ? 0 : d.type == texunit::SurfaceType::k3D ? 3 : 2;
+  const int lod_steps = (base.op == texunit::SampleOp::kGather) ? 0 : 1;
+  for (int li = -lod_steps; li <= lod_steps; ++li) {
+    for (int du = -1; du <= 1; ++du) {
+      for (int dv = -1; dv <= 1; ++dv) {
+        for (int dw = (dims == 3 ? -1 : 0); dw <= (dims == 3 ? 1 : 0); ++dw) {
+          texunit::SampleRequest q = base;
+          if (dims >= 2) {
+            q.coord[0] += static_cast<float>(du) * step[0];
+            q.coord[1] += static_cast<float>(dv) * step[1];
+          }
+          if (dims == 3) q.coord[2] += static_cast<float>(dw) * step[2];
+          if (cube && (du != 0 || dv != 0)) continue;
+          if (q.op == texunit::SampleOp::kLevel) q.lod += static_cast<float>(li) * kLodWindow;
+          if (q.op == texunit::SampleOp::kGrad) {
+            const float f = std::exp2(static_cast<float>(li) * kLodWindow);
+            for (auto& c : q.ddx) c *= f;
+            for (auto& c : q.ddy) c *= f;
+          }
+          const auto r = texunit::sample(view, b.sampler, q, texunit::PrecisionProfile::d3d());
+          for (int c = 0; c < 4; ++c) {
+            if (is_uint) {
+              ulo[c] = std::min(ulo[c], r.texel.bits[c]);
+              uhi[c] = std::max(uhi[c], r.texel.bits[c]);
+            } else {
+              lo[c] = std::min(lo[c], r.texel.f(c));
+              hi[c] = std::max(hi[c], r.texel.f(c));
+            }
+          }
+        }
+      }
+    }
+  }
+  const unsigned mask = component_mask(b);
+  for (int c = 0; c < 4; ++c) {
+    if (!(mask & (1u << c))) continue;
+    bool ok;
+    if (is_uint) {
+      ok = gpu[c] >= ulo[c] && gpu[c] <= uhi[c];
+    } else {
+      const float g = std::bit_cast<float>(gpu[c]);
+      const float t = tolerance(b, std::max(std::fabs(lo[c]), std::fabs(hi[c])));
+      ok = g >= lo[c] - t && g <= hi[c] + t;
+    }
+    if (!ok) {
+      char buf[160];
+      if (is_uint)
+        std::snprintf(buf, sizeof buf, "c%d gpu=%u d3d=[%u,%u]", c, gpu[c], ulo[c], uhi[c]);
+      else
+        std::snprintf(buf, sizeof buf, "c%d gpu=%.9g d3d=[%.9g,%.9g]", c,
+                      static_cast<double>(std::bit_cast<float>(gpu[c])),
+                      static_cast<double>(lo[c]), static_cast<double>(hi[c]));
+      why = buf;
+      return false;
+    }
+  }
+  return true;
+}
+
+int run(const Options& o) {
+  std::unique_ptr<VkContext> vk;
+  try {
+    vk = std::make_unique<VkContext>(TEXSIM_ORACLE_SHADER_DIR);
+  } catch (const VkError& e) {
+    const char* opt = std::getenv("TEXSIM_ORACLE_OPTIONAL");
+    if (opt && std::strcmp(opt, "1") == 0) {
+      std::printf("oracle: skipped: no usable Vulkan device (%s); TEXSIM_ORACLE_OPTIONAL=1\n",
+                  e.what());
+      return 0;
+    }
+    std::printf("oracle: FAILED: no usable Vulkan device (%s). Install mesa-vulkan-drivers "
+                "(lavapipe) or set TEXSIM_ORACLE_OPTIONAL=1 to skip.\n",
+                e.what());
+    return 1;
+  }
+  std::printf("oracle: device '%s' (robustImageAccess=%d mirrorClampToEdge=%d msaaStorage=%d)\n",
+              vk->device_name().c_str(), vk->features().robust_image_access,
+              vk->features().mirror_clamp_to_edge, vk->features().storage_image_multisample);
+  std::printf("oracle: note: textureQueryLod and implicit-derivative sampling are fragment-only "
+              "in Vulkan; this compute oracle does not run them (explicit-gradient sampling "
+              "covers the LOD computation)\n");
+
+  Capabilities caps;
+  caps.mirror_clamp_to_edge = vk->features().mirror_clamp_to_edge;
+  caps.storage_image_multisample = vk->features().storage_image_multisample;
+  for (const auto& f : oracle_formats()) {
+    caps.sampleable.push_back(vk->format_supports(f.vk, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT));
+    caps.filterable.push_back(!f.uint_result &&
+                              vk->format_supports(f.vk, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+                                                            VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT));
+  }
+  std::vector<Op> ops = o.ops;
+  if (!caps.storage_image_multisample) {
+    std::erase(ops, Op::kFetchMs);
+    std::printf("oracle: note: fetch_ms skipped (no shaderStorageImageMultisample for upload)\n");
+  }
+
+  std::array<OpStats, kOpCount> stats{};
+  std::vector<bool> formats_seen(oracle_formats().size(), false);
+  std::array<bool, 5> address_seen{};
+  std::array<bool, 2> filter_seen{};
+  std::array<bool, 3> mip_seen{};
+  uint64_t passed = 0, failed = 0, printed = 0, unasserted = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
+  const uint32_t count = o.single_case >= 0 ? 1 : o.cases;
+  std::string ops_arg;
+  for (Op op : o.ops) ops_arg += (ops_arg.empty() ? "" : ",") + std::string(op_name(op));
+
+  for (uint32_t ci = first; ci < first + count; ++ci) {
+    const Op op = ops[ci % ops.size()];
+    Batch b = make_batch(o.seed, ci, op, o.lanes, caps);
+    const auto lanes = std::as_bytes(std::span(b.lanes));
+    LookupDispatch dispatch{shader_name(b), b.offset, b.gather_comp,
+                            std::span(reinterpret_cast<const uint8_t*>(lanes.data()), lanes.size()),
+                            static_cast<uint32_t>(b.lanes.size())};
+    const auto ms = ms_values(b);
+    const auto copies = level_copies(b);
+    std::vector<uint32_t> gpu;
+    try {
+      gpu = vk->run(image_spec(b), b.surface->bytes(), copies, ms, ms_store_shader(b),
+                    sampler_info(b), dispatch);
+    } catch (const VkError& e) {
+      std::printf("oracle: FAILED: Vulkan error in case %u (%s): %s\n", ci,
+                  std::string(op_name(op)).c_str(), e.what());
+      return 1;
+    }
+    formats_seen[static_cast<size_t>(b.format - oracle_formats().data())] = true;
+    if (!b.samples.empty()) {
+      const auto& sm = b.sampler;
+      const unsigned dims = b.surface->desc().type == texunit::SurfaceType::k3D ? 3 : 2;
+      if (b.surface->desc().type != texunit::SurfaceType::kCube)
+        for (unsigned k = 0; k < dims; ++k) address_seen[static_cast<size_t>(sm.address[k])] = true;
+      filter_seen[static_cast<size_t>(sm.min_filter)] = true;
+      filter_seen[static_cast<size_t>(sm.mag_filter)] = true;
+      mip_seen[static_cast<size_t>(sm.mip_filter)] = true;
+    }
+    const auto view = b.surface->view();
+    auto& st = stats[static_cast<size_t>(op)];
+    const unsigned mask = component_mask(b);
+    const bool exact_asserted = b.fetches.empty() ? lavapipe_exact_asserted(b) : true;
+    // lavapipe decides the min/mag filter path per SIMD group of kSimdLanes lanes (8 with AVX2).
+    std::vector<uint8_t> group_linear;
+    if (!b.samples.empty()) {
+      group_linear.assign((b.samples.size() + kSimdLanes - 1) / kSimdLanes, 0);
+      for (size_t i = 0; i < b.samples.size(); ++i)
+        if (texunit::lavapipe_lane_needs_linear(view, b.sampler, b.samples[i]))
+          group_linear[i / kSimdLanes] = 1;
+    }
+    for (size_t i = 0; i < b.lanes.size(); ++i) {
+      ++st.lookups;
+      std::array<uint32_t, 4> g{gpu[4 * i], gpu[4 * i + 1], gpu[4 * i + 2], gpu[4 * i + 3]};
+      std::array<uint32_t, 4> want{};
+      if (!b.fetches.empty()) {
+        // texsim's fetch addressing and out-of-bounds value, with lavapipe's UNORM/SNORM/sRGB
+        // conversion (k * float(1/(2^n-1)); see sample_lavapipe.hpp) for in-bounds texels.
+        want = texunit::fetch_texel_lavapipe(view, b.fetches[i]).texel.bits;
+      } else {
+        texunit::LavapipeLaneContext ctx;
+        ctx.group_needs_linear = group_linear[i / kSimdLanes] != 0;
+        want = texunit::sample_lavapipe(view, b.sampler, b.samples[i], ctx).texel.bits;
+      }
+      bool same = true;
+      for (int c = 0; c < 4; ++c)
+        if ((mask & (1u << c)) && g[c] != want[c]) same = false;
+      bool lane_failed = false;
+      const char* kind = b.fetches.empty() ? "lavapipe" : "fetch";
+      if (exact_asserted) {
+        ++st.exact_checked;
+        if (!same) {
+          ++st.exact_failed;
+          lane_failed = true;
+        }
+      } else {
+        ++st.reported_checked;
+        if (!same) ++st.reported_diff;
+      }
+      std::string d3d_why;
+      bool d3d_bad = false;
+#ifdef TEXSIM_ORACLE_HAVE_D3D
+      if (o.d3d && b.fetches.empty()) {
+        ++st.d3d_checked;
+        if (!d3d_within_bounds(b, view, i, g, d3d_why)) {
+          ++st.d3d_failed;
+          d3d_bad = true;
+        }
+      }
+#endif
+      if (lane_failed) ++failed; else if (exact_asserted) ++passed; else ++unasserted;
+      auto report = [&](const char* what, const std::string& detail) {
+        if (printed++ >= o.max_print) return;
+        std::printf("MISMATCH %s op=%s seed=%" PRIu64 " case=%u lane=%zu | %s | %s | %s | "
+                    "repro: texsim_oracle --seed %" PRIu64 " --case %u --ops %s --lanes %u\n",
+                    what, std::string(op_name(op)).c_str(), o.seed, ci, i,
+                    describe(b).c_str(), lane_text(b, i).c_str(), detail.c_str(), o.seed, ci,
+                    std::string(op_name(op)).c_str(), o.lanes);
+      };
+      if (!same && (exact_asserted || o.show_reported))
+        report(exact_asserted ? kind : "lavapipe(reported)",
+               "gpu=" + hex4(g) + " texsim=" + hex4(want));
+      if (d3d_bad && o.show_reported) report("d3d-bounds(reported)", d3d_why);
+    }
+    if (o.soak && (ci + 1) % 500 == 0) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::printf("oracle: soak progress: %u cases, %" PRIu64 " passed, %" PRIu64
+                  " failed, %.0f s\n", ci + 1, passed, failed, s);
+      std::fflush(stdout);
+    }
+  }
+  if (printed > o.max_print)
+    std::printf("oracle: %" PRIu64 " further mismatch lines not printed (--max-print)\n",
+                printed - o.max_print);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (int k = 0; k < kOpCount; ++k) {
+    const auto& s = stats[static_cast<size_t>(k)];
+    if (s.lookups == 0) continue;
+    std::printf("oracle: %-13s %8" PRIu64 " lookups; exact %" PRIu64 "/%" PRIu64
+                " ok; reported-only %" PRIu64 " differ of %" PRIu64 "; d3d-bounds %" PRIu64
+                " outside of %" PRIu64 "\n",
+                std::string(op_name(static_cast<Op>(k))).c_str(), s.lookups,
+                s.exact_checked - s.exact_failed, s.exact_checked, s.reported_diff,
+                s.reported_checked, s.d3d_failed, s.d3d_checked);
+  }
+  const auto nformats = std::count(formats_seen.begin(), formats_seen.end(), true);
+  const auto naddr = std::count(address_seen.begin(), address_seen.end(), true);
+  const auto nfilt = std::count(filter_seen.begin(), filter_seen.end(), true);
+  std::printf("oracle: coverage: %td formats, %td address modes, %td filters, mip point=%d "
+              "linear=%d\n", nformats, naddr, nfilt, static_cast<int>(mip_seen[1]),
+              static_cast<int>(mip_seen[2]));
+  bool coverage_ok = true;
+  if (o.require_coverage && (nformats < 8 || naddr < (caps.mirror_clamp_to_edge ? 5 : 4) ||
+                             nfilt < 2 || !mip_seen[1] || !mip_seen[2])) {
+    std::printf("oracle: FAILED: --require-coverage not met\n");
+    coverage_ok = false;
+  }
+  std::printf("oracle: seed %" PRIu64 ", %u cases x %u lanes, %.1f s\n", o.seed, count, o.lanes,
+              secs);
+  std::printf("oracle: %" PRIu64 " lookups compared but not asserted (cube sampling: reported only)\n",
+              unasserted);
+  std::printf("oracle: %" PRIu64 " passed, %" PRIu64 " failed\n", passed, failed);
+  (void)ops_arg;
+  return failed == 0 && coverage_ok ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace texsim::oracle
+
+int main(int argc, char** argv) {
+  texsim::oracle::Options o;
+  if (!texsim::oracle::parse(argc, argv, o)) {
+    texsim::oracle::usage();
+    return 2;
+  }
+  if (o.soak) {
+    bool cases_given = false, lanes_given = false;
+    for (int i = 1; i < argc; ++i) {
+      if (std::strcmp(argv[i], "--cases") == 0) cases_given = true;
+      if (std::strcmp(argv[i], "--lanes") == 0) lanes_given = true;
+    }
+    if (!lanes_given) o.lanes = 1024;
+    if (!cases_given) o.cases = 10000;
+  }
+  return texsim::oracle::run(o);
+}

@@ -1,0 +1,110 @@
+// The oracle's Vulkan side: instance/device on the first physical device, buffers, images,
+// samplers and compute pipelines over the raw C API. Depends on Vulkan only (no texsim types).
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace texsim::oracle {
+
+struct VkError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct DeviceFeatures {
+  bool robust_image_access = false;
+  bool mirror_clamp_to_edge = false;
+  bool storage_image_multisample = false;
+};
+
+struct HostBuffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkDeviceSize size = 0;
+  void* data = nullptr;
+};
+
+// Everything the oracle needs to describe one image to Vulkan.
+struct ImageSpec {
+  VkImageType type = VK_IMAGE_TYPE_2D;
+  VkImageViewType view_type = VK_IMAGE_VIEW_TYPE_2D;
+  VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+  VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+  uint32_t width = 1, height = 1, depth = 1;
+  uint32_t layers = 1;  // Vulkan array layers (cube: 6 per cube)
+  uint32_t mips = 1;
+  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+  bool cube = false;
+};
+
+// A buffer -> image copy of one mip level (all layers) from the staging data.
+struct LevelCopy {
+  uint64_t offset = 0;
+  uint32_t level = 0;
+  uint32_t width = 1, height = 1, depth = 1;
+};
+
+struct LookupDispatch {
+  std::string shader;                 // SPIR-V file stem, e.g. "lookup_op1_d1_f_off"
+  std::array<int32_t, 3> offset{};    // specialization constants 0..2
+  uint32_t gather_comp = 0;
+  std::span<const uint8_t> lanes;     // 48 bytes per lane
+  uint32_t count = 0;
+};
+
+class VkContext {
+ public:
+  // Throws VkError when no instance or no physical device exists.
+  explicit VkContext(std::string shader_dir);
+  ~VkContext();
+  VkContext(const VkContext&) = delete;
+  VkContext& operator=(const VkContext&) = delete;
+
+  const std::string& device_name() const { return device_name_; }
+  const DeviceFeatures& features() const { return features_; }
+  bool format_supports(VkFormat f, VkFormatFeatureFlags flags) const;
+
+  // Creates the image, uploads `staging` (copies) or, for multisampled images, stores
+  // `ms_values` (one uvec4 per sample/y/x) with `ms_store_shader`; then runs the lookups
+  // with `sampler` and returns one uvec4 (16 bytes) per lane.
+  std::vector<uint32_t> run(const ImageSpec& image, std::span<const uint8_t> staging,
+                            std::span<const LevelCopy> copies,
+                            std::span<const uint32_t> ms_values,
+                            const std::string& ms_store_shader,
+                            const VkSamplerCreateInfo& sampler, const LookupDispatch& lookup);
+
+ private:
+  HostBuffer make_buffer(VkDeviceSize size, VkBufferUsageFlags usage);
+  void destroy(HostBuffer& b);
+  uint32_t memory_type(uint32_t bits, VkMemoryPropertyFlags props) const;
+  VkShaderModule shader_module(const std::string& stem);
+  VkPipeline pipeline(const std::string& stem, std::array<int32_t, 3> offset,
+                      VkPipelineLayout layout);
+
+  std::string shader_dir_;
+  std::string device_name_;
+  DeviceFeatures features_;
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkPhysicalDevice phys_ = VK_NULL_HANDLE;
+  VkPhysicalDeviceMemoryProperties mem_props_{};
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  uint32_t queue_family_ = 0;
+  VkCommandPool cmd_pool_ = VK_NULL_HANDLE;
+  VkDescriptorPool desc_pool_ = VK_NULL_HANDLE;
+  VkDescriptorSetLayout lookup_dsl_ = VK_NULL_HANDLE;
+  VkPipelineLayout lookup_layout_ = VK_NULL_HANDLE;
+  VkDescriptorSetLayout store_dsl_ = VK_NULL_HANDLE;
+  VkPipelineLayout store_layout_ = VK_NULL_HANDLE;
+  std::map<std::string, VkShaderModule> modules_;
+  std::map<std::pair<std::string, std::array<int32_t, 3>>, VkPipeline> pipelines_;
+};
+
+}  // namespace texsim::oracle
