@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan bench clean format
+.PHONY: all deps build demo test test-release test-asan bench oracle-soak clean format
 
 all: build
 
@@ -27,6 +27,9 @@ test: test-release test-asan
 
 bench: build
 	./build/release/bench/texsim_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+
+oracle-soak: build
+	bash scripts/oracle-soak.sh build/release
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
