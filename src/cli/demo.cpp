@@ -1,11 +1,18 @@
-// The embedded default scene: a mipmapped RGBA8 2D array and an MSAA surface with an MCS plane,
-// fetched in and out of bounds with D3D `ld` semantics, printed as a table.
+// The embedded default: a fetch table over built-in surfaces, each available ISA front end's
+// built-in programs, and texsim-demo.png (a perspective ground plane over a mip-coloured checker).
 #include "cli/demo.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cinttypes>
+#include <filesystem>
 #include <string>
 
+#include "cli/term.hpp"
+#include "scene/generate.hpp"
+#include "scene/image.hpp"
+#include "scene/render.hpp"
+#include "scene/report.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/surface.hpp"
 
@@ -48,7 +55,7 @@ Surface make_array_surface() {
 }
 
 // 4x MSAA R32_UINT, each sample plane s holds 100*s + x; pixel (1, 0) is fast-cleared and
-// pixel (2, 0) maps every sample to fragment 3.
+// pixel (2, 0) maps every sample to fragment 2 (0xff, every field 3, is the clear encoding).
 Surface make_msaa_surface() {
   SurfaceDesc d;
   d.type = SurfaceType::k2D;
@@ -64,7 +71,7 @@ Surface make_msaa_surface() {
   }
   s.enable_mcs();
   s.set_mcs(1, 0, 0, texunit::mcs_clear_value(4));
-  s.set_mcs(2, 0, 0, 0xff);  // 2 bits per sample, every field = 3
+  s.set_mcs(2, 0, 0, 0xaa);  // 2 bits per sample, every field = 2
   s.set_clear_color(Texel::from_uint(0xc1ea5, 0, 0, 1));
   return s;
 }
@@ -91,9 +98,59 @@ struct Probe {
   FetchRequest req;
 };
 
+// 256x256 RGBA8 with a full mip chain: level L is mip_color(L), with every other 32x32 cell
+// (halving per level) at half brightness, so both the texture and the mip selection show.
+Surface make_demo_plane_surface() {
+  SurfaceDesc d;
+  d.width = d.height = 256;
+  d.mips = texunit::full_mip_count(256, 256, 1);
+  Surface s(d);
+  for (uint32_t level = 0; level < d.mips; ++level) {
+    const uint32_t n = texunit::mip_extent(256, level);
+    const uint32_t cell = std::max<uint32_t>(1, 32u >> level);
+    const auto c = scene::mip_color(level);
+    for (uint32_t y = 0; y < n; ++y) {
+      for (uint32_t x = 0; x < n; ++x) {
+        const float k = (((x / cell) + (y / cell)) & 1u) != 0 ? 0.45f : 1.0f;
+        s.write_texel(0, level, 0, x, y, Texel::from_float(c[0] * k, c[1] * k, c[2] * k, 1.0f));
+      }
+    }
+  }
+  return s;
+}
+
+// Runs each front end's built-in examples; prints their tables.
+void run_isa_examples(std::FILE* out, const isa::Registry& reg) {
+  for (const isa::IsaInfo& info : isa::kKnownIsas) {
+    const isa::Frontend* fe = reg.find(info.id);
+    if (fe == nullptr) {
+      std::fprintf(out, "%s: the front end is not available yet; no %s programs to run\n",
+                   std::string(info.display_name).c_str(), std::string(info.display_name).c_str());
+      continue;
+    }
+    for (const isa::Example& ex : fe->examples()) {
+      std::fprintf(out, "\n%s example: %s\n", std::string(info.display_name).c_str(), ex.name.c_str());
+      core::DiagSink sink;
+      const auto sc = scene::load_scene_text(ex.scene_json, "<demo scene>", sink);
+      std::unique_ptr<isa::Program> prog;
+      std::optional<isa::RunResult> result;
+      const std::string platform = sc && !sc->platform.empty() ? sc->platform
+                                                               : std::string(info.default_platform);
+      if (sc) prog = fe->parse(isa::SourceFile{ex.program_file, ex.program}, platform, sink);
+      if (prog) result = fe->execute(*prog, *sc, platform, {}, sink);
+      print_diagnostics(stderr, sink.diagnostics());
+      std::fprintf(out, "%s", ex.program.c_str());
+      if (!ex.program.empty() && ex.program.back() != '\n') std::fputc('\n', out);
+      if (result) {
+        std::fputs(scene::results_table(result->registers, use_color(out)).c_str(), out);
+      }
+    }
+  }
+}
+
 }  // namespace
 
-int run_demo(std::FILE* out) {
+int run_demo(std::FILE* out, const isa::Registry& registry, bool quiet) {
   const Surface array = make_array_surface();
   const Surface msaa = make_msaa_surface();
 
@@ -102,7 +159,7 @@ int run_demo(std::FILE* out) {
                     " texel = (x/255, y/255, (16*level+layer)/255, 1)\n");
   std::fprintf(out, "surface B: 2D R32_UINT 4x1, 4x MSAA with MCS; sample s of pixel x = 100*s+x;"
                     " pixel 1 fast-cleared (clear colour 0xc1ea5), pixel 2 maps all samples"
-                    " to fragment 3\n\n");
+                    " to fragment 2\n\n");
 
   const std::array<Probe, 8> probes_a{{
       {"A x=3 y=2 layer=1 lod=0", {{3, 2, 0}, 1, 0, 0, {}, {}}},
@@ -117,7 +174,7 @@ int run_demo(std::FILE* out) {
   const std::array<Probe, 5> probes_b{{
       {"B x=0 sample=2", {{0, 0, 0}, 0, 0, 2, {}, {}}},
       {"B x=1 sample=2 (cleared)", {{1, 0, 0}, 0, 0, 2, {}, {}}},
-      {"B x=2 sample=0 (-> fragment 3)", {{2, 0, 0}, 0, 0, 0, {}, {}}},
+      {"B x=2 sample=0 (-> fragment 2)", {{2, 0, 0}, 0, 0, 0, {}, {}}},
       {"B x=3 sample=5 (4 samples)", {{3, 0, 0}, 0, 0, 5, {}, {}}},
       {"B x=3 sample=1 mcs=0x00 given", {{3, 0, 0}, 0, 0, 1, {}, uint64_t{0}}},
   }};
@@ -131,7 +188,38 @@ int run_demo(std::FILE* out) {
     std::fprintf(out, "%-34s %s\n", p.what, describe(texunit::fetch_texel(msaa.view(), p.req)).c_str());
   }
   std::fprintf(out, "\nOut-of-bounds fetches return 0 in present components and 1 in a missing A"
-                    " (D3D11.3 §22.4.6); offsets wrap as unsigned 32-bit before the bounds check.\n");
+                    " (D3D11.3 §22.4.6); offsets wrap as unsigned 32-bit before the bounds check.\n\n");
+
+  run_isa_examples(out, registry);
+
+  // The picture: trilinear, wrap, D3D precision, a ground plane so that LOD selection shows.
+  const Surface plane = make_demo_plane_surface();
+  texunit::SamplerState sampler;
+  sampler.min_filter = sampler.mag_filter = texunit::Filter::kLinear;
+  sampler.mip_filter = texunit::MipFilter::kLinear;
+  sampler.address = {texunit::AddressMode::kWrap, texunit::AddressMode::kWrap,
+                     texunit::AddressMode::kWrap};
+  scene::RenderParams params;
+  params.width = 384;
+  params.height = 256;
+  params.plane = true;
+  Progress bar("render", quiet);
+  const auto rendered = scene::render(plane.view(), sampler, params,
+                                      [&](uint32_t d, uint32_t t) { bar.update(d, t); });
+  bar.finish();
+  const std::string path = "texsim-demo.png";
+  std::string why;
+  if (!scene::write_png(path, scene::to_image(rendered, Format::kR8G8B8A8_UNORM, false), why)) {
+    std::fprintf(stderr, "texsim: warning: cannot write %s: %s\n", path.c_str(), why.c_str());
+    return 0;
+  }
+  std::error_code ec;
+  const auto abs = std::filesystem::absolute(path, ec);
+  std::fprintf(out,
+               "\nwrote %s (%ux%u): a perspective ground plane over a 256x256 checker, trilinear,"
+               " wrap;\nmip levels are coloured 0 red, 1 green, 2 blue, 3 yellow, 4 magenta,"
+               " 5 cyan, 6 white, 7 orange\n",
+               ec ? path.c_str() : abs.string().c_str(), params.width, params.height);
   return 0;
 }
 

@@ -1,22 +1,131 @@
-// texsim command-line entry point. Thin: parses arguments, calls the library, prints results.
-// Until the command-line issue lands, the only verb is the embedded demo.
-#include <cstdio>
-#include <cstring>
+// texsim command-line entry point (CLI11). Thin: declares the verbs and their options, then hands
+// over to cli/commands.cpp; with no verb it runs the embedded demo.
+#include <CLI/CLI.hpp>
 
+#include <cstdio>
+#include <string>
+
+#include "cli/commands.hpp"
 #include "cli/demo.hpp"
+#include "cli/frontends.hpp"
+
+namespace {
+
+using texsim::cli::CommonOptions;
+
+// Options every verb takes (interface.md, "Common options").
+void add_common(CLI::App* app, CommonOptions& c, bool scene_options) {
+  app->add_option("--isa", c.isa, "ISA: visa or sass (default: from the file extension)");
+  app->add_option("--platform", c.platform,
+                  "vISA: SKL ICLLP TGLLP XeHP DG2 PVC; SASS: SM50 SM52 SM53 SM60 SM61 SM62");
+  app->add_flag("-q,--quiet", c.quiet, "print only results and diagnostics; no progress bar");
+  app->set_version_flag("--version", std::string(texsim::cli::kVersion));
+  if (scene_options) {
+    app->add_flag("--allow-any-path", c.allow_any_path,
+                  "let scene \"file\" sources lie outside the scene's folder");
+    app->add_option("--max-memory", c.max_memory,
+                    "budget for the scene's surfaces and buffers, e.g. 512M (default 1G)");
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 1 || (argc == 2 && std::strcmp(argv[1], "demo") == 0)) {
-    return texsim::cli::run_demo(stdout);
+  using namespace texsim::cli;
+  CLI::App app{"texsim: bit-accurate functional model of GPU texture instructions "
+               "(Intel vISA, NVIDIA SASS TLDS)",
+               "texsim"};
+  app.footer("With no command, runs `texsim demo`.\n"
+             "Exit status: 0 success, 1 diagnostics (errors in the input), 2 usage or I/O error.");
+  app.require_subcommand(0, 1);
+  CommonOptions common;
+  app.add_flag("-q,--quiet", common.quiet, "print only results and diagnostics");
+  app.set_version_flag("--version", std::string(kVersion));
+
+  CLI::App* demo = app.add_subcommand("demo", "run the built-in scenes and programs; write texsim-demo.png");
+  add_common(demo, common, false);
+
+  CheckArgs check_args;
+  CLI::App* check = app.add_subcommand(
+      "check", "parse and validate programs (and .json scene files); print every diagnostic");
+  check->add_option("files", check_args.files, "program or scene files")->required();
+  add_common(check, common, true);
+
+  AsmArgs asm_args;
+  CLI::App* as = app.add_subcommand("asm", "assemble program text to binary");
+  as->add_option("file", asm_args.file, "program file")->required();
+  as->add_option("-o,--output", asm_args.output, "output file (default: FILE with .bin)");
+  as->add_flag("--hex", asm_args.hex, "print the encodings instead of writing a file");
+  add_common(as, common, false);
+
+  DisasmArgs dis_args;
+  CLI::App* dis = app.add_subcommand("disasm", "disassemble binary to text");
+  dis->add_option("file", dis_args.file, "binary file");
+  dis->add_option("--word", dis_args.word, "SASS: one 64-bit instruction word, 0xHEX");
+  dis->add_option("--ctrl", dis_args.ctrl, "SASS: its control word, 0xHEX");
+  dis->add_option("--bytes", dis_args.bytes, "vISA: instruction bytes, HEX");
+  add_common(dis, common, false);
+
+  RunArgs run_args;
+  CLI::App* run = app.add_subcommand("run", "execute a program on a scene; print the registers it wrote");
+  run->add_option("program", run_args.program, "program file")->required();
+  run->add_option("--scene", run_args.scene, "scene file (JSON)")->required();
+  run->add_flag("--json", run_args.json, "print results and diagnostics as JSON");
+  run->add_flag("--trace", run_args.trace, "print each instruction with its inputs and outputs");
+  run->add_option("--precision", run_args.precision, "filtering arithmetic: d3d (default), exact, lavapipe");
+  run->add_option("--poison", run_args.poison, "fill undefined bytes with this byte (0xNN)");
+  add_common(run, common, true);
+
+  RenderArgs render_args;
+  uint32_t surface_id = 0, sampler_id = 0;
+  float lod = 0.0f;
+  CLI::App* render = app.add_subcommand("render", "sample a surface over an image grid and write a PNG");
+  render->add_option("--scene", render_args.scene, "scene file (JSON); default: a built-in checker");
+  CLI::Option* surface_opt = render->add_option("--surface", surface_id, "surface id in the scene");
+  CLI::Option* sampler_opt = render->add_option(
+      "--sampler", sampler_id, "sampler id in the scene (default: trilinear, wrap)");
+  render->add_option("--size", render_args.size, "image size WxH (default 256x256)");
+  render->add_flag("--plane", render_args.plane, "perspective ground plane (shows LOD selection)");
+  CLI::Option* lod_opt = render->add_option("--lod", lod, "explicit LOD (default: from derivatives)");
+  render->add_option("--layer", render_args.layer, "array layer, or z slice of a 3D surface");
+  render->add_flag("--mip-colors", render_args.mip_colors,
+                   "sample a helper surface of the same shape whose mip levels are solid colours");
+  render->add_option("--precision", render_args.precision, "d3d (default), exact or lavapipe");
+  render->add_option("--diff", render_args.diff,
+                     "P1,P2: write a heat map of the difference between two precision profiles");
+  render->add_option("-o,--output", render_args.output, "output PNG")->required();
+  add_common(render, common, true);
+
+  DescribeArgs describe_args;
+  CLI::App* describe = app.add_subcommand("describe", "print an opcode's variants, operands and rules");
+  describe->add_option("opcode", describe_args.opcode, "opcode, e.g. sample_3d or TLDS");
+  describe->add_flag("--rules", describe_args.rules, "list the rule ids diagnostics use");
+  add_common(describe, common, false);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "texsim: %s\n", e.what());
+    std::fprintf(stderr, "Run with --help for more information.\n");
+    return kExitUsage;
   }
-  if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
-    std::printf("usage: texsim [demo]\n  runs the embedded default scene and prints its results\n");
-    return 0;
-  }
-  if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
-    std::printf("texsim 0.1.0\n");
-    return 0;
-  }
-  std::fprintf(stderr, "texsim: unknown command '%s' (try --help)\n", argv[1]);
-  return 2;
+
+  const texsim::isa::Registry registry = make_registry();
+  if (surface_opt->count() != 0) render_args.surface = surface_id;
+  if (sampler_opt->count() != 0) render_args.sampler = sampler_id;
+  if (lod_opt->count() != 0) render_args.lod = lod;
+
+  if (check->parsed()) return cmd_check(registry, common, check_args);
+  if (as->parsed()) return cmd_asm(registry, common, asm_args);
+  if (dis->parsed()) return cmd_disasm(registry, common, dis_args);
+  if (run->parsed()) return cmd_run(registry, common, run_args);
+  if (render->parsed()) return cmd_render(common, render_args);
+  if (describe->parsed()) return cmd_describe(registry, common, describe_args);
+  return run_demo(stdout, registry, common.quiet);
 }

@@ -1,0 +1,722 @@
+// The verbs of the command line, generic over the front-end registry: argument checks, file I/O,
+// and printing of diagnostics and results. The semantics live in the libraries below.
+#include "cli/commands.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "cli/term.hpp"
+#include "scene/generate.hpp"
+#include "scene/image.hpp"
+#include "scene/render.hpp"
+#include "scene/report.hpp"
+#include "scene/scene.hpp"
+#include "texunit/format.hpp"
+
+namespace texsim::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void say_error(const std::string& msg) { std::fprintf(stderr, "texsim: %s\n", msg.c_str()); }
+
+bool read_file(const std::string& path, std::string& out) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
+    say_error(fs::exists(path, ec) ? "'" + path + "' is not a regular file"
+                                   : "cannot open '" + path + "': no such file");
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    say_error("cannot read '" + path + "'");
+    return false;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+size_t distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1,
+                         prev[j - 1] + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1)});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string suggestion(std::string_view name, std::span<const std::string_view> names) {
+  std::string_view best;
+  size_t best_d = std::numeric_limits<size_t>::max();
+  for (std::string_view n : names) {
+    const size_t d = distance(name, n);
+    if (d < best_d) best_d = d, best = n;
+  }
+  if (best_d > std::max<size_t>(2, name.size() / 3)) return {};
+  return "; did you mean " + std::string(best) + "?";
+}
+
+std::string join(std::span<const std::string_view> names, std::string_view sep = ", ") {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i != 0) out += sep;
+    out += names[i];
+  }
+  return out;
+}
+
+// --isa value -> the ISA, or nullptr with a message.
+const isa::IsaInfo* isa_from_option(const std::string& value) {
+  for (const isa::IsaInfo& i : isa::kKnownIsas) {
+    if (iequals(value, i.id)) return &i;
+  }
+  std::vector<std::string_view> ids;
+  for (const isa::IsaInfo& i : isa::kKnownIsas) ids.push_back(i.id);
+  say_error("unknown ISA '" + value + "' (expected " + join(ids, " or ") + ")" +
+            suggestion(value, ids));
+  return nullptr;
+}
+
+// The ISA of a program file: --isa, else its extension.
+const isa::IsaInfo* isa_for_file(const CommonOptions& common, const std::string& path) {
+  if (!common.isa.empty()) return isa_from_option(common.isa);
+  if (const isa::IsaInfo* i = isa::isa_for_path(path)) return i;
+  say_error("cannot tell the ISA of '" + path +
+            "' from its extension (.visaasm/.vasm = vISA, .sass = SASS); use --isa visa|sass");
+  return nullptr;
+}
+
+const isa::Frontend* frontend_for(const isa::Registry& reg, const isa::IsaInfo& info) {
+  const isa::Frontend* f = reg.find(info.id);
+  if (f == nullptr) {
+    say_error("the " + std::string(info.display_name) + " front end is not available yet");
+  }
+  return f;
+}
+
+// --platform (or the scene's, or the default) in canonical spelling; "" with a message.
+std::string platform_for(const isa::IsaInfo& info, const std::string& given,
+                         const std::string& scene_platform = {}) {
+  const std::string p = !given.empty() ? given : scene_platform;
+  if (p.empty()) return std::string(info.default_platform);
+  for (std::string_view n : info.platforms) {
+    if (iequals(n, p)) return std::string(n);
+  }
+  say_error("unknown " + std::string(info.display_name) + " platform '" + p + "' (expected " +
+            join(info.platforms) + ")" + suggestion(p, info.platforms));
+  return {};
+}
+
+bool scene_options(const CommonOptions& common, scene::LoadOptions& out) {
+  out.allow_any_path = common.allow_any_path;
+  if (!common.max_memory.empty()) {
+    const auto b = parse_byte_size(common.max_memory);
+    if (!b) {
+      say_error("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory +
+                "'");
+      return false;
+    }
+    out.max_bytes = *b;
+  }
+  return true;
+}
+
+// Loads a scene; prints its diagnostics unless `json_diags` collects them. Returns the exit
+// status to use on failure through `status`.
+std::optional<scene::Scene> load_scene(const CommonOptions& common, const std::string& path,
+                                       int& status, std::vector<core::Diagnostic>* json_diags,
+                                       size_t* errors = nullptr, size_t* warnings = nullptr) {
+  scene::LoadOptions opt;
+  if (!scene_options(common, opt)) {
+    status = kExitUsage;
+    return std::nullopt;
+  }
+  std::string text;
+  if (!read_file(path, text)) {
+    status = kExitUsage;
+    return std::nullopt;
+  }
+  core::DiagSink sink;
+  auto s = scene::load_scene_text(text, path, sink, opt);
+  if (errors != nullptr) *errors += sink.error_count();
+  if (warnings != nullptr) *warnings += sink.diagnostics().size() - sink.error_count();
+  if (json_diags != nullptr) {
+    *json_diags = sink.diagnostics();
+  } else {
+    print_diagnostics(stderr, sink.diagnostics(), path, text);
+  }
+  if (!s) status = kExitDiagnostics;
+  return s;
+}
+
+std::optional<std::vector<uint8_t>> parse_hex_arg(const std::string& s) {
+  std::string digits;
+  size_t start = (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 2 : 0;
+  for (size_t i = start; i < s.size(); ++i) {
+    if (s[i] == ' ' || s[i] == '_' || s[i] == ':') continue;
+    if (!std::isxdigit(static_cast<unsigned char>(s[i]))) return std::nullopt;
+    digits += s[i];
+  }
+  if (digits.empty() || digits.size() % 2 != 0) return std::nullopt;
+  std::vector<uint8_t> out;
+  for (size_t i = 0; i < digits.size(); i += 2) {
+    out.push_back(static_cast<uint8_t>(std::stoul(digits.substr(i, 2), nullptr, 16)));
+  }
+  return out;
+}
+
+std::optional<uint64_t> parse_u64_arg(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  try {
+    size_t used = 0;
+    const uint64_t v = std::stoull(s, &used, 0);
+    if (used != s.size()) return std::nullopt;
+    return v;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::string hex_string(std::span<const uint8_t> bytes) {
+  std::string out;
+  char buf[4];
+  for (uint8_t b : bytes) {
+    std::snprintf(buf, sizeof buf, "%02x", b);
+    out += buf;
+  }
+  return out;
+}
+
+std::optional<texunit::PrecisionKind> precision_arg(const std::string& s) {
+  if (s.empty()) return texunit::PrecisionKind::kD3D;
+  if (auto p = texunit::precision_from_name(s)) return p;
+  say_error("unknown precision profile '" + s + "' (expected d3d, exact or lavapipe)");
+  return std::nullopt;
+}
+
+texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
+  switch (k) {
+    case texunit::PrecisionKind::kD3D: return texunit::PrecisionProfile::d3d();
+    case texunit::PrecisionKind::kExact: return texunit::PrecisionProfile::exact();
+    case texunit::PrecisionKind::kLavapipe: return texunit::PrecisionProfile::lavapipe();
+  }
+  return {};
+}
+
+// Opcode names that belong to an ISA whose front end may be missing (for a clearer message).
+const isa::IsaInfo* isa_of_opcode(std::string_view op) {
+  std::string l;
+  for (char c : op) l += lower(c);
+  static constexpr std::array<std::string_view, 4> kSass{"tlds", "texs", "tld4s", "tex"};
+  for (std::string_view s : kSass) {
+    if (l == s || l.starts_with(std::string(s) + ".")) return isa::known_isa("sass");
+  }
+  static constexpr std::array<std::string_view, 8> kVisaPrefixes{
+      "sample", "load", "3d_", "media_ld", "gather", "gather4", "lod", "resinfo"};
+  for (std::string_view p : kVisaPrefixes) {
+    if (l.starts_with(p)) return isa::known_isa("visa");
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<uint64_t> parse_byte_size(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  uint64_t mult = 1;
+  std::string digits = s;
+  const char last = lower(s.back());
+  if (last == 'k' || last == 'm' || last == 'g') {
+    mult = last == 'k' ? (uint64_t{1} << 10) : last == 'm' ? (uint64_t{1} << 20) : (uint64_t{1} << 30);
+    digits.pop_back();
+  }
+  if (digits.empty() || digits.size() > 12 ||
+      !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  return std::stoull(digits) * mult;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+int cmd_check(const isa::Registry& reg, const CommonOptions& common, const CheckArgs& args) {
+  bool usage = false;
+  bool errors = false;
+  size_t total_errors = 0, total_warnings = 0;
+  for (const std::string& file : args.files) {
+    if (file.size() > 5 && file.ends_with(".json") && common.isa.empty()) {
+      int status = kExitOk;
+      const auto s = load_scene(common, file, status, nullptr, &total_errors, &total_warnings);
+      if (status == kExitUsage) usage = true;
+      if (!s && status == kExitDiagnostics) errors = true;
+      continue;
+    }
+    std::string text;
+    if (!read_file(file, text)) {
+      usage = true;
+      continue;
+    }
+    const isa::IsaInfo* info = isa_for_file(common, file);
+    if (info == nullptr) {
+      usage = true;
+      continue;
+    }
+    const isa::Frontend* fe = frontend_for(reg, *info);
+    if (fe == nullptr) {
+      usage = true;
+      continue;
+    }
+    const std::string platform = platform_for(*info, common.platform);
+    if (platform.empty()) {
+      usage = true;
+      continue;
+    }
+    core::DiagSink sink;
+    fe->parse(isa::SourceFile{file, text}, platform, sink);
+    print_diagnostics(stderr, sink.diagnostics(), file, text);
+    total_errors += sink.error_count();
+    total_warnings += sink.diagnostics().size() - sink.error_count();
+    if (sink.has_errors()) errors = true;
+  }
+  if (!common.quiet && (total_errors != 0 || total_warnings != 0)) {
+    std::fprintf(stderr, "%zu error%s, %zu warning%s\n", total_errors, total_errors == 1 ? "" : "s",
+                 total_warnings, total_warnings == 1 ? "" : "s");
+  }
+  if (usage) return kExitUsage;
+  return errors ? kExitDiagnostics : kExitOk;
+}
+
+int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs& args) {
+  std::string text;
+  if (!read_file(args.file, text)) return kExitUsage;
+  const isa::IsaInfo* info = isa_for_file(common, args.file);
+  if (info == nullptr) return kExitUsage;
+  const isa::Frontend* fe = frontend_for(reg, *info);
+  if (fe == nullptr) return kExitUsage;
+  const std::string platform = platform_for(*info, common.platform);
+  if (platform.empty()) return kExitUsage;
+  core::DiagSink sink;
+  const auto program = fe->parse(isa::SourceFile{args.file, text}, platform, sink);
+  std::optional<std::vector<isa::EncodedInstruction>> enc;
+  if (program) enc = fe->encode(*program, sink);
+  print_diagnostics(stderr, sink.diagnostics(), args.file, text);
+  if (!program || !enc || sink.has_errors()) return kExitDiagnostics;
+  if (args.hex) {
+    for (const auto& e : *enc) {
+      std::printf("/*%04llx*/ %-40s // %s\n", static_cast<unsigned long long>(e.offset),
+                  ("0x" + hex_string(e.bytes)).c_str(), e.text.c_str());
+    }
+    return kExitOk;
+  }
+  std::string out = args.output;
+  if (out.empty()) out = fs::path(args.file).replace_extension(".bin").string();
+  std::ofstream f(out, std::ios::binary);
+  for (const auto& e : *enc) {
+    f.write(reinterpret_cast<const char*>(e.bytes.data()), static_cast<std::streamsize>(e.bytes.size()));
+  }
+  if (!f) {
+    say_error("cannot write '" + out + "'");
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const DisasmArgs& args) {
+  const int sources = (args.file.empty() ? 0 : 1) + (args.word.empty() ? 0 : 1) +
+                      (args.bytes.empty() ? 0 : 1);
+  if (sources != 1) {
+    say_error("disasm takes one input: FILE, --word 0xHEX (SASS) or --bytes HEX (vISA)");
+    return kExitUsage;
+  }
+  if (!args.ctrl.empty() && args.word.empty()) {
+    say_error("--ctrl needs --word");
+    return kExitUsage;
+  }
+  const isa::IsaInfo* info = nullptr;
+  if (!common.isa.empty()) {
+    info = isa_from_option(common.isa);
+  } else if (!args.word.empty()) {
+    info = isa::known_isa("sass");
+  } else if (!args.bytes.empty()) {
+    info = isa::known_isa("visa");
+  } else {
+    info = isa::isa_for_path(args.file);
+    if (info == nullptr) {
+      say_error("cannot tell the ISA of '" + args.file + "'; use --isa visa|sass");
+    }
+  }
+  if (info == nullptr) return kExitUsage;
+  if (!args.word.empty() && info->id != "sass") {
+    say_error("--word and --ctrl are SASS inputs; use --bytes for vISA");
+    return kExitUsage;
+  }
+  if (!args.bytes.empty() && info->id != "visa") {
+    say_error("--bytes is a vISA input; use --word/--ctrl for SASS");
+    return kExitUsage;
+  }
+  isa::BinaryInput in;
+  if (!args.file.empty()) {
+    std::string data;
+    if (!read_file(args.file, data)) return kExitUsage;
+    in.name = args.file;
+    in.bytes.assign(data.begin(), data.end());
+  } else if (!args.word.empty()) {
+    in.name = "<word>";
+    in.word = parse_u64_arg(args.word);
+    if (!in.word) {
+      say_error("--word: expected a 64-bit number such as 0x..., got '" + args.word + "'");
+      return kExitUsage;
+    }
+    if (!args.ctrl.empty()) {
+      in.ctrl = parse_u64_arg(args.ctrl);
+      if (!in.ctrl) {
+        say_error("--ctrl: expected a number such as 0x..., got '" + args.ctrl + "'");
+        return kExitUsage;
+      }
+    }
+  } else {
+    in.name = "<bytes>";
+    const auto b = parse_hex_arg(args.bytes);
+    if (!b) {
+      say_error("--bytes: expected an even number of hex digits, got '" + args.bytes + "'");
+      return kExitUsage;
+    }
+    in.bytes = *b;
+  }
+  const isa::Frontend* fe = frontend_for(reg, *info);
+  if (fe == nullptr) return kExitUsage;
+  const std::string platform = platform_for(*info, common.platform);
+  if (platform.empty()) return kExitUsage;
+  core::DiagSink sink;
+  const auto program = fe->decode(in, platform, sink);
+  print_diagnostics(stderr, sink.diagnostics());
+  if (!program || sink.has_errors()) return kExitDiagnostics;
+  std::fputs(fe->print(*program).c_str(), stdout);
+  return kExitOk;
+}
+
+int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs& args) {
+  std::string text;
+  if (!read_file(args.program, text)) return kExitUsage;
+  const isa::IsaInfo* info = isa_for_file(common, args.program);
+  if (info == nullptr) return kExitUsage;
+  const auto precision = precision_arg(args.precision);
+  if (!precision) return kExitUsage;
+  isa::ExecOptions exec;
+  exec.trace = args.trace;
+  exec.precision = *precision;
+  if (!args.poison.empty()) {
+    const auto p = parse_u64_arg(args.poison);
+    if (!p || *p > 0xff) {
+      say_error("--poison: expected a byte such as 0xcd, got '" + args.poison + "'");
+      return kExitUsage;
+    }
+    exec.poison = static_cast<uint8_t>(*p);
+  }
+
+  std::vector<core::Diagnostic> diags;
+  int status = kExitOk;
+  const auto scene = load_scene(common, args.scene, status, args.json ? &diags : nullptr);
+  auto finish_json = [&](const std::vector<scene::RegisterValue>& regs) {
+    std::printf("%s\n", scene::results_json(regs, diags).dump(2).c_str());
+  };
+  if (!scene) {
+    if (args.json && status == kExitDiagnostics) finish_json({});
+    return status;
+  }
+  // The scene is checked first, so that its problems show even where the front end is missing.
+  const isa::Frontend* fe = frontend_for(reg, *info);
+  if (fe == nullptr) return kExitUsage;
+  if (!scene->isa.empty() && scene->isa != info->id) {
+    say_error("the scene '" + args.scene + "' is for " + scene->isa + ", the program is " +
+              std::string(info->display_name));
+    return kExitUsage;
+  }
+  const std::string platform = platform_for(*info, common.platform, scene->platform);
+  if (platform.empty()) return kExitUsage;
+
+  core::DiagSink sink;
+  const auto program = fe->parse(isa::SourceFile{args.program, text}, platform, sink);
+  std::optional<isa::RunResult> result;
+  if (program && !sink.has_errors()) result = fe->execute(*program, *scene, platform, exec, sink);
+  if (args.json) {
+    diags.insert(diags.end(), sink.diagnostics().begin(), sink.diagnostics().end());
+    finish_json(result ? result->registers : std::vector<scene::RegisterValue>{});
+  } else {
+    print_diagnostics(stderr, sink.diagnostics(), args.program, text);
+    if (result) {
+      for (const std::string& t : result->trace) std::printf("%s\n", t.c_str());
+      if (!result->trace.empty()) std::printf("\n");
+      std::fputs(scene::results_table(result->registers, use_color(stdout)).c_str(), stdout);
+    }
+  }
+  if (!result || sink.has_errors()) return kExitDiagnostics;
+  return kExitOk;
+}
+
+int cmd_render(const CommonOptions& common, const RenderArgs& args) {
+  // Image size.
+  scene::RenderParams params;
+  {
+    unsigned w = 0, h = 0;
+    char extra = 0;
+    if (std::sscanf(args.size.c_str(), "%ux%u%c", &w, &h, &extra) != 2 || w < 1 || h < 1 ||
+        w > 8192 || h > 8192) {
+      say_error("--size: expected WxH with each side in 1..8192, got '" + args.size + "'");
+      return kExitUsage;
+    }
+    params.width = w;
+    params.height = h;
+  }
+  params.plane = args.plane;
+  params.lod = args.lod;
+  params.layer = args.layer;
+  if (args.output.empty()) {
+    say_error("render needs -o OUT.png");
+    return kExitUsage;
+  }
+  std::vector<texunit::PrecisionKind> profiles;
+  if (!args.diff.empty()) {
+    const size_t comma = args.diff.find(',');
+    const auto a = comma == std::string::npos ? std::nullopt
+                                              : texunit::precision_from_name(args.diff.substr(0, comma));
+    const auto b = comma == std::string::npos ? std::nullopt
+                                              : texunit::precision_from_name(args.diff.substr(comma + 1));
+    if (!a || !b) {
+      say_error("--diff: expected two precision profiles such as d3d,exact (d3d, exact, "
+                "lavapipe), got '" + args.diff + "'");
+      return kExitUsage;
+    }
+    if (!args.precision.empty()) {
+      say_error("--diff and --precision cannot be combined");
+      return kExitUsage;
+    }
+    profiles = {*a, *b};
+  }
+
+  // Surface and sampler: from the scene, or built in.
+  std::optional<scene::Scene> sc;
+  const texunit::Surface* surface = nullptr;
+  texunit::Surface helper;
+  texunit::SamplerState sampler;
+  sampler.min_filter = sampler.mag_filter = texunit::Filter::kLinear;
+  sampler.mip_filter = texunit::MipFilter::kLinear;
+  sampler.address = {texunit::AddressMode::kWrap, texunit::AddressMode::kWrap,
+                     texunit::AddressMode::kWrap};
+  std::optional<texunit::PrecisionKind> scene_precision;
+  std::string what;
+  if (!args.scene.empty()) {
+    int status = kExitOk;
+    sc = load_scene(common, args.scene, status, nullptr);
+    if (!sc) return status;
+    const scene::SceneSurface* ss = nullptr;
+    if (args.surface) {
+      ss = sc->find_surface(*args.surface);
+      if (ss == nullptr) {
+        say_error("the scene has no surface with id " + std::to_string(*args.surface));
+        return kExitUsage;
+      }
+    } else if (sc->surfaces.size() == 1) {
+      ss = &sc->surfaces[0];
+    } else {
+      say_error(sc->surfaces.empty() ? "the scene has no surfaces"
+                                     : "the scene has several surfaces; choose one with --surface ID");
+      return kExitUsage;
+    }
+    surface = &ss->surface;
+    what = "surface " + std::to_string(ss->id) + " " +
+           std::string(texunit::format_info(ss->surface.desc().format).name);
+    if (args.sampler) {
+      const scene::SceneSampler* smp = sc->find_sampler(*args.sampler);
+      if (smp == nullptr) {
+        say_error("the scene has no sampler with id " + std::to_string(*args.sampler));
+        return kExitUsage;
+      }
+      sampler = smp->state;
+      scene_precision = smp->precision;
+      what += ", sampler " + std::to_string(smp->id);
+    }
+  } else {
+    if (args.surface || args.sampler) {
+      say_error("--surface and --sampler need --scene");
+      return kExitUsage;
+    }
+    texunit::SurfaceDesc d;
+    d.width = d.height = 256;
+    d.mips = texunit::full_mip_count(256, 256, 1);
+    helper = texunit::Surface(d);
+    scene::generate(helper, {scene::Generator::kChecker, 0, 32});
+    surface = &helper;
+    what = "built-in 256x256 R8G8B8A8_UNORM checker";
+  }
+  if (args.mip_colors) {
+    // Same shape, every level of the full chain coloured by its index.
+    texunit::SurfaceDesc d = surface->desc();
+    d.format = texunit::Format::kR8G8B8A8_UNORM;
+    d.samples = 1;
+    const bool is1d = d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
+    d.mips = texunit::full_mip_count(d.width, is1d ? 1 : d.height,
+                                     d.type == texunit::SurfaceType::k3D ? d.depth : 1);
+    core::DiagSink tmp;
+    if (!texunit::validate_surface_desc(d, tmp)) {
+      say_error("--mip-colors: cannot build a helper surface like " + what);
+      return kExitUsage;
+    }
+    helper = texunit::Surface(d);
+    scene::generate(helper, {scene::Generator::kMipColors, 0, 0});
+    surface = &helper;
+    what += " (mip-colors helper, " + std::to_string(d.mips) + " levels)";
+  }
+  if (surface->desc().samples > 1) {
+    say_error("render samples single-sample surfaces; this one has " +
+              std::to_string(surface->desc().samples) + " samples");
+    return kExitUsage;
+  }
+  const texunit::SurfaceView view = surface->view();
+  if (const std::string why = scene::render_unsupported(view, params); !why.empty()) {
+    say_error(why);
+    return kExitUsage;
+  }
+  const texunit::FormatInfo& fi = texunit::format_info(view.desc.format);
+  const bool srgb_out = fi.is_srgb() && sampler.srgb_decode;
+
+  auto run_one = [&](texunit::PrecisionKind k, const std::string& label) {
+    params.precision = profile_of(k);
+    Progress bar(label, common.quiet);
+    auto r = scene::render(view, sampler, params,
+                           [&](uint32_t done, uint32_t total) { bar.update(done, total); });
+    bar.finish();
+    return r;
+  };
+
+  scene::Image image;
+  std::string summary;
+  if (!profiles.empty()) {
+    const auto a = run_one(profiles[0], std::string("render ") + std::string(texunit::precision_name(profiles[0])));
+    const auto b = run_one(profiles[1], std::string("render ") + std::string(texunit::precision_name(profiles[1])));
+    scene::DiffStats stats;
+    image = scene::diff_heatmap(a, b, stats);
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "%s vs %s: %llu of %llu pixels differ, max |difference| %.9g",
+                  std::string(texunit::precision_name(profiles[0])).c_str(),
+                  std::string(texunit::precision_name(profiles[1])).c_str(),
+                  static_cast<unsigned long long>(stats.differing_pixels),
+                  static_cast<unsigned long long>(uint64_t{params.width} * params.height),
+                  stats.max_abs_diff);
+    summary = buf;
+  } else {
+    std::optional<texunit::PrecisionKind> k;
+    if (!args.precision.empty()) {
+      k = precision_arg(args.precision);
+      if (!k) return kExitUsage;
+    } else {
+      k = scene_precision.value_or(texunit::PrecisionKind::kD3D);
+    }
+    const auto r = run_one(*k, "render");
+    image = scene::to_image(r, view.desc.format, srgb_out);
+    summary = std::string(texunit::precision_name(*k)) + " precision";
+    if (r.null_tile_pixels != 0) {
+      summary += ", " + std::to_string(r.null_tile_pixels) + " pixels touched null tiles";
+    }
+  }
+  std::string why;
+  if (!scene::write_png(args.output, image, why)) {
+    say_error("cannot write '" + args.output + "': " + why);
+    return kExitUsage;
+  }
+  if (!common.quiet) {
+    std::printf("wrote %s (%ux%u, %s, %s%s)\n", args.output.c_str(), params.width, params.height,
+                what.c_str(), summary.c_str(), params.plane ? ", ground plane" : "");
+  }
+  return kExitOk;
+}
+
+int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const DescribeArgs& args) {
+  const isa::IsaInfo* only = nullptr;
+  if (!common.isa.empty()) {
+    only = isa_from_option(common.isa);
+    if (only == nullptr) return kExitUsage;
+  }
+  if (args.rules) {
+    std::vector<std::vector<std::string>> rows{{"rule", "summary"}};
+    for (const auto& r : scene::scene_rules()) rows.push_back({std::string(r.id), std::string(r.summary)});
+    for (const auto& f : reg.all()) {
+      if (only != nullptr && f->info().id != only->id) continue;
+      for (const auto& r : f->rules()) rows.push_back({std::string(r.id), std::string(r.summary)});
+    }
+    std::fputs(scene::format_table(rows, use_color(stdout)).c_str(), stdout);
+    for (const isa::IsaInfo& i : isa::kKnownIsas) {
+      if ((only == nullptr || only->id == i.id) && reg.find(i.id) == nullptr) {
+        std::printf("(the %s front end is not available yet; its rules are not listed)\n",
+                    std::string(i.display_name).c_str());
+      }
+    }
+    return kExitOk;
+  }
+  if (args.opcode.empty()) {
+    for (const isa::IsaInfo& i : isa::kKnownIsas) {
+      if (only != nullptr && only->id != i.id) continue;
+      const isa::Frontend* f = reg.find(i.id);
+      std::printf("%s (--isa %s): %s\n", std::string(i.display_name).c_str(),
+                  std::string(i.id).c_str(), f != nullptr ? "available" : "not available yet");
+      if (f != nullptr) {
+        for (const auto& op : f->opcodes()) std::printf("  %s\n", op.c_str());
+      }
+    }
+    std::printf("texsim describe OPCODE prints an opcode; texsim describe --rules lists rule ids\n");
+    return kExitOk;
+  }
+  for (const auto& f : reg.all()) {
+    if (only != nullptr && f->info().id != only->id) continue;
+    if (auto text = f->describe(args.opcode)) {
+      std::fputs(text->c_str(), stdout);
+      if (!text->empty() && text->back() != '\n') std::fputc('\n', stdout);
+      return kExitOk;
+    }
+  }
+  const isa::IsaInfo* owner = only != nullptr ? only : isa_of_opcode(args.opcode);
+  if (owner != nullptr && reg.find(owner->id) == nullptr) {
+    say_error("the " + std::string(owner->display_name) + " front end is not available yet" +
+              (only == nullptr ? " ('" + args.opcode + "' is a " + std::string(owner->display_name) +
+                                     " opcode)"
+                               : std::string()));
+    return kExitUsage;
+  }
+  if (reg.all().empty()) {
+    say_error("no ISA front end is available yet (vISA, SASS); cannot describe '" + args.opcode +
+              "'");
+    return kExitUsage;
+  }
+  std::vector<std::string> all;
+  for (const auto& f : reg.all()) {
+    for (auto& op : f->opcodes()) all.push_back(op);
+  }
+  std::vector<std::string_view> views(all.begin(), all.end());
+  say_error("unknown opcode '" + args.opcode + "'" + suggestion(args.opcode, views));
+  return kExitUsage;
+}
+
+}  // namespace texsim::cli

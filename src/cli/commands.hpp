@@ -1,0 +1,85 @@
+// The verbs of the texsim command line (check, asm, disasm, run, render, describe), generic over
+// the ISA front-end registry. CLI layer: prints results and diagnostics, returns exit statuses.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isa/frontend.hpp"
+
+namespace texsim::cli {
+
+// Exit statuses (interface.md, "Commands").
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitDiagnostics = 1;
+inline constexpr int kExitUsage = 2;
+
+inline constexpr const char* kVersion = "texsim 0.1.0";
+
+// Options every verb takes.
+struct CommonOptions {
+  std::string isa;       // "" = from the file extension
+  std::string platform;  // "" = from the scene or the ISA's default
+  bool quiet = false;
+  bool allow_any_path = false;  // scene "file" sources may lie outside the scene's folder
+  std::string max_memory;       // budget for a scene's surfaces and buffers ("512M"); "" = 1G
+};
+
+struct CheckArgs {
+  std::vector<std::string> files;
+};
+
+struct AsmArgs {
+  std::string file;
+  std::string output;  // "" = FILE with its extension replaced by ".bin"
+  bool hex = false;
+};
+
+struct DisasmArgs {
+  std::string file;
+  std::string word;   // SASS: --word 0xHEX
+  std::string ctrl;   // SASS: --ctrl 0xHEX
+  std::string bytes;  // vISA: --bytes HEX
+};
+
+struct RunArgs {
+  std::string program;
+  std::string scene;
+  bool json = false;
+  bool trace = false;
+  std::string precision;  // "" = d3d
+  std::string poison;     // "" = none; else a byte "0xNN"
+};
+
+struct RenderArgs {
+  std::string scene;
+  std::optional<uint32_t> surface;
+  std::optional<uint32_t> sampler;
+  std::string size = "256x256";
+  bool plane = false;
+  std::optional<float> lod;
+  float layer = 0.0f;
+  bool mip_colors = false;
+  std::string precision;
+  std::string diff;  // "P1,P2"
+  std::string output;
+};
+
+struct DescribeArgs {
+  std::string opcode;
+  bool rules = false;
+};
+
+int cmd_check(const isa::Registry& reg, const CommonOptions& common, const CheckArgs& args);
+int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs& args);
+int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const DisasmArgs& args);
+int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs& args);
+int cmd_render(const CommonOptions& common, const RenderArgs& args);
+int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const DescribeArgs& args);
+
+// Parses "512", "64K", "512M", "2G" (bytes); nullopt when malformed.
+std::optional<uint64_t> parse_byte_size(const std::string& s);
+
+}  // namespace texsim::cli

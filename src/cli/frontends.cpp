@@ -1,0 +1,12 @@
+// Registers the built front ends. A front end plugs in with one line here:
+//   reg.add(isa::visa::make_frontend());
+#include "cli/frontends.hpp"
+
+namespace texsim::cli {
+
+isa::Registry make_registry() {
+  isa::Registry reg;
+  return reg;
+}
+
+}  // namespace texsim::cli

@@ -1,0 +1,38 @@
+// Terminal concerns of the CLI: tty detection, colour policy, the stderr progress bar, and
+// printing diagnostics with a source excerpt. CLI layer only; the library never prints.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/diag.hpp"
+
+namespace texsim::cli {
+
+bool is_tty(std::FILE* f);
+// Colour on `f` only when it is a terminal and NO_COLOR is unset and TERM is not "dumb".
+bool use_color(std::FILE* f);
+
+// Prints diagnostics compiler-style to `f`; for a text location whose file is `source_path`,
+// adds the source line and a caret under the column.
+void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
+                       const std::string& source_path = {}, const std::string& source_text = {});
+
+// A one-line progress bar on stderr, drawn only when stderr is a terminal and not quiet.
+class Progress {
+ public:
+  Progress(std::string label, bool quiet);
+  ~Progress();
+  void update(uint64_t done, uint64_t total);
+  void finish();
+
+ private:
+  std::string label_;
+  bool enabled_ = false;
+  int last_percent_ = -1;
+  bool drawn_ = false;
+};
+
+}  // namespace texsim::cli

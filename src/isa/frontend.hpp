@@ -1,0 +1,158 @@
+// The plug-in interface every ISA front end implements (parse+validate, encode, decode, print,
+// execute, describe) and the registry the CLI looks them up in. Depends on scene and core.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diag.hpp"
+#include "scene/report.hpp"
+#include "scene/scene.hpp"
+
+namespace texsim::isa {
+
+// What texsim knows about an ISA whether or not its front end is built: names, file extensions
+// and platforms (interface.md, "Common options").
+struct IsaInfo {
+  std::string_view id;            // "visa", "sass": the --isa value and the scene's "isa"
+  std::string_view display_name;  // "vISA", "SASS"
+  std::span<const std::string_view> extensions;  // with the dot
+  std::span<const std::string_view> platforms;   // canonical spelling
+  std::string_view default_platform;
+};
+
+inline constexpr std::array<std::string_view, 2> kVisaExtensions{".visaasm", ".vasm"};
+inline constexpr std::array<std::string_view, 1> kSassExtensions{".sass"};
+inline constexpr std::array<std::string_view, 6> kVisaPlatforms{"SKL",  "ICLLP", "TGLLP",
+                                                                "XeHP", "DG2",   "PVC"};
+inline constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
+                                                                "SM60", "SM61", "SM62"};
+inline constexpr std::array<IsaInfo, 2> kKnownIsas{{
+    {"visa", "vISA", kVisaExtensions, kVisaPlatforms, "TGLLP"},
+    {"sass", "SASS", kSassExtensions, kSassPlatforms, "SM52"},
+}};
+
+inline const IsaInfo* known_isa(std::string_view id) {
+  for (const IsaInfo& i : kKnownIsas) {
+    if (i.id == id) return &i;
+  }
+  return nullptr;
+}
+
+// The ISA a file name implies by its extension, or nullptr.
+inline const IsaInfo* isa_for_path(std::string_view path) {
+  for (const IsaInfo& i : kKnownIsas) {
+    for (std::string_view ext : i.extensions) {
+      if (path.size() > ext.size() && path.substr(path.size() - ext.size()) == ext) return &i;
+    }
+  }
+  return nullptr;
+}
+
+// A parsed (or decoded) program. Front ends derive from it; the CLI only passes it back.
+class Program {
+ public:
+  virtual ~Program() = default;
+  virtual size_t instruction_count() const = 0;
+};
+
+struct SourceFile {
+  std::string path;  // as the user named it; used in diagnostics
+  std::string text;
+};
+
+// Binary input for decode: a file's bytes, or the words given on the command line.
+struct BinaryInput {
+  std::string name;                  // file name, or "<word>" / "<bytes>"
+  std::vector<uint8_t> bytes;        // file contents or --bytes
+  std::optional<uint64_t> word;      // SASS --word
+  std::optional<uint64_t> ctrl;      // SASS --ctrl
+};
+
+struct EncodedInstruction {
+  std::string text;            // the instruction as printed
+  std::vector<uint8_t> bytes;  // its encoding (file order)
+  uint64_t offset = 0;         // byte offset in the output
+};
+
+struct ExecOptions {
+  bool trace = false;
+  std::optional<uint8_t> poison;  // fill undefined bytes with this pattern (still reported)
+  texunit::PrecisionKind precision = texunit::PrecisionKind::kD3D;
+};
+
+// A built-in program and the scene it runs on, for `texsim demo`.
+struct Example {
+  std::string name;         // e.g. "sample_3d.RGBA, bilinear"
+  std::string program;      // program text
+  std::string program_file; // the name used in diagnostics, with the ISA's extension
+  std::string scene_json;   // scene file text
+};
+
+struct RunResult {
+  std::vector<scene::RegisterValue> registers;  // every register the program wrote, in order
+  std::vector<std::string> trace;               // one entry per executed instruction
+};
+
+class Frontend {
+ public:
+  virtual ~Frontend() = default;
+
+  virtual const IsaInfo& info() const = 0;
+
+  // Parses and validates program text for `platform` (canonical spelling). Reports every
+  // problem; returns nullptr when there was an error.
+  virtual std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,
+                                         core::DiagSink& sink) const = 0;
+
+  // Encodes a valid program; nullopt (with diagnostics) if something cannot be encoded.
+  virtual std::optional<std::vector<EncodedInstruction>> encode(const Program& program,
+                                                                core::DiagSink& sink) const = 0;
+
+  // Decodes binary input; problems are reported at FILE+0xOFFSET[bits HI:LO].
+  virtual std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,
+                                          core::DiagSink& sink) const = 0;
+
+  // Prints a program in the syntax of the real tools (nvdisasm, IGC's vISA printer).
+  virtual std::string print(const Program& program) const = 0;
+
+  // Runs a program on a scene's machine state.
+  virtual std::optional<RunResult> execute(const Program& program, const scene::Scene& scene,
+                                           std::string_view platform, const ExecOptions& options,
+                                           core::DiagSink& sink) const = 0;
+
+  // Opcode introspection from the model's table: variants, operands, types, ranges, rules.
+  virtual std::vector<std::string> opcodes() const = 0;
+  virtual std::optional<std::string> describe(std::string_view opcode) const = 0;
+  // The rule ids this front end reports, with a one-line summary each.
+  virtual std::vector<scene::RuleInfo> rules() const = 0;
+
+  // Built-in programs for `texsim demo`.
+  virtual std::vector<Example> examples() const { return {}; }
+};
+
+// The front ends built into this texsim. The CLI fills it at start-up (cli/frontends.cpp);
+// an ISA of kKnownIsas without an entry is "not available yet".
+class Registry {
+ public:
+  void add(std::unique_ptr<Frontend> f) { frontends_.push_back(std::move(f)); }
+  const Frontend* find(std::string_view isa_id) const {
+    for (const auto& f : frontends_) {
+      if (f->info().id == isa_id) return f.get();
+    }
+    return nullptr;
+  }
+  std::span<const std::unique_ptr<Frontend>> all() const { return frontends_; }
+
+ private:
+  std::vector<std::unique_ptr<Frontend>> frontends_;
+};
+
+}  // namespace texsim::isa

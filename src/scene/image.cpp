@@ -1,0 +1,55 @@
+// PNG reading and writing through libpng's simplified API (no setjmp in our code).
+// Errors come back as strings; never prints or throws.
+#include "scene/image.hpp"
+
+#include <png.h>
+
+#include <cstring>
+
+namespace texsim::scene {
+
+std::optional<Image> read_png(const std::string& path, std::string& error) {
+  png_image img;
+  std::memset(&img, 0, sizeof img);
+  img.version = PNG_IMAGE_VERSION;
+  if (png_image_begin_read_from_file(&img, path.c_str()) == 0) {
+    error = img.message[0] != '\0' ? img.message : "cannot read PNG";
+    png_image_free(&img);
+    return std::nullopt;
+  }
+  img.format = PNG_FORMAT_RGBA;
+  if (img.width == 0 || img.height == 0 || img.width > (1u << 16) || img.height > (1u << 16)) {
+    error = "PNG size " + std::to_string(img.width) + "x" + std::to_string(img.height) +
+            " is outside 1..65536";
+    png_image_free(&img);
+    return std::nullopt;
+  }
+  Image out(img.width, img.height);
+  if (png_image_finish_read(&img, nullptr, out.rgba.data(), 0, nullptr) == 0) {
+    error = img.message[0] != '\0' ? img.message : "cannot decode PNG";
+    png_image_free(&img);
+    return std::nullopt;
+  }
+  return out;
+}
+
+bool write_png(const std::string& path, const Image& image, std::string& error) {
+  if (image.width == 0 || image.height == 0 ||
+      image.rgba.size() != size_t{image.width} * image.height * 4) {
+    error = "empty or inconsistent image";
+    return false;
+  }
+  png_image img;
+  std::memset(&img, 0, sizeof img);
+  img.version = PNG_IMAGE_VERSION;
+  img.width = image.width;
+  img.height = image.height;
+  img.format = PNG_FORMAT_RGBA;
+  if (png_image_write_to_file(&img, path.c_str(), 0, image.rgba.data(), 0, nullptr) == 0) {
+    error = img.message[0] != '\0' ? img.message : "cannot write PNG";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace texsim::scene
