@@ -2,10 +2,13 @@
 //   reg.add(isa::visa::make_frontend());
 #include "cli/frontends.hpp"
 
+#include "isa/visa/frontend.hpp"
+
 namespace texsim::cli {
 
 isa::Registry make_registry() {
   isa::Registry reg;
+  reg.add(isa::visa::make_frontend());
   return reg;
 }
 

@@ -1,0 +1,42 @@
+// vISA execution: builds the machine from a scene (declarations, register values, predicates,
+// dispatch mask), runs MEDIA_LD and GATHER_SCALED against the scene's surfaces and memory, and
+// reports the written variables with per-byte definedness. Depends on lower, machine, program
+// and scene; never prints.
+#pragma once
+
+#include <optional>
+
+#include "core/diag.hpp"
+#include "isa/frontend.hpp"
+#include "isa/visa/machine.hpp"
+#include "isa/visa/program.hpp"
+#include "scene/scene.hpp"
+
+namespace texsim::isa::visa {
+
+// MEDIA_LD out-of-bounds policy (spec README item 4; decision V3). The default replicates the
+// nearest edge texel (Intel media block reads, CM, cl_intel_media_block_io).
+enum class MediaOobPolicy : uint8_t { kClampToEdge, kZero, kUndefined };
+
+struct ExecConfig {
+  MediaOobPolicy media_oob = MediaOobPolicy::kClampToEdge;
+  bool trace = false;
+  std::optional<uint8_t> poison;  // value of undefined bytes (still reported undefined)
+};
+
+// The machine for `prog` with the scene's state; nullopt with VISA-RUN-REGISTER diagnostics.
+std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene& scene,
+                                    const ExecConfig& cfg, core::DiagSink& sink);
+
+// Executes one modelled instruction; false (with diagnostics) when it could not run.
+bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& scene,
+                         const ExecConfig& cfg, core::DiagSink& sink);
+
+// The value of a general variable as the report shows it.
+scene::RegisterValue register_value(const Machine& m, uint32_t general_id);
+
+// Runs a whole program. Unsupported instructions are errors here (VISA-UNSUPPORTED).
+std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::Scene& scene,
+                                         const ExecConfig& cfg, core::DiagSink& sink);
+
+}  // namespace texsim::isa::visa

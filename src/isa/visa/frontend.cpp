@@ -1,0 +1,130 @@
+// The vISA Frontend implementation: glue between the CLI interface and syntax, rules, codec and
+// exec. Depends on every part of isa/visa; never prints.
+#include "isa/visa/frontend.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "isa/visa/codec.hpp"
+#include "isa/visa/examples.hpp"
+#include "isa/visa/exec.hpp"
+#include "isa/visa/rules.hpp"
+#include "isa/visa/syntax.hpp"
+
+namespace texsim::isa::visa {
+namespace {
+
+std::optional<Platform> platform_of(std::string_view name, core::DiagSink& sink) {
+  const auto p = platform_from_name(name);
+  if (!p) sink.error("VISA-PLATFORM", core::NoLoc{}, "unknown vISA platform '" + std::string(name) + "'", "spec README item 7");
+  return p;
+}
+
+class VisaFrontend final : public isa::Frontend {
+ public:
+  const IsaInfo& info() const override { return *isa::known_isa("visa"); }
+
+  std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,
+                                 core::DiagSink& sink) const override {
+    const auto p = platform_of(platform, sink);
+    if (!p) return nullptr;
+    core::DiagSink local;
+    auto prog = parse_program(source.text, source.path, *p, local);
+    check_program(*prog, local);
+    // Syntax and rule diagnostics in file order (line), each line's in the order found.
+    std::vector<core::Diagnostic> diags = local.diagnostics();
+    std::stable_sort(diags.begin(), diags.end(), [](const core::Diagnostic& a, const core::Diagnostic& b) {
+      const auto* ta = std::get_if<core::TextLoc>(&a.loc);
+      const auto* tb = std::get_if<core::TextLoc>(&b.loc);
+      return (ta ? ta->line : 0) < (tb ? tb->line : 0);
+    });
+    for (auto& d : diags) sink.report(std::move(d));
+    if (local.has_errors()) return nullptr;
+    return prog;
+  }
+
+  std::optional<std::vector<EncodedInstruction>> encode(const Program& program,
+                                                        core::DiagSink& sink) const override {
+    const auto& prog = static_cast<const VisaProgram&>(program);
+    std::vector<EncodedInstruction> out;
+    EncodedInstruction header;
+    header.bytes = encode_header(prog);
+    header.text = "texsim vISA stream header: .version " + version_string(prog.version) + ", " +
+                  std::to_string(prog.symbols.declared().size()) + " declarations";
+    uint64_t offset = header.bytes.size();
+    out.push_back(std::move(header));
+    bool ok = true;
+    for (const Instruction& i : prog.instructions) {
+      EncodedInstruction e;
+      e.text = print_instruction(i, prog);
+      e.offset = offset;
+      if (auto err = encode_instruction(i, prog.version, e.bytes)) {
+        sink.error(i.row == nullptr ? "VISA-UNSUPPORTED" : "VISA-ENCODING", core::TextLoc{prog.file, i.line, i.column},
+                   *err, i.row ? std::string(i.row->spec_file) + ", Format" : "research/intel_visa.md §1.6");
+        ok = false;
+        continue;
+      }
+      offset += e.bytes.size();
+      out.push_back(std::move(e));
+    }
+    if (!ok) return std::nullopt;
+    return out;
+  }
+
+  std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,
+                                  core::DiagSink& sink) const override {
+    const auto p = platform_of(platform, sink);
+    if (!p) return nullptr;
+    auto prog = decode_stream(input.bytes, input.name, *p, sink);
+    check_program(*prog, sink);
+    return prog;
+  }
+
+  std::string print(const Program& program) const override {
+    return print_program(static_cast<const VisaProgram&>(program));
+  }
+
+  std::optional<RunResult> execute(const Program& program, const scene::Scene& scene, std::string_view,
+                                   const ExecOptions& options, core::DiagSink& sink) const override {
+    ExecConfig cfg;
+    cfg.trace = options.trace;
+    cfg.poison = options.poison;
+    return execute_program(static_cast<const VisaProgram&>(program), scene, cfg, sink);
+  }
+
+  std::vector<std::string> opcodes() const override {
+    std::vector<std::string> out;
+    for (const InstrRow& r : all_rows()) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%-14s 0x%02x  %s", std::string(r.name).c_str(), r.opcode,
+                    std::string(r.mnemonic).c_str());
+      out.emplace_back(buf);
+    }
+    return out;
+  }
+
+  std::optional<std::string> describe(std::string_view opcode) const override {
+    auto text = describe_opcode(opcode);
+    if (!text) return std::nullopt;
+    for (const InstrRow& r : all_rows()) {
+      if (text->find(std::string(r.name) + " (") != 0) continue;
+      *text += "  rules:\n";
+      for (const RuleSpec& s : rules_for_row(r)) *text += "    " + s.id + ": " + s.summary + " (" + s.citation + ")\n";
+    }
+    return text;
+  }
+
+  std::vector<scene::RuleInfo> rules() const override {
+    std::vector<scene::RuleInfo> out;
+    for (const RuleSpec& r : all_rules()) out.push_back({r.id, r.summary});
+    return out;
+  }
+
+  std::vector<Example> examples() const override { return builtin_examples(); }
+};
+
+}  // namespace
+
+std::unique_ptr<isa::Frontend> make_frontend() { return std::make_unique<VisaFrontend>(); }
+
+}  // namespace texsim::isa::visa

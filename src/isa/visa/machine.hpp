@@ -1,0 +1,72 @@
+// The vISA machine state: the register file as bytes with a definedness bit per byte (each root
+// variable at a GRF-aligned address, aliases inside their root), predicate bits, the dispatch
+// mask, and channel enables from execution masks M1..M8/NoMask and predicates.
+// Depends on program, symbols and kinds; never on the scene loader or the texture unit.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "isa/visa/program.hpp"
+
+namespace texsim::isa::visa {
+
+struct VarSpan {
+  uint32_t base = 0;  // byte address in the register file
+  uint32_t size = 0;  // bytes
+};
+
+class Machine {
+ public:
+  // Lays out the register file for `syms` on `platform`; every byte starts undefined (value
+  // `fill`).
+  Machine(SymbolTable syms, Platform platform, uint8_t fill = 0);
+
+  const SymbolTable& symbols() const { return syms_; }
+  unsigned grf_bytes() const { return grf_; }
+
+  std::optional<VarSpan> span(uint32_t general_id) const;  // nullopt: %null or unknown
+
+  uint8_t byte(uint32_t addr) const { return bytes_[addr]; }
+  bool defined(uint32_t addr) const { return defined_[addr] != 0; }
+  void write(uint32_t addr, uint8_t value, bool is_defined = true);
+  size_t size() const { return bytes_.size(); }
+
+  // Little-endian read of `n` (<= 8) bytes; `all_defined` tells whether every byte was defined.
+  uint64_t read_le(uint32_t addr, unsigned n, bool& all_defined) const;
+
+  // Scalar UD operand: an immediate, or element (row, col) of a general variable with rows of
+  // GRF size (visa 5_operands.md). nullopt with a message when it lies outside the variable.
+  std::optional<std::pair<uint32_t, bool>> read_scalar(const VectorOperand& v, std::string& error) const;
+
+  // Predicates: bit n = lane n.
+  void set_predicate(uint32_t id, uint32_t bits) { preds_[id] = bits; }
+  std::optional<uint32_t> predicate(uint32_t id) const;
+
+  void set_dispatch_mask(uint32_t m) { dispatch_ = m; }
+  uint32_t dispatch_mask() const { return dispatch_; }
+
+  // ChEn per lane (research §1.5): NoMask or the dispatch mask at lane + 4*Mn, ANDed with the
+  // predicate (at the same offset; .any/.all combined over the exec size, then inverted).
+  // Lanes at or above the exec size are 0. An undeclared/unset predicate reads as 0.
+  uint32_t channel_enable(uint32_t exec_value, uint32_t pred_value) const;
+
+  void mark_written(uint32_t general_id);
+  const std::vector<uint32_t>& written() const { return written_; }
+
+ private:
+  SymbolTable syms_;
+  unsigned grf_;
+  std::map<uint32_t, VarSpan> spans_;
+  std::vector<uint8_t> bytes_;
+  std::vector<uint8_t> defined_;
+  std::map<uint32_t, uint32_t> preds_;
+  uint32_t dispatch_ = 0xffffffffu;
+  std::vector<uint32_t> written_;
+};
+
+}  // namespace texsim::isa::visa

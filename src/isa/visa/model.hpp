@@ -1,0 +1,104 @@
+// The vISA model table: one row per instruction variant with its ordered fields (name, kind,
+// binary width, range, type set, optionality, version and platform gates). Every consumer
+// (syntax, codec, rules, describe) walks these rows. Depends on types/platform only.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "isa/visa/platform.hpp"
+#include "isa/visa/types.hpp"
+
+namespace texsim::isa::visa {
+
+// Operand kinds: the unit of behaviour (kinds.hpp gives each parse/print, encode/decode, check).
+enum class Kind : uint8_t {
+  kExecSize,       // ub: size code [2..0], emask [7..4]; text "(M1, 16)"
+  kPredicate,      // uw: invert [15], combine [14..13], id [11..0]; text prefix "(!P3.any) "
+  kUImm,           // unsigned immediate of `width` bytes, range [lo, hi]; text decimal
+  kMediaModifier,  // ub 0..5; text nomod|modified|top|bottom|top_mod|bottom_mod
+  kBlockCount,     // ub log2 code [1..0] (0=1, 1=2, 2=4); value and text are the count
+  kReservedZero,   // ignored field written as 0 (GATHER_SCALED Block_size, Scale); not in text
+  kSurface,        // ub surface id; text %slm, T1, T2, TSS, %bss, %scratch, T6...
+  kSampler,        // ub sampler id; text S<n>
+  kChannelMask,    // ub R [0], G [1], B [2], A [3]; text suffix "RGBA" subset
+  kSubOpFlags,     // sub-op + flags, ub before 4.0 / uw from 4.0 (kSubOpV3 / kSubOpV4 below)
+  kRaw,            // raw operand { id (uw before 3.4, ud from 3.4); uw offset }; text "V40.0"
+  kScalar,         // scalar vector operand: general "V33(0,0)<0;1,0>" or immediate "0x0:ud"
+  kCount,          // ub count of the raw list that follows; not in text
+  kRawList,        // Count raw operands; trailing ones may be omitted (read as 0)
+};
+std::string_view kind_name(Kind k);
+
+enum FieldFlag : uint32_t {
+  kFlagNone = 0,
+  kFlagGrfAligned = 1u << 0,  // raw operand must start at a GRF boundary
+  kFlagNoSlm = 1u << 1,       // surface may not be T0 (%slm)
+  kFlagNoStateless = 1u << 2, // surface may not be T5 (%scratch)
+  kFlagOptional = 1u << 3,    // may be omitted in text (value 0)
+};
+
+struct FieldSpec {
+  std::string_view name;       // as the spec's Format table names it
+  Kind kind;
+  uint8_t width = 1;           // bytes in the binary for numeric kinds
+  uint8_t wide_width = 0;      // bytes from `wide_from` on (0: never changes)
+  Version wide_from = kNoVersion;
+  uint32_t lo = 0, hi = 0;     // numeric range (kUImm, kMediaModifier, kExecSize sizes...)
+  TypeSet types = 0;           // allowed types of the operand's variable (0: any)
+  uint32_t flags = kFlagNone;
+  Version min_version = kAnyVersion;  // the field exists in versions [min, max)
+  Version max_version = kNoVersion;
+  std::string_view citation;   // "visa-media_ld.md, Block_width"
+
+  unsigned width_at(Version v) const { return (wide_width != 0 && v >= wide_from) ? wide_width : width; }
+  bool exists_at(Version v) const { return v >= min_version && v < max_version; }
+};
+
+struct InstrRow {
+  std::string_view name = {};  // spec name, e.g. "MEDIA_LD"
+  uint8_t opcode = 0;
+  std::string_view mnemonic;   // IGC text mnemonic, e.g. "media_ld"
+  // Text templates: literal text with {Field} placeholders ({Field?} may be omitted). The
+  // predicate prefix is implied by a kPredicate field.
+  std::string_view text;       // IGC's printer layout
+  std::string_view spec_text;  // the spec's upper-case Text template
+  std::optional<uint32_t> sub_op = std::nullopt;  // variant discriminant: value of the kSubOpFlags field
+  TypeSet variant_types = 0;       // variant discriminant: type of the first list operand
+  Platform min_platform = Platform::kSKL;
+  Platform max_platform = Platform::kXe2;
+  std::span<const FieldSpec> fields = {};
+  std::string_view spec_file;  // "visa-media_ld.md"
+  std::string_view summary;
+
+  std::optional<size_t> field_index(std::string_view field) const;
+  const FieldSpec& field(std::string_view f) const { return fields[*field_index(f)]; }
+};
+
+std::span<const InstrRow> all_rows();
+const InstrRow* find_row_by_mnemonic(std::string_view mnemonic);  // IGC or spec spelling
+std::span<const InstrRow* const> rows_for_opcode(uint8_t opcode);
+
+// Sub-op + flag layouts of the 3D sampler Op field by version (research §0, §2.2).
+struct SubOpLayout {
+  unsigned bytes;
+  unsigned op_hi;      // op in [op_hi..0]
+  unsigned pnm_bit;    // pixel_null_mask
+  unsigned cps_bit;
+  unsigned divs_bit;   // non-uniform sampler
+};
+inline constexpr SubOpLayout kSubOpV3{1, 4, 5, 6, 7};
+inline constexpr SubOpLayout kSubOpV4{2, 7, 8, 9, 10};
+inline const SubOpLayout& subop_layout(Version v) { return v >= kWideOpVersion ? kSubOpV4 : kSubOpV3; }
+// The logical value of a kSubOpFlags field is always the v4 packing (op [7..0], flags 8/9/10).
+
+// Mnemonics of other vISA instructions: recognised and reported as unsupported.
+bool is_other_visa_mnemonic(std::string_view mnemonic);
+
+// `texsim describe`: the row(s) of an opcode, rendered from the table.
+std::optional<std::string> describe_opcode(std::string_view opcode);
+
+}  // namespace texsim::isa::visa

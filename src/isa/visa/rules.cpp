@@ -1,0 +1,371 @@
+// Validator rules, generic over the model rows plus the per-instruction cross-field rules.
+// Depends on model, kinds, program, symbols and lower (register pitch); never prints.
+#include "isa/visa/rules.hpp"
+
+#include <cstdio>
+
+#include "isa/visa/kinds.hpp"
+#include "isa/visa/lower.hpp"
+
+namespace texsim::isa::visa {
+namespace {
+
+std::string upper(std::string_view s) {
+  std::string o(s);
+  for (char& c : o) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  return o;
+}
+
+std::string cite(const InstrRow& row, std::string_view field) {
+  return std::string(row.spec_file) + ", " + std::string(field);
+}
+
+// Generic rules (not tied to a row).
+const std::vector<RuleSpec> kGenericRules{
+    {"VISA-SYNTAX", "text does not match the instruction's syntax", "research/intel_visa.md §1.6"},
+    {"VISA-DECL", "malformed or conflicting .decl (class, type, num_elts, align, alias inside its target)", "research/intel_visa.md §1.3"},
+    {"VISA-UNDECLARED", "operand names a variable, predicate or surface that is not declared", "research/intel_visa.md §1.3"},
+    {"VISA-UNSUPPORTED", "a vISA instruction texsim recognises but does not model (warning in check, error in run/asm)", "research/intel_visa.md §1.6"},
+    {"VISA-PLATFORM", "instruction or feature not available on the selected platform", "spec README item 7"},
+    {"VISA-ENCODING", "binary input that no row decodes (unknown opcode, reserved codes, truncation)", "visa 6_instructions.md"},
+    {"VISA-PRED", "predicate variable too small for the exec size and mask offset", "research/intel_visa.md §1.5"},
+    {"VISA-RUN-SURFACE", "surface missing from the scene, of the wrong type, or not modelled (bindless)", "visa-media_ld.md, Surface"},
+    {"VISA-RUN-REGISTER", "scene register unknown, too large, or an operand with undefined bytes", "interface.md, Scene files"},
+    {"VISA-RUN-MEMORY", "SLM or stateless memory missing from the scene", "research/intel_visa.md §4.4"},
+};
+
+void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
+  for (const FieldSpec& f : row.fields) {
+    const std::string c(f.citation);
+    switch (f.kind) {
+      case Kind::kExecSize:
+        if (f.hi == 0) break;  // every exec size 1..32 is allowed: nothing to check
+        [[fallthrough]];
+      case Kind::kUImm:
+      case Kind::kMediaModifier:
+        out.push_back({field_rule_id(row, f), std::string(f.name) + " in [" + std::to_string(f.lo) + ", " +
+                       std::to_string(f.hi) + "]", c});
+        break;
+      case Kind::kBlockCount:
+        out.push_back({field_rule_id(row, f), std::string(f.name) + " is 1, 2 or 4", c});
+        break;
+      case Kind::kReservedZero:
+        out.push_back({field_rule_id(row, f), std::string(f.name) + " is ignored and should be 0 (warning)", c});
+        break;
+      case Kind::kSurface: {
+        std::string s = std::string(f.name) + " is a declared surface";
+        if (f.flags & kFlagNoSlm) s += ", not T0 (%slm)";
+        if (f.flags & kFlagNoStateless) s += ", not T5 (%scratch)";
+        out.push_back({field_rule_id(row, f), s, c});
+        break;
+      }
+      case Kind::kScalar:
+        out.push_back({field_rule_id(row, f, "SCALAR"), std::string(f.name) + " is a scalar: region <0;1,0>, inside its variable", c});
+        if (f.types) out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type " + type_set_names(f.types), c});
+        break;
+      case Kind::kRaw:
+        out.push_back({field_rule_id(row, f, "RANGE"), std::string(f.name) + " is a declared variable, not %null, offset inside it", c});
+        out.push_back({field_rule_id(row, f, "SIZE"), std::string(f.name) + " holds every byte the instruction reads or writes", c});
+        if (f.flags & kFlagGrfAligned) out.push_back({field_rule_id(row, f, "ALIGN"), std::string(f.name) + " is GRF-aligned", c});
+        if (f.types) out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type " + type_set_names(f.types), c});
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+std::vector<RuleSpec> row_specific_rules(const InstrRow& row) {
+  if (row.opcode == 0x37) {
+    return {
+        {"VISA-MEDIA_LD-MODIFIERS-IGC", "modified/top_mod/bottom_mod (1, 4, 5) are IGC extensions not in the spec (warning)", "visa-media_ld.md, Modifiers"},
+        {"VISA-MEDIA_LD-SHAPE", "Block_height within the width/height table for the Block_width (this implies width x height <= 256)", "visa-media_ld.md, Notes table"},
+        {"VISA-MEDIA_LD-SURFACE-2D", "the surface is a single-sample, uncompressed 2D surface (at run time)", "visa-media_ld.md, Surface"},
+    };
+  }
+  if (row.opcode == 0x78) {
+    return {
+        {"VISA-GATHER_SCALED-EXEC_SIZE-IGC", "exec size 32: IGC lowers at most 16 (warning)", "research/intel_visa.md §2.7"},
+    };
+  }
+  return {};
+}
+
+bool is_text(const VisaProgram& prog) { return !prog.from_binary; }
+
+}  // namespace
+
+std::string field_rule_id(const InstrRow& row, const FieldSpec& f, std::string_view what) {
+  std::string id = "VISA-" + std::string(row.name) + "-" + upper(f.name);
+  if (!what.empty()) id += "-" + std::string(what);
+  return id;
+}
+
+std::vector<RuleSpec> rules_for_row(const InstrRow& row) {
+  std::vector<RuleSpec> out;
+  add_field_rules(row, out);
+  for (auto& r : row_specific_rules(row)) out.push_back(std::move(r));
+  return out;
+}
+
+const std::vector<RuleSpec>& all_rules() {
+  static const std::vector<RuleSpec> rules = [] {
+    std::vector<RuleSpec> r = kGenericRules;
+    for (const InstrRow& row : all_rows()) {
+      for (auto& s : rules_for_row(row)) r.push_back(std::move(s));
+    }
+    return r;
+  }();
+  return rules;
+}
+
+core::Location field_location(const Instruction& inst, const VisaProgram& prog, size_t field) {
+  if (is_text(prog)) {
+    uint32_t col = inst.column;
+    if (field < inst.ops.size() && inst.ops[field].column != 0) col = inst.ops[field].column;
+    return core::TextLoc{prog.file, inst.line, col};
+  }
+  core::BinaryLoc l;
+  l.file = prog.file;
+  l.offset = inst.offset;
+  return l;
+}
+
+namespace {
+
+// Bytes a raw operand must hold, per instruction (Semantics sections).
+uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f) {
+  if (inst.row->opcode == 0x37 && f.name == "Dst") {
+    const uint32_t w = inst.op("Block_width").value;
+    const uint32_t h = inst.op("Block_height").value;
+    if (w < 1 || w > 64) return 0;
+    return media_register_pitch(w) * h;
+  }
+  if (inst.row->opcode == 0x78) {
+    return 4 * exec_size_lanes(inst.op("Exec_size").value);
+  }
+  return 1;
+}
+
+void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
+  const InstrRow& row = *inst.row;
+  const FieldSpec& f = row.fields[i];
+  const RawOperand& r = inst.ops[i].raw;
+  const core::Location where = field_location(inst, prog, i);
+  const unsigned grf = platform_info(prog.platform).grf_bytes;
+  if (r.id == 0) {
+    sink.error(field_rule_id(row, f, "RANGE"), where, std::string(f.name) + " cannot be %null", std::string(f.citation));
+    return;
+  }
+  if (!prog.has_symbols) return;
+  const Variable* v = prog.symbols.find(VarClass::kGeneral, r.id);
+  if (v == nullptr) {
+    sink.error("VISA-UNDECLARED", where, std::string(f.name) + " names undeclared variable V" + std::to_string(r.id),
+               std::string(f.citation));
+    return;
+  }
+  if (v->predefined) {
+    sink.error(field_rule_id(row, f, "RANGE"), where,
+               std::string(f.name) + " cannot be the predefined variable " + v->name, std::string(f.citation));
+    return;
+  }
+  if (f.types != 0 && !type_in(v->type, f.types)) {
+    sink.error(field_rule_id(row, f, "TYPE"), where,
+               std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name + " is " +
+                   upper(type_name(v->type)),
+               std::string(f.citation));
+  }
+  const uint32_t size = v->size_bytes();
+  if (r.offset >= size) {
+    sink.error(field_rule_id(row, f, "RANGE"), where,
+               std::string(f.name) + " offset " + std::to_string(r.offset) + " is outside " + v->name + " (" +
+                   std::to_string(size) + " bytes)",
+               std::string(f.citation));
+    return;
+  }
+  if (f.flags & kFlagGrfAligned) {
+    const auto [root, off] = prog.symbols.root(*v);
+    const bool root_aligned = !root->align || align_bytes(*root->align, grf) >= grf;
+    if (!root_aligned || (off + r.offset) % grf != 0) {
+      sink.error(field_rule_id(row, f, "ALIGN"), where,
+                 std::string(f.name) + " must be GRF-aligned (" + std::to_string(grf) + " bytes): " + v->name + "." +
+                     std::to_string(r.offset) +
+                     (!root_aligned ? " lies in " + root->name + " declared align=" + std::string(align_name(*root->align))
+                                    : " starts " + std::to_string((off + r.offset) % grf) + " bytes into a GRF"),
+                 std::string(f.citation));
+    }
+  }
+  const uint32_t need = raw_bytes_needed(inst, f);
+  if (r.offset + need > size) {
+    sink.error(field_rule_id(row, f, "SIZE"), where,
+               std::string(f.name) + " needs " + std::to_string(need) + " bytes from offset " + std::to_string(r.offset) +
+                   ", " + v->name + " has " + std::to_string(size),
+               std::string(f.citation));
+  }
+}
+
+void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
+  const InstrRow& row = *inst.row;
+  const FieldSpec& f = row.fields[i];
+  const VectorOperand& o = inst.ops[i].vec;
+  const core::Location where = field_location(inst, prog, i);
+  const unsigned grf = platform_info(prog.platform).grf_bytes;
+  if (o.mod != VecModifier::kNone) {
+    sink.error(field_rule_id(row, f, "SCALAR"), where, std::string(f.name) + " takes no source modifier",
+               std::string(f.citation));
+  }
+  if (o.cls == VecClass::kImmediate) {
+    if (f.types != 0 && !type_in(o.imm_type, f.types)) {
+      sink.error(field_rule_id(row, f, "TYPE"), where,
+                 std::string(f.name) + " must have type " + type_set_names(f.types) + ", got immediate of type " +
+                     upper(type_name(o.imm_type)),
+                 std::string(f.citation));
+    }
+    return;
+  }
+  if (o.region != kScalarRegion) {
+    sink.error(field_rule_id(row, f, "SCALAR"), where,
+               std::string(f.name) + " must be a scalar with region <0;1,0>, got " + print_region(o.region),
+               std::string(f.citation));
+  }
+  if (!prog.has_symbols) return;
+  const Variable* v = prog.symbols.find(VarClass::kGeneral, o.id);
+  if (v == nullptr) {
+    sink.error("VISA-UNDECLARED", where, std::string(f.name) + " names undeclared variable V" + std::to_string(o.id),
+               std::string(f.citation));
+    return;
+  }
+  if (f.types != 0 && !type_in(v->type, f.types)) {
+    sink.error(field_rule_id(row, f, "TYPE"), where,
+               std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name + " is " +
+                   upper(type_name(v->type)),
+               std::string(f.citation));
+  }
+  const uint32_t esize = type_size(v->type);
+  const uint32_t off = uint32_t{o.row} * grf + uint32_t{o.col} * esize;
+  if (v->predefined || off + esize > v->size_bytes()) {
+    sink.error(field_rule_id(row, f, "SCALAR"), where,
+               std::string(f.name) + " element (" + std::to_string(o.row) + "," + std::to_string(o.col) +
+                   ") is outside " + v->name + " (" + std::to_string(v->size_bytes()) + " bytes)",
+               std::string(f.citation));
+  }
+}
+
+}  // namespace
+
+void check_instruction(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
+  if (inst.row == nullptr) return;
+  const InstrRow& row = *inst.row;
+  const core::Location at = field_location(inst, prog, row.fields.size());
+  if (prog.platform < row.min_platform || prog.platform > row.max_platform) {
+    sink.error("VISA-PLATFORM", at,
+               std::string(row.name) + " is not available on " + std::string(platform_info(prog.platform).name),
+               std::string(row.spec_file));
+  }
+  for (size_t i = 0; i < row.fields.size(); ++i) {
+    const FieldSpec& f = row.fields[i];
+    if (!f.exists_at(prog.version)) continue;
+    const OperandValue& v = inst.ops[i];
+    const core::Location where = field_location(inst, prog, i);
+    if (auto msg = check_range(f, v)) sink.error(field_rule_id(row, f), where, *msg, std::string(f.citation));
+    switch (f.kind) {
+      case Kind::kReservedZero:
+        if (v.value != 0) {
+          sink.warning(field_rule_id(row, f), where,
+                       std::string(f.name) + " is ignored and should be 0, got " + std::to_string(v.value),
+                       std::string(f.citation));
+        }
+        break;
+      case Kind::kSurface: {
+        if ((f.flags & kFlagNoSlm) && v.value == kSurfaceSlm) {
+          sink.error(field_rule_id(row, f), where, std::string(row.name) + " cannot read T0 (%slm)", std::string(f.citation));
+        } else if ((f.flags & kFlagNoStateless) && v.value == kSurfaceStateless) {
+          sink.error(field_rule_id(row, f), where, std::string(row.name) + " cannot read T5 (%scratch, stateless)",
+                     std::string(f.citation));
+        } else if (prog.has_symbols && prog.symbols.find(VarClass::kSurface, v.value) == nullptr) {
+          sink.error(field_rule_id(row, f), where, "surface T" + std::to_string(v.value) + " is not declared",
+                     std::string(f.citation));
+        }
+        break;
+      }
+      case Kind::kPredicate: {
+        const PredBits p = pred_bits(v.value);
+        if (p.id == 0 || !prog.has_symbols) break;
+        const Variable* pv = prog.symbols.find(VarClass::kPredicate, p.id);
+        if (pv == nullptr) {
+          sink.error("VISA-UNDECLARED", where, "predicate P" + std::to_string(p.id) + " is not declared", std::string(f.citation));
+          break;
+        }
+        if (const auto ei = row.field_index("Exec_size")) {
+          const uint32_t ev = inst.ops[*ei].value;
+          const unsigned need = exec_size_lanes(ev) + 4 * (exec_mask_index(ev) & 7);
+          if (pv->num_elts < need) {
+            sink.error("VISA-PRED", where,
+                       "predicate " + pv->name + " has " + std::to_string(pv->num_elts) + " bits, the exec size and mask need " +
+                           std::to_string(need),
+                       "research/intel_visa.md §1.5");
+          }
+        }
+        break;
+      }
+      case Kind::kRaw:
+        check_raw(inst, prog, i, sink);
+        break;
+      case Kind::kScalar:
+        check_scalar(inst, prog, i, sink);
+        break;
+      default:
+        break;
+    }
+  }
+  // Per-instruction rules.
+  if (row.opcode == 0x37) {
+    const uint32_t mod = inst.op("Modifiers").value;
+    const uint32_t w = inst.op("Block_width").value;
+    const uint32_t h = inst.op("Block_height").value;
+    const size_t mi = *row.field_index("Modifiers");
+    const size_t hi = *row.field_index("Block_height");
+    if (mod == 1 || mod == 4 || mod == 5) {
+      sink.warning("VISA-MEDIA_LD-MODIFIERS-IGC", field_location(inst, prog, mi),
+                   "modifier " + std::to_string(mod) + " is an IGC extension (the spec lists 0b000, 0b010, 0b011); "
+                   "executed like " + std::string(mod == 1 ? "nomod" : mod == 4 ? "top" : "bottom"),
+                   cite(row, "Modifiers"));
+    }
+    if (w >= 1 && w <= 64 && h >= 1 && h <= 64) {
+      // The table bounds pitch x height by 256, so IGC's separate "width x height <= 256"
+      // check (research §2.7) can never fail on its own: it is part of this rule.
+      if (h > media_max_height(w)) {
+        sink.error("VISA-MEDIA_LD-SHAPE", field_location(inst, prog, hi),
+                   "Block_height must be at most " + std::to_string(media_max_height(w)) + " for Block_width " +
+                       std::to_string(w) + " (register pitch " + std::to_string(media_register_pitch(w)) + "), got " +
+                       std::to_string(h),
+                   cite(row, "Notes table"));
+      }
+    }
+  }
+  if (row.opcode == 0x78) {
+    const size_t ei = *row.field_index("Exec_size");
+    if (exec_size_lanes(inst.ops[ei].value) == 32) {
+      sink.warning("VISA-GATHER_SCALED-EXEC_SIZE-IGC", field_location(inst, prog, ei),
+                   "exec size 32 is in the spec but IGC lowers GATHER_SCALED only up to 16 lanes",
+                   "research/intel_visa.md §2.7");
+    }
+  }
+}
+
+void check_program(const VisaProgram& prog, core::DiagSink& sink) {
+  // Aliases must lie inside their target.
+  for (const Variable* v : prog.symbols.declared()) {
+    if (v->cls != VarClass::kGeneral || !v->alias_name) continue;
+    const Variable* t = prog.symbols.find_name(*v->alias_name);
+    if (t != nullptr && v->alias_offset + v->size_bytes() > t->size_bytes()) {
+      sink.error("VISA-DECL", core::TextLoc{prog.file, v->line, 1},
+                 v->name + " (" + std::to_string(v->size_bytes()) + " bytes at offset " + std::to_string(v->alias_offset) +
+                     ") does not fit in its alias target " + t->name + " (" + std::to_string(t->size_bytes()) + " bytes)",
+                 "research/intel_visa.md §1.3");
+    }
+  }
+  for (const Instruction& inst : prog.instructions) check_instruction(inst, prog, sink);
+}
+
+}  // namespace texsim::isa::visa

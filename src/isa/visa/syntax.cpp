@@ -1,0 +1,443 @@
+// vISA text parsing and printing, generic over the model rows' text templates.
+// Depends on model, kinds, symbols and program; never on rules or execution.
+#include "isa/visa/syntax.hpp"
+
+#include <charconv>
+
+#include "isa/visa/kinds.hpp"
+
+namespace texsim::isa::visa {
+namespace {
+
+constexpr std::string_view kCiteSyntax = "research/intel_visa.md §1.6";
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::string lower(std::string_view s) {
+  std::string o(s);
+  for (char& c : o) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  return o;
+}
+
+core::TextLoc loc(const std::string& file, uint32_t line, uint32_t col) {
+  return core::TextLoc{file, line, col};
+}
+
+// Template walking: calls lit(ch) for literal characters and field(name, optional) for
+// placeholders; stops early when a callback returns false.
+template <typename Lit, typename Field>
+bool walk_template(std::string_view t, Lit lit, Field field) {
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] == '{') {
+      const size_t close = t.find('}', i);
+      std::string_view name = t.substr(i + 1, close - i - 1);
+      bool optional = false;
+      if (!name.empty() && name.back() == '?') {
+        optional = true;
+        name.remove_suffix(1);
+      }
+      if (!field(name, optional)) return false;
+      i = close;
+    } else if (!lit(t[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The template without its mnemonic (everything after the first '.', '(' or space).
+std::string_view template_tail(std::string_view t, std::string_view mnemonic) {
+  return t.substr(mnemonic.size());
+}
+
+std::optional<uint32_t> to_u32(std::string_view s) {
+  uint32_t v = 0;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc{} || r.ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
+  TextCursor c{line, 0};
+  if (!c.consume_word(".decl")) return "expected .decl";
+  c.skip_space();
+  const std::string_view name = c.identifier();
+  if (name.empty()) return "expected a variable name after .decl";
+  v = Variable{};
+  v.name = std::string(name);
+  bool have_class = false;
+  bool have_type = false;
+  while (true) {
+    c.skip_space();
+    if (c.at_end()) break;
+    const std::string_view key = c.identifier();
+    if (key.empty() || c.peek() != '=') return "expected key=value in .decl, at column " + std::to_string(c.column());
+    ++c.pos;
+    if (key == "alias") {
+      if (!c.consume('<')) return "expected alias=<name, offset>";
+      c.skip_space();
+      const std::string_view target = c.identifier();
+      if (target.empty() || !c.consume(',')) return "expected alias=<name, offset>";
+      c.skip_space();
+      const auto off = c.number();
+      if (!off || *off > 0xffffffffu || !c.consume('>')) return "expected alias=<name, offset>";
+      v.alias_name = std::string(target);
+      v.alias_offset = static_cast<uint32_t>(*off);
+      continue;
+    }
+    if (key == "attrs") {
+      const size_t start = c.pos - 6;
+      int depth = 0;
+      do {
+        if (c.at_end()) return "unterminated attrs={...}";
+        if (c.peek() == '{') ++depth;
+        if (c.peek() == '}') --depth;
+        ++c.pos;
+      } while (depth > 0);
+      v.attrs = std::string(line.substr(start, c.pos - start));
+      continue;
+    }
+    const size_t vstart = c.pos;
+    while (!c.at_end() && c.peek() != ' ' && c.peek() != '\t') ++c.pos;
+    const std::string_view val = line.substr(vstart, c.pos - vstart);
+    if (key == "v_type") {
+      have_class = true;
+      if (val == "G") v.cls = VarClass::kGeneral;
+      else if (val == "A") v.cls = VarClass::kAddress;
+      else if (val == "P") v.cls = VarClass::kPredicate;
+      else if (val == "S") v.cls = VarClass::kSampler;
+      else if (val == "T") v.cls = VarClass::kSurface;
+      else return "unknown v_type '" + std::string(val) + "' (G, A, P, S, T)";
+    } else if (key == "type") {
+      const auto t = type_from_name(val);
+      if (!t) return "unknown type '" + std::string(val) + "'";
+      v.type = *t;
+      have_type = true;
+    } else if (key == "num_elts") {
+      const auto n = to_u32(val);
+      if (!n || *n == 0) return "num_elts must be a positive number, got '" + std::string(val) + "'";
+      v.num_elts = *n;
+    } else if (key == "align") {
+      const auto a = align_from_name(val);
+      if (!a) return "unknown alignment '" + std::string(val) + "'";
+      v.align = *a;
+    } else if (key == "v_name") {
+      v.v_name = std::string(val);
+    } else {
+      return "unknown .decl attribute '" + std::string(key) + "'";
+    }
+  }
+  if (!have_class) return "missing v_type=";
+  switch (v.cls) {
+    case VarClass::kGeneral: {
+      if (!have_type) return "a general variable needs type=";
+      static constexpr TypeSet kGeneralTypes =
+          type_bit(VisaType::kUD) | type_bit(VisaType::kD) | type_bit(VisaType::kUW) |
+          type_bit(VisaType::kW) | type_bit(VisaType::kUB) | type_bit(VisaType::kB) |
+          type_bit(VisaType::kUQ) | type_bit(VisaType::kQ) | type_bit(VisaType::kDF) |
+          type_bit(VisaType::kHF) | type_bit(VisaType::kF) | type_bit(VisaType::kBF);
+      if (!type_in(v.type, kGeneralTypes)) return "type " + std::string(type_name(v.type)) + " is not allowed for general variables";
+      if (v.size_bytes() >= 4096 * 4) return "variable is too large";
+      break;
+    }
+    case VarClass::kPredicate:
+      if (v.num_elts != 1 && v.num_elts != 2 && v.num_elts != 4 && v.num_elts != 8 &&
+          v.num_elts != 16 && v.num_elts != 32) {
+        return "predicate num_elts must be 1, 2, 4, 8, 16 or 32";
+      }
+      break;
+    case VarClass::kAddress:
+      v.type = VisaType::kUW;
+      if (v.num_elts > 16) return "address num_elts must be in [1, 16]";
+      break;
+    case VarClass::kSampler:
+    case VarClass::kSurface:
+      break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Instruction> parse_instruction(std::string_view text, const VisaProgram& prog,
+                                             uint32_t line_no, core::DiagSink& sink) {
+  const std::string& file = prog.file;
+  const std::string_view raw_line = text;
+  TextCursor c{raw_line, 0};
+  c.skip_space();
+  const uint32_t first_col = c.column();
+  // Predicate prefix, parsed before we know the row.
+  OperandValue pred;
+  bool has_pred = false;
+  if (c.peek() == '(') {
+    static const FieldSpec kPredSpec{.name = "Pred", .kind = Kind::kPredicate, .width = 2,
+                                     .citation = "research/intel_visa.md §1.6"};
+    if (auto e = parse_field(kPredSpec, c, prog.symbols, pred)) {
+      const bool undeclared = e->find("not a declared") != std::string::npos;
+      sink.error(undeclared ? "VISA-UNDECLARED" : "VISA-SYNTAX", loc(file, line_no, c.column()), *e,
+                 std::string(kCiteSyntax));
+      return std::nullopt;
+    }
+    has_pred = true;
+    c.skip_space();
+  }
+  const size_t mstart = c.pos;
+  while (!c.at_end() && c.peek() != '.' && c.peek() != ' ' && c.peek() != '\t' && c.peek() != '(') ++c.pos;
+  const std::string_view mnemonic = raw_line.substr(mstart, c.pos - mstart);
+  Instruction inst;
+  inst.line = line_no;
+  inst.column = first_col;
+  inst.source = std::string(trim(raw_line));
+  const InstrRow* row = find_row_by_mnemonic(mnemonic);
+  if (row == nullptr) {
+    if (!mnemonic.empty() && is_other_visa_mnemonic(lower(mnemonic))) {
+      inst.unsupported = lower(mnemonic);
+      sink.warning("VISA-UNSUPPORTED", loc(file, line_no, static_cast<uint32_t>(mstart + 1)),
+                   "'" + std::string(mnemonic) + "' is a vISA instruction texsim does not model",
+                   std::string(kCiteSyntax));
+      return inst;
+    }
+    sink.error("VISA-SYNTAX", loc(file, line_no, static_cast<uint32_t>(mstart + 1)),
+               "unknown instruction '" + std::string(mnemonic) + "'", std::string(kCiteSyntax));
+    return std::nullopt;
+  }
+  inst.row = row;
+  inst.spec_form = mnemonic == row->name && row->name != row->mnemonic;
+  inst.ops.assign(row->fields.size(), OperandValue{});
+  const auto pred_index = [&]() -> std::optional<size_t> {
+    for (size_t i = 0; i < row->fields.size(); ++i) {
+      if (row->fields[i].kind == Kind::kPredicate) return i;
+    }
+    return std::nullopt;
+  }();
+  if (has_pred && !pred_index) {
+    sink.error("VISA-SYNTAX", loc(file, line_no, first_col),
+               std::string(row->name) + " takes no predicate", std::string(row->spec_file) + ", Format");
+    return std::nullopt;
+  }
+  if (pred_index) {
+    inst.ops[*pred_index] = pred;
+    inst.ops[*pred_index].present = true;
+    if (has_pred) inst.ops[*pred_index].column = first_col;
+  }
+  const std::string_view tmpl = inst.spec_form ? row->spec_text : row->text;
+  const std::string_view tail = template_tail(tmpl, inst.spec_form ? row->name : row->mnemonic);
+  std::optional<std::string> error;
+  uint32_t error_col = 0;
+  std::string error_rule = "VISA-SYNTAX";
+  const bool ok = walk_template(
+      tail,
+      [&](char ch) {
+        if (ch == ' ') return true;
+        if (ch != '.') c.skip_space();
+        if (c.peek() != ch) {
+          error = std::string("expected '") + ch + "'";
+          error_col = c.column();
+          return false;
+        }
+        ++c.pos;
+        return true;
+      },
+      [&](std::string_view name, bool optional) {
+        const auto idx = row->field_index(name);
+        const FieldSpec& f = row->fields[*idx];
+        if (!f.exists_at(prog.version)) return true;
+        OperandValue v;
+        const size_t save = c.pos;
+        auto e = parse_field(f, c, prog.symbols, v);
+        if (optional) {
+          const bool separated = c.at_end() || c.peek() == ' ' || c.peek() == '\t';
+          if (e || !separated) {
+            c.pos = save;
+            v = OperandValue{};
+            v.present = false;
+            v.column = c.column();
+            inst.ops[*idx] = v;
+            return true;
+          }
+        }
+        if (e) {
+          error = *e;
+          error_col = c.column();
+          if (e->find("not a declared") != std::string::npos) error_rule = "VISA-UNDECLARED";
+          return false;
+        }
+        inst.ops[*idx] = v;
+        return true;
+      });
+  if (ok) {
+    c.skip_space();
+    if (!c.at_end()) {
+      error = "unexpected text after the last operand";
+      error_col = c.column();
+    }
+  }
+  if (error) {
+    sink.error(error_rule, loc(file, line_no, error_col), *error,
+               std::string(row->spec_file) + ", Text");
+    return std::nullopt;
+  }
+  // Fields not written in text: ignored fields (0), counts (from their list).
+  for (size_t i = 0; i < row->fields.size(); ++i) {
+    OperandValue& v = inst.ops[i];
+    if (row->fields[i].kind == Kind::kReservedZero || row->fields[i].kind == Kind::kCount) {
+      v.present = true;
+      v.value = 0;
+      if (row->fields[i].kind == Kind::kCount && i + 1 < row->fields.size()) {
+        v.value = static_cast<uint32_t>(inst.ops[i + 1].list.size());
+      }
+    }
+  }
+  for (size_t i = 0; i < row->fields.size(); ++i) {
+    if (row->fields[i].kind == Kind::kCount && i + 1 < row->fields.size()) {
+      inst.ops[i].value = static_cast<uint32_t>(inst.ops[i + 1].list.size());
+    }
+  }
+  return inst;
+}
+
+std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::string& file,
+                                           Platform platform, core::DiagSink& sink) {
+  auto prog = std::make_unique<VisaProgram>();
+  prog->file = file;
+  prog->platform = platform;
+  bool in_block_comment = false;
+  uint32_t line_no = 0;
+  size_t start = 0;
+  bool seen_instruction = false;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    ++line_no;
+    std::string line(text.substr(start, end - start));
+    start = end + 1;
+    // Comments: // to end of line, /* ... */ possibly over lines; replaced by spaces so that
+    // columns stay right.
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (in_block_comment) {
+        if (line.compare(i, 2, "*/") == 0) {
+          line[i] = line[i + 1] = ' ';
+          ++i;
+          in_block_comment = false;
+        } else {
+          line[i] = ' ';
+        }
+      } else if (line.compare(i, 2, "//") == 0) {
+        line.resize(i);
+        break;
+      } else if (line.compare(i, 2, "/*") == 0) {
+        line[i] = line[i + 1] = ' ';
+        ++i;
+        in_block_comment = true;
+      } else if (line[i] == '"') {  // skip strings (.kernel "a//b")
+        const size_t q = line.find('"', i + 1);
+        if (q == std::string::npos) break;
+        i = q;
+      }
+    }
+    const std::string_view t = trim(line);
+    if (t.empty()) {
+      if (end == text.size()) break;
+      continue;
+    }
+    const uint32_t col = static_cast<uint32_t>(t.data() - line.data()) + 1;
+    if (t.front() == '.') {
+      TextCursor c{t, 1};
+      const std::string_view dir = c.identifier();
+      if (dir == "version") {
+        c.skip_space();
+        const auto v = parse_version(trim(t.substr(c.pos)));
+        if (!v) {
+          sink.error("VISA-SYNTAX", loc(file, line_no, col), "expected .version MAJOR.MINOR", std::string(kCiteSyntax));
+        } else if (seen_instruction) {
+          sink.error("VISA-SYNTAX", loc(file, line_no, col), ".version must come before the instructions", std::string(kCiteSyntax));
+        } else {
+          prog->version = *v;
+          prog->version_given = true;
+        }
+      } else if (dir == "kernel") {
+        std::string_view name = trim(t.substr(c.pos));
+        if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+        prog->kernel = std::string(name);
+      } else if (dir == "decl") {
+        Variable v;
+        if (auto e = parse_decl(t, v)) {
+          sink.error("VISA-DECL", loc(file, line_no, col), *e, "research/intel_visa.md §1.3");
+        } else {
+          v.line = line_no;
+          if (auto e2 = prog->symbols.add(v)) {
+            sink.error("VISA-DECL", loc(file, line_no, col), *e2, "research/intel_visa.md §1.3");
+          }
+        }
+      } else if (dir == "kernel_attr" || dir == "input" || dir == "global_function" ||
+                 dir == "funcdecl" || dir == "function" || dir == "implicit_LOCAL_ID" ||
+                 dir == "implicit_LOCAL_SIZE" || dir == "implicit_PSEUDO_INPUT" ||
+                 dir == "implicit_UNDEFINED") {
+        // Kernel header lines: accepted, not modelled.
+      } else {
+        sink.error("VISA-SYNTAX", loc(file, line_no, col), "unknown directive '." + std::string(dir) + "'",
+                   std::string(kCiteSyntax));
+      }
+      if (end == text.size()) break;
+      continue;
+    }
+    // Labels "name:".
+    if (t.back() == ':' && t.find(' ') == std::string_view::npos) {
+      if (end == text.size()) break;
+      continue;
+    }
+    seen_instruction = true;
+    const size_t offset = static_cast<size_t>(t.data() - line.data());
+    std::string padded(offset, ' ');
+    padded += std::string(t);
+    if (auto inst = parse_instruction(padded, *prog, line_no, sink)) {
+      prog->instructions.push_back(std::move(*inst));
+    }
+    if (end == text.size()) break;
+  }
+  return prog;
+}
+
+std::string print_instruction(const Instruction& inst, const VisaProgram& prog) {
+  if (inst.row == nullptr) return inst.source;
+  const InstrRow& row = *inst.row;
+  std::string out;
+  for (size_t i = 0; i < row.fields.size(); ++i) {
+    if (row.fields[i].kind == Kind::kPredicate) {
+      const std::string p = print_field(row.fields[i], inst.ops[i], prog.symbols);
+      if (!p.empty()) out += p + " ";
+    }
+  }
+  out += row.mnemonic;
+  walk_template(
+      template_tail(row.text, row.mnemonic),
+      [&](char ch) {
+        out += ch;
+        return true;
+      },
+      [&](std::string_view name, bool) {
+        const size_t idx = *row.field_index(name);
+        if (!row.fields[idx].exists_at(prog.version)) {
+          if (!out.empty() && out.back() == ' ') out.pop_back();
+          return true;
+        }
+        out += print_field(row.fields[idx], inst.ops[idx], prog.symbols);
+        return true;
+      });
+  return out;
+}
+
+std::string print_program(const VisaProgram& prog) {
+  std::string out;
+  if (prog.version_given || prog.from_binary) out += ".version " + version_string(prog.version) + "\n";
+  if (!prog.kernel.empty()) out += ".kernel \"" + prog.kernel + "\"\n";
+  for (const Variable* v : prog.symbols.declared()) out += print_decl(*v) + "\n";
+  for (const Instruction& i : prog.instructions) out += "    " + print_instruction(i, prog) + "\n";
+  return out;
+}
+
+}  // namespace texsim::isa::visa

@@ -1,0 +1,34 @@
+// vISA text: parses .visaasm programs (directives, declarations, comments, instructions in IGC's
+// printed syntax or the spec's upper-case templates) and prints instructions exactly as IGC's
+// printer writes them. Depends on model, kinds and program; never on rules or execution.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/diag.hpp"
+#include "isa/visa/program.hpp"
+
+namespace texsim::isa::visa {
+
+// Parses a whole program. Syntax problems are reported (VISA-SYNTAX, VISA-DECL,
+// VISA-UNDECLARED) and other vISA instructions are kept as unsupported with a VISA-UNSUPPORTED
+// warning. Never null: check the sink for errors.
+std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::string& file,
+                                           Platform platform, core::DiagSink& sink);
+
+// Parses one `.decl` line into `v`; an error message on failure.
+std::optional<std::string> parse_decl(std::string_view line, Variable& v);
+
+// Parses one instruction line (no directives) against a program's symbols and version.
+std::optional<Instruction> parse_instruction(std::string_view line, const VisaProgram& prog,
+                                             uint32_t line_no, core::DiagSink& sink);
+
+// One instruction as IGC prints it (no indentation, no trailing comment).
+std::string print_instruction(const Instruction& inst, const VisaProgram& prog);
+
+// The whole program: .version, .kernel, .decl lines, then instructions indented by 4 spaces.
+std::string print_program(const VisaProgram& prog);
+
+}  // namespace texsim::isa::visa
