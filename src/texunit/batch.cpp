@@ -1,0 +1,418 @@
+// The batch API: checks the structure-of-arrays spans, decides per batch whether a SIMD fast
+// path applies (simd/kernels.hpp), splits lanes into blocks over oneTBB, and runs the scalar
+// reference (fetch_texel / sample) for every lane no fast path covers. Never includes isa/.
+#include "texunit/batch.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <limits>
+
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "core/convert.hpp"
+#include "texunit/address.hpp"
+#include "texunit/format.hpp"
+#include "texunit/simd/kernels.hpp"
+
+namespace texsim::texunit {
+
+namespace {
+
+constexpr size_t kMinBlock = 64;
+constexpr size_t kMaxBlock = 8192;
+
+template <typename T>
+bool span_ok(std::span<T> s, size_t count) {
+  return s.empty() || s.size() >= count;
+}
+
+template <typename T>
+T lane_value(std::span<const T> s, size_t i, T fallback = T{}) {
+  return s.empty() ? fallback : s[i];
+}
+
+bool outputs_ok(const TexelLanes& out, size_t count) {
+  if (count == 0) return true;
+  return out.r.size() >= count && out.g.size() >= count && out.b.size() >= count &&
+         out.a.size() >= count && span_ok(out.flags, count);
+}
+
+void write_lane(const TexelLanes& out, size_t i, const Texel& t, uint8_t flags) {
+  out.r[i] = t.bits[0];
+  out.g[i] = t.bits[1];
+  out.b[i] = t.bits[2];
+  out.a[i] = t.bits[3];
+  if (!out.flags.empty()) out.flags[i] = flags;
+}
+
+bool lane_active(std::span<const uint8_t> active, size_t i) {
+  return active.empty() || active[i] != 0;
+}
+
+size_t count_active(std::span<const uint8_t> active, size_t begin, size_t end) {
+  if (active.empty()) return end - begin;
+  size_t n = 0;
+  for (size_t i = begin; i < end; ++i) n += active[i] != 0 ? 1 : 0;
+  return n;
+}
+
+// Splits [0, count) into blocks and runs `fn(begin, end)` on each, on `options.threads`
+// threads. Lanes are independent, so the result does not depend on the schedule.
+template <class Fn>
+void run_blocks(size_t count, const BatchOptions& options, const Fn& fn) {
+  const size_t block = std::clamp(options.block_lanes, kMinBlock, kMaxBlock);
+  const size_t blocks = (count + block - 1) / block;
+  const unsigned threads = options.threads == 0
+                               ? static_cast<unsigned>(tbb::info::default_concurrency())
+                               : options.threads;
+  auto body = [&](size_t k) {
+    const size_t begin = k * block;
+    fn(begin, std::min(count, begin + block));
+  };
+  if (threads <= 1 || blocks <= 1) {
+    for (size_t k = 0; k < blocks; ++k) body(k);
+    return;
+  }
+  tbb::task_arena arena(static_cast<int>(threads));
+  arena.execute([&] { tbb::parallel_for(size_t{0}, blocks, body); });
+}
+
+// ---- fast-path plans ----
+
+simd::FastFormat fast_format(Format f) {
+  switch (f) {
+    case Format::kR8G8B8A8_UNORM:
+      return simd::FastFormat::kRgba8Unorm;
+    case Format::kR8G8B8A8_UNORM_SRGB:
+      return simd::FastFormat::kRgba8Srgb;
+    case Format::kR8_UNORM:
+      return simd::FastFormat::kR8Unorm;
+    case Format::kR8G8_UNORM:
+      return simd::FastFormat::kRg8Unorm;
+    case Format::kR16G16B16A16_FLOAT:
+      return simd::FastFormat::kRgba16Float;
+    case Format::kR32_FLOAT:
+      return simd::FastFormat::kR32Float;
+    case Format::kR32G32B32A32_FLOAT:
+      return simd::FastFormat::kRgba32Float;
+    default:
+      return simd::FastFormat::kNone;
+  }
+}
+
+const float* srgb_table() {
+  static const std::array<float, 256> kTable = [] {
+    std::array<float, 256> t{};
+    for (unsigned c = 0; c < 256; ++c) t[c] = core::srgb8_to_linear(static_cast<uint8_t>(c));
+    return t;
+  }();
+  return kTable.data();
+}
+
+constexpr uint64_t kAddressLimit = uint64_t{1} << 31;
+
+// A 2D / 2D-array single-sample view in a fast format whose every texel address (every level,
+// slice, row and column of the layout) fits in int32. `format` is the format decoded (the UNORM
+// twin when sRGB decoding is off). `whole_layout`: every texel of the layout must also lie
+// inside the view's bytes (sampling reads no per-lane bounds).
+bool make_surface_plan(const SurfaceView& view, Format format, bool whole_layout,
+                       simd::SurfacePlan& plan) {
+  const SurfaceDesc& d = view.desc;
+  if (d.type != SurfaceType::k2D && d.type != SurfaceType::k2DArray) return false;
+  if (d.samples != 1 || !view.null_regions.empty()) return false;
+  plan.format = fast_format(format);
+  if (plan.format == simd::FastFormat::kNone) return false;
+  if (view.bytes.size() < 16 || view.bytes.size() >= kAddressLimit) return false;
+  const FormatInfo& fi = format_info(format);
+  plan.bytes = view.bytes.data();
+  plan.size = static_cast<uint32_t>(view.bytes.size());
+  plan.bytes_per_texel = fi.bytes_per_block;
+  plan.levels = static_cast<uint32_t>(std::min<size_t>(d.mips, view.layout.levels.size()));
+  if (plan.levels > simd::kMaxLevels) return false;
+  plan.array = d.type == SurfaceType::k2DArray;
+  plan.slices = plan.array ? d.slices() : 1;
+  if (plan.slices == 0) return false;
+  plan.srgb_table = srgb_table();
+  const Texel oob = out_of_bounds_texel(fi.result_kind, fi.present_mask());
+  plan.oob = oob.bits;
+  for (uint32_t l = 0; l < plan.levels; ++l) {
+    const LevelLayout& lv = view.layout.levels[l];
+    if (lv.width >= kAddressLimit || lv.height >= kAddressLimit || lv.row_pitch >= kAddressLimit ||
+        lv.slice_pitch >= kAddressLimit || lv.offset >= kAddressLimit) {
+      return false;
+    }
+    if (lv.width > 0 && lv.height > 0) {
+      // Largest byte touched by a texel of this level (all in 64 bits: each term < 2^31).
+      const uint64_t end = lv.offset + uint64_t{plan.slices - 1} * lv.slice_pitch +
+                           uint64_t{lv.height - 1} * lv.row_pitch +
+                           uint64_t{lv.width} * fi.bytes_per_block;
+      if (end >= kAddressLimit) return false;
+      if (whole_layout && end > view.bytes.size()) return false;
+    }
+    plan.level_offset[l] = static_cast<int32_t>(lv.offset);
+    plan.row_pitch[l] = static_cast<int32_t>(lv.row_pitch);
+    plan.slice_pitch[l] = static_cast<int32_t>(lv.slice_pitch);
+    plan.width[l] = static_cast<int32_t>(lv.width);
+    plan.height[l] = static_cast<int32_t>(lv.height);
+  }
+  return true;
+}
+
+// sample.cpp sampled_format for the fast formats.
+Format sampled_format(Format f, bool srgb_decode) {
+  if (!srgb_decode && f == Format::kR8G8B8A8_UNORM_SRGB) return Format::kR8G8B8A8_UNORM;
+  return f;
+}
+
+// lod.cpp clamp_bias.
+float clamp_bias(float b) {
+  if (std::isnan(b)) return 0.0f;
+  return std::clamp(b, -16.0f, 15.99f);
+}
+
+bool make_sample_plan(const SurfaceView& view, const SamplerState& sampler, SampleOp op,
+                      const PrecisionProfile& precision, simd::SamplePlan& plan) {
+  if (precision.kind != PrecisionKind::kD3D) return false;
+  if (precision.subtexel_bits > simd::kMaxFastFracBits ||
+      precision.lod_frac_bits > simd::kMaxFastFracBits) {
+    return false;
+  }
+  if (op != SampleOp::kLevel && op != SampleOp::kLevelZero) return false;
+  if (!sampler.normalized_coords || sampler.compare.has_value() ||
+      sampler.reduction != Reduction::kWeightedAverage ||
+      sampler.min_filter != sampler.mag_filter) {
+    return false;
+  }
+  const SurfaceDesc& d = view.desc;
+  if (d.mips < 1 || d.width > simd::kMaxFastExtent || d.height > simd::kMaxFastExtent) {
+    return false;
+  }
+  const Format format = sampled_format(d.format, sampler.srgb_decode);
+  if (!make_surface_plan(view, format, true, plan.surf)) return false;
+  if (plan.surf.levels != d.mips) return false;
+  // Sampling sizes levels by mip_extent; the layout must agree so that every tap is in bounds.
+  for (uint32_t l = 0; l < d.mips; ++l) {
+    if (plan.surf.width[l] != static_cast<int32_t>(mip_extent(d.width, l)) ||
+        plan.surf.height[l] != static_cast<int32_t>(mip_extent(d.height, l))) {
+      return false;
+    }
+  }
+  plan.linear = sampler.min_filter == Filter::kLinear;
+  plan.mip_filter = sampler.mip_filter;
+  plan.mode_u = sampler.address[0];
+  plan.mode_v = sampler.address[1];
+  plan.border = border_texel(sampler, format).bits;
+  plan.subtexel_bits = precision.subtexel_bits;
+  plan.lod_frac_bits = precision.lod_frac_bits;
+  plan.mip_count = d.mips;
+  plan.bias = clamp_bias(sampler.lod_bias);
+  plan.min_lod = sampler.min_lod;
+  plan.max_lod = sampler.max_lod;
+  return true;
+}
+
+bool offset_in_fast_range(int32_t o) {
+  return o >= -simd::kMaxFastOffset && o <= simd::kMaxFastOffset;
+}
+
+// ---- scalar lanes ----
+
+void fetch_scalar_lane(const SurfaceView& view, const FetchBatch& b, const FetchOptions& fo,
+                       const TexelLanes& out, size_t i) {
+  FetchRequest r;
+  r.coord = {lane_value(b.x, i), lane_value(b.y, i), lane_value(b.z, i)};
+  r.slice = lane_value(b.slice, i);
+  r.level = lane_value(b.level, i);
+  r.sample = lane_value(b.sample, i);
+  r.offset = {lane_value(b.offset_x, i, b.offset[0]), lane_value(b.offset_y, i, b.offset[1]),
+              lane_value(b.offset_z, i, b.offset[2])};
+  if (!b.mcs.empty()) r.mcs = b.mcs[i];
+  const FetchResult res = fetch_texel(view, r, fo);
+  const auto flags = static_cast<uint8_t>((res.in_bounds ? kLaneInBounds : 0) |
+                                          (res.null_tile ? kLaneNullTile : 0) |
+                                          (res.fast_cleared ? kLaneFastCleared : 0));
+  write_lane(out, i, res.texel, flags);
+}
+
+void sample_scalar_lane(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
+                        const PrecisionProfile& precision, const TexelLanes& out, size_t i) {
+  SampleRequest r;
+  r.op = b.op;
+  r.coord = {lane_value(b.u, i), lane_value(b.v, i), lane_value(b.w, i)};
+  r.array_index = lane_value(b.array_index, i);
+  r.ddx = {lane_value(b.ddx_u, i), lane_value(b.ddx_v, i), lane_value(b.ddx_w, i)};
+  r.ddy = {lane_value(b.ddy_u, i), lane_value(b.ddy_v, i), lane_value(b.ddy_w, i)};
+  r.lod = lane_value(b.lod, i);
+  r.reference = lane_value(b.reference, i);
+  r.offset = {lane_value(b.offset_x, i, b.offset[0]), lane_value(b.offset_y, i, b.offset[1]),
+              lane_value(b.offset_z, i, b.offset[2])};
+  r.gather_component = b.gather_component;
+  const SampleResult res = sample(view, sampler, r, precision);
+  write_lane(out, i, res.texel, res.null_tile ? kLaneNullTile : 0);
+}
+
+template <typename T>
+const T* ptr_at(std::span<const T> s, size_t begin) {
+  return s.empty() ? nullptr : s.data() + begin;
+}
+
+std::array<uint32_t*, 4> out_at(const TexelLanes& out, size_t begin) {
+  return {out.r.data() + begin, out.g.data() + begin, out.b.data() + begin, out.a.data() + begin};
+}
+
+}  // namespace
+
+bool fetch_has_fast_path(const SurfaceView& view, const FetchOptions& /*fetch_options*/) {
+  // Single-sample surfaces ignore the sample index, MCS and sample policy.
+  simd::SurfacePlan plan;
+  return make_surface_plan(view, view.desc.format, false, plan);
+}
+
+bool sample_has_fast_path(const SurfaceView& view, const SamplerState& sampler, SampleOp op,
+                          const PrecisionProfile& precision) {
+  simd::SamplePlan plan;
+  return make_sample_plan(view, sampler, op, precision, plan);
+}
+
+TexelKind sample_result_kind(const SurfaceView& view, const SamplerState& /*sampler*/,
+                             SampleOp op) {
+  if (op == SampleOp::kLodQuery) return TexelKind::kFloat;
+  const FormatInfo& info = format_info(view.desc.format);
+  if (!info.is_integer()) return TexelKind::kFloat;
+  // Integer formats: point sampled bits, or gathered bits; comparisons do not apply to them.
+  return info.result_kind;
+}
+
+BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const TexelLanes& out,
+                       const FetchOptions& fetch_options, const BatchOptions& options) {
+  BatchStats stats;
+  const size_t n = b.count;
+  if (!span_ok(b.x, n) || !span_ok(b.y, n) || !span_ok(b.z, n) || !span_ok(b.slice, n) ||
+      !span_ok(b.level, n) || !span_ok(b.sample, n) || !span_ok(b.offset_x, n) ||
+      !span_ok(b.offset_y, n) || !span_ok(b.offset_z, n) || !span_ok(b.mcs, n) ||
+      !span_ok(b.active, n) || !outputs_ok(out, n)) {
+    return stats;
+  }
+  stats.ok = true;
+  stats.kind = format_info(view.desc.format).result_kind;
+  simd::SurfacePlan plan;
+  const bool fast = options.simd && make_surface_plan(view, view.desc.format, false, plan);
+  std::atomic<size_t> simd_lanes{0};
+  std::atomic<size_t> scalar_lanes{0};
+  run_blocks(n, options, [&](size_t begin, size_t end) {
+    const size_t active = count_active(b.active, begin, end);
+    if (fast) {
+      simd::FetchLanes lanes;
+      lanes.x = ptr_at(b.x, begin);
+      lanes.y = ptr_at(b.y, begin);
+      lanes.slice = ptr_at(b.slice, begin);
+      lanes.level = ptr_at(b.level, begin);
+      lanes.offset_x = ptr_at(b.offset_x, begin);
+      lanes.offset_y = ptr_at(b.offset_y, begin);
+      lanes.shared_offset_x = b.offset[0];
+      lanes.shared_offset_y = b.offset[1];
+      lanes.active = ptr_at(b.active, begin);
+      lanes.out = out_at(out, begin);
+      lanes.flags = out.flags.empty() ? nullptr : out.flags.data() + begin;
+      simd::fetch_lanes(plan, lanes, 0, end - begin);
+      simd_lanes += active;
+      return;
+    }
+    for (size_t i = begin; i < end; ++i) {
+      if (lane_active(b.active, i)) fetch_scalar_lane(view, b, fetch_options, out, i);
+    }
+    scalar_lanes += active;
+  });
+  stats.simd_lanes = simd_lanes;
+  stats.scalar_lanes = scalar_lanes;
+  return stats;
+}
+
+BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
+                        const TexelLanes& out, const PrecisionProfile& precision,
+                        const BatchOptions& options) {
+  BatchStats stats;
+  const size_t n = b.count;
+  if (!span_ok(b.u, n) || !span_ok(b.v, n) || !span_ok(b.w, n) || !span_ok(b.array_index, n) ||
+      !span_ok(b.lod, n) || !span_ok(b.ddx_u, n) || !span_ok(b.ddx_v, n) || !span_ok(b.ddx_w, n) ||
+      !span_ok(b.ddy_u, n) || !span_ok(b.ddy_v, n) || !span_ok(b.ddy_w, n) ||
+      !span_ok(b.reference, n) || !span_ok(b.offset_x, n) || !span_ok(b.offset_y, n) ||
+      !span_ok(b.offset_z, n) || !span_ok(b.active, n) || !outputs_ok(out, n)) {
+    return stats;
+  }
+  stats.ok = true;
+  stats.kind = sample_result_kind(view, sampler, b.op);
+  simd::SamplePlan plan;
+  bool fast = options.simd && make_sample_plan(view, sampler, b.op, precision, plan);
+  // Shared offsets beyond the int32 lane range send the whole batch to the scalar path.
+  if (fast && !(offset_in_fast_range(b.offset[0]) && offset_in_fast_range(b.offset[1]))) {
+    fast = false;
+  }
+  const bool lane_offsets = !b.offset_x.empty() || !b.offset_y.empty();
+  std::atomic<size_t> simd_lanes{0};
+  std::atomic<size_t> scalar_lanes{0};
+  run_blocks(n, options, [&](size_t begin, size_t end) {
+    size_t scalar = 0;
+    if (fast) {
+      simd::SampleLanes lanes;
+      lanes.u = ptr_at(b.u, begin);
+      lanes.v = ptr_at(b.v, begin);
+      lanes.array_index = ptr_at(b.array_index, begin);
+      lanes.lod = b.op == SampleOp::kLevel ? ptr_at(b.lod, begin) : nullptr;
+      lanes.offset_x = ptr_at(b.offset_x, begin);
+      lanes.offset_y = ptr_at(b.offset_y, begin);
+      lanes.shared_offset_x = b.offset[0];
+      lanes.shared_offset_y = b.offset[1];
+      lanes.active = ptr_at(b.active, begin);
+      lanes.out = out_at(out, begin);
+      lanes.flags = out.flags.empty() ? nullptr : out.flags.data() + begin;
+      // Lanes whose own offsets leave the fast range run the scalar reference.
+      std::array<uint8_t, kMaxBlock> fast_mask;
+      bool split = false;
+      if (lane_offsets) {
+        for (size_t i = begin; i < end; ++i) {
+          const bool ok = offset_in_fast_range(lane_value(b.offset_x, i, b.offset[0])) &&
+                          offset_in_fast_range(lane_value(b.offset_y, i, b.offset[1]));
+          const bool act = lane_active(b.active, i);
+          fast_mask[i - begin] = static_cast<uint8_t>(act && ok ? 1 : 0);
+          split = split || (act && !ok);
+        }
+        if (split) lanes.active = fast_mask.data();
+      }
+      std::array<uint32_t, kMaxBlock> redo;
+      lanes.redo = redo.data();
+      const size_t redo_count = simd::sample_lanes(plan, lanes, 0, end - begin);
+      for (size_t k = 0; k < redo_count; ++k) {
+        sample_scalar_lane(view, sampler, b, precision, out, begin + redo[k]);
+        ++scalar;
+      }
+      if (split) {
+        for (size_t i = begin; i < end; ++i) {
+          if (lane_active(b.active, i) && fast_mask[i - begin] == 0) {
+            sample_scalar_lane(view, sampler, b, precision, out, i);
+            ++scalar;
+          }
+        }
+      }
+      simd_lanes += count_active(b.active, begin, end) - scalar;
+      scalar_lanes += scalar;
+      return;
+    }
+    for (size_t i = begin; i < end; ++i) {
+      if (lane_active(b.active, i)) {
+        sample_scalar_lane(view, sampler, b, precision, out, i);
+        ++scalar;
+      }
+    }
+    scalar_lanes += scalar;
+  });
+  stats.simd_lanes = simd_lanes;
+  stats.scalar_lanes = scalar_lanes;
+  return stats;
+}
+
+}  // namespace texsim::texunit
