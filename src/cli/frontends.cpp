@@ -3,12 +3,14 @@
 #include "cli/frontends.hpp"
 
 #include "isa/visa/frontend.hpp"
+#include "isa/sass/frontend.hpp"
 
 namespace texsim::cli {
 
 isa::Registry make_registry() {
   isa::Registry reg;
   reg.add(isa::visa::make_frontend());
+  reg.add(texsim::isa::sass::make_frontend());
   return reg;
 }
 

@@ -1,0 +1,275 @@
+// Encoding and decoding of TLDS/NOP words, control fields and bundle streams.
+// Walks the model's tables and fields.hpp; never prints.
+#include "isa/sass/codec.hpp"
+
+#include <cstdio>
+
+#include "isa/sass/fields.hpp"
+
+namespace texsim::isa::sass {
+
+namespace f = fields;
+
+namespace {
+
+core::BinaryLoc bin_loc(const Origin& o, const core::BitField& field) {
+  return core::BinaryLoc{o.file, o.offset, field.hi, field.lo, true};
+}
+
+core::BinaryLoc ctrl_loc(const Origin& o, const core::BitField& field) {
+  const unsigned base = f::kControlBits * o.ctrl_slot;
+  return core::BinaryLoc{o.file, o.ctrl_offset, base + field.hi, base + field.lo, true};
+}
+
+std::string hex64(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+core::Location text_or_bin(const Instruction& i) {
+  if (i.origin.binary) return core::BinaryLoc{i.origin.file, i.origin.offset, 0, 0, false};
+  return core::TextLoc{i.origin.file, i.origin.line, i.origin.column[0]};
+}
+
+Instruction raw(uint64_t word, std::optional<uint32_t> control, const Origin& origin,
+                std::string why) {
+  Instruction r;
+  r.kind = Kind::kRaw;
+  r.raw_word = word;
+  r.text = std::move(why);
+  r.origin = origin;
+  if (control) {
+    r.ctrl = decode_control(*control);
+    r.has_ctrl = true;
+  }
+  return r;
+}
+
+}  // namespace
+
+uint32_t encode_control(const Control& c, Phase phase) {
+  uint8_t reuse = c.reuse;
+  if (phase == Phase::kT) reuse |= f::kReuseT;
+  if (phase == Phase::kP) reuse |= f::kReuseP;
+  uint64_t w = 0;
+  w = f::kStall.set(w, c.stall & f::kStall.max_value()).value_or(w);
+  w = f::kYield.set(w, c.yield_bit & 1u).value_or(w);
+  w = f::kWrBar.set(w, c.wr_bar & f::kWrBar.max_value()).value_or(w);
+  w = f::kRdBar.set(w, c.rd_bar & f::kRdBar.max_value()).value_or(w);
+  w = f::kWait.set(w, c.wait & f::kWait.max_value()).value_or(w);
+  w = f::kReuse.set(w, reuse & f::kReuse.max_value()).value_or(w);
+  return static_cast<uint32_t>(w);
+}
+
+Control decode_control(uint32_t bits) {
+  Control c;
+  c.stall = static_cast<uint8_t>(f::kStall.get(bits));
+  c.yield_bit = static_cast<uint8_t>(f::kYield.get(bits));
+  c.wr_bar = static_cast<uint8_t>(f::kWrBar.get(bits));
+  c.rd_bar = static_cast<uint8_t>(f::kRdBar.get(bits));
+  c.wait = static_cast<uint8_t>(f::kWait.get(bits));
+  c.reuse = static_cast<uint8_t>(f::kReuse.get(bits));
+  return c;
+}
+
+std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink) {
+  if (inst.kind == Kind::kRaw) return EncodedWord{inst.raw_word, encode_control(inst.ctrl, Phase::kNone)};
+  if (inst.kind == Kind::kUnsupported) {
+    sink.error("SASS-UNSUPPORTED", text_or_bin(inst),
+               "'" + inst.text + "' is not an instruction texsim can encode (TLDS, NOP)",
+               "sass-tlds.md");
+    return std::nullopt;
+  }
+  const uint32_t control = encode_control(inst.ctrl, inst.phase);
+  uint64_t w = 0;
+  auto put = [&](const core::BitField& field, uint64_t v) {
+    if (auto n = field.set(w, v)) {
+      w = *n;
+      return true;
+    }
+    sink.error("SASS-ENCODE", text_or_bin(inst),
+               std::string(field.name) + " value " + std::to_string(v) + " does not fit bits " +
+                   std::to_string(field.hi) + ":" + std::to_string(field.lo),
+               std::string(field.citation));
+    return false;
+  };
+  bool ok = put(f::kPred, inst.pred) && put(f::kPredNeg, inst.pred_neg ? 1 : 0);
+  if (inst.op == Opcode::kNop) {
+    if (!ok) return std::nullopt;
+    return EncodedWord{(f::kNopWord & f::kNopMatchMask) | w, control};
+  }
+  const TldsEncodingRow* row = encoding_row(inst);
+  if (row == nullptr) {
+    sink.error("SASS-ENCODE", text_or_bin(inst),
+               "no encoding for this combination of paramA, .lod, .AOFFI and .MS",
+               "sass-tlds.md, Legal modifier table");
+    return std::nullopt;
+  }
+  const auto& table = inst.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
+  std::optional<uint8_t> mask_code;
+  for (const auto& m : table) {
+    if (m.components == inst.mask) mask_code = m.code;
+  }
+  if (!mask_code) {
+    sink.error("SASS-ENCODE", text_or_bin(inst),
+               "write mask " + mask_name_of(inst.mask) + " has no encoding with Rd1 " +
+                   (inst.rd1 == kRZ ? "= RZ" : "!= RZ"),
+               "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk");
+    return std::nullopt;
+  }
+  ok = ok && put(f::kRd0, inst.rd0) && put(f::kRa, inst.ra) && put(f::kRb, inst.rb) &&
+       put(f::kRd1, inst.rd1) && put(f::kTsIdx, inst.ts_idx) && put(f::kNodep, inst.nodep) &&
+       put(f::kWmsk, *mask_code) && put(f::kEncoding, row->encoding) &&
+       put(f::kOpLow, f::kTldsOpLow) && put(f::kF32, inst.f16 ? 0 : 1) &&
+       put(f::kOpHigh, f::kTldsOpHigh);
+  if (!ok) return std::nullopt;
+  return EncodedWord{w, control};
+}
+
+Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin& origin,
+                   core::DiagSink& sink) {
+  const uint32_t ctrl_bits = control.value_or(0);
+  if ((word & f::kNopMatchMask) == (f::kNopWord & f::kNopMatchMask)) {
+    Instruction i;
+    i.op = Opcode::kNop;
+    i.pred = static_cast<uint8_t>(f::kPred.get(word));
+    i.pred_neg = f::kPredNeg.get(word) != 0;
+    i.ctrl = decode_control(ctrl_bits);
+    i.has_ctrl = control.has_value();
+    i.raw_word = word;
+    i.origin = origin;
+    if (i.ctrl.reuse != 0) {
+      sink.warning("SASS-DECODE-CTRL", ctrl_loc(origin, f::kReuse),
+                   "NOP has no operands to reuse, but reuse bits are " +
+                       std::to_string(i.ctrl.reuse),
+                   "nvidia_tlds.md 1.2");
+      return raw(word, control, origin, "NOP with reuse bits");
+    }
+    return i;
+  }
+  if ((word & f::kTldsMatchMask) != f::kTldsMatchValue) {
+    sink.warning("SASS-DECODE-OPCODE", bin_loc(origin, core::BitField{"opcode", 63, 48}),
+                 "word " + hex64(word) + " is not an instruction texsim decodes (TLDS, NOP)",
+                 "nvidia_tlds.md 1.4");
+    return raw(word, control, origin, "not TLDS or NOP");
+  }
+  Instruction i;
+  i.op = Opcode::kTlds;
+  i.raw_word = word;
+  i.origin = origin;
+  i.pred = static_cast<uint8_t>(f::kPred.get(word));
+  i.pred_neg = f::kPredNeg.get(word) != 0;
+  i.rd0 = static_cast<uint8_t>(f::kRd0.get(word));
+  i.ra = static_cast<uint8_t>(f::kRa.get(word));
+  i.rb = static_cast<uint8_t>(f::kRb.get(word));
+  i.rd1 = static_cast<uint8_t>(f::kRd1.get(word));
+  i.ts_idx = static_cast<uint32_t>(f::kTsIdx.get(word));
+  i.nodep = f::kNodep.get(word) != 0;
+  i.f16 = f::kF32.get(word) == 0;
+  const uint8_t enc = static_cast<uint8_t>(f::kEncoding.get(word));
+  const TldsEncodingRow* row = tlds_encoding(enc);
+  if (row == nullptr) {
+    sink.warning("SASS-DECODE-RESERVED", bin_loc(origin, f::kEncoding),
+                 "TLDS paramA/lod encoding " + std::to_string(enc) +
+                     " is reserved (legal: 0, 1, 2, 4, 5, 6, 7, 8, 12)",
+                 "sass-tlds.md, Legal modifier table");
+    return raw(word, control, origin, "reserved TLDS encoding " + std::to_string(enc));
+  }
+  i.param_a = row->param_a;
+  i.lod = row->lod;
+  i.aoffi = row->aoffi;
+  i.ms = row->ms;
+  const uint8_t wm = static_cast<uint8_t>(f::kWmsk.get(word));
+  const auto& table = i.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
+  bool found = false;
+  for (const auto& m : table) {
+    if (m.code == wm) {
+      i.mask = m.components;
+      found = true;
+    }
+  }
+  if (!found) {
+    sink.warning("SASS-DECODE-RESERVED", bin_loc(origin, f::kWmsk),
+                 "write mask code " + std::to_string(wm) +
+                     " is reserved in the 3/4-component table (Rd1 != RZ; legal 0..4)",
+                 "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk");
+    return raw(word, control, origin, "reserved TLDS write mask " + std::to_string(wm));
+  }
+  i.ctrl = decode_control(ctrl_bits);
+  i.has_ctrl = control.has_value();
+  const uint8_t reuse = i.ctrl.reuse;
+  if ((reuse & ~(f::kReuseT | f::kReuseP)) != 0 || reuse == (f::kReuseT | f::kReuseP)) {
+    sink.warning("SASS-DECODE-CTRL", ctrl_loc(origin, f::kReuse),
+                 "TLDS reuse bits " + std::to_string(reuse) +
+                     " are reserved (only .T = 1 or .P = 2 are defined)",
+                 "nvidia_tlds.md 1.2; sass-tlds.md, .phase");
+    return raw(word, control, origin, "reserved TLDS reuse bits");
+  }
+  i.phase = reuse == f::kReuseT ? Phase::kT : reuse == f::kReuseP ? Phase::kP : Phase::kNone;
+  i.ctrl.reuse = 0;
+  return i;
+}
+
+uint64_t stream_offset(size_t i) {
+  return (i / f::kBundleSlots) * f::kBundleBytes + 8 * (i % f::kBundleSlots + 1);
+}
+
+std::vector<uint8_t> encode_stream(std::span<const EncodedWord> words) {
+  std::vector<uint8_t> out;
+  auto put64 = [&](uint64_t v) {
+    for (unsigned b = 0; b < 8; ++b) out.push_back(static_cast<uint8_t>(v >> (8 * b)));
+  };
+  const uint32_t pad_ctrl = encode_control(kDefaultControl, Phase::kNone);
+  for (size_t base = 0; base < words.size(); base += f::kBundleSlots) {
+    uint64_t ctrl = 0;
+    for (unsigned s = 0; s < f::kBundleSlots; ++s) {
+      const uint32_t c = base + s < words.size() ? words[base + s].control : pad_ctrl;
+      ctrl = f::control_slot(s).set(ctrl, c).value_or(ctrl);
+    }
+    put64(ctrl);
+    for (unsigned s = 0; s < f::kBundleSlots; ++s) {
+      put64(base + s < words.size() ? words[base + s].word : f::kNopWord);
+    }
+  }
+  return out;
+}
+
+std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std::string& name,
+                                       core::DiagSink& sink) {
+  std::vector<Instruction> out;
+  if (bytes.size() % 8 != 0) {
+    sink.error("SASS-DECODE-SIZE", core::BinaryLoc{name, 0, 0, 0, false},
+               "a SASS stream is a sequence of 64-bit words; " + std::to_string(bytes.size()) +
+                   " bytes is not a multiple of 8",
+               "nvidia_tlds.md 1.1");
+    return out;
+  }
+  auto get64 = [&](size_t off) {
+    uint64_t v = 0;
+    for (unsigned b = 0; b < 8; ++b) v |= uint64_t{bytes[off + b]} << (8 * b);
+    return v;
+  };
+  for (size_t base = 0; base < bytes.size(); base += f::kBundleBytes) {
+    const uint64_t ctrl = get64(base);
+    if ((ctrl & f::kControlWordReserved) != 0) {
+      sink.warning("SASS-DECODE-CTRL", core::BinaryLoc{name, base, 63, 63, true},
+                   "bit 63 of a control word is 0 on Maxwell/Pascal", "nvidia_tlds.md 1.1");
+    }
+    for (unsigned s = 0; s < f::kBundleSlots; ++s) {
+      const size_t off = base + 8 * (s + 1);
+      if (off + 8 > bytes.size()) break;
+      Origin o;
+      o.file = name;
+      o.binary = true;
+      o.offset = off;
+      o.ctrl_offset = base;
+      o.ctrl_slot = static_cast<uint8_t>(s);
+      out.push_back(decode(get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), o,
+                           sink));
+    }
+  }
+  return out;
+}
+
+}  // namespace texsim::isa::sass

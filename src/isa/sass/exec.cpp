@@ -1,0 +1,169 @@
+// TLDS execution: predicate, lowering, texel fetch with the TLDS overrides (point, border 0),
+// and the FP32/F16 packing of sass-tlds.md's destination tables. Never prints.
+#include "isa/sass/exec.hpp"
+
+#include <bit>
+#include <cstdio>
+
+#include "isa/sass/rules.hpp"
+#include "isa/sass/syntax.hpp"
+
+namespace texsim::isa::sass {
+
+Machine Machine::from_scene(const scene::Scene& s) {
+  Machine m;
+  m.defined.fill(true);
+  for (const auto& [i, v] : s.sass_registers.r) {
+    if (i < kRZ) m.r[i] = v;
+  }
+  for (const auto& [i, v] : s.sass_registers.p) {
+    if (i < kPT) m.p[i] = v;
+  }
+  m.p[kPT] = true;
+  return m;
+}
+
+bool Machine::predicate(uint8_t pred, bool neg) const {
+  const bool v = pred >= kPT ? true : p[pred];
+  return neg ? !v : v;
+}
+
+void Machine::write(uint8_t reg, uint32_t value, bool is_defined) {
+  if (reg == kRZ) return;
+  r[reg] = value;
+  written[reg] = true;
+  defined[reg] = is_defined;
+}
+
+ExecSettings settings_for(const scene::Scene& s, std::string_view platform, bool trace) {
+  ExecSettings e;
+  e.platform = std::string(platform);
+  e.trace = trace;
+  if (s.fp16_rounding && *s.fp16_rounding == scene::Fp16Rounding::kRz) {
+    e.fp16_rounding = core::Rounding::kTowardZero;
+  }
+  return e;
+}
+
+namespace {
+
+std::string hex32(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+// A component as a float for F16 packing: float bits pass through, integers convert by value
+// (only reached where .F16 on integer textures is not UNPREDICTABLE).
+float component_value(const texunit::Texel& t, int c) {
+  switch (t.kind) {
+    case texunit::TexelKind::kFloat: return t.f(c);
+    case texunit::TexelKind::kUint: return static_cast<float>(t.u(c));
+    case texunit::TexelKind::kSint: return static_cast<float>(t.i(c));
+  }
+  return 0.0f;
+}
+
+}  // namespace
+
+bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& scene,
+                         const ExecSettings& settings, core::DiagSink& sink,
+                         std::vector<std::string>* trace) {
+  const core::Location loc =
+      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+  if (inst.kind != Kind::kInstruction) {
+    sink.error("SASS-EXEC-UNSUPPORTED", loc,
+               inst.kind == Kind::kRaw ? "a .word placeholder cannot be executed"
+                                       : "'" + inst.text + "' is not modelled and cannot run",
+               "sass-tlds.md");
+    return false;
+  }
+  std::string line = print_instruction(inst);
+  if (inst.op == Opcode::kNop) {
+    if (trace) trace->push_back(line);
+    return true;
+  }
+  if (!m.predicate(inst.pred, inst.pred_neg)) {
+    if (trace) trace->push_back(line + "  // predicate false: nothing written");
+    return true;
+  }
+  LoweredFetch lw = lower_tlds(inst, m.r, scene, sink);
+  if (lw.outcome == FetchOutcome::kMissingState) return false;
+  texunit::Texel texel;  // zeros
+  bool integer = false;
+  if (lw.outcome == FetchOutcome::kFetch) {
+    const texunit::FetchResult fr = texunit::fetch_texel(lw.view, lw.req);
+    integer = texunit::format_info(lw.view.desc.format).is_integer();
+    texel = fr.texel;
+    // TLDS overrides the border colour with 0 (sass-tlds.md, Texture Header State Overrides):
+    // an out-of-bounds fetch returns 0 in all four components.
+    if (!fr.in_bounds) {
+      texel.bits = {0, 0, 0, 0};
+      lw.what += " out of bounds: zeros";
+    }
+  } else {
+    if (lw.outcome != FetchOutcome::kInvalidHeader && lw.view.bytes.data() != nullptr) {
+      integer = texunit::format_info(lw.view.desc.format).is_integer();
+    }
+  }
+  texel.kind = integer ? texel.kind : texunit::TexelKind::kFloat;
+
+  const DestLayout d = dest_layout(inst.mask, inst.f16);
+  std::array<uint32_t, 4> slot_bits{};  // packed values for Rd0, Rd0+1, Rd1, Rd1+1
+  bool defined = true;
+  if (inst.f16) {
+    if (integer && lw.outcome == FetchOutcome::kFetch &&
+        f16_integer_unpredictable(settings.platform)) {
+      sink.warning("SASS-TLDS-F16-INT", loc,
+                   ".F16 with integer texture format " +
+                       std::string(texunit::format_info(lw.view.desc.format).name) +
+                       " is UNPREDICTABLE on " + settings.platform +
+                       "; the destination is reported as undefined",
+                   "sass-tlds.md, .F16");
+      defined = false;
+    }
+    std::array<uint16_t, 4> h{};
+    for (unsigned k = 0; k < d.count; ++k) {
+      h[k] = core::float_to_half(component_value(texel, d.order[k]), settings.fp16_rounding);
+    }
+    // Rd0 = (c0 | c1 << 16), Rd1 = (c2 | c3 << 16); missing halves are 0.
+    slot_bits[0] = uint32_t{h[0]} | (uint32_t{h[1]} << 16);
+    slot_bits[2] = uint32_t{h[2]} | (uint32_t{h[3]} << 16);
+  } else {
+    for (unsigned k = 0; k < d.count; ++k) slot_bits[k] = texel.bits[static_cast<size_t>(d.order[k])];
+  }
+  std::string writes;
+  auto put = [&](uint8_t base, unsigned k, uint32_t v) {
+    if (base == kRZ) return;
+    const uint8_t r = static_cast<uint8_t>(base + k);
+    m.write(r, v, defined);
+    writes += " " + register_name(r) + "=" + hex32(v);
+  };
+  for (unsigned k = 0; k < d.rd0_regs; ++k) put(inst.rd0, k, slot_bits[k]);
+  for (unsigned k = 0; k < d.rd1_regs; ++k) put(inst.rd1, k, slot_bits[2 + k]);
+  if (trace) trace->push_back(line + "  // " + lw.what + " ->" + writes);
+  return true;
+}
+
+std::optional<std::vector<scene::RegisterValue>> run_program(
+    std::span<const Instruction> program, const scene::Scene& scene, const ExecSettings& settings,
+    std::optional<uint8_t> poison, core::DiagSink& sink, std::vector<std::string>* trace) {
+  Machine m = Machine::from_scene(scene);
+  for (const Instruction& inst : program) {
+    if (!execute_instruction(inst, m, scene, settings, sink, trace)) return std::nullopt;
+  }
+  std::vector<scene::RegisterValue> out;
+  for (unsigned r = 0; r < kRZ; ++r) {
+    if (!m.written[r]) continue;
+    scene::RegisterValue v;
+    v.name = "R" + std::to_string(r);
+    v.type = scene::ElemType::kUD;
+    const uint32_t value = m.defined[r] ? m.r[r] : (poison ? 0x01010101u * *poison : m.r[r]);
+    for (unsigned b = 0; b < 4; ++b) v.bytes.push_back(static_cast<uint8_t>(value >> (8 * b)));
+    if (!m.defined[r]) v.defined.assign(4, false);
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,59 @@
+// The SASS machine (R0..R254 + RZ, P0..P6 + PT, per-register definedness) and TLDS execution:
+// predicate, lowering, fetch, FP32/F16 write-back. Depends on lower, model, scene, texunit, core.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/diag.hpp"
+#include "core/half.hpp"
+#include "isa/sass/lower.hpp"
+#include "isa/sass/model.hpp"
+#include "scene/report.hpp"
+#include "scene/scene.hpp"
+
+namespace texsim::isa::sass {
+
+struct Machine {
+  RegisterFile r{};                 // r[255] (RZ) stays 0
+  std::array<bool, 8> p{};          // p[7] (PT) is true
+  std::array<bool, 256> written{};  // registers the program wrote
+  std::array<bool, 256> defined{};  // false: the value is UNPREDICTABLE (reported as undefined)
+
+  static Machine from_scene(const scene::Scene& s);
+  bool predicate(uint8_t pred, bool neg) const;
+  void write(uint8_t reg, uint32_t value, bool is_defined);
+};
+
+struct ExecSettings {
+  std::string platform = "SM52";
+  core::Rounding fp16_rounding = core::Rounding::kNearestEven;  // scene "fp16_rounding"
+  bool trace = false;
+};
+
+// The settings a scene implies (fp16_rounding: rn -> RNE, rz -> RZ; RN when absent).
+ExecSettings settings_for(const scene::Scene& s, std::string_view platform, bool trace);
+
+// The four components a TLDS returns, before packing (bits; zeros for invalid/mismatch/OOB).
+struct TldsResult {
+  texunit::Texel texel;
+  bool fetched = false;  // false: zeros without touching memory
+  FetchOutcome outcome = FetchOutcome::kFetch;
+  std::string what;
+};
+
+// Executes one instruction. Returns false on an error (reported) that stops the program.
+bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& scene,
+                         const ExecSettings& settings, core::DiagSink& sink,
+                         std::vector<std::string>* trace);
+
+// Runs a program; nullopt when an error stopped it.
+std::optional<std::vector<scene::RegisterValue>> run_program(
+    std::span<const Instruction> program, const scene::Scene& scene, const ExecSettings& settings,
+    std::optional<uint8_t> poison, core::DiagSink& sink, std::vector<std::string>* trace);
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,62 @@
+// Bit layouts of the Maxwell/Pascal 64-bit instruction word (TLDS, NOP) and of the 21-bit
+// per-instruction control field, as named data. Depends on core/bits.hpp only.
+#pragma once
+
+#include <cstdint>
+
+#include "core/bits.hpp"
+
+namespace texsim::isa::sass::fields {
+
+using core::BitField;
+
+// TLDS instruction word (nvidia_tlds.md §1.3; sass-tlds.md Format).
+inline constexpr BitField kRd0{"Rd0", 7, 0, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kRa{"Ra", 15, 8, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kPred{"Pg", 18, 16, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kPredNeg{"Pg.not", 19, 19, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kRb{"Rb", 27, 20, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kRd1{"Rd1", 35, 28, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kTsIdx{"tsPtrIdx", 48, 36, "sass-tlds.md, #tsPtrIdxU13"};
+inline constexpr BitField kNodep{"NODEP", 49, 49, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kWmsk{"wmsk", 52, 50, "sass-tlds.md, wmsk2C/wmsk34C"};
+inline constexpr BitField kEncoding{"paramA", 56, 53, "sass-tlds.md, Legal modifier table"};
+inline constexpr BitField kOpLow{"opcode[58:57]", 58, 57, "nvidia_tlds.md 1.4"};
+// .F16 is bit 59 CLEAR (nvidia_tlds.md §1.3, caveat 3): 1 = FP32 return.
+inline constexpr BitField kF32{"F16.not", 59, 59, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kOpHigh{"opcode[63:60]", 63, 60, "nvidia_tlds.md 1.4"};
+
+inline constexpr uint64_t kTldsOpHigh = 0xd;  // 1101
+inline constexpr uint64_t kTldsOpLow = 0x1;   // bits 58:57 = 01 (TEXS: 00, nvidia_tlds.md 1.4)
+// ENVY gm107.c: tlds {0xd200..., mask 0xf600...}.
+inline constexpr uint64_t kTldsMatchMask = 0xf600000000000000ull;
+inline constexpr uint64_t kTldsMatchValue = 0xd200000000000000ull;
+
+// NOP (the padding word real tools emit; predicate bits 19:16 may vary).
+inline constexpr uint64_t kNopWord = 0x50b0000000070f00ull;
+inline constexpr uint64_t kNopMatchMask = ~(kPred.mask() | kPredNeg.mask());
+
+// The 21-bit control field of instruction i of a bundle sits at bits [21*i+20 .. 21*i] of the
+// bundle's control word (nvidia_tlds.md §1.1/§1.2); bit 63 of the control word is 0.
+inline constexpr BitField kStall{"stall", 3, 0, "nvidia_tlds.md 1.2"};
+inline constexpr BitField kYield{"yield", 4, 4, "nvidia_tlds.md 1.2"};
+inline constexpr BitField kWrBar{"wr_bar", 7, 5, "nvidia_tlds.md 1.2"};
+inline constexpr BitField kRdBar{"rd_bar", 10, 8, "nvidia_tlds.md 1.2"};
+inline constexpr BitField kWait{"wait", 16, 11, "nvidia_tlds.md 1.2"};
+inline constexpr BitField kReuse{"reuse", 20, 17, "nvidia_tlds.md 1.2"};
+inline constexpr BitField kControl{"control", 20, 0, "nvidia_tlds.md 1.2"};
+inline constexpr unsigned kControlBits = 21;
+inline constexpr unsigned kBundleSlots = 3;
+inline constexpr uint64_t kBundleBytes = 32;
+inline constexpr uint64_t kControlWordReserved = uint64_t{1} << 63;
+
+// .T = reuse bit 0 (control bit 17), .P = reuse bit 1 (bit 18) (nvidia_tlds.md §1.2).
+inline constexpr uint8_t kReuseT = 0x1;
+inline constexpr uint8_t kReuseP = 0x2;
+
+inline constexpr BitField control_slot(unsigned i) {
+  return BitField{"control", kControlBits * i + kControlBits - 1, kControlBits * i,
+                  "nvidia_tlds.md 1.1"};
+}
+
+}  // namespace texsim::isa::sass::fields

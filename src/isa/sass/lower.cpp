@@ -1,0 +1,153 @@
+// TLDS -> texunit::FetchRequest. The TLDS packing rules live here only (AOFFI nibble order
+// u=[3:0], v=[7:4], w=[11:8] is NOT Intel's); never shared with other front ends.
+#include "isa/sass/lower.hpp"
+
+#include <cstdio>
+
+#include "core/bits.hpp"
+#include "texunit/format.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+// Handle word (sass-tlds.md, #tsPtrIdxU13): samplerPtr[31:20] | headerPtr[19:0].
+constexpr core::BitField kHandleHeader{"headerPtr", 19, 0, "sass-tlds.md, #tsPtrIdxU13"};
+constexpr core::BitField kHandleSampler{"samplerPtr", 31, 20, "sass-tlds.md, #tsPtrIdxU13"};
+// .AOFFI register (sass-tlds.md, .AOFFI): ((w & 0xf)<<8) | ((v & 0xf)<<4) | (u & 0xf), signed.
+constexpr core::BitField kAoffiU{"aoffi.u", 3, 0, "sass-tlds.md, .AOFFI"};
+constexpr core::BitField kAoffiV{"aoffi.v", 7, 4, "sass-tlds.md, .AOFFI"};
+constexpr core::BitField kAoffiW{"aoffi.w", 11, 8, "sass-tlds.md, .AOFFI"};
+// ARRAY_2D: "a is U16 integer" (sass-tlds.md, #paramA).
+constexpr core::BitField kArrayIndex{"array", 15, 0, "sass-tlds.md, #paramA"};
+
+// Coordinate count of a header's texture type; 0 for cubes (no TLDS paramA matches them).
+unsigned header_dims(texunit::SurfaceType t) {
+  switch (t) {
+    case texunit::SurfaceType::k1D:
+    case texunit::SurfaceType::k1DArray: return 1;
+    case texunit::SurfaceType::k2D:
+    case texunit::SurfaceType::k2DArray: return 2;
+    case texunit::SurfaceType::k3D: return 3;
+    case texunit::SurfaceType::kCube:
+    case texunit::SurfaceType::kCubeArray: return 0;
+  }
+  return 0;
+}
+
+std::string hex32(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+}  // namespace
+
+LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
+                        const scene::Scene& scene, core::DiagSink& sink) {
+  LoweredFetch out;
+  const core::Location loc = core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+  auto missing = [&](std::string msg) {
+    sink.error("SASS-EXEC-STATE", loc, std::move(msg), "sass-tlds.md, #tsPtrIdxU13");
+    out.outcome = FetchOutcome::kMissingState;
+    return out;
+  };
+  if (!scene.tex_bank) return missing("the scene names no bindless texture bank (\"tex_bank\")");
+  const auto bank = scene.const_banks.find(*scene.tex_bank);
+  if (bank == scene.const_banks.end()) {
+    return missing("constant bank " + std::to_string(*scene.tex_bank) +
+                   " (tex_bank) is not in the scene's \"const_banks\"");
+  }
+  const uint64_t byte = uint64_t{inst.ts_idx} * 4;
+  if (byte + 4 > bank->second.size()) {
+    return missing("constant bank " + std::to_string(*scene.tex_bank) + " has no word 0x" +
+                   [&] {
+                     char b[16];
+                     std::snprintf(b, sizeof b, "%x", inst.ts_idx);
+                     return std::string(b);
+                   }() + " (tsPtrIdx)");
+  }
+  uint32_t handle = 0;
+  for (unsigned b = 0; b < 4; ++b) handle |= uint32_t{bank->second[byte + b]} << (8 * b);
+  out.handle = handle;
+  out.header_index = static_cast<uint32_t>(kHandleHeader.get(handle));
+  out.sampler_index = static_cast<uint32_t>(kHandleSampler.get(handle));
+  out.what = "handle " + hex32(handle) + " header " + std::to_string(out.header_index);
+  if (!scene.texture_headers) return missing("the scene has no \"texture_headers\" pool");
+  const scene::TextureHeaderPool& pool = *scene.texture_headers;
+  if (out.header_index > pool.max_index) {
+    out.outcome = FetchOutcome::kInvalidHeader;
+    out.what += " > max_index " + std::to_string(pool.max_index) + ": invalid texture, zeros";
+    return out;
+  }
+  const auto entry = pool.entries.find(out.header_index);
+  if (entry == pool.entries.end()) {
+    return missing("texture header " + std::to_string(out.header_index) +
+                   " is within max_index but has no entry in \"texture_headers\"");
+  }
+  const scene::TextureHeader& h = entry->second;
+  const scene::SceneSurface* surf = scene.find_surface(h.surface);
+  if (surf == nullptr) return missing("texture header's surface " + std::to_string(h.surface) + " does not exist");
+  out.surface_id = h.surface;
+  out.view = surf->surface.view();
+  // The header's sRGB conversion bit selects the sRGB twin of the format (decisions: sRGB).
+  if (h.srgb) {
+    const std::string twin = std::string(texunit::format_info(out.view.desc.format).name) + "_SRGB";
+    if (auto f = texunit::format_from_name(twin)) out.view.desc.format = *f;
+  }
+  const texunit::SurfaceDesc& d = out.view.desc;
+  out.what += " -> surface " + std::to_string(h.surface) + " (" +
+              std::string(texunit::surface_type_name(d.type)) + " " +
+              std::string(texunit::format_info(d.format).name) + ")";
+
+  const ParamAInfo& pa = param_a_info(inst.param_a);
+  if (pa.coord_dims != header_dims(d.type)) {
+    out.outcome = FetchOutcome::kDimMismatch;
+    out.what += ": paramA " + std::string(pa.name) + " does not match, zeros";
+    return out;
+  }
+  const TldsEncodingRow* row = encoding_row(inst);
+  if (row == nullptr) return missing("TLDS without a legal encoding cannot run");
+
+  texunit::FetchRequest& req = out.req;
+  uint32_t lod = 0;
+  auto take = [&](Param p, uint32_t v) {
+    switch (p) {
+      case Param::kS: req.coord[0] = v; break;
+      case Param::kT: req.coord[1] = v; break;
+      case Param::kR: req.coord[2] = v; break;
+      case Param::kArray: req.slice = static_cast<uint32_t>(kArrayIndex.get(v)); break;
+      case Param::kLod: lod = v; break;
+      case Param::kAoffi:
+        req.offset = {static_cast<int32_t>(kAoffiU.get_signed(v)),
+                      static_cast<int32_t>(kAoffiV.get_signed(v)),
+                      static_cast<int32_t>(kAoffiW.get_signed(v))};
+        break;
+      case Param::kMs: req.sample = v; break;
+    }
+  };
+  auto reg = [&](uint8_t base, unsigned k) -> uint32_t {
+    return base == kRZ ? 0u : regs[static_cast<size_t>(base + k) & 0xff];
+  };
+  for (unsigned k = 0; k < row->ra_count; ++k) take(row->ra[k], reg(inst.ra, k));
+  for (unsigned k = 0; k < row->rb_count; ++k) take(row->rb[k], reg(inst.rb, k));
+
+  // .LZ: the view's min level; .LL: that level plus the register (sass-tlds.md, .lod).
+  if (inst.lod == Lod::kLL && lod > h.max_level - h.min_level) {
+    out.outcome = FetchOutcome::kLevelOutside;
+    out.what += ", lod " + std::to_string(lod) + " beyond the view's " +
+                std::to_string(h.max_level - h.min_level + 1) + " levels: zeros";
+    return out;
+  }
+  req.level = h.min_level + (inst.lod == Lod::kLL ? lod : 0);
+  out.outcome = FetchOutcome::kFetch;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, ", level %u, coord (%d, %d, %d), slice %u, sample %u, offset (%d, %d, %d)",
+                req.level, static_cast<int32_t>(req.coord[0]), static_cast<int32_t>(req.coord[1]),
+                static_cast<int32_t>(req.coord[2]), req.slice, req.sample, req.offset[0],
+                req.offset[1], req.offset[2]);
+  out.what += buf;
+  return out;
+}
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,41 @@
+// Lowering of one TLDS to a texture-unit fetch: handle from the bindless constant bank, header
+// pool lookup, paramA/header dimension check, parameter unpacking. Depends on model, scene, texunit.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "core/diag.hpp"
+#include "isa/sass/model.hpp"
+#include "scene/scene.hpp"
+#include "texunit/fetch.hpp"
+
+namespace texsim::isa::sass {
+
+enum class FetchOutcome : uint8_t {
+  kFetch,          // fetch `req` from `view`
+  kInvalidHeader,  // header index > MaximumIndex: zeros (sass-tlds.md, #tsPtrIdxU13)
+  kDimMismatch,    // paramA coordinate count != header's: zeros (sass-tlds.md, #paramA)
+  kLevelOutside,   // .LL level beyond the view's max level: zeros (out of bounds)
+  kMissingState,   // the scene lacks state (reported as SASS-EXEC-STATE)
+};
+
+struct LoweredFetch {
+  FetchOutcome outcome = FetchOutcome::kMissingState;
+  uint32_t handle = 0;
+  uint32_t header_index = 0;
+  uint32_t sampler_index = 0;  // decoded, never used (sass-tlds.md: only headerPtr is used)
+  uint32_t surface_id = 0;
+  texunit::SurfaceView view;
+  texunit::FetchRequest req;
+  std::string what;  // for traces: "header 3 -> surface 0, level 0, coord (3, 7)"
+};
+
+// Register file as TLDS reads it: index 255 (RZ) must hold 0.
+using RegisterFile = std::array<uint32_t, 256>;
+
+LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
+                        const scene::Scene& scene, core::DiagSink& sink);
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,165 @@
+// The SASS instruction model: the TLDS (and NOP) table rows, the legal modifier table, paramA
+// names, write-mask tables, control fields and the decoded Instruction value. Depends on nothing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace texsim::isa::sass {
+
+inline constexpr uint8_t kRZ = 255;  // register 255 reads 0, writes vanish
+inline constexpr uint8_t kPT = 7;    // predicate 7 is always true
+
+// One row per instruction; TEXS and TLD4S are designed to be added as rows (their fields are
+// in nvidia_tlds.md §1.3/§1.6) with their own encoding tables.
+enum class Opcode : uint8_t { kTlds, kNop };
+
+struct OpcodeRow {
+  Opcode op;
+  std::string_view mnemonic;
+  std::string_view summary;
+  std::string_view citation;
+};
+std::span<const OpcodeRow> opcode_rows();
+const OpcodeRow& opcode_row(Opcode op);
+
+// sass-tlds.md, ".lod".
+enum class Lod : uint8_t { kLZ, kLL };
+
+// sass-tlds.md, "#paramA": the valid names and the RESERVED ones (recognised, then rejected).
+enum class ParamA : uint8_t { k1D, k2D, k3D, kCube, kArray1D, kArray2D, kArray3D, kArrayCube };
+
+struct ParamAInfo {
+  ParamA id;
+  std::string_view name;
+  bool reserved;
+  uint8_t coord_dims;  // 1D/2D/3D: the coordinate count that must match the header's type
+  bool array;
+};
+std::span<const ParamAInfo> param_a_table();
+const ParamAInfo& param_a_info(ParamA p);
+std::optional<ParamA> param_a_from_name(std::string_view name);  // case-sensitive, as printed
+
+// A parameter packed into Ra or Rb (sass-tlds.md, "Legal modifier table ... Ra Rb").
+enum class Param : uint8_t { kS, kT, kR, kArray, kLod, kAoffi, kMs };
+std::string_view param_name(Param p);
+
+// One row of sass-tlds.md's "Legal modifier table" (the tld2d_4 encoding, bits 56:53).
+struct TldsEncodingRow {
+  uint8_t encoding;
+  ParamA param_a;
+  Lod lod;
+  bool aoffi;
+  bool ms;
+  uint8_t ra_count;  // scalars in Ra (0..2)
+  std::array<Param, 2> ra;
+  uint8_t rb_count;  // scalars in Rb (0..2); 0: Rb must be RZ
+  std::array<Param, 2> rb;
+};
+std::span<const TldsEncodingRow> tlds_encodings();
+const TldsEncodingRow* tlds_encoding(uint8_t encoding);
+const TldsEncodingRow* tlds_encoding_for(ParamA p, Lod lod, bool aoffi, bool ms);
+
+// Write masks: components as a bit set (bit 0 = R .. bit 3 = A). The 2-component table is used
+// when Rd1 is RZ, the 3/4-component table otherwise (sass-tlds.md, "Legal modifier table for
+// Rd1,Rd0,wmsk"; encoding order RGB=0, RGA=1, RBA=2, GBA=3, RGBA=4 — spec README item 9).
+struct WriteMaskRow {
+  uint8_t code;
+  std::string_view name;
+  uint8_t components;
+};
+std::span<const WriteMaskRow> write_masks_2c();
+std::span<const WriteMaskRow> write_masks_34c();
+// Names that are recognised but cannot be encoded (RB, GB: nvidia_tlds.md §1.7).
+inline constexpr std::array<std::string_view, 2> kUnencodableMasks{"RB", "GB"};
+// The component set of a mask name in either table, or of RB/GB; nullopt for other text.
+std::optional<uint8_t> mask_components_from_name(std::string_view name);
+std::string mask_name_of(uint8_t components);  // "RGBA", "GA", ...
+
+// .phase: stored in the control field's reuse bits (spec README item 10).
+enum class Phase : uint8_t { kNone, kT, kP };
+
+// The 21-bit per-instruction control field (nvidia_tlds.md §1.2), as raw field values.
+struct Control {
+  uint8_t stall = 0;      // 3:0
+  uint8_t yield_bit = 0;  // 4: 0 = yield ("Y"), 1 = no yield ("-")
+  uint8_t wr_bar = 7;     // 7:5, 7 = none
+  uint8_t rd_bar = 7;     // 10:8, 7 = none
+  uint8_t wait = 0;       // 16:11, mask over barriers 0..5
+  uint8_t reuse = 0;      // 20:17 (for TLDS: .T = bit 0, .P = bit 1)
+  friend bool operator==(const Control&, const Control&) = default;
+};
+// 0x7e0 = [B------:R-:W-:Y:S00], the control of padding NOPs and of text without a prefix.
+inline constexpr Control kDefaultControl{};
+
+// What a line or a decoded word is.
+enum class Kind : uint8_t {
+  kInstruction,  // an instruction of the table (TLDS, NOP)
+  kUnsupported,  // text of another SASS instruction: kept, not encodable or executable
+  kRaw,          // a word that does not decode: printed as `.word 0x...` (placeholder)
+};
+
+// Where an instruction came from, per operand slot, for diagnostics.
+enum class Slot : uint8_t {
+  kInstr, kPred, kModifiers, kRd1, kRd0, kRa, kRb, kTsIdx, kParamA, kWmsk, kControl, kCount
+};
+
+struct Origin {
+  std::string file;
+  bool binary = false;
+  uint32_t line = 0;                                   // text
+  std::array<uint32_t, static_cast<size_t>(Slot::kCount)> column{};  // text, 0 = unknown
+  uint64_t offset = 0;                                 // binary: byte offset of the word
+  uint64_t ctrl_offset = 0;                            // binary: byte offset of its control word
+  uint8_t ctrl_slot = 0;                               // binary: 0..2 within the bundle
+};
+
+// A decoded or parsed instruction. Register fields hold raw numbers (255 = RZ).
+struct Instruction {
+  Kind kind = Kind::kInstruction;
+  Opcode op = Opcode::kTlds;
+  uint8_t pred = kPT;
+  bool pred_neg = false;
+  // TLDS
+  bool f16 = false;
+  Lod lod = Lod::kLZ;
+  bool aoffi = false;
+  bool ms = false;
+  bool nodep = false;
+  Phase phase = Phase::kNone;
+  uint8_t rd1 = kRZ;
+  uint8_t rd0 = 0;
+  uint8_t ra = 0;
+  uint8_t rb = kRZ;
+  uint32_t ts_idx = 0;  // 13 bits when valid; wider values are kept for the diagnostic
+  ParamA param_a = ParamA::k1D;
+  uint8_t mask = 0x1;   // component set (bit 0 = R)
+  // Every instruction
+  Control ctrl = kDefaultControl;
+  bool has_ctrl = false;  // text had a control prefix / annotations, or the word came with one
+  uint64_t raw_word = 0;  // kRaw: the word; kInstruction: the word it was decoded from
+  std::string text;       // kUnsupported: the source text; kRaw: why it did not decode
+  Origin origin;
+};
+
+// The table row an instruction's (paramA, lod, aoffi, ms) selects, or nullptr.
+inline const TldsEncodingRow* encoding_row(const Instruction& i) {
+  return tlds_encoding_for(i.param_a, i.lod, i.aoffi, i.ms);
+}
+
+// Destination layout for a mask (sass-tlds.md, "Legal modifier table for Rd1,Rd0,wmsk"):
+// components go, in RGBA order, to Rd0, Rd0+1, Rd1, Rd1+1 (FP32) or to Rd0.lo, Rd0.hi,
+// Rd1.lo, Rd1.hi (F16, unused halves 0).
+struct DestLayout {
+  uint8_t rd0_regs = 0;
+  uint8_t rd1_regs = 0;
+  std::array<int8_t, 4> order{-1, -1, -1, -1};  // component index (0..3) of slot k, -1 = none
+  uint8_t count = 0;
+};
+DestLayout dest_layout(uint8_t components, bool f16);
+
+}  // namespace texsim::isa::sass

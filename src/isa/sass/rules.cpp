@@ -1,0 +1,207 @@
+// TLDS validation rules (sass-tlds.md: Legal modifier table, alignment restrictions, write-mask
+// tables, #tsPtrIdxU13). Messages are generated from the failed constraint; never prints.
+#include "isa/sass/rules.hpp"
+
+#include <array>
+#include <string>
+
+#include "isa/sass/fields.hpp"
+#include "isa/sass/syntax.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+constexpr std::array<Rule, 22> kRules{{
+    {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
+    {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
+     "sass-tlds.md"},
+    {"SASS-ENCODE", "a value does not fit its field / no encoding exists", "nvidia_tlds.md 1.3"},
+    {"SASS-DECODE-OPCODE", "a word that is not TLDS or NOP (printed as .word)", "nvidia_tlds.md 1.4"},
+    {"SASS-DECODE-RESERVED", "a reserved TLDS paramA/lod encoding or write-mask code",
+     "sass-tlds.md, Legal modifier table"},
+    {"SASS-DECODE-CTRL", "reserved control bits (TLDS reuse bits other than .T/.P, bit 63)",
+     "nvidia_tlds.md 1.2"},
+    {"SASS-DECODE-SIZE", "a binary whose size is not a multiple of 8 bytes", "nvidia_tlds.md 1.1"},
+    {"SASS-TLDS-LOD", "TLDS takes exactly one of .LZ and .LL", "sass-tlds.md, .lod"},
+    {"SASS-TLDS-PHASE", "TLDS takes at most one of .T and .P", "sass-tlds.md, .phase"},
+    {"SASS-TLDS-PARAMA-RESERVED", "paramA CUBE, ARRAY_1D, ARRAY_3D, ARRAY_CUBE are reserved",
+     "sass-tlds.md, #paramA"},
+    {"SASS-TLDS-MS-LZ", ".MS requires .LZ", "sass-tlds.md, .MS"},
+    {"SASS-TLDS-MS-DIM", ".MS requires paramA 2D (encoding 6)", "sass-tlds.md, Legal modifier table"},
+    {"SASS-TLDS-AOFFI", ".AOFFI only with paramA 2D (encodings 4 and 12)",
+     "sass-tlds.md, Legal modifier table"},
+    {"SASS-TLDS-ENCODING", "the paramA/.lod/.AOFFI/.MS combination is not in the legal table",
+     "sass-tlds.md, Legal modifier table"},
+    {"SASS-TLDS-ALIGN", "Rd0/Rd1/Ra/Rb aligned to their register counts, inside R0..R254",
+     "sass-tlds.md, alignment restrictions 1-2"},
+    {"SASS-TLDS-RB-RZ", "Rb must be RZ when no parameter is packed in Rb",
+     "sass-tlds.md, alignment restriction 3"},
+    {"SASS-TLDS-SRC-NOT-RZ", "Ra/Rb must not be RZ when parameters are packed in them",
+     "sass-tlds.md, alignment restriction 4"},
+    {"SASS-TLDS-WMASK", "write mask legal for Rd1 (2-component table iff Rd1 = RZ; RB, GB not "
+     "encodable)", "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk"},
+    {"SASS-TLDS-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "sass-tlds.md, #tsPtrIdxU13"},
+    {"SASS-TLDS-F16-INT", ".F16 with an integer texture is UNPREDICTABLE on SM52 (warning)",
+     "sass-tlds.md, .F16"},
+    {"SASS-EXEC-STATE", "the scene lacks machine state the instruction needs (tex_bank, bank, "
+     "header entry)", "sass-tlds.md, #tsPtrIdxU13"},
+    {"SASS-EXEC-UNSUPPORTED", "run of a line that is not executable (.word placeholder, other "
+     "instructions)", "sass-tlds.md"},
+}};
+
+core::BitField field_of(Slot s) {
+  namespace f = fields;
+  switch (s) {
+    case Slot::kPred: return f::kPred;
+    case Slot::kModifiers: return f::kEncoding;
+    case Slot::kRd1: return f::kRd1;
+    case Slot::kRd0: return f::kRd0;
+    case Slot::kRa: return f::kRa;
+    case Slot::kRb: return f::kRb;
+    case Slot::kTsIdx: return f::kTsIdx;
+    case Slot::kParamA: return f::kEncoding;
+    case Slot::kWmsk: return f::kWmsk;
+    default: return core::BitField{"word", 63, 0};
+  }
+}
+
+bool is_integer_platform_52(std::string_view p) { return p == "SM52"; }
+
+}  // namespace
+
+std::span<const Rule> all_rules() { return kRules; }
+
+const Rule* find_rule(std::string_view id) {
+  for (const auto& r : kRules) {
+    if (r.id == id) return &r;
+  }
+  return nullptr;
+}
+
+bool f16_integer_unpredictable(std::string_view platform) {
+  return is_integer_platform_52(platform);
+}
+
+core::Location location_of(const Instruction& inst, Slot slot) {
+  const Origin& o = inst.origin;
+  if (o.binary) {
+    if (slot == Slot::kControl) {
+      const unsigned base = fields::kControlBits * o.ctrl_slot;
+      return core::BinaryLoc{o.file, o.ctrl_offset, base + 20, base, true};
+    }
+    const core::BitField f = field_of(slot);
+    return core::BinaryLoc{o.file, o.offset, f.hi, f.lo, true};
+  }
+  uint32_t col = o.column[static_cast<size_t>(slot)];
+  if (col == 0) col = o.column[static_cast<size_t>(Slot::kModifiers)];
+  if (col == 0 || slot == Slot::kInstr) col = o.column[0];
+  return core::TextLoc{o.file, o.line, col};
+}
+
+bool validate(const Instruction& inst, std::string_view platform, core::DiagSink& sink) {
+  (void)platform;
+  if (inst.kind != Kind::kInstruction || inst.op != Opcode::kTlds) return true;
+  const size_t before = sink.error_count();
+  auto fail = [&](std::string_view id, Slot slot, std::string msg) {
+    const Rule* r = find_rule(id);
+    sink.error(std::string(id), location_of(inst, slot), std::move(msg),
+               r != nullptr ? std::string(r->citation) : std::string());
+  };
+
+  // Legal modifier table.
+  const ParamAInfo& pa = param_a_info(inst.param_a);
+  const TldsEncodingRow* row = nullptr;
+  if (pa.reserved) {
+    fail("SASS-TLDS-PARAMA-RESERVED", Slot::kParamA,
+         "paramA " + std::string(pa.name) + " is RESERVED for TLDS (legal: 1D, 2D, 3D, ARRAY_2D)");
+  } else {
+    row = encoding_row(inst);
+    if (row == nullptr) {
+      const std::string lod = inst.lod == Lod::kLZ ? ".LZ" : ".LL";
+      if (inst.ms && inst.lod != Lod::kLZ) {
+        fail("SASS-TLDS-MS-LZ", Slot::kModifiers, ".MS requires .LZ, got " + lod);
+      } else if (inst.ms && inst.param_a != ParamA::k2D) {
+        fail("SASS-TLDS-MS-DIM", Slot::kModifiers,
+             ".MS requires paramA 2D (encoding 6), got " + std::string(pa.name));
+      } else if (inst.aoffi && inst.param_a != ParamA::k2D) {
+        fail("SASS-TLDS-AOFFI", Slot::kModifiers,
+             ".AOFFI requires paramA 2D (encodings 4 and 12), got " + std::string(pa.name));
+      } else {
+        std::string combo = std::string(pa.name) + " " + lod + (inst.aoffi ? ".AOFFI" : "") +
+                            (inst.ms ? ".MS" : "");
+        fail("SASS-TLDS-ENCODING", Slot::kModifiers,
+             "no TLDS encoding for " + combo +
+                 " (legal: 1D.LZ, 1D.LL, 2D.LZ, 2D.LZ.AOFFI, 2D.LL, 2D.LZ.MS, 3D.LZ, "
+                 "ARRAY_2D.LZ, 2D.LL.AOFFI)");
+      }
+    }
+  }
+
+  // tsPtrIdx in 13 bits.
+  if (!fields::kTsIdx.fits(inst.ts_idx)) {
+    fail("SASS-TLDS-TSIDX", Slot::kTsIdx,
+         "tsPtrIdx must be in [0, 0x1fff] (13 bits), got 0x" + [&] {
+           char buf[16];
+           std::snprintf(buf, sizeof buf, "%x", inst.ts_idx);
+           return std::string(buf);
+         }());
+  }
+
+  // Write mask per Rd1.
+  const unsigned comps = static_cast<unsigned>(__builtin_popcount(inst.mask));
+  const std::string mname = mask_name_of(inst.mask);
+  bool mask_ok = true;
+  if (inst.mask == 0x5 || inst.mask == 0x6) {
+    fail("SASS-TLDS-WMASK", Slot::kWmsk,
+         "write mask " + mname + " is not encodable in TLDS (use TLD)");
+    mask_ok = false;
+  } else if (inst.rd1 == kRZ && comps > 2) {
+    fail("SASS-TLDS-WMASK", Slot::kRd1,
+         "write mask " + mname + " writes " + std::to_string(comps) +
+             " components and needs Rd1 (not RZ)");
+    mask_ok = false;
+  } else if (inst.rd1 != kRZ && comps <= 2) {
+    fail("SASS-TLDS-WMASK", Slot::kRd1,
+         "write mask " + mname + " is a 2-component mask; Rd1 must be RZ, got " +
+             register_name(inst.rd1));
+    mask_ok = false;
+  }
+
+  // Alignment and register ranges (sass-tlds.md restrictions 1-4).
+  auto aligned = [&](uint8_t r, unsigned count, Slot slot, std::string_view what) {
+    if (r == kRZ || count == 0) return;
+    if (count == 2 && (r % 2 != 0 || r + 1 >= kRZ)) {
+      fail("SASS-TLDS-ALIGN", slot,
+           std::string(what) + " holds 2 registers and must be an even register below R254, got " +
+               register_name(r));
+    }
+  };
+  if (mask_ok) {
+    const DestLayout d = dest_layout(inst.mask, inst.f16);
+    aligned(inst.rd0, d.rd0_regs, Slot::kRd0, "Rd0");
+    aligned(inst.rd1, d.rd1_regs, Slot::kRd1, "Rd1");
+  }
+  if (row != nullptr) {
+    aligned(inst.ra, row->ra_count, Slot::kRa, "Ra");
+    aligned(inst.rb, row->rb_count, Slot::kRb, "Rb");
+    if (row->rb_count == 0 && inst.rb != kRZ) {
+      fail("SASS-TLDS-RB-RZ", Slot::kRb,
+           "Rb must be RZ: encoding " + std::to_string(row->encoding) +
+               " packs no parameter in Rb, got " + register_name(inst.rb));
+    }
+    if (row->ra_count != 0 && inst.ra == kRZ) {
+      fail("SASS-TLDS-SRC-NOT-RZ", Slot::kRa,
+           "Ra must not be RZ: it holds " + std::string(param_name(row->ra[0])) +
+               (row->ra_count == 2 ? "," + std::string(param_name(row->ra[1])) : ""));
+    }
+    if (row->rb_count != 0 && inst.rb == kRZ) {
+      fail("SASS-TLDS-SRC-NOT-RZ", Slot::kRb,
+           "Rb must not be RZ: it holds " + std::string(param_name(row->rb[0])) +
+               (row->rb_count == 2 ? "," + std::string(param_name(row->rb[1])) : ""));
+    }
+  }
+  return sink.error_count() == before;
+}
+
+}  // namespace texsim::isa::sass

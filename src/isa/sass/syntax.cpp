@@ -1,0 +1,625 @@
+// Parser and printer of SASS text (nvdisasm's form plus the spec's annotations), driven by the
+// model's tables. Never prints to a stream; problems go to the DiagSink.
+#include "isa/sass/syntax.hpp"
+
+#include <cstdio>
+#include <limits>
+
+namespace texsim::isa::sass {
+
+namespace {
+
+constexpr std::string_view kSyntaxCite = "interface.md, Program text (SASS)";
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::optional<uint64_t> parse_number(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  uint64_t v = 0;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    s.remove_prefix(2);
+    if (s.size() > 16) return std::nullopt;
+    for (char c : s) {
+      unsigned d;
+      if (is_digit(c)) d = static_cast<unsigned>(c - '0');
+      else if (c >= 'a' && c <= 'f') d = static_cast<unsigned>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F') d = static_cast<unsigned>(c - 'A' + 10);
+      else return std::nullopt;
+      v = v * 16 + d;
+    }
+    return v;
+  }
+  if (s.size() > 19) return std::nullopt;
+  for (char c : s) {
+    if (!is_digit(c)) return std::nullopt;
+    v = v * 10 + static_cast<unsigned>(c - '0');
+  }
+  return v;
+}
+
+std::optional<uint8_t> parse_register(std::string_view s) {
+  if (s == "RZ") return kRZ;
+  if (s.size() < 2 || s[0] != 'R') return std::nullopt;
+  for (size_t i = 1; i < s.size(); ++i) {
+    if (!is_digit(s[i])) return std::nullopt;
+  }
+  if (s.size() > 4) return std::nullopt;
+  const auto v = parse_number(s.substr(1));
+  if (!v || *v > 255) return std::nullopt;
+  return static_cast<uint8_t>(*v);
+}
+
+std::optional<uint8_t> parse_predicate(std::string_view s) {
+  if (s == "PT") return kPT;
+  if (s.size() == 2 && s[0] == 'P' && s[1] >= '0' && s[1] <= '6') {
+    return static_cast<uint8_t>(s[1] - '0');
+  }
+  return std::nullopt;
+}
+
+// A token of the line with its 1-based column.
+struct Tok {
+  std::string_view text;
+  uint32_t col = 0;
+};
+
+class LineParser {
+ public:
+  LineParser(std::string_view line, const std::string& file, uint32_t line_no,
+             core::DiagSink& sink)
+      : line_(line), file_(file), line_no_(line_no), sink_(sink) {}
+
+  std::optional<Instruction> run();
+
+ private:
+  core::TextLoc at(uint32_t col) const { return core::TextLoc{file_, line_no_, col}; }
+  void error(std::string rule, uint32_t col, std::string msg,
+             std::string_view cite = kSyntaxCite) {
+    sink_.error(std::move(rule), at(col), std::move(msg), std::string(cite));
+    failed_ = true;
+  }
+  uint32_t col_of(size_t pos) const { return static_cast<uint32_t>(pos + 1); }
+  bool parse_tlds(Instruction& inst, const std::vector<Tok>& mods, const std::vector<Tok>& ops);
+  bool parse_annotation(Instruction& inst, Tok t, bool& first);
+
+  std::string_view line_;
+  const std::string& file_;
+  uint32_t line_no_;
+  core::DiagSink& sink_;
+  bool failed_ = false;
+};
+
+std::optional<Instruction> LineParser::run() {
+  // Blank out comments, keeping columns: // and # to the end, /* ... */ blocks.
+  std::string buf(line_);
+  for (size_t i = 0; i < buf.size(); ++i) {
+    if (buf[i] == '#' || (buf[i] == '/' && i + 1 < buf.size() && buf[i + 1] == '/')) {
+      buf.resize(i);
+      break;
+    }
+    if (buf[i] == '/' && i + 1 < buf.size() && buf[i + 1] == '*') {
+      const size_t end = buf.find("*/", i + 2);
+      const size_t stop = end == std::string::npos ? buf.size() : end + 2;
+      for (size_t k = i; k < stop; ++k) buf[k] = ' ';
+      i = stop - 1;
+    }
+  }
+  for (char& c : buf) {
+    if (c == '{' || c == '}') c = ' ';  // nvdisasm dual-issue braces
+  }
+  const std::string_view s = buf;
+  size_t pos = 0;
+  auto skip_ws = [&] {
+    while (pos < s.size() && is_space(s[pos])) ++pos;
+  };
+  skip_ws();
+  if (pos == s.size()) return std::nullopt;
+
+  Instruction inst;
+  inst.origin.file = file_;
+  inst.origin.line = line_no_;
+  // Control prefix.
+  if (s[pos] == '[') {
+    const size_t end = s.find(']', pos);
+    if (end == std::string_view::npos) {
+      error("SASS-SYNTAX", col_of(pos), "unterminated control prefix '['");
+      return std::nullopt;
+    }
+    const auto c = parse_control(s.substr(pos, end - pos + 1));
+    if (!c) {
+      error("SASS-SYNTAX", col_of(pos),
+            "bad control prefix '" + std::string(s.substr(pos, end - pos + 1)) +
+                "' (expected e.g. [B------:R-:W5:-:S01])",
+            "nvidia_tlds.md 1.2");
+      return std::nullopt;
+    }
+    inst.ctrl = *c;
+    inst.has_ctrl = true;
+    inst.origin.column[static_cast<size_t>(Slot::kControl)] = col_of(pos);
+    pos = end + 1;
+    skip_ws();
+  }
+  // The rest up to ';'.
+  size_t stop = s.find(';', pos);
+  if (stop != std::string_view::npos) {
+    if (!trim(s.substr(stop + 1)).empty()) {
+      error("SASS-SYNTAX", col_of(stop + 1), "text after ';'");
+      return std::nullopt;
+    }
+  } else {
+    stop = s.size();
+  }
+  // Whitespace-separated words (commas split operands later).
+  std::vector<Tok> words;
+  for (size_t i = pos; i < stop;) {
+    while (i < stop && is_space(s[i])) ++i;
+    if (i >= stop) break;
+    size_t j = i;
+    while (j < stop && !is_space(s[j])) ++j;
+    words.push_back({s.substr(i, j - i), col_of(i)});
+    i = j;
+  }
+  if (words.empty()) {
+    if (inst.has_ctrl) error("SASS-SYNTAX", col_of(pos), "a control prefix without an instruction");
+    return std::nullopt;
+  }
+  size_t w = 0;
+  if (!words[0].text.empty() && words[0].text[0] == '@') {
+    std::string_view p = words[0].text.substr(1);
+    if (!p.empty() && p[0] == '!') {
+      inst.pred_neg = true;
+      p.remove_prefix(1);
+    }
+    const auto pr = parse_predicate(p);
+    if (!pr) {
+      error("SASS-SYNTAX", words[0].col,
+            "bad predicate '" + std::string(words[0].text) + "' (expected @P0..@P6, @PT, @!Pn)");
+      return std::nullopt;
+    }
+    inst.pred = *pr;
+    inst.origin.column[static_cast<size_t>(Slot::kPred)] = words[0].col;
+    ++w;
+  }
+  if (w >= words.size()) {
+    error("SASS-SYNTAX", words[0].col, "a predicate without an instruction");
+    return std::nullopt;
+  }
+  const Tok mn = words[w++];
+  inst.origin.column[static_cast<size_t>(Slot::kInstr)] = mn.col;
+  // Mnemonic and modifiers.
+  std::vector<Tok> mods;
+  std::string_view name = mn.text;
+  {
+    const size_t dot = name.find('.', 1);
+    std::string_view rest;
+    if (dot != std::string_view::npos) {
+      rest = name.substr(dot + 1);
+      name = name.substr(0, dot);
+    }
+    uint32_t c = mn.col + static_cast<uint32_t>(name.size()) + 1;
+    while (dot != std::string_view::npos && true) {
+      const size_t d = rest.find('.');
+      const std::string_view m = rest.substr(0, d);
+      mods.push_back({m, c});
+      if (d == std::string_view::npos) break;
+      c += static_cast<uint32_t>(m.size()) + 1;
+      rest = rest.substr(d + 1);
+    }
+  }
+  // Operands: the remaining words joined, split at commas; annotations (& / ?) after them.
+  std::vector<Tok> ops;
+  std::vector<Tok> notes;
+  {
+    bool in_notes = false;
+    for (size_t k = w; k < words.size(); ++k) {
+      const Tok t = words[k];
+      if (!t.text.empty() && (t.text[0] == '&' || t.text[0] == '?')) in_notes = true;
+      if (in_notes) {
+        notes.push_back(t);
+        continue;
+      }
+      size_t i = 0;
+      while (i <= t.text.size()) {
+        const size_t comma = t.text.find(',', i);
+        const size_t e = comma == std::string_view::npos ? t.text.size() : comma;
+        if (e > i) {
+          ops.push_back({t.text.substr(i, e - i), t.col + static_cast<uint32_t>(i)});
+        } else if (comma != std::string_view::npos && e == i && k == w && i == 0 && ops.empty()) {
+          error("SASS-SYNTAX", t.col, "operand list starts with ','");
+        }
+        if (comma == std::string_view::npos) break;
+        i = comma + 1;
+      }
+    }
+  }
+  if (name == ".word") {
+    if (!mods.empty() || ops.size() != 1 || !notes.empty()) {
+      error("SASS-SYNTAX", mn.col, ".word takes one 64-bit value");
+      return std::nullopt;
+    }
+    const auto v = parse_number(ops[0].text);
+    if (!v) {
+      error("SASS-SYNTAX", ops[0].col, "bad .word value '" + std::string(ops[0].text) + "'");
+      return std::nullopt;
+    }
+    inst.kind = Kind::kRaw;
+    inst.raw_word = *v;
+    inst.text = "placeholder";
+    return inst;
+  }
+  bool first_note = true;
+  for (const Tok& t : notes) {
+    if (!parse_annotation(inst, t, first_note)) return std::nullopt;
+  }
+  if (name == "NOP") {
+    inst.op = Opcode::kNop;
+    if (!mods.empty()) {
+      error("SASS-SYNTAX", mods[0].col, "NOP takes no modifiers");
+      return std::nullopt;
+    }
+    if (!ops.empty()) {
+      error("SASS-SYNTAX", ops[0].col, "NOP takes no operands");
+      return std::nullopt;
+    }
+    return inst;
+  }
+  if (name == "TLDS") {
+    inst.op = Opcode::kTlds;
+    if (!parse_tlds(inst, mods, ops) || failed_) return std::nullopt;
+    return inst;
+  }
+  // Another SASS instruction: kept, reported once.
+  inst.kind = Kind::kUnsupported;
+  inst.text = std::string(trim(std::string_view(buf).substr(mn.col - 1, stop - (mn.col - 1))));
+  sink_.warning("SASS-UNSUPPORTED", at(mn.col),
+                "'" + std::string(name) + "' is not modelled (texsim models TLDS and NOP)",
+                "sass-tlds.md");
+  return inst;
+}
+
+bool LineParser::parse_annotation(Instruction& inst, Tok t, bool& first) {
+  // Spec notation (sass-tlds.md Format: {&req_6} {&rdN} {&wrN} {?sched}); see decisions.
+  if (first) {
+    if (!inst.has_ctrl) inst.ctrl = Control{0, 1, 7, 7, 0, 0};
+    inst.has_ctrl = true;
+    first = false;
+    if (inst.origin.column[static_cast<size_t>(Slot::kControl)] == 0) {
+      inst.origin.column[static_cast<size_t>(Slot::kControl)] = t.col;
+    }
+  }
+  const std::string_view s = t.text;
+  auto bad = [&] {
+    error("SASS-SYNTAX", t.col,
+          "bad annotation '" + std::string(s) +
+              "' (expected &req_M, &rdN, &wrN with N in 0..5, ?S<stall>, ?Y)",
+          "sass-tlds.md, Format");
+    return false;
+  };
+  if (s.starts_with("&req_")) {
+    const auto v = parse_number(s.substr(5));
+    if (!v || *v > 63) return bad();
+    inst.ctrl.wait = static_cast<uint8_t>(*v);
+    return true;
+  }
+  if (s.starts_with("&rd") || s.starts_with("&wr")) {
+    const auto v = parse_number(s.substr(3));
+    if (!v || *v > 5) return bad();
+    (s[1] == 'r' ? inst.ctrl.rd_bar : inst.ctrl.wr_bar) = static_cast<uint8_t>(*v);
+    return true;
+  }
+  if (s == "?Y") {
+    inst.ctrl.yield_bit = 0;
+    return true;
+  }
+  if (s.starts_with("?S")) {
+    const auto v = parse_number(s.substr(2));
+    if (!v || *v > 15) return bad();
+    inst.ctrl.stall = static_cast<uint8_t>(*v);
+    return true;
+  }
+  return bad();
+}
+
+bool LineParser::parse_tlds(Instruction& inst, const std::vector<Tok>& mods,
+                            const std::vector<Tok>& ops) {
+  auto col = [&](Slot s) -> uint32_t& { return inst.origin.column[static_cast<size_t>(s)]; };
+  bool have_lod = false;
+  bool seen_f16 = false, seen_aoffi = false, seen_ms = false, seen_nodep = false;
+  for (const Tok& m : mods) {
+    auto once = [&](bool& seen) {
+      if (seen) {
+        error("SASS-SYNTAX", m.col, "modifier ." + std::string(m.text) + " given twice");
+        return false;
+      }
+      seen = true;
+      return true;
+    };
+    if (col(Slot::kModifiers) == 0) col(Slot::kModifiers) = m.col;
+    if (m.text == "F16") {
+      if (!once(seen_f16)) return false;
+      inst.f16 = true;
+    } else if (m.text == "LZ" || m.text == "LL") {
+      if (have_lod) {
+        error("SASS-TLDS-LOD", m.col, "TLDS takes exactly one .lod (.LZ or .LL)",
+              "sass-tlds.md, .lod");
+        return false;
+      }
+      have_lod = true;
+      inst.lod = m.text == "LZ" ? Lod::kLZ : Lod::kLL;
+    } else if (m.text == "AOFFI") {
+      if (!once(seen_aoffi)) return false;
+      inst.aoffi = true;
+    } else if (m.text == "MS") {
+      if (!once(seen_ms)) return false;
+      inst.ms = true;
+    } else if (m.text == "NODEP") {
+      if (!once(seen_nodep)) return false;
+      inst.nodep = true;
+    } else if (m.text == "T" || m.text == "P") {
+      if (inst.phase != Phase::kNone) {
+        error("SASS-TLDS-PHASE", m.col, "TLDS takes at most one .phase (.T or .P)",
+              "sass-tlds.md, .phase");
+        return false;
+      }
+      inst.phase = m.text == "T" ? Phase::kT : Phase::kP;
+    } else {
+      error("SASS-SYNTAX", m.col,
+            "unknown TLDS modifier '." + std::string(m.text) +
+                "' (expected .F16, .LZ, .LL, .AOFFI, .MS, .NODEP, .T, .P)",
+            "sass-tlds.md, Format");
+      return false;
+    }
+  }
+  const uint32_t end_col = static_cast<uint32_t>(line_.size() + 1);
+  if (!have_lod) {
+    error("SASS-TLDS-LOD", inst.origin.column[0], "TLDS needs a .lod modifier (.LZ or .LL)",
+          "sass-tlds.md, .lod");
+    return false;
+  }
+  auto need = [&](size_t i, std::string_view what) {
+    if (i < ops.size()) return true;
+    error("SASS-SYNTAX", ops.empty() ? end_col : ops.back().col,
+          "missing operand " + std::string(what) +
+              " (TLDS Rd1, Rd0, Ra[, Rb], tsPtrIdx, paramA[, wmsk])",
+          "sass-tlds.md, Format");
+    return false;
+  };
+  auto reg = [&](size_t i, Slot slot, uint8_t& out, std::string_view what) {
+    if (!need(i, what)) return false;
+    const auto r = parse_register(ops[i].text);
+    if (!r) {
+      error("SASS-SYNTAX", ops[i].col,
+            "expected a register (R0..R254, RZ) for " + std::string(what) + ", got '" +
+                std::string(ops[i].text) + "'");
+      return false;
+    }
+    out = *r;
+    col(slot) = ops[i].col;
+    return true;
+  };
+  if (!reg(0, Slot::kRd1, inst.rd1, "Rd1") || !reg(1, Slot::kRd0, inst.rd0, "Rd0") ||
+      !reg(2, Slot::kRa, inst.ra, "Ra")) {
+    return false;
+  }
+  size_t i = 3;
+  inst.rb = kRZ;
+  if (i < ops.size() && parse_register(ops[i].text)) {
+    if (!reg(i, Slot::kRb, inst.rb, "Rb")) return false;
+    ++i;
+  }
+  if (!need(i, "tsPtrIdx")) return false;
+  {
+    const auto v = parse_number(ops[i].text);
+    if (!v || *v > std::numeric_limits<uint32_t>::max()) {
+      error("SASS-SYNTAX", ops[i].col,
+            "expected an immediate tsPtrIdx (e.g. 0x5c), got '" + std::string(ops[i].text) + "'",
+            "sass-tlds.md, #tsPtrIdxU13");
+      return false;
+    }
+    inst.ts_idx = static_cast<uint32_t>(*v);
+    col(Slot::kTsIdx) = ops[i].col;
+    ++i;
+  }
+  if (!need(i, "paramA")) return false;
+  {
+    const auto p = param_a_from_name(ops[i].text);
+    if (!p) {
+      error("SASS-SYNTAX", ops[i].col,
+            "unknown paramA '" + std::string(ops[i].text) + "' (expected 1D, 2D, 3D, ARRAY_2D)",
+            "sass-tlds.md, #paramA");
+      return false;
+    }
+    inst.param_a = *p;
+    col(Slot::kParamA) = ops[i].col;
+    ++i;
+  }
+  if (i < ops.size()) {
+    const auto m = mask_components_from_name(ops[i].text);
+    if (!m) {
+      error("SASS-SYNTAX", ops[i].col,
+            "unknown write mask '" + std::string(ops[i].text) +
+                "' (expected R, G, B, A, RG, RA, GA, BA, RGB, RGA, RBA, GBA, RGBA)",
+            "sass-tlds.md, wmsk2C/wmsk34C");
+      return false;
+    }
+    inst.mask = *m;
+    col(Slot::kWmsk) = ops[i].col;
+    ++i;
+  } else if (inst.rd1 != kRZ) {
+    inst.mask = 0xf;  // "RGBA*": the default of the 3/4-component form
+  } else {
+    error("SASS-TLDS-WMASK", end_col,
+          "the write mask is required when Rd1 is RZ (wmsk2C: R, G, B, A, RG, RA, GA, BA)",
+          "sass-tlds.md, Format");
+    return false;
+  }
+  if (i < ops.size()) {
+    error("SASS-SYNTAX", ops[i].col, "too many operands for TLDS", "sass-tlds.md, Format");
+    return false;
+  }
+  return true;
+}
+
+void append_reg(std::string& out, uint8_t r) { out += register_name(r); }
+
+}  // namespace
+
+std::string register_name(uint8_t r) {
+  return r == kRZ ? std::string("RZ") : "R" + std::to_string(r);
+}
+
+std::string print_control(const Control& c) {
+  std::string s = "[B";
+  for (unsigned b = 0; b < 6; ++b) s += ((c.wait >> b) & 1u) ? static_cast<char>('0' + b) : '-';
+  s += ":R";
+  s += c.rd_bar == 7 ? '-' : static_cast<char>('0' + c.rd_bar);
+  s += ":W";
+  s += c.wr_bar == 7 ? '-' : static_cast<char>('0' + c.wr_bar);
+  s += c.yield_bit == 0 ? ":Y" : ":-";
+  char buf[8];
+  std::snprintf(buf, sizeof buf, ":S%02u]", static_cast<unsigned>(c.stall & 0xf));
+  s += buf;
+  return s;
+}
+
+std::optional<Control> parse_control(std::string_view t) {
+  // [Bwwwwww:Rn:Wn:Y:Sdd]
+  t = trim(t);
+  if (t.size() < 2 || t.front() != '[' || t.back() != ']') return std::nullopt;
+  t = t.substr(1, t.size() - 2);
+  std::vector<std::string_view> parts;
+  for (size_t i = 0;;) {
+    const size_t c = t.find(':', i);
+    parts.push_back(t.substr(i, c == std::string_view::npos ? std::string_view::npos : c - i));
+    if (c == std::string_view::npos) break;
+    i = c + 1;
+  }
+  if (parts.size() != 5) return std::nullopt;
+  Control c;
+  if (parts[0].size() != 7 || parts[0][0] != 'B') return std::nullopt;
+  c.wait = 0;
+  for (unsigned b = 0; b < 6; ++b) {
+    const char ch = parts[0][b + 1];
+    if (ch == '-') continue;
+    if (ch != static_cast<char>('0' + b)) return std::nullopt;
+    c.wait = static_cast<uint8_t>(c.wait | (1u << b));
+  }
+  auto bar = [](std::string_view p, char tag, uint8_t& out) {
+    if (p.size() != 2 || p[0] != tag) return false;
+    if (p[1] == '-') {
+      out = 7;
+      return true;
+    }
+    if (p[1] < '0' || p[1] > '6') return false;
+    out = static_cast<uint8_t>(p[1] - '0');
+    return true;
+  };
+  if (!bar(parts[1], 'R', c.rd_bar) || !bar(parts[2], 'W', c.wr_bar)) return std::nullopt;
+  if (parts[3] == "Y") c.yield_bit = 0;
+  else if (parts[3] == "-") c.yield_bit = 1;
+  else return std::nullopt;
+  if (parts[4].size() < 2 || parts[4].size() > 3 || parts[4][0] != 'S') return std::nullopt;
+  const auto st = parse_number(parts[4].substr(1));
+  if (!st || *st > 15) return std::nullopt;
+  c.stall = static_cast<uint8_t>(*st);
+  return c;
+}
+
+std::string print_instruction(const Instruction& inst, const PrintOptions& opt) {
+  std::string out;
+  if (opt.control_prefix) out += print_control(inst.ctrl) + " ";
+  if (opt.address) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "/*%04llx*/ ", static_cast<unsigned long long>(*opt.address));
+    out += buf;
+  }
+  if (inst.kind == Kind::kRaw) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, ".word 0x%016llx ;",
+                  static_cast<unsigned long long>(inst.raw_word));
+    return out + buf;
+  }
+  if (inst.kind == Kind::kUnsupported) {
+    out += inst.text;
+    if (out.back() != ';') out += " ;";
+    return out;
+  }
+  if (inst.pred != kPT || inst.pred_neg) {
+    out += inst.pred_neg ? "@!" : "@";
+    out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
+    out += ' ';
+  }
+  out += opcode_row(inst.op).mnemonic;
+  if (inst.op == Opcode::kTlds) {
+    if (inst.f16) out += ".F16";
+    out += inst.lod == Lod::kLZ ? ".LZ" : ".LL";
+    if (inst.aoffi) out += ".AOFFI";
+    if (inst.ms) out += ".MS";
+    if (inst.nodep) out += ".NODEP";
+    if (inst.phase == Phase::kT) out += ".T";
+    if (inst.phase == Phase::kP) out += ".P";
+    out += ' ';
+    append_reg(out, inst.rd1);
+    out += ", ";
+    append_reg(out, inst.rd0);
+    out += ", ";
+    append_reg(out, inst.ra);
+    if (inst.rb != kRZ) {
+      out += ", ";
+      append_reg(out, inst.rb);
+    }
+    char buf[24];
+    std::snprintf(buf, sizeof buf, ", 0x%x, ", inst.ts_idx);
+    out += buf;
+    out += param_a_info(inst.param_a).name;
+    out += ", ";
+    out += mask_name_of(inst.mask);
+  }
+  if (opt.spec_annotations) {
+    const Control& c = inst.ctrl;
+    if (c.wait != 0) out += " &req_" + std::to_string(c.wait);
+    if (c.rd_bar != 7) out += " &rd" + std::to_string(c.rd_bar);
+    if (c.wr_bar != 7) out += " &wr" + std::to_string(c.wr_bar);
+    out += " ?S" + std::to_string(c.stall);
+    if (c.yield_bit == 0) out += " ?Y";
+  }
+  out += " ;";
+  return out;
+}
+
+std::optional<Instruction> parse_line(std::string_view text, const std::string& file,
+                                      uint32_t line, core::DiagSink& sink) {
+  LineParser p(text, file, line, sink);
+  return p.run();
+}
+
+std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
+                                       core::DiagSink& sink) {
+  std::vector<Instruction> out;
+  uint32_t line_no = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    const size_t nl = text.find('\n', pos);
+    const std::string_view line =
+        text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    ++line_no;
+    const std::string_view t = trim(line);
+    const bool label = !t.empty() && t.back() == ':' && t.find(' ') == std::string_view::npos;
+    const bool directive = t.starts_with(".") && !t.starts_with(".word");
+    if (!label && !directive) {
+      if (auto inst = parse_line(line, file, line_no, sink)) out.push_back(std::move(*inst));
+    }
+    if (nl == std::string_view::npos) break;
+    pos = nl + 1;
+  }
+  return out;
+}
+
+}  // namespace texsim::isa::sass

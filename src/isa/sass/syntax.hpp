@@ -1,0 +1,44 @@
+// SASS text: parse and print nvdisasm's form (optional /*addr*/ and [B------:R-:W5:-:S01]
+// control prefixes) and the spec's annotations ({&req_M} {&rdN} {&wrN} {?sched}). Depends on model.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diag.hpp"
+#include "isa/sass/model.hpp"
+
+namespace texsim::isa::sass {
+
+struct PrintOptions {
+  bool control_prefix = false;      // "[B------:R-:W5:-:S01] "
+  std::optional<uint64_t> address;  // "/*0008*/ "
+  bool spec_annotations = false;    // " &req_3 &rd1 &wr5 ?S01 ?Y" before ';'
+};
+
+// One instruction, e.g. "@!P1 TLDS.LZ.AOFFI.NODEP.T R32, R34, R54, R53, 0x50, 2D, RGBA ;".
+// kRaw prints ".word 0x... ;" (a placeholder the parser reads back); kUnsupported its text.
+std::string print_instruction(const Instruction& inst, const PrintOptions& opt = {});
+
+// "[B0-2---:R1:W5:Y:S01]" (CuAssembler's form, barriers 0-based; Y when the yield bit is 0).
+std::string print_control(const Control& c);
+std::optional<Control> parse_control(std::string_view text);
+
+// Parses a whole program. Every line holds at most one instruction; blank lines, comments
+// (// ..., # ..., /* ... */), labels ("name:") and directives other than .word are skipped.
+// Syntax problems are errors (SASS-SYNTAX, SASS-TLDS-*); other instructions are kept as
+// kUnsupported with a warning (SASS-UNSUPPORTED). Rules are not checked here (see rules.hpp).
+std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
+                                       core::DiagSink& sink);
+
+// Parses one line (line number `line` for diagnostics); nullopt for a line with no instruction
+// or with a syntax error (reported).
+std::optional<Instruction> parse_line(std::string_view text, const std::string& file,
+                                      uint32_t line, core::DiagSink& sink);
+
+std::string register_name(uint8_t r);  // "R7", "RZ"
+
+}  // namespace texsim::isa::sass

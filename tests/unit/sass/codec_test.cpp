@@ -1,0 +1,163 @@
+// Codec: the worked example word, field positions, .F16 polarity, control fields, bundles,
+// NOP padding, and placeholders for reserved encodings.
+#include "isa/sass/codec.hpp"
+
+#include <gtest/gtest.h>
+
+#include "isa/sass/fields.hpp"
+#include "isa/sass/syntax.hpp"
+
+namespace texsim::isa::sass {
+namespace {
+
+Instruction dec(uint64_t w, std::optional<uint32_t> c, core::DiagSink& sink) {
+  Origin o;
+  o.file = "<word>";
+  o.binary = true;
+  return decode(w, c, o, sink);
+}
+
+TEST(SassCodec, WorkedExample) {
+  // nvidia_tlds.md 1.8: 0xda1005cffff71006 + control 0x020000 = TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG.
+  core::DiagSink sink;
+  const Instruction i = dec(0xda1005cffff71006ull, 0x020000, sink);
+  EXPECT_TRUE(sink.diagnostics().empty());
+  EXPECT_EQ(i.kind, Kind::kInstruction);
+  EXPECT_EQ(i.rd0, 6);
+  EXPECT_EQ(i.ra, 16);
+  EXPECT_EQ(i.rb, kRZ);
+  EXPECT_EQ(i.rd1, kRZ);
+  EXPECT_EQ(i.ts_idx, 0x5cu);
+  EXPECT_EQ(i.mask, 0x3);
+  EXPECT_EQ(i.param_a, ParamA::k1D);
+  EXPECT_EQ(i.lod, Lod::kLZ);
+  EXPECT_FALSE(i.f16);
+  EXPECT_EQ(i.phase, Phase::kT);
+  EXPECT_EQ(print_instruction(i), "TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;");
+  const auto e = encode(i, sink);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->word, 0xda1005cffff71006ull);
+  EXPECT_EQ(e->control, 0x020000u);
+}
+
+TEST(SassCodec, F16IsBit59Clear) {
+  core::DiagSink sink;
+  Instruction i = dec(0xda1005cffff71006ull, 0, sink);
+  i.f16 = true;
+  const auto e = encode(i, sink);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->word, 0xda1005cffff71006ull & ~(uint64_t{1} << 59));
+  EXPECT_EQ(e->word >> 56, 0xd2u);  // NXAS: 0xd210... TLDS.F16.LZ
+  EXPECT_TRUE(dec(e->word, 0, sink).f16);
+}
+
+TEST(SassCodec, PhasePIsReuseBit1) {
+  core::DiagSink sink;
+  const Instruction i = dec(0xda1005cffff71006ull, 0x040000, sink);
+  EXPECT_EQ(i.phase, Phase::kP);
+  EXPECT_EQ(encode_control(i.ctrl, i.phase), 0x040000u);
+}
+
+TEST(SassCodec, ControlFields) {
+  const Control c = decode_control(0x7e0);
+  EXPECT_EQ(c, kDefaultControl);
+  Control k{0xa, 1, 5, 2, 0x21, 0};
+  const uint32_t bits = encode_control(k, Phase::kNone);
+  EXPECT_EQ(bits, 0xau | (1u << 4) | (5u << 5) | (2u << 8) | (0x21u << 11));
+  EXPECT_EQ(decode_control(bits), k);
+}
+
+TEST(SassCodec, ReservedReuseBitsArePlaceholders) {
+  core::DiagSink sink;
+  const Instruction i = dec(0xda1005cffff71006ull, 0x060000, sink);  // .T and .P
+  EXPECT_EQ(i.kind, Kind::kRaw);
+  ASSERT_EQ(sink.diagnostics().size(), 1u);
+  EXPECT_EQ(sink.diagnostics()[0].rule_id, "SASS-DECODE-CTRL");
+  EXPECT_FALSE(sink.has_errors());
+}
+
+TEST(SassCodec, ReservedEncodingIsAPlaceholder) {
+  for (uint64_t enc : {3u, 9u, 10u, 11u, 13u, 14u, 15u}) {
+    core::DiagSink sink;
+    const uint64_t w = *fields::kEncoding.set(0xda1005cffff71006ull, enc);
+    const Instruction i = dec(w, 0, sink);
+    EXPECT_EQ(i.kind, Kind::kRaw);
+    ASSERT_EQ(sink.diagnostics().size(), 1u);
+    EXPECT_EQ(sink.diagnostics()[0].rule_id, "SASS-DECODE-RESERVED");
+    EXPECT_EQ(format_diagnostic(sink.diagnostics()[0]).substr(0, 23), "<word>+0x0[bits 56:53]:");
+    char buf[64];
+    std::snprintf(buf, sizeof buf, ".word 0x%016llx ;", static_cast<unsigned long long>(w));
+    EXPECT_EQ(print_instruction(i), buf);
+    const auto e = encode(i, sink);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->word, w);
+  }
+}
+
+TEST(SassCodec, ReservedWriteMaskWithRd1) {
+  core::DiagSink sink;
+  // Rd1 = R2, wmsk 5: not in the 3/4-component table.
+  uint64_t w = *fields::kRd1.set(0xda1005cffff71006ull, 2);
+  w = *fields::kWmsk.set(w, 5);
+  EXPECT_EQ(dec(w, 0, sink).kind, Kind::kRaw);
+  EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-DECODE-RESERVED");
+}
+
+TEST(SassCodec, UnknownOpcode) {
+  core::DiagSink sink;
+  const Instruction i = dec(0x4c98078000870001ull, 0, sink);  // MOV R1, c[0x0][0x20]
+  EXPECT_EQ(i.kind, Kind::kRaw);
+  EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-DECODE-OPCODE");
+}
+
+TEST(SassCodec, Nop) {
+  core::DiagSink sink;
+  const Instruction i = dec(fields::kNopWord, 0x7e0, sink);
+  EXPECT_EQ(i.kind, Kind::kInstruction);
+  EXPECT_EQ(i.op, Opcode::kNop);
+  EXPECT_EQ(print_instruction(i), "NOP ;");
+  EXPECT_EQ(encode(i, sink)->word, fields::kNopWord);
+}
+
+TEST(SassCodec, BundleStreamPadsWithNops) {
+  const std::vector<EncodedWord> words{{0xda1005cffff71006ull, 0x020000}};
+  const auto bytes = encode_stream(words);
+  ASSERT_EQ(bytes.size(), 32u);
+  uint64_t ctrl = 0;
+  for (unsigned b = 0; b < 8; ++b) ctrl |= uint64_t{bytes[b]} << (8 * b);
+  // slot 0: 0x020000; slots 1, 2: the NOP control 0x7e0.
+  EXPECT_EQ(ctrl, 0x020000ull | (0x7e0ull << 21) | (0x7e0ull << 42));
+  core::DiagSink sink;
+  const auto insts = decode_stream(bytes, "x.bin", sink);
+  ASSERT_EQ(insts.size(), 3u);
+  EXPECT_TRUE(sink.diagnostics().empty());
+  EXPECT_EQ(print_instruction(insts[0]), "TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;");
+  EXPECT_EQ(insts[0].origin.offset, 8u);
+  EXPECT_EQ(insts[1].op, Opcode::kNop);
+  EXPECT_EQ(insts[2].origin.offset, 24u);
+  EXPECT_EQ(stream_offset(0), 8u);
+  EXPECT_EQ(stream_offset(3), 40u);
+}
+
+TEST(SassCodec, StreamSizeAndControlBit63) {
+  core::DiagSink sink;
+  std::vector<uint8_t> odd(12, 0);
+  EXPECT_TRUE(decode_stream(odd, "x.bin", sink).empty());
+  EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-DECODE-SIZE");
+  sink.clear();
+  std::vector<uint8_t> b(16, 0);
+  b[7] = 0x80;
+  decode_stream(b, "x.bin", sink);
+  EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-DECODE-CTRL");
+}
+
+TEST(SassCodec, EncodeRejectsOversizedFields) {
+  core::DiagSink sink;
+  Instruction i = dec(0xda1005cffff71006ull, 0, sink);
+  i.ts_idx = 0x2000;
+  EXPECT_FALSE(encode(i, sink));
+  EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-ENCODE");
+}
+
+}  // namespace
+}  // namespace texsim::isa::sass

@@ -1,0 +1,161 @@
+// Syntax: nvdisasm's form with and without /*addr*/ and control prefixes, the spec's
+// annotations, canonical printing, and syntax errors with their columns.
+#include "isa/sass/syntax.hpp"
+
+#include <gtest/gtest.h>
+
+namespace texsim::isa::sass {
+namespace {
+
+Instruction one(std::string_view text) {
+  core::DiagSink sink;
+  auto v = parse_program(text, "t.sass", sink);
+  EXPECT_FALSE(sink.has_errors()) << (sink.diagnostics().empty() ? "" : format_diagnostic(sink.diagnostics()[0]));
+  EXPECT_EQ(v.size(), 1u);
+  return v.empty() ? Instruction{} : v[0];
+}
+
+std::vector<core::Diagnostic> errors(std::string_view text) {
+  core::DiagSink sink;
+  parse_program(text, "t.sass", sink);
+  return sink.diagnostics();
+}
+
+TEST(SassSyntax, IssueExample) {
+  const Instruction i = one("@!P1 TLDS.LZ.AOFFI.NODEP.T R32, R34, R54, R53, 0x50, 2D, RGBA ;");
+  EXPECT_EQ(i.pred, 1);
+  EXPECT_TRUE(i.pred_neg);
+  EXPECT_TRUE(i.aoffi);
+  EXPECT_TRUE(i.nodep);
+  EXPECT_EQ(i.phase, Phase::kT);
+  EXPECT_EQ(i.rd1, 32);
+  EXPECT_EQ(i.rd0, 34);
+  EXPECT_EQ(i.ra, 54);
+  EXPECT_EQ(i.rb, 53);
+  EXPECT_EQ(i.ts_idx, 0x50u);
+  EXPECT_EQ(i.mask, 0xf);
+  EXPECT_FALSE(i.has_ctrl);
+  EXPECT_EQ(print_instruction(i), "@!P1 TLDS.LZ.AOFFI.NODEP.T R32, R34, R54, R53, 0x50, 2D, RGBA ;");
+}
+
+TEST(SassSyntax, PrefixesAndTrailingComment) {
+  const Instruction t = one(
+      "[B0-2---:R1:W5:Y:S04] /*0048*/  TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;  /* 0xda1005cffff71006 */");
+  EXPECT_TRUE(t.has_ctrl);
+  EXPECT_EQ(t.ctrl.wait, 0x5);
+  EXPECT_EQ(t.ctrl.rd_bar, 1);
+  EXPECT_EQ(t.ctrl.wr_bar, 5);
+  EXPECT_EQ(t.ctrl.yield_bit, 0);
+  EXPECT_EQ(t.ctrl.stall, 4);
+  PrintOptions o;
+  o.control_prefix = true;
+  o.address = 0x48;
+  EXPECT_EQ(print_instruction(t, o),
+            "[B0-2---:R1:W5:Y:S04] /*0048*/ TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;");
+}
+
+TEST(SassSyntax, ControlPrefixRoundTrip) {
+  for (unsigned w = 0; w < 64; w += 7) {
+    for (uint8_t bar : {uint8_t{0}, uint8_t{3}, uint8_t{5}, uint8_t{7}}) {
+      Control c{static_cast<uint8_t>(w % 16), static_cast<uint8_t>(w & 1), bar,
+                static_cast<uint8_t>(bar == 7 ? 0 : 7), static_cast<uint8_t>(w), 0};
+      EXPECT_EQ(parse_control(print_control(c)), c) << print_control(c);
+    }
+  }
+  EXPECT_EQ(print_control(kDefaultControl), "[B------:R-:W-:Y:S00]");
+  EXPECT_FALSE(parse_control("[B------:R-:W5:-]"));
+  EXPECT_FALSE(parse_control("[B1-----:R-:W5:-:S01]"));  // barrier digit at the wrong place
+  EXPECT_FALSE(parse_control("[B------:R-:W5:-:S16]"));
+}
+
+TEST(SassSyntax, SpecAnnotations) {
+  const Instruction i = one("TLDS.LZ R0, R4, R9, R11, 0x7, 2D, RGBA &req_6 &rd1 &wr5 ?S3 ?Y ;");
+  EXPECT_TRUE(i.has_ctrl);
+  EXPECT_EQ(i.ctrl.wait, 6);
+  EXPECT_EQ(i.ctrl.rd_bar, 1);
+  EXPECT_EQ(i.ctrl.wr_bar, 5);
+  EXPECT_EQ(i.ctrl.stall, 3);
+  EXPECT_EQ(i.ctrl.yield_bit, 0);
+  PrintOptions o;
+  o.spec_annotations = true;
+  EXPECT_EQ(print_instruction(i, o),
+            "TLDS.LZ R0, R4, R9, R11, 0x7, 2D, RGBA &req_6 &rd1 &wr5 ?S3 ?Y ;");
+  const Instruction j = one("TLDS.LZ.MS RZ, R9, R6, R11, 0x0, 2D, R &wr0 ;");
+  EXPECT_EQ(j.ctrl.wr_bar, 0);
+  EXPECT_EQ(j.ctrl.yield_bit, 1);  // no ?Y: no yield
+  EXPECT_EQ(errors("TLDS.LZ RZ, R9, R6, R11, 0x0, 2D, R &wr6 ;").at(0).rule_id, "SASS-SYNTAX");
+}
+
+TEST(SassSyntax, SpecExamplesParse) {
+  // sass-tlds.md Examples (the first has no space before ';').
+  const Instruction a = one("TLDS.LZ      R0, R4, R9, R11, 0x7, 2D, RGBA; // reads R9 & R11");
+  EXPECT_EQ(a.rd1, 0);
+  EXPECT_EQ(a.rd0, 4);
+  const Instruction b = one("TLDS.LZ.MS RZ, R9, R6, R11, 0x0, 2D, R;");
+  EXPECT_TRUE(b.ms);
+  EXPECT_EQ(b.mask, 0x1);
+}
+
+TEST(SassSyntax, RbOmittedWhenRZAndDefaultMask) {
+  const Instruction i = one("TLDS.LZ RZ, R2, R4, RZ, 0x1, 1D, R ;");
+  EXPECT_EQ(print_instruction(i), "TLDS.LZ RZ, R2, R4, 0x1, 1D, R ;");
+  const Instruction j = one("TLDS.LZ R0, R4, R8, R9, 0x1, 2D ;");  // RGBA* default
+  EXPECT_EQ(j.mask, 0xf);
+}
+
+TEST(SassSyntax, NopAndWordAndSkippedLines) {
+  core::DiagSink sink;
+  const auto v = parse_program(
+      ".headerflags @\"EF_CUDA_SM52\"\n.L_x_0:\n\n  NOP ;\n.word 0x4c98078000870001 ;\n# c\n",
+      "t.sass", sink);
+  EXPECT_TRUE(sink.diagnostics().empty());
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].op, Opcode::kNop);
+  EXPECT_EQ(v[1].kind, Kind::kRaw);
+  EXPECT_EQ(v[1].raw_word, 0x4c98078000870001ull);
+}
+
+TEST(SassSyntax, UnsupportedIsAWarning) {
+  core::DiagSink sink;
+  const auto v = parse_program("MOV R1, c[0x0][0x20] ;", "t.sass", sink);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].kind, Kind::kUnsupported);
+  EXPECT_EQ(print_instruction(v[0]), "MOV R1, c[0x0][0x20] ;");
+  ASSERT_EQ(sink.diagnostics().size(), 1u);
+  EXPECT_EQ(sink.diagnostics()[0].severity, core::Severity::kWarning);
+  EXPECT_EQ(sink.diagnostics()[0].rule_id, "SASS-UNSUPPORTED");
+}
+
+TEST(SassSyntax, ErrorsCarryColumns) {
+  auto d = errors("TLDS.LZ.XX RZ, R2, R4, 0x1, 1D, R ;");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(format_diagnostic(d[0]).substr(0, 21), "t.sass:1:9: error[SAS");
+  d = errors("TLDS.LZ RZ, R2, Q4, 0x1, 1D, R ;");
+  EXPECT_EQ(std::get<core::TextLoc>(d.at(0).loc).column, 17u);
+  d = errors("TLDS.LZ RZ, R2, R4, 0x1, 4D, R ;");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+  d = errors("TLDS.LZ RZ, R2, R4, 0x1, 1D, XYZ ;");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+  d = errors("TLDS.LZ RZ, R2, R4, 0x1, 1D, R, R ;");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+  d = errors("TLDS.LZ RZ, R2, R4 ;");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+  d = errors("TLDS.LZ.LZ RZ, R2, R4, 0x1, 1D, R ;");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-TLDS-LOD");
+  d = errors("TLDS.NODEP.NODEP.LZ RZ, R2, R4, 0x1, 1D, R ;");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+  d = errors("@P7 TLDS.LZ RZ, R2, R4, 0x1, 1D, R ;");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+  d = errors("TLDS.LZ RZ, R2, R256, 0x1, 1D, R ;");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+  d = errors("TLDS.LZ RZ, R2, R4, 0x1, 1D, R ; junk");
+  EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+}
+
+TEST(SassSyntax, ReservedParamAParsesForTheRule) {
+  const Instruction i = one("TLDS.LZ RZ, R2, R4, R5, 0x1, CUBE, R ;");
+  EXPECT_EQ(i.param_a, ParamA::kCube);
+}
+
+}  // namespace
+}  // namespace texsim::isa::sass
