@@ -20,7 +20,8 @@ using texunit::MipFilter;
 using texunit::SurfaceType;
 
 constexpr std::array<std::string_view, kOpCount> kOpNames{
-    "fetch", "fetch_ms", "lod", "grad", "shadow_lod", "shadow_grad", "gather", "gather_shadow"};
+    "fetch", "fetch_ms", "lod",      "grad", "shadow_lod", "shadow_grad",
+    "gather", "gather_shadow", "implicit", "bias", "query_lod"};
 
 // Formats the oracle exercises. Vulkan names; texsim uses the DXGI equivalents.
 const std::array<FormatEntry, 16> kFormats{{
@@ -160,9 +161,75 @@ std::array<float, 3> random_cube_dir(Rng& r) {
   return d;
 }
 
+// Fragment-quad lanes: per quad a base coordinate c and per-pixel steps dx, dy; the pixels
+// are TL = c, TR = c + dx, BL = c + dy, BR = (c + dx) + dy (float), so the implicit (coarse)
+// derivatives are TR - TL and BL - TL, which texunit::quad_derivatives computes the same way.
+void make_quad_lanes(Batch& b, Rng& r, uint32_t lane_count) {
+  const auto& d = b.surface->desc();
+  const bool cube = d.type == SurfaceType::kCube;
+  const uint32_t slices = d.slices();
+  const auto nm = static_cast<int32_t>(d.mips);
+  const unsigned nd = d.type == SurfaceType::k3D || cube ? 3u : 2u;
+  for (uint32_t q = 0; q < (lane_count + 3) / 4; ++q) {
+    std::array<float, 3> c{}, dx{}, dy{};
+    if (cube) {
+      c = random_cube_dir(r);
+    } else {
+      c[0] = random_coord(r, d.width);
+      c[1] = random_coord(r, d.height);
+      if (d.type == SurfaceType::k3D) c[2] = random_coord(r, d.depth);
+    }
+    const float target = funi(r, -2.0f, static_cast<float>(nm) + 1.0f);
+    const float scale = std::exp2(target) / static_cast<float>(d.width);
+    for (unsigned k = 0; k < nd; ++k) {
+      dx[k] = scale * funi(r, -1.0f, 1.0f);
+      dy[k] = scale * funi(r, -1.0f, 1.0f);
+      if (chance(r, 10)) dx[k] = 0.0f;
+    }
+    float layer = 0.0f;
+    if (d.type == SurfaceType::k2DArray) {
+      layer = chance(r, 30) ? static_cast<float>(iuni(r, -2, 2 * static_cast<int32_t>(slices))) * 0.5f
+                            : funi(r, -0.75f, static_cast<float>(slices) + 0.25f);
+      c[2] = layer;
+    }
+    float bias = 0.0f;
+    if (b.op == Op::kBias) {  // never 0: lavapipe's bias path differs from its no-bias path
+      bias = static_cast<float>(iuni(r, -8, 8)) * 0.25f + funi(r, 0.001f, 0.01f);
+    }
+    std::array<std::array<float, 3>, 4> px{};
+    for (unsigned k = 0; k < 3; ++k) {
+      const bool axis = k < nd;
+      px[0][k] = c[k];
+      px[1][k] = axis ? c[k] + dx[k] : c[k];
+      px[2][k] = axis ? c[k] + dy[k] : c[k];
+      px[3][k] = axis ? (c[k] + dx[k]) + dy[k] : c[k];
+    }
+    const texunit::QuadDerivatives qd = texunit::quad_derivatives(px);
+    for (unsigned p = 0; p < 4 && 4 * q + p < lane_count; ++p) {
+      Lane l;
+      texunit::SampleRequest s;
+      s.op = b.op == Op::kImplicit ? texunit::SampleOp::kImplicit
+             : b.op == Op::kBias   ? texunit::SampleOp::kBias
+                                   : texunit::SampleOp::kLodQuery;
+      s.coord = px[p];
+      s.array_index = layer;
+      s.ddx = qd.ddx;
+      s.ddy = qd.ddy;
+      s.lod = bias;
+      l.a = {px[p][0], px[p][1], px[p][2], 0.0f};
+      l.b[3] = bias;
+      b.samples.push_back(s);
+      b.lanes.push_back(l);
+    }
+  }
+}
+
 }  // namespace
 
 std::string_view op_name(Op op) { return kOpNames[static_cast<size_t>(op)]; }
+bool is_fragment_op(Op op) {
+  return op == Op::kImplicit || op == Op::kBias || op == Op::kQueryLod;
+}
 std::optional<Op> op_from_name(std::string_view name) {
   for (size_t i = 0; i < kOpNames.size(); ++i)
     if (kOpNames[i] == name) return static_cast<Op>(i);
@@ -207,6 +274,11 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
     case Op::kGatherShadow:
     case Op::kGather:
       types = {SurfaceType::k2D, SurfaceType::k2DArray, SurfaceType::kCube};
+      break;
+    case Op::kImplicit:
+    case Op::kBias:
+    case Op::kQueryLod:
+      types = {SurfaceType::k2D, SurfaceType::k2DArray, SurfaceType::k3D, SurfaceType::kCube};
       break;
     case Op::kCount: break;
   }
@@ -266,6 +338,9 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
   const uint32_t bi = border == 2 ? 1u : 0u;
   s.border_color_int = {bi, bi, bi, border == 0 ? 0u : 1u};
   if (chance(r, 50)) s.lod_bias = static_cast<float>(iuni(r, -8, 8)) * 0.25f + funi(r, 0, 0.01f);
+  // texture(..., bias): the instruction bias alone (lavapipe adds the shader bias, then the
+  // sampler's; keeping the sampler's at 0 keeps that order reproducible).
+  if (op == Op::kBias) s.lod_bias = 0.0f;
   if (chance(r, 30)) s.min_lod = static_cast<float>(iuni(r, 0, 8)) * 0.375f;
   if (chance(r, 30))
     s.max_lod = s.min_lod + static_cast<float>(iuni(r, 0, 8)) * 0.3125f;
@@ -275,7 +350,7 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
     s.compare = static_cast<texunit::CompareFunc>(uni(r, 0, 7));
 
   // Offsets (not for cubes or multisample fetches).
-  const bool offset_ok = !cube && op != Op::kFetchMs &&
+  const bool offset_ok = !cube && op != Op::kFetchMs && !is_fragment_op(op) &&
                          !(op == Op::kGatherShadow && d.type != SurfaceType::k2D);
   if (offset_ok && chance(r, 50)) {
     b.has_offset = true;
@@ -290,6 +365,10 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
   const auto sw = static_cast<int32_t>(d.width);
   const auto sd = static_cast<int32_t>(d.depth);
   const auto nm = static_cast<int32_t>(d.mips);
+  if (is_fragment_op(op)) {
+    make_quad_lanes(b, r, lane_count);
+    return b;
+  }
   for (uint32_t i = 0; i < lane_count; ++i) {
     Lane l;
     if (op == Op::kFetch || op == Op::kFetchMs) {
@@ -477,6 +556,9 @@ std::string shader_name(const Batch& b) {
     case Op::kShadowGrad: op = 4; break;
     case Op::kGather: op = 5; break;
     case Op::kGatherShadow: op = 6; break;
+    case Op::kImplicit: op = 7; break;
+    case Op::kBias: op = 8; break;
+    case Op::kQueryLod: op = 9; break;
     case Op::kCount: break;
   }
   int dim = 1;
@@ -487,6 +569,8 @@ std::string shader_name(const Batch& b) {
     default: dim = d.samples > 1 ? 5 : 1; break;
   }
   const bool uint_rt = b.format->uint_result && op != 3 && op != 4 && op != 6;
+  if (is_fragment_op(b.op))
+    return "quad_op" + std::to_string(op) + "_d" + std::to_string(dim) + (uint_rt ? "_u" : "_f");
   std::string name = "lookup_op" + std::to_string(op) + "_d" + std::to_string(dim) +
                      (uint_rt ? "_u" : "_f");
   if (b.has_offset) name += "_off";

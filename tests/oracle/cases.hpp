@@ -27,10 +27,15 @@ enum class Op : uint8_t {
   kShadowGrad,    // textureGrad(Offset) on sampler2D(Array)Shadow / samplerCubeShadow
   kGather,        // textureGather(Offset)
   kGatherShadow,  // textureGather(Offset) with a depth reference
+  kImplicit,      // fragment quads: texture() with implicit derivatives
+  kBias,          // fragment quads: texture(..., bias)
+  kQueryLod,      // fragment quads: textureQueryLod
   kCount
 };
 constexpr int kOpCount = static_cast<int>(Op::kCount);
 std::string_view op_name(Op op);
+// Ops run by the fragment-quad path (lanes in 2x2 quads, implicit derivatives).
+bool is_fragment_op(Op op);
 std::optional<Op> op_from_name(std::string_view name);
 
 struct FormatEntry {

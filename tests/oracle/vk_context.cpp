@@ -59,6 +59,7 @@ VkContext::VkContext(std::string shader_dir) : shader_dir_(std::move(shader_dir)
   features_.robust_image_access = has_robust && robust.robustImageAccess;
   features_.mirror_clamp_to_edge = f12.samplerMirrorClampToEdge;
   features_.storage_image_multisample = f2.features.shaderStorageImageMultisample;
+  features_.fragment_stores = f2.features.fragmentStoresAndAtomics;
 
   uint32_t qn = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(phys_, &qn, nullptr);
@@ -66,13 +67,13 @@ VkContext::VkContext(std::string shader_dir) : shader_dir_(std::move(shader_dir)
   vkGetPhysicalDeviceQueueFamilyProperties(phys_, &qn, qf.data());
   bool found = false;
   for (uint32_t i = 0; i < qn; ++i) {
-    if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+    if ((qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && (qf[i].queueFlags & VK_QUEUE_GRAPHICS_BIT)) {
       queue_family_ = i;
       found = true;
       break;
     }
   }
-  if (!found) throw VkError("no compute queue on " + device_name_);
+  if (!found) throw VkError("no graphics+compute queue on " + device_name_);
 
   float prio = 1.0f;
   VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -91,6 +92,7 @@ VkContext::VkContext(std::string shader_dir) : shader_dir_(std::move(shader_dir)
   }
   VkPhysicalDeviceFeatures2 en2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   en2.features.shaderStorageImageMultisample = features_.storage_image_multisample;
+  en2.features.fragmentStoresAndAtomics = features_.fragment_stores;
   en2.pNext = &en12;
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   dci.pNext = &en2;
@@ -117,12 +119,13 @@ VkContext::VkContext(std::string shader_dir) : shader_dir_(std::move(shader_dir)
   check(vkCreateDescriptorPool(device_, &dpci, nullptr, &desc_pool_), "vkCreateDescriptorPool");
 
   auto make_layout = [&](std::span<const VkDescriptorSetLayoutBinding> b, uint32_t pc_bytes,
-                         VkDescriptorSetLayout& dsl, VkPipelineLayout& pl) {
+                         VkShaderStageFlags stages, VkDescriptorSetLayout& dsl,
+                         VkPipelineLayout& pl) {
     VkDescriptorSetLayoutCreateInfo lci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     lci.bindingCount = static_cast<uint32_t>(b.size());
     lci.pBindings = b.data();
     check(vkCreateDescriptorSetLayout(device_, &lci, nullptr, &dsl), "vkCreateDescriptorSetLayout");
-    VkPushConstantRange pcr{VK_SHADER_STAGE_COMPUTE_BIT, 0, pc_bytes};
+    VkPushConstantRange pcr{stages, 0, pc_bytes};
     VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
     plci.setLayoutCount = 1;
     plci.pSetLayouts = &dsl;
@@ -130,15 +133,40 @@ VkContext::VkContext(std::string shader_dir) : shader_dir_(std::move(shader_dir)
     plci.pPushConstantRanges = &pcr;
     check(vkCreatePipelineLayout(device_, &plci, nullptr, &pl), "vkCreatePipelineLayout");
   };
+  constexpr VkShaderStageFlags kLookupStages =
+      VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
   const std::array<VkDescriptorSetLayoutBinding, 3> lookup_bindings{{
-      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
-      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}}};
-  make_layout(lookup_bindings, 8, lookup_dsl_, lookup_layout_);
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, kLookupStages, nullptr},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, kLookupStages, nullptr},
+      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, kLookupStages, nullptr}}};
+  make_layout(lookup_bindings, 12, kLookupStages, lookup_dsl_, lookup_layout_);
   const std::array<VkDescriptorSetLayoutBinding, 2> store_bindings{{
       {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}}};
-  make_layout(store_bindings, 12, store_dsl_, store_layout_);
+  make_layout(store_bindings, 12, VK_SHADER_STAGE_COMPUTE_BIT, store_dsl_, store_layout_);
+
+  // The fragment-quad path's render pass: one RGBA8 colour attachment nobody reads (results go
+  // to the storage buffer).
+  VkAttachmentDescription att{};
+  att.format = VK_FORMAT_R8G8B8A8_UNORM;
+  att.samples = VK_SAMPLE_COUNT_1_BIT;
+  att.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  att.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  att.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  att.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  att.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  att.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  VkSubpassDescription sub{};
+  sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  sub.colorAttachmentCount = 1;
+  sub.pColorAttachments = &ref;
+  VkRenderPassCreateInfo rpci{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+  rpci.attachmentCount = 1;
+  rpci.pAttachments = &att;
+  rpci.subpassCount = 1;
+  rpci.pSubpasses = &sub;
+  check(vkCreateRenderPass(device_, &rpci, nullptr, &render_pass_), "vkCreateRenderPass");
 }
 
 VkContext::~VkContext() {
@@ -151,6 +179,7 @@ VkContext::~VkContext() {
     vkDestroyPipelineLayout(device_, store_layout_, nullptr);
     vkDestroyDescriptorSetLayout(device_, store_dsl_, nullptr);
     vkDestroyDescriptorPool(device_, desc_pool_, nullptr);
+    vkDestroyRenderPass(device_, render_pass_, nullptr);
     vkDestroyCommandPool(device_, cmd_pool_, nullptr);
     vkDestroyDevice(device_, nullptr);
   }
@@ -231,6 +260,62 @@ VkPipeline VkContext::pipeline(const std::string& stem, std::array<int32_t, 3> o
   VkPipeline p;
   check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &p),
         "vkCreateComputePipelines");
+  pipelines_[key] = p;
+  return p;
+}
+
+VkPipeline VkContext::graphics_pipeline(const std::string& frag_stem) {
+  const auto key = std::make_pair("frag:" + frag_stem, std::array<int32_t, 3>{});
+  auto it = pipelines_.find(key);
+  if (it != pipelines_.end()) return it->second;
+  std::array<VkPipelineShaderStageCreateInfo, 2> stages{};
+  stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+  stages[0].module = shader_module("fullscreen");
+  stages[0].pName = "main";
+  stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+  stages[1].module = shader_module(frag_stem);
+  stages[1].pName = "main";
+  VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  VkPipelineInputAssemblyStateCreateInfo ia{
+      VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  vp.viewportCount = 1;
+  vp.scissorCount = 1;
+  VkPipelineRasterizationStateCreateInfo rs{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  rs.polygonMode = VK_POLYGON_MODE_FILL;
+  rs.cullMode = VK_CULL_MODE_NONE;
+  rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  rs.lineWidth = 1.0f;
+  VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+  VkPipelineColorBlendAttachmentState cba{};
+  cba.colorWriteMask = 0xf;
+  VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  cb.attachmentCount = 1;
+  cb.pAttachments = &cba;
+  const std::array<VkDynamicState, 2> dyn{VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+  VkPipelineDynamicStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  ds.dynamicStateCount = static_cast<uint32_t>(dyn.size());
+  ds.pDynamicStates = dyn.data();
+  VkGraphicsPipelineCreateInfo gpci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+  gpci.stageCount = static_cast<uint32_t>(stages.size());
+  gpci.pStages = stages.data();
+  gpci.pVertexInputState = &vi;
+  gpci.pInputAssemblyState = &ia;
+  gpci.pViewportState = &vp;
+  gpci.pRasterizationState = &rs;
+  gpci.pMultisampleState = &ms;
+  gpci.pColorBlendState = &cb;
+  gpci.pDynamicState = &ds;
+  gpci.layout = lookup_layout_;
+  gpci.renderPass = render_pass_;
+  VkPipeline p;
+  check(vkCreateGraphicsPipelines(device_, VK_NULL_HANDLE, 1, &gpci, nullptr, &p),
+        "vkCreateGraphicsPipelines");
   pipelines_[key] = p;
   return p;
 }
@@ -340,7 +425,7 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
     vkCmdDispatch(cb, (n + kGroupSize - 1) / kGroupSize, 1, 1);
     barrier(VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_GENERAL, VK_ACCESS_SHADER_WRITE_BIT,
             VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
     sample_layout = VK_IMAGE_LAYOUT_GENERAL;
   } else {
     barrier(VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
@@ -358,7 +443,8 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
                            static_cast<uint32_t>(regions.size()), regions.data());
     barrier(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
             VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT,
-            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+            VK_PIPELINE_STAGE_TRANSFER_BIT,
+            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
   }
 
   VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
@@ -378,18 +464,79 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
   w[2] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 2, 0, 1,
           VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, nullptr, &out_info, nullptr};
   vkUpdateDescriptorSets(device_, 3, w.data(), 0, nullptr);
-  vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
-                    pipeline(lookup.shader, lookup.offset, lookup_layout_));
-  vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, lookup_layout_, 0, 1, &set, 0,
-                          nullptr);
-  const std::array<uint32_t, 2> pc{lookup.count, lookup.gather_comp};
-  vkCmdPushConstants(cb, lookup_layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pc), pc.data());
-  vkCmdDispatch(cb, (lookup.count + kGroupSize - 1) / kGroupSize, 1, 1);
+  const std::array<uint32_t, 3> pc{lookup.count, lookup.gather_comp, lookup.quads_per_row};
+  VkImage target = VK_NULL_HANDLE;
+  VkDeviceMemory target_mem = VK_NULL_HANDLE;
+  VkImageView target_view = VK_NULL_HANDLE;
+  VkFramebuffer framebuffer = VK_NULL_HANDLE;
+  if (lookup.fragment) {
+    if (!features_.fragment_stores) throw VkError("no fragmentStoresAndAtomics");
+    const uint32_t quads = (lookup.count + 3) / 4;
+    const uint32_t qx = lookup.quads_per_row;
+    const uint32_t tw = 2 * qx, th = 2 * ((quads + qx - 1) / qx);
+    VkImageCreateInfo tci{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    tci.imageType = VK_IMAGE_TYPE_2D;
+    tci.format = VK_FORMAT_R8G8B8A8_UNORM;
+    tci.extent = {tw, th, 1};
+    tci.mipLevels = 1;
+    tci.arrayLayers = 1;
+    tci.samples = VK_SAMPLE_COUNT_1_BIT;
+    tci.tiling = VK_IMAGE_TILING_OPTIMAL;
+    tci.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+    check(vkCreateImage(device_, &tci, nullptr, &target), "vkCreateImage(target)");
+    VkMemoryRequirements treq;
+    vkGetImageMemoryRequirements(device_, target, &treq);
+    VkMemoryAllocateInfo tmai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    tmai.allocationSize = treq.size;
+    tmai.memoryTypeIndex = memory_type(treq.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    check(vkAllocateMemory(device_, &tmai, nullptr, &target_mem), "vkAllocateMemory(target)");
+    check(vkBindImageMemory(device_, target, target_mem, 0), "vkBindImageMemory(target)");
+    VkImageViewCreateInfo tvci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    tvci.image = target;
+    tvci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    tvci.format = VK_FORMAT_R8G8B8A8_UNORM;
+    tvci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    check(vkCreateImageView(device_, &tvci, nullptr, &target_view), "vkCreateImageView(target)");
+    VkFramebufferCreateInfo fci{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+    fci.renderPass = render_pass_;
+    fci.attachmentCount = 1;
+    fci.pAttachments = &target_view;
+    fci.width = tw;
+    fci.height = th;
+    fci.layers = 1;
+    check(vkCreateFramebuffer(device_, &fci, nullptr, &framebuffer), "vkCreateFramebuffer");
+    VkRenderPassBeginInfo rpbi{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+    rpbi.renderPass = render_pass_;
+    rpbi.framebuffer = framebuffer;
+    rpbi.renderArea = {{0, 0}, {tw, th}};
+    vkCmdBeginRenderPass(cb, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, graphics_pipeline(lookup.shader));
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, lookup_layout_, 0, 1, &set, 0,
+                            nullptr);
+    vkCmdPushConstants(cb, lookup_layout_,
+                       VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc),
+                       pc.data());
+    const VkViewport viewport{0.0f, 0.0f, static_cast<float>(tw), static_cast<float>(th), 0.0f, 1.0f};
+    const VkRect2D scissor{{0, 0}, {tw, th}};
+    vkCmdSetViewport(cb, 0, 1, &viewport);
+    vkCmdSetScissor(cb, 0, 1, &scissor);
+    vkCmdDraw(cb, 3, 1, 0, 0);
+    vkCmdEndRenderPass(cb);
+  } else {
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
+                      pipeline(lookup.shader, lookup.offset, lookup_layout_));
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, lookup_layout_, 0, 1, &set, 0,
+                            nullptr);
+    vkCmdPushConstants(cb, lookup_layout_,
+                       VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc),
+                       pc.data());
+    vkCmdDispatch(cb, (lookup.count + kGroupSize - 1) / kGroupSize, 1, 1);
+  }
   VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
   mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                       &mb, 0, nullptr, 0, nullptr);
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
   check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   si.commandBufferCount = 1;
@@ -406,6 +553,10 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
   destroy(stage);
   destroy(in);
   destroy(out);
+  if (framebuffer != VK_NULL_HANDLE) vkDestroyFramebuffer(device_, framebuffer, nullptr);
+  if (target_view != VK_NULL_HANDLE) vkDestroyImageView(device_, target_view, nullptr);
+  if (target != VK_NULL_HANDLE) vkDestroyImage(device_, target, nullptr);
+  if (target_mem != VK_NULL_HANDLE) vkFreeMemory(device_, target_mem, nullptr);
   vkDestroySampler(device_, sampler, nullptr);
   vkDestroyImageView(device_, view, nullptr);
   vkDestroyImage(device_, image, nullptr);

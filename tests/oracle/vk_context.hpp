@@ -22,6 +22,7 @@ struct DeviceFeatures {
   bool robust_image_access = false;
   bool mirror_clamp_to_edge = false;
   bool storage_image_multisample = false;
+  bool fragment_stores = false;  // fragmentStoresAndAtomics: the fragment-quad path
 };
 
 struct HostBuffer {
@@ -57,6 +58,11 @@ struct LookupDispatch {
   uint32_t gather_comp = 0;
   std::span<const uint8_t> lanes;     // 48 bytes per lane
   uint32_t count = 0;
+  // Fragment-quad path: `shader` is a fragment shader drawn over a target of 2x2 quads
+  // (quads_per_row per row); lanes 4q..4q+3 are quad q's top-left, top-right, bottom-left,
+  // bottom-right pixels. `count` must then be a multiple of 4.
+  bool fragment = false;
+  uint32_t quads_per_row = 8;
 };
 
 class VkContext {
@@ -87,6 +93,7 @@ class VkContext {
   VkShaderModule shader_module(const std::string& stem);
   VkPipeline pipeline(const std::string& stem, std::array<int32_t, 3> offset,
                       VkPipelineLayout layout);
+  VkPipeline graphics_pipeline(const std::string& frag_stem);
 
   std::string shader_dir_;
   std::string device_name_;
@@ -103,6 +110,7 @@ class VkContext {
   VkPipelineLayout lookup_layout_ = VK_NULL_HANDLE;
   VkDescriptorSetLayout store_dsl_ = VK_NULL_HANDLE;
   VkPipelineLayout store_layout_ = VK_NULL_HANDLE;
+  VkRenderPass render_pass_ = VK_NULL_HANDLE;  // one RGBA8 colour attachment, contents unused
   std::map<std::string, VkShaderModule> modules_;
   std::map<std::pair<std::string, std::array<int32_t, 3>>, VkPipeline> pipelines_;
 };
