@@ -4,11 +4,16 @@
 #include "isa/visa/exec.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
 #include "isa/visa/syntax.hpp"
+#include "core/half.hpp"
+#include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
+#include "texunit/sample.hpp"
 
 namespace texsim::isa::visa {
 namespace {
@@ -158,7 +163,288 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
   return true;
 }
 
+texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
+  switch (k) {
+    case texunit::PrecisionKind::kExact: return texunit::PrecisionProfile::exact();
+    case texunit::PrecisionKind::kLavapipe: return texunit::PrecisionProfile::lavapipe();
+    case texunit::PrecisionKind::kD3D: break;
+  }
+  return texunit::PrecisionProfile::d3d();
+}
+
+// One lane's outcome: four 32-bit words (already converted to the Dst element size) and which
+// of them are undefined.
+struct LaneResult {
+  std::array<uint32_t, 4> word{};
+  uint32_t undefined = 0;  // bit c: channel c undefined
+  bool null_tile = false;
+};
+
+// Coordinates, array index and offsets by surface type (visa-3d_sample.md / visa-3d_load.md,
+// the u/v/r/ai table): 1D_ARRAY takes the array index from v, 2D_ARRAY from r, cube arrays
+// from ai; 3D and cubes use r as the third coordinate.
+struct Mapping {
+  unsigned dims = 2;         // coordinates used
+  int array_from = -1;       // 1 = v, 2 = r, 3 = ai, -1 none
+};
+Mapping mapping_of(texunit::SurfaceType t) {
+  switch (t) {
+    case texunit::SurfaceType::k1D: return {1, -1};
+    case texunit::SurfaceType::k1DArray: return {1, 1};
+    case texunit::SurfaceType::k2D: return {2, -1};
+    case texunit::SurfaceType::k2DArray: return {2, 2};
+    case texunit::SurfaceType::k3D: return {3, -1};
+    case texunit::SurfaceType::kCube: return {3, -1};
+    case texunit::SurfaceType::kCubeArray: return {3, 3};
+  }
+  return {2, -1};
+}
+
+constexpr std::array<std::string_view, 4> kCoordNames{"u", "v", "r", "ai"};
+
+bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const ExecConfig& cfg, core::DiagSink& sink) {
+  const auto req = lower_3d(inst, m, sink);
+  if (!req) return false;
+  const std::string spec(inst.row->spec_file);
+  if (req->surface == kSurfaceBss || req->surface == kSurfaceSlm || req->surface == kSurfaceStateless) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m), "surface " + std::string(predefined_surface_name(req->surface)) +
+               " cannot be sampled (no surface state is modelled)", spec + ", Surface");
+    return false;
+  }
+  const scene::SceneSurface* ss = scene_surface(sc, req->surface);
+  if (ss == nullptr) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m), "the scene has no surface with id " + std::to_string(req->surface), spec + ", Surface");
+    return false;
+  }
+  const texunit::SurfaceView view = ss->surface.view();
+  const texunit::SurfaceDesc& d = ss->surface.desc();
+  const Mapping mp = mapping_of(d.type);
+  const bool is_sample = inst.row->opcode == kOpcode3DSample;
+  const uint32_t op = req->sub_op;
+  const bool compare = op == kOpSampleC || op == kOpSampleBC || op == kOpSampleLC || op == kOpSampleDC || op == kOpSampleCLz;
+  texunit::SamplerState sstate;
+  texunit::PrecisionProfile prec = profile_of(cfg.precision);
+  if (is_sample) {
+    const scene::SceneSampler* smp = sc.find_sampler(req->sampler);
+    if (smp == nullptr) {
+      sink.error("VISA-RUN-SAMPLER", at(inst, m), "the scene has no sampler with id " + std::to_string(req->sampler), spec + ", Sampler");
+      return false;
+    }
+    sstate = smp->state;
+    if (smp->precision) prec = profile_of(*smp->precision);
+    if (compare && !sstate.compare) {
+      sink.error("VISA-RUN-SAMPLER", at(inst, m),
+                 std::string(inst.row->mnemonic) + " needs a comparison sampler; sampler " + std::to_string(req->sampler) +
+                     " has no \"compare\" function",
+                 spec + ", Ref");
+      return false;
+    }
+    if (!compare) sstate.compare.reset();  // only the _c messages use the shadow function
+  }
+  if (op == kOpLd2dmsW && d.samples < 2) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m), "load_2dms_w needs a multisample surface; surface " + std::to_string(req->surface) +
+               " has 1 sample", spec + ", Si");
+    return false;
+  }
+  const RawOperand dst = inst.op("Dst").raw;
+  const Variable* dv = m.symbols().find(VarClass::kGeneral, dst.id);
+  const auto sp = m.span(dst.id);
+  const unsigned grf = m.grf_bytes();
+  if (dv == nullptr || !sp) {
+    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst has no storage", spec + ", Dst");
+    return false;
+  }
+  const unsigned es = type_size(dv->type) == 2 ? 2u : 4u;
+  const bool pnm = (req->flags & kFlagPnm) != 0;
+  if (dst.offset + dst_3d_bytes(req->channels, req->lanes, es, grf, pnm) > sp->size) {
+    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small for the enabled channels", spec + ", Dst");
+    return false;
+  }
+  std::array<LaneResult, 32> res{};
+  auto coord_defined = [&](unsigned lane) {
+    for (std::string_view n : kCoordNames) {
+      if (!req->lane_defined(n, lane)) return false;
+    }
+    return true;
+  };
+  if (is_sample) {
+    const std::array<int32_t, 3> offs{req->offset.u, mp.dims >= 2 ? req->offset.v : 0, mp.dims >= 3 ? req->offset.r : 0};
+    // Coordinates of every lane (disabled lanes too: implicit LOD uses whole quads).
+    std::array<std::array<float, 3>, 32> coord{};
+    for (unsigned i = 0; i < req->lanes; ++i) {
+      for (unsigned c = 0; c < mp.dims; ++c) coord[i][c] = req->f(kCoordNames[c], i);
+    }
+    const bool implicit = op == kOpSample || op == kOpSampleB || op == kOpSampleC || op == kOpSampleBC || op == kOpLod;
+    float cx = 1.0f, cy = 1.0f;
+    if ((req->flags & kFlagCps) != 0 && sc.coarse_pixel_size) {
+      cx = static_cast<float>((*sc.coarse_pixel_size)[0]);
+      cy = static_cast<float>((*sc.coarse_pixel_size)[1]);
+    }
+    for (unsigned i = 0; i < req->lanes; ++i) {
+      if (((req->enabled >> i) & 1) == 0) continue;
+      texunit::SampleRequest rq;
+      rq.coord = coord[i];
+      if (mp.array_from >= 0) rq.array_index = req->f(kCoordNames[static_cast<size_t>(mp.array_from)], i);
+      rq.offset = offs;
+      bool defined = coord_defined(i);
+      if (implicit) {
+        const unsigned q = i & ~3u;
+        std::array<std::array<float, 3>, 4> quad{};
+        for (unsigned k = 0; k < 4; ++k) {
+          quad[k] = coord[q + k];
+          defined = defined && coord_defined(q + k);
+        }
+        const texunit::QuadDerivatives qd = texunit::quad_derivatives(quad);
+        rq.ddx = qd.ddx;
+        rq.ddy = qd.ddy;
+        // .cps: the quad spans coarse pixels of cx x cy pixels; compensation divides the
+        // derivatives by the coarse pixel size (decision in docs/visa.md).
+        for (unsigned c = 0; c < 3; ++c) {
+          rq.ddx[c] /= cx;
+          rq.ddy[c] /= cy;
+        }
+      }
+      switch (op) {
+        case kOpSample: case kOpSampleC: rq.op = texunit::SampleOp::kImplicit; break;
+        case kOpSampleB: case kOpSampleBC:
+          rq.op = texunit::SampleOp::kBias;
+          rq.lod = req->f("bias", i);
+          defined = defined && req->lane_defined("bias", i);
+          break;
+        case kOpSampleL: case kOpSampleLC:
+          rq.op = texunit::SampleOp::kLevel;
+          rq.lod = req->f("lod", i);
+          defined = defined && req->lane_defined("lod", i);
+          break;
+        case kOpSampleD: case kOpSampleDC: {
+          rq.op = texunit::SampleOp::kGrad;
+          static constexpr std::array<std::string_view, 3> kDx{"dudx", "dvdx", "drdx"};
+          static constexpr std::array<std::string_view, 3> kDy{"dudy", "dvdy", "drdy"};
+          for (unsigned c = 0; c < mp.dims; ++c) {
+            rq.ddx[c] = req->f(kDx[c], i);
+            rq.ddy[c] = req->f(kDy[c], i);
+            defined = defined && req->lane_defined(kDx[c], i) && req->lane_defined(kDy[c], i);
+          }
+          break;
+        }
+        case kOpSampleLz: case kOpSampleCLz: rq.op = texunit::SampleOp::kLevelZero; break;
+        case kOpLod: rq.op = texunit::SampleOp::kLodQuery; break;
+        default: break;
+      }
+      if (compare) {
+        rq.reference = req->f("ref", i);
+        defined = defined && req->lane_defined("ref", i);
+      }
+      LaneResult& lr = res[i];
+      if (!defined) {
+        lr.undefined = 0xf;
+        continue;
+      }
+      const texunit::SampleResult sr = texunit::sample(view, sstate, rq, prec);
+      for (unsigned c = 0; c < 4; ++c) lr.word[c] = convert_return(sr.texel.bits[c], sr.texel.kind, es);
+      lr.null_tile = sr.null_tile;
+      if (op == kOpLod) lr.undefined = 0xc;  // B and A are undefined (visa-3d_sample.md, Notes)
+    }
+  } else {
+    for (unsigned i = 0; i < req->lanes; ++i) {
+      if (((req->enabled >> i) & 1) == 0) continue;
+      texunit::FetchRequest fr;
+      const std::array<uint32_t, 3> uvr{req->u32("u", i), req->u32("v", i), req->u32("r", i)};
+      for (unsigned c = 0; c < mp.dims; ++c) fr.coord[c] = uvr[c];
+      if (mp.array_from == 1 || mp.array_from == 2) fr.slice = uvr[static_cast<size_t>(mp.array_from)];
+      if (d.type == texunit::SurfaceType::kCube || d.type == texunit::SurfaceType::kCubeArray) {
+        fr.coord[2] = 0;
+        fr.slice = uvr[2];  // cubes: r names the face slice (face + 6 x cube)
+      }
+      fr.level = op == kOpLdLz ? 0u : req->u32("lod", i);
+      fr.offset = {req->offset.u, mp.dims >= 2 ? req->offset.v : 0, mp.dims >= 3 ? req->offset.r : 0};
+      bool defined = req->lane_defined("u", i) && req->lane_defined("v", i) && req->lane_defined("r", i) &&
+                     req->lane_defined("lod", i);
+      texunit::FetchOptions fo;
+      if (op == kOpLd2dmsW) {
+        fr.sample = req->u32("si", i);
+        fo.sample_policy = texunit::SampleIndexPolicy::kClamp;  // "clamped to the number of samples"
+        uint64_t mcs = 0;
+        if (req->uw_params) {
+          static constexpr std::array<std::string_view, 4> kQ{"mcs0", "mcs1", "mcs2", "mcs3"};
+          for (unsigned k = 0; k < 4; ++k) {
+            mcs |= uint64_t{req->u32(kQ[k], i) & 0xffffu} << (16 * k);
+            defined = defined && req->lane_defined(kQ[k], i);
+          }
+        } else {
+          mcs = req->u32("mcsl", i) | (uint64_t{req->u32("mcsh", i)} << 32);
+          defined = defined && req->lane_defined("mcsl", i) && req->lane_defined("mcsh", i);
+        }
+        fr.mcs = mcs;
+        defined = defined && req->lane_defined("si", i);
+      }
+      LaneResult& lr = res[i];
+      if (!defined) {
+        lr.undefined = 0xf;
+        continue;
+      }
+      if (op == kOpLdMcs) {
+        // ld_mcs: the 64-bit MCS in R (low) and G (high) for 32-bit returns, in four 16-bit
+        // quarters R..A for 16-bit returns; B and A are 0 for 32-bit returns (decision).
+        const uint64_t mcs = texunit::fetch_mcs(view, fr);
+        if (es == 4) {
+          lr.word = {static_cast<uint32_t>(mcs), static_cast<uint32_t>(mcs >> 32), 0u, 0u};
+        } else {
+          for (unsigned k = 0; k < 4; ++k) lr.word[k] = static_cast<uint32_t>((mcs >> (16 * k)) & 0xffffu);
+        }
+        continue;
+      }
+      const texunit::FetchResult f = texunit::fetch_texel(view, fr, fo);
+      for (unsigned c = 0; c < 4; ++c) lr.word[c] = convert_return(f.texel.bits[c], f.texel.kind, es);
+      lr.null_tile = f.null_tile;
+    }
+  }
+  // Write-back: each enabled channel in RGBA order from the next GRF; disabled lanes untouched,
+  // register tails undefined; then the pixel null mask GRF.
+  const uint8_t fill = cfg.poison.value_or(0);
+  const unsigned per = grfs_per_channel(req->lanes, es, grf) * grf;
+  uint32_t block = sp->base + dst.offset;
+  for (unsigned c = 0; c < 4; ++c) {
+    if (((req->channels >> c) & 1) == 0) continue;
+    for (unsigned i = 0; i < req->lanes; ++i) {
+      if (((req->enabled >> i) & 1) == 0) continue;
+      const bool undef = ((res[i].undefined >> c) & 1) != 0;
+      for (unsigned b = 0; b < es; ++b) {
+        m.write(block + i * es + b, undef ? fill : static_cast<uint8_t>(res[i].word[c] >> (8 * b)), !undef);
+      }
+    }
+    for (unsigned b = req->lanes * es; b < per; ++b) m.write(block + b, fill, false);
+    block += per;
+  }
+  if (pnm) {
+    uint32_t mask = 0;
+    for (unsigned i = 0; i < req->lanes; ++i) {
+      const bool enabled = ((req->enabled >> i) & 1) != 0;
+      if (!enabled || !res[i].null_tile) mask |= 1u << i;
+    }
+    for (unsigned b = 0; b < 4; ++b) m.write(block + b, static_cast<uint8_t>(mask >> (8 * b)), true);
+    for (unsigned b = 4; b < grf; ++b) m.write(block + b, fill, false);
+  }
+  m.mark_written(dst.id);
+  return true;
+}
+
 }  // namespace
+
+uint32_t convert_return(uint32_t bits, texunit::TexelKind kind, unsigned elem_bytes) {
+  if (elem_bytes == 4) return bits;
+  switch (kind) {
+    case texunit::TexelKind::kFloat:
+      return core::float_to_half(std::bit_cast<float>(bits));
+    case texunit::TexelKind::kUint:
+      return std::min<uint32_t>(bits, 0xffffu);
+    case texunit::TexelKind::kSint: {
+      const int32_t v = std::clamp<int32_t>(static_cast<int32_t>(bits), -32768, 32767);
+      return static_cast<uint32_t>(v) & 0xffffu;
+    }
+  }
+  return bits & 0xffffu;
+}
 
 std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene& sc,
                                     const ExecConfig& cfg, core::DiagSink& sink) {
@@ -231,6 +517,8 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
   switch (inst.row->opcode) {
     case 0x37: return run_media_ld(inst, m, sc, cfg, sink);
     case 0x78: return run_gather_scaled(inst, m, sc, cfg, sink);
+    case kOpcode3DSample:
+    case kOpcode3DLoad: return run_3d(inst, m, sc, cfg, sink);
     default:
       sink.error("VISA-UNSUPPORTED", at(inst, m), std::string(inst.row->name) + " has no executor yet", std::string(inst.row->spec_file));
       return false;

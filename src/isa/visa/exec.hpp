@@ -1,5 +1,5 @@
 // vISA execution: builds the machine from a scene (declarations, register values, predicates,
-// dispatch mask), runs MEDIA_LD and GATHER_SCALED against the scene's surfaces and memory, and
+// dispatch mask), runs MEDIA_LD, GATHER_SCALED, 3D_SAMPLE and 3D_LOAD against the scene, and
 // reports the written variables with per-byte definedness. Depends on lower, machine, program
 // and scene; never prints.
 #pragma once
@@ -22,7 +22,14 @@ struct ExecConfig {
   MediaOobPolicy media_oob = MediaOobPolicy::kClampToEdge;
   bool trace = false;
   std::optional<uint8_t> poison;  // value of undefined bytes (still reported undefined)
+  // Sampling arithmetic for samplers whose scene entry names no "precision".
+  texunit::PrecisionKind precision = texunit::PrecisionKind::kD3D;
 };
+
+// 16-bit returns (Dst HF, W, UW; decision in docs/visa.md): float results round to HF with RNE;
+// UINT results saturate to [0, 65535], SINT results to [-32768, 32767]. 32-bit returns keep the
+// texel's 32 bits.
+uint32_t convert_return(uint32_t bits, texunit::TexelKind kind, unsigned elem_bytes);
 
 // The machine for `prog` with the scene's state; nullopt with VISA-RUN-REGISTER diagnostics.
 std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene& scene,

@@ -89,6 +89,7 @@ class VisaFrontend final : public isa::Frontend {
     ExecConfig cfg;
     cfg.trace = options.trace;
     cfg.poison = options.poison;
+    cfg.precision = options.precision;
     return execute_program(static_cast<const VisaProgram&>(program), scene, cfg, sink);
   }
 
@@ -110,6 +111,7 @@ class VisaFrontend final : public isa::Frontend {
       if (text->find(std::string(r.name) + " (") != 0) continue;
       *text += "  rules:\n";
       for (const RuleSpec& s : rules_for_row(r)) *text += "    " + s.id + ": " + s.summary + " (" + s.citation + ")\n";
+      break;  // the 3D sub-op rows share one rule list
     }
     return text;
   }

@@ -466,6 +466,7 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
     case Kind::kRaw:
       return parse_raw(c, syms, out.raw);
     case Kind::kScalar:
+    case Kind::kAoffimmi:
       return parse_scalar(c, syms, out.vec);
     case Kind::kRawList: {
       out.list.clear();
@@ -523,6 +524,7 @@ std::string print_field(const FieldSpec& f, const OperandValue& v, const SymbolT
     case Kind::kRaw:
       return syms.name_of(VarClass::kGeneral, v.raw.id) + "." + std::to_string(v.raw.offset);
     case Kind::kScalar:
+    case Kind::kAoffimmi:
       return print_scalar(v.vec, syms);
     case Kind::kRawList: {
       std::string s;
@@ -580,6 +582,14 @@ std::optional<std::string> encode_field(const FieldSpec& f, const OperandValue& 
     }
     case Kind::kRaw:
       return encode_raw(v.raw, ver, w);
+    case Kind::kAoffimmi:
+      if (ver < kRawId32Version) {  // a raw UW immediate before vISA 3.4 (research §1.2)
+        if (v.vec.cls != VecClass::kImmediate || v.vec.mod != VecModifier::kNone) {
+          return what + " must be an immediate before vISA 3.4 (a raw UW field)";
+        }
+        return put_checked(w, v.vec.imm, 2, what);
+      }
+      [[fallthrough]];
     case Kind::kScalar: {
       const VectorOperand& o = v.vec;
       if (o.cls != VecClass::kGeneral && o.cls != VecClass::kImmediate) {
@@ -661,6 +671,17 @@ std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Versi
     }
     case Kind::kRaw:
       return decode_raw(r, ver, out.raw);
+    case Kind::kAoffimmi:
+      if (ver < kRawId32Version) {
+        const auto b = need(2);
+        if (!b) return "truncated " + what;
+        out.vec = VectorOperand{};
+        out.vec.cls = VecClass::kImmediate;
+        out.vec.imm_type = VisaType::kUW;
+        out.vec.imm = *b;
+        return std::nullopt;
+      }
+      [[fallthrough]];
     case Kind::kScalar: {
       const auto tag = need(1);
       if (!tag) return "truncated " + what;

@@ -1,8 +1,10 @@
-// Lowering MEDIA_LD and GATHER_SCALED to memory requests (operands read from the machine).
+// Lowering MEDIA_LD, GATHER_SCALED, 3D_SAMPLE and 3D_LOAD to requests (operands read from the machine).
 // Depends on program, machine and kinds; never on the scene or the texture unit.
 #include "isa/visa/lower.hpp"
 
 #include <bit>
+
+#include "core/half.hpp"
 
 #include "isa/visa/kinds.hpp"
 
@@ -93,6 +95,111 @@ std::optional<ScatteredRead> lower_gather_scaled(const Instruction& inst, const 
     const auto e = static_cast<uint32_t>(m.read_le(sp->base + eo.offset + 4 * i, 4, d));
     r.address[i] = *off + e;  // wrapping 32-bit add (research §4.3)
     if (!d || !def) r.address_undefined |= 1u << i;
+  }
+  return r;
+}
+
+unsigned grfs_per_channel(unsigned lanes, unsigned elem_bytes, unsigned grf) {
+  return (lanes * elem_bytes + grf - 1) / grf;
+}
+
+uint32_t dst_3d_bytes(uint32_t channels, unsigned lanes, unsigned elem_bytes, unsigned grf, bool pnm) {
+  const auto n = static_cast<unsigned>(std::popcount(channels & 0xfu));
+  return (n * grfs_per_channel(lanes, elem_bytes, grf) + (pnm ? 1u : 0u)) * grf;
+}
+
+TexelOffsets decode_aoffimmi(uint32_t bits) {
+  auto nib = [](uint32_t v) { return static_cast<int32_t>((v & 0xf) ^ 0x8) - 8; };
+  return TexelOffsets{nib(bits >> 8), nib(bits >> 4), nib(bits)};
+}
+
+namespace {
+std::optional<size_t> param_index(const Sampler3DRequest& r, std::string_view name) {
+  for (size_t k = 0; k < r.names.size(); ++k) {
+    if (r.names[k] == name) return k;
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+uint32_t Sampler3DRequest::u32(std::string_view name, unsigned lane) const {
+  const auto k = param_index(*this, name);
+  return k ? param[*k][lane] : 0u;
+}
+
+float Sampler3DRequest::f(std::string_view name, unsigned lane) const {
+  return std::bit_cast<float>(u32(name, lane));
+}
+
+bool Sampler3DRequest::lane_defined(std::string_view name, unsigned lane) const {
+  const auto k = param_index(*this, name);
+  return !k || ((undefined[*k] >> lane) & 1) == 0;
+}
+
+std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m, core::DiagSink& sink) {
+  Sampler3DRequest r;
+  const uint32_t op = inst.op("Op").value;
+  r.sub_op = op & 0xff;
+  r.flags = op & (kFlagPnm | kFlagCps | kFlagDivS);
+  const uint32_t ev = inst.op("Exec_size").value;
+  r.lanes = exec_size_lanes(ev);
+  r.enabled = m.channel_enable(ev, inst.op("Pred").value);
+  r.channels = inst.op("Channels").value;
+  if (inst.row->field_index("Sampler")) r.sampler = inst.op("Sampler").value;
+  r.surface = inst.op("Surface").value;
+  r.float_params = inst.row->opcode == kOpcode3DSample;
+  r.names = inst.row->params;
+  const std::string cite = std::string(inst.row->spec_file) + ", Aoffimmi";
+  bool def = true;
+  const auto aoff = scalar_value(inst, "Aoffimmi", m, sink, def);
+  if (!aoff) return std::nullopt;
+  if (!def) {
+    sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op("Aoffimmi").column},
+               "Aoffimmi has undefined bytes (give it a value in the scene)", cite);
+    return std::nullopt;
+  }
+  if ((*aoff & 0xf000u) != 0 && (inst.op("Aoffimmi").vec.cls == VecClass::kImmediate ||
+                                  m.symbols().find(VarClass::kGeneral, inst.op("Aoffimmi").vec.id)->type == VisaType::kUW)) {
+    sink.error("VISA-" + std::string(inst.row->name) + "-AOFFIMMI", core::TextLoc{{}, inst.line, inst.op("Aoffimmi").column},
+               "Aoffimmi bits 15:12 must be zero", cite);
+    return std::nullopt;
+  }
+  r.offset = decode_aoffimmi(*aoff & 0xffffu);
+  const auto& list = inst.op("Params").list;
+  if (list.size() > kMaxParams3D) {
+    sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.column}, "more than 15 parameters",
+               std::string(inst.row->spec_file) + ", NumParams");
+    return std::nullopt;
+  }
+  for (size_t k = 0; k < list.size(); ++k) {
+    const Variable* v = m.symbols().find(VarClass::kGeneral, list[k].id);
+    const auto sp = m.span(list[k].id);
+    if (v == nullptr || !sp) {
+      sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op("Params").column},
+                 "parameter " + std::to_string(k) + " has no storage", std::string(inst.row->spec_file) + ", Notes");
+      return std::nullopt;
+    }
+    const unsigned es = type_size(v->type);
+    if (k == 0) {
+      r.uw_params = es == 2;
+      if (r.uw_params && !inst.row->params_w.empty()) r.names = inst.row->params_w;
+    }
+    if (list[k].offset + es * r.lanes > sp->size) {
+      sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op("Params").column},
+                 "parameter " + std::to_string(k) + " (" + v->name + ") lies outside its variable",
+                 std::string(inst.row->spec_file) + ", Notes");
+      return std::nullopt;
+    }
+    for (unsigned i = 0; i < r.lanes; ++i) {
+      bool d = false;
+      const auto raw = static_cast<uint32_t>(m.read_le(sp->base + list[k].offset + es * i, es, d));
+      uint32_t val = raw;
+      if (r.float_params && v->type == VisaType::kHF) {
+        val = std::bit_cast<uint32_t>(core::half_to_float(static_cast<uint16_t>(raw)));
+      }
+      r.param[k][i] = val;
+      if (!d) r.undefined[k] |= 1u << i;
+    }
   }
   return r;
 }

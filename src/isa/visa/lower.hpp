@@ -1,11 +1,13 @@
-// Lowering of the data-port instructions to memory requests: MEDIA_LD to a 2D block read and
-// GATHER_SCALED to per-lane byte reads, with the operand values read from the machine.
+// Lowering to requests: MEDIA_LD to a 2D block read, GATHER_SCALED to per-lane byte reads,
+// 3D_SAMPLE / 3D_LOAD to per-lane parameter values, with the operands read from the machine.
 // Depends on program, machine and kinds; the memory side lives in exec.cpp.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string_view>
 
 #include "core/diag.hpp"
 #include "isa/visa/machine.hpp"
@@ -42,10 +44,47 @@ struct ScatteredRead {
   std::array<uint32_t, 32> address{}; // Offset + Element_offset[i], wrapping (research §4.3)
 };
 
+// 3D_SAMPLE / 3D_LOAD results (visa-3d_sample.md, Notes): each enabled channel starts a new
+// GRF and takes ceil(lanes x elem / GRF) GRFs; the pixel null mask adds one GRF.
+unsigned grfs_per_channel(unsigned lanes, unsigned elem_bytes, unsigned grf);
+uint32_t dst_3d_bytes(uint32_t channels, unsigned lanes, unsigned elem_bytes, unsigned grf, bool pnm);
+
+// aoffimmi: U in bits 11:8, V in 7:4, R in 3:0, each a signed nibble (visa-3d_sample.md, Aoffimmi).
+struct TexelOffsets {
+  int32_t u = 0, v = 0, r = 0;
+};
+TexelOffsets decode_aoffimmi(uint32_t bits);
+
+inline constexpr unsigned kMaxParams3D = 15;
+
+// One 3D instruction's operands: the parameters of every lane (all exec_size lanes, enabled or
+// not, because implicit-LOD ops use whole quads), omitted trailing ones 0.
+struct Sampler3DRequest {
+  uint32_t sub_op = 0;
+  uint32_t flags = 0;                    // kFlagPnm | kFlagCps | kFlagDivS
+  unsigned lanes = 8;
+  uint32_t enabled = 0;                  // ChEn per lane
+  uint32_t channels = 0xf;
+  uint32_t sampler = 0;                  // 3D_SAMPLE only
+  uint32_t surface = 0;
+  TexelOffsets offset;
+  bool float_params = true;              // F/HF (converted to float bits) vs UD/UW (zero-extended)
+  bool uw_params = false;                // 16-bit parameters (HF or UW)
+  std::span<const std::string_view> names;  // the parameter names of this form
+  std::array<std::array<uint32_t, 32>, kMaxParams3D> param{};  // [param][lane]: float bits or integer
+  std::array<uint32_t, kMaxParams3D> undefined{};  // [param]: lanes with an undefined byte
+
+  // The parameter `name` of `lane` (0 when omitted or not part of the form).
+  uint32_t u32(std::string_view name, unsigned lane) const;
+  float f(std::string_view name, unsigned lane) const;
+  bool lane_defined(std::string_view name, unsigned lane) const;
+};
+
 // Reads the operands; nullopt (with a VISA-RUN-* diagnostic) when an operand cannot be read.
 std::optional<MediaBlockRead> lower_media_ld(const Instruction& inst, const Machine& m,
                                              core::DiagSink& sink);
 std::optional<ScatteredRead> lower_gather_scaled(const Instruction& inst, const Machine& m,
                                                  core::DiagSink& sink);
+std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m, core::DiagSink& sink);
 
 }  // namespace texsim::isa::visa

@@ -30,6 +30,8 @@ enum class Kind : uint8_t {
   kScalar,         // scalar vector operand: general "V33(0,0)<0;1,0>" or immediate "0x0:ud"
   kCount,          // ub count of the raw list that follows; not in text
   kRawList,        // Count raw operands; trailing ones may be omitted (read as 0)
+  kAoffimmi,       // 3D aoffimmi: a raw UW immediate before vISA 3.4, a scalar vector operand
+                   // from 3.4 (research §1.2); text "0x0:uw" or "V33(0,0)<0;1,0>"
 };
 std::string_view kind_name(Kind k);
 
@@ -39,6 +41,8 @@ enum FieldFlag : uint32_t {
   kFlagNoSlm = 1u << 1,       // surface may not be T0 (%slm)
   kFlagNoStateless = 1u << 2, // surface may not be T5 (%scratch)
   kFlagOptional = 1u << 3,    // may be omitted in text (value 0)
+  kFlagPaired = 1u << 4,      // 3D paired surface: in text only as %null.N, or any raw on
+                              // platforms that allow a paired surface (decision in docs/visa.md)
 };
 
 struct FieldSpec {
@@ -73,6 +77,14 @@ struct InstrRow {
   std::span<const FieldSpec> fields = {};
   std::string_view spec_file;  // "visa-media_ld.md"
   std::string_view summary;
+  // The spec's upper-case mnemonic when it differs from `name` (3D rows: "SAMPLE_3d", "LOD").
+  std::string_view spec_mnemonic = {};
+  // 3D_SAMPLE / 3D_LOAD: parameter names in order (the spec's Notes parameter table, spec
+  // README items 1 and 2); `params_w` is ld2dms_w's UW form (mcs0..mcs3).
+  std::span<const std::string_view> params = {};
+  std::span<const std::string_view> params_w = {};
+
+  std::string_view spec_spelling() const { return spec_mnemonic.empty() ? name : spec_mnemonic; }
 
   std::optional<size_t> field_index(std::string_view field) const;
   const FieldSpec& field(std::string_view f) const { return fields[*field_index(f)]; }
@@ -94,6 +106,18 @@ inline constexpr SubOpLayout kSubOpV3{1, 4, 5, 6, 7};
 inline constexpr SubOpLayout kSubOpV4{2, 7, 8, 9, 10};
 inline const SubOpLayout& subop_layout(Version v) { return v >= kWideOpVersion ? kSubOpV4 : kSubOpV3; }
 // The logical value of a kSubOpFlags field is always the v4 packing (op [7..0], flags 8/9/10).
+
+// 3D sub-op values (visa_igc_common_header.h VISASampler3DSubOpCode; research §2.2).
+enum SubOp3D : uint32_t {
+  kOpSample = 0, kOpSampleB = 1, kOpSampleL = 2, kOpSampleC = 3, kOpSampleD = 4,
+  kOpSampleBC = 5, kOpSampleLC = 6, kOpLd = 7, kOpLod = 9, kOpSampleDC = 20, kOpSampleLz = 24,
+  kOpSampleCLz = 25, kOpLdLz = 26, kOpLd2dmsW = 28, kOpLdMcs = 29,
+};
+inline constexpr uint8_t kOpcode3DSample = 0x6d;
+inline constexpr uint8_t kOpcode3DLoad = 0x6e;
+inline constexpr uint32_t kFlagPnm = 1u << 8;   // logical kSubOpFlags bits (v4 packing)
+inline constexpr uint32_t kFlagCps = 1u << 9;
+inline constexpr uint32_t kFlagDivS = 1u << 10;
 
 // Mnemonics of other vISA instructions: recognised and reported as unsupported.
 bool is_other_visa_mnemonic(std::string_view mnemonic);

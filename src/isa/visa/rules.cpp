@@ -2,6 +2,7 @@
 // Depends on model, kinds, program, symbols and lower (register pitch); never prints.
 #include "isa/visa/rules.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "isa/visa/kinds.hpp"
@@ -32,6 +33,7 @@ const std::vector<RuleSpec> kGenericRules{
     {"VISA-RUN-SURFACE", "surface missing from the scene, of the wrong type, or not modelled (bindless)", "visa-media_ld.md, Surface"},
     {"VISA-RUN-REGISTER", "scene register unknown, too large, or an operand with undefined bytes", "interface.md, Scene files"},
     {"VISA-RUN-MEMORY", "SLM or stateless memory missing from the scene", "research/intel_visa.md §4.4"},
+    {"VISA-RUN-SAMPLER", "sampler missing from the scene, or a compare op on a sampler without a compare function", "visa-3d_sample.md, Sampler"},
 };
 
 void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
@@ -64,10 +66,35 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
         if (f.types) out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type " + type_set_names(f.types), c});
         break;
       case Kind::kRaw:
+        if (f.flags & kFlagPaired) {
+          out.push_back({field_rule_id(row, f), "a paired surface other than %null only where the platform allows one (Xe2+)", c});
+          break;
+        }
         out.push_back({field_rule_id(row, f, "RANGE"), std::string(f.name) + " is a declared variable, not %null, offset inside it", c});
         out.push_back({field_rule_id(row, f, "SIZE"), std::string(f.name) + " holds every byte the instruction reads or writes", c});
         if (f.flags & kFlagGrfAligned) out.push_back({field_rule_id(row, f, "ALIGN"), std::string(f.name) + " is GRF-aligned", c});
         if (f.types) out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type " + type_set_names(f.types), c});
+        break;
+      case Kind::kChannelMask:
+        out.push_back({field_rule_id(row, f), "at least one of R, G, B, A enabled; bits 7:4 zero", c});
+        break;
+      case Kind::kAoffimmi:
+        out.push_back({field_rule_id(row, f), std::string(f.name) + " is a UW immediate or scalar: U [11:8], V [7:4], R [3:0] signed nibbles in [-8, 7], bits 15:12 zero", c});
+        out.push_back({field_rule_id(row, f, "SCALAR"), std::string(f.name) + " as a register: region <0;1,0>, inside its variable", c});
+        out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type UW", c});
+        break;
+      case Kind::kSampler:
+        out.push_back({field_rule_id(row, f), std::string(f.name) + " is a declared sampler (S0..S31)", c});
+        break;
+      case Kind::kCount:
+        out.push_back({field_rule_id(row, f), std::string(f.name) + " in [1, 15] and at most the operation's parameter count", c});
+        break;
+      case Kind::kRawList:
+        out.push_back({field_rule_id(row, f, "RANGE"), "each parameter is a declared variable holding exec_size elements from its offset", c});
+        out.push_back({field_rule_id(row, f, "ALIGN"), "each parameter is GRF-aligned", c});
+        out.push_back({field_rule_id(row, f, "TYPE"), row.opcode == kOpcode3DSample
+                           ? "parameters all F (before ICLLP) or all F / all HF (ICLLP+)"
+                           : "parameters all UD or all UW (ld2dms_w UW form ICLLP+)", c});
         break;
       default:
         break;
@@ -81,6 +108,17 @@ std::vector<RuleSpec> row_specific_rules(const InstrRow& row) {
         {"VISA-MEDIA_LD-MODIFIERS-IGC", "modified/top_mod/bottom_mod (1, 4, 5) are IGC extensions not in the spec (warning)", "visa-media_ld.md, Modifiers"},
         {"VISA-MEDIA_LD-SHAPE", "Block_height within the width/height table for the Block_width (this implies width x height <= 256)", "visa-media_ld.md, Notes table"},
         {"VISA-MEDIA_LD-SURFACE-2D", "the surface is a single-sample, uncompressed 2D surface (at run time)", "visa-media_ld.md, Surface"},
+    };
+  }
+  if (row.opcode == kOpcode3DSample) {
+    return {
+        {"VISA-3D_SAMPLE-EXEC_SIZE-32", "exec size 32 only on 64-byte-GRF platforms (PVC, Xe2) from vISA 4.0", "research/intel_visa.md §0"},
+        {"VISA-3D_SAMPLE-OP-CPS", ".cps only on sample_3d, sample_b, sample_c, sample_b_c, lod, exec size 8/16, ICLLP+", "visa-3d_sample.md, Op bit 6; research §2.7"},
+    };
+  }
+  if (row.opcode == kOpcode3DLoad) {
+    return {
+        {"VISA-3D_LOAD-OP-FLAGS", "3D_LOAD has only the pixel null mask flag (no .cps, no .divS)", "visa-3d_load.md, Op"},
     };
   }
   if (row.opcode == 0x78) {
@@ -112,7 +150,10 @@ const std::vector<RuleSpec>& all_rules() {
   static const std::vector<RuleSpec> rules = [] {
     std::vector<RuleSpec> r = kGenericRules;
     for (const InstrRow& row : all_rows()) {
-      for (auto& s : rules_for_row(row)) r.push_back(std::move(s));
+      for (auto& s : rules_for_row(row)) {
+        const bool seen = std::any_of(r.begin(), r.end(), [&](const RuleSpec& x) { return x.id == s.id; });
+        if (!seen) r.push_back(std::move(s));  // the 3D sub-op rows share their rules
+      }
     }
     return r;
   }();
@@ -134,7 +175,11 @@ core::Location field_location(const Instruction& inst, const VisaProgram& prog, 
 namespace {
 
 // Bytes a raw operand must hold, per instruction (Semantics sections).
-uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f) {
+uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Variable& v, unsigned grf) {
+  if ((inst.row->opcode == kOpcode3DSample || inst.row->opcode == kOpcode3DLoad) && f.name == "Dst") {
+    return dst_3d_bytes(inst.op("Channels").value, exec_size_lanes(inst.op("Exec_size").value),
+                        type_size(v.type), grf, (inst.op("Op").value & kFlagPnm) != 0);
+  }
   if (inst.row->opcode == 0x37 && f.name == "Dst") {
     const uint32_t w = inst.op("Block_width").value;
     const uint32_t h = inst.op("Block_height").value;
@@ -195,7 +240,7 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
                  std::string(f.citation));
     }
   }
-  const uint32_t need = raw_bytes_needed(inst, f);
+  const uint32_t need = raw_bytes_needed(inst, f, *v, grf);
   if (r.offset + need > size) {
     sink.error(field_rule_id(row, f, "SIZE"), where,
                std::string(f.name) + " needs " + std::to_string(need) + " bytes from offset " + std::to_string(r.offset) +
@@ -248,6 +293,115 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i, co
                std::string(f.name) + " element (" + std::to_string(o.row) + "," + std::to_string(o.col) +
                    ") is outside " + v->name + " (" + std::to_string(v->size_bytes()) + " bytes)",
                std::string(f.citation));
+  }
+}
+
+bool is_3d(const InstrRow& row) { return row.opcode == kOpcode3DSample || row.opcode == kOpcode3DLoad; }
+
+// The parameters of a 3D instruction: declared, GRF-aligned, exec_size elements each, one type.
+void check_params(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
+  const InstrRow& row = *inst.row;
+  const FieldSpec& f = row.fields[i];
+  const core::Location where = field_location(inst, prog, i);
+  const unsigned grf = platform_info(prog.platform).grf_bytes;
+  const unsigned lanes = exec_size_lanes(inst.op("Exec_size").value);
+  const auto& list = inst.ops[i].list;
+  if (!prog.has_symbols) return;
+  std::optional<VisaType> first;
+  bool mixed = false;
+  for (size_t k = 0; k < list.size(); ++k) {
+    const RawOperand& r = list[k];
+    const std::string pname = k < row.params.size() ? std::string(row.params[k]) : "parameter " + std::to_string(k);
+    const Variable* v = r.id == 0 ? nullptr : prog.symbols.find(VarClass::kGeneral, r.id);
+    if (v == nullptr || v->predefined) {
+      sink.error(field_rule_id(row, f, "RANGE"), where,
+                 pname + " (" + prog.symbols.name_of(VarClass::kGeneral, r.id) + ") must be a declared, non-predefined variable",
+                 std::string(f.citation));
+      continue;
+    }
+    if (!first) first = v->type;
+    else if (*first != v->type) mixed = true;
+    const uint32_t need = lanes * type_size(v->type);
+    if (r.offset + need > v->size_bytes()) {
+      sink.error(field_rule_id(row, f, "RANGE"), where,
+                 pname + " needs " + std::to_string(need) + " bytes from offset " + std::to_string(r.offset) + ", " + v->name +
+                     " has " + std::to_string(v->size_bytes()),
+                 std::string(f.citation));
+    }
+    const auto [root, off] = prog.symbols.root(*v);
+    const bool root_aligned = !root->align || align_bytes(*root->align, grf) >= grf;
+    if (!root_aligned || (off + r.offset) % grf != 0) {
+      sink.error(field_rule_id(row, f, "ALIGN"), where, pname + " (" + v->name + "." + std::to_string(r.offset) + ") must be GRF-aligned",
+                 "research/intel_visa.md §1.2 (raw operands are GRF-aligned)");
+    }
+  }
+  if (!first) return;
+  const std::string rule = field_rule_id(row, f, "TYPE");
+  if (mixed) {
+    sink.error(rule, where, "all parameters must have the same type", std::string(f.citation));
+    return;
+  }
+  const VisaType t = *first;
+  if (row.opcode == kOpcode3DSample) {
+    if (t == VisaType::kHF && !has_hf_sampler_params(prog.platform)) {
+      sink.error(rule, where, "HF parameters need ICLLP or later; " + std::string(platform_info(prog.platform).name) + " takes F only",
+                 "visa-3d_sample.md, Notes ({pre-ICLLP} all F)");
+    } else if (t != VisaType::kF && t != VisaType::kHF) {
+      sink.error(rule, where, "3D_SAMPLE parameters must be F (or HF from ICLLP), got " + upper(type_name(t)),
+                 "visa-3d_sample.md, Notes");
+    }
+  } else {
+    if (t != VisaType::kUD && t != VisaType::kUW) {
+      sink.error(rule, where, "3D_LOAD parameters must be all UD or all UW, got " + upper(type_name(t)), "visa-3d_load.md, Notes");
+    } else if (t == VisaType::kUW && row.sub_op == kOpLd2dmsW && !has_hf_sampler_params(prog.platform)) {
+      sink.error(rule, where, "the UW form of ld2dms_w needs ICLLP or later", "visa-3d_load.md, Notes (ld2dms_w (type UW) {ICLLP+})");
+    }
+  }
+}
+
+void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
+  const InstrRow& row = *inst.row;
+  const uint32_t op = inst.op("Op").value;
+  const size_t oi = *row.field_index("Op");
+  const size_t ei = *row.field_index("Exec_size");
+  const unsigned lanes = exec_size_lanes(inst.op("Exec_size").value);
+  const std::string name = "VISA-" + std::string(row.name);
+  if (row.opcode == kOpcode3DSample && lanes == 32 &&
+      (platform_info(prog.platform).grf_bytes < 64 || prog.version < kWideOpVersion)) {
+    sink.error(name + "-EXEC_SIZE-32", field_location(inst, prog, ei),
+               "3D_SAMPLE exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the spec's table has 8 and 16",
+               "visa-3d_sample.md, Exec_size; research/intel_visa.md §0");
+  }
+  if (row.opcode == kOpcode3DLoad && (op & (kFlagCps | kFlagDivS)) != 0) {
+    sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi), "3D_LOAD takes no .cps or .divS flag", "visa-3d_load.md, Op");
+  }
+  if (row.opcode == kOpcode3DSample && (op & kFlagCps) != 0) {
+    const uint32_t s = *row.sub_op;
+    const bool op_ok = s == kOpSample || s == kOpSampleB || s == kOpSampleC || s == kOpSampleBC || s == kOpLod;
+    std::string why;
+    if (!op_ok) why = std::string(row.mnemonic) + " does not support CPS LOD compensation";
+    else if (lanes != 8 && lanes != 16) why = "CPS LOD compensation needs exec size 8 or 16";
+    else if (!has_cps(prog.platform)) why = "CPS LOD compensation needs ICLLP or later";
+    if (!why.empty()) {
+      sink.error(name + "-OP-CPS", field_location(inst, prog, oi), why, "visa-3d_sample.md, Op bit 6; research/intel_visa.md §2.7");
+    }
+  }
+  // NumParams: [1, 15] and at most the operation's parameters.
+  const size_t ni = *row.field_index("NumParams");
+  const size_t count = inst.op("Params").list.size();
+  bool uw_form = false;
+  if (prog.has_symbols && !inst.op("Params").list.empty()) {
+    const Variable* v0 = prog.symbols.find(VarClass::kGeneral, inst.op("Params").list[0].id);
+    uw_form = v0 != nullptr && v0->type == VisaType::kUW;
+  }
+  const size_t max = (uw_form && !row.params_w.empty()) ? row.params_w.size() : row.params.size();
+  if (count < 1 || count > 15) {
+    sink.error(field_rule_id(row, row.fields[ni]), field_location(inst, prog, ni),
+               "NumParams must be in [1, 15], got " + std::to_string(count), std::string(row.fields[ni].citation));
+  } else if (count > max) {
+    sink.error(field_rule_id(row, row.fields[ni]), field_location(inst, prog, ni),
+               std::string(row.mnemonic) + " takes at most " + std::to_string(max) + " parameters, got " + std::to_string(count),
+               std::string(row.spec_file) + ", Notes (parameter table)");
   }
 }
 
@@ -309,8 +463,46 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         break;
       }
       case Kind::kRaw:
+        if (f.flags & kFlagPaired) {
+          if (v.raw.id != 0 && !allows_paired_surface(prog.platform)) {
+            sink.error(field_rule_id(row, f), where,
+                       "a paired surface (other than %null) is not allowed on " + std::string(platform_info(prog.platform).name),
+                       "research/intel_visa.md §2.7 (IsaVerification.cpp)");
+          }
+          break;
+        }
         check_raw(inst, prog, i, sink);
         break;
+      case Kind::kRawList:
+        if (is_3d(row)) check_params(inst, prog, i, sink);
+        break;
+      case Kind::kChannelMask:
+        if (v.value == 0 || v.value > 15) {
+          sink.error(field_rule_id(row, f), where,
+                     "Channels must enable at least one of R, G, B, A (bits 3:0, others zero), got " + std::to_string(v.value),
+                     std::string(f.citation));
+        }
+        break;
+      case Kind::kSampler:
+        if (prog.has_symbols && prog.symbols.find(VarClass::kSampler, v.value) == nullptr) {
+          sink.error(field_rule_id(row, f), where, "sampler S" + std::to_string(v.value) + " is not declared", std::string(f.citation));
+        }
+        break;
+      case Kind::kAoffimmi: {
+        const VectorOperand& o = v.vec;
+        if (o.cls == VecClass::kImmediate) {
+          if (o.imm_type != VisaType::kUW) {
+            sink.error(field_rule_id(row, f), where, "Aoffimmi must have type UW, got " + upper(type_name(o.imm_type)),
+                       std::string(f.citation));
+          } else if ((o.imm & 0xf000) != 0) {
+            sink.error(field_rule_id(row, f), where, "Aoffimmi bits 15:12 are reserved and must be zero, got " + print_immediate(o.imm_type, o.imm),
+                       std::string(f.citation));
+          }
+        } else {
+          check_scalar(inst, prog, i, sink);
+        }
+        break;
+      }
       case Kind::kScalar:
         check_scalar(inst, prog, i, sink);
         break;
@@ -319,6 +511,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
     }
   }
   // Per-instruction rules.
+  if (is_3d(row)) check_3d(inst, prog, sink);
   if (row.opcode == 0x37) {
     const uint32_t mod = inst.op("Modifiers").value;
     const uint32_t w = inst.op("Block_width").value;

@@ -206,7 +206,7 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
     return std::nullopt;
   }
   inst.row = row;
-  inst.spec_form = mnemonic == row->name && row->name != row->mnemonic;
+  inst.spec_form = mnemonic == row->spec_spelling() && row->spec_spelling() != row->mnemonic;
   inst.ops.assign(row->fields.size(), OperandValue{});
   const auto pred_index = [&]() -> std::optional<size_t> {
     for (size_t i = 0; i < row->fields.size(); ++i) {
@@ -225,7 +225,7 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
     if (has_pred) inst.ops[*pred_index].column = first_col;
   }
   const std::string_view tmpl = inst.spec_form ? row->spec_text : row->text;
-  const std::string_view tail = template_tail(tmpl, inst.spec_form ? row->name : row->mnemonic);
+  const std::string_view tail = template_tail(tmpl, inst.spec_form ? row->spec_spelling() : row->mnemonic);
   std::optional<std::string> error;
   uint32_t error_col = 0;
   std::string error_rule = "VISA-SYNTAX";
@@ -248,6 +248,21 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
         if (!f.exists_at(prog.version)) return true;
         OperandValue v;
         const size_t save = c.pos;
+        if (f.flags & kFlagPaired) {
+          // The paired surface: IGC's grammar always reads a raw operand here; texsim reads one
+          // when it is %null.N, or any raw operand where the platform allows a paired surface,
+          // and otherwise takes the operand as the first parameter (decision in docs/visa.md).
+          c.skip_space();
+          TextCursor probe = c;
+          const std::string_view id = probe.identifier();
+          if (id != "%null" && !allows_paired_surface(prog.platform)) {
+            v.present = false;
+            v.column = c.column();
+            inst.ops[*idx] = v;
+            return true;
+          }
+          optional = false;
+        }
         auto e = parse_field(f, c, prog.symbols, v);
         if (optional) {
           const bool separated = c.at_end() || c.peek() == ' ' || c.peek() == '\t';
@@ -281,9 +296,14 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
                std::string(row->spec_file) + ", Text");
     return std::nullopt;
   }
-  // Fields not written in text: ignored fields (0), counts (from their list).
+  // Fields not written in text: ignored fields (0), counts (from their list), the sub-op (from
+  // the mnemonic).
   for (size_t i = 0; i < row->fields.size(); ++i) {
     OperandValue& v = inst.ops[i];
+    if (row->fields[i].kind == Kind::kSubOpFlags && row->sub_op) {
+      v.present = true;
+      v.value = (v.value & ~0xffu) | *row->sub_op;
+    }
     if (row->fields[i].kind == Kind::kReservedZero || row->fields[i].kind == Kind::kCount) {
       v.present = true;
       v.value = 0;

@@ -44,7 +44,7 @@ TEST(Syntax, UnsupportedInstructionsAreWarnings) {
   EXPECT_EQ(one("add (M1, 8) V40(0,0)<1> V41(0,0)<8;8,1> 0x1:ud", &d), "add (M1, 8) V40(0,0)<1> V41(0,0)<8;8,1> 0x1:ud");
   EXPECT_FALSE(d.has_errors());
   EXPECT_TRUE(test::has_rule(d, "VISA-UNSUPPORTED"));
-  one("sample_3d.RGBA (M1, 16)  0x0:uw S31 %bss V40.0 %null.0 V41.0", &d);
+  one("load_l.RGBA (M1, 16)  0x0:uw T6 V40.0 %null.0 V41.0", &d);
   EXPECT_TRUE(test::has_rule(d, "VISA-UNSUPPORTED"));
   one("(P1) lsc_load.ugm (M1, 16) V40:d32 flat[V41]:a32", &d);
   EXPECT_TRUE(test::has_rule(d, "VISA-UNSUPPORTED"));
