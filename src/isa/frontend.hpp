@@ -30,13 +30,9 @@ struct IsaInfo {
 
 inline constexpr std::array<std::string_view, 2> kVisaExtensions{".visaasm", ".vasm"};
 inline constexpr std::array<std::string_view, 1> kSassExtensions{".sass"};
-inline constexpr std::array<std::string_view, 6> kVisaPlatforms{"SKL",  "ICLLP", "TGLLP",
-                                                                "XeHP", "DG2",   "PVC"};
-inline constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
-                                                                "SM60", "SM61", "SM62"};
 inline constexpr std::array<IsaInfo, 2> kKnownIsas{{
-    {"visa", "vISA", kVisaExtensions, kVisaPlatforms, "TGLLP"},
-    {"sass", "SASS", kSassExtensions, kSassPlatforms, "SM52"},
+    {"visa", "vISA", kVisaExtensions, scene::kVisaPlatforms, "TGLLP"},
+    {"sass", "SASS", kSassExtensions, scene::kSassPlatforms, "SM52"},
 }};
 
 inline const IsaInfo* known_isa(std::string_view id) {

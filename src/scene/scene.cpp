@@ -37,10 +37,6 @@ constexpr std::array<std::string_view, 11> kElemTypeNames{"UD", "D",  "UW", "W",
                                                           "UQ", "Q",  "F",  "HF", "DF"};
 constexpr std::array<unsigned, 11> kElemTypeSizes{4, 4, 2, 2, 1, 1, 8, 8, 4, 2, 8};
 
-constexpr std::array<std::string_view, 6> kVisaPlatforms{"SKL", "ICLLP", "TGLLP",
-                                                         "XeHP", "DG2", "PVC"};
-constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
-                                                         "SM60", "SM61", "SM62"};
 
 constexpr std::array<RuleInfo, 12> kRules{{
     {"SCENE-JSON", "the file is not valid JSON"},

@@ -127,7 +127,12 @@ struct RuleInfo {
 };
 std::span<const RuleInfo> scene_rules();
 
-// Platforms of each ISA, in canonical spelling (interface.md, "Common options").
+// Platforms of each ISA, in canonical spelling (interface.md, "Common options"; Xe2 added for
+// the vISA front end's platform table). The one list every layer uses.
+inline constexpr std::array<std::string_view, 7> kVisaPlatforms{"SKL",  "ICLLP", "TGLLP", "XeHP",
+                                                                "DG2",  "PVC",   "Xe2"};
+inline constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
+                                                                "SM60", "SM61", "SM62"};
 std::span<const std::string_view> platforms_of(std::string_view isa);
 
 }  // namespace texsim::scene
