@@ -251,7 +251,7 @@ std::optional<Instruction> LineParser::run() {
     }
     inst.kind = Kind::kRaw;
     inst.raw_word = *v;
-    inst.text = "placeholder";
+    inst.text = "given as .word in the source";
     return inst;
   }
   bool first_note = true;
