@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 
+#include "texunit/cube.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
 
@@ -340,6 +341,81 @@ float masklerp(float w, bool m0, bool m1) {
   return (m1 ? w : 0.0f) + (m0 ? w2 : 0.0f);
 }
 
+// ---- Cube maps (lp_build_cube_lookup and the seamless branch of lp_build_sample_image_linear)
+
+// lp_build_cube_lookup: the major axis is x if |x| > |y| (else y), then z if |z| >= max(|x|, |y|)
+// (ties: z over y over x); the minor axes are mirrored by xor-ing the major axis' sign bit;
+// ima = 1 / ma, s = sc * |0.5 * ima| + 0.5 (a multiply, then an add). Derivatives (explicit or
+// the quad's) are projected per lane: ds = (dsc - (dma * ima) * sc) * (0.5 * ima).
+struct LpCube {
+  int32_t face = 0;
+  float s = 0.0f, t = 0.0f;
+  std::array<float, 2> ddx{}, ddy{};
+};
+
+LpCube lp_cube_lookup(const std::array<float, 3>& c, const std::array<float, 3>& dx,
+                      const std::array<float, 3>& dy) {
+  const float as = std::fabs(c[0]), at = std::fabs(c[1]), ar = std::fabs(c[2]);
+  const bool as_gt_at = as > at;
+  const float maxasat = as > at ? as : at;  // maxps: the second operand unless a > b
+  const bool ar_ge = ar >= maxasat;
+  const int axis = ar_ge ? 2 : as_gt_at ? 0 : 1;
+  const float ma = c[static_cast<size_t>(axis)];
+  const bool neg = std::signbit(ma);
+  auto flip = [&](float v) { return neg ? -v : v; };  // xor with the sign bit of ma
+  auto minor = [&](const std::array<float, 3>& v) -> std::array<float, 2> {
+    switch (axis) {
+      case 0: return {flip(-v[2]), -v[1]};
+      case 1: return {v[0], flip(v[2])};
+      default: return {flip(v[0]), -v[1]};
+    }
+  };
+  LpCube r;
+  r.face = 2 * axis + (neg ? 1 : 0);
+  const std::array<float, 2> st = minor(c);
+  const float ima = 1.0f / ma;
+  const float imahalf = 0.5f * ima;
+  const float imahalfpos = std::fabs(imahalf);
+  r.s = st[0] * imahalfpos + 0.5f;
+  r.t = st[1] * imahalfpos + 0.5f;
+  const std::array<float, 2> dsx = minor(dx), dsy = minor(dy);
+  const float madxdivma = dx[static_cast<size_t>(axis)] * ima;
+  const float madydivma = dy[static_cast<size_t>(axis)] * ima;
+  for (int k = 0; k < 2; ++k) {
+    const auto ku = static_cast<size_t>(k);
+    r.ddx[ku] = (dsx[ku] - madxdivma * st[ku]) * imahalf;
+    r.ddy[ku] = (dsy[ku] - madydivma * st[ku]) * imahalf;
+  }
+  return r;
+}
+
+// The integer taps of seamless cube bilinear filtering on a level of size n: x0 = ifloor(s * n
+// - 0.5), x1 = x0 + 1 (likewise y); whether a tap falls off both axes (a missing corner).
+struct CubeTaps {
+  int32_t x0 = 0, y0 = 0;
+  float fs = 0.0f, ft = 0.0f;
+  bool corner = false;
+};
+
+CubeTaps cube_taps(float s, float t, uint32_t n) {
+  const float nf = static_cast<float>(n);
+  const auto max_c = static_cast<int32_t>(n) - 1;
+  CubeTaps c;
+  float x = s * nf;
+  x = x + -0.5f;
+  float y = t * nf;
+  y = y + -0.5f;
+  const float flx = std::floor(x), fly = std::floor(y);
+  c.x0 = cvt_trunc(flx);
+  c.y0 = cvt_trunc(fly);
+  c.fs = x - flx;
+  c.ft = y - fly;
+  const bool off_x = c.x0 < 0 || c.x0 + 1 > max_c;
+  const bool off_y = c.y0 < 0 || c.y0 + 1 > max_c;
+  c.corner = off_x && off_y;
+  return c;
+}
+
 struct LodInfo {
   float lod = 0.0f;
   bool positive = false;
@@ -427,6 +503,37 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
   return li;
 }
 
+// textureQueryLod (lp_build_lod_selector with is_lodq): y = the LOD after the biases, before
+// the min/max clamp; x = after the clamp, rounded for mip NEAREST, clamped to [0, levels - 1].
+Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req) {
+  const SurfaceDesc& d = s.view.desc;
+  const std::array<uint32_t, 3> size{d.width, d.height, d.depth};
+  float rx = 0.0f, ry = 0.0f;
+  for (unsigned i = 0; i < s.dims; ++i) {
+    const float fd = static_cast<float>(size[i]);
+    float dx = fd * req.ddx[i];
+    float dy = fd * req.ddy[i];
+    dx = dx * dx;
+    dy = dy * dy;
+    rx = i == 0 ? dx : rx + dx;
+    ry = i == 0 ? dy : ry + dy;
+  }
+  float rho = std::max(rx, ry);
+  if (std::isinf(rho) || std::isnan(rho)) rho = 0.0f;
+  float lod = fast_log2(rho) * 0.5f;
+  if (smp.lod_bias != 0.0f) lod = lod + smp.lod_bias;
+  const float unclamped = lod;
+  if (smp.min_lod != smp.max_lod) {  // min_lod == max_lod: no clamp (static state)
+    if (smp.max_lod < kPipeMaxLodClamp) lod = std::min(lod, smp.max_lod);
+    if (smp.min_lod > 0.0f) lod = std::max(lod, smp.min_lod);
+  }
+  const float last = static_cast<float>(d.mips - 1);
+  float x = lod;
+  if (smp.mip_filter != MipFilter::kLinear) x = std::nearbyint(x);
+  x = std::clamp(x, 0.0f, last);
+  return Texel::from_float(x, unclamped, 0.0f, 0.0f);
+}
+
 // lp_build_sample_image_nearest / _linear for one level (non-cube), SoA float path.
 Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleRequest& req,
                        uint32_t level, bool linear, bool nearest_via_linear, int32_t slice) {
@@ -496,6 +603,105 @@ Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleReque
   if (s.dims == 3) {
     const std::array<float, 4> r1 = bilinear(1);
     for (int c = 0; c < 4; ++c) r[c] = lerp(tp[2].w, r[c], r1[c]);
+  }
+  return Texel::from_float(r[0], r[1], r[2], r[3]);
+}
+
+// Seamless cube bilinear filtering and gather at one level (lp_build_sample_image_linear, cube
+// branch). Taps outside the face are read from the adjacent face; the tap past a corner is
+// missing. When any lane of the SIMD group has a missing corner (`group_corner`) every lane of
+// the group is filtered as w00*c00 + w01*c01 + w10*c10 + w11*c11 (products, then sums), with
+// the missing tap's weight / 3 added to the other three; otherwise by the usual fma lerps.
+// A float gather replaces the missing tap by ((c00 + c01) + (c10 + c11)) * (1/3) over the
+// others; an integer gather by the tap of the other row in the same column.
+Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const SampleRequest& req,
+                               uint32_t level, bool nearest_via_linear, int32_t face,
+                               int32_t slice_base, bool group_corner) {
+  const uint32_t n = s.view.layout.levels[level].width;
+  CubeTaps tp = cube_taps(req.coord[0], req.coord[1], n);
+  if (nearest_via_linear) {
+    tp.fs = tp.fs > 0.5f ? 1.0f : 0.0f;
+    tp.ft = tp.ft > 0.5f ? 1.0f : 0.0f;
+  }
+  const bool gather = req.op == SampleOp::kGather;
+  const bool cmp = smp.compare.has_value();
+  float ref = req.reference;
+  if (cmp && s.fi.channels[0].kind == ChannelKind::kUnorm) ref = std::clamp(ref, 0.0f, 1.0f);
+  // Taps in the order 00, 01, 10, 11 (01 = x1, y0).
+  std::array<Texel, 4> tx{};
+  std::array<bool, 4> missing{};
+  for (int k = 0; k < 4; ++k) {
+    const int64_t x = tp.x0 + (k & 1);
+    const int64_t y = tp.y0 + (k >> 1);
+    const CubeTexel ct = cube_resolve_texel(static_cast<uint32_t>(face), x, y, n);
+    missing[static_cast<size_t>(k)] = ct.missing;
+    if (ct.missing) continue;
+    tx[static_cast<size_t>(k)] =
+        read_texel(s, smp, level, static_cast<int32_t>(ct.x), static_cast<int32_t>(ct.y), 0,
+                   slice_base + static_cast<int32_t>(ct.face));
+  }
+  auto passes = [&](const Texel& t) { return compare(*smp.compare, ref, t.f(0)); };
+  const float third = 1.0f / 3.0f;
+  if (gather) {
+    const unsigned comp = cmp ? 0 : req.gather_component;
+    std::array<uint32_t, 4> v{};
+    for (size_t k = 0; k < 4; ++k) {
+      if (cmp) v[k] = std::bit_cast<uint32_t>(!missing[k] && passes(tx[k]) ? 1.0f : 0.0f);
+      else v[k] = missing[k] ? 0u : tx[k].bits[comp];
+    }
+    for (size_t k = 0; k < 4; ++k) {
+      if (!missing[k]) continue;
+      const bool is_float = cmp || s.fi.result_kind == TexelKind::kFloat;
+      if (is_float) {
+        auto f = [&](size_t i) { return std::bit_cast<float>(v[i]); };
+        const float c = ((f(0) + f(1)) + (f(2) + f(3))) * third;
+        v[k] = std::bit_cast<uint32_t>(c);
+      } else {
+        // Integer formats (measured): no average; the tap is read where lavapipe's "cheap
+        // corner" addressing puts it, the x-neighbour face at the clamped row, which is the
+        // texel of the other row in the same column.
+        v[k] = v[k ^ 2];
+      }
+    }
+    Texel out{{v[2], v[3], v[1], v[0]}, cmp ? TexelKind::kFloat : s.fi.result_kind};
+    return out;
+  }
+  std::array<float, 4> r{};
+  if (group_corner) {
+    const float wx0 = 1.0f - tp.fs, wy0 = 1.0f - tp.ft;
+    std::array<float, 4> w{wx0 * wy0, tp.fs * wy0, wx0 * tp.ft, tp.fs * tp.ft};
+    float cw = 0.0f;
+    for (size_t k = 0; k < 4; ++k)
+      if (missing[k]) cw = w[k];
+    cw = cw * third;
+    for (size_t k = 0; k < 4; ++k) w[k] = missing[k] ? 0.0f : w[k] + cw;
+    if (cmp) {
+      float acc = 0.0f;
+      for (size_t k = 0; k < 4; ++k) {
+        const float term = !missing[k] && passes(tx[k]) ? w[k] : 0.0f;
+        acc = k == 0 ? term : term + acc;
+      }
+      r.fill(acc);
+    } else {
+      for (int c = 0; c < 4; ++c) {
+        float acc = 0.0f;
+        for (size_t k = 0; k < 4; ++k) {
+          const float term = w[k] * tx[k].f(c);
+          acc = k == 0 ? term : term + acc;
+        }
+        r[static_cast<size_t>(c)] = acc;
+      }
+    }
+  } else if (cmp) {
+    const float v0 = masklerp(tp.fs, passes(tx[0]), passes(tx[1]));
+    const float v1 = masklerp(tp.fs, passes(tx[2]), passes(tx[3]));
+    r.fill(lerp(tp.ft, v0, v1));
+  } else {
+    for (int c = 0; c < 4; ++c) {
+      const float v0 = lerp(tp.fs, tx[0].f(c), tx[1].f(c));
+      const float v1 = lerp(tp.fs, tx[2].f(c), tx[3].f(c));
+      r[static_cast<size_t>(c)] = lerp(tp.ft, v0, v1);
+    }
   }
   return Texel::from_float(r[0], r[1], r[2], r[3]);
 }
@@ -621,7 +827,8 @@ bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
   if (sampler.min_filter != sampler.mag_filter) return false;  // per-lane LOD in compute
   const SurfaceType t = view.desc.type;
   const bool cube = t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
-  if (cube) return false;  // seamless cube linear is excluded; nearest cube not modelled here
+  // Seamless cube linear filtering is excluded; nearest cubes wrap s, t by clamp-to-edge.
+  if (cube) return sampler.min_filter == Filter::kPoint && sampler.mag_filter == Filter::kPoint;
   const unsigned dims = t == SurfaceType::k3D ? 3 : 2;
   for (unsigned i = 0; i < dims; ++i)
     if (!simple_wrap(sampler.address[i])) return false;
@@ -633,23 +840,90 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
   return sample_lavapipe(view, sampler, req, LavapipeLaneContext{});
 }
 
+namespace {
+
+bool is_cube(SurfaceType t) { return t == SurfaceType::kCube || t == SurfaceType::kCubeArray; }
+
+// A lane as lavapipe's filtering sees it: cubes become face coordinates (s, t) with projected
+// derivatives on slice face + 6 * layer, with clamp-to-edge addressing (seamless filtering
+// ignores the wrap modes).
+struct Prepared {
+  SampleRequest req;
+  SamplerState smp;
+  bool cube = false;
+  int32_t face = 0;
+  int32_t slice_base = 0;  // arrays: the layer (cube arrays: 6 * layer)
+};
+
+Prepared prepare(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req) {
+  const SurfaceDesc& d = view.desc;
+  Prepared p{req, sampler, is_cube(d.type), 0, 0};
+  if (p.cube) {
+    const LpCube c = lp_cube_lookup(req.coord, req.ddx, req.ddy);
+    p.face = c.face;
+    p.req.coord = {c.s, c.t, 0.0f};
+    p.req.ddx = {c.ddx[0], c.ddx[1], 0.0f};
+    p.req.ddy = {c.ddy[0], c.ddy[1], 0.0f};
+    p.req.offset = {};
+    p.smp.address = {AddressMode::kClamp, AddressMode::kClamp, AddressMode::kClamp};
+    if (d.type == SurfaceType::kCubeArray) {
+      const auto cubes = static_cast<int32_t>(d.slices() / 6);
+      p.slice_base = 6 * std::clamp(cvt_round(req.array_index), 0, cubes - 1);
+    }
+  } else if (d.is_array()) {
+    p.slice_base =
+        std::clamp(cvt_round(req.array_index), 0, static_cast<int32_t>(d.slices()) - 1);
+  }
+  return p;
+}
+
+Surf make_surf(const SurfaceView& view) {
+  const SurfaceDesc& d = view.desc;
+  return Surf{view, format_info(d.format), d.type, d.type == SurfaceType::k3D ? 3u : 2u};
+}
+
+// The LOD of a lane: its own, or in a fragment shader its quad's (the top-left lane's). Cube
+// maps keep a LOD per lane (the derivatives are projected onto each lane's own face).
+LodInfo lane_lod(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
+                 const Prepared& p, const LavapipeLaneContext& ctx) {
+  if (ctx.quad_lod_lane == nullptr || p.cube) return select_lod(s, p.smp, p.req);
+  const Prepared q = prepare(view, sampler, *ctx.quad_lod_lane);
+  return select_lod(s, q.smp, q.req);
+}
+
+bool lane_needs_linear(const SamplerState& sampler, const LodInfo& li, SampleOp op) {
+  if (op == SampleOp::kGather) return true;
+  if (sampler.min_filter == sampler.mag_filter) return sampler.min_filter == Filter::kLinear;
+  return sampler.min_filter == Filter::kLinear ? li.positive : !li.positive;
+}
+
+}  // namespace
+
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
-                             const SampleRequest& req, const LavapipeLaneContext& ctx) {
+                             const SampleRequest& in_req, const LavapipeLaneContext& ctx) {
   const SurfaceDesc& d = view.desc;
   const FormatInfo& fi = format_info(d.format);
-  Surf s{view, fi, d.type, d.type == SurfaceType::k3D ? 3u : 2u};
-  int32_t slice = 0;
-  if (d.is_array()) {
-    slice = std::clamp(cvt_round(req.array_index), 0, static_cast<int32_t>(d.slices()) - 1);
-  }
-  const LodInfo li = select_lod(s, sampler, req);
+  const Surf s = make_surf(view);
+  const Prepared p = prepare(view, sampler, in_req);
+  const SampleRequest& req = p.req;
+  const int32_t slice = p.slice_base + p.face;
   SampleResult res;
-  if (lavapipe_uses_aos(view, sampler, req)) {
+  if (req.op == SampleOp::kLodQuery) {
+    if (ctx.quad_lod_lane != nullptr && !p.cube) {
+      const Prepared q = prepare(view, sampler, *ctx.quad_lod_lane);
+      res.texel = lod_query(s, q.smp, q.req);
+    } else {
+      res.texel = lod_query(s, p.smp, req);
+    }
+    return res;
+  }
+  const LodInfo li = lane_lod(s, view, sampler, p, ctx);
+  if (lavapipe_uses_aos(view, sampler, in_req)) {
     const bool linear = sampler.min_filter == Filter::kLinear;
-    Rgba8 c = sample_level_aos(s, sampler, req, static_cast<uint32_t>(li.level0), linear, slice);
+    Rgba8 c = sample_level_aos(s, p.smp, req, static_cast<uint32_t>(li.level0), linear, slice);
     if (sampler.mip_filter == MipFilter::kLinear && li.fpart > 0.0f) {
       const Rgba8 c1 =
-          sample_level_aos(s, sampler, req, static_cast<uint32_t>(li.level1), linear, slice);
+          sample_level_aos(s, p.smp, req, static_cast<uint32_t>(li.level1), linear, slice);
       const int32_t w = cvt_trunc(li.fpart * 256.0f);
       c = lerp8(w, c, c1);
     }
@@ -672,8 +946,7 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
   } else if (sampler.min_filter == sampler.mag_filter) {
     linear = sampler.min_filter == Filter::kLinear;
   } else {
-    const bool lane_linear =
-        sampler.min_filter == Filter::kLinear ? li.positive : !li.positive;
+    const bool lane_linear = lane_needs_linear(sampler, li, req.op);
     const bool group_linear = ctx.group_needs_linear.value_or(lane_linear);
     if (group_linear) {
       linear = true;
@@ -689,11 +962,21 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
     level0 = level1 = 0;
     fpart = 0.0f;
   }
-  Texel t = sample_level_soa(s, sampler, req, static_cast<uint32_t>(level0), linear,
-                             nearest_via_linear, slice);
+  auto level_sample = [&](int32_t level, int which) {
+    const auto lv = static_cast<uint32_t>(level);
+    if (p.cube && linear) {
+      const bool own_corner =
+          cube_taps(req.coord[0], req.coord[1], view.layout.levels[lv].width).corner;
+      const auto& group = ctx.group_cube_corner[static_cast<size_t>(which)];
+      const bool group_corner = group.value_or(own_corner) || own_corner;
+      return sample_level_cube_linear(s, p.smp, req, lv, nearest_via_linear, p.face,
+                                      p.slice_base, group_corner);
+    }
+    return sample_level_soa(s, p.smp, req, lv, linear, nearest_via_linear, slice);
+  };
+  Texel t = level_sample(level0, 0);
   if (mip == MipFilter::kLinear && fpart > 0.0f && fi.result_kind == TexelKind::kFloat) {
-    const Texel t1 = sample_level_soa(s, sampler, req, static_cast<uint32_t>(level1), linear,
-                                      nearest_via_linear, slice);
+    const Texel t1 = level_sample(level1, 1);
     t = Texel::from_float(lerp(fpart, t.f(0), t1.f(0)), lerp(fpart, t.f(1), t1.f(1)),
                           lerp(fpart, t.f(2), t1.f(2)), lerp(fpart, t.f(3), t1.f(3)));
   }
@@ -701,13 +984,28 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
   return res;
 }
 
+LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerState& sampler,
+                                      const SampleRequest& req, const LavapipeLaneContext& ctx) {
+  const Surf s = make_surf(view);
+  const Prepared p = prepare(view, sampler, req);
+  const LodInfo li = lane_lod(s, view, sampler, p, ctx);
+  LavapipeLaneFacts f;
+  f.needs_linear = lane_needs_linear(sampler, li, req.op);
+  if (p.cube) {
+    const bool gather = req.op == SampleOp::kGather;
+    const int32_t l0 = gather ? 0 : li.level0;
+    const int32_t l1 = gather ? 0 : li.level1;
+    f.cube_corner[0] = cube_taps(p.req.coord[0], p.req.coord[1],
+                                 view.layout.levels[static_cast<uint32_t>(l0)].width).corner;
+    f.cube_corner[1] = cube_taps(p.req.coord[0], p.req.coord[1],
+                                 view.layout.levels[static_cast<uint32_t>(l1)].width).corner;
+  }
+  return f;
+}
+
 bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sampler,
                                 const SampleRequest& req) {
-  const SurfaceDesc& d = view.desc;
-  Surf s{view, format_info(d.format), d.type, d.type == SurfaceType::k3D ? 3u : 2u};
-  const LodInfo li = select_lod(s, sampler, req);
-  if (sampler.min_filter == sampler.mag_filter) return sampler.min_filter == Filter::kLinear;
-  return sampler.min_filter == Filter::kLinear ? li.positive : !li.positive;
+  return lavapipe_lane_facts(view, sampler, req, {}).needs_linear;
 }
 
 }  // namespace texsim::texunit

@@ -2,6 +2,7 @@
 // reproduced so the differential oracle can be bit-exact. Depends on fetch/format/surface only.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -23,14 +24,28 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
 // What lavapipe decides per SIMD group (8 lanes with AVX2) rather than per lane. With min != mag
 // filters and per-lane LOD, a group where any lane needs linear filtering takes a combined
 // linear path (nearest lanes get 0/1 weights: fraction > 0.5); otherwise a plain nearest path.
+// Cubes: seamless bilinear filtering switches every lane of the group to a weight-sum formula
+// when any lane's footprint has a missing corner tap, separately for the first and the second
+// (trilinear) level read. Fragment shaders: the quad's LOD is the top-left lane's, except on
+// cube maps, whose derivatives are projected per lane and whose LOD stays per lane.
 struct LavapipeLaneContext {
   std::optional<bool> group_needs_linear;  // unset: as if the lane were alone in its group
+  std::array<std::optional<bool>, 2> group_cube_corner;  // unset: the lane's own
+  const SampleRequest* quad_lod_lane = nullptr;          // unset: the lane's own LOD
 };
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
                              const SampleRequest& req, const LavapipeLaneContext& ctx);
 // Whether this lane alone needs linear filtering (its input to the group decision above).
 bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sampler,
                                 const SampleRequest& req);
+// A lane's inputs to the group decisions above: needs linear filtering; (cubes) a missing
+// corner tap in its bilinear footprint at its first / second level. `ctx.quad_lod_lane` is used.
+struct LavapipeLaneFacts {
+  bool needs_linear = false;
+  std::array<bool, 2> cube_corner{};
+};
+LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerState& sampler,
+                                      const SampleRequest& req, const LavapipeLaneContext& ctx);
 
 // One texel converted as lavapipe's format unpack does: UNORM k * float(1/(2^n-1)), SNORM
 // max(k * float(1/(2^(n-1)-1)), -1), sRGB by its polynomial; floats and integers exact.

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -172,6 +173,181 @@ TEST(SampleLavapipe, GradientLodUsesSquaredLengthsAndPiecewiseLog2) {
   q.ddx = {0.75f, 0.0f, 0.0f};
   q.ddy = {0.0f, 0.0f, 0.0f};
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), unorm8(210));
+}
+
+
+// ---- Cube maps -----------------------------------------------------------------------------
+
+// A cube of R32_FLOAT (or R32_UINT) faces n x n with `mips` levels; texel (x, y) of face f at
+// level l holds value(f, l, x, y).
+template <typename F>
+Surface cube_r32(Format fmt, uint32_t n, uint32_t mips, F value) {
+  SurfaceDesc d;
+  d.type = SurfaceType::kCube;
+  d.format = fmt;
+  d.width = d.height = n;
+  d.mips = mips;
+  Surface s(d);
+  for (uint32_t l = 0; l < mips; ++l) {
+    const uint32_t m = std::max(1u, n >> l);
+    for (uint32_t f = 0; f < 6; ++f)
+      for (uint32_t y = 0; y < m; ++y)
+        for (uint32_t x = 0; x < m; ++x) {
+          const auto v = value(f, l, x, y);
+          std::memcpy(s.texel_ptr(0, l, f, x, y), &v, 4);
+        }
+  }
+  return s;
+}
+
+SampleRequest cube_at(float x, float y, float z) {
+  SampleRequest q;
+  q.op = SampleOp::kLevel;
+  q.coord = {x, y, z};
+  return q;
+}
+
+TEST(SampleLavapipe, CubeFaceTiesPreferZThenY) {
+  // lp_build_cube_lookup: x only if |x| > |y|; z if |z| >= max(|x|, |y|). Face f holds f.
+  const Surface s = cube_r32(Format::kR32_FLOAT, 1, 1, [](uint32_t f, uint32_t, uint32_t,
+                                                          uint32_t) { return float(f); });
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.min_filter = smp.mag_filter = Filter::kPoint;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(1.0f, 1.0f, 0.5f)).texel.f(0), 2.0f);    // +Y
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(-1.0f, -1.0f, 0.5f)).texel.f(0), 3.0f);  // -Y
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(1.0f, 0.5f, -1.0f)).texel.f(0), 5.0f);   // -Z
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(-1.0f, 1.0f, 1.0f)).texel.f(0), 4.0f);   // +Z
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(-1.0f, 0.99f, 0.5f)).texel.f(0), 1.0f);  // -X
+}
+
+TEST(SampleLavapipe, CubeFaceCoordinatesMultiplyThenAdd) {
+  // +Z, ma = 1: s = x * 0.5 + 0.5 = 0.75 -> texel 3 of 4; t = -y * 0.5 + 0.5 = 0.45 -> 1.
+  const Surface s = cube_r32(Format::kR32_FLOAT, 4, 1, [](uint32_t f, uint32_t, uint32_t x,
+                                                          uint32_t y) {
+    return float(100 * f + 10 * y + x);
+  });
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.min_filter = smp.mag_filter = Filter::kPoint;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(0.5f, 0.1f, 1.0f)).texel.f(0), 413.0f);
+  // -X, ma = -2: sc = +z = 1, tc = -y = -1; 0.5 / 2 = 0.25: s = 0.75 (x = 3), t = 0.25 (y = 1).
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(-2.0f, 1.0f, 1.0f)).texel.f(0), 113.0f);
+}
+
+TEST(SampleLavapipe, CubeCornerSharesMissingWeightAsWeightedSum) {
+  // +Z corner at s = t = 0 on a 2x2 cube: x = 0 * 2 - 0.5 -> x0 = -1, fs = 0.5 (t likewise).
+  // Tap 00 is past the corner; 01 (0, -1) is on +Y, 10 (-1, 0) on -X, 11 on +Z. All bilinear
+  // weights are 0.25; 0.25 * (1/3) is added to the three others: sum of w * value in tap
+  // order (products, then additions). Face f holds f + 1.
+  const Surface s = cube_r32(Format::kR32_FLOAT, 2, 1, [](uint32_t f, uint32_t, uint32_t,
+                                                          uint32_t) { return float(f + 1); });
+  const auto smp = linear_sampler(AddressMode::kClamp);
+  const float w = 0.25f + 0.25f * (1.0f / 3.0f);
+  float acc = 0.0f * 0.0f;
+  acc = w * 3.0f + acc;  // 01: +Y
+  acc = w * 2.0f + acc;  // 10: -X
+  acc = w * 5.0f + acc;  // 11: +Z
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(-1.0f, 1.0f, 1.0f)).texel.f(0), acc);
+  // A lane without a corner keeps the fma lerps unless its SIMD group has a corner lane.
+  const SampleRequest q = cube_at(0.0f, 0.0f, 1.0f);  // centre of +Z: all taps on +Z
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 5.0f);
+  LavapipeLaneContext ctx;
+  ctx.group_cube_corner = {true, true};
+  const float wc = 0.25f;  // fs = ft = 0.5, no missing tap: (1-fs)(1-ft) = 0.25 each
+  float sum = wc * 5.0f;
+  for (int k = 0; k < 3; ++k) sum = wc * 5.0f + sum;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q, ctx).texel.f(0), sum);
+  EXPECT_TRUE(lavapipe_lane_facts(s.view(), smp, cube_at(-1.0f, 1.0f, 1.0f), {}).cube_corner[0]);
+  EXPECT_FALSE(lavapipe_lane_facts(s.view(), smp, q, {}).cube_corner[0]);
+}
+
+TEST(SampleLavapipe, CubeGatherMissingCornerFloatAverageIntegerOtherRow) {
+  // Same corner: gather returns (c10, c11, c01, c00); float c00 = ((0 + c01) + (c10 + c11)) / 3
+  // as a multiply by float(1/3); an integer c00 repeats c10 (the other row, same column).
+  SampleRequest q = cube_at(-1.0f, 1.0f, 1.0f);
+  q.op = SampleOp::kGather;
+  const auto smp = linear_sampler(AddressMode::kClamp);
+  const Surface sf = cube_r32(Format::kR32_FLOAT, 2, 1, [](uint32_t f, uint32_t, uint32_t,
+                                                           uint32_t) { return float(f + 1); });
+  const Texel tf = sample_lavapipe(sf.view(), smp, q).texel;
+  EXPECT_EQ(tf.f(0), 2.0f);  // c10: -X
+  EXPECT_EQ(tf.f(1), 5.0f);  // c11: +Z
+  EXPECT_EQ(tf.f(2), 3.0f);  // c01: +Y
+  EXPECT_EQ(tf.f(3), ((0.0f + 3.0f) + (2.0f + 5.0f)) * (1.0f / 3.0f));
+  const Surface si = cube_r32(Format::kR32_UINT, 2, 1, [](uint32_t f, uint32_t, uint32_t,
+                                                          uint32_t) { return f + 1; });
+  SamplerState smpi = smp;
+  smpi.min_filter = smpi.mag_filter = Filter::kPoint;
+  const Texel ti = sample_lavapipe(si.view(), smpi, q).texel;
+  EXPECT_EQ(ti.bits[0], 2u);
+  EXPECT_EQ(ti.bits[3], 2u);
+}
+
+TEST(SampleLavapipe, CubeGradientsProjectedOntoFace) {
+  // +Z, ma = 1, 8x8 faces: ddx = (0.5, 0, 0) -> ds = (0.5 - 0) * 0.5 = 0.25 -> 2 texels;
+  // ddy = (0, 0.5, 0) -> dt = -0.25: rho^2 = 4 -> LOD 1 (mip point). Level l holds l.
+  const Surface s = cube_r32(Format::kR32_FLOAT, 8, 4, [](uint32_t, uint32_t l, uint32_t,
+                                                          uint32_t) { return float(l); });
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.lod_bias = 0.03125f;  // leave the integer-only LOD shortcut: 1 + 1/32 rounds to 1
+  SampleRequest q = cube_at(0.1f, 0.2f, 1.0f);
+  q.op = SampleOp::kGrad;
+  q.ddx = {0.5f, 0.0f, 0.0f};
+  q.ddy = {0.0f, 0.5f, 0.0f};
+  // ma's derivative enters too: with dz = 0 it vanishes, so the LOD stays 1 + bias.
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 1.0f);
+  q.ddx = {2.0f, 0.0f, 0.0f};  // 8 texels: rho^2 = 64 -> LOD 3
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 3.0f);
+}
+
+// ---- LOD query -----------------------------------------------------------------------------
+
+TEST(SampleLavapipe, LodQueryUnclampedAndRoundedClampedLevel) {
+  // 8x8, 4 levels, ddx = 0.75 -> 6 texels: rho^2 = 36 -> log2approx = 5 + (36/32 - 1) = 5.125
+  // -> y = 2.5625; mip NEAREST: x = round(y) = 3 (clamped to [0, 3]).
+  SurfaceDesc d;
+  d.format = Format::kR8G8B8A8_UNORM;
+  d.width = d.height = 8;
+  d.mips = 4;
+  const Surface s(d);
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  SampleRequest q = at(0.5f);
+  q.op = SampleOp::kLodQuery;
+  q.ddx = {0.75f, 0.0f, 0.0f};
+  Texel t = sample_lavapipe(s.view(), smp, q).texel;
+  EXPECT_EQ(t.f(0), 3.0f);
+  EXPECT_EQ(t.f(1), 2.5625f);
+  smp.min_lod = 0.5f;  // clamp to [0.5, 1]: x = round(1) = 1; y stays unclamped
+  smp.max_lod = 1.0f;
+  t = sample_lavapipe(s.view(), smp, q).texel;
+  EXPECT_EQ(t.f(0), 1.0f);
+  EXPECT_EQ(t.f(1), 2.5625f);
+  smp.min_lod = smp.max_lod = 0.0f;  // min == max: no clamp at all in the query
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 3.0f);
+  smp = linear_sampler(AddressMode::kClamp);
+  smp.mip_filter = MipFilter::kLinear;  // LINEAR: x is the clamped value, not rounded
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 2.5625f);
+}
+
+TEST(SampleLavapipe, FragmentQuadTakesTopLeftLod) {
+  // Per-quad LOD: a lane given its quad's top-left request uses that lane's derivatives.
+  Surface s = row_rgba8({10, 10, 10, 10}, 3);
+  for (uint32_t l = 1; l < 3; ++l)
+    for (uint32_t x = 0; x < (4u >> l); ++x) {
+      uint8_t* p = s.texel_ptr(0, l, 0, x, 0);
+      p[0] = static_cast<uint8_t>(10 + 100 * l);
+      p[3] = 255;
+    }
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.lod_bias = 0.03125f;
+  SampleRequest tl = at(0.5f);
+  tl.op = SampleOp::kImplicit;
+  tl.ddx = {1.0f, 0.0f, 0.0f};  // 4 texels: LOD 2
+  SampleRequest lane = tl;
+  lane.ddx = {0.0f, 0.0f, 0.0f};  // alone: LOD -> level 0
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, lane).texel.f(0), unorm8(10));
+  LavapipeLaneContext ctx;
+  ctx.quad_lod_lane = &tl;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, lane, ctx).texel.f(0), unorm8(210));
 }
 
 }  // namespace
