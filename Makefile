@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan bench oracle-soak clean format
+.PHONY: all deps build demo test test-release test-asan bench bench-compare bench-plot oracle-soak clean format
 
 all: build
 
@@ -28,8 +28,43 @@ test: test-release test-asan
 bench: build
 	./build/release/bench/texsim_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
+# texsim vs lavapipe on the same inputs, alternating runs (scripts/bench-compare.sh; env RUNS,
+# REPS, LOOKUPS, SIZE, SCALING=1); bench-plot: throughput vs surface size -> docs/performance.png.
+bench-compare: deps
+	JOBS=$(JOBS) bash scripts/bench-compare.sh build/release
+
+bench-plot:
+	bash scripts/install-deps.sh --plot
+	JOBS=$(JOBS) BUILD_ONLY=1 bash scripts/bench-compare.sh build/release
+	/usr/bin/python3 scripts/bench-plot.py --build build/release
+
 oracle-soak: build
 	bash scripts/oracle-soak.sh build/release
+
+# libFuzzer targets (tests/fuzz, docs/reliability.md): clang, ASan + UBSan, preset `fuzz`. New
+# inputs go to build/fuzz/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they
+# are); crashes to build/fuzz/artifacts/. Any crash, leak, sanitizer report, timeout (> 10 s for
+# one input) or allocation over 2 GiB fails the target.
+FUZZ_TARGETS := visa_text visa_binary sass_text sass_words scene_json exec
+FUZZ_SECONDS ?= 300
+FUZZ_FLAGS = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1
+
+fuzz-build:
+	cmake --preset fuzz
+	cmake --build --preset fuzz -j $(JOBS)
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build/fuzz/corpus/$$t build/fuzz/artifacts; \
+	  echo "== fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  ./build/fuzz/tests/fuzz/fuzz_$$t $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
+	    -dict=tests/fuzz/dict/$$t.dict -artifact_prefix=build/fuzz/artifacts/$$t- \
+	    build/fuzz/corpus/$$t tests/fuzz/corpus/$$t || exit 1; \
+	done
+
+# CI: every target for 60 s from its committed corpus.
+fuzz-ci:
+	$(MAKE) fuzz FUZZ_SECONDS=60
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

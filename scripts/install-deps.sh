@@ -10,7 +10,16 @@ packages=(
   libhwy-dev libtbb-dev libpng-dev
   mesa-vulkan-drivers libvulkan-dev glslc
   clang-format clang-tidy
+  clang libclang-rt-14-dev
 )
+
+# Optional groups: `install-deps.sh --plot` adds what `make bench-plot` needs.
+for arg in "$@"; do
+  case "$arg" in
+    --plot) packages+=(python3-matplotlib) ;;
+    *) echo "install-deps: unknown option '$arg' (known: --plot)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

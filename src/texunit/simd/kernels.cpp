@@ -185,6 +185,47 @@ HWY_INLINE VU Gather32(const SurfacePlan& p, VI off) {
   return hn::BitCast(du, hn::GatherOffset(di, reinterpret_cast<const int32_t*>(p.bytes), off));
 }
 
+// Decodes RGBA8 UNORM / sRGB texel words like decode_texel.
+template <FastFormat F>
+HWY_INLINE Texel4 DecodeRgba8(const SurfacePlan& p, VU w) {
+  const DI di;
+  const DU du;
+  const VU byte = hn::Set(du, 0xffu);
+  Texel4 t;
+  const VI c0 = hn::BitCast(di, hn::And(w, byte));
+  const VI c1 = hn::BitCast(di, hn::And(hn::ShiftRight<8>(w), byte));
+  const VI c2 = hn::BitCast(di, hn::And(hn::ShiftRight<16>(w), byte));
+  const VI c3 = hn::BitCast(di, hn::ShiftRight<24>(w));
+  if constexpr (F == FastFormat::kRgba8Srgb) {
+    t.c[0] = Srgb8(p.srgb_table, c0);
+    t.c[1] = Srgb8(p.srgb_table, c1);
+    t.c[2] = Srgb8(p.srgb_table, c2);
+  } else {
+    t.c[0] = Unorm8(c0);
+    t.c[1] = Unorm8(c1);
+    t.c[2] = Unorm8(c2);
+  }
+  t.c[3] = Unorm8(c3);
+  return t;
+}
+
+#if HWY_TARGET != HWY_SCALAR
+// Two adjacent 4-byte texels per lane with 64-bit gathers (half the gathered elements of two
+// 32-bit gathers): `lo` = the word at `off`, `hi` = the word at `off` + 4. Both must lie inside
+// the view.
+HWY_INLINE void GatherPair(const SurfacePlan& p, VI off, VU& lo, VU& hi) {
+  const DI di;
+  const DU du;
+  const hn::Half<DI> dh;
+  const hn::Repartition<int64_t, DI> d64;
+  const auto* base = reinterpret_cast<const int64_t*>(p.bytes);
+  const auto a = hn::GatherOffset(d64, base, hn::PromoteTo(d64, hn::LowerHalf(dh, off)));
+  const auto b = hn::GatherOffset(d64, base, hn::PromoteTo(d64, hn::UpperHalf(dh, off)));
+  lo = hn::ConcatEven(du, hn::BitCast(du, b), hn::BitCast(du, a));
+  hi = hn::ConcatOdd(du, hn::BitCast(du, b), hn::BitCast(du, a));
+}
+#endif
+
 // Decodes the texels at byte offsets `off` (each inside the view) like decode_texel.
 template <FastFormat F>
 HWY_INLINE Texel4 ReadTexel(const SurfacePlan& p, VI off) {
@@ -195,21 +236,7 @@ HWY_INLINE Texel4 ReadTexel(const SurfacePlan& p, VI off) {
   const VU byte = hn::Set(du, 0xffu);
   Texel4 t;
   if constexpr (F == FastFormat::kRgba8Unorm || F == FastFormat::kRgba8Srgb) {
-    const VU w = Gather32(p, off);
-    const VI c0 = hn::BitCast(di, hn::And(w, byte));
-    const VI c1 = hn::BitCast(di, hn::And(hn::ShiftRight<8>(w), byte));
-    const VI c2 = hn::BitCast(di, hn::And(hn::ShiftRight<16>(w), byte));
-    const VI c3 = hn::BitCast(di, hn::ShiftRight<24>(w));
-    if constexpr (F == FastFormat::kRgba8Srgb) {
-      t.c[0] = Srgb8(p.srgb_table, c0);
-      t.c[1] = Srgb8(p.srgb_table, c1);
-      t.c[2] = Srgb8(p.srgb_table, c2);
-    } else {
-      t.c[0] = Unorm8(c0);
-      t.c[1] = Unorm8(c1);
-      t.c[2] = Unorm8(c2);
-    }
-    t.c[3] = Unorm8(c3);
+    return DecodeRgba8<F>(p, Gather32(p, off));
   } else if constexpr (F == FastFormat::kR8Unorm || F == FastFormat::kRg8Unorm) {
     // A 4-byte read that ends inside the view, shifted down to the texel.
     const VI base = hn::Min(off, hn::Set(di, static_cast<int32_t>(p.size - 4)));
@@ -255,6 +282,17 @@ HWY_INLINE LevelVec LoadLevel(const SurfacePlan& p, VI level) {
     return {hn::Set(di, p.level_offset[l]), hn::Set(di, p.row_pitch[l]),
             hn::Set(di, p.slice_pitch[l]), hn::Set(di, p.width[l]), hn::Set(di, p.height[l])};
   }
+#if HWY_TARGET != HWY_SCALAR
+  if constexpr (hn::MaxLanes(DI()) == kMaxLevels) {
+    // One register holds a whole table (AVX-512): a lane permute instead of a gather.
+    const auto idx = hn::IndicesFromVec(di, level);
+    const auto look = [&](const std::array<int32_t, kMaxLevels>& t) {
+      return hn::TableLookupLanes(hn::LoadU(di, t.data()), idx);
+    };
+    return {look(p.level_offset), look(p.row_pitch), look(p.slice_pitch), look(p.width),
+            look(p.height)};
+  }
+#endif
   return {hn::GatherIndex(di, p.level_offset.data(), level),
           hn::GatherIndex(di, p.row_pitch.data(), level),
           hn::GatherIndex(di, p.slice_pitch.data(), level),
@@ -418,15 +456,15 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   const VI y0 = Address(ay.i0, lv.height, p.mode_v, by0);
   const VI row0 = hn::Add(base, hn::Mul(y0, lv.row));
   const VI col0 = hn::Mul(x0, bpt);
-  Texel4 t0 = ReadTexel<F>(p.surf, hn::Add(row0, col0));
   const bool border = p.mode_u == AddressMode::kBorder || p.mode_v == AddressMode::kBorder;
   const MI b0 = hn::Or(bx0, by0);
-  if (border) {
-    for (int c = 0; c < 4; ++c) {
+  if (!p.linear) {  // one tap of weight 1: its bits, untouched
+    Texel4 t0 = ReadTexel<F>(p.surf, hn::Add(row0, col0));
+    for (int c = 0; border && c < 4; ++c) {
       t0.c[c] = hn::IfThenElse(hn::RebindMask(du, b0), hn::Set(du, p.border[c]), t0.c[c]);
     }
+    return t0;
   }
-  if (!p.linear) return t0;  // one tap of weight 1: its bits, untouched
 
   MI bx1 = hn::FirstN(di, 0);
   MI by1 = bx1;
@@ -434,9 +472,33 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   const VI y1 = Address(hn::Add(ay.i0, one), lv.height, p.mode_v, by1);
   const VI row1 = hn::Add(base, hn::Mul(y1, lv.row));
   const VI col1 = hn::Mul(x1, bpt);
-  Texel4 t1 = ReadTexel<F>(p.surf, hn::Add(row0, col1));
-  Texel4 t2 = ReadTexel<F>(p.surf, hn::Add(row1, col0));
-  Texel4 t3 = ReadTexel<F>(p.surf, hn::Add(row1, col1));
+  Texel4 t0, t1, t2, t3;
+  bool paired = false;
+#if HWY_TARGET != HWY_SCALAR
+  if constexpr (F == FastFormat::kRgba8Unorm || F == FastFormat::kRgba8Srgb) {
+    // Every lane's x1 is x0 + 1 (no wrap at the right edge): both texels of a row are one
+    // 8-byte read inside the row; otherwise the four 32-bit gathers below.
+    if (hn::AllTrue(di, hn::Eq(x1, hn::Add(x0, one)))) {
+      VU w0, w1, w2, w3;
+      GatherPair(p.surf, hn::Add(row0, col0), w0, w1);
+      GatherPair(p.surf, hn::Add(row1, col0), w2, w3);
+      t0 = DecodeRgba8<F>(p.surf, w0);
+      t1 = DecodeRgba8<F>(p.surf, w1);
+      t2 = DecodeRgba8<F>(p.surf, w2);
+      t3 = DecodeRgba8<F>(p.surf, w3);
+      paired = true;
+    }
+  }
+#endif
+  if (!paired) {
+    t0 = ReadTexel<F>(p.surf, hn::Add(row0, col0));
+    t1 = ReadTexel<F>(p.surf, hn::Add(row0, col1));
+    t2 = ReadTexel<F>(p.surf, hn::Add(row1, col0));
+    t3 = ReadTexel<F>(p.surf, hn::Add(row1, col1));
+  }
+  for (int c = 0; border && c < 4; ++c) {
+    t0.c[c] = hn::IfThenElse(hn::RebindMask(du, b0), hn::Set(du, p.border[c]), t0.c[c]);
+  }
   const MI b1 = hn::Or(bx1, by0);
   const MI b2 = hn::Or(bx0, by1);
   const MI b3 = hn::Or(bx1, by1);
