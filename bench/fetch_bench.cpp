@@ -46,8 +46,7 @@ std::vector<FetchRequest> random_requests() {
 std::vector<FetchRequest> sequential_requests() {
   std::vector<FetchRequest> reqs(kLanes);
   for (size_t i = 0; i < kLanes; ++i) {
-    reqs[i].coord = {static_cast<uint32_t>(i % kSize), static_cast<uint32_t>(i / kSize % kSize),
-                     0};
+    reqs[i].coord = {static_cast<uint32_t>(i % kSize), static_cast<uint32_t>(i / kSize % kSize), 0};
   }
   return reqs;
 }

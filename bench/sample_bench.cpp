@@ -56,8 +56,12 @@ void run(benchmark::State& state, MipFilter mip, bool random_lod) {
   state.SetLabel("lanes");
 }
 
-void BM_SampleBilinearRgba8(benchmark::State& state) { run(state, MipFilter::kPoint, false); }
-void BM_SampleTrilinearRgba8(benchmark::State& state) { run(state, MipFilter::kLinear, true); }
+void BM_SampleBilinearRgba8(benchmark::State& state) {
+  run(state, MipFilter::kPoint, false);
+}
+void BM_SampleTrilinearRgba8(benchmark::State& state) {
+  run(state, MipFilter::kLinear, true);
+}
 
 BENCHMARK(BM_SampleBilinearRgba8);
 BENCHMARK(BM_SampleTrilinearRgba8);

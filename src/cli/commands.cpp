@@ -24,7 +24,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void say_error(const std::string& msg) { std::fprintf(stderr, "texsim: %s\n", msg.c_str()); }
+void say_error(const std::string& msg) {
+  std::fprintf(stderr, "texsim: %s\n", msg.c_str());
+}
 
 bool read_file(const std::string& path, std::string& out) {
   std::error_code ec;
@@ -44,7 +46,9 @@ bool read_file(const std::string& path, std::string& out) {
   return true;
 }
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -219,9 +223,12 @@ std::optional<texunit::PrecisionKind> precision_arg(const std::string& s) {
 
 texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
   switch (k) {
-    case texunit::PrecisionKind::kD3D: return texunit::PrecisionProfile::d3d();
-    case texunit::PrecisionKind::kExact: return texunit::PrecisionProfile::exact();
-    case texunit::PrecisionKind::kLavapipe: return texunit::PrecisionProfile::lavapipe();
+    case texunit::PrecisionKind::kD3D:
+      return texunit::PrecisionProfile::d3d();
+    case texunit::PrecisionKind::kExact:
+      return texunit::PrecisionProfile::exact();
+    case texunit::PrecisionKind::kLavapipe:
+      return texunit::PrecisionProfile::lavapipe();
   }
   return {};
 }
@@ -250,7 +257,9 @@ std::optional<uint64_t> parse_byte_size(const std::string& s) {
   std::string digits = s;
   const char last = lower(s.back());
   if (last == 'k' || last == 'm' || last == 'g') {
-    mult = last == 'k' ? (uint64_t{1} << 10) : last == 'm' ? (uint64_t{1} << 20) : (uint64_t{1} << 30);
+    mult = last == 'k'   ? (uint64_t{1} << 10)
+           : last == 'm' ? (uint64_t{1} << 20)
+                         : (uint64_t{1} << 30);
     digits.pop_back();
   }
   if (digits.empty() || digits.size() > 12 ||
@@ -335,7 +344,8 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   if (out.empty()) out = fs::path(args.file).replace_extension(".bin").string();
   std::ofstream f(out, std::ios::binary);
   for (const auto& e : *enc) {
-    f.write(reinterpret_cast<const char*>(e.bytes.data()), static_cast<std::streamsize>(e.bytes.size()));
+    f.write(reinterpret_cast<const char*>(e.bytes.data()),
+            static_cast<std::streamsize>(e.bytes.size()));
   }
   if (!f) {
     say_error("cannot write '" + out + "'");
@@ -345,8 +355,8 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
 }
 
 int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const DisasmArgs& args) {
-  const int sources = (args.file.empty() ? 0 : 1) + (args.word.empty() ? 0 : 1) +
-                      (args.bytes.empty() ? 0 : 1);
+  const int sources =
+      (args.file.empty() ? 0 : 1) + (args.word.empty() ? 0 : 1) + (args.bytes.empty() ? 0 : 1);
   if (sources != 1) {
     say_error("disasm takes one input: FILE, --word 0xHEX (SASS) or --bytes HEX (vISA)");
     return kExitUsage;
@@ -501,13 +511,17 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
   std::vector<texunit::PrecisionKind> profiles;
   if (!args.diff.empty()) {
     const size_t comma = args.diff.find(',');
-    const auto a = comma == std::string::npos ? std::nullopt
-                                              : texunit::precision_from_name(args.diff.substr(0, comma));
-    const auto b = comma == std::string::npos ? std::nullopt
-                                              : texunit::precision_from_name(args.diff.substr(comma + 1));
+    const auto a = comma == std::string::npos
+                       ? std::nullopt
+                       : texunit::precision_from_name(args.diff.substr(0, comma));
+    const auto b = comma == std::string::npos
+                       ? std::nullopt
+                       : texunit::precision_from_name(args.diff.substr(comma + 1));
     if (!a || !b) {
-      say_error("--diff: expected two precision profiles such as d3d,exact (d3d, exact, "
-                "lavapipe), got '" + args.diff + "'");
+      say_error(
+          "--diff: expected two precision profiles such as d3d,exact (d3d, exact, "
+          "lavapipe), got '" +
+          args.diff + "'");
       return kExitUsage;
     }
     if (!args.precision.empty()) {
@@ -542,8 +556,9 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     } else if (sc->surfaces.size() == 1) {
       ss = &sc->surfaces[0];
     } else {
-      say_error(sc->surfaces.empty() ? "the scene has no surfaces"
-                                     : "the scene has several surfaces; choose one with --surface ID");
+      say_error(sc->surfaces.empty()
+                    ? "the scene has no surfaces"
+                    : "the scene has several surfaces; choose one with --surface ID");
       return kExitUsage;
     }
     surface = &ss->surface;
@@ -577,7 +592,8 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     texunit::SurfaceDesc d = surface->desc();
     d.format = texunit::Format::kR8G8B8A8_UNORM;
     d.samples = 1;
-    const bool is1d = d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
+    const bool is1d =
+        d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
     d.mips = texunit::full_mip_count(d.width, is1d ? 1 : d.height,
                                      d.type == texunit::SurfaceType::k3D ? d.depth : 1);
     core::DiagSink tmp;
@@ -615,8 +631,10 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
   scene::Image image;
   std::string summary;
   if (!profiles.empty()) {
-    const auto a = run_one(profiles[0], std::string("render ") + std::string(texunit::precision_name(profiles[0])));
-    const auto b = run_one(profiles[1], std::string("render ") + std::string(texunit::precision_name(profiles[1])));
+    const auto a = run_one(
+        profiles[0], std::string("render ") + std::string(texunit::precision_name(profiles[0])));
+    const auto b = run_one(
+        profiles[1], std::string("render ") + std::string(texunit::precision_name(profiles[1])));
     scene::DiffStats stats;
     image = scene::diff_heatmap(a, b, stats);
     char buf[200];
@@ -662,7 +680,8 @@ int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const De
   }
   if (args.rules) {
     std::vector<std::vector<std::string>> rows{{"rule", "summary"}};
-    for (const auto& r : scene::scene_rules()) rows.push_back({std::string(r.id), std::string(r.summary)});
+    for (const auto& r : scene::scene_rules())
+      rows.push_back({std::string(r.id), std::string(r.summary)});
     for (const auto& f : reg.all()) {
       if (only != nullptr && f->info().id != only->id) continue;
       for (const auto& r : f->rules()) rows.push_back({std::string(r.id), std::string(r.summary)});
@@ -686,7 +705,8 @@ int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const De
         for (const auto& op : f->opcodes()) std::printf("  %s\n", op.c_str());
       }
     }
-    std::printf("texsim describe OPCODE prints an opcode; texsim describe --rules lists rule ids\n");
+    std::printf(
+        "texsim describe OPCODE prints an opcode; texsim describe --rules lists rule ids\n");
     return kExitOk;
   }
   for (const auto& f : reg.all()) {
@@ -700,9 +720,9 @@ int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const De
   const isa::IsaInfo* owner = only != nullptr ? only : isa_of_opcode(args.opcode);
   if (owner != nullptr && reg.find(owner->id) == nullptr) {
     say_error("the " + std::string(owner->display_name) + " front end is not available yet" +
-              (only == nullptr ? " ('" + args.opcode + "' is a " + std::string(owner->display_name) +
-                                     " opcode)"
-                               : std::string()));
+              (only == nullptr
+                   ? " ('" + args.opcode + "' is a " + std::string(owner->display_name) + " opcode)"
+                   : std::string()));
     return kExitUsage;
   }
   if (reg.all().empty()) {

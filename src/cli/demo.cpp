@@ -84,8 +84,8 @@ std::string describe(const texunit::FetchResult& r) {
                   static_cast<double>(t.f(1)), static_cast<double>(t.f(2)),
                   static_cast<double>(t.f(3)));
   } else {
-    std::snprintf(buf, sizeof buf, "(%" PRIu32 ", %" PRIu32 ", %" PRIu32 ", %" PRIu32 ")",
-                  t.u(0), t.u(1), t.u(2), t.u(3));
+    std::snprintf(buf, sizeof buf, "(%" PRIu32 ", %" PRIu32 ", %" PRIu32 ", %" PRIu32 ")", t.u(0),
+                  t.u(1), t.u(2), t.u(3));
   }
   std::string s = buf;
   if (!r.in_bounds) s += "  out of bounds";
@@ -129,13 +129,14 @@ void run_isa_examples(std::FILE* out, const isa::Registry& reg) {
       continue;
     }
     for (const isa::Example& ex : fe->examples()) {
-      std::fprintf(out, "\n%s example: %s\n", std::string(info.display_name).c_str(), ex.name.c_str());
+      std::fprintf(out, "\n%s example: %s\n", std::string(info.display_name).c_str(),
+                   ex.name.c_str());
       core::DiagSink sink;
       const auto sc = scene::load_scene_text(ex.scene_json, "<demo scene>", sink);
       std::unique_ptr<isa::Program> prog;
       std::optional<isa::RunResult> result;
-      const std::string platform = sc && !sc->platform.empty() ? sc->platform
-                                                               : std::string(info.default_platform);
+      const std::string platform =
+          sc && !sc->platform.empty() ? sc->platform : std::string(info.default_platform);
       if (sc) prog = fe->parse(isa::SourceFile{ex.program_file, ex.program}, platform, sink);
       if (prog) result = fe->execute(*prog, *sc, platform, {}, sink);
       print_diagnostics(stderr, sink.diagnostics());
@@ -155,11 +156,13 @@ int run_demo(std::FILE* out, const isa::Registry& registry, bool quiet) {
   const Surface msaa = make_msaa_surface();
 
   std::fprintf(out, "texsim demo: D3D `ld` texel fetch (texture unit, scalar reference path)\n\n");
-  std::fprintf(out, "surface A: 2D_ARRAY R8G8B8A8_UNORM 8x4, 3 layers, 3 mips;"
-                    " texel = (x/255, y/255, (16*level+layer)/255, 1)\n");
-  std::fprintf(out, "surface B: 2D R32_UINT 4x1, 4x MSAA with MCS; sample s of pixel x = 100*s+x;"
-                    " pixel 1 fast-cleared (clear colour 0xc1ea5), pixel 2 maps all samples"
-                    " to fragment 2\n\n");
+  std::fprintf(out,
+               "surface A: 2D_ARRAY R8G8B8A8_UNORM 8x4, 3 layers, 3 mips;"
+               " texel = (x/255, y/255, (16*level+layer)/255, 1)\n");
+  std::fprintf(out,
+               "surface B: 2D R32_UINT 4x1, 4x MSAA with MCS; sample s of pixel x = 100*s+x;"
+               " pixel 1 fast-cleared (clear colour 0xc1ea5), pixel 2 maps all samples"
+               " to fragment 2\n\n");
 
   const std::array<Probe, 8> probes_a{{
       {"A x=3 y=2 layer=1 lod=0", {{3, 2, 0}, 1, 0, 0, {}, {}}},
@@ -182,13 +185,16 @@ int run_demo(std::FILE* out, const isa::Registry& registry, bool quiet) {
   std::fprintf(out, "%-34s %s\n", "fetch", "result (R, G, B, A)");
   std::fprintf(out, "%-34s %s\n", "-----", "-------------------");
   for (const auto& p : probes_a) {
-    std::fprintf(out, "%-34s %s\n", p.what, describe(texunit::fetch_texel(array.view(), p.req)).c_str());
+    std::fprintf(out, "%-34s %s\n", p.what,
+                 describe(texunit::fetch_texel(array.view(), p.req)).c_str());
   }
   for (const auto& p : probes_b) {
-    std::fprintf(out, "%-34s %s\n", p.what, describe(texunit::fetch_texel(msaa.view(), p.req)).c_str());
+    std::fprintf(out, "%-34s %s\n", p.what,
+                 describe(texunit::fetch_texel(msaa.view(), p.req)).c_str());
   }
-  std::fprintf(out, "\nOut-of-bounds fetches return 0 in present components and 1 in a missing A"
-                    " (D3D11.3 §22.4.6); offsets wrap as unsigned 32-bit before the bounds check.\n\n");
+  std::fprintf(out,
+               "\nOut-of-bounds fetches return 0 in present components and 1 in a missing A"
+               " (D3D11.3 §22.4.6); offsets wrap as unsigned 32-bit before the bounds check.\n\n");
 
   run_isa_examples(out, registry);
 

@@ -2,8 +2,8 @@
 //   reg.add(isa::visa::make_frontend());
 #include "cli/frontends.hpp"
 
-#include "isa/visa/frontend.hpp"
 #include "isa/sass/frontend.hpp"
+#include "isa/visa/frontend.hpp"
 
 namespace texsim::cli {
 

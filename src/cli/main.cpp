@@ -32,17 +32,20 @@ void add_common(CLI::App* app, CommonOptions& c, bool scene_options) {
 
 int main(int argc, char** argv) {
   using namespace texsim::cli;
-  CLI::App app{"texsim: bit-accurate functional model of GPU texture instructions "
-               "(Intel vISA, NVIDIA SASS TLDS)",
-               "texsim"};
-  app.footer("With no command, runs `texsim demo`.\n"
-             "Exit status: 0 success, 1 diagnostics (errors in the input), 2 usage or I/O error.");
+  CLI::App app{
+      "texsim: bit-accurate functional model of GPU texture instructions "
+      "(Intel vISA, NVIDIA SASS TLDS)",
+      "texsim"};
+  app.footer(
+      "With no command, runs `texsim demo`.\n"
+      "Exit status: 0 success, 1 diagnostics (errors in the input), 2 usage or I/O error.");
   app.require_subcommand(0, 1);
   CommonOptions common;
   app.add_flag("-q,--quiet", common.quiet, "print only results and diagnostics");
   app.set_version_flag("--version", std::string(kVersion));
 
-  CLI::App* demo = app.add_subcommand("demo", "run the built-in scenes and programs; write texsim-demo.png");
+  CLI::App* demo =
+      app.add_subcommand("demo", "run the built-in scenes and programs; write texsim-demo.png");
   add_common(demo, common, false);
 
   CheckArgs check_args;
@@ -67,26 +70,31 @@ int main(int argc, char** argv) {
   add_common(dis, common, false);
 
   RunArgs run_args;
-  CLI::App* run = app.add_subcommand("run", "execute a program on a scene; print the registers it wrote");
+  CLI::App* run =
+      app.add_subcommand("run", "execute a program on a scene; print the registers it wrote");
   run->add_option("program", run_args.program, "program file")->required();
   run->add_option("--scene", run_args.scene, "scene file (JSON)")->required();
   run->add_flag("--json", run_args.json, "print results and diagnostics as JSON");
   run->add_flag("--trace", run_args.trace, "print each instruction with its inputs and outputs");
-  run->add_option("--precision", run_args.precision, "filtering arithmetic: d3d (default), exact, lavapipe");
+  run->add_option("--precision", run_args.precision,
+                  "filtering arithmetic: d3d (default), exact, lavapipe");
   run->add_option("--poison", run_args.poison, "fill undefined bytes with this byte (0xNN)");
   add_common(run, common, true);
 
   RenderArgs render_args;
   uint32_t surface_id = 0, sampler_id = 0;
   float lod = 0.0f;
-  CLI::App* render = app.add_subcommand("render", "sample a surface over an image grid and write a PNG");
-  render->add_option("--scene", render_args.scene, "scene file (JSON); default: a built-in checker");
+  CLI::App* render =
+      app.add_subcommand("render", "sample a surface over an image grid and write a PNG");
+  render->add_option("--scene", render_args.scene,
+                     "scene file (JSON); default: a built-in checker");
   CLI::Option* surface_opt = render->add_option("--surface", surface_id, "surface id in the scene");
   CLI::Option* sampler_opt = render->add_option(
       "--sampler", sampler_id, "sampler id in the scene (default: trilinear, wrap)");
   render->add_option("--size", render_args.size, "image size WxH (default 256x256)");
   render->add_flag("--plane", render_args.plane, "perspective ground plane (shows LOD selection)");
-  CLI::Option* lod_opt = render->add_option("--lod", lod, "explicit LOD (default: from derivatives)");
+  CLI::Option* lod_opt =
+      render->add_option("--lod", lod, "explicit LOD (default: from derivatives)");
   render->add_option("--layer", render_args.layer, "array layer, or z slice of a 3D surface");
   render->add_flag("--mip-colors", render_args.mip_colors,
                    "sample a helper surface of the same shape whose mip levels are solid colours");
@@ -97,7 +105,8 @@ int main(int argc, char** argv) {
   add_common(render, common, true);
 
   DescribeArgs describe_args;
-  CLI::App* describe = app.add_subcommand("describe", "print an opcode's variants, operands and rules");
+  CLI::App* describe =
+      app.add_subcommand("describe", "print an opcode's variants, operands and rules");
   describe->add_option("opcode", describe_args.opcode, "opcode, e.g. sample_3d or TLDS");
   describe->add_flag("--rules", describe_args.rules, "list the rule ids diagnostics use");
   add_common(describe, common, false);

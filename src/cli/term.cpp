@@ -10,7 +10,9 @@
 
 namespace texsim::cli {
 
-bool is_tty(std::FILE* f) { return isatty(fileno(f)) != 0; }
+bool is_tty(std::FILE* f) {
+  return isatty(fileno(f)) != 0;
+}
 
 bool use_color(std::FILE* f) {
   if (!is_tty(f)) return false;
@@ -78,7 +80,9 @@ void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
 Progress::Progress(std::string label, bool quiet)
     : label_(std::move(label)), enabled_(!quiet && is_tty(stderr)) {}
 
-Progress::~Progress() { finish(); }
+Progress::~Progress() {
+  finish();
+}
 
 void Progress::update(uint64_t done, uint64_t total) {
   if (!enabled_ || total == 0) return;

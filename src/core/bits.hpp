@@ -54,7 +54,8 @@ struct BitField {
 };
 
 // Parses the spec's range notation: "[11..8]", "[11:8]", "11..8", "[7]".
-constexpr std::optional<BitField> parse_bit_range(std::string_view text, std::string_view name = {}) {
+constexpr std::optional<BitField> parse_bit_range(std::string_view text,
+                                                  std::string_view name = {}) {
   auto trim = [](std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '[')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == ']')) s.remove_suffix(1);

@@ -8,9 +8,12 @@ namespace texsim::core {
 
 std::string_view severity_name(Severity s) {
   switch (s) {
-    case Severity::kNote: return "note";
-    case Severity::kWarning: return "warning";
-    case Severity::kError: return "error";
+    case Severity::kNote:
+      return "note";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kError:
+      return "error";
   }
   return "error";
 }
@@ -61,16 +64,23 @@ void DiagSink::report(Diagnostic d) {
   diags_.push_back(std::move(d));
 }
 
-void DiagSink::error(std::string rule_id, Location loc, std::string message,
-                     std::string citation) {
-  report(Diagnostic{Severity::kError, std::move(rule_id), std::move(loc), std::move(message),
-                    std::move(citation), {}});
+void DiagSink::error(std::string rule_id, Location loc, std::string message, std::string citation) {
+  report(Diagnostic{Severity::kError,
+                    std::move(rule_id),
+                    std::move(loc),
+                    std::move(message),
+                    std::move(citation),
+                    {}});
 }
 
 void DiagSink::warning(std::string rule_id, Location loc, std::string message,
                        std::string citation) {
-  report(Diagnostic{Severity::kWarning, std::move(rule_id), std::move(loc), std::move(message),
-                    std::move(citation), {}});
+  report(Diagnostic{Severity::kWarning,
+                    std::move(rule_id),
+                    std::move(loc),
+                    std::move(message),
+                    std::move(citation),
+                    {}});
 }
 
 void DiagSink::clear() {

@@ -37,7 +37,7 @@ using Location = std::variant<NoLoc, TextLoc, BinaryLoc>;
 
 struct Diagnostic {
   Severity severity = Severity::kError;
-  std::string rule_id;   // stable, e.g. "VISA-3D_LOAD-NUMPARAMS"
+  std::string rule_id;  // stable, e.g. "VISA-3D_LOAD-NUMPARAMS"
   Location loc;
   std::string message;   // generated from the failed constraint
   std::string citation;  // spec file and field, e.g. "visa-3d_load.md, NumParams"

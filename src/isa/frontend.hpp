@@ -66,10 +66,10 @@ struct SourceFile {
 
 // Binary input for decode: a file's bytes, or the words given on the command line.
 struct BinaryInput {
-  std::string name;                  // file name, or "<word>" / "<bytes>"
-  std::vector<uint8_t> bytes;        // file contents or --bytes
-  std::optional<uint64_t> word;      // SASS --word
-  std::optional<uint64_t> ctrl;      // SASS --ctrl
+  std::string name;              // file name, or "<word>" / "<bytes>"
+  std::vector<uint8_t> bytes;    // file contents or --bytes
+  std::optional<uint64_t> word;  // SASS --word
+  std::optional<uint64_t> ctrl;  // SASS --ctrl
 };
 
 struct EncodedInstruction {
@@ -86,10 +86,10 @@ struct ExecOptions {
 
 // A built-in program and the scene it runs on, for `texsim demo`.
 struct Example {
-  std::string name;         // e.g. "sample_3d.RGBA, bilinear"
-  std::string program;      // program text
-  std::string program_file; // the name used in diagnostics, with the ISA's extension
-  std::string scene_json;   // scene file text
+  std::string name;          // e.g. "sample_3d.RGBA, bilinear"
+  std::string program;       // program text
+  std::string program_file;  // the name used in diagnostics, with the ISA's extension
+  std::string scene_json;    // scene file text
 };
 
 struct RunResult {

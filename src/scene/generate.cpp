@@ -15,17 +15,21 @@ using texunit::Texel;
 
 std::string_view generator_name(Generator g) {
   switch (g) {
-    case Generator::kChecker: return "checker";
-    case Generator::kGradient: return "gradient";
-    case Generator::kRandom: return "random";
-    case Generator::kMipColors: return "mip-colors";
+    case Generator::kChecker:
+      return "checker";
+    case Generator::kGradient:
+      return "gradient";
+    case Generator::kRandom:
+      return "random";
+    case Generator::kMipColors:
+      return "mip-colors";
   }
   return "checker";
 }
 
 std::optional<Generator> generator_from_name(std::string_view name) {
-  for (Generator g : {Generator::kChecker, Generator::kGradient, Generator::kRandom,
-                      Generator::kMipColors}) {
+  for (Generator g :
+       {Generator::kChecker, Generator::kGradient, Generator::kRandom, Generator::kMipColors}) {
     if (name == generator_name(g)) return g;
   }
   if (name == "mip_colors" || name == "mipcolors") return Generator::kMipColors;
@@ -102,9 +106,8 @@ bool generate(Surface& surface, const GeneratorParams& params) {
             std::array<float, 4> c{};
             switch (params.kind) {
               case Generator::kChecker: {
-                const bool on = (((x / cell) + (y / cell) + (d.type == texunit::SurfaceType::k3D
-                                                                 ? z / cell
-                                                                 : 0)) &
+                const bool on = (((x / cell) + (y / cell) +
+                                  (d.type == texunit::SurfaceType::k3D ? z / cell : 0)) &
                                  1u) == 0;
                 const float v = on ? 1.0f : 0.0f;
                 c = {v, v, v, 1.0f};
@@ -115,8 +118,11 @@ bool generate(Surface& surface, const GeneratorParams& params) {
                      (static_cast<float>(y) + 0.5f) / static_cast<float>(lv.height),
                      (static_cast<float>(z) + 0.5f) / static_cast<float>(slices), 1.0f};
                 break;
-              case Generator::kMipColors: c = mip_color(level); break;
-              case Generator::kRandom: break;
+              case Generator::kMipColors:
+                c = mip_color(level);
+                break;
+              case Generator::kRandom:
+                break;
             }
             surface.write_texel(s, level, z, x, y, unit_texel(d.format, c));
           }

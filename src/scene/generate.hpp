@@ -18,8 +18,8 @@ std::optional<Generator> generator_from_name(std::string_view name);
 
 struct GeneratorParams {
   Generator kind = Generator::kChecker;
-  uint64_t seed = 0;   // random: the byte stream; others: unused
-  uint32_t cell = 0;   // checker: cell size in texels at level 0 (0: max(1, width / 8))
+  uint64_t seed = 0;  // random: the byte stream; others: unused
+  uint32_t cell = 0;  // checker: cell size in texels at level 0 (0: max(1, width / 8))
 };
 
 // The colour of mip level `level` in the mip-colors pattern (RGBA in [0, 1]): red, green, blue,

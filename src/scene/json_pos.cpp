@@ -56,8 +56,8 @@ LineCol JsonPositions::find(const std::string& path, bool at_key) const {
 }
 
 void JsonPositions::skip_ws() {
-  while (pos_ < text_.size() &&
-         (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r')) {
+  while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' ||
+                                 text_[pos_] == '\r')) {
     ++pos_;
   }
 }
@@ -83,21 +83,35 @@ std::string JsonPositions::read_key() {
       const char e = text_[pos_ + 1];
       pos_ += 2;
       switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
         case 'u': {
           const std::string_view hex = text_.substr(pos_, 4);
           unsigned v = 0;
           bool ok = hex.size() == 4;
           for (char h : hex) {
             v <<= 4;
-            if (h >= '0' && h <= '9') v |= static_cast<unsigned>(h - '0');
-            else if (h >= 'a' && h <= 'f') v |= static_cast<unsigned>(h - 'a' + 10);
-            else if (h >= 'A' && h <= 'F') v |= static_cast<unsigned>(h - 'A' + 10);
-            else ok = false;
+            if (h >= '0' && h <= '9')
+              v |= static_cast<unsigned>(h - '0');
+            else if (h >= 'a' && h <= 'f')
+              v |= static_cast<unsigned>(h - 'a' + 10);
+            else if (h >= 'A' && h <= 'F')
+              v |= static_cast<unsigned>(h - 'A' + 10);
+            else
+              ok = false;
           }
           if (ok && v < 0x80) {
             out += static_cast<char>(v);
@@ -108,7 +122,9 @@ std::string JsonPositions::read_key() {
           pos_ += hex.size();
           break;
         }
-        default: out += e; break;
+        default:
+          out += e;
+          break;
       }
       continue;
     }

@@ -131,7 +131,9 @@ Image to_image(const Rendered& r, texunit::Format format, bool srgb_encode) {
                                                             : core::float_to_unorm(f, 8));
             break;
           }
-          case texunit::TexelKind::kUint: v = static_cast<uint8_t>(std::min<uint32_t>(t.u(src), 255)); break;
+          case texunit::TexelKind::kUint:
+            v = static_cast<uint8_t>(std::min<uint32_t>(t.u(src), 255));
+            break;
           case texunit::TexelKind::kSint:
             v = static_cast<uint8_t>(std::clamp<int32_t>(t.i(src), 0, 255));
             break;
@@ -147,9 +149,12 @@ namespace {
 
 double component_value(const Texel& t, int c) {
   switch (t.kind) {
-    case texunit::TexelKind::kFloat: return static_cast<double>(t.f(c));
-    case texunit::TexelKind::kUint: return static_cast<double>(t.u(c));
-    case texunit::TexelKind::kSint: return static_cast<double>(t.i(c));
+    case texunit::TexelKind::kFloat:
+      return static_cast<double>(t.f(c));
+    case texunit::TexelKind::kUint:
+      return static_cast<double>(t.u(c));
+    case texunit::TexelKind::kSint:
+      return static_cast<double>(t.i(c));
   }
   return 0.0;
 }

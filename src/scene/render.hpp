@@ -17,9 +17,9 @@ namespace texsim::scene {
 struct RenderParams {
   uint32_t width = 256;
   uint32_t height = 256;
-  bool plane = false;         // perspective ground plane instead of the axis-aligned grid
-  std::optional<float> lod;   // explicit LOD (sample_l); unset: LOD from the grid's derivatives
-  float layer = 0.0f;         // array index, or z slice of a 3D surface
+  bool plane = false;        // perspective ground plane instead of the axis-aligned grid
+  std::optional<float> lod;  // explicit LOD (sample_l); unset: LOD from the grid's derivatives
+  float layer = 0.0f;        // array index, or z slice of a 3D surface
   texunit::PrecisionProfile precision;
 };
 

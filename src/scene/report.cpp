@@ -68,11 +68,16 @@ nlohmann::json element_json(const RegisterValue& r, size_t e) {
     case ElemType::kUD:
     case ElemType::kUW:
     case ElemType::kUB:
-    case ElemType::kUQ: return v;
-    case ElemType::kD: return sign_extend(v, 32);
-    case ElemType::kW: return sign_extend(v, 16);
-    case ElemType::kB: return sign_extend(v, 8);
-    case ElemType::kQ: return static_cast<int64_t>(v);
+    case ElemType::kUQ:
+      return v;
+    case ElemType::kD:
+      return sign_extend(v, 32);
+    case ElemType::kW:
+      return sign_extend(v, 16);
+    case ElemType::kB:
+      return sign_extend(v, 8);
+    case ElemType::kQ:
+      return static_cast<int64_t>(v);
     case ElemType::kF: {
       const float f = std::bit_cast<float>(static_cast<uint32_t>(v));
       if (!std::isfinite(f)) return nullptr;  // JSON has no NaN/inf; "hex" carries the bits
@@ -100,12 +105,18 @@ std::string element_text(const RegisterValue& r, size_t e) {
       return fmt_double(static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(v))), 9);
     case ElemType::kHF:
       return fmt_double(static_cast<double>(core::half_to_float(static_cast<uint16_t>(v))), 5);
-    case ElemType::kDF: return fmt_double(std::bit_cast<double>(v), 17);
-    case ElemType::kD: return std::to_string(sign_extend(v, 32));
-    case ElemType::kW: return std::to_string(sign_extend(v, 16));
-    case ElemType::kB: return std::to_string(sign_extend(v, 8));
-    case ElemType::kQ: return std::to_string(static_cast<int64_t>(v));
-    default: return std::to_string(v);
+    case ElemType::kDF:
+      return fmt_double(std::bit_cast<double>(v), 17);
+    case ElemType::kD:
+      return std::to_string(sign_extend(v, 32));
+    case ElemType::kW:
+      return std::to_string(sign_extend(v, 16));
+    case ElemType::kB:
+      return std::to_string(sign_extend(v, 8));
+    case ElemType::kQ:
+      return std::to_string(static_cast<int64_t>(v));
+    default:
+      return std::to_string(v);
   }
 }
 

@@ -33,10 +33,9 @@ using texunit::Texel;
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kElemTypeNames{"UD", "D",  "UW", "W", "UB", "B",
-                                                          "UQ", "Q",  "F",  "HF", "DF"};
+constexpr std::array<std::string_view, 11> kElemTypeNames{"UD", "D", "UW", "W",  "UB", "B",
+                                                          "UQ", "Q", "F",  "HF", "DF"};
 constexpr std::array<unsigned, 11> kElemTypeSizes{4, 4, 2, 2, 1, 1, 8, 8, 4, 2, 8};
-
 
 constexpr std::array<RuleInfo, 12> kRules{{
     {"SCENE-JSON", "the file is not valid JSON"},
@@ -46,15 +45,18 @@ constexpr std::array<RuleInfo, 12> kRules{{
     {"SCENE-VALUE", "a value is out of range or not one of the allowed names"},
     {"SCENE-FORMAT", "unknown surface format name (with the closest known name)"},
     {"SCENE-FILE", "a named file is missing, unreadable, not a PNG, or outside the scene's folder"},
-    {"SCENE-SIZE", "data does not match the surface or buffer size (hex length, texel count, "
-                   "PNG size, MCS count)"},
+    {"SCENE-SIZE",
+     "data does not match the surface or buffer size (hex length, texel count, "
+     "PNG size, MCS count)"},
     {"SCENE-ID", "a duplicate id, or a reference to an id that does not exist"},
     {"SCENE-BUDGET", "surfaces and buffers together exceed the memory budget"},
     {"SCENE-VERSION", "unsupported \"texsim\" version"},
     {"TEXUNIT-SURFACE-*", "a surface description the texture unit rejects (sizes, mips, samples)"},
 }};
 
-char upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c; }
+char upper(char c) {
+  return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+}
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -110,7 +112,9 @@ std::string join(std::span<const std::string_view> names) {
 
 }  // namespace
 
-std::string_view elem_type_name(ElemType t) { return kElemTypeNames[static_cast<size_t>(t)]; }
+std::string_view elem_type_name(ElemType t) {
+  return kElemTypeNames[static_cast<size_t>(t)];
+}
 
 std::optional<ElemType> elem_type_from_name(std::string_view name) {
   for (size_t i = 0; i < kElemTypeNames.size(); ++i) {
@@ -119,9 +123,13 @@ std::optional<ElemType> elem_type_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-unsigned elem_type_size(ElemType t) { return kElemTypeSizes[static_cast<size_t>(t)]; }
+unsigned elem_type_size(ElemType t) {
+  return kElemTypeSizes[static_cast<size_t>(t)];
+}
 
-std::span<const RuleInfo> scene_rules() { return kRules; }
+std::span<const RuleInfo> scene_rules() {
+  return kRules;
+}
 
 std::span<const std::string_view> platforms_of(std::string_view isa) {
   if (isa == "visa") return kVisaPlatforms;
@@ -152,15 +160,22 @@ using Keys = std::initializer_list<std::string_view>;
 
 std::string kind_of(const json& v) {
   switch (v.type()) {
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::string: return "a string (" + v.dump() + ")";
-    case json::value_t::boolean: return std::string("a boolean (") + (v.get<bool>() ? "true" : "false") + ")";
-    case json::value_t::null: return "null";
+    case json::value_t::object:
+      return "an object";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::string:
+      return "a string (" + v.dump() + ")";
+    case json::value_t::boolean:
+      return std::string("a boolean (") + (v.get<bool>() ? "true" : "false") + ")";
+    case json::value_t::null:
+      return "null";
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "a number (" + v.dump() + ")";
-    default: return "an unsupported value";
+    case json::value_t::number_float:
+      return "a number (" + v.dump() + ")";
+    default:
+      return "an unsupported value";
   }
 }
 
@@ -311,7 +326,8 @@ class Loader {
   // 64-bit unsigned: numbers or hex strings of up to 16 digits.
   std::optional<uint64_t> as_u64(const json& v, const std::string& path) {
     if (v.is_number_unsigned()) return v.get<uint64_t>();
-    if (v.is_number_integer() && v.get<int64_t>() >= 0) return static_cast<uint64_t>(v.get<int64_t>());
+    if (v.is_number_integer() && v.get<int64_t>() >= 0)
+      return static_cast<uint64_t>(v.get<int64_t>());
     if (v.is_string()) {
       if (auto h = parse_hex_number(v.get<std::string>(), 16)) return h;
     }
@@ -405,21 +421,21 @@ class Loader {
       const fs::path target = fs::weakly_canonical(full, ec);
       const fs::path rel = target.lexically_relative(dir);
       if (ec || rel.empty() || *rel.begin() == "..") {
-        sink_.report(core::Diagnostic{
-            core::Severity::kError, "SCENE-FILE", loc(path),
-            path + ": \"" + *s + "\" is outside the scene's folder",
-            {},
-            {"files named by a scene must lie in its folder or below it; texsim's "
-             "--allow-any-path lifts this"}});
+        sink_.report(
+            core::Diagnostic{core::Severity::kError,
+                             "SCENE-FILE",
+                             loc(path),
+                             path + ": \"" + *s + "\" is outside the scene's folder",
+                             {},
+                             {"files named by a scene must lie in its folder or below it; texsim's "
+                              "--allow-any-path lifts this"}});
         return std::nullopt;
       }
     }
     if (!fs::is_regular_file(full, ec)) {
       err("SCENE-FILE", path,
           "file \"" + *s + "\" not found" +
-              (given.is_absolute()
-                   ? std::string()
-                   : " (looked in " + display_dir(base_) + ")"));
+              (given.is_absolute() ? std::string() : " (looked in " + display_dir(base_) + ")"));
       return std::nullopt;
     }
     return full;
@@ -430,7 +446,8 @@ class Loader {
       err("SCENE-FILE", path, "cannot read \"" + p.string() + "\"");
       return std::nullopt;
     }
-    std::vector<uint8_t> out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<uint8_t> out((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
     return out;
   }
   bool charge(uint64_t bytes, const std::string& path) {
@@ -556,7 +573,7 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
   if (!expect_object(v, path)) return false;
   check_keys(v, path, {"fill", "generator", "seed", "cell", "file", "hex", "texels"});
   static constexpr std::array<std::string_view, 5> kSources{"fill", "generator", "file", "hex",
-                                                           "texels"};
+                                                            "texels"};
   std::vector<std::string_view> given;
   for (std::string_view k : kSources) {
     if (v.contains(std::string(k))) given.push_back(k);
@@ -606,7 +623,7 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
 
   if (src == "generator") {
     static constexpr std::array<std::string_view, 4> kGens{"checker", "gradient", "random",
-                                                          "mip-colors"};
+                                                           "mip-colors"};
     const auto g = as_name<Generator>(sv, sp, "generator", kGens, generator_from_name);
     GeneratorParams p;
     bool ok = g.has_value();
@@ -657,8 +674,10 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
     want *= d.samples;
     if (sv.size() != want) {
       err("SCENE-SIZE", sp,
-          "expected " + std::to_string(want) + " texels (x fastest, then y, z or layer, mip, "
-          "sample), got " + std::to_string(sv.size()));
+          "expected " + std::to_string(want) +
+              " texels (x fastest, then y, z or layer, mip, "
+              "sample), got " +
+              std::to_string(sv.size()));
       return false;
     }
     size_t i = 0;
@@ -709,8 +728,10 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
       for (uint32_t x = 0; x < lv.width; ++x) {
         std::array<double, 4> sum{};
         uint32_t n = 0;
-        for (uint64_t sy = uint64_t{y} * f; sy < std::min<uint64_t>(uint64_t{y + 1} * f, img->height); ++sy) {
-          for (uint64_t sx = uint64_t{x} * f; sx < std::min<uint64_t>(uint64_t{x + 1} * f, img->width); ++sx) {
+        for (uint64_t sy = uint64_t{y} * f;
+             sy < std::min<uint64_t>(uint64_t{y + 1} * f, img->height); ++sy) {
+          for (uint64_t sx = uint64_t{x} * f;
+               sx < std::min<uint64_t>(uint64_t{x + 1} * f, img->width); ++sx) {
             const uint8_t* px = img->at(static_cast<uint32_t>(sx), static_cast<uint32_t>(sy));
             for (size_t c = 0; c < 4; ++c) sum[c] += px[c];
             ++n;
@@ -732,8 +753,9 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
 
 void Loader::load_surface(const json& v, const std::string& path, Scene& scene) {
   if (!expect_object(v, path)) return;
-  check_keys(v, path, {"id", "name", "type", "format", "width", "height", "depth", "layers",
-                       "mips", "samples", "data", "mcs", "clear_color", "null_tiles"});
+  check_keys(v, path,
+             {"id", "name", "type", "format", "width", "height", "depth", "layers", "mips",
+              "samples", "data", "mcs", "clear_color", "null_tiles"});
   const size_t errors_before = sink_.error_count();
   SceneSurface out;
   SurfaceDesc d;
@@ -741,8 +763,7 @@ void Loader::load_surface(const json& v, const std::string& path, Scene& scene) 
     if (auto i = as_u32(*id, json_member_path(path, "id"))) {
       out.id = *i;
       if (scene.find_surface(*i) != nullptr) {
-        err("SCENE-ID", json_member_path(path, "id"),
-            "duplicate surface id " + std::to_string(*i));
+        err("SCENE-ID", json_member_path(path, "id"), "duplicate surface id " + std::to_string(*i));
       }
     }
   }
@@ -826,8 +847,10 @@ void Loader::load_surface(const json& v, const std::string& path, Scene& scene) 
         const uint64_t want = uint64_t{d.width} * d.height * d.slices();
         if (mcs->size() != want) {
           err("SCENE-SIZE", mp,
-              "expected " + std::to_string(want) + " MCS values (one per pixel of level 0 per "
-              "slice), got " + std::to_string(mcs->size()));
+              "expected " + std::to_string(want) +
+                  " MCS values (one per pixel of level 0 per "
+                  "slice), got " +
+                  std::to_string(mcs->size()));
         } else {
           s.enable_mcs();
           const unsigned width_bits = texunit::mcs_width_bits(d.samples);
@@ -878,15 +901,18 @@ void Loader::load_surface(const json& v, const std::string& path, Scene& scene) 
         field("x", reg.x);
         field("y", reg.y);
         if (reg.level < d.mips) {
-          reg.width = s.layout().levels[reg.level].width - std::min(reg.x, s.layout().levels[reg.level].width);
-          reg.height = s.layout().levels[reg.level].height - std::min(reg.y, s.layout().levels[reg.level].height);
+          reg.width = s.layout().levels[reg.level].width -
+                      std::min(reg.x, s.layout().levels[reg.level].width);
+          reg.height = s.layout().levels[reg.level].height -
+                       std::min(reg.y, s.layout().levels[reg.level].height);
         }
         field("width", reg.width);
         field("height", reg.height);
         if (sink_.error_count() != before) continue;
         if (reg.level >= d.mips) {
           err("SCENE-VALUE", json_member_path(ip, "level"),
-              "must be in [0, " + std::to_string(d.mips - 1) + "], got " + std::to_string(reg.level));
+              "must be in [0, " + std::to_string(d.mips - 1) + "], got " +
+                  std::to_string(reg.level));
           continue;
         }
         const auto& lv = s.layout().levels[reg.level];
@@ -914,15 +940,15 @@ std::optional<SceneSampler> Loader::load_sampler(const json& v, const std::strin
                                                  bool with_id) {
   if (!expect_object(v, path)) return std::nullopt;
   if (with_id) {
-    check_keys(v, path, {"id", "min_filter", "mag_filter", "mip_filter", "filter", "address",
-                         "border_color", "border_color_int", "compare", "lod_bias", "min_lod",
-                         "max_lod", "max_anisotropy", "reduction", "normalized", "srgb_decode",
-                         "precision"});
+    check_keys(v, path,
+               {"id", "min_filter", "mag_filter", "mip_filter", "filter", "address", "border_color",
+                "border_color_int", "compare", "lod_bias", "min_lod", "max_lod", "max_anisotropy",
+                "reduction", "normalized", "srgb_decode", "precision"});
   } else {
-    check_keys(v, path, {"min_filter", "mag_filter", "mip_filter", "filter", "address",
-                         "border_color", "border_color_int", "compare", "lod_bias", "min_lod",
-                         "max_lod", "max_anisotropy", "reduction", "normalized", "srgb_decode",
-                         "precision"});
+    check_keys(v, path,
+               {"min_filter", "mag_filter", "mip_filter", "filter", "address", "border_color",
+                "border_color_int", "compare", "lod_bias", "min_lod", "max_lod", "max_anisotropy",
+                "reduction", "normalized", "srgb_decode", "precision"});
   }
   const size_t before = sink_.error_count();
   SceneSampler out;
@@ -964,7 +990,8 @@ std::optional<SceneSampler> Loader::load_sampler(const json& v, const std::strin
       if (iequals(s, "linear")) return texunit::MipFilter::kLinear;
       return std::nullopt;
     };
-    if (auto x = as_name<texunit::MipFilter>(*f, p("mip_filter"), "mip filter", kMipFilters, mip_of)) {
+    if (auto x =
+            as_name<texunit::MipFilter>(*f, p("mip_filter"), "mip filter", kMipFilters, mip_of)) {
       st.mip_filter = *x;
     }
   }
@@ -976,7 +1003,8 @@ std::optional<SceneSampler> Loader::load_sampler(const json& v, const std::strin
     const std::function<std::optional<texunit::AddressMode>(std::string_view)> addr_of =
         [](std::string_view s) { return texunit::address_mode_from_name(s); };
     if (a->is_string()) {
-      if (auto m = as_name<texunit::AddressMode>(*a, p("address"), "address mode", names, addr_of)) {
+      if (auto m =
+              as_name<texunit::AddressMode>(*a, p("address"), "address mode", names, addr_of)) {
         st.address = {*m, *m, *m};
       }
     } else if (expect_array(*a, p("address"))) {
@@ -1038,7 +1066,8 @@ std::optional<SceneSampler> Loader::load_sampler(const json& v, const std::strin
     }
     const std::function<std::optional<texunit::CompareFunc>(std::string_view)> cmp_of =
         [](std::string_view s) { return texunit::compare_func_from_name(s); };
-    if (auto f = as_name<texunit::CompareFunc>(*c, p("compare"), "compare function", names, cmp_of)) {
+    if (auto f =
+            as_name<texunit::CompareFunc>(*c, p("compare"), "compare function", names, cmp_of)) {
       st.compare = *f;
     }
   }
@@ -1087,7 +1116,7 @@ std::optional<SceneSampler> Loader::load_sampler(const json& v, const std::strin
     const std::function<std::optional<texunit::PrecisionKind>(std::string_view)> prec_of =
         [](std::string_view s) { return texunit::precision_from_name(s); };
     if (auto x = as_name<texunit::PrecisionKind>(*pr, p("precision"), "precision profile", kPrec,
-                                                  prec_of)) {
+                                                 prec_of)) {
       out.precision = *x;
     }
   }
@@ -1149,11 +1178,9 @@ void Loader::load_visa_register(const std::string& name, const json& v, const st
                                 Scene& scene) {
   if (!expect_object(v, path)) return;
   check_keys(v, path, {"type", "values", "decl"});
-  const bool name_ok =
-      !name.empty() &&
-      std::all_of(name.begin(), name.end(),
-                  [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '%'; }) &&
-      !std::isdigit(static_cast<unsigned char>(name[0]));
+  const bool name_ok = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '%';
+  }) && !std::isdigit(static_cast<unsigned char>(name[0]));
   if (!name_ok) {
     err("SCENE-VALUE", path, "\"" + name + "\" is not a vISA variable name", true);
     return;
@@ -1162,7 +1189,8 @@ void Loader::load_visa_register(const std::string& name, const json& v, const st
   VisaRegister r;
   if (const json* t = require(v, path, "type")) {
     const std::function<std::optional<ElemType>(std::string_view)> of = elem_type_from_name;
-    if (auto et = as_name<ElemType>(*t, json_member_path(path, "type"), "type", kElemTypeNames, of)) {
+    if (auto et =
+            as_name<ElemType>(*t, json_member_path(path, "type"), "type", kElemTypeNames, of)) {
       r.type = *et;
     }
   }
@@ -1207,11 +1235,12 @@ void Loader::load_visa_register(const std::string& name, const json& v, const st
           const unsigned nb = size * 8;
           const bool sgn = r.type == ElemType::kD || r.type == ElemType::kW ||
                            r.type == ElemType::kB || r.type == ElemType::kQ;
-          const int64_t lo = sgn ? (nb == 64 ? std::numeric_limits<int64_t>::min()
-                                             : -(int64_t{1} << (nb - 1)))
-                                 : 0;
-          const int64_t hi = nb == 64 ? std::numeric_limits<int64_t>::max()
-                                      : (sgn ? (int64_t{1} << (nb - 1)) - 1 : (int64_t{1} << nb) - 1);
+          const int64_t lo =
+              sgn ? (nb == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (nb - 1)))
+                  : 0;
+          const int64_t hi = nb == 64
+                                 ? std::numeric_limits<int64_t>::max()
+                                 : (sgn ? (int64_t{1} << (nb - 1)) - 1 : (int64_t{1} << nb) - 1);
           if (r.type == ElemType::kUQ && e.is_number_unsigned()) {
             bits = e.get<uint64_t>();
             break;
@@ -1248,8 +1277,10 @@ void Loader::load_sass_register(const std::string& name, const json& v, const st
     if (v.is_string()) {
       bits = parse_hex_number(v.get<std::string>(), 8);
       if (!bits) {
-        err("SCENE-VALUE", path, "expected a 32-bit integer or a \"0x...\" hex string of at most 8 "
-                                 "digits, got " + v.dump());
+        err("SCENE-VALUE", path,
+            "expected a 32-bit integer or a \"0x...\" hex string of at most 8 "
+            "digits, got " +
+                v.dump());
         return;
       }
     } else if (v.is_number()) {
@@ -1324,7 +1355,8 @@ void Loader::load_const_banks(const json& v, const std::string& path, Scene& sce
         if (!idx) {
           err("SCENE-VALUE", ep,
               "word index \"" + wk + "\" must be a decimal or \"0x...\" index below " +
-                  std::to_string(kBankBytes / 4), true);
+                  std::to_string(kBankBytes / 4),
+              true);
           ok = false;
           continue;
         }
@@ -1361,7 +1393,8 @@ void Loader::load_texture_headers(const json& v, const std::string& path, Scene&
   TextureHeaderPool pool;
   const size_t before = sink_.error_count();
   if (const json* m = require(v, path, "max_index")) {
-    if (auto u = as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1)) pool.max_index = *u;
+    if (auto u = as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1))
+      pool.max_index = *u;
   }
   if (sink_.error_count() != before) return;
   if (const json* e = member(v, "entries")) {
@@ -1373,7 +1406,8 @@ void Loader::load_texture_headers(const json& v, const std::string& path, Scene&
       if (!index) {
         err("SCENE-VALUE", ip,
             "entry index \"" + key + "\" must be an index in [0, " +
-                std::to_string(pool.max_index) + "] (max_index)", true);
+                std::to_string(pool.max_index) + "] (max_index)",
+            true);
         continue;
       }
       if (!expect_object(value, ip)) continue;
@@ -1417,7 +1451,8 @@ void Loader::load_texture_samplers(const json& v, const std::string& path, Scene
   TextureSamplerPool pool;
   const size_t before = sink_.error_count();
   if (const json* m = require(v, path, "max_index")) {
-    if (auto u = as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1)) pool.max_index = *u;
+    if (auto u = as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1))
+      pool.max_index = *u;
   }
   if (sink_.error_count() != before) return;
   if (const json* e = member(v, "entries")) {
@@ -1429,7 +1464,8 @@ void Loader::load_texture_samplers(const json& v, const std::string& path, Scene
       if (!index) {
         err("SCENE-VALUE", ip,
             "entry index \"" + key + "\" must be an index in [0, " +
-                std::to_string(pool.max_index) + "] (max_index)", true);
+                std::to_string(pool.max_index) + "] (max_index)",
+            true);
         continue;
       }
       if (auto s = load_sampler(value, ip, false)) {
@@ -1444,10 +1480,10 @@ void Loader::load_texture_samplers(const json& v, const std::string& path, Scene
 std::optional<Scene> Loader::load(const json& root) {
   const size_t errors_before = sink_.error_count();
   if (!expect_object(root, "")) return std::nullopt;
-  check_keys(root, "", {"texsim", "isa", "platform", "description", "surfaces", "samplers",
-                        "memory", "registers", "const_banks", "tex_bank", "texture_headers",
-                        "texture_samplers", "fp16_rounding", "dispatch_mask",
-                        "coarse_pixel_size"});
+  check_keys(root, "",
+             {"texsim", "isa", "platform", "description", "surfaces", "samplers", "memory",
+              "registers", "const_banks", "tex_bank", "texture_headers", "texture_samplers",
+              "fp16_rounding", "dispatch_mask", "coarse_pixel_size"});
   Scene scene;
   scene.path = file_;
   if (const json* ver = require(root, "", "texsim")) {
@@ -1475,8 +1511,10 @@ std::optional<Scene> Loader::load(const json& root) {
   }
   if (const json* plat = member(root, "platform")) {
     std::vector<std::string_view> names;
-    if (scene.isa != "sass") names.insert(names.end(), kVisaPlatforms.begin(), kVisaPlatforms.end());
-    if (scene.isa != "visa") names.insert(names.end(), kSassPlatforms.begin(), kSassPlatforms.end());
+    if (scene.isa != "sass")
+      names.insert(names.end(), kVisaPlatforms.begin(), kVisaPlatforms.end());
+    if (scene.isa != "visa")
+      names.insert(names.end(), kSassPlatforms.begin(), kSassPlatforms.end());
     const std::function<std::optional<std::string>(std::string_view)> of =
         [&names](std::string_view s) -> std::optional<std::string> {
       for (std::string_view n : names) {
@@ -1625,8 +1663,9 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
     return t == nullptr ? std::pair<uint32_t, uint32_t>{0, 0}
                         : std::pair<uint32_t, uint32_t>{t->line, t->column};
   };
-  std::stable_sort(diags.begin(), diags.end(),
-                   [&](const core::Diagnostic& a, const core::Diagnostic& b) { return key(a) < key(b); });
+  std::stable_sort(
+      diags.begin(), diags.end(),
+      [&](const core::Diagnostic& a, const core::Diagnostic& b) { return key(a) < key(b); });
   for (auto& d : diags) sink.report(std::move(d));
   if (local.has_errors()) return std::nullopt;
   return scene;

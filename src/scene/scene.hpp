@@ -20,9 +20,9 @@ namespace texsim::scene {
 // Element types of vISA variables, by vISA's names (interface.md, "Register values").
 enum class ElemType : uint8_t { kUD, kD, kUW, kW, kUB, kB, kUQ, kQ, kF, kHF, kDF };
 
-std::string_view elem_type_name(ElemType t);              // "UD", "F", ...
+std::string_view elem_type_name(ElemType t);                         // "UD", "F", ...
 std::optional<ElemType> elem_type_from_name(std::string_view name);  // case-insensitive
-unsigned elem_type_size(ElemType t);                      // bytes per element
+unsigned elem_type_size(ElemType t);                                 // bytes per element
 
 struct SceneSurface {
   uint32_t id = 0;
@@ -95,7 +95,7 @@ struct Scene {
   std::optional<Fp16Rounding> fp16_rounding;
 
   // Dispatch state some front ends need (kept raw where texunit has no type for it).
-  std::optional<uint64_t> dispatch_mask;                 // lanes enabled at dispatch
+  std::optional<uint64_t> dispatch_mask;  // lanes enabled at dispatch
   std::optional<std::array<uint32_t, 2>> coarse_pixel_size;
 
   const SceneSurface* find_surface(uint32_t id) const;
@@ -129,8 +129,8 @@ std::span<const RuleInfo> scene_rules();
 
 // Platforms of each ISA, in canonical spelling (interface.md, "Common options"; Xe2 added for
 // the vISA front end's platform table). The one list every layer uses.
-inline constexpr std::array<std::string_view, 7> kVisaPlatforms{"SKL",  "ICLLP", "TGLLP", "XeHP",
-                                                                "DG2",  "PVC",   "Xe2"};
+inline constexpr std::array<std::string_view, 7> kVisaPlatforms{"SKL", "ICLLP", "TGLLP", "XeHP",
+                                                                "DG2", "PVC",   "Xe2"};
 inline constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
                                                                 "SM60", "SM61", "SM62"};
 std::span<const std::string_view> platforms_of(std::string_view isa);

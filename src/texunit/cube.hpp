@@ -13,7 +13,7 @@ enum class CubeFace : uint8_t { kPosX, kNegX, kPosY, kNegY, kPosZ, kNegZ };
 
 struct CubeCoord {
   uint32_t face = 0;
-  float s = 0.0f;   // normalized face coordinates in [0, 1]
+  float s = 0.0f;  // normalized face coordinates in [0, 1]
   float t = 0.0f;
   float ma = 0.0f;  // the major-axis component (signed)
 };

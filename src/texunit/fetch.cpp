@@ -111,8 +111,7 @@ FetchResult fetch_texel(const SurfaceView& view, const FetchRequest& req,
     return res;
   }
 
-  const uint64_t off =
-      texel_byte_offset(d, view.layout, plane, req.level, a.slice_or_z, a.x, a.y);
+  const uint64_t off = texel_byte_offset(d, view.layout, plane, req.level, a.slice_or_z, a.x, a.y);
   assert(off + fi.bytes_per_block <= view.bytes.size());
   if (off + fi.bytes_per_block > view.bytes.size()) {
     // A view smaller than its layout: never read outside it (§22.4.7 "cannot return data
@@ -122,8 +121,8 @@ FetchResult fetch_texel(const SurfaceView& view, const FetchRequest& req,
   }
   // §22.4.6: ld returns the stored bits (float32 untouched, denormals kept); decode_texel
   // owns the format rules, including picking the texel inside a BCn block.
-  res.texel = decode_texel(d.format, view.bytes.data() + off, a.x % fi.block_width,
-                           a.y % fi.block_height);
+  res.texel =
+      decode_texel(d.format, view.bytes.data() + off, a.x % fi.block_width, a.y % fi.block_height);
   return res;
 }
 

@@ -39,9 +39,9 @@ struct FetchOptions {
 
 struct FetchResult {
   Texel texel;
-  bool in_bounds = false;      // false: the out-of-bounds value was returned
-  bool null_tile = false;      // the texel lies in an unmapped region (returned as zeros)
-  bool fast_cleared = false;   // MCS said "cleared": the clear colour was returned
+  bool in_bounds = false;     // false: the out-of-bounds value was returned
+  bool null_tile = false;     // the texel lies in an unmapped region (returned as zeros)
+  bool fast_cleared = false;  // MCS said "cleared": the clear colour was returned
 };
 
 FetchResult fetch_texel(const SurfaceView& view, const FetchRequest& req,

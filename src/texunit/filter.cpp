@@ -46,8 +46,8 @@ AxisSample point_axis(float coord, float scale, int32_t offset, const PrecisionP
     return a;
   }
   const float s = coord * scale;
-  AxisSample a = from_fixed(core::float_to_fixed(s, kFixedIntBits, p.subtexel_bits),
-                            p.subtexel_bits, offset);
+  AxisSample a =
+      from_fixed(core::float_to_fixed(s, kFixedIntBits, p.subtexel_bits), p.subtexel_bits, offset);
   a.frac = 0.0f;
   return a;
 }
@@ -106,14 +106,30 @@ float quantize_reference(float reference, Format format) {
 float compare_passes(CompareFunc func, float ref, float texel) {
   bool pass = false;
   switch (func) {
-    case CompareFunc::kNever: pass = false; break;
-    case CompareFunc::kLess: pass = ref < texel; break;
-    case CompareFunc::kEqual: pass = ref == texel; break;
-    case CompareFunc::kLessEqual: pass = ref <= texel; break;
-    case CompareFunc::kGreater: pass = ref > texel; break;
-    case CompareFunc::kNotEqual: pass = !(ref == texel); break;
-    case CompareFunc::kGreaterEqual: pass = ref >= texel; break;
-    case CompareFunc::kAlways: pass = true; break;
+    case CompareFunc::kNever:
+      pass = false;
+      break;
+    case CompareFunc::kLess:
+      pass = ref < texel;
+      break;
+    case CompareFunc::kEqual:
+      pass = ref == texel;
+      break;
+    case CompareFunc::kLessEqual:
+      pass = ref <= texel;
+      break;
+    case CompareFunc::kGreater:
+      pass = ref > texel;
+      break;
+    case CompareFunc::kNotEqual:
+      pass = !(ref == texel);
+      break;
+    case CompareFunc::kGreaterEqual:
+      pass = ref >= texel;
+      break;
+    case CompareFunc::kAlways:
+      pass = true;
+      break;
   }
   return pass ? 1.0f : 0.0f;
 }
@@ -150,7 +166,8 @@ Texel combine(std::span<const WeightedTexel> values, Reduction reduction) {
     out = first->texel;
     for (const WeightedTexel& v : values) {
       if (v.weight == 0.0f || &v == first) continue;
-      for (size_t c = 0; c < 4; ++c) out.bits[c] = min_max_bits(out.bits[c], v.texel.bits[c], is_max);
+      for (size_t c = 0; c < 4; ++c)
+        out.bits[c] = min_max_bits(out.bits[c], v.texel.bits[c], is_max);
     }
     return out;
   }

@@ -90,9 +90,9 @@ MipSelection select_mips(float clamped_lod, MipFilter mip_filter, uint32_t mip_c
                          const PrecisionProfile& precision) {
   MipSelection s;
   const int64_t last = mip_count == 0 ? 0 : static_cast<int64_t>(mip_count) - 1;
-  int64_t whole = 0;       // integer part (floor) of the LOD
-  int64_t nearest = 0;     // integer part of LOD + 0.5
-  float frac = 0.0f;       // fractional part
+  int64_t whole = 0;    // integer part (floor) of the LOD
+  int64_t nearest = 0;  // integer part of LOD + 0.5
+  float frac = 0.0f;    // fractional part
   if (precision.kind == PrecisionKind::kExact) {
     const float lod = std::isnan(clamped_lod) ? 0.0f : std::clamp(clamped_lod, -256.0f, 256.0f);
     s.magnify = lod <= 0.0f;

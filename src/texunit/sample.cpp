@@ -43,7 +43,7 @@ struct Lane {
   const FormatInfo* info = nullptr;
   const SamplerState* sampler = nullptr;
   const PrecisionProfile* precision = nullptr;
-  unsigned dims = 2;     // axes addressed per level (cube faces: 2)
+  unsigned dims = 2;  // axes addressed per level (cube faces: 2)
   bool cube = false;
   uint32_t face = 0;
   uint32_t slice_base = 0;  // array slice, or 6 * cube index
@@ -268,8 +268,8 @@ QuadDerivatives quad_derivatives(const std::array<std::array<float, 3>, 4>& q) {
   return d;
 }
 
-SampleResult sample(const SurfaceView& view, const SamplerState& sampler,
-                    const SampleRequest& req, const PrecisionProfile& precision) {
+SampleResult sample(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
+                    const PrecisionProfile& precision) {
   if (precision.kind == PrecisionKind::kLavapipe) return sample_lavapipe(view, sampler, req);
 
   Lane lane;
@@ -342,8 +342,12 @@ SampleResult sample(const SurfaceView& view, const SamplerState& sampler,
   AnisoFootprint aniso;
   float lod = 0.0f;
   switch (req.op) {
-    case SampleOp::kLevel: lod = req.lod; break;
-    case SampleOp::kLevelZero: lod = 0.0f; break;
+    case SampleOp::kLevel:
+      lod = req.lod;
+      break;
+    case SampleOp::kLevelZero:
+      lod = 0.0f;
+      break;
     default:
       if (aniso_capable) {
         aniso = anisotropic_footprint(tdx, tdy, sampler.max_anisotropy);
@@ -353,9 +357,9 @@ SampleResult sample(const SurfaceView& view, const SamplerState& sampler,
       }
       break;
   }
-  const float biased = bias_lod(lod, sampler.lod_bias,
-                                req.op == SampleOp::kBias ? std::optional<float>(req.lod)
-                                                          : std::nullopt);
+  const float biased =
+      bias_lod(lod, sampler.lod_bias,
+               req.op == SampleOp::kBias ? std::optional<float>(req.lod) : std::nullopt);
   const float clamped = clamp_lod(biased, sampler.min_lod, sampler.max_lod);
   const uint32_t mip_count = lane.normalized ? std::max(1u, d.mips) : 1u;
 
@@ -401,7 +405,8 @@ SampleResult sample(const SurfaceView& view, const SamplerState& sampler,
         p[a] = uvw[a] + (aniso.major[a] * tk) / static_cast<float>(ext0[a]);
       }
       const Texel t = filter_mips(lane, mips, p, true);
-      for (size_t c = 0; c < 4; ++c) sum[c] = k == 0 ? t.f(static_cast<int>(c)) : sum[c] + t.f(static_cast<int>(c));
+      for (size_t c = 0; c < 4; ++c)
+        sum[c] = k == 0 ? t.f(static_cast<int>(c)) : sum[c] + t.f(static_cast<int>(c));
     }
     const float fn = static_cast<float>(n);
     result.texel = Texel::from_float(sum[0] / fn, sum[1] / fn, sum[2] / fn, sum[3] / fn);

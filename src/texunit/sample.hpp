@@ -27,13 +27,13 @@ struct SampleRequest {
   // Normalized coordinates u, v, w (or texel coordinates when the sampler is unnormalized).
   // Cubes: a direction vector (x, y, z). Components beyond the surface's needs are ignored.
   std::array<float, 3> coord{};
-  float array_index = 0.0f;            // array surfaces: round-to-nearest-even then clamp
-  std::array<float, 3> ddx{};          // d(coord)/dx, d(coord)/dy: kImplicit, kBias, kGrad,
-  std::array<float, 3> ddy{};          // kLodQuery (normalized units)
-  float lod = 0.0f;                    // kLevel: the LOD; kBias: the instruction bias
-  float reference = 0.0f;              // compare samplers: the depth reference
-  std::array<int32_t, 3> offset{};     // texel-space offsets (aoffimmi), applied per level
-  uint8_t gather_component = 0;        // kGather: 0..3 = R, G, B, A
+  float array_index = 0.0f;         // array surfaces: round-to-nearest-even then clamp
+  std::array<float, 3> ddx{};       // d(coord)/dx, d(coord)/dy: kImplicit, kBias, kGrad,
+  std::array<float, 3> ddy{};       // kLodQuery (normalized units)
+  float lod = 0.0f;                 // kLevel: the LOD; kBias: the instruction bias
+  float reference = 0.0f;           // compare samplers: the depth reference
+  std::array<int32_t, 3> offset{};  // texel-space offsets (aoffimmi), applied per level
+  uint8_t gather_component = 0;     // kGather: 0..3 = R, G, B, A
 };
 
 struct SampleResult {
@@ -46,8 +46,8 @@ struct SampleResult {
 // lookups, comparisons (the PCF value in all four channels) and LOD queries
 // ((clamped, unclamped, 0, 0)); the format's kind for integer formats (point sampled, bits
 // unconverted) and for gathers of integer formats.
-SampleResult sample(const SurfaceView& view, const SamplerState& sampler,
-                    const SampleRequest& req, const PrecisionProfile& precision = {});
+SampleResult sample(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
+                    const PrecisionProfile& precision = {});
 
 // Implicit derivatives of a 2x2 quad, coarse (one pair per quad): lanes 0, 1, 2, 3 are the
 // top-left, top-right, bottom-left and bottom-right pixels; ddx = TR - TL, ddy = BL - TL

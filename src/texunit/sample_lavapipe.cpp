@@ -24,11 +24,19 @@ int32_t cvt_trunc(float x) {
   if (!(x > -2147483904.0f && x < 2147483648.0f)) return kIntIndefinite;
   return static_cast<int32_t>(x);
 }
-int32_t cvt_floor(float x) { return cvt_trunc(std::floor(x)); }
-int32_t cvt_round(float x) { return cvt_trunc(std::nearbyint(x)); }  // RNE (MXCSR default)
+int32_t cvt_floor(float x) {
+  return cvt_trunc(std::floor(x));
+}
+int32_t cvt_round(float x) {
+  return cvt_trunc(std::nearbyint(x));
+}  // RNE (MXCSR default)
 
-float fract(float x) { return x - std::floor(x); }
-float fract_safe(float x) { return std::min(fract(x), 0x1.fffffep-1f); }
+float fract(float x) {
+  return x - std::floor(x);
+}
+float fract_safe(float x) {
+  return std::min(fract(x), 0x1.fffffep-1f);
+}
 
 // lp_build_coord_mirror: 2 * (x/2 - round(x/2)), optionally |.| and NaN -> 0.
 float coord_mirror(float x, bool pos_only) {
@@ -50,7 +58,9 @@ struct Surf {
   unsigned dims;  // 2 or 3 (array layers and cube faces are not dimensions)
 };
 
-bool is_pot(uint32_t v) { return v != 0 && (v & (v - 1)) == 0; }
+bool is_pot(uint32_t v) {
+  return v != 0 && (v & (v - 1)) == 0;
+}
 
 }  // namespace
 
@@ -75,13 +85,15 @@ Texel lavapipe_decode(Format f, const uint8_t* texel) {
     switch (ch.kind) {
       case ChannelKind::kUnorm: {
         // lp_build_unsigned_norm_to_float: SIToFP(k) * float(1 / (2^n - 1)).
-        const auto scale = static_cast<float>(1.0 / static_cast<double>((uint64_t{1} << ch.bits) - 1));
+        const auto scale =
+            static_cast<float>(1.0 / static_cast<double>((uint64_t{1} << ch.bits) - 1));
         v = static_cast<float>(k) * scale;
         break;
       }
       case ChannelKind::kSnorm: {
         const int64_t s = static_cast<int64_t>(k << (64 - ch.bits)) >> (64 - ch.bits);
-        const auto scale = static_cast<float>(1.0 / static_cast<double>((uint64_t{1} << (ch.bits - 1)) - 1));
+        const auto scale =
+            static_cast<float>(1.0 / static_cast<double>((uint64_t{1} << (ch.bits - 1)) - 1));
         v = std::max(static_cast<float>(s) * scale, -1.0f);  // measured: -128 -> -1.0
         break;
       }
@@ -126,9 +138,9 @@ FetchResult fetch_texel_lavapipe(const SurfaceView& view, const FetchRequest& in
   const uint32_t y = dims >= 2 ? req.coord[1] + static_cast<uint32_t>(req.offset[1]) : 0;
   const uint32_t z = dims == 3 ? req.coord[2] + static_cast<uint32_t>(req.offset[2]) : req.slice;
   const uint32_t plane = d.samples > 1 ? req.sample : 0;
-  const uint64_t off = texel_byte_offset(d, view.layout, plane, req.level,
-                                         (d.is_array() || d.type == SurfaceType::kCube || dims == 3) ? z : 0,
-                                         x, y);
+  const uint64_t off =
+      texel_byte_offset(d, view.layout, plane, req.level,
+                        (d.is_array() || d.type == SurfaceType::kCube || dims == 3) ? z : 0, x, y);
   if (format_info(d.format).is_compressed()) return r;
   r.texel = lavapipe_decode(d.format, view.bytes.data() + off);
   return r;
@@ -159,7 +171,8 @@ Texel read_texel(const Surf& s, const SamplerState& smp, uint32_t level, int32_t
       std::array<float, 4> c = smp.border_color;
       for (int i = 0; i < 4; ++i) {
         const ChannelKind k = s.fi.channels[i].kind;
-        if (k == ChannelKind::kUnorm || k == ChannelKind::kSrgb) c[i] = std::clamp(c[i], 0.0f, 1.0f);
+        if (k == ChannelKind::kUnorm || k == ChannelKind::kSrgb)
+          c[i] = std::clamp(c[i], 0.0f, 1.0f);
         if (k == ChannelKind::kSnorm) c[i] = std::clamp(c[i], -1.0f, 1.0f);
       }
       b = Texel::from_float(c[0], c[1], c[2], c[3]);
@@ -225,8 +238,8 @@ struct LinearTaps {
 };
 
 // lp_build_sample_wrap_linear (float path), including the gather variants.
-LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode mode,
-                       bool gather, bool pot) {
+LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode mode, bool gather,
+                       bool pot) {
   const float len_f = static_cast<float>(length);
   const auto len_m1 = static_cast<int32_t>(length) - 1;
   LinearTaps t;
@@ -319,19 +332,29 @@ LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode
   return t;
 }
 
-float lerp(float w, float a, float b) { return std::fma(w, b - a, a); }
+float lerp(float w, float a, float b) {
+  return std::fma(w, b - a, a);
+}
 
 // Comparison (ordered except NOT_EQUAL, D3D10 rules as lavapipe applies them): ref OP texel.
 bool compare(CompareFunc f, float ref, float tex) {
   switch (f) {
-    case CompareFunc::kNever: return false;
-    case CompareFunc::kLess: return ref < tex;
-    case CompareFunc::kEqual: return ref == tex;
-    case CompareFunc::kLessEqual: return ref <= tex;
-    case CompareFunc::kGreater: return ref > tex;
-    case CompareFunc::kNotEqual: return !(ref == tex);
-    case CompareFunc::kGreaterEqual: return ref >= tex;
-    case CompareFunc::kAlways: return true;
+    case CompareFunc::kNever:
+      return false;
+    case CompareFunc::kLess:
+      return ref < tex;
+    case CompareFunc::kEqual:
+      return ref == tex;
+    case CompareFunc::kLessEqual:
+      return ref <= tex;
+    case CompareFunc::kGreater:
+      return ref > tex;
+    case CompareFunc::kNotEqual:
+      return !(ref == tex);
+    case CompareFunc::kGreaterEqual:
+      return ref >= tex;
+    case CompareFunc::kAlways:
+      return true;
   }
   return false;
 }
@@ -365,9 +388,12 @@ LpCube lp_cube_lookup(const std::array<float, 3>& c, const std::array<float, 3>&
   auto flip = [&](float v) { return neg ? -v : v; };  // xor with the sign bit of ma
   auto minor = [&](const std::array<float, 3>& v) -> std::array<float, 2> {
     switch (axis) {
-      case 0: return {flip(-v[2]), -v[1]};
-      case 1: return {v[0], flip(v[2])};
-      default: return {flip(v[0]), -v[1]};
+      case 0:
+        return {flip(-v[2]), -v[1]};
+      case 1:
+        return {v[0], flip(v[2])};
+      default:
+        return {flip(v[0]), -v[1]};
     }
   };
   LpCube r;
@@ -646,8 +672,10 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
     const unsigned comp = cmp ? 0 : req.gather_component;
     std::array<uint32_t, 4> v{};
     for (size_t k = 0; k < 4; ++k) {
-      if (cmp) v[k] = std::bit_cast<uint32_t>(!missing[k] && passes(tx[k]) ? 1.0f : 0.0f);
-      else v[k] = missing[k] ? 0u : tx[k].bits[comp];
+      if (cmp)
+        v[k] = std::bit_cast<uint32_t>(!missing[k] && passes(tx[k]) ? 1.0f : 0.0f);
+      else
+        v[k] = missing[k] ? 0u : tx[k].bits[comp];
     }
     for (size_t k = 0; k < 4; ++k) {
       if (!missing[k]) continue;
@@ -712,8 +740,8 @@ struct Rgba8 {
   std::array<int32_t, 4> c{};
 };
 
-Rgba8 read8(const Surf& s, const SamplerState& smp, uint32_t level, int32_t x, int32_t y,
-            int32_t z, int32_t slice) {
+Rgba8 read8(const Surf& s, const SamplerState& smp, uint32_t level, int32_t x, int32_t y, int32_t z,
+            int32_t slice) {
   const Texel t = read_texel(s, smp, level, x, y, z, slice);
   Rgba8 r;
   // Recover the 8-bit values: lavapipe_decode gave k * float(1/255); k = round(v * 255).
@@ -721,7 +749,9 @@ Rgba8 read8(const Surf& s, const SamplerState& smp, uint32_t level, int32_t x, i
   return r;
 }
 
-int32_t lerp8(int32_t w, int32_t a, int32_t b) { return a + ((w * (b - a) + 128) >> 8); }
+int32_t lerp8(int32_t w, int32_t a, int32_t b) {
+  return a + ((w * (b - a) + 128) >> 8);
+}
 
 Rgba8 lerp8(int32_t w, const Rgba8& a, const Rgba8& b) {
   Rgba8 r;
@@ -815,7 +845,9 @@ bool fits_8unorm(const FormatInfo& fi) {
   return fi.channels[0].bits != 0;
 }
 
-bool simple_wrap(AddressMode m) { return m == AddressMode::kWrap || m == AddressMode::kClamp; }
+bool simple_wrap(AddressMode m) {
+  return m == AddressMode::kWrap || m == AddressMode::kClamp;
+}
 
 }  // namespace
 
@@ -842,7 +874,9 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
 
 namespace {
 
-bool is_cube(SurfaceType t) { return t == SurfaceType::kCube || t == SurfaceType::kCubeArray; }
+bool is_cube(SurfaceType t) {
+  return t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
+}
 
 // A lane as lavapipe's filtering sees it: cubes become face coordinates (s, t) with projected
 // derivatives on slice face + 6 * layer, with clamp-to-edge addressing (seamless filtering
@@ -871,8 +905,7 @@ Prepared prepare(const SurfaceView& view, const SamplerState& sampler, const Sam
       p.slice_base = 6 * std::clamp(cvt_round(req.array_index), 0, cubes - 1);
     }
   } else if (d.is_array()) {
-    p.slice_base =
-        std::clamp(cvt_round(req.array_index), 0, static_cast<int32_t>(d.slices()) - 1);
+    p.slice_base = std::clamp(cvt_round(req.array_index), 0, static_cast<int32_t>(d.slices()) - 1);
   }
   return p;
 }
@@ -928,10 +961,9 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
       c = lerp8(w, c, c1);
     }
     const auto scale = static_cast<float>(1.0 / 255.0);
-    res.texel = Texel::from_float(static_cast<float>(c.c[0]) * scale,
-                                  static_cast<float>(c.c[1]) * scale,
-                                  static_cast<float>(c.c[2]) * scale,
-                                  static_cast<float>(c.c[3]) * scale);
+    res.texel =
+        Texel::from_float(static_cast<float>(c.c[0]) * scale, static_cast<float>(c.c[1]) * scale,
+                          static_cast<float>(c.c[2]) * scale, static_cast<float>(c.c[3]) * scale);
     return res;
   }
   // SoA float path. Filter choice: min == mag -> that filter; otherwise per lane, with the
@@ -969,8 +1001,8 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
           cube_taps(req.coord[0], req.coord[1], view.layout.levels[lv].width).corner;
       const auto& group = ctx.group_cube_corner[static_cast<size_t>(which)];
       const bool group_corner = group.value_or(own_corner) || own_corner;
-      return sample_level_cube_linear(s, p.smp, req, lv, nearest_via_linear, p.face,
-                                      p.slice_base, group_corner);
+      return sample_level_cube_linear(s, p.smp, req, lv, nearest_via_linear, p.face, p.slice_base,
+                                      group_corner);
     }
     return sample_level_soa(s, p.smp, req, lv, linear, nearest_via_linear, slice);
   };
@@ -996,9 +1028,11 @@ LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerStat
     const int32_t l0 = gather ? 0 : li.level0;
     const int32_t l1 = gather ? 0 : li.level1;
     f.cube_corner[0] = cube_taps(p.req.coord[0], p.req.coord[1],
-                                 view.layout.levels[static_cast<uint32_t>(l0)].width).corner;
+                                 view.layout.levels[static_cast<uint32_t>(l0)].width)
+                           .corner;
     f.cube_corner[1] = cube_taps(p.req.coord[0], p.req.coord[1],
-                                 view.layout.levels[static_cast<uint32_t>(l1)].width).corner;
+                                 view.layout.levels[static_cast<uint32_t>(l1)].width)
+                           .corner;
   }
   return f;
 }

@@ -13,7 +13,14 @@ enum class Filter : uint8_t { kPoint, kLinear };
 enum class MipFilter : uint8_t { kNone, kPoint, kLinear };  // kNone: always level 0 (after base)
 enum class AddressMode : uint8_t { kWrap, kMirror, kClamp, kBorder, kMirrorOnce };
 enum class CompareFunc : uint8_t {
-  kNever, kLess, kEqual, kLessEqual, kGreater, kNotEqual, kGreaterEqual, kAlways
+  kNever,
+  kLess,
+  kEqual,
+  kLessEqual,
+  kGreater,
+  kNotEqual,
+  kGreaterEqual,
+  kAlways
 };
 enum class Reduction : uint8_t { kWeightedAverage, kMin, kMax };
 
@@ -28,10 +35,10 @@ struct SamplerState {
   MipFilter mip_filter = MipFilter::kPoint;
   uint32_t max_anisotropy = 1;  // 1: isotropic; 2..16: anisotropic minification
   std::array<AddressMode, 3> address{AddressMode::kClamp, AddressMode::kClamp,
-                                     AddressMode::kClamp};  // u, v, w
-  std::array<float, 4> border_color{0.0f, 0.0f, 0.0f, 0.0f};      // float formats
-  std::array<uint32_t, 4> border_color_int{0u, 0u, 0u, 0u};       // integer formats
-  float lod_bias = 0.0f;   // D3D MipLODBias, in (-16, 15.99]
+                                     AddressMode::kClamp};    // u, v, w
+  std::array<float, 4> border_color{0.0f, 0.0f, 0.0f, 0.0f};  // float formats
+  std::array<uint32_t, 4> border_color_int{0u, 0u, 0u, 0u};   // integer formats
+  float lod_bias = 0.0f;                                      // D3D MipLODBias, in (-16, 15.99]
   float min_lod = 0.0f;
   float max_lod = 1000.0f;
   std::optional<CompareFunc> compare;  // set: comparison sampler (PCF)
@@ -50,8 +57,8 @@ std::optional<PrecisionKind> precision_from_name(std::string_view name);
 
 struct PrecisionProfile {
   PrecisionKind kind = PrecisionKind::kD3D;
-  unsigned subtexel_bits = 8;   // D3D11.3 §7.18.16.1: at least 8 fraction bits of texel space
-  unsigned lod_frac_bits = 8;   // D3D11.3 §7.18.10: LOD as at least 8.8 fixed point
+  unsigned subtexel_bits = 8;  // D3D11.3 §7.18.16.1: at least 8 fraction bits of texel space
+  unsigned lod_frac_bits = 8;  // D3D11.3 §7.18.10: LOD as at least 8.8 fixed point
 
   static PrecisionProfile d3d() { return {}; }
   static PrecisionProfile exact() { return {PrecisionKind::kExact, 23, 23}; }

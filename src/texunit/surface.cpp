@@ -11,10 +11,12 @@
 namespace texsim::texunit {
 namespace {
 
-constexpr std::array<std::string_view, 7> kTypeNames = {"1D",   "1D_ARRAY", "2D",        "2D_ARRAY",
-                                                        "3D",   "CUBE",     "CUBE_ARRAY"};
+constexpr std::array<std::string_view, 7> kTypeNames = {"1D", "1D_ARRAY", "2D",        "2D_ARRAY",
+                                                        "3D", "CUBE",     "CUBE_ARRAY"};
 
-char ascii_upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c; }
+char ascii_upper(char c) {
+  return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+}
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -24,8 +26,12 @@ bool iequals(std::string_view a, std::string_view b) {
   return true;
 }
 
-bool is_1d(SurfaceType t) { return t == SurfaceType::k1D || t == SurfaceType::k1DArray; }
-bool is_cube(SurfaceType t) { return t == SurfaceType::kCube || t == SurfaceType::kCubeArray; }
+bool is_1d(SurfaceType t) {
+  return t == SurfaceType::k1D || t == SurfaceType::k1DArray;
+}
+bool is_cube(SurfaceType t) {
+  return t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
+}
 
 // D3D11 resource limits (d3d11.h D3D11_REQ_* constants; D3D11_TEXTURE{1D,2D,3D}_DESC).
 constexpr uint32_t kMax1D = 16384;        // D3D11_REQ_TEXTURE1D_U_DIMENSION
@@ -40,12 +46,16 @@ constexpr std::string_view kLimitsCite = "d3d11.h, D3D11_REQ_TEXTURE*_DIMENSION 
 uint32_t max_extent(SurfaceType t) {
   switch (t) {
     case SurfaceType::k1D:
-    case SurfaceType::k1DArray: return kMax1D;
+    case SurfaceType::k1DArray:
+      return kMax1D;
     case SurfaceType::k2D:
-    case SurfaceType::k2DArray: return kMax2D;
-    case SurfaceType::k3D: return kMax3D;
+    case SurfaceType::k2DArray:
+      return kMax2D;
+    case SurfaceType::k3D:
+      return kMax3D;
     case SurfaceType::kCube:
-    case SurfaceType::kCubeArray: return kMaxCube;
+    case SurfaceType::kCubeArray:
+      return kMaxCube;
   }
   return 0;
 }
@@ -55,7 +65,9 @@ std::string range_msg(std::string_view what, uint64_t lo, uint64_t hi, uint64_t 
          "], got " + std::to_string(got);
 }
 
-uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+uint64_t ceil_div(uint64_t a, uint64_t b) {
+  return (a + b - 1) / b;
+}
 
 // Saturating products/sums for the budget check of unvalidated descriptions.
 constexpr uint64_t kSat = ~uint64_t{0};
@@ -87,7 +99,9 @@ std::optional<SurfaceType> surface_type_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-uint32_t SurfaceDesc::slices() const { return is_cube(type) ? 6 * layers : layers; }
+uint32_t SurfaceDesc::slices() const {
+  return is_cube(type) ? 6 * layers : layers;
+}
 
 bool SurfaceDesc::is_array() const {
   return type == SurfaceType::k1DArray || type == SurfaceType::k2DArray ||
@@ -127,13 +141,13 @@ bool validate_surface_desc(const SurfaceDesc& d, core::DiagSink& sink, core::Loc
   // Extents per type. 1D: height = depth = 1; non-3D: depth = 1; non-array: layers = 1.
   const uint32_t max_dim = max_extent(d.type);
   if (d.width < 1 || d.width > max_dim) {
-    err("TEXUNIT-SURFACE-SIZE", range_msg("width", 1, max_dim, d.width) + " for a " + type_name +
-                                    " surface", kLimitsCite);
+    err("TEXUNIT-SURFACE-SIZE",
+        range_msg("width", 1, max_dim, d.width) + " for a " + type_name + " surface", kLimitsCite);
   }
   if (is_1d(d.type)) {
     if (d.height != 1) {
-      err("TEXUNIT-SURFACE-SIZE", range_msg("height", 1, 1, d.height) + " for a " + type_name +
-                                      " surface", kLimitsCite);
+      err("TEXUNIT-SURFACE-SIZE",
+          range_msg("height", 1, 1, d.height) + " for a " + type_name + " surface", kLimitsCite);
     }
   } else if (is_cube(d.type)) {
     if (d.height != d.width) {
@@ -143,17 +157,19 @@ bool validate_surface_desc(const SurfaceDesc& d, core::DiagSink& sink, core::Loc
           "d3d11.h, D3D11_REQ_TEXTURECUBE_DIMENSION (square faces)");
     }
   } else if (d.height < 1 || d.height > max_dim) {
-    err("TEXUNIT-SURFACE-SIZE", range_msg("height", 1, max_dim, d.height) + " for a " +
-                                    type_name + " surface", kLimitsCite);
+    err("TEXUNIT-SURFACE-SIZE",
+        range_msg("height", 1, max_dim, d.height) + " for a " + type_name + " surface",
+        kLimitsCite);
   }
   if (d.type == SurfaceType::k3D) {
     if (d.depth < 1 || d.depth > max_dim) {
-      err("TEXUNIT-SURFACE-SIZE", range_msg("depth", 1, max_dim, d.depth) + " for a " +
-                                      type_name + " surface", kLimitsCite);
+      err("TEXUNIT-SURFACE-SIZE",
+          range_msg("depth", 1, max_dim, d.depth) + " for a " + type_name + " surface",
+          kLimitsCite);
     }
   } else if (d.depth != 1) {
-    err("TEXUNIT-SURFACE-SIZE", range_msg("depth", 1, 1, d.depth) + " for a " + type_name +
-                                    " surface", kLimitsCite);
+    err("TEXUNIT-SURFACE-SIZE",
+        range_msg("depth", 1, 1, d.depth) + " for a " + type_name + " surface", kLimitsCite);
   }
   {
     uint32_t max_layers = 1;
@@ -161,15 +177,16 @@ bool validate_surface_desc(const SurfaceDesc& d, core::DiagSink& sink, core::Loc
     if (d.type == SurfaceType::kCubeArray) max_layers = kMaxCubes;
     const std::string_view what = is_cube(d.type) ? "layers (cubes)" : "layers";
     if (d.layers < 1 || d.layers > max_layers) {
-      err("TEXUNIT-SURFACE-SIZE", range_msg(what, 1, max_layers, d.layers) + " for a " +
-                                      type_name + " surface", kLimitsCite);
+      err("TEXUNIT-SURFACE-SIZE",
+          range_msg(what, 1, max_layers, d.layers) + " for a " + type_name + " surface",
+          kLimitsCite);
     }
   }
 
   // Multisampling: D3D11_TEXTURE2D_DESC, SampleDesc and MipLevels ("Use 1 for a multisampled
   // texture"); only 2D and 2D array resources have a SampleDesc.
-  const bool samples_ok = d.samples == 1 || d.samples == 2 || d.samples == 4 || d.samples == 8 ||
-                          d.samples == 16;
+  const bool samples_ok =
+      d.samples == 1 || d.samples == 2 || d.samples == 4 || d.samples == 8 || d.samples == 16;
   if (!samples_ok) {
     err("TEXUNIT-SURFACE-SAMPLES",
         "samples must be one of 1, 2, 4, 8, 16, got " + std::to_string(d.samples),
@@ -266,8 +283,8 @@ uint64_t texel_byte_offset(const SurfaceDesc& d, const SurfaceLayout& layout, ui
   assert(x < lv.width && y < lv.height);
   assert(slice_or_z < (d.type == SurfaceType::k3D ? lv.depth : d.slices()));
   const FormatInfo& fi = format_info(d.format);
-  return uint64_t{sample} * layout.sample_pitch + lv.offset + uint64_t{slice_or_z} * lv.slice_pitch +
-         uint64_t{y / fi.block_height} * lv.row_pitch +
+  return uint64_t{sample} * layout.sample_pitch + lv.offset +
+         uint64_t{slice_or_z} * lv.slice_pitch + uint64_t{y / fi.block_height} * lv.row_pitch +
          uint64_t{x / fi.block_width} * fi.bytes_per_block;
 }
 
@@ -281,21 +298,29 @@ bool NullRegion::contains(uint32_t lvl, uint32_t slice_or_z, uint32_t tx, uint32
 // MCS encodings: see surface.hpp (Intel MCS, bits per sample 1/2/4/4).
 unsigned mcs_bits_per_sample(uint32_t samples) {
   switch (samples) {
-    case 2: return 1;
-    case 4: return 2;
+    case 2:
+      return 1;
+    case 4:
+      return 2;
     case 8:
-    case 16: return 4;
-    default: return 0;
+    case 16:
+      return 4;
+    default:
+      return 0;
   }
 }
 
 unsigned mcs_width_bits(uint32_t samples) {
   switch (samples) {
     case 2:
-    case 4: return 8;
-    case 8: return 32;
-    case 16: return 64;
-    default: return 0;
+    case 4:
+      return 8;
+    case 8:
+      return 32;
+    case 16:
+      return 64;
+    default:
+      return 0;
   }
 }
 
@@ -331,8 +356,8 @@ uint8_t* Surface::texel_ptr(uint32_t sample, uint32_t level, uint32_t slice_or_z
   return bytes_.data() + texel_byte_offset(desc_, layout_, sample, level, slice_or_z, x, y);
 }
 
-const uint8_t* Surface::texel_ptr(uint32_t sample, uint32_t level, uint32_t slice_or_z,
-                                  uint32_t x, uint32_t y) const {
+const uint8_t* Surface::texel_ptr(uint32_t sample, uint32_t level, uint32_t slice_or_z, uint32_t x,
+                                  uint32_t y) const {
   return bytes_.data() + texel_byte_offset(desc_, layout_, sample, level, slice_or_z, x, y);
 }
 

@@ -50,8 +50,8 @@ bool validate_surface_desc(const SurfaceDesc& d, core::DiagSink& sink, core::Loc
 // Placement of one mip level of one sample plane inside the byte image. Rows are rows of blocks
 // (one texel high for uncompressed formats).
 struct LevelLayout {
-  uint64_t offset = 0;       // of slice 0 / z 0, row 0, in the sample plane
-  uint32_t width = 0;        // texels
+  uint64_t offset = 0;  // of slice 0 / z 0, row 0, in the sample plane
+  uint32_t width = 0;   // texels
   uint32_t height = 0;
   uint32_t depth = 0;        // z slices (3D) — 1 otherwise
   uint64_t row_pitch = 0;    // bytes between block rows
@@ -72,7 +72,7 @@ SurfaceLayout linear_layout(const SurfaceDesc& d);
 // A region whose pages are unmapped ("null tiles"): reads there return 0 and are reported.
 struct NullRegion {
   uint32_t level = 0;
-  uint32_t first_slice = 0;   // array slice (cube face index for cubes) or z for 3D
+  uint32_t first_slice = 0;  // array slice (cube face index for cubes) or z for 3D
   uint32_t slice_count = 1;
   uint32_t x = 0, y = 0;
   uint32_t width = 0, height = 0;
@@ -109,8 +109,8 @@ struct SurfaceView {
   SurfaceDesc desc;
   SurfaceLayout layout;
   std::span<const uint8_t> bytes;
-  std::span<const uint64_t> mcs;           // width*height*slices values, empty: no MCS plane
-  std::optional<Texel> clear_color;        // returned for fast-cleared MCS pixels
+  std::span<const uint64_t> mcs;     // width*height*slices values, empty: no MCS plane
+  std::optional<Texel> clear_color;  // returned for fast-cleared MCS pixels
   std::span<const NullRegion> null_regions;
 };
 

@@ -38,8 +38,8 @@ class Cli : public ::testing::Test {
   // Runs texsim with `args` (shell words) in `cwd` (default: the CLI test scenes).
   Result run(const std::string& args, const std::string& cwd = TEXSIM_CLI_SCENES) {
     const fs::path err = tmp_ / "stderr.txt";
-    const std::string cmd = "cd '" + cwd + "' && '" TEXSIM_BIN "' " + args + " 2>'" +
-                            err.string() + "' </dev/null";
+    const std::string cmd =
+        "cd '" + cwd + "' && '" TEXSIM_BIN "' " + args + " 2>'" + err.string() + "' </dev/null";
     Result r;
     FILE* p = popen(cmd.c_str(), "r");
     if (p == nullptr) return r;
@@ -61,7 +61,9 @@ class Cli : public ::testing::Test {
   fs::path tmp_;
 };
 
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+std::string first_line(const std::string& s) {
+  return s.substr(0, s.find('\n'));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Commands, help, version, usage errors
@@ -84,8 +86,8 @@ TEST_F(Cli, EveryCommandHasHelpAndVersion) {
 
 TEST_F(Cli, UsageErrorsExit2) {
   EXPECT_EQ(run("frobnicate").status, 2);
-  EXPECT_EQ(run("check").status, 2);                  // FILE required
-  EXPECT_EQ(run("run prog.sass").status, 2);          // --scene required
+  EXPECT_EQ(run("check").status, 2);          // FILE required
+  EXPECT_EQ(run("run prog.sass").status, 2);  // --scene required
   EXPECT_EQ(run("check --bogus x.json").status, 2);
   const Result missing = run("check no_such_file.sass");
   EXPECT_EQ(missing.status, 2);
@@ -97,8 +99,10 @@ TEST_F(Cli, UsageErrorsExit2) {
 TEST_F(Cli, MissingFrontEndsSayWhichIsaIsNotAvailable) {
   // These checks apply while a front end is missing; `texsim describe` says which are built.
   const Result list = run("describe");
-  const bool visa_missing = list.out.find("vISA (--isa visa): not available yet") != std::string::npos;
-  const bool sass_missing = list.out.find("SASS (--isa sass): not available yet") != std::string::npos;
+  const bool visa_missing =
+      list.out.find("vISA (--isa visa): not available yet") != std::string::npos;
+  const bool sass_missing =
+      list.out.find("SASS (--isa sass): not available yet") != std::string::npos;
   if (visa_missing) check_visa_missing();
   if (sass_missing) check_sass_missing();
   if (!visa_missing && !sass_missing) GTEST_SKIP() << "both front ends are built";
@@ -127,8 +131,7 @@ void Cli::check_sass_missing() {
   EXPECT_EQ(dis.err, "texsim: the SASS front end is not available yet\n");
   const Result d = run("describe TLDS");
   EXPECT_EQ(d.status, 2);
-  EXPECT_EQ(d.err,
-            "texsim: the SASS front end is not available yet ('TLDS' is a SASS opcode)\n");
+  EXPECT_EQ(d.err, "texsim: the SASS front end is not available yet ('TLDS' is a SASS opcode)\n");
 }
 
 TEST_F(Cli, PlatformAndIsaOptionsAreChecked) {
@@ -241,10 +244,12 @@ using Rgba = std::array<uint8_t, 4>;
 TEST_F(Cli, RenderGridSelectsMipFromDerivatives) {
   // 64x64 drawn at 16x16: 4 texels per pixel, LOD 2: blue.
   const std::string out = out_path("grid.png");
-  const Result r = run("render --scene mip_colors.json --surface 0 --sampler 0 --size 16x16 -o " + out);
+  const Result r =
+      run("render --scene mip_colors.json --surface 0 --sampler 0 --size 16x16 -o " + out);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << r.err;  // no progress bar when stderr is not a terminal
-  EXPECT_EQ(r.out, "wrote " + out + " (16x16, surface 0 R8G8B8A8_UNORM, sampler 0, d3d precision)\n");
+  EXPECT_EQ(r.out,
+            "wrote " + out + " (16x16, surface 0 R8G8B8A8_UNORM, sampler 0, d3d precision)\n");
   EXPECT_EQ(pixel(out, 8, 8), (Rgba{0, 0, 255, 255}));
   EXPECT_EQ(pixel(out, 0, 15), (Rgba{0, 0, 255, 255}));
   // At 64x64 one texel per pixel: level 0, red.
@@ -254,28 +259,37 @@ TEST_F(Cli, RenderGridSelectsMipFromDerivatives) {
 
 TEST_F(Cli, RenderExplicitLod) {
   const std::string out = out_path("lod.png");
-  ASSERT_EQ(run("render --scene mip_colors.json --surface 0 --sampler 0 --size 8x8 --lod 3 -o " + out).status, 0);
+  ASSERT_EQ(
+      run("render --scene mip_colors.json --surface 0 --sampler 0 --size 8x8 --lod 3 -o " + out)
+          .status,
+      0);
   EXPECT_EQ(pixel(out, 4, 4), (Rgba{255, 255, 0, 255}));  // level 3: yellow
 }
 
 TEST_F(Cli, RenderPlaneShowsSkyAndMipLevels) {
   const std::string out = out_path("plane.png");
-  const Result r = run("render --scene mip_colors.json --surface 0 --sampler 0 --size 64x64 --plane -o " + out);
+  const Result r =
+      run("render --scene mip_colors.json --surface 0 --sampler 0 --size 64x64 --plane -o " + out);
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(pixel(out, 32, 2), (Rgba{28, 32, 48, 255}));    // sky
-  EXPECT_EQ(pixel(out, 32, 63), (Rgba{255, 0, 0, 255}));    // nearest row: level 0
-  const Rgba far = pixel(out, 32, 18);                       // near the horizon: a deep level
+  EXPECT_EQ(pixel(out, 32, 2), (Rgba{28, 32, 48, 255}));  // sky
+  EXPECT_EQ(pixel(out, 32, 63), (Rgba{255, 0, 0, 255}));  // nearest row: level 0
+  const Rgba far = pixel(out, 32, 18);                    // near the horizon: a deep level
   EXPECT_NE(far, (Rgba{255, 0, 0, 255}));
 }
 
 TEST_F(Cli, RenderCheckerAndMipColorsHelper) {
   const std::string out = out_path("checker.png");
   // R8 checker with 4-texel cells, drawn 8x8 at LOD 0 with point sampling: grey levels.
-  ASSERT_EQ(run("render --scene mip_colors.json --surface 1 --sampler 0 --size 8x8 -o " + out).status, 0);
+  ASSERT_EQ(
+      run("render --scene mip_colors.json --surface 1 --sampler 0 --size 8x8 -o " + out).status, 0);
   EXPECT_EQ(pixel(out, 1, 1), (Rgba{255, 255, 255, 255}));
   EXPECT_EQ(pixel(out, 5, 1), (Rgba{0, 0, 0, 255}));
   // --mip-colors replaces the checker by a helper of the same shape (8x8, 4 levels).
-  ASSERT_EQ(run("render --scene mip_colors.json --surface 1 --sampler 0 --size 4x4 --mip-colors -o " + out).status, 0);
+  ASSERT_EQ(
+      run("render --scene mip_colors.json --surface 1 --sampler 0 --size 4x4 --mip-colors -o " +
+          out)
+          .status,
+      0);
   EXPECT_EQ(pixel(out, 2, 2), (Rgba{0, 255, 0, 255}));  // 8 texels over 4 pixels: level 1
   // No scene: the built-in checker.
   ASSERT_EQ(run("render --size 32x32 -o " + out, tmp_.string()).status, 0);
@@ -283,7 +297,8 @@ TEST_F(Cli, RenderCheckerAndMipColorsHelper) {
 
 TEST_F(Cli, RenderDiffWritesAHeatMap) {
   const std::string out = out_path("diff.png");
-  const Result r = run("render --scene mip_colors.json --surface 0 --size 32x32 --plane --diff d3d,exact -o " + out);
+  const Result r = run(
+      "render --scene mip_colors.json --surface 0 --size 32x32 --plane --diff d3d,exact -o " + out);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("d3d vs exact: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" pixels differ, max |difference| "), std::string::npos) << r.out;
@@ -291,12 +306,17 @@ TEST_F(Cli, RenderDiffWritesAHeatMap) {
 }
 
 TEST_F(Cli, RenderErrors) {
-  EXPECT_EQ(run("render --scene mip_colors.json --surface 0").status, 2);                  // no -o
-  EXPECT_EQ(run("render --scene mip_colors.json -o " + out_path("x.png")).status, 2);       // 2 surfaces
+  EXPECT_EQ(run("render --scene mip_colors.json --surface 0").status, 2);              // no -o
+  EXPECT_EQ(run("render --scene mip_colors.json -o " + out_path("x.png")).status, 2);  // 2 surfaces
   EXPECT_EQ(run("render --scene mip_colors.json --surface 7 -o " + out_path("x.png")).status, 2);
-  EXPECT_EQ(run("render --scene mip_colors.json --surface 0 --size 0x3 -o " + out_path("x.png")).status, 2);
-  EXPECT_EQ(run("render --scene mip_colors.json --surface 0 --diff d3d -o " + out_path("x.png")).status, 2);
-  EXPECT_EQ(run("render --scene bad_format_name.json --surface 0 -o " + out_path("x.png")).status, 1);
+  EXPECT_EQ(
+      run("render --scene mip_colors.json --surface 0 --size 0x3 -o " + out_path("x.png")).status,
+      2);
+  EXPECT_EQ(
+      run("render --scene mip_colors.json --surface 0 --diff d3d -o " + out_path("x.png")).status,
+      2);
+  EXPECT_EQ(run("render --scene bad_format_name.json --surface 0 -o " + out_path("x.png")).status,
+            1);
   EXPECT_EQ(run("render --scene mip_colors.json --surface 0 -o /nonexistent/x.png").status, 2);
 }
 

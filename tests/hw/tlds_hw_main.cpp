@@ -24,28 +24,39 @@ struct Case {
 
 texunit::SurfaceType surface_type(int kind) {
   switch (kind) {
-    case HW_1D: return texunit::SurfaceType::k1D;
-    case HW_2D: return texunit::SurfaceType::k2D;
-    case HW_3D: return texunit::SurfaceType::k3D;
-    default: return texunit::SurfaceType::k2DArray;
+    case HW_1D:
+      return texunit::SurfaceType::k1D;
+    case HW_2D:
+      return texunit::SurfaceType::k2D;
+    case HW_3D:
+      return texunit::SurfaceType::k3D;
+    default:
+      return texunit::SurfaceType::k2DArray;
   }
 }
 
 texunit::Format surface_format(int fmt) {
   switch (fmt) {
-    case HW_RGBA32UI: return texunit::Format::kR32G32B32A32_UINT;
-    case HW_RGBA8_UNORM: return texunit::Format::kR8G8B8A8_UNORM;
-    default: return texunit::Format::kR32_FLOAT;
+    case HW_RGBA32UI:
+      return texunit::Format::kR32G32B32A32_UINT;
+    case HW_RGBA8_UNORM:
+      return texunit::Format::kR8G8B8A8_UNORM;
+    default:
+      return texunit::Format::kR32_FLOAT;
   }
 }
 
 const char* program_for(int kind) {
   // FP32 RGBA: R0 = R, R1 = G, R2 = B, R3 = A. Coordinates: R4 = x, R5 = y, R6 = z / (R6, R7).
   switch (kind) {
-    case HW_1D: return "TLDS.LZ R2, R0, R4, 0x0, 1D, RGBA ;";
-    case HW_2D: return "TLDS.LZ R2, R0, R4, R5, 0x0, 2D, RGBA ;";
-    case HW_3D: return "TLDS.LZ R2, R0, R4, R6, 0x0, 3D, RGBA ;";
-    default: return "TLDS.LZ R2, R0, R8, R6, 0x0, ARRAY_2D, RGBA ;";  // R8 = layer, (R6, R7) = (x, y)
+    case HW_1D:
+      return "TLDS.LZ R2, R0, R4, 0x0, 1D, RGBA ;";
+    case HW_2D:
+      return "TLDS.LZ R2, R0, R4, R5, 0x0, 2D, RGBA ;";
+    case HW_3D:
+      return "TLDS.LZ R2, R0, R4, R6, 0x0, 3D, RGBA ;";
+    default:
+      return "TLDS.LZ R2, R0, R8, R6, 0x0, ARRAY_2D, RGBA ;";  // R8 = layer, (R6, R7) = (x, y)
   }
 }
 
@@ -103,9 +114,11 @@ long compare_case(const Case& c, const isa::Frontend& fe, std::mt19937& g, int f
   long bad = 0;
   for (int i = 0; i < fetches; ++i) {
     const int* q = &coords[4 * i];
-    sc.sass_registers.r = {{4, static_cast<uint32_t>(q[0])}, {5, static_cast<uint32_t>(q[1])},
+    sc.sass_registers.r = {{4, static_cast<uint32_t>(q[0])},
+                           {5, static_cast<uint32_t>(q[1])},
                            {6, static_cast<uint32_t>(c.kind == HW_3D ? q[2] : q[0])},
-                           {7, static_cast<uint32_t>(q[1])}, {8, static_cast<uint32_t>(q[3])}};
+                           {7, static_cast<uint32_t>(q[1])},
+                           {8, static_cast<uint32_t>(q[3])}};
     auto r = fe.execute(*prog, sc, "SM52", {}, sink);
     uint32_t t[4] = {0, 0, 0, 0};
     if (r) {
@@ -117,8 +130,10 @@ long compare_case(const Case& c, const isa::Frontend& fe, std::mt19937& g, int f
     const unsigned* hw = &gpu[4 * static_cast<size_t>(i)];
     if (!r || std::memcmp(t, hw, 16) != 0) {
       if (bad < 5) {
-        std::printf("  %s: fetch (%d, %d, %d, layer %d): gpu %08x %08x %08x %08x, texsim %08x %08x %08x %08x\n",
-                    c.name, q[0], q[1], q[2], q[3], hw[0], hw[1], hw[2], hw[3], t[0], t[1], t[2], t[3]);
+        std::printf(
+            "  %s: fetch (%d, %d, %d, layer %d): gpu %08x %08x %08x %08x, texsim %08x %08x %08x "
+            "%08x\n",
+            c.name, q[0], q[1], q[2], q[3], hw[0], hw[1], hw[2], hw[3], t[0], t[1], t[2], t[3]);
       }
       ++bad;
     }
@@ -158,12 +173,15 @@ void measure_filter() {
     texunit::SampleRequest rq;
     rq.op = texunit::SampleOp::kLevel;
     rq.coord = {xs[static_cast<size_t>(i)], 0.0f, 0.0f};
-    if (texunit::sample(s.view(), smp, rq, texunit::PrecisionProfile::d3d()).texel.f(0) == hw) ++d3d;
-    if (texunit::sample(s.view(), smp, rq, texunit::PrecisionProfile::exact()).texel.f(0) == hw) ++exact;
+    if (texunit::sample(s.view(), smp, rq, texunit::PrecisionProfile::d3d()).texel.f(0) == hw)
+      ++d3d;
+    if (texunit::sample(s.view(), smp, rq, texunit::PrecisionProfile::exact()).texel.f(0) == hw)
+      ++exact;
   }
-  std::printf("  bilinear weight (1D, x = 0.5 + i/%d): matches 8-bit truncation %ld, 8-bit rounding "
-              "%ld, texsim d3d profile %ld, texsim exact %ld (of %d)\n",
-              n, trunc, round, d3d, exact, n);
+  std::printf(
+      "  bilinear weight (1D, x = 0.5 + i/%d): matches 8-bit truncation %ld, 8-bit rounding "
+      "%ld, texsim d3d profile %ld, texsim exact %ld (of %d)\n",
+      n, trunc, round, d3d, exact, n);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ using texunit::MipFilter;
 using texunit::SurfaceType;
 
 constexpr std::array<std::string_view, kOpCount> kOpNames{
-    "fetch", "fetch_ms", "lod",      "grad", "shadow_lod", "shadow_grad",
+    "fetch",  "fetch_ms",      "lod",      "grad", "shadow_lod", "shadow_grad",
     "gather", "gather_shadow", "implicit", "bias", "query_lod"};
 
 // Formats the oracle exercises. Vulkan names; texsim uses the DXGI equivalents.
@@ -64,9 +64,13 @@ int32_t iuni(Rng& r, int32_t lo, int32_t hi) {
 float funi(Rng& r, float lo, float hi) {
   return lo + (hi - lo) * static_cast<float>(static_cast<double>(r() >> 11) * 0x1.0p-53);
 }
-bool chance(Rng& r, unsigned percent) { return r() % 100 < percent; }
+bool chance(Rng& r, unsigned percent) {
+  return r() % 100 < percent;
+}
 
-size_t format_index(const FormatEntry* f) { return static_cast<size_t>(f - kFormats.data()); }
+size_t format_index(const FormatEntry* f) {
+  return static_cast<size_t>(f - kFormats.data());
+}
 
 // Fills the texsim surface with random data suited to the format (finite floats of moderate
 // magnitude, depth in [0, 1]).
@@ -112,18 +116,23 @@ AddressMode random_address(Rng& r, const Capabilities& caps) {
 
 VkSamplerAddressMode vk_address(AddressMode m) {
   switch (m) {
-    case AddressMode::kWrap: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
-    case AddressMode::kMirror: return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
-    case AddressMode::kClamp: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-    case AddressMode::kBorder: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
-    case AddressMode::kMirrorOnce: return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
+    case AddressMode::kWrap:
+      return VK_SAMPLER_ADDRESS_MODE_REPEAT;
+    case AddressMode::kMirror:
+      return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+    case AddressMode::kClamp:
+      return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    case AddressMode::kBorder:
+      return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+    case AddressMode::kMirrorOnce:
+      return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
   }
   return VK_SAMPLER_ADDRESS_MODE_REPEAT;
 }
 
 const char* address_name(AddressMode m) {
   static constexpr std::array<const char*, 5> kNames{"wrap", "mirror", "clamp", "border",
-                                                      "mirror_once"};
+                                                     "mirror_once"};
   return kNames[static_cast<size_t>(m)];
 }
 const char* compare_name(texunit::CompareFunc f) {
@@ -132,12 +141,14 @@ const char* compare_name(texunit::CompareFunc f) {
   return kNames[static_cast<size_t>(f)];
 }
 const char* type_name(SurfaceType t) {
-  static constexpr std::array<const char*, 7> kNames{"1D", "1D_ARRAY", "2D", "2D_ARRAY",
-                                                      "3D", "CUBE", "CUBE_ARRAY"};
+  static constexpr std::array<const char*, 7> kNames{"1D", "1D_ARRAY", "2D",        "2D_ARRAY",
+                                                     "3D", "CUBE",     "CUBE_ARRAY"};
   return kNames[static_cast<size_t>(t)];
 }
 
-const char* filter_name(Filter f) { return f == Filter::kPoint ? "point" : "linear"; }
+const char* filter_name(Filter f) {
+  return f == Filter::kPoint ? "point" : "linear";
+}
 const char* mip_name(MipFilter f) {
   return f == MipFilter::kNone ? "none" : f == MipFilter::kPoint ? "point" : "linear";
 }
@@ -188,8 +199,9 @@ void make_quad_lanes(Batch& b, Rng& r, uint32_t lane_count) {
     }
     float layer = 0.0f;
     if (d.type == SurfaceType::k2DArray) {
-      layer = chance(r, 30) ? static_cast<float>(iuni(r, -2, 2 * static_cast<int32_t>(slices))) * 0.5f
-                            : funi(r, -0.75f, static_cast<float>(slices) + 0.25f);
+      layer = chance(r, 30)
+                  ? static_cast<float>(iuni(r, -2, 2 * static_cast<int32_t>(slices))) * 0.5f
+                  : funi(r, -0.75f, static_cast<float>(slices) + 0.25f);
       c[2] = layer;
     }
     float bias = 0.0f;
@@ -226,7 +238,9 @@ void make_quad_lanes(Batch& b, Rng& r, uint32_t lane_count) {
 
 }  // namespace
 
-std::string_view op_name(Op op) { return kOpNames[static_cast<size_t>(op)]; }
+std::string_view op_name(Op op) {
+  return kOpNames[static_cast<size_t>(op)];
+}
 bool is_fragment_op(Op op) {
   return op == Op::kImplicit || op == Op::kBias || op == Op::kQueryLod;
 }
@@ -235,7 +249,9 @@ std::optional<Op> op_from_name(std::string_view name) {
     if (kOpNames[i] == name) return static_cast<Op>(i);
   return std::nullopt;
 }
-std::span<const FormatEntry> oracle_formats() { return kFormats; }
+std::span<const FormatEntry> oracle_formats() {
+  return kFormats;
+}
 
 Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
                  const Capabilities& caps) {
@@ -251,9 +267,8 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
     if (!caps.sampleable[format_index(&f)]) continue;
     const bool shadow = op == Op::kShadowLod || op == Op::kShadowGrad || op == Op::kGatherShadow;
     if (shadow && !f.depth) continue;
-    if (op == Op::kFetchMs &&
-        !(f.tex == Format::kR8G8B8A8_UNORM || f.tex == Format::kR32_FLOAT ||
-          f.tex == Format::kR16G16B16A16_FLOAT || f.tex == Format::kR32_UINT))
+    if (op == Op::kFetchMs && !(f.tex == Format::kR8G8B8A8_UNORM || f.tex == Format::kR32_FLOAT ||
+                                f.tex == Format::kR16G16B16A16_FLOAT || f.tex == Format::kR32_UINT))
       continue;
     pool.push_back(&f);
   }
@@ -263,13 +278,19 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
   // Surface type.
   std::vector<SurfaceType> types;
   switch (op) {
-    case Op::kFetch: types = {SurfaceType::k2D, SurfaceType::k2DArray, SurfaceType::k3D}; break;
-    case Op::kFetchMs: types = {SurfaceType::k2D}; break;
+    case Op::kFetch:
+      types = {SurfaceType::k2D, SurfaceType::k2DArray, SurfaceType::k3D};
+      break;
+    case Op::kFetchMs:
+      types = {SurfaceType::k2D};
+      break;
     case Op::kLod:
     case Op::kGrad:
       types = {SurfaceType::k2D, SurfaceType::k2DArray, SurfaceType::k3D, SurfaceType::kCube};
       break;
-    case Op::kShadowLod: types = {SurfaceType::k2D}; break;
+    case Op::kShadowLod:
+      types = {SurfaceType::k2D};
+      break;
     case Op::kShadowGrad:
     case Op::kGatherShadow:
     case Op::kGather:
@@ -280,7 +301,8 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
     case Op::kQueryLod:
       types = {SurfaceType::k2D, SurfaceType::k2DArray, SurfaceType::k3D, SurfaceType::kCube};
       break;
-    case Op::kCount: break;
+    case Op::kCount:
+      break;
   }
   if (b.format->depth) std::erase(types, SurfaceType::k3D);
   texunit::SurfaceDesc d;
@@ -328,9 +350,9 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
     b.border = std::array{VK_BORDER_COLOR_INT_TRANSPARENT_BLACK, VK_BORDER_COLOR_INT_OPAQUE_BLACK,
                           VK_BORDER_COLOR_INT_OPAQUE_WHITE}[border];
   } else {
-    b.border = std::array{VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
-                          VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK,
-                          VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE}[border];
+    b.border =
+        std::array{VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK, VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK,
+                   VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE}[border];
   }
   const float bc = border == 2 ? 1.0f : 0.0f;
   const float ba = border == 0 ? 0.0f : 1.0f;
@@ -413,8 +435,9 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
       }
       float layer = 0.0f;
       if (d.type == SurfaceType::k2DArray) {
-        layer = chance(r, 30) ? static_cast<float>(iuni(r, -2, 2 * static_cast<int32_t>(slices))) * 0.5f
-                              : funi(r, -0.75f, static_cast<float>(slices) + 0.25f);
+        layer = chance(r, 30)
+                    ? static_cast<float>(iuni(r, -2, 2 * static_cast<int32_t>(slices))) * 0.5f
+                    : funi(r, -0.75f, static_cast<float>(slices) + 0.25f);
         c[2] = layer;
       }
       q.coord = c;
@@ -482,12 +505,15 @@ ImageSpec image_spec(const Batch& b) {
       s.type = VK_IMAGE_TYPE_3D;
       s.view_type = VK_IMAGE_VIEW_TYPE_3D;
       break;
-    case SurfaceType::k2DArray: s.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY; break;
+    case SurfaceType::k2DArray:
+      s.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+      break;
     case SurfaceType::kCube:
       s.view_type = VK_IMAGE_VIEW_TYPE_CUBE;
       s.cube = true;
       break;
-    default: break;
+    default:
+      break;
   }
   return s;
 }
@@ -517,10 +543,14 @@ std::vector<uint32_t> ms_values(const Batch& b) {
 
 std::string ms_store_shader(const Batch& b) {
   switch (b.format->tex) {
-    case Format::kR8G8B8A8_UNORM: return "msaa_store_rgba8";
-    case Format::kR32_FLOAT: return "msaa_store_r32f";
-    case Format::kR16G16B16A16_FLOAT: return "msaa_store_rgba16f";
-    default: return "msaa_store_r32ui";
+    case Format::kR8G8B8A8_UNORM:
+      return "msaa_store_rgba8";
+    case Format::kR32_FLOAT:
+      return "msaa_store_r32f";
+    case Format::kR16G16B16A16_FLOAT:
+      return "msaa_store_rgba16f";
+    default:
+      return "msaa_store_r32ui";
   }
 }
 
@@ -530,7 +560,7 @@ VkSamplerCreateInfo sampler_info(const Batch& b) {
   c.magFilter = s.mag_filter == Filter::kLinear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
   c.minFilter = s.min_filter == Filter::kLinear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
   c.mipmapMode = s.mip_filter == MipFilter::kLinear ? VK_SAMPLER_MIPMAP_MODE_LINEAR
-                                                     : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+                                                    : VK_SAMPLER_MIPMAP_MODE_NEAREST;
   c.addressModeU = vk_address(s.address[0]);
   c.addressModeV = vk_address(s.address[1]);
   c.addressModeW = vk_address(s.address[2]);
@@ -549,30 +579,59 @@ std::string shader_name(const Batch& b) {
   int op = 0;
   switch (b.op) {
     case Op::kFetch:
-    case Op::kFetchMs: op = 0; break;
-    case Op::kLod: op = 1; break;
-    case Op::kGrad: op = 2; break;
-    case Op::kShadowLod: op = 3; break;
-    case Op::kShadowGrad: op = 4; break;
-    case Op::kGather: op = 5; break;
-    case Op::kGatherShadow: op = 6; break;
-    case Op::kImplicit: op = 7; break;
-    case Op::kBias: op = 8; break;
-    case Op::kQueryLod: op = 9; break;
-    case Op::kCount: break;
+    case Op::kFetchMs:
+      op = 0;
+      break;
+    case Op::kLod:
+      op = 1;
+      break;
+    case Op::kGrad:
+      op = 2;
+      break;
+    case Op::kShadowLod:
+      op = 3;
+      break;
+    case Op::kShadowGrad:
+      op = 4;
+      break;
+    case Op::kGather:
+      op = 5;
+      break;
+    case Op::kGatherShadow:
+      op = 6;
+      break;
+    case Op::kImplicit:
+      op = 7;
+      break;
+    case Op::kBias:
+      op = 8;
+      break;
+    case Op::kQueryLod:
+      op = 9;
+      break;
+    case Op::kCount:
+      break;
   }
   int dim = 1;
   switch (d.type) {
-    case SurfaceType::k2DArray: dim = 2; break;
-    case SurfaceType::k3D: dim = 3; break;
-    case SurfaceType::kCube: dim = 4; break;
-    default: dim = d.samples > 1 ? 5 : 1; break;
+    case SurfaceType::k2DArray:
+      dim = 2;
+      break;
+    case SurfaceType::k3D:
+      dim = 3;
+      break;
+    case SurfaceType::kCube:
+      dim = 4;
+      break;
+    default:
+      dim = d.samples > 1 ? 5 : 1;
+      break;
   }
   const bool uint_rt = b.format->uint_result && op != 3 && op != 4 && op != 6;
   if (is_fragment_op(b.op))
     return "quad_op" + std::to_string(op) + "_d" + std::to_string(dim) + (uint_rt ? "_u" : "_f");
-  std::string name = "lookup_op" + std::to_string(op) + "_d" + std::to_string(dim) +
-                     (uint_rt ? "_u" : "_f");
+  std::string name =
+      "lookup_op" + std::to_string(op) + "_d" + std::to_string(dim) + (uint_rt ? "_u" : "_f");
   if (b.has_offset) name += "_off";
   return name;
 }
@@ -585,16 +644,12 @@ std::string describe(const Batch& b) {
                 "fmt=%s type=%s %ux%ux%u layers=%u mips=%u samples=%u min=%s mag=%s mip=%s "
                 "addr=%s,%s,%s border=%d bias=%g minlod=%g maxlod=%g cmp=%s off=(%d,%d,%d) "
                 "comp=%u",
-                std::string(b.format->name).c_str(),
-                type_name(d.type), d.width, d.height,
-                d.depth, d.layers, d.mips, d.samples, filter_name(s.min_filter),
-                filter_name(s.mag_filter), mip_name(s.mip_filter),
-                address_name(s.address[0]),
-                address_name(s.address[1]),
-                address_name(s.address[2]),
-                static_cast<int>(b.border), static_cast<double>(s.lod_bias),
-                static_cast<double>(s.min_lod), static_cast<double>(s.max_lod),
-                s.compare ? compare_name(*s.compare) : "none",
+                std::string(b.format->name).c_str(), type_name(d.type), d.width, d.height, d.depth,
+                d.layers, d.mips, d.samples, filter_name(s.min_filter), filter_name(s.mag_filter),
+                mip_name(s.mip_filter), address_name(s.address[0]), address_name(s.address[1]),
+                address_name(s.address[2]), static_cast<int>(b.border),
+                static_cast<double>(s.lod_bias), static_cast<double>(s.min_lod),
+                static_cast<double>(s.max_lod), s.compare ? compare_name(*s.compare) : "none",
                 b.offset[0], b.offset[1], b.offset[2], b.gather_comp);
   return buf;
 }

@@ -35,25 +35,28 @@ struct Options {
   uint32_t max_print = 100;
   bool show_reported = false;
   bool require_coverage = false;
-  std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  // fail unless >= 8 formats, every address mode and filter ran  // also print report-only differences (cube, d3d bounds)
+  std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
+                       // fail unless >= 8 formats, every address mode and filter ran  // also print
+                       // report-only differences (cube, d3d bounds)
 };
 
 struct OpStats {
   uint64_t lookups = 0;
-  uint64_t exact_checked = 0, exact_failed = 0;        // asserted bit-exact comparisons
-  uint64_t reported_checked = 0, reported_diff = 0;    // compared, differences only reported
-  uint64_t d3d_checked = 0, d3d_failed = 0;            // d3d profile within bounds
+  uint64_t exact_checked = 0, exact_failed = 0;      // asserted bit-exact comparisons
+  uint64_t reported_checked = 0, reported_diff = 0;  // compared, differences only reported
+  uint64_t d3d_checked = 0, d3d_failed = 0;          // d3d profile within bounds
 };
 
 void usage() {
-  std::fprintf(stderr,
-               "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
-               "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-reported]\n"
-               "       [--require-coverage] [--mutate offset|coord|bias|level|address|reference|"
-               "filter|mip|border]\n"
-               "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
-               "query_lod\n"
-               "env TEXSIM_ORACLE_OPTIONAL=1: exit 0 when no Vulkan device is found\n");
+  std::fprintf(
+      stderr,
+      "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
+      "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-reported]\n"
+      "       [--require-coverage] [--mutate offset|coord|bias|level|address|reference|"
+      "filter|mip|border]\n"
+      "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
+      "query_lod\n"
+      "env TEXSIM_ORACLE_OPTIONAL=1: exit 0 when no Vulkan device is found\n");
 }
 
 bool parse(int argc, char** argv, Options& o) {
@@ -135,14 +138,13 @@ std::string lane_text(const Batch& b, size_t i) {
                   static_cast<int32_t>(f.level), static_cast<int32_t>(f.sample));
   } else {
     const auto& q = b.samples[i];
-    std::snprintf(buf, sizeof buf,
-                  "coord=(%a,%a,%a) layer=%a lod=%a ddx=(%a,%a,%a) ddy=(%a,%a,%a) ref=%a",
-                  static_cast<double>(q.coord[0]), static_cast<double>(q.coord[1]),
-                  static_cast<double>(q.coord[2]), static_cast<double>(q.array_index),
-                  static_cast<double>(q.lod), static_cast<double>(q.ddx[0]),
-                  static_cast<double>(q.ddx[1]), static_cast<double>(q.ddx[2]),
-                  static_cast<double>(q.ddy[0]), static_cast<double>(q.ddy[1]),
-                  static_cast<double>(q.ddy[2]), static_cast<double>(q.reference));
+    std::snprintf(
+        buf, sizeof buf, "coord=(%a,%a,%a) layer=%a lod=%a ddx=(%a,%a,%a) ddy=(%a,%a,%a) ref=%a",
+        static_cast<double>(q.coord[0]), static_cast<double>(q.coord[1]),
+        static_cast<double>(q.coord[2]), static_cast<double>(q.array_index),
+        static_cast<double>(q.lod), static_cast<double>(q.ddx[0]), static_cast<double>(q.ddx[1]),
+        static_cast<double>(q.ddx[2]), static_cast<double>(q.ddy[0]), static_cast<double>(q.ddy[1]),
+        static_cast<double>(q.ddy[2]), static_cast<double>(q.reference));
   }
   return buf;
 }
@@ -216,9 +218,10 @@ int run(const Options& o) {
                   e.what());
       return 0;
     }
-    std::printf("oracle: FAILED: no usable Vulkan device (%s). Install mesa-vulkan-drivers "
-                "(lavapipe) or set TEXSIM_ORACLE_OPTIONAL=1 to skip.\n",
-                e.what());
+    std::printf(
+        "oracle: FAILED: no usable Vulkan device (%s). Install mesa-vulkan-drivers "
+        "(lavapipe) or set TEXSIM_ORACLE_OPTIONAL=1 to skip.\n",
+        e.what());
     return 1;
   }
   std::printf("oracle: device '%s' (robustImageAccess=%d mirrorClampToEdge=%d msaaStorage=%d)\n",
@@ -230,9 +233,10 @@ int run(const Options& o) {
   caps.storage_image_multisample = vk->features().storage_image_multisample;
   for (const auto& f : oracle_formats()) {
     caps.sampleable.push_back(vk->format_supports(f.vk, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT));
-    caps.filterable.push_back(!f.uint_result &&
-                              vk->format_supports(f.vk, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
-                                                            VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT));
+    caps.filterable.push_back(
+        !f.uint_result &&
+        vk->format_supports(f.vk, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+                                      VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT));
   }
   std::vector<Op> ops = o.ops;
   if (!vk->features().fragment_stores) {
@@ -309,8 +313,8 @@ int run(const Options& o) {
       group_corner0.assign(groups, 0);
       group_corner1.assign(groups, 0);
       for (size_t i = 0; i < b.samples.size(); ++i) {
-        const auto f = texunit::lavapipe_lane_facts(view, lsamplers[i], lreqs[i],
-                                                     lane_ctx(i, lreqs));
+        const auto f =
+            texunit::lavapipe_lane_facts(view, lsamplers[i], lreqs[i], lane_ctx(i, lreqs));
         if (f.needs_linear) group_linear[i / kSimdLanes] = 1;
         if (f.cube_corner[0]) group_corner0[i / kSimdLanes] = 1;
         if (f.cube_corner[1]) group_corner1[i / kSimdLanes] = 1;
@@ -368,13 +372,19 @@ int run(const Options& o) {
 #endif
       if (d3d_bad && d3d_asserted) lane_failed = true;
       const bool asserted = exact_asserted || (d3d_ran && d3d_asserted);
-      if (lane_failed) ++failed; else if (asserted) ++passed; else ++unasserted;
+      if (lane_failed)
+        ++failed;
+      else if (asserted)
+        ++passed;
+      else
+        ++unasserted;
       auto report = [&](const char* what, const std::string& detail) {
         if (printed++ >= o.max_print) return;
-        std::printf("MISMATCH %s op=%s seed=%" PRIu64 " case=%u lane=%zu | %s | %s | %s | "
+        std::printf("MISMATCH %s op=%s seed=%" PRIu64
+                    " case=%u lane=%zu | %s | %s | %s | "
                     "repro: texsim_oracle --seed %" PRIu64 " --case %u --ops %s --lanes %u\n",
-                    what, std::string(op_name(op)).c_str(), o.seed, ci, i,
-                    describe(b).c_str(), lane_text(b, i).c_str(), detail.c_str(), o.seed, ci,
+                    what, std::string(op_name(op)).c_str(), o.seed, ci, i, describe(b).c_str(),
+                    lane_text(b, i).c_str(), detail.c_str(), o.seed, ci,
                     std::string(op_name(op)).c_str(), o.lanes);
       };
       if (!same && (exact_asserted || o.show_reported))
@@ -386,7 +396,8 @@ int run(const Options& o) {
     if (o.soak && (ci + 1) % 500 == 0) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       std::printf("oracle: soak progress: %u cases, %" PRIu64 " passed, %" PRIu64
-                  " failed, %.0f s\n", ci + 1, passed, failed, s);
+                  " failed, %.0f s\n",
+                  ci + 1, passed, failed, s);
       std::fflush(stdout);
     }
   }
@@ -407,9 +418,10 @@ int run(const Options& o) {
   const auto nformats = std::count(formats_seen.begin(), formats_seen.end(), true);
   const auto naddr = std::count(address_seen.begin(), address_seen.end(), true);
   const auto nfilt = std::count(filter_seen.begin(), filter_seen.end(), true);
-  std::printf("oracle: coverage: %td formats, %td address modes, %td filters, mip point=%d "
-              "linear=%d\n", nformats, naddr, nfilt, static_cast<int>(mip_seen[1]),
-              static_cast<int>(mip_seen[2]));
+  std::printf(
+      "oracle: coverage: %td formats, %td address modes, %td filters, mip point=%d "
+      "linear=%d\n",
+      nformats, naddr, nfilt, static_cast<int>(mip_seen[1]), static_cast<int>(mip_seen[2]));
   bool coverage_ok = true;
   if (o.require_coverage && (nformats < 8 || naddr < (caps.mirror_clamp_to_edge ? 5 : 4) ||
                              nfilt < 2 || !mip_seen[1] || !mip_seen[2])) {

@@ -1,5 +1,6 @@
 // Conformance-style d3d verifier (see verify.hpp): LOD bounds as VK-GL-CTS
-// computeLodBoundsFromDerivates/clampLodBounds, candidate levels, corner evaluations of texunit::sample.
+// computeLodBoundsFromDerivates/clampLodBounds, candidate levels, corner evaluations of
+// texunit::sample.
 #include "verify.hpp"
 
 #include <algorithm>
@@ -68,7 +69,9 @@ struct Candidate {
   double w0 = 0.0, w1 = 0.0;  // level1's weight interval (level1 == level0: unused)
 };
 
-double log2_or_inf(double x) { return x > 0.0 ? std::log2(x) : -kInf; }
+double log2_or_inf(double x) {
+  return x > 0.0 ? std::log2(x) : -kInf;
+}
 
 // tcu::computeFloatingPointError(value, bits): the span of the low 23 - bits mantissa bits.
 double float_error(double value, unsigned bits) {
@@ -96,9 +99,12 @@ std::array<double, 2> lod_bounds_from_derivatives(const std::array<double, 3>& d
 // Face axes (major, s, t) as tcu's computeCubeLodBoundsFromDerivates indexes them.
 std::array<int, 3> cube_axes(uint32_t face) {
   switch (face / 2) {
-    case 0: return {0, 2, 1};
-    case 1: return {1, 0, 2};
-    default: return {2, 0, 1};
+    case 0:
+      return {0, 2, 1};
+    case 1:
+      return {1, 0, 2};
+    default:
+      return {2, 0, 1};
   }
 }
 
@@ -164,7 +170,11 @@ class Verifier {
  public:
   Verifier(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
            const DeviceResult& dev, const VerifyPrecision& p)
-      : view_(view), sampler_(sampler), req_(req), dev_(dev), p_(p),
+      : view_(view),
+        sampler_(sampler),
+        req_(req),
+        dev_(dev),
+        p_(p),
         fi_(texunit::format_info(view.desc.format)) {
     const auto t = view.desc.type;
     cube_ = t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
@@ -287,7 +297,8 @@ class Verifier {
       }
       if (std::isnan(b[0]) || std::isnan(b[1])) b = {-kInf, kInf};
       double total = bias;
-      if (req_.op == SampleOp::kBias) total += std::clamp(static_cast<double>(req_.lod), -16.0, 15.99);
+      if (req_.op == SampleOp::kBias)
+        total += std::clamp(static_cast<double>(req_.lod), -16.0, 15.99);
       b[0] += total;
       b[1] += total;
     }
@@ -370,9 +381,15 @@ class Verifier {
     std::array<double, 4> v{};
     for (int c = 0; c < 4; ++c) {
       switch (t.kind) {
-        case texunit::TexelKind::kFloat: v[static_cast<size_t>(c)] = t.f(c); break;
-        case texunit::TexelKind::kSint: v[static_cast<size_t>(c)] = t.i(c); break;
-        case texunit::TexelKind::kUint: v[static_cast<size_t>(c)] = t.u(c); break;
+        case texunit::TexelKind::kFloat:
+          v[static_cast<size_t>(c)] = t.f(c);
+          break;
+        case texunit::TexelKind::kSint:
+          v[static_cast<size_t>(c)] = t.i(c);
+          break;
+        case texunit::TexelKind::kUint:
+          v[static_cast<size_t>(c)] = t.u(c);
+          break;
       }
     }
     return v;
@@ -518,8 +535,8 @@ class Verifier {
             f.level = l;
             const auto t = texunit::fetch_texel(view_, f).texel;
             for (int c = 0; c < 4; ++c)
-              magnitude_[static_cast<size_t>(c)] =
-                  std::max(magnitude_[static_cast<size_t>(c)], std::fabs(static_cast<double>(t.f(c))));
+              magnitude_[static_cast<size_t>(c)] = std::max(magnitude_[static_cast<size_t>(c)],
+                                                            std::fabs(static_cast<double>(t.f(c))));
           }
     }
     return magnitude_;
@@ -571,20 +588,22 @@ class Verifier {
       }
       if (worst < best) {
         best = worst;
-        const double g = dev_.uint_result ? static_cast<double>(dev_.bits[wc])
-                                          : static_cast<double>(std::bit_cast<float>(dev_.bits[wc]));
+        const double g = dev_.uint_result
+                             ? static_cast<double>(dev_.bits[wc])
+                             : static_cast<double>(std::bit_cast<float>(dev_.bits[wc]));
         char buf[256];
         std::snprintf(buf, sizeof buf,
                       "closest: %s level %u%s w=[%.4f,%.4f] c%zu gpu=%.9g d3d=[%.9g,%.9g] +-%.3g "
                       "(%zu candidates)",
                       cand.filter == Filter::kLinear ? "linear" : "point", cand.level0,
-                      cand.level1 != cand.level0 ? "+1" : "", cand.w0, cand.w1, wc, g,
-                      box.lo[wc], box.hi[wc], threshold(wc), tried.size());
+                      cand.level1 != cand.level0 ? "+1" : "", cand.w0, cand.w1, wc, g, box.lo[wc],
+                      box.hi[wc], threshold(wc), tried.size());
         v.why = buf;
         for (size_t c = 0; c < 4; ++c) {
           if (!(dev_.mask >> c & 1u)) continue;
-          const double gc = dev_.uint_result ? static_cast<double>(dev_.bits[c])
-                                             : static_cast<double>(std::bit_cast<float>(dev_.bits[c]));
+          const double gc = dev_.uint_result
+                                ? static_cast<double>(dev_.bits[c])
+                                : static_cast<double>(std::bit_cast<float>(dev_.bits[c]));
           std::snprintf(buf, sizeof buf, " | c%zu %.9g in [%.9g,%.9g]", c, gc, box.lo[c],
                         box.hi[c]);
           v.why += buf;

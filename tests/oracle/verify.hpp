@@ -1,5 +1,6 @@
 // Conformance-style verifier for the d3d profile, in the manner of VK-GL-CTS tcuTexLookupVerifier:
-// is a device's result reachable by texsim's d3d arithmetic over LOD, coordinate, reference windows?
+// is a device's result reachable by texsim's d3d arithmetic over LOD, coordinate, reference
+// windows?
 #pragma once
 
 #include <array>
@@ -34,7 +35,7 @@ struct VerifyPrecision {
 // What the device returned and how to read it.
 struct DeviceResult {
   std::array<uint32_t, 4> bits{};
-  unsigned mask = 0xf;      // components the device defines (shadow lookups: R only)
+  unsigned mask = 0xf;       // components the device defines (shadow lookups: R only)
   bool uint_result = false;  // integer result (usampler*): compared exactly
 };
 

@@ -135,14 +135,14 @@ VkContext::VkContext(std::string shader_dir) : shader_dir_(std::move(shader_dir)
   };
   constexpr VkShaderStageFlags kLookupStages =
       VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-  const std::array<VkDescriptorSetLayoutBinding, 3> lookup_bindings{{
-      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, kLookupStages, nullptr},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, kLookupStages, nullptr},
-      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, kLookupStages, nullptr}}};
+  const std::array<VkDescriptorSetLayoutBinding, 3> lookup_bindings{
+      {{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, kLookupStages, nullptr},
+       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, kLookupStages, nullptr},
+       {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, kLookupStages, nullptr}}};
   make_layout(lookup_bindings, 12, kLookupStages, lookup_dsl_, lookup_layout_);
-  const std::array<VkDescriptorSetLayoutBinding, 2> store_bindings{{
-      {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}}};
+  const std::array<VkDescriptorSetLayoutBinding, 2> store_bindings{
+      {{0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}}};
   make_layout(store_bindings, 12, VK_SHADER_STAGE_COMPUTE_BIT, store_dsl_, store_layout_);
 
   // The fragment-quad path's render pass: one RGBA8 colour attachment nobody reads (results go
@@ -277,7 +277,8 @@ VkPipeline VkContext::graphics_pipeline(const std::string& frag_stem) {
   stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
   stages[1].module = shader_module(frag_stem);
   stages[1].pName = "main";
-  VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  VkPipelineVertexInputStateCreateInfo vi{
+      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   VkPipelineInputAssemblyStateCreateInfo ia{
       VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -410,15 +411,15 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
     VkDescriptorImageInfo dii{VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL};
     VkDescriptorBufferInfo dbi{stage.buffer, 0, VK_WHOLE_SIZE};
     std::array<VkWriteDescriptorSet, 2> w{};
-    w[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, store_set, 0, 0, 1,
-            VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, &dii, nullptr, nullptr};
-    w[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, store_set, 1, 0, 1,
-            VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, nullptr, &dbi, nullptr};
+    w[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, store_set, 0,      0, 1,
+            VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,       &dii,    nullptr,   nullptr};
+    w[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, store_set, 1,      0, 1,
+            VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,      nullptr, &dbi,      nullptr};
     vkUpdateDescriptorSets(device_, 2, w.data(), 0, nullptr);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
                       pipeline(ms_store_shader, {0, 0, 0}, store_layout_));
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, store_layout_, 0, 1, &store_set,
-                            0, nullptr);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, store_layout_, 0, 1, &store_set, 0,
+                            nullptr);
     const std::array<uint32_t, 3> pc{spec.width, spec.height, static_cast<uint32_t>(spec.samples)};
     vkCmdPushConstants(cb, store_layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pc), pc.data());
     const uint32_t n = spec.width * spec.height * static_cast<uint32_t>(spec.samples);
@@ -442,8 +443,7 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
     vkCmdCopyBufferToImage(cb, stage.buffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                            static_cast<uint32_t>(regions.size()), regions.data());
     barrier(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-            VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT,
-            VK_PIPELINE_STAGE_TRANSFER_BIT,
+            VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
   }
 
@@ -457,12 +457,12 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
   VkDescriptorBufferInfo in_info{in.buffer, 0, VK_WHOLE_SIZE};
   VkDescriptorBufferInfo out_info{out.buffer, 0, VK_WHOLE_SIZE};
   std::array<VkWriteDescriptorSet, 3> w{};
-  w[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 0, 0, 1,
-          VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, &dii, nullptr, nullptr};
-  w[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 1, 0, 1,
-          VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, nullptr, &in_info, nullptr};
-  w[2] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set, 2, 0, 1,
-          VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, nullptr, &out_info, nullptr};
+  w[0] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,    nullptr, set,     0,      0, 1,
+          VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, &dii,    nullptr, nullptr};
+  w[1] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set,      1,      0, 1,
+          VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,      nullptr, &in_info, nullptr};
+  w[2] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, nullptr, set,       2,      0, 1,
+          VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,      nullptr, &out_info, nullptr};
   vkUpdateDescriptorSets(device_, 3, w.data(), 0, nullptr);
   const std::array<uint32_t, 3> pc{lookup.count, lookup.gather_comp, lookup.quads_per_row};
   VkImage target = VK_NULL_HANDLE;
@@ -516,7 +516,8 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
     vkCmdPushConstants(cb, lookup_layout_,
                        VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc),
                        pc.data());
-    const VkViewport viewport{0.0f, 0.0f, static_cast<float>(tw), static_cast<float>(th), 0.0f, 1.0f};
+    const VkViewport viewport{0.0f, 0.0f, static_cast<float>(tw), static_cast<float>(th),
+                              0.0f, 1.0f};
     const VkRect2D scissor{{0, 0}, {tw, th}};
     vkCmdSetViewport(cb, 0, 1, &viewport);
     vkCmdSetScissor(cb, 0, 1, &scissor);
@@ -535,7 +536,8 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
   VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
   mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+  vkCmdPipelineBarrier(cb,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
                        VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
   check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};

@@ -53,10 +53,10 @@ struct LevelCopy {
 };
 
 struct LookupDispatch {
-  std::string shader;                 // SPIR-V file stem, e.g. "lookup_op1_d1_f_off"
-  std::array<int32_t, 3> offset{};    // specialization constants 0..2
+  std::string shader;               // SPIR-V file stem, e.g. "lookup_op1_d1_f_off"
+  std::array<int32_t, 3> offset{};  // specialization constants 0..2
   uint32_t gather_comp = 0;
-  std::span<const uint8_t> lanes;     // 48 bytes per lane
+  std::span<const uint8_t> lanes;  // 48 bytes per lane
   uint32_t count = 0;
   // Fragment-quad path: `shader` is a fragment shader drawn over a target of 2x2 quads
   // (quads_per_row per row); lanes 4q..4q+3 are quad q's top-left, top-right, bottom-left,
@@ -81,10 +81,9 @@ class VkContext {
   // `ms_values` (one uvec4 per sample/y/x) with `ms_store_shader`; then runs the lookups
   // with `sampler` and returns one uvec4 (16 bytes) per lane.
   std::vector<uint32_t> run(const ImageSpec& image, std::span<const uint8_t> staging,
-                            std::span<const LevelCopy> copies,
-                            std::span<const uint32_t> ms_values,
-                            const std::string& ms_store_shader,
-                            const VkSamplerCreateInfo& sampler, const LookupDispatch& lookup);
+                            std::span<const LevelCopy> copies, std::span<const uint32_t> ms_values,
+                            const std::string& ms_store_shader, const VkSamplerCreateInfo& sampler,
+                            const LookupDispatch& lookup);
 
  private:
   HostBuffer make_buffer(VkDeviceSize size, VkBufferUsageFlags usage);

@@ -74,7 +74,8 @@ Control decode_control(uint32_t bits) {
 }
 
 std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink) {
-  if (inst.kind == Kind::kRaw) return EncodedWord{inst.raw_word, encode_control(inst.ctrl, Phase::kNone)};
+  if (inst.kind == Kind::kRaw)
+    return EncodedWord{inst.raw_word, encode_control(inst.ctrl, Phase::kNone)};
   if (inst.kind == Kind::kUnsupported) {
     sink.error("SASS-UNSUPPORTED", text_or_bin(inst),
                "'" + inst.text + "' is not an instruction texsim can encode (TLDS, NOP)",
@@ -140,10 +141,10 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
     i.raw_word = word;
     i.origin = origin;
     if (i.ctrl.reuse != 0) {
-      sink.warning("SASS-DECODE-CTRL", ctrl_loc(origin, f::kReuse),
-                   "NOP has no operands to reuse, but reuse bits are " +
-                       std::to_string(i.ctrl.reuse),
-                   "nvidia_tlds.md 1.2");
+      sink.warning(
+          "SASS-DECODE-CTRL", ctrl_loc(origin, f::kReuse),
+          "NOP has no operands to reuse, but reuse bits are " + std::to_string(i.ctrl.reuse),
+          "nvidia_tlds.md 1.2");
       return raw(word, control, origin, "NOP with reuse bits");
     }
     return i;
@@ -265,8 +266,8 @@ std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std
       o.offset = off;
       o.ctrl_offset = base;
       o.ctrl_slot = static_cast<uint8_t>(s);
-      out.push_back(decode(get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), o,
-                           sink));
+      out.push_back(
+          decode(get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), o, sink));
     }
   }
   return out;

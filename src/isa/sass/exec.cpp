@@ -57,9 +57,12 @@ std::string hex32(uint32_t v) {
 // (only reached where .F16 on integer textures is not UNPREDICTABLE).
 float component_value(const texunit::Texel& t, int c) {
   switch (t.kind) {
-    case texunit::TexelKind::kFloat: return t.f(c);
-    case texunit::TexelKind::kUint: return static_cast<float>(t.u(c));
-    case texunit::TexelKind::kSint: return static_cast<float>(t.i(c));
+    case texunit::TexelKind::kFloat:
+      return t.f(c);
+    case texunit::TexelKind::kUint:
+      return static_cast<float>(t.u(c));
+    case texunit::TexelKind::kSint:
+      return static_cast<float>(t.i(c));
   }
   return 0.0f;
 }
@@ -130,7 +133,8 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     slot_bits[0] = uint32_t{h[0]} | (uint32_t{h[1]} << 16);
     slot_bits[2] = uint32_t{h[2]} | (uint32_t{h[3]} << 16);
   } else {
-    for (unsigned k = 0; k < d.count; ++k) slot_bits[k] = texel.bits[static_cast<size_t>(d.order[k])];
+    for (unsigned k = 0; k < d.count; ++k)
+      slot_bits[k] = texel.bits[static_cast<size_t>(d.order[k])];
   }
   std::string writes;
   auto put = [&](uint8_t base, unsigned k, uint32_t v) {

@@ -15,7 +15,9 @@ namespace texsim::isa::sass {
 
 namespace {
 
-const SassProgram& as_sass(const Program& p) { return static_cast<const SassProgram&>(p); }
+const SassProgram& as_sass(const Program& p) {
+  return static_cast<const SassProgram&>(p);
+}
 
 class SassFrontend final : public Frontend {
  public:
@@ -40,8 +42,10 @@ class SassFrontend final : public Frontend {
     std::vector<EncodedWord> words;
     bool ok = true;
     for (const Instruction& i : p.instructions) {
-      if (auto w = sass::encode(i, sink)) words.push_back(*w);
-      else ok = false;
+      if (auto w = sass::encode(i, sink))
+        words.push_back(*w);
+      else
+        ok = false;
     }
     if (!ok) return std::nullopt;
     // One entry per 64-bit word of the bundle stream, in file order.
@@ -154,8 +158,9 @@ class SassFrontend final : public Frontend {
     std::string up;
     for (char c : opcode) up += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
     if (up == "NOP") {
-      return std::string("NOP: no operation (bundle padding), word 0x50b0000000070f00, "
-                         "control [B------:R-:W-:Y:S00]\n");
+      return std::string(
+          "NOP: no operation (bundle padding), word 0x50b0000000070f00, "
+          "control [B------:R-:W-:Y:S00]\n");
     }
     if (up != "TLDS") return std::nullopt;
     std::string s;
@@ -181,9 +186,11 @@ class SassFrontend final : public Frontend {
       s += buf;
     }
     s += "\n  write masks, Rd1 = RZ:";
-    for (const auto& m : write_masks_2c()) s += " " + std::string(m.name) + "=" + std::to_string(m.code);
+    for (const auto& m : write_masks_2c())
+      s += " " + std::string(m.name) + "=" + std::to_string(m.code);
     s += "\n  write masks, Rd1 != RZ:";
-    for (const auto& m : write_masks_34c()) s += " " + std::string(m.name) + "=" + std::to_string(m.code);
+    for (const auto& m : write_masks_34c())
+      s += " " + std::string(m.name) + "=" + std::to_string(m.code);
     s += "\n  reserved paramA:";
     for (const auto& p : param_a_table()) {
       if (p.reserved) s += " " + std::string(p.name);
@@ -203,14 +210,17 @@ class SassFrontend final : public Frontend {
   }
 
   std::vector<Example> examples() const override {
-    return {Example{"TLDS: 2D.LZ, 2D.LL.AOFFI, ARRAY_2D .F16, invalid header, dimension "
-                    "mismatch, sRGB header, predicate false",
-                    std::string(demo_program()), "tlds-demo.sass", std::string(demo_scene())}};
+    return {
+        Example{"TLDS: 2D.LZ, 2D.LL.AOFFI, ARRAY_2D .F16, invalid header, dimension "
+                "mismatch, sRGB header, predicate false",
+                std::string(demo_program()), "tlds-demo.sass", std::string(demo_scene())}};
   }
 };
 
 }  // namespace
 
-std::unique_ptr<Frontend> make_frontend() { return std::make_unique<SassFrontend>(); }
+std::unique_ptr<Frontend> make_frontend() {
+  return std::make_unique<SassFrontend>();
+}
 
 }  // namespace texsim::isa::sass

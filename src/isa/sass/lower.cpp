@@ -25,12 +25,16 @@ constexpr core::BitField kArrayIndex{"array", 15, 0, "sass-tlds.md, #paramA"};
 unsigned header_dims(texunit::SurfaceType t) {
   switch (t) {
     case texunit::SurfaceType::k1D:
-    case texunit::SurfaceType::k1DArray: return 1;
+    case texunit::SurfaceType::k1DArray:
+      return 1;
     case texunit::SurfaceType::k2D:
-    case texunit::SurfaceType::k2DArray: return 2;
-    case texunit::SurfaceType::k3D: return 3;
+    case texunit::SurfaceType::k2DArray:
+      return 2;
+    case texunit::SurfaceType::k3D:
+      return 3;
     case texunit::SurfaceType::kCube:
-    case texunit::SurfaceType::kCubeArray: return 0;
+    case texunit::SurfaceType::kCubeArray:
+      return 0;
   }
   return 0;
 }
@@ -46,7 +50,8 @@ std::string hex32(uint32_t v) {
 LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
                         const scene::Scene& scene, core::DiagSink& sink) {
   LoweredFetch out;
-  const core::Location loc = core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+  const core::Location loc =
+      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
   auto missing = [&](std::string msg) {
     sink.error("SASS-EXEC-STATE", loc, std::move(msg), "sass-tlds.md, #tsPtrIdxU13");
     out.outcome = FetchOutcome::kMissingState;
@@ -60,12 +65,11 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   }
   const uint64_t byte = uint64_t{inst.ts_idx} * 4;
   if (byte + 4 > bank->second.size()) {
-    return missing("constant bank " + std::to_string(*scene.tex_bank) + " has no word 0x" +
-                   [&] {
-                     char b[16];
-                     std::snprintf(b, sizeof b, "%x", inst.ts_idx);
-                     return std::string(b);
-                   }() + " (tsPtrIdx)");
+    return missing("constant bank " + std::to_string(*scene.tex_bank) + " has no word 0x" + [&] {
+      char b[16];
+      std::snprintf(b, sizeof b, "%x", inst.ts_idx);
+      return std::string(b);
+    }() + " (tsPtrIdx)");
   }
   uint32_t handle = 0;
   for (unsigned b = 0; b < 4; ++b) handle |= uint32_t{bank->second[byte + b]} << (8 * b);
@@ -87,7 +91,8 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   }
   const scene::TextureHeader& h = entry->second;
   const scene::SceneSurface* surf = scene.find_surface(h.surface);
-  if (surf == nullptr) return missing("texture header's surface " + std::to_string(h.surface) + " does not exist");
+  if (surf == nullptr)
+    return missing("texture header's surface " + std::to_string(h.surface) + " does not exist");
   out.surface_id = h.surface;
   out.view = surf->surface.view();
   // The header's sRGB conversion bit selects the sRGB twin of the format (decisions: sRGB).
@@ -113,17 +118,29 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   uint32_t lod = 0;
   auto take = [&](Param p, uint32_t v) {
     switch (p) {
-      case Param::kS: req.coord[0] = v; break;
-      case Param::kT: req.coord[1] = v; break;
-      case Param::kR: req.coord[2] = v; break;
-      case Param::kArray: req.slice = static_cast<uint32_t>(kArrayIndex.get(v)); break;
-      case Param::kLod: lod = v; break;
+      case Param::kS:
+        req.coord[0] = v;
+        break;
+      case Param::kT:
+        req.coord[1] = v;
+        break;
+      case Param::kR:
+        req.coord[2] = v;
+        break;
+      case Param::kArray:
+        req.slice = static_cast<uint32_t>(kArrayIndex.get(v));
+        break;
+      case Param::kLod:
+        lod = v;
+        break;
       case Param::kAoffi:
         req.offset = {static_cast<int32_t>(kAoffiU.get_signed(v)),
                       static_cast<int32_t>(kAoffiV.get_signed(v)),
                       static_cast<int32_t>(kAoffiW.get_signed(v))};
         break;
-      case Param::kMs: req.sample = v; break;
+      case Param::kMs:
+        req.sample = v;
+        break;
     }
   };
   auto reg = [&](uint8_t base, unsigned k) -> uint32_t {
@@ -142,7 +159,8 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   req.level = h.min_level + (inst.lod == Lod::kLL ? lod : 0);
   out.outcome = FetchOutcome::kFetch;
   char buf[160];
-  std::snprintf(buf, sizeof buf, ", level %u, coord (%d, %d, %d), slice %u, sample %u, offset (%d, %d, %d)",
+  std::snprintf(buf, sizeof buf,
+                ", level %u, coord (%d, %d, %d), slice %u, sample %u, offset (%d, %d, %d)",
                 req.level, static_cast<int32_t>(req.coord[0]), static_cast<int32_t>(req.coord[1]),
                 static_cast<int32_t>(req.coord[2]), req.slice, req.sample, req.offset[0],
                 req.offset[1], req.offset[2]);

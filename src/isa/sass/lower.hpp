@@ -1,5 +1,6 @@
 // Lowering of one TLDS to a texture-unit fetch: handle from the bindless constant bank, header
-// pool lookup, paramA/header dimension check, parameter unpacking. Depends on model, scene, texunit.
+// pool lookup, paramA/header dimension check, parameter unpacking. Depends on model, scene,
+// texunit.
 #pragma once
 
 #include <array>

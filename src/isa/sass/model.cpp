@@ -47,8 +47,14 @@ constexpr std::array<TldsEncodingRow, 9> kTlds{{
 constexpr uint8_t kR = 1, kG = 2, kB = 4, kA = 8;
 // wmsk2C: {R, G, B, A, RG, RA, GA, BA} = 0..7.
 constexpr std::array<WriteMaskRow, 8> kMask2C{{
-    {0, "R", kR}, {1, "G", kG}, {2, "B", kB}, {3, "A", kA},
-    {4, "RG", kR | kG}, {5, "RA", kR | kA}, {6, "GA", kG | kA}, {7, "BA", kB | kA},
+    {0, "R", kR},
+    {1, "G", kG},
+    {2, "B", kB},
+    {3, "A", kA},
+    {4, "RG", kR | kG},
+    {5, "RA", kR | kA},
+    {6, "GA", kG | kA},
+    {7, "BA", kB | kA},
 }};
 // wmsk34C by the encoding table: RGB=0, RGA=1, RBA=2, GBA=3, RGBA=4 (spec README item 9).
 constexpr std::array<WriteMaskRow, 5> kMask34C{{
@@ -61,7 +67,9 @@ constexpr std::array<WriteMaskRow, 5> kMask34C{{
 
 }  // namespace
 
-std::span<const OpcodeRow> opcode_rows() { return kOpcodes; }
+std::span<const OpcodeRow> opcode_rows() {
+  return kOpcodes;
+}
 
 const OpcodeRow& opcode_row(Opcode op) {
   for (const auto& r : kOpcodes) {
@@ -71,9 +79,13 @@ const OpcodeRow& opcode_row(Opcode op) {
   return kOpcodes[0];
 }
 
-std::span<const ParamAInfo> param_a_table() { return kParamA; }
+std::span<const ParamAInfo> param_a_table() {
+  return kParamA;
+}
 
-const ParamAInfo& param_a_info(ParamA p) { return kParamA[static_cast<size_t>(p)]; }
+const ParamAInfo& param_a_info(ParamA p) {
+  return kParamA[static_cast<size_t>(p)];
+}
 
 std::optional<ParamA> param_a_from_name(std::string_view name) {
   for (const auto& p : kParamA) {
@@ -84,18 +96,27 @@ std::optional<ParamA> param_a_from_name(std::string_view name) {
 
 std::string_view param_name(Param p) {
   switch (p) {
-    case Param::kS: return "s";
-    case Param::kT: return "t";
-    case Param::kR: return "r";
-    case Param::kArray: return "array";
-    case Param::kLod: return "lod";
-    case Param::kAoffi: return "aoffi";
-    case Param::kMs: return "ms";
+    case Param::kS:
+      return "s";
+    case Param::kT:
+      return "t";
+    case Param::kR:
+      return "r";
+    case Param::kArray:
+      return "array";
+    case Param::kLod:
+      return "lod";
+    case Param::kAoffi:
+      return "aoffi";
+    case Param::kMs:
+      return "ms";
   }
   return "?";
 }
 
-std::span<const TldsEncodingRow> tlds_encodings() { return kTlds; }
+std::span<const TldsEncodingRow> tlds_encodings() {
+  return kTlds;
+}
 
 const TldsEncodingRow* tlds_encoding(uint8_t encoding) {
   for (const auto& r : kTlds) {
@@ -111,8 +132,12 @@ const TldsEncodingRow* tlds_encoding_for(ParamA p, Lod lod, bool aoffi, bool ms)
   return nullptr;
 }
 
-std::span<const WriteMaskRow> write_masks_2c() { return kMask2C; }
-std::span<const WriteMaskRow> write_masks_34c() { return kMask34C; }
+std::span<const WriteMaskRow> write_masks_2c() {
+  return kMask2C;
+}
+std::span<const WriteMaskRow> write_masks_34c() {
+  return kMask34C;
+}
 
 std::string mask_name_of(uint8_t components) {
   std::string s;

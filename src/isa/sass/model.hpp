@@ -105,17 +105,28 @@ enum class Kind : uint8_t {
 
 // Where an instruction came from, per operand slot, for diagnostics.
 enum class Slot : uint8_t {
-  kInstr, kPred, kModifiers, kRd1, kRd0, kRa, kRb, kTsIdx, kParamA, kWmsk, kControl, kCount
+  kInstr,
+  kPred,
+  kModifiers,
+  kRd1,
+  kRd0,
+  kRa,
+  kRb,
+  kTsIdx,
+  kParamA,
+  kWmsk,
+  kControl,
+  kCount
 };
 
 struct Origin {
   std::string file;
   bool binary = false;
-  uint32_t line = 0;                                   // text
+  uint32_t line = 0;                                                 // text
   std::array<uint32_t, static_cast<size_t>(Slot::kCount)> column{};  // text, 0 = unknown
-  uint64_t offset = 0;                                 // binary: byte offset of the word
-  uint64_t ctrl_offset = 0;                            // binary: byte offset of its control word
-  uint8_t ctrl_slot = 0;                               // binary: 0..2 within the bundle
+  uint64_t offset = 0;       // binary: byte offset of the word
+  uint64_t ctrl_offset = 0;  // binary: byte offset of its control word
+  uint8_t ctrl_slot = 0;     // binary: 0..2 within the bundle
 };
 
 // A decoded or parsed instruction. Register fields hold raw numbers (255 = RZ).
@@ -137,7 +148,7 @@ struct Instruction {
   uint8_t rb = kRZ;
   uint32_t ts_idx = 0;  // 13 bits when valid; wider values are kept for the diagnostic
   ParamA param_a = ParamA::k1D;
-  uint8_t mask = 0x1;   // component set (bit 0 = R)
+  uint8_t mask = 0x1;  // component set (bit 0 = R)
   // Every instruction
   Control ctrl = kDefaultControl;
   bool has_ctrl = false;  // text had a control prefix / annotations, or the word came with one

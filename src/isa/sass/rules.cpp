@@ -17,7 +17,8 @@ constexpr std::array<Rule, 22> kRules{{
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
     {"SASS-ENCODE", "a value does not fit its field / no encoding exists", "nvidia_tlds.md 1.3"},
-    {"SASS-DECODE-OPCODE", "a word that is not TLDS or NOP (printed as .word)", "nvidia_tlds.md 1.4"},
+    {"SASS-DECODE-OPCODE", "a word that is not TLDS or NOP (printed as .word)",
+     "nvidia_tlds.md 1.4"},
     {"SASS-DECODE-RESERVED", "a reserved TLDS paramA/lod encoding or write-mask code",
      "sass-tlds.md, Legal modifier table"},
     {"SASS-DECODE-CTRL", "reserved control bits (TLDS reuse bits other than .T/.P, bit 63)",
@@ -28,7 +29,8 @@ constexpr std::array<Rule, 22> kRules{{
     {"SASS-TLDS-PARAMA-RESERVED", "paramA CUBE, ARRAY_1D, ARRAY_3D, ARRAY_CUBE are reserved",
      "sass-tlds.md, #paramA"},
     {"SASS-TLDS-MS-LZ", ".MS requires .LZ", "sass-tlds.md, .MS"},
-    {"SASS-TLDS-MS-DIM", ".MS requires paramA 2D (encoding 6)", "sass-tlds.md, Legal modifier table"},
+    {"SASS-TLDS-MS-DIM", ".MS requires paramA 2D (encoding 6)",
+     "sass-tlds.md, Legal modifier table"},
     {"SASS-TLDS-AOFFI", ".AOFFI only with paramA 2D (encodings 4 and 12)",
      "sass-tlds.md, Legal modifier table"},
     {"SASS-TLDS-ENCODING", "the paramA/.lod/.AOFFI/.MS combination is not in the legal table",
@@ -39,38 +41,58 @@ constexpr std::array<Rule, 22> kRules{{
      "sass-tlds.md, alignment restriction 3"},
     {"SASS-TLDS-SRC-NOT-RZ", "Ra/Rb must not be RZ when parameters are packed in them",
      "sass-tlds.md, alignment restriction 4"},
-    {"SASS-TLDS-WMASK", "write mask legal for Rd1 (2-component table iff Rd1 = RZ; RB, GB not "
-     "encodable)", "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk"},
+    {"SASS-TLDS-WMASK",
+     "write mask legal for Rd1 (2-component table iff Rd1 = RZ; RB, GB not "
+     "encodable)",
+     "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk"},
     {"SASS-TLDS-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "sass-tlds.md, #tsPtrIdxU13"},
     {"SASS-TLDS-F16-INT", ".F16 with an integer texture is UNPREDICTABLE on SM52 (warning)",
      "sass-tlds.md, .F16"},
-    {"SASS-EXEC-STATE", "the scene lacks machine state the instruction needs (tex_bank, bank, "
-     "header entry)", "sass-tlds.md, #tsPtrIdxU13"},
-    {"SASS-EXEC-UNSUPPORTED", "run of a line that is not executable (.word placeholder, other "
-     "instructions)", "sass-tlds.md"},
+    {"SASS-EXEC-STATE",
+     "the scene lacks machine state the instruction needs (tex_bank, bank, "
+     "header entry)",
+     "sass-tlds.md, #tsPtrIdxU13"},
+    {"SASS-EXEC-UNSUPPORTED",
+     "run of a line that is not executable (.word placeholder, other "
+     "instructions)",
+     "sass-tlds.md"},
 }};
 
 core::BitField field_of(Slot s) {
   namespace f = fields;
   switch (s) {
-    case Slot::kPred: return f::kPred;
-    case Slot::kModifiers: return f::kEncoding;
-    case Slot::kRd1: return f::kRd1;
-    case Slot::kRd0: return f::kRd0;
-    case Slot::kRa: return f::kRa;
-    case Slot::kRb: return f::kRb;
-    case Slot::kTsIdx: return f::kTsIdx;
-    case Slot::kParamA: return f::kEncoding;
-    case Slot::kWmsk: return f::kWmsk;
-    default: return core::BitField{"word", 63, 0};
+    case Slot::kPred:
+      return f::kPred;
+    case Slot::kModifiers:
+      return f::kEncoding;
+    case Slot::kRd1:
+      return f::kRd1;
+    case Slot::kRd0:
+      return f::kRd0;
+    case Slot::kRa:
+      return f::kRa;
+    case Slot::kRb:
+      return f::kRb;
+    case Slot::kTsIdx:
+      return f::kTsIdx;
+    case Slot::kParamA:
+      return f::kEncoding;
+    case Slot::kWmsk:
+      return f::kWmsk;
+    default:
+      return core::BitField{"word", 63, 0};
   }
 }
 
-bool is_integer_platform_52(std::string_view p) { return p == "SM52"; }
+bool is_integer_platform_52(std::string_view p) {
+  return p == "SM52";
+}
 
 }  // namespace
 
-std::span<const Rule> all_rules() { return kRules; }
+std::span<const Rule> all_rules() {
+  return kRules;
+}
 
 const Rule* find_rule(std::string_view id) {
   for (const auto& r : kRules) {
@@ -140,12 +162,12 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
 
   // tsPtrIdx in 13 bits.
   if (!fields::kTsIdx.fits(inst.ts_idx)) {
-    fail("SASS-TLDS-TSIDX", Slot::kTsIdx,
-         "tsPtrIdx must be in [0, 0x1fff] (13 bits), got 0x" + [&] {
-           char buf[16];
-           std::snprintf(buf, sizeof buf, "%x", inst.ts_idx);
-           return std::string(buf);
-         }());
+    fail(
+        "SASS-TLDS-TSIDX", Slot::kTsIdx, "tsPtrIdx must be in [0, 0x1fff] (13 bits), got 0x" + [&] {
+          char buf[16];
+          std::snprintf(buf, sizeof buf, "%x", inst.ts_idx);
+          return std::string(buf);
+        }());
   }
 
   // Write mask per Rd1.

@@ -11,8 +11,12 @@ namespace {
 
 constexpr std::string_view kSyntaxCite = "interface.md, Program text (SASS)";
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -28,10 +32,14 @@ std::optional<uint64_t> parse_number(std::string_view s) {
     if (s.size() > 16) return std::nullopt;
     for (char c : s) {
       unsigned d;
-      if (is_digit(c)) d = static_cast<unsigned>(c - '0');
-      else if (c >= 'a' && c <= 'f') d = static_cast<unsigned>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') d = static_cast<unsigned>(c - 'A' + 10);
-      else return std::nullopt;
+      if (is_digit(c))
+        d = static_cast<unsigned>(c - '0');
+      else if (c >= 'a' && c <= 'f')
+        d = static_cast<unsigned>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F')
+        d = static_cast<unsigned>(c - 'A' + 10);
+      else
+        return std::nullopt;
       v = v * 16 + d;
     }
     return v;
@@ -72,16 +80,14 @@ struct Tok {
 
 class LineParser {
  public:
-  LineParser(std::string_view line, const std::string& file, uint32_t line_no,
-             core::DiagSink& sink)
+  LineParser(std::string_view line, const std::string& file, uint32_t line_no, core::DiagSink& sink)
       : line_(line), file_(file), line_no_(line_no), sink_(sink) {}
 
   std::optional<Instruction> run();
 
  private:
   core::TextLoc at(uint32_t col) const { return core::TextLoc{file_, line_no_, col}; }
-  void error(std::string rule, uint32_t col, std::string msg,
-             std::string_view cite = kSyntaxCite) {
+  void error(std::string rule, uint32_t col, std::string msg, std::string_view cite = kSyntaxCite) {
     sink_.error(std::move(rule), at(col), std::move(msg), std::string(cite));
     failed_ = true;
   }
@@ -467,7 +473,9 @@ bool LineParser::parse_tlds(Instruction& inst, const std::vector<Tok>& mods,
   return true;
 }
 
-void append_reg(std::string& out, uint8_t r) { out += register_name(r); }
+void append_reg(std::string& out, uint8_t r) {
+  out += register_name(r);
+}
 
 }  // namespace
 
@@ -522,9 +530,12 @@ std::optional<Control> parse_control(std::string_view t) {
     return true;
   };
   if (!bar(parts[1], 'R', c.rd_bar) || !bar(parts[2], 'W', c.wr_bar)) return std::nullopt;
-  if (parts[3] == "Y") c.yield_bit = 0;
-  else if (parts[3] == "-") c.yield_bit = 1;
-  else return std::nullopt;
+  if (parts[3] == "Y")
+    c.yield_bit = 0;
+  else if (parts[3] == "-")
+    c.yield_bit = 1;
+  else
+    return std::nullopt;
   if (parts[4].size() < 2 || parts[4].size() > 3 || parts[4][0] != 'S') return std::nullopt;
   const auto st = parse_number(parts[4].substr(1));
   if (!st || *st > 15) return std::nullopt;
@@ -594,8 +605,8 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   return out;
 }
 
-std::optional<Instruction> parse_line(std::string_view text, const std::string& file,
-                                      uint32_t line, core::DiagSink& sink) {
+std::optional<Instruction> parse_line(std::string_view text, const std::string& file, uint32_t line,
+                                      core::DiagSink& sink) {
   LineParser p(text, file, line, sink);
   return p.run();
 }

@@ -36,8 +36,8 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
 
 // Parses one line (line number `line` for diagnostics); nullopt for a line with no instruction
 // or with a syntax error (reported).
-std::optional<Instruction> parse_line(std::string_view text, const std::string& file,
-                                      uint32_t line, core::DiagSink& sink);
+std::optional<Instruction> parse_line(std::string_view text, const std::string& file, uint32_t line,
+                                      core::DiagSink& sink);
 
 std::string register_name(uint8_t r);  // "R7", "RZ"
 

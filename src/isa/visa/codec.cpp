@@ -27,7 +27,8 @@ std::string hex2(unsigned v) {
 
 std::optional<std::string> encode_instruction(const Instruction& inst, Version version,
                                               std::vector<uint8_t>& out) {
-  if (inst.row == nullptr) return "'" + inst.unsupported + "' is not modelled and cannot be encoded";
+  if (inst.row == nullptr)
+    return "'" + inst.unsupported + "' is not modelled and cannot be encoded";
   ByteWriter w;
   w.put(inst.row->opcode, 1);
   for (size_t i = 0; i < inst.row->fields.size(); ++i) {
@@ -50,9 +51,10 @@ std::optional<Instruction> decode_instruction(std::span<const uint8_t> bytes, si
   const uint8_t opcode = bytes[pos];
   const auto rows = rows_for_opcode(opcode);
   if (rows.empty()) {
-    sink.error("VISA-ENCODING", bloc(file, start),
-               "opcode " + hex2(opcode) + " is not a modelled vISA instruction; decoding stops here",
-               "visa 6_instructions.md");
+    sink.error(
+        "VISA-ENCODING", bloc(file, start),
+        "opcode " + hex2(opcode) + " is not a modelled vISA instruction; decoding stops here",
+        "visa 6_instructions.md");
     return std::nullopt;
   }
   std::string last_error;
@@ -82,7 +84,8 @@ std::optional<Instruction> decode_instruction(std::span<const uint8_t> bytes, si
     if (row->sub_op) {
       bool match = false;
       for (size_t i = 0; i < row->fields.size(); ++i) {
-        if (row->fields[i].kind == Kind::kSubOpFlags) match = (inst.ops[i].value & 0xff) == *row->sub_op;
+        if (row->fields[i].kind == Kind::kSubOpFlags)
+          match = (inst.ops[i].value & 0xff) == *row->sub_op;
       }
       if (!match) {
         last_error = "no variant of opcode " + hex2(opcode) + " has this sub-op";
@@ -92,7 +95,8 @@ std::optional<Instruction> decode_instruction(std::span<const uint8_t> bytes, si
     pos = r.pos();
     return inst;
   }
-  sink.error("VISA-ENCODING", bloc(file, last_at), last_error, std::string(rows[0]->spec_file) + ", Format");
+  sink.error("VISA-ENCODING", bloc(file, last_at), last_error,
+             std::string(rows[0]->spec_file) + ", Format");
   return std::nullopt;
 }
 
@@ -119,13 +123,15 @@ std::unique_ptr<VisaProgram> decode_stream(std::span<const uint8_t> bytes, const
   size_t pos = 0;
   if (bytes.size() >= 4 && std::equal(kStreamMagic.begin(), kStreamMagic.end(), bytes.begin())) {
     if (bytes.size() < 10) {
-      sink.error("VISA-ENCODING", bloc(file, 0), "truncated texsim vISA stream header", "src/isa/visa/codec.hpp");
+      sink.error("VISA-ENCODING", bloc(file, 0), "truncated texsim vISA stream header",
+                 "src/isa/visa/codec.hpp");
       return prog;
     }
     prog->version = Version{bytes[4], bytes[5]};
     prog->version_given = true;
     const uint32_t n = static_cast<uint32_t>(bytes[6]) | (static_cast<uint32_t>(bytes[7]) << 8) |
-                       (static_cast<uint32_t>(bytes[8]) << 16) | (static_cast<uint32_t>(bytes[9]) << 24);
+                       (static_cast<uint32_t>(bytes[8]) << 16) |
+                       (static_cast<uint32_t>(bytes[9]) << 24);
     if (bytes.size() - 10 < n) {
       sink.error("VISA-ENCODING", bloc(file, 6), "declaration text runs past the end of the file",
                  "src/isa/visa/codec.hpp");

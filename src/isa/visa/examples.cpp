@@ -1,5 +1,6 @@
 // The built-in vISA examples for `texsim demo`: the texts of examples/visa/*.visaasm and their
-// scenes, embedded (tests/unit/visa/examples_test.cpp checks they equal the files). Depends on isa/frontend.hpp.
+// scenes, embedded (tests/unit/visa/examples_test.cpp checks they equal the files). Depends on
+// isa/frontend.hpp.
 #include "isa/visa/examples.hpp"
 
 namespace texsim::isa::visa {

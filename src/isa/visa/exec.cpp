@@ -7,10 +7,10 @@
 #include <array>
 #include <bit>
 
+#include "core/half.hpp"
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
 #include "isa/visa/syntax.hpp"
-#include "core/half.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
 #include "texunit/sample.hpp"
@@ -18,35 +18,52 @@
 namespace texsim::isa::visa {
 namespace {
 
-core::TextLoc at(const Instruction& inst, const Machine&) { return core::TextLoc{{}, inst.line, inst.column}; }
+core::TextLoc at(const Instruction& inst, const Machine&) {
+  return core::TextLoc{{}, inst.line, inst.column};
+}
 
 scene::ElemType elem_type(VisaType t) {
   switch (t) {
-    case VisaType::kUD: return scene::ElemType::kUD;
-    case VisaType::kD: return scene::ElemType::kD;
-    case VisaType::kUW: return scene::ElemType::kUW;
-    case VisaType::kW: return scene::ElemType::kW;
-    case VisaType::kUB: return scene::ElemType::kUB;
-    case VisaType::kB: return scene::ElemType::kB;
-    case VisaType::kUQ: return scene::ElemType::kUQ;
-    case VisaType::kQ: return scene::ElemType::kQ;
-    case VisaType::kF: return scene::ElemType::kF;
-    case VisaType::kHF: return scene::ElemType::kHF;
-    case VisaType::kDF: return scene::ElemType::kDF;
-    default: return scene::ElemType::kUW;  // BF and others: shown as raw 16-bit words
+    case VisaType::kUD:
+      return scene::ElemType::kUD;
+    case VisaType::kD:
+      return scene::ElemType::kD;
+    case VisaType::kUW:
+      return scene::ElemType::kUW;
+    case VisaType::kW:
+      return scene::ElemType::kW;
+    case VisaType::kUB:
+      return scene::ElemType::kUB;
+    case VisaType::kB:
+      return scene::ElemType::kB;
+    case VisaType::kUQ:
+      return scene::ElemType::kUQ;
+    case VisaType::kQ:
+      return scene::ElemType::kQ;
+    case VisaType::kF:
+      return scene::ElemType::kF;
+    case VisaType::kHF:
+      return scene::ElemType::kHF;
+    case VisaType::kDF:
+      return scene::ElemType::kDF;
+    default:
+      return scene::ElemType::kUW;  // BF and others: shown as raw 16-bit words
   }
 }
 
 // The scene surface a vISA surface id names: T1, T2, TSS (3) and user surfaces T6.. are the
 // scene surfaces with that id; MEDIA_LD plane p reads id + p (decision V4).
-const scene::SceneSurface* scene_surface(const scene::Scene& s, uint32_t id) { return s.find_surface(id); }
+const scene::SceneSurface* scene_surface(const scene::Scene& s, uint32_t id) {
+  return s.find_surface(id);
+}
 
-bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc, const ExecConfig& cfg,
-                  core::DiagSink& sink) {
+bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
+                  const ExecConfig& cfg, core::DiagSink& sink) {
   const auto req = lower_media_ld(inst, m, sink);
   if (!req) return false;
   if (req->surface == kSurfaceBss) {
-    sink.error("VISA-RUN-SURFACE", at(inst, m), "bindless surfaces (%bss) are not modelled", "visa-media_ld.md, Surface");
+    sink.error("VISA-RUN-SURFACE", at(inst, m), "bindless surfaces (%bss) are not modelled",
+               "visa-media_ld.md, Surface");
     return false;
   }
   const uint32_t sid = req->surface + req->plane;
@@ -54,7 +71,9 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc, c
   if (ss == nullptr) {
     sink.error("VISA-RUN-SURFACE", at(inst, m),
                "the scene has no surface with id " + std::to_string(sid) +
-                   (req->plane ? " (surface " + std::to_string(req->surface) + " + plane " + std::to_string(req->plane) + ")" : ""),
+                   (req->plane ? " (surface " + std::to_string(req->surface) + " + plane " +
+                                     std::to_string(req->plane) + ")"
+                               : ""),
                "visa-media_ld.md, Surface");
     return false;
   }
@@ -62,7 +81,8 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc, c
   const texunit::FormatInfo& fi = texunit::format_info(d.format);
   if (d.type != texunit::SurfaceType::k2D || d.samples != 1 || fi.is_compressed()) {
     sink.error("VISA-MEDIA_LD-SURFACE-2D", at(inst, m),
-               "surface " + std::to_string(sid) + " must be a single-sample uncompressed 2D surface, it is " +
+               "surface " + std::to_string(sid) +
+                   " must be a single-sample uncompressed 2D surface, it is " +
                    std::string(texunit::surface_type_name(d.type)) + " " + std::string(fi.name) +
                    (d.samples > 1 ? " with " + std::to_string(d.samples) + " samples" : ""),
                "visa-media_ld.md, Surface");
@@ -71,7 +91,8 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc, c
   const RawOperand dst = inst.op("Dst").raw;
   const auto sp = m.span(dst.id);
   if (!sp || dst.offset + req->pitch * req->height > sp->size) {
-    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small for the block", "visa-media_ld.md, Dst");
+    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small for the block",
+               "visa-media_ld.md, Dst");
     return false;
   }
   const texunit::LevelLayout& lv = ss->surface.layout().levels[0];
@@ -100,7 +121,8 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc, c
         px = std::clamp<int64_t>(px, 0, int64_t{d.width} - 1);
         const int64_t cy = std::clamp<int64_t>(fy, 0, std::max<int64_t>(field_rows, 1) - 1);
         const int64_t row = std::min<int64_t>(field_base + cy * row_step, rows - 1);
-        value = mem[lv.offset + static_cast<uint64_t>(row) * lv.row_pitch + static_cast<uint64_t>(px * bpp + byte_in)];
+        value = mem[lv.offset + static_cast<uint64_t>(row) * lv.row_pitch +
+                    static_cast<uint64_t>(px * bpp + byte_in)];
       } else if (cfg.media_oob == MediaOobPolicy::kZero) {
         value = 0;
       } else {
@@ -113,8 +135,8 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc, c
   return true;
 }
 
-bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& sc, const ExecConfig& cfg,
-                       core::DiagSink& sink) {
+bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& sc,
+                       const ExecConfig& cfg, core::DiagSink& sink) {
   const auto req = lower_gather_scaled(inst, m, sink);
   if (!req) return false;
   std::span<const uint8_t> mem;
@@ -122,18 +144,21 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
     const auto& buf = req->surface == kSurfaceSlm ? sc.slm : sc.stateless;
     if (!buf) {
       sink.error("VISA-RUN-MEMORY", at(inst, m),
-                 std::string("the scene has no memory.") + (req->surface == kSurfaceSlm ? "slm" : "stateless"),
+                 std::string("the scene has no memory.") +
+                     (req->surface == kSurfaceSlm ? "slm" : "stateless"),
                  "visa-gather_scaled.md, Surface");
       return false;
     }
     mem = *buf;
   } else if (req->surface == kSurfaceBss) {
-    sink.error("VISA-RUN-SURFACE", at(inst, m), "bindless surfaces (%bss) are not modelled", "visa-gather_scaled.md, Surface");
+    sink.error("VISA-RUN-SURFACE", at(inst, m), "bindless surfaces (%bss) are not modelled",
+               "visa-gather_scaled.md, Surface");
     return false;
   } else {
     const scene::SceneSurface* ss = scene_surface(sc, req->surface);
     if (ss == nullptr) {
-      sink.error("VISA-RUN-SURFACE", at(inst, m), "the scene has no surface with id " + std::to_string(req->surface),
+      sink.error("VISA-RUN-SURFACE", at(inst, m),
+                 "the scene has no surface with id " + std::to_string(req->surface),
                  "visa-gather_scaled.md, Surface");
       return false;
     }
@@ -165,9 +190,12 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
 
 texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
   switch (k) {
-    case texunit::PrecisionKind::kExact: return texunit::PrecisionProfile::exact();
-    case texunit::PrecisionKind::kLavapipe: return texunit::PrecisionProfile::lavapipe();
-    case texunit::PrecisionKind::kD3D: break;
+    case texunit::PrecisionKind::kExact:
+      return texunit::PrecisionProfile::exact();
+    case texunit::PrecisionKind::kLavapipe:
+      return texunit::PrecisionProfile::lavapipe();
+    case texunit::PrecisionKind::kD3D:
+      break;
   }
   return texunit::PrecisionProfile::d3d();
 }
@@ -184,36 +212,49 @@ struct LaneResult {
 // the u/v/r/ai table): 1D_ARRAY takes the array index from v, 2D_ARRAY from r, cube arrays
 // from ai; 3D and cubes use r as the third coordinate.
 struct Mapping {
-  unsigned dims = 2;         // coordinates used
-  int array_from = -1;       // 1 = v, 2 = r, 3 = ai, -1 none
+  unsigned dims = 2;    // coordinates used
+  int array_from = -1;  // 1 = v, 2 = r, 3 = ai, -1 none
 };
 Mapping mapping_of(texunit::SurfaceType t) {
   switch (t) {
-    case texunit::SurfaceType::k1D: return {1, -1};
-    case texunit::SurfaceType::k1DArray: return {1, 1};
-    case texunit::SurfaceType::k2D: return {2, -1};
-    case texunit::SurfaceType::k2DArray: return {2, 2};
-    case texunit::SurfaceType::k3D: return {3, -1};
-    case texunit::SurfaceType::kCube: return {3, -1};
-    case texunit::SurfaceType::kCubeArray: return {3, 3};
+    case texunit::SurfaceType::k1D:
+      return {1, -1};
+    case texunit::SurfaceType::k1DArray:
+      return {1, 1};
+    case texunit::SurfaceType::k2D:
+      return {2, -1};
+    case texunit::SurfaceType::k2DArray:
+      return {2, 2};
+    case texunit::SurfaceType::k3D:
+      return {3, -1};
+    case texunit::SurfaceType::kCube:
+      return {3, -1};
+    case texunit::SurfaceType::kCubeArray:
+      return {3, 3};
   }
   return {2, -1};
 }
 
 constexpr std::array<std::string_view, 4> kCoordNames{"u", "v", "r", "ai"};
 
-bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const ExecConfig& cfg, core::DiagSink& sink) {
+bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const ExecConfig& cfg,
+            core::DiagSink& sink) {
   const auto req = lower_3d(inst, m, sink);
   if (!req) return false;
   const std::string spec(inst.row->spec_file);
-  if (req->surface == kSurfaceBss || req->surface == kSurfaceSlm || req->surface == kSurfaceStateless) {
-    sink.error("VISA-RUN-SURFACE", at(inst, m), "surface " + std::string(predefined_surface_name(req->surface)) +
-               " cannot be sampled (no surface state is modelled)", spec + ", Surface");
+  if (req->surface == kSurfaceBss || req->surface == kSurfaceSlm ||
+      req->surface == kSurfaceStateless) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m),
+               "surface " + std::string(predefined_surface_name(req->surface)) +
+                   " cannot be sampled (no surface state is modelled)",
+               spec + ", Surface");
     return false;
   }
   const scene::SceneSurface* ss = scene_surface(sc, req->surface);
   if (ss == nullptr) {
-    sink.error("VISA-RUN-SURFACE", at(inst, m), "the scene has no surface with id " + std::to_string(req->surface), spec + ", Surface");
+    sink.error("VISA-RUN-SURFACE", at(inst, m),
+               "the scene has no surface with id " + std::to_string(req->surface),
+               spec + ", Surface");
     return false;
   }
   const texunit::SurfaceView view = ss->surface.view();
@@ -221,29 +262,34 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
   const Mapping mp = mapping_of(d.type);
   const bool is_sample = inst.row->opcode == kOpcode3DSample;
   const uint32_t op = req->sub_op;
-  const bool compare = op == kOpSampleC || op == kOpSampleBC || op == kOpSampleLC || op == kOpSampleDC || op == kOpSampleCLz;
+  const bool compare = op == kOpSampleC || op == kOpSampleBC || op == kOpSampleLC ||
+                       op == kOpSampleDC || op == kOpSampleCLz;
   texunit::SamplerState sstate;
   texunit::PrecisionProfile prec = profile_of(cfg.precision);
   if (is_sample) {
     const scene::SceneSampler* smp = sc.find_sampler(req->sampler);
     if (smp == nullptr) {
-      sink.error("VISA-RUN-SAMPLER", at(inst, m), "the scene has no sampler with id " + std::to_string(req->sampler), spec + ", Sampler");
+      sink.error("VISA-RUN-SAMPLER", at(inst, m),
+                 "the scene has no sampler with id " + std::to_string(req->sampler),
+                 spec + ", Sampler");
       return false;
     }
     sstate = smp->state;
     if (smp->precision) prec = profile_of(*smp->precision);
     if (compare && !sstate.compare) {
       sink.error("VISA-RUN-SAMPLER", at(inst, m),
-                 std::string(inst.row->mnemonic) + " needs a comparison sampler; sampler " + std::to_string(req->sampler) +
-                     " has no \"compare\" function",
+                 std::string(inst.row->mnemonic) + " needs a comparison sampler; sampler " +
+                     std::to_string(req->sampler) + " has no \"compare\" function",
                  spec + ", Ref");
       return false;
     }
     if (!compare) sstate.compare.reset();  // only the _c messages use the shadow function
   }
   if (op == kOpLd2dmsW && d.samples < 2) {
-    sink.error("VISA-RUN-SURFACE", at(inst, m), "load_2dms_w needs a multisample surface; surface " + std::to_string(req->surface) +
-               " has 1 sample", spec + ", Si");
+    sink.error("VISA-RUN-SURFACE", at(inst, m),
+               "load_2dms_w needs a multisample surface; surface " + std::to_string(req->surface) +
+                   " has 1 sample",
+               spec + ", Si");
     return false;
   }
   const RawOperand dst = inst.op("Dst").raw;
@@ -257,7 +303,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
   const unsigned es = type_size(dv->type) == 2 ? 2u : 4u;
   const bool pnm = (req->flags & kFlagPnm) != 0;
   if (dst.offset + dst_3d_bytes(req->channels, req->lanes, es, grf, pnm) > sp->size) {
-    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small for the enabled channels", spec + ", Dst");
+    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small for the enabled channels",
+               spec + ", Dst");
     return false;
   }
   std::array<LaneResult, 32> res{};
@@ -268,13 +315,15 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
     return true;
   };
   if (is_sample) {
-    const std::array<int32_t, 3> offs{req->offset.u, mp.dims >= 2 ? req->offset.v : 0, mp.dims >= 3 ? req->offset.r : 0};
+    const std::array<int32_t, 3> offs{req->offset.u, mp.dims >= 2 ? req->offset.v : 0,
+                                      mp.dims >= 3 ? req->offset.r : 0};
     // Coordinates of every lane (disabled lanes too: implicit LOD uses whole quads).
     std::array<std::array<float, 3>, 32> coord{};
     for (unsigned i = 0; i < req->lanes; ++i) {
       for (unsigned c = 0; c < mp.dims; ++c) coord[i][c] = req->f(kCoordNames[c], i);
     }
-    const bool implicit = op == kOpSample || op == kOpSampleB || op == kOpSampleC || op == kOpSampleBC || op == kOpLod;
+    const bool implicit = op == kOpSample || op == kOpSampleB || op == kOpSampleC ||
+                          op == kOpSampleBC || op == kOpLod;
     float cx = 1.0f, cy = 1.0f;
     if ((req->flags & kFlagCps) != 0 && sc.coarse_pixel_size) {
       cx = static_cast<float>((*sc.coarse_pixel_size)[0]);
@@ -284,7 +333,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       if (((req->enabled >> i) & 1) == 0) continue;
       texunit::SampleRequest rq;
       rq.coord = coord[i];
-      if (mp.array_from >= 0) rq.array_index = req->f(kCoordNames[static_cast<size_t>(mp.array_from)], i);
+      if (mp.array_from >= 0)
+        rq.array_index = req->f(kCoordNames[static_cast<size_t>(mp.array_from)], i);
       rq.offset = offs;
       bool defined = coord_defined(i);
       if (implicit) {
@@ -305,18 +355,24 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
         }
       }
       switch (op) {
-        case kOpSample: case kOpSampleC: rq.op = texunit::SampleOp::kImplicit; break;
-        case kOpSampleB: case kOpSampleBC:
+        case kOpSample:
+        case kOpSampleC:
+          rq.op = texunit::SampleOp::kImplicit;
+          break;
+        case kOpSampleB:
+        case kOpSampleBC:
           rq.op = texunit::SampleOp::kBias;
           rq.lod = req->f("bias", i);
           defined = defined && req->lane_defined("bias", i);
           break;
-        case kOpSampleL: case kOpSampleLC:
+        case kOpSampleL:
+        case kOpSampleLC:
           rq.op = texunit::SampleOp::kLevel;
           rq.lod = req->f("lod", i);
           defined = defined && req->lane_defined("lod", i);
           break;
-        case kOpSampleD: case kOpSampleDC: {
+        case kOpSampleD:
+        case kOpSampleDC: {
           rq.op = texunit::SampleOp::kGrad;
           static constexpr std::array<std::string_view, 3> kDx{"dudx", "dvdx", "drdx"};
           static constexpr std::array<std::string_view, 3> kDy{"dudy", "dvdy", "drdy"};
@@ -327,9 +383,15 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
           }
           break;
         }
-        case kOpSampleLz: case kOpSampleCLz: rq.op = texunit::SampleOp::kLevelZero; break;
-        case kOpLod: rq.op = texunit::SampleOp::kLodQuery; break;
-        default: break;
+        case kOpSampleLz:
+        case kOpSampleCLz:
+          rq.op = texunit::SampleOp::kLevelZero;
+          break;
+        case kOpLod:
+          rq.op = texunit::SampleOp::kLodQuery;
+          break;
+        default:
+          break;
       }
       if (compare) {
         rq.reference = req->f("ref", i);
@@ -341,7 +403,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
         continue;
       }
       const texunit::SampleResult sr = texunit::sample(view, sstate, rq, prec);
-      for (unsigned c = 0; c < 4; ++c) lr.word[c] = convert_return(sr.texel.bits[c], sr.texel.kind, es);
+      for (unsigned c = 0; c < 4; ++c)
+        lr.word[c] = convert_return(sr.texel.bits[c], sr.texel.kind, es);
       lr.null_tile = sr.null_tile;
       if (op == kOpLod) lr.undefined = 0xc;  // B and A are undefined (visa-3d_sample.md, Notes)
     }
@@ -351,19 +414,22 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       texunit::FetchRequest fr;
       const std::array<uint32_t, 3> uvr{req->u32("u", i), req->u32("v", i), req->u32("r", i)};
       for (unsigned c = 0; c < mp.dims; ++c) fr.coord[c] = uvr[c];
-      if (mp.array_from == 1 || mp.array_from == 2) fr.slice = uvr[static_cast<size_t>(mp.array_from)];
+      if (mp.array_from == 1 || mp.array_from == 2)
+        fr.slice = uvr[static_cast<size_t>(mp.array_from)];
       if (d.type == texunit::SurfaceType::kCube || d.type == texunit::SurfaceType::kCubeArray) {
         fr.coord[2] = 0;
         fr.slice = uvr[2];  // cubes: r names the face slice (face + 6 x cube)
       }
       fr.level = op == kOpLdLz ? 0u : req->u32("lod", i);
-      fr.offset = {req->offset.u, mp.dims >= 2 ? req->offset.v : 0, mp.dims >= 3 ? req->offset.r : 0};
-      bool defined = req->lane_defined("u", i) && req->lane_defined("v", i) && req->lane_defined("r", i) &&
-                     req->lane_defined("lod", i);
+      fr.offset = {req->offset.u, mp.dims >= 2 ? req->offset.v : 0,
+                   mp.dims >= 3 ? req->offset.r : 0};
+      bool defined = req->lane_defined("u", i) && req->lane_defined("v", i) &&
+                     req->lane_defined("r", i) && req->lane_defined("lod", i);
       texunit::FetchOptions fo;
       if (op == kOpLd2dmsW) {
         fr.sample = req->u32("si", i);
-        fo.sample_policy = texunit::SampleIndexPolicy::kClamp;  // "clamped to the number of samples"
+        fo.sample_policy =
+            texunit::SampleIndexPolicy::kClamp;  // "clamped to the number of samples"
         uint64_t mcs = 0;
         if (req->uw_params) {
           static constexpr std::array<std::string_view, 4> kQ{"mcs0", "mcs1", "mcs2", "mcs3"};
@@ -390,12 +456,14 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
         if (es == 4) {
           lr.word = {static_cast<uint32_t>(mcs), static_cast<uint32_t>(mcs >> 32), 0u, 0u};
         } else {
-          for (unsigned k = 0; k < 4; ++k) lr.word[k] = static_cast<uint32_t>((mcs >> (16 * k)) & 0xffffu);
+          for (unsigned k = 0; k < 4; ++k)
+            lr.word[k] = static_cast<uint32_t>((mcs >> (16 * k)) & 0xffffu);
         }
         continue;
       }
       const texunit::FetchResult f = texunit::fetch_texel(view, fr, fo);
-      for (unsigned c = 0; c < 4; ++c) lr.word[c] = convert_return(f.texel.bits[c], f.texel.kind, es);
+      for (unsigned c = 0; c < 4; ++c)
+        lr.word[c] = convert_return(f.texel.bits[c], f.texel.kind, es);
       lr.null_tile = f.null_tile;
     }
   }
@@ -410,7 +478,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       if (((req->enabled >> i) & 1) == 0) continue;
       const bool undef = ((res[i].undefined >> c) & 1) != 0;
       for (unsigned b = 0; b < es; ++b) {
-        m.write(block + i * es + b, undef ? fill : static_cast<uint8_t>(res[i].word[c] >> (8 * b)), !undef);
+        m.write(block + i * es + b, undef ? fill : static_cast<uint8_t>(res[i].word[c] >> (8 * b)),
+                !undef);
       }
     }
     for (unsigned b = req->lanes * es; b < per; ++b) m.write(block + b, fill, false);
@@ -422,7 +491,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       const bool enabled = ((req->enabled >> i) & 1) != 0;
       if (!enabled || !res[i].null_tile) mask |= 1u << i;
     }
-    for (unsigned b = 0; b < 4; ++b) m.write(block + b, static_cast<uint8_t>(mask >> (8 * b)), true);
+    for (unsigned b = 0; b < 4; ++b)
+      m.write(block + b, static_cast<uint8_t>(mask >> (8 * b)), true);
     for (unsigned b = 4; b < grf; ++b) m.write(block + b, fill, false);
   }
   m.mark_written(dst.id);
@@ -455,18 +525,21 @@ std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene&
     if (syms.find_name(name) != nullptr || !reg.decl) continue;
     Variable v;
     if (auto e = parse_decl(*reg.decl, v)) {
-      sink.error("VISA-RUN-REGISTER", scene_loc, "registers." + name + ".decl: " + *e, "interface.md, Scene files");
+      sink.error("VISA-RUN-REGISTER", scene_loc, "registers." + name + ".decl: " + *e,
+                 "interface.md, Scene files");
       ok = false;
       continue;
     }
     if (v.name != name) {
-      sink.error("VISA-RUN-REGISTER", scene_loc, "registers." + name + ".decl declares '" + v.name + "'",
+      sink.error("VISA-RUN-REGISTER", scene_loc,
+                 "registers." + name + ".decl declares '" + v.name + "'",
                  "interface.md, Scene files");
       ok = false;
       continue;
     }
     if (auto e = syms.add(v)) {
-      sink.error("VISA-RUN-REGISTER", scene_loc, "registers." + name + ".decl: " + *e, "interface.md, Scene files");
+      sink.error("VISA-RUN-REGISTER", scene_loc, "registers." + name + ".decl: " + *e,
+                 "interface.md, Scene files");
       ok = false;
     }
   }
@@ -475,52 +548,62 @@ std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene&
     const Variable* v = m.symbols().find_name(name);
     if (v == nullptr) {
       sink.error("VISA-RUN-REGISTER", scene_loc,
-                 "scene register '" + name + "' is not declared by the program (add \"decl\")", "interface.md, Scene files");
+                 "scene register '" + name + "' is not declared by the program (add \"decl\")",
+                 "interface.md, Scene files");
       ok = false;
       continue;
     }
     if (v->cls == VarClass::kPredicate) {
       uint32_t bits = 0;
-      for (size_t b = 0; b < reg.bytes.size() && b < 4; ++b) bits |= uint32_t{reg.bytes[b]} << (8 * b);
+      for (size_t b = 0; b < reg.bytes.size() && b < 4; ++b)
+        bits |= uint32_t{reg.bytes[b]} << (8 * b);
       const uint32_t mask = v->num_elts >= 32 ? 0xffffffffu : (1u << v->num_elts) - 1;
       m.set_predicate(v->id, bits & mask);
       continue;
     }
     const auto sp = v->cls == VarClass::kGeneral ? m.span(v->id) : std::nullopt;
     if (!sp) {
-      sink.error("VISA-RUN-REGISTER", scene_loc, "scene register '" + name + "' has no storage", "interface.md, Scene files");
+      sink.error("VISA-RUN-REGISTER", scene_loc, "scene register '" + name + "' has no storage",
+                 "interface.md, Scene files");
       ok = false;
       continue;
     }
     if (reg.bytes.size() > sp->size) {
       sink.error("VISA-RUN-REGISTER", scene_loc,
-                 "scene register '" + name + "' gives " + std::to_string(reg.bytes.size()) + " bytes, the variable has " +
-                     std::to_string(sp->size),
+                 "scene register '" + name + "' gives " + std::to_string(reg.bytes.size()) +
+                     " bytes, the variable has " + std::to_string(sp->size),
                  "interface.md, Scene files");
       ok = false;
       continue;
     }
-    for (size_t b = 0; b < reg.bytes.size(); ++b) m.write(sp->base + static_cast<uint32_t>(b), reg.bytes[b], true);
+    for (size_t b = 0; b < reg.bytes.size(); ++b)
+      m.write(sp->base + static_cast<uint32_t>(b), reg.bytes[b], true);
   }
   if (sc.dispatch_mask) m.set_dispatch_mask(static_cast<uint32_t>(*sc.dispatch_mask));
   if (!ok) return std::nullopt;
   return m;
 }
 
-bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& sc, const ExecConfig& cfg,
-                         core::DiagSink& sink) {
+bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& sc,
+                         const ExecConfig& cfg, core::DiagSink& sink) {
   if (inst.row == nullptr) {
-    sink.error("VISA-UNSUPPORTED", at(inst, m), "'" + inst.unsupported + "' is not modelled and cannot run",
+    sink.error("VISA-UNSUPPORTED", at(inst, m),
+               "'" + inst.unsupported + "' is not modelled and cannot run",
                "research/intel_visa.md §1.6");
     return false;
   }
   switch (inst.row->opcode) {
-    case 0x37: return run_media_ld(inst, m, sc, cfg, sink);
-    case 0x78: return run_gather_scaled(inst, m, sc, cfg, sink);
+    case 0x37:
+      return run_media_ld(inst, m, sc, cfg, sink);
+    case 0x78:
+      return run_gather_scaled(inst, m, sc, cfg, sink);
     case kOpcode3DSample:
-    case kOpcode3DLoad: return run_3d(inst, m, sc, cfg, sink);
+    case kOpcode3DLoad:
+      return run_3d(inst, m, sc, cfg, sink);
     default:
-      sink.error("VISA-UNSUPPORTED", at(inst, m), std::string(inst.row->name) + " has no executor yet", std::string(inst.row->spec_file));
+      sink.error("VISA-UNSUPPORTED", at(inst, m),
+                 std::string(inst.row->name) + " has no executor yet",
+                 std::string(inst.row->spec_file));
       return false;
   }
 }
@@ -542,13 +625,14 @@ scene::RegisterValue register_value(const Machine& m, uint32_t id) {
   return r;
 }
 
-std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::Scene& sc, const ExecConfig& cfg,
-                                         core::DiagSink& sink) {
+std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::Scene& sc,
+                                         const ExecConfig& cfg, core::DiagSink& sink) {
   bool unsupported = false;
   for (const Instruction& i : prog.instructions) {
     if (i.row == nullptr) {
       sink.error("VISA-UNSUPPORTED", core::TextLoc{prog.file, i.line, i.column},
-                 "'" + i.unsupported + "' is not modelled; the program cannot run", "research/intel_visa.md §1.6");
+                 "'" + i.unsupported + "' is not modelled; the program cannot run",
+                 "research/intel_visa.md §1.6");
       unsupported = true;
     }
   }
@@ -560,7 +644,8 @@ std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::S
     core::DiagSink local;
     const bool ok = execute_instruction(i, *m, sc, cfg, local);
     for (core::Diagnostic d : local.diagnostics()) {
-      if (auto* t = std::get_if<core::TextLoc>(&d.loc); t != nullptr && t->file.empty()) t->file = prog.file;
+      if (auto* t = std::get_if<core::TextLoc>(&d.loc); t != nullptr && t->file.empty())
+        t->file = prog.file;
       sink.report(std::move(d));
     }
     if (!ok) return std::nullopt;

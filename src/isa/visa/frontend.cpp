@@ -16,7 +16,9 @@ namespace {
 
 std::optional<Platform> platform_of(std::string_view name, core::DiagSink& sink) {
   const auto p = platform_from_name(name);
-  if (!p) sink.error("VISA-PLATFORM", core::NoLoc{}, "unknown vISA platform '" + std::string(name) + "'", "spec README item 7");
+  if (!p)
+    sink.error("VISA-PLATFORM", core::NoLoc{}, "unknown vISA platform '" + std::string(name) + "'",
+               "spec README item 7");
   return p;
 }
 
@@ -33,11 +35,12 @@ class VisaFrontend final : public isa::Frontend {
     check_program(*prog, local);
     // Syntax and rule diagnostics in file order (line), each line's in the order found.
     std::vector<core::Diagnostic> diags = local.diagnostics();
-    std::stable_sort(diags.begin(), diags.end(), [](const core::Diagnostic& a, const core::Diagnostic& b) {
-      const auto* ta = std::get_if<core::TextLoc>(&a.loc);
-      const auto* tb = std::get_if<core::TextLoc>(&b.loc);
-      return (ta ? ta->line : 0) < (tb ? tb->line : 0);
-    });
+    std::stable_sort(diags.begin(), diags.end(),
+                     [](const core::Diagnostic& a, const core::Diagnostic& b) {
+                       const auto* ta = std::get_if<core::TextLoc>(&a.loc);
+                       const auto* tb = std::get_if<core::TextLoc>(&b.loc);
+                       return (ta ? ta->line : 0) < (tb ? tb->line : 0);
+                     });
     for (auto& d : diags) sink.report(std::move(d));
     if (local.has_errors()) return nullptr;
     return prog;
@@ -59,8 +62,10 @@ class VisaFrontend final : public isa::Frontend {
       e.text = print_instruction(i, prog);
       e.offset = offset;
       if (auto err = encode_instruction(i, prog.version, e.bytes)) {
-        sink.error(i.row == nullptr ? "VISA-UNSUPPORTED" : "VISA-ENCODING", core::TextLoc{prog.file, i.line, i.column},
-                   *err, i.row ? std::string(i.row->spec_file) + ", Format" : "research/intel_visa.md §1.6");
+        sink.error(
+            i.row == nullptr ? "VISA-UNSUPPORTED" : "VISA-ENCODING",
+            core::TextLoc{prog.file, i.line, i.column}, *err,
+            i.row ? std::string(i.row->spec_file) + ", Format" : "research/intel_visa.md §1.6");
         ok = false;
         continue;
       }
@@ -84,8 +89,9 @@ class VisaFrontend final : public isa::Frontend {
     return print_program(static_cast<const VisaProgram&>(program));
   }
 
-  std::optional<RunResult> execute(const Program& program, const scene::Scene& scene, std::string_view,
-                                   const ExecOptions& options, core::DiagSink& sink) const override {
+  std::optional<RunResult> execute(const Program& program, const scene::Scene& scene,
+                                   std::string_view, const ExecOptions& options,
+                                   core::DiagSink& sink) const override {
     ExecConfig cfg;
     cfg.trace = options.trace;
     cfg.poison = options.poison;
@@ -110,7 +116,8 @@ class VisaFrontend final : public isa::Frontend {
     for (const InstrRow& r : all_rows()) {
       if (text->find(std::string(r.name) + " (") != 0) continue;
       *text += "  rules:\n";
-      for (const RuleSpec& s : rules_for_row(r)) *text += "    " + s.id + ": " + s.summary + " (" + s.citation + ")\n";
+      for (const RuleSpec& s : rules_for_row(r))
+        *text += "    " + s.id + ": " + s.summary + " (" + s.citation + ")\n";
       break;  // the 3D sub-op rows share one rule list
     }
     return text;
@@ -127,6 +134,8 @@ class VisaFrontend final : public isa::Frontend {
 
 }  // namespace
 
-std::unique_ptr<isa::Frontend> make_frontend() { return std::make_unique<VisaFrontend>(); }
+std::unique_ptr<isa::Frontend> make_frontend() {
+  return std::make_unique<VisaFrontend>();
+}
 
 }  // namespace texsim::isa::visa

@@ -14,16 +14,18 @@
 namespace texsim::isa::visa {
 namespace {
 
-constexpr std::array<std::string_view, 6> kMediaMods{"nomod", "modified", "top", "bottom",
-                                                     "top_mod", "bottom_mod"};
+constexpr std::array<std::string_view, 6> kMediaMods{"nomod",  "modified", "top",
+                                                     "bottom", "top_mod",  "bottom_mod"};
 constexpr std::array<std::string_view, 16> kEmasks{
-    "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8",
+    "M1",    "M2",    "M3",    "M4",    "M5",    "M6",    "M7",    "M8",
     "M1_NM", "M2_NM", "M3_NM", "M4_NM", "M5_NM", "M6_NM", "M7_NM", "M8_NM"};
 
 bool id_start(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '%' || c == '$';
 }
-bool id_char(char c) { return id_start(c) || (c >= '0' && c <= '9'); }
+bool id_char(char c) {
+  return id_start(c) || (c >= '0' && c <= '9');
+}
 
 std::string hex(uint64_t v) {
   char buf[24];
@@ -42,9 +44,13 @@ std::optional<unsigned> region_code(uint64_t v) {
   if (v > 32 || !std::has_single_bit(v)) return std::nullopt;
   return static_cast<unsigned>(std::countr_zero(v)) + 2;
 }
-unsigned region_value(unsigned code) { return code <= 1 ? 0 : 1u << (code - 2); }
+unsigned region_value(unsigned code) {
+  return code <= 1 ? 0 : 1u << (code - 2);
+}
 
-unsigned id_bytes(Version v) { return v >= kRawId32Version ? 4 : 2; }
+unsigned id_bytes(Version v) {
+  return v >= kRawId32Version ? 4 : 2;
+}
 
 std::optional<std::string> parse_raw(TextCursor& c, const SymbolTable& syms, RawOperand& out) {
   c.skip_space();
@@ -68,7 +74,8 @@ std::optional<std::string> parse_raw(TextCursor& c, const SymbolTable& syms, Raw
 std::optional<std::string> parse_immediate(TextCursor& c, VectorOperand& out) {
   const size_t start = c.pos;
   size_t end = start;
-  while (end < c.line.size() && c.line[end] != ':' && c.line[end] != ' ' && c.line[end] != '\t') ++end;
+  while (end < c.line.size() && c.line[end] != ':' && c.line[end] != ' ' && c.line[end] != '\t')
+    ++end;
   const std::string lit(c.line.substr(start, end - start));
   if (end >= c.line.size() || c.line[end] != ':') return "expected an immediate such as 0x0:ud";
   c.pos = end + 1;
@@ -110,13 +117,16 @@ std::optional<std::string> parse_immediate(TextCursor& c, VectorOperand& out) {
   return std::nullopt;
 }
 
-std::optional<std::string> parse_scalar(TextCursor& c, const SymbolTable& syms, VectorOperand& out) {
+std::optional<std::string> parse_scalar(TextCursor& c, const SymbolTable& syms,
+                                        VectorOperand& out) {
   c.skip_space();
   VecModifier mod = VecModifier::kNone;
   if (c.peek() == '(') {
     static constexpr std::array<std::pair<std::string_view, VecModifier>, 4> kMods{
-        {{"(-abs)", VecModifier::kNegAbs}, {"(abs)", VecModifier::kAbs},
-         {"(-)", VecModifier::kNeg}, {"(~)", VecModifier::kNot}}};
+        {{"(-abs)", VecModifier::kNegAbs},
+         {"(abs)", VecModifier::kAbs},
+         {"(-)", VecModifier::kNeg},
+         {"(~)", VecModifier::kNot}}};
     bool found = false;
     for (const auto& [txt, m] : kMods) {
       if (c.line.substr(c.pos, txt.size()) == txt) {
@@ -181,12 +191,22 @@ std::optional<std::string> parse_scalar(TextCursor& c, const SymbolTable& syms, 
 std::string print_scalar(const VectorOperand& v, const SymbolTable& syms) {
   std::string s;
   switch (v.mod) {
-    case VecModifier::kNone: break;
-    case VecModifier::kAbs: s = "(abs)"; break;
-    case VecModifier::kNeg: s = "(-)"; break;
-    case VecModifier::kNegAbs: s = "(-abs)"; break;
-    case VecModifier::kSat: break;
-    case VecModifier::kNot: s = "(~)"; break;
+    case VecModifier::kNone:
+      break;
+    case VecModifier::kAbs:
+      s = "(abs)";
+      break;
+    case VecModifier::kNeg:
+      s = "(-)";
+      break;
+    case VecModifier::kNegAbs:
+      s = "(-abs)";
+      break;
+    case VecModifier::kSat:
+      break;
+    case VecModifier::kNot:
+      s = "(~)";
+      break;
   }
   if (v.cls == VecClass::kImmediate) return s + print_immediate(v.imm_type, v.imm);
   return s + syms.name_of(VarClass::kGeneral, v.id) + "(" + std::to_string(v.row) + "," +
@@ -259,18 +279,31 @@ std::optional<uint64_t> TextCursor::number() {
     for (;; ++digits, ++pos) {
       const char ch = peek();
       unsigned d;
-      if (ch >= '0' && ch <= '9') d = static_cast<unsigned>(ch - '0');
-      else if (ch >= 'a' && ch <= 'f') d = static_cast<unsigned>(ch - 'a' + 10);
-      else if (ch >= 'A' && ch <= 'F') d = static_cast<unsigned>(ch - 'A' + 10);
-      else break;
-      if (digits >= 16) { pos = start; return std::nullopt; }
+      if (ch >= '0' && ch <= '9')
+        d = static_cast<unsigned>(ch - '0');
+      else if (ch >= 'a' && ch <= 'f')
+        d = static_cast<unsigned>(ch - 'a' + 10);
+      else if (ch >= 'A' && ch <= 'F')
+        d = static_cast<unsigned>(ch - 'A' + 10);
+      else
+        break;
+      if (digits >= 16) {
+        pos = start;
+        return std::nullopt;
+      }
       v = v * 16 + d;
     }
-    if (digits == 0) { pos = start; return std::nullopt; }
+    if (digits == 0) {
+      pos = start;
+      return std::nullopt;
+    }
   } else {
     size_t digits = 0;
     while (peek() >= '0' && peek() <= '9') {
-      if (digits >= 19) { pos = start; return std::nullopt; }
+      if (digits >= 19) {
+        pos = start;
+        return std::nullopt;
+      }
       v = v * 10 + static_cast<unsigned>(peek() - '0');
       ++pos;
       ++digits;
@@ -290,13 +323,19 @@ unsigned exec_size_lanes(uint32_t value) {
   const unsigned code = value & 7;
   return code <= 5 ? 1u << code : 0;
 }
-unsigned exec_mask_index(uint32_t value) { return (value >> 4) & 0xf; }
-bool exec_no_mask(uint32_t value) { return exec_mask_index(value) >= 8; }
+unsigned exec_mask_index(uint32_t value) {
+  return (value >> 4) & 0xf;
+}
+bool exec_no_mask(uint32_t value) {
+  return exec_mask_index(value) >= 8;
+}
 std::optional<uint32_t> exec_value(unsigned lanes, unsigned emask) {
   if (lanes == 0 || lanes > 32 || !std::has_single_bit(lanes) || emask > 15) return std::nullopt;
   return static_cast<uint32_t>(std::countr_zero(lanes)) | (emask << 4);
 }
-std::string_view emask_name(unsigned emask) { return emask < 16 ? kEmasks[emask] : "?"; }
+std::string_view emask_name(unsigned emask) {
+  return emask < 16 ? kEmasks[emask] : "?";
+}
 
 PredBits pred_bits(uint32_t value) {
   return PredBits{value & 0xfff, ((value >> 15) & 1) != 0, (value >> 13) & 3};
@@ -360,7 +399,8 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
       }
       const size_t nat = c.pos;
       const auto n = c.number();
-      const auto v = n ? exec_value(static_cast<unsigned>(std::min<uint64_t>(*n, 64)), emask) : std::nullopt;
+      const auto v =
+          n ? exec_value(static_cast<unsigned>(std::min<uint64_t>(*n, 64)), emask) : std::nullopt;
       if (!v) {
         c.pos = nat;
         return "execution size must be 1, 2, 4, 8, 16 or 32";
@@ -385,9 +425,12 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
       if (c.peek() == '.') {
         ++c.pos;
         const std::string_view comb = c.identifier();
-        if (comb == "any") p.combine = 1;
-        else if (comb == "all") p.combine = 2;
-        else return "expected .any or .all";
+        if (comb == "any")
+          p.combine = 1;
+        else if (comb == "all")
+          p.combine = 2;
+        else
+          return "expected .any or .all";
       }
       if (!c.consume(')')) return "expected ')' after the predicate";
       out.value = pred_value(p);
@@ -496,7 +539,10 @@ std::string print_field(const FieldSpec& f, const OperandValue& v, const SymbolT
       const PredBits p = pred_bits(v.value);
       if (p.id == 0) return {};
       return std::string("(") + (p.invert ? "!" : "") + syms.name_of(VarClass::kPredicate, p.id) +
-             (p.combine == 1 ? ".any" : p.combine == 2 ? ".all" : "") + ")";
+             (p.combine == 1   ? ".any"
+              : p.combine == 2 ? ".all"
+                               : "") +
+             ")";
     }
     case Kind::kUImm:
     case Kind::kBlockCount:
@@ -504,9 +550,12 @@ std::string print_field(const FieldSpec& f, const OperandValue& v, const SymbolT
     case Kind::kReservedZero:
       return std::to_string(v.value);
     case Kind::kMediaModifier:
-      return v.value < kMediaMods.size() ? std::string(kMediaMods[v.value]) : std::to_string(v.value);
-    case Kind::kSurface: return syms.name_of(VarClass::kSurface, v.value);
-    case Kind::kSampler: return syms.name_of(VarClass::kSampler, v.value);
+      return v.value < kMediaMods.size() ? std::string(kMediaMods[v.value])
+                                         : std::to_string(v.value);
+    case Kind::kSurface:
+      return syms.name_of(VarClass::kSurface, v.value);
+    case Kind::kSampler:
+      return syms.name_of(VarClass::kSampler, v.value);
     case Kind::kChannelMask: {
       std::string s;
       for (unsigned k = 0; k < 4; ++k) {
@@ -530,7 +579,8 @@ std::string print_field(const FieldSpec& f, const OperandValue& v, const SymbolT
       std::string s;
       for (size_t i = 0; i < v.list.size(); ++i) {
         if (i) s += " ";
-        s += syms.name_of(VarClass::kGeneral, v.list[i].id) + "." + std::to_string(v.list[i].offset);
+        s +=
+            syms.name_of(VarClass::kGeneral, v.list[i].id) + "." + std::to_string(v.list[i].offset);
       }
       return s;
     }
@@ -633,7 +683,8 @@ std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Versi
     case Kind::kPredicate: {
       const auto b = need(2);
       if (!b) return "truncated " + what;
-      if ((*b & 0x1000) != 0 || ((*b >> 13) & 3) == 3) return what + " uses a reserved bit " + hex(*b);
+      if ((*b & 0x1000) != 0 || ((*b >> 13) & 3) == 3)
+        return what + " uses a reserved bit " + hex(*b);
       out.value = static_cast<uint32_t>(*b);
       return std::nullopt;
     }
@@ -652,7 +703,8 @@ std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Versi
     case Kind::kBlockCount: {
       const auto b = need(1);
       if (!b) return "truncated " + what;
-      if (*b > 2) return what + " code " + std::to_string(*b) + " is reserved (0=1, 1=2, 2=4 blocks)";
+      if (*b > 2)
+        return what + " code " + std::to_string(*b) + " is reserved (0=1, 1=2, 2=4 blocks)";
       out.value = 1u << *b;
       return std::nullopt;
     }
@@ -663,10 +715,9 @@ std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Versi
       const uint64_t known = ((uint64_t{1} << (L.op_hi + 1)) - 1) | (uint64_t{1} << L.pnm_bit) |
                              (uint64_t{1} << L.cps_bit) | (uint64_t{1} << L.divs_bit);
       if ((*b & ~known) != 0) return what + " has reserved bits set: " + hex(*b);
-      out.value = static_cast<uint32_t>((*b & ((uint64_t{1} << (L.op_hi + 1)) - 1)) |
-                                        (((*b >> L.pnm_bit) & 1) << 8) |
-                                        (((*b >> L.cps_bit) & 1) << 9) |
-                                        (((*b >> L.divs_bit) & 1) << 10));
+      out.value = static_cast<uint32_t>(
+          (*b & ((uint64_t{1} << (L.op_hi + 1)) - 1)) | (((*b >> L.pnm_bit) & 1) << 8) |
+          (((*b >> L.cps_bit) & 1) << 9) | (((*b >> L.divs_bit) & 1) << 10));
       return std::nullopt;
     }
     case Kind::kRaw:

@@ -22,10 +22,10 @@ struct TextCursor {
   bool at_end() const { return pos >= line.size(); }
   char peek(size_t k = 0) const { return pos + k < line.size() ? line[pos + k] : '\0'; }
   void skip_space();
-  bool consume(char c);              // skips space first
+  bool consume(char c);                   // skips space first
   bool consume_word(std::string_view w);  // exact text (after space), not followed by an id char
-  std::string_view identifier();     // [A-Za-z_%$][A-Za-z0-9_]*; "" if none
-  std::optional<uint64_t> number();  // decimal or 0x hex; nullopt (pos unchanged) if none
+  std::string_view identifier();          // [A-Za-z_%$][A-Za-z0-9_]*; "" if none
+  std::optional<uint64_t> number();       // decimal or 0x hex; nullopt (pos unchanged) if none
   uint32_t column() const { return static_cast<uint32_t>(pos + 1); }
 };
 
@@ -36,17 +36,17 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
 std::string print_field(const FieldSpec& f, const OperandValue& v, const SymbolTable& syms);
 
 // Exec size helpers (kExecSize value = size code [2..0] | emask [7..4]).
-unsigned exec_size_lanes(uint32_t value);       // 1..32 (code 6/7 -> 0)
-unsigned exec_mask_index(uint32_t value);       // 0..15
+unsigned exec_size_lanes(uint32_t value);  // 1..32 (code 6/7 -> 0)
+unsigned exec_mask_index(uint32_t value);  // 0..15
 bool exec_no_mask(uint32_t value);
 std::optional<uint32_t> exec_value(unsigned lanes, unsigned emask);  // nullopt if lanes invalid
-std::string_view emask_name(unsigned emask);    // "M1".."M8", "M1_NM".."M8_NM"
+std::string_view emask_name(unsigned emask);                         // "M1".."M8", "M1_NM".."M8_NM"
 
 // Predicate helpers (kPredicate value).
 struct PredBits {
-  uint32_t id = 0;      // 0: none
+  uint32_t id = 0;  // 0: none
   bool invert = false;
-  unsigned combine = 0; // 0 sequential, 1 any, 2 all
+  unsigned combine = 0;  // 0 sequential, 1 any, 2 all
 };
 PredBits pred_bits(uint32_t value);
 uint32_t pred_value(const PredBits& p);
@@ -63,7 +63,8 @@ class ByteWriter {
 
 class ByteReader {
  public:
-  ByteReader(const uint8_t* data, size_t size, size_t pos = 0) : data_(data), size_(size), pos_(pos) {}
+  ByteReader(const uint8_t* data, size_t size, size_t pos = 0)
+      : data_(data), size_(size), pos_(pos) {}
   std::optional<uint64_t> get(unsigned bytes);
   size_t pos() const { return pos_; }
   size_t remaining() const { return size_ - pos_; }

@@ -1,5 +1,5 @@
-// Lowering MEDIA_LD, GATHER_SCALED, 3D_SAMPLE and 3D_LOAD to requests (operands read from the machine).
-// Depends on program, machine and kinds; never on the scene or the texture unit.
+// Lowering MEDIA_LD, GATHER_SCALED, 3D_SAMPLE and 3D_LOAD to requests (operands read from the
+// machine). Depends on program, machine and kinds; never on the scene or the texture unit.
 #include "isa/visa/lower.hpp"
 
 #include <bit>
@@ -22,20 +22,26 @@ unsigned media_max_height(unsigned w) {
 
 FieldMode media_field_mode(uint32_t modifier) {
   switch (modifier) {
-    case 2: case 4: return FieldMode::kTop;
-    case 3: case 5: return FieldMode::kBottom;
-    default: return FieldMode::kFrame;
+    case 2:
+    case 4:
+      return FieldMode::kTop;
+    case 3:
+    case 5:
+      return FieldMode::kBottom;
+    default:
+      return FieldMode::kFrame;
   }
 }
 
 namespace {
 
-std::optional<uint32_t> scalar_value(const Instruction& inst, std::string_view field, const Machine& m,
-                                     core::DiagSink& sink, bool& defined) {
+std::optional<uint32_t> scalar_value(const Instruction& inst, std::string_view field,
+                                     const Machine& m, core::DiagSink& sink, bool& defined) {
   std::string err;
   const auto v = m.read_scalar(inst.op(field).vec, err);
   if (!v) {
-    sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op(field).column}, std::string(field) + ": " + err,
+    sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op(field).column},
+               std::string(field) + ": " + err,
                std::string(inst.row->spec_file) + ", " + std::string(field));
     return std::nullopt;
   }
@@ -60,7 +66,8 @@ std::optional<MediaBlockRead> lower_media_ld(const Instruction& inst, const Mach
   if (!x || !y) return std::nullopt;
   if (!dx || !dy) {
     sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.column},
-               std::string(!dx ? "X_offset" : "Y_offset") + " has undefined bytes (give it a value in the scene)",
+               std::string(!dx ? "X_offset" : "Y_offset") +
+                   " has undefined bytes (give it a value in the scene)",
                "visa-media_ld.md, X_offset");
     return std::nullopt;
   }
@@ -103,7 +110,8 @@ unsigned grfs_per_channel(unsigned lanes, unsigned elem_bytes, unsigned grf) {
   return (lanes * elem_bytes + grf - 1) / grf;
 }
 
-uint32_t dst_3d_bytes(uint32_t channels, unsigned lanes, unsigned elem_bytes, unsigned grf, bool pnm) {
+uint32_t dst_3d_bytes(uint32_t channels, unsigned lanes, unsigned elem_bytes, unsigned grf,
+                      bool pnm) {
   const auto n = static_cast<unsigned>(std::popcount(channels & 0xfu));
   return (n * grfs_per_channel(lanes, elem_bytes, grf) + (pnm ? 1u : 0u)) * grf;
 }
@@ -136,7 +144,8 @@ bool Sampler3DRequest::lane_defined(std::string_view name, unsigned lane) const 
   return !k || ((undefined[*k] >> lane) & 1) == 0;
 }
 
-std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m, core::DiagSink& sink) {
+std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m,
+                                         core::DiagSink& sink) {
   Sampler3DRequest r;
   const uint32_t op = inst.op("Op").value;
   r.sub_op = op & 0xff;
@@ -158,17 +167,19 @@ std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine&
                "Aoffimmi has undefined bytes (give it a value in the scene)", cite);
     return std::nullopt;
   }
-  if ((*aoff & 0xf000u) != 0 && (inst.op("Aoffimmi").vec.cls == VecClass::kImmediate ||
-                                  m.symbols().find(VarClass::kGeneral, inst.op("Aoffimmi").vec.id)->type == VisaType::kUW)) {
-    sink.error("VISA-" + std::string(inst.row->name) + "-AOFFIMMI", core::TextLoc{{}, inst.line, inst.op("Aoffimmi").column},
+  if ((*aoff & 0xf000u) != 0 &&
+      (inst.op("Aoffimmi").vec.cls == VecClass::kImmediate ||
+       m.symbols().find(VarClass::kGeneral, inst.op("Aoffimmi").vec.id)->type == VisaType::kUW)) {
+    sink.error("VISA-" + std::string(inst.row->name) + "-AOFFIMMI",
+               core::TextLoc{{}, inst.line, inst.op("Aoffimmi").column},
                "Aoffimmi bits 15:12 must be zero", cite);
     return std::nullopt;
   }
   r.offset = decode_aoffimmi(*aoff & 0xffffu);
   const auto& list = inst.op("Params").list;
   if (list.size() > kMaxParams3D) {
-    sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.column}, "more than 15 parameters",
-               std::string(inst.row->spec_file) + ", NumParams");
+    sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.column},
+               "more than 15 parameters", std::string(inst.row->spec_file) + ", NumParams");
     return std::nullopt;
   }
   for (size_t k = 0; k < list.size(); ++k) {
@@ -176,7 +187,8 @@ std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine&
     const auto sp = m.span(list[k].id);
     if (v == nullptr || !sp) {
       sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op("Params").column},
-                 "parameter " + std::to_string(k) + " has no storage", std::string(inst.row->spec_file) + ", Notes");
+                 "parameter " + std::to_string(k) + " has no storage",
+                 std::string(inst.row->spec_file) + ", Notes");
       return std::nullopt;
     }
     const unsigned es = type_size(v->type);

@@ -25,29 +25,30 @@ enum class FieldMode : uint8_t { kFrame, kTop, kBottom };
 FieldMode media_field_mode(uint32_t modifier);
 
 struct MediaBlockRead {
-  uint32_t surface = 0;   // vISA surface id
+  uint32_t surface = 0;  // vISA surface id
   uint32_t plane = 0;
-  int32_t x = 0;          // bytes (X_offset, read as signed 32-bit)
-  int32_t y = 0;          // rows (of the field in field modes)
-  unsigned width = 0;     // bytes
-  unsigned height = 0;    // rows
-  unsigned pitch = 0;     // register pitch
+  int32_t x = 0;        // bytes (X_offset, read as signed 32-bit)
+  int32_t y = 0;        // rows (of the field in field modes)
+  unsigned width = 0;   // bytes
+  unsigned height = 0;  // rows
+  unsigned pitch = 0;   // register pitch
   FieldMode field = FieldMode::kFrame;
 };
 
 struct ScatteredRead {
-  uint32_t surface = 0;               // vISA surface id (0 = SLM, 5 = stateless)
-  unsigned bytes = 1;                 // Num_blocks
-  unsigned lanes = 1;                 // exec size
-  uint32_t enabled = 0;               // ChEn per lane
-  uint32_t address_undefined = 0;     // lanes whose offset had an undefined byte
-  std::array<uint32_t, 32> address{}; // Offset + Element_offset[i], wrapping (research §4.3)
+  uint32_t surface = 0;                // vISA surface id (0 = SLM, 5 = stateless)
+  unsigned bytes = 1;                  // Num_blocks
+  unsigned lanes = 1;                  // exec size
+  uint32_t enabled = 0;                // ChEn per lane
+  uint32_t address_undefined = 0;      // lanes whose offset had an undefined byte
+  std::array<uint32_t, 32> address{};  // Offset + Element_offset[i], wrapping (research §4.3)
 };
 
 // 3D_SAMPLE / 3D_LOAD results (visa-3d_sample.md, Notes): each enabled channel starts a new
 // GRF and takes ceil(lanes x elem / GRF) GRFs; the pixel null mask adds one GRF.
 unsigned grfs_per_channel(unsigned lanes, unsigned elem_bytes, unsigned grf);
-uint32_t dst_3d_bytes(uint32_t channels, unsigned lanes, unsigned elem_bytes, unsigned grf, bool pnm);
+uint32_t dst_3d_bytes(uint32_t channels, unsigned lanes, unsigned elem_bytes, unsigned grf,
+                      bool pnm);
 
 // aoffimmi: U in bits 11:8, V in 7:4, R in 3:0, each a signed nibble (visa-3d_sample.md, Aoffimmi).
 struct TexelOffsets {
@@ -61,17 +62,18 @@ inline constexpr unsigned kMaxParams3D = 15;
 // not, because implicit-LOD ops use whole quads), omitted trailing ones 0.
 struct Sampler3DRequest {
   uint32_t sub_op = 0;
-  uint32_t flags = 0;                    // kFlagPnm | kFlagCps | kFlagDivS
+  uint32_t flags = 0;  // kFlagPnm | kFlagCps | kFlagDivS
   unsigned lanes = 8;
-  uint32_t enabled = 0;                  // ChEn per lane
+  uint32_t enabled = 0;  // ChEn per lane
   uint32_t channels = 0xf;
-  uint32_t sampler = 0;                  // 3D_SAMPLE only
+  uint32_t sampler = 0;  // 3D_SAMPLE only
   uint32_t surface = 0;
   TexelOffsets offset;
-  bool float_params = true;              // F/HF (converted to float bits) vs UD/UW (zero-extended)
-  bool uw_params = false;                // 16-bit parameters (HF or UW)
+  bool float_params = true;  // F/HF (converted to float bits) vs UD/UW (zero-extended)
+  bool uw_params = false;    // 16-bit parameters (HF or UW)
   std::span<const std::string_view> names;  // the parameter names of this form
-  std::array<std::array<uint32_t, 32>, kMaxParams3D> param{};  // [param][lane]: float bits or integer
+  std::array<std::array<uint32_t, 32>, kMaxParams3D>
+      param{};                                     // [param][lane]: float bits or integer
   std::array<uint32_t, kMaxParams3D> undefined{};  // [param]: lanes with an undefined byte
 
   // The parameter `name` of `lane` (0 when omitted or not part of the form).
@@ -85,6 +87,7 @@ std::optional<MediaBlockRead> lower_media_ld(const Instruction& inst, const Mach
                                              core::DiagSink& sink);
 std::optional<ScatteredRead> lower_gather_scaled(const Instruction& inst, const Machine& m,
                                                  core::DiagSink& sink);
-std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m, core::DiagSink& sink);
+std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m,
+                                         core::DiagSink& sink);
 
 }  // namespace texsim::isa::visa

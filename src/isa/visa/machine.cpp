@@ -26,7 +26,8 @@ Machine::Machine(SymbolTable syms, Platform platform, uint8_t fill)
     if (it == spans_.end()) continue;
     // Clamped to the root (an alias past its root's end is a VISA-DECL error at check time).
     const uint32_t base = it->second.base + std::min(off, it->second.size);
-    const uint32_t size = std::min(v->size_bytes(), it->second.size - std::min(off, it->second.size));
+    const uint32_t size =
+        std::min(v->size_bytes(), it->second.size - std::min(off, it->second.size));
     spans_[v->id] = VarSpan{base, size};
   }
   next = (next + grf_ - 1) / grf_ * grf_;

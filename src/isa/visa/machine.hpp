@@ -41,7 +41,8 @@ class Machine {
 
   // Scalar UD operand: an immediate, or element (row, col) of a general variable with rows of
   // GRF size (visa 5_operands.md). nullopt with a message when it lies outside the variable.
-  std::optional<std::pair<uint32_t, bool>> read_scalar(const VectorOperand& v, std::string& error) const;
+  std::optional<std::pair<uint32_t, bool>> read_scalar(const VectorOperand& v,
+                                                       std::string& error) const;
 
   // Predicates: bit n = lane n.
   void set_predicate(uint32_t id, uint32_t bits) { preds_[id] = bits; }

@@ -1,5 +1,6 @@
-// The model table rows (MEDIA_LD 0x37, GATHER_SCALED 0x78, 3D_SAMPLE 0x6d, 3D_LOAD 0x6e) and lookups. Depends on types and
-// platform only; the spec citations are the spec files' Format tables and field lists.
+// The model table rows (MEDIA_LD 0x37, GATHER_SCALED 0x78, 3D_SAMPLE 0x6d, 3D_LOAD 0x6e) and
+// lookups. Depends on types and platform only; the spec citations are the spec files' Format tables
+// and field lists.
 #include "isa/visa/model.hpp"
 
 #include <algorithm>
@@ -11,42 +12,99 @@ namespace texsim::isa::visa {
 namespace {
 
 constexpr TypeSet kUD = type_bit(VisaType::kUD);
-constexpr TypeSet kDstGather = type_bit(VisaType::kUD) | type_bit(VisaType::kD) | type_bit(VisaType::kF);
+constexpr TypeSet kDstGather =
+    type_bit(VisaType::kUD) | type_bit(VisaType::kD) | type_bit(VisaType::kF);
 
 // visa-media_ld.md, Format: Modifiers Surface Plane Block_width Block_height X_offset Y_offset Dst.
 constexpr std::array<FieldSpec, 8> kMediaLdFields{{
-    {.name = "Modifiers", .kind = Kind::kMediaModifier, .width = 1, .lo = 0, .hi = 5,
+    {.name = "Modifiers",
+     .kind = Kind::kMediaModifier,
+     .width = 1,
+     .lo = 0,
+     .hi = 5,
      .citation = "visa-media_ld.md, Modifiers"},
-    {.name = "Surface", .kind = Kind::kSurface, .width = 1, .hi = 255,
-     .flags = kFlagNoSlm | kFlagNoStateless, .citation = "visa-media_ld.md, Surface"},
-    {.name = "Plane", .kind = Kind::kUImm, .width = 1, .lo = 0, .hi = 3,
-     .flags = kFlagOptional, .citation = "visa-media_ld.md, Plane"},
-    {.name = "Block_width", .kind = Kind::kUImm, .width = 1, .lo = 1, .hi = 64,
+    {.name = "Surface",
+     .kind = Kind::kSurface,
+     .width = 1,
+     .hi = 255,
+     .flags = kFlagNoSlm | kFlagNoStateless,
+     .citation = "visa-media_ld.md, Surface"},
+    {.name = "Plane",
+     .kind = Kind::kUImm,
+     .width = 1,
+     .lo = 0,
+     .hi = 3,
+     .flags = kFlagOptional,
+     .citation = "visa-media_ld.md, Plane"},
+    {.name = "Block_width",
+     .kind = Kind::kUImm,
+     .width = 1,
+     .lo = 1,
+     .hi = 64,
      .citation = "visa-media_ld.md, Block_width"},
-    {.name = "Block_height", .kind = Kind::kUImm, .width = 1, .lo = 1, .hi = 64,
+    {.name = "Block_height",
+     .kind = Kind::kUImm,
+     .width = 1,
+     .lo = 1,
+     .hi = 64,
      .citation = "visa-media_ld.md, Block_height"},
-    {.name = "X_offset", .kind = Kind::kScalar, .types = kUD, .citation = "visa-media_ld.md, X_offset"},
-    {.name = "Y_offset", .kind = Kind::kScalar, .types = kUD, .citation = "visa-media_ld.md, Y_offset"},
-    {.name = "Dst", .kind = Kind::kRaw, .flags = kFlagGrfAligned, .citation = "visa-media_ld.md, Dst"},
+    {.name = "X_offset",
+     .kind = Kind::kScalar,
+     .types = kUD,
+     .citation = "visa-media_ld.md, X_offset"},
+    {.name = "Y_offset",
+     .kind = Kind::kScalar,
+     .types = kUD,
+     .citation = "visa-media_ld.md, Y_offset"},
+    {.name = "Dst",
+     .kind = Kind::kRaw,
+     .flags = kFlagGrfAligned,
+     .citation = "visa-media_ld.md, Dst"},
 }};
 
 // visa-gather_scaled.md, Format: Exec_size Pred Block_size Num_blocks Scale Surface Offset
 // Element_offset Dst.
 constexpr std::array<FieldSpec, 9> kGatherScaledFields{{
-    {.name = "Exec_size", .kind = Kind::kExecSize, .width = 1,
+    {.name = "Exec_size",
+     .kind = Kind::kExecSize,
+     .width = 1,
      .citation = "visa-gather_scaled.md, Exec_size"},
-    {.name = "Pred", .kind = Kind::kPredicate, .width = 2, .citation = "visa-gather_scaled.md, Pred"},
-    {.name = "Block_size", .kind = Kind::kReservedZero, .width = 1,
+    {.name = "Pred",
+     .kind = Kind::kPredicate,
+     .width = 2,
+     .citation = "visa-gather_scaled.md, Pred"},
+    {.name = "Block_size",
+     .kind = Kind::kReservedZero,
+     .width = 1,
      .citation = "visa-gather_scaled.md, Block_size"},
-    {.name = "Num_blocks", .kind = Kind::kBlockCount, .width = 1, .lo = 1, .hi = 4,
+    {.name = "Num_blocks",
+     .kind = Kind::kBlockCount,
+     .width = 1,
+     .lo = 1,
+     .hi = 4,
      .citation = "visa-gather_scaled.md, Num_blocks"},
-    {.name = "Scale", .kind = Kind::kReservedZero, .width = 2, .citation = "visa-gather_scaled.md, Scale"},
-    {.name = "Surface", .kind = Kind::kSurface, .width = 1, .hi = 255,
+    {.name = "Scale",
+     .kind = Kind::kReservedZero,
+     .width = 2,
+     .citation = "visa-gather_scaled.md, Scale"},
+    {.name = "Surface",
+     .kind = Kind::kSurface,
+     .width = 1,
+     .hi = 255,
      .citation = "visa-gather_scaled.md, Surface"},
-    {.name = "Offset", .kind = Kind::kScalar, .types = kUD, .citation = "visa-gather_scaled.md, Offset"},
-    {.name = "Element_offset", .kind = Kind::kRaw, .types = kUD, .flags = kFlagGrfAligned,
+    {.name = "Offset",
+     .kind = Kind::kScalar,
+     .types = kUD,
+     .citation = "visa-gather_scaled.md, Offset"},
+    {.name = "Element_offset",
+     .kind = Kind::kRaw,
+     .types = kUD,
+     .flags = kFlagGrfAligned,
      .citation = "visa-gather_scaled.md, Element_offset"},
-    {.name = "Dst", .kind = Kind::kRaw, .types = kDstGather, .flags = kFlagGrfAligned,
+    {.name = "Dst",
+     .kind = Kind::kRaw,
+     .types = kDstGather,
+     .flags = kFlagGrfAligned,
      .citation = "visa-gather_scaled.md, Dst"},
 }};
 
@@ -54,10 +112,12 @@ constexpr std::string_view kP_sample_3d[] = {"u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_b[] = {"bias", "u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_l[] = {"lod", "u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_c[] = {"ref", "u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_d[] = {"u", "dudx", "dudy", "v", "dvdx", "dvdy", "r", "drdx", "drdy", "ai"};
+constexpr std::string_view kP_sample_d[] = {"u",    "dudx", "dudy", "v",    "dvdx",
+                                            "dvdy", "r",    "drdx", "drdy", "ai"};
 constexpr std::string_view kP_sample_b_c[] = {"ref", "bias", "u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_l_c[] = {"ref", "lod", "u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_d_c[] = {"ref", "u", "dudx", "dudy", "v", "dvdx", "dvdy", "r", "drdx", "drdy", "ai"};
+constexpr std::string_view kP_sample_d_c[] = {"ref",  "u", "dudx", "dudy", "v", "dvdx",
+                                              "dvdy", "r", "drdx", "drdy", "ai"};
 constexpr std::string_view kP_sample_lz[] = {"u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_c_lz[] = {"ref", "u", "v", "r", "ai"};
 constexpr std::string_view kP_lod[] = {"u", "v", "r", "ai"};
@@ -65,182 +125,495 @@ constexpr std::string_view kP_load_3d[] = {"u", "v", "lod", "r"};
 constexpr std::string_view kP_load_lz[] = {"u", "v", "r"};
 constexpr std::string_view kP_load_2dms_w[] = {"si", "mcsl", "mcsh", "u", "v", "r", "lod"};
 constexpr std::string_view kP_load_mcs[] = {"u", "v", "r", "lod"};
-constexpr std::string_view kP_load_2dms_w_uw[] = {"si", "mcs0", "mcs1", "mcs2", "mcs3", "u", "v", "r", "lod"};
+constexpr std::string_view kP_load_2dms_w_uw[] = {"si", "mcs0", "mcs1", "mcs2", "mcs3",
+                                                  "u",  "v",    "r",    "lod"};
 
-constexpr TypeSet kDst3D = type_bit(VisaType::kHF) | type_bit(VisaType::kF) | type_bit(VisaType::kW) |
-                           type_bit(VisaType::kUW) | type_bit(VisaType::kD) | type_bit(VisaType::kUD);
+constexpr TypeSet kDst3D = type_bit(VisaType::kHF) | type_bit(VisaType::kF) |
+                           type_bit(VisaType::kW) | type_bit(VisaType::kUW) |
+                           type_bit(VisaType::kD) | type_bit(VisaType::kUD);
 
 // visa-3d_sample.md, Format: Op Exec_size Pred Channels Aoffimmi Sampler Surface Dst NumParams
 // params; the paired surface after Dst exists from vISA 3.8 (research §2.2, §2.4).
 constexpr std::array<FieldSpec, 11> kSample3DFields{{
-    {.name = "Op", .kind = Kind::kSubOpFlags, .width = 1, .wide_width = 2, .wide_from = kWideOpVersion,
+    {.name = "Op",
+     .kind = Kind::kSubOpFlags,
+     .width = 1,
+     .wide_width = 2,
+     .wide_from = kWideOpVersion,
      .citation = "visa-3d_sample.md, Op"},
-    {.name = "Exec_size", .kind = Kind::kExecSize, .width = 1, .lo = 8, .hi = 32,
+    {.name = "Exec_size",
+     .kind = Kind::kExecSize,
+     .width = 1,
+     .lo = 8,
+     .hi = 32,
      .citation = "visa-3d_sample.md, Exec_size"},
     {.name = "Pred", .kind = Kind::kPredicate, .width = 2, .citation = "visa-3d_sample.md, Pred"},
-    {.name = "Channels", .kind = Kind::kChannelMask, .width = 1, .lo = 1, .hi = 15,
+    {.name = "Channels",
+     .kind = Kind::kChannelMask,
+     .width = 1,
+     .lo = 1,
+     .hi = 15,
      .citation = "visa-3d_sample.md, Channels"},
-    {.name = "Aoffimmi", .kind = Kind::kAoffimmi, .types = type_bit(VisaType::kUW),
+    {.name = "Aoffimmi",
+     .kind = Kind::kAoffimmi,
+     .types = type_bit(VisaType::kUW),
      .citation = "visa-3d_sample.md, Aoffimmi"},
-    {.name = "Sampler", .kind = Kind::kSampler, .width = 1, .hi = 31, .citation = "visa-3d_sample.md, Sampler"},
-    {.name = "Surface", .kind = Kind::kSurface, .width = 1, .hi = 255, .citation = "visa-3d_sample.md, Surface"},
-    {.name = "Dst", .kind = Kind::kRaw, .types = kDst3D, .flags = kFlagGrfAligned,
+    {.name = "Sampler",
+     .kind = Kind::kSampler,
+     .width = 1,
+     .hi = 31,
+     .citation = "visa-3d_sample.md, Sampler"},
+    {.name = "Surface",
+     .kind = Kind::kSurface,
+     .width = 1,
+     .hi = 255,
+     .citation = "visa-3d_sample.md, Surface"},
+    {.name = "Dst",
+     .kind = Kind::kRaw,
+     .types = kDst3D,
+     .flags = kFlagGrfAligned,
      .citation = "visa-3d_sample.md, Dst"},
-    {.name = "PairedSurface", .kind = Kind::kRaw, .flags = kFlagPaired, .min_version = kPairedSurfaceVersion,
+    {.name = "PairedSurface",
+     .kind = Kind::kRaw,
+     .flags = kFlagPaired,
+     .min_version = kPairedSurfaceVersion,
      .citation = "research/intel_visa.md §2.2 (paired surface)"},
-    {.name = "NumParams", .kind = Kind::kCount, .width = 1, .lo = 1, .hi = 15,
+    {.name = "NumParams",
+     .kind = Kind::kCount,
+     .width = 1,
+     .lo = 1,
+     .hi = 15,
      .citation = "visa-3d_sample.md, NumParams"},
-    {.name = "Params", .kind = Kind::kRawList, .flags = kFlagGrfAligned,
+    {.name = "Params",
+     .kind = Kind::kRawList,
+     .flags = kFlagGrfAligned,
      .citation = "visa-3d_sample.md, Notes (parameter table)"},
 }};
 
 // visa-3d_load.md, Format: the same without Sampler.
 constexpr std::array<FieldSpec, 10> kLoad3DFields{{
-    {.name = "Op", .kind = Kind::kSubOpFlags, .width = 1, .wide_width = 2, .wide_from = kWideOpVersion,
+    {.name = "Op",
+     .kind = Kind::kSubOpFlags,
+     .width = 1,
+     .wide_width = 2,
+     .wide_from = kWideOpVersion,
      .citation = "visa-3d_load.md, Op"},
-    {.name = "Exec_size", .kind = Kind::kExecSize, .width = 1, .lo = 8, .hi = 32,
+    {.name = "Exec_size",
+     .kind = Kind::kExecSize,
+     .width = 1,
+     .lo = 8,
+     .hi = 32,
      .citation = "visa-3d_load.md, Exec_size"},
     {.name = "Pred", .kind = Kind::kPredicate, .width = 2, .citation = "visa-3d_load.md, Pred"},
-    {.name = "Channels", .kind = Kind::kChannelMask, .width = 1, .lo = 1, .hi = 15,
+    {.name = "Channels",
+     .kind = Kind::kChannelMask,
+     .width = 1,
+     .lo = 1,
+     .hi = 15,
      .citation = "visa-3d_load.md, Channels"},
-    {.name = "Aoffimmi", .kind = Kind::kAoffimmi, .types = type_bit(VisaType::kUW),
+    {.name = "Aoffimmi",
+     .kind = Kind::kAoffimmi,
+     .types = type_bit(VisaType::kUW),
      .citation = "visa-3d_load.md, Aoffimmi"},
-    {.name = "Surface", .kind = Kind::kSurface, .width = 1, .hi = 255, .citation = "visa-3d_load.md, Surface"},
-    {.name = "Dst", .kind = Kind::kRaw, .types = kDst3D, .flags = kFlagGrfAligned,
+    {.name = "Surface",
+     .kind = Kind::kSurface,
+     .width = 1,
+     .hi = 255,
+     .citation = "visa-3d_load.md, Surface"},
+    {.name = "Dst",
+     .kind = Kind::kRaw,
+     .types = kDst3D,
+     .flags = kFlagGrfAligned,
      .citation = "visa-3d_load.md, Dst"},
-    {.name = "PairedSurface", .kind = Kind::kRaw, .flags = kFlagPaired, .min_version = kPairedSurfaceVersion,
+    {.name = "PairedSurface",
+     .kind = Kind::kRaw,
+     .flags = kFlagPaired,
+     .min_version = kPairedSurfaceVersion,
      .citation = "research/intel_visa.md §2.2 (paired surface)"},
-    {.name = "NumParams", .kind = Kind::kCount, .width = 1, .lo = 1, .hi = 15,
+    {.name = "NumParams",
+     .kind = Kind::kCount,
+     .width = 1,
+     .lo = 1,
+     .hi = 15,
      .citation = "visa-3d_load.md, NumParams"},
-    {.name = "Params", .kind = Kind::kRawList, .flags = kFlagGrfAligned,
+    {.name = "Params",
+     .kind = Kind::kRawList,
+     .flags = kFlagGrfAligned,
      .citation = "visa-3d_load.md, Notes (parameter table)"},
 }};
 
 constexpr std::array<InstrRow, 17> kRows{{
-    {.name = "MEDIA_LD", .opcode = 0x37, .mnemonic = "media_ld",
-     .text = "media_ld.{Modifiers} ({Block_width},{Block_height}) {Surface} {Plane?} {X_offset} {Y_offset} {Dst}",
-     .spec_text = "MEDIA_LD.{Modifiers} ({Block_width}, {Block_height}) {Surface} {Plane?} {X_offset} {Y_offset} {Dst}",
-     .fields = kMediaLdFields, .spec_file = "visa-media_ld.md",
-     .summary = "2D media block read: Block_width bytes x Block_height rows into Dst rows of the register pitch"},
-    {.name = "GATHER_SCALED", .opcode = 0x78, .mnemonic = "gather_scaled",
+    {.name = "MEDIA_LD",
+     .opcode = 0x37,
+     .mnemonic = "media_ld",
+     .text = "media_ld.{Modifiers} ({Block_width},{Block_height}) {Surface} {Plane?} {X_offset} "
+             "{Y_offset} {Dst}",
+     .spec_text = "MEDIA_LD.{Modifiers} ({Block_width}, {Block_height}) {Surface} {Plane?} "
+                  "{X_offset} {Y_offset} {Dst}",
+     .fields = kMediaLdFields,
+     .spec_file = "visa-media_ld.md",
+     .summary = "2D media block read: Block_width bytes x Block_height rows into Dst rows of the "
+                "register pitch"},
+    {.name = "GATHER_SCALED",
+     .opcode = 0x78,
+     .mnemonic = "gather_scaled",
      .text = "gather_scaled.{Num_blocks} {Exec_size} {Surface} {Offset} {Element_offset} {Dst}",
-     .spec_text = "GATHER_SCALED.{Num_blocks} {Exec_size} {Surface} {Offset} {Element_offset} {Dst}",
-     .fields = kGatherScaledFields, .spec_file = "visa-gather_scaled.md",
+     .spec_text =
+         "GATHER_SCALED.{Num_blocks} {Exec_size} {Surface} {Offset} {Element_offset} {Dst}",
+     .fields = kGatherScaledFields,
+     .spec_file = "visa-gather_scaled.md",
      .summary = "scattered read of Num_blocks bytes per lane into the low bytes of each Dst dword"},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_3d",
-     .text = "sample_3d{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_3d{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSample, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "sample with the LOD from the 2x2 quad's derivatives", .spec_mnemonic = "SAMPLE_3d", .params = kP_sample_3d},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_b",
-     .text = "sample_b{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_B{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleB, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "sample with the quad LOD plus a per-lane bias", .spec_mnemonic = "SAMPLE_B", .params = kP_sample_b},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_l",
-     .text = "sample_l{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_L{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleL, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "sample at an explicit per-lane LOD", .spec_mnemonic = "SAMPLE_L", .params = kP_sample_l},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_c",
-     .text = "sample_c{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_C{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleC, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "compare ref against R at each tap (quad LOD), then filter", .spec_mnemonic = "SAMPLE_C", .params = kP_sample_c},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_d",
-     .text = "sample_d{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_D{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleD, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "sample with per-lane explicit gradients", .spec_mnemonic = "SAMPLE_D", .params = kP_sample_d},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_b_c",
-     .text = "sample_b_c{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_B_C{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleBC, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "compare sample with the quad LOD plus a bias", .spec_mnemonic = "SAMPLE_B_C", .params = kP_sample_b_c},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_l_c",
-     .text = "sample_l_c{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_L_C{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleLC, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "compare sample at an explicit LOD", .spec_mnemonic = "SAMPLE_L_C", .params = kP_sample_l_c},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_d_c",
-     .text = "sample_d_c{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_D_C{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleDC, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "compare sample with per-lane gradients", .spec_mnemonic = "SAMPLE_D_C", .params = kP_sample_d_c},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_lz",
-     .text = "sample_lz{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_LZ{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleLz, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "sample at LOD 0", .spec_mnemonic = "SAMPLE_LZ", .params = kP_sample_lz},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "sample_c_lz",
-     .text = "sample_c_lz{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
-     .spec_text = "SAMPLE_C_LZ{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpSampleCLz, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "compare sample at LOD 0", .spec_mnemonic = "SAMPLE_C_LZ", .params = kP_sample_c_lz},
-    {.name = "3D_SAMPLE", .opcode = 0x6d, .mnemonic = "lod",
-     .text = "lod{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} {PairedSurface?} {Params}",
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_3d",
+     .text = "sample_3d{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_3d{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSample,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "sample with the LOD from the 2x2 quad's derivatives",
+     .spec_mnemonic = "SAMPLE_3d",
+     .params = kP_sample_3d},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_b",
+     .text = "sample_b{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_B{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleB,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "sample with the quad LOD plus a per-lane bias",
+     .spec_mnemonic = "SAMPLE_B",
+     .params = kP_sample_b},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_l",
+     .text = "sample_l{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_L{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleL,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "sample at an explicit per-lane LOD",
+     .spec_mnemonic = "SAMPLE_L",
+     .params = kP_sample_l},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_c",
+     .text = "sample_c{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_C{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleC,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "compare ref against R at each tap (quad LOD), then filter",
+     .spec_mnemonic = "SAMPLE_C",
+     .params = kP_sample_c},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_d",
+     .text = "sample_d{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_D{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleD,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "sample with per-lane explicit gradients",
+     .spec_mnemonic = "SAMPLE_D",
+     .params = kP_sample_d},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_b_c",
+     .text = "sample_b_c{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_B_C{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleBC,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "compare sample with the quad LOD plus a bias",
+     .spec_mnemonic = "SAMPLE_B_C",
+     .params = kP_sample_b_c},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_l_c",
+     .text = "sample_l_c{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_L_C{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleLC,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "compare sample at an explicit LOD",
+     .spec_mnemonic = "SAMPLE_L_C",
+     .params = kP_sample_l_c},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_d_c",
+     .text = "sample_d_c{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_D_C{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleDC,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "compare sample with per-lane gradients",
+     .spec_mnemonic = "SAMPLE_D_C",
+     .params = kP_sample_d_c},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_lz",
+     .text = "sample_lz{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_LZ{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleLz,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "sample at LOD 0",
+     .spec_mnemonic = "SAMPLE_LZ",
+     .params = kP_sample_lz},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "sample_c_lz",
+     .text = "sample_c_lz{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE_C_LZ{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpSampleCLz,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "compare sample at LOD 0",
+     .spec_mnemonic = "SAMPLE_C_LZ",
+     .params = kP_sample_c_lz},
+    {.name = "3D_SAMPLE",
+     .opcode = 0x6d,
+     .mnemonic = "lod",
+     .text = "lod{Op}.{Channels} {Exec_size}  {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
      .spec_text = "LOD{Op}.{Channels} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
-     .sub_op = kOpLod, .fields = kSample3DFields, .spec_file = "visa-3d_sample.md",
-     .summary = "LOD query: R = clamped LOD, G = unclamped, B/A undefined", .spec_mnemonic = "LOD", .params = kP_lod},
-    {.name = "3D_LOAD", .opcode = 0x6e, .mnemonic = "load_3d",
-     .text = "load_3d{Op}.{Channels} {Exec_size}  {Aoffimmi} {Surface} {Dst} {PairedSurface?} {Params}",
+     .sub_op = kOpLod,
+     .fields = kSample3DFields,
+     .spec_file = "visa-3d_sample.md",
+     .summary = "LOD query: R = clamped LOD, G = unclamped, B/A undefined",
+     .spec_mnemonic = "LOD",
+     .params = kP_lod},
+    {.name = "3D_LOAD",
+     .opcode = 0x6e,
+     .mnemonic = "load_3d",
+     .text =
+         "load_3d{Op}.{Channels} {Exec_size}  {Aoffimmi} {Surface} {Dst} {PairedSurface?} {Params}",
      .spec_text = "LOAD_3D{Op}.{Channels} {Exec_size} {Aoffimmi} {Surface} {Dst} {Params}",
-     .sub_op = kOpLd, .fields = kLoad3DFields, .spec_file = "visa-3d_load.md",
-     .summary = "load one texel at integer coordinates and LOD", .spec_mnemonic = "LOAD_3D", .params = kP_load_3d},
-    {.name = "3D_LOAD", .opcode = 0x6e, .mnemonic = "load_lz",
-     .text = "load_lz{Op}.{Channels} {Exec_size}  {Aoffimmi} {Surface} {Dst} {PairedSurface?} {Params}",
+     .sub_op = kOpLd,
+     .fields = kLoad3DFields,
+     .spec_file = "visa-3d_load.md",
+     .summary = "load one texel at integer coordinates and LOD",
+     .spec_mnemonic = "LOAD_3D",
+     .params = kP_load_3d},
+    {.name = "3D_LOAD",
+     .opcode = 0x6e,
+     .mnemonic = "load_lz",
+     .text =
+         "load_lz{Op}.{Channels} {Exec_size}  {Aoffimmi} {Surface} {Dst} {PairedSurface?} {Params}",
      .spec_text = "LOAD_LZ{Op}.{Channels} {Exec_size} {Aoffimmi} {Surface} {Dst} {Params}",
-     .sub_op = kOpLdLz, .fields = kLoad3DFields, .spec_file = "visa-3d_load.md",
-     .summary = "load one texel of level 0", .spec_mnemonic = "LOAD_LZ", .params = kP_load_lz},
-    {.name = "3D_LOAD", .opcode = 0x6e, .mnemonic = "load_2dms_w",
-     .text = "load_2dms_w{Op}.{Channels} {Exec_size}  {Aoffimmi} {Surface} {Dst} {PairedSurface?} {Params}",
+     .sub_op = kOpLdLz,
+     .fields = kLoad3DFields,
+     .spec_file = "visa-3d_load.md",
+     .summary = "load one texel of level 0",
+     .spec_mnemonic = "LOAD_LZ",
+     .params = kP_load_lz},
+    {.name = "3D_LOAD",
+     .opcode = 0x6e,
+     .mnemonic = "load_2dms_w",
+     .text = "load_2dms_w{Op}.{Channels} {Exec_size}  {Aoffimmi} {Surface} {Dst} {PairedSurface?} "
+             "{Params}",
      .spec_text = "LOAD_2DMS_W{Op}.{Channels} {Exec_size} {Aoffimmi} {Surface} {Dst} {Params}",
-     .sub_op = kOpLd2dmsW, .fields = kLoad3DFields, .spec_file = "visa-3d_load.md",
-     .summary = "load one sample of a multisample surface through its 64-bit MCS", .spec_mnemonic = "LOAD_2DMS_W", .params = kP_load_2dms_w, .params_w = kP_load_2dms_w_uw},
-    {.name = "3D_LOAD", .opcode = 0x6e, .mnemonic = "load_mcs",
-     .text = "load_mcs{Op}.{Channels} {Exec_size}  {Aoffimmi} {Surface} {Dst} {PairedSurface?} {Params}",
+     .sub_op = kOpLd2dmsW,
+     .fields = kLoad3DFields,
+     .spec_file = "visa-3d_load.md",
+     .summary = "load one sample of a multisample surface through its 64-bit MCS",
+     .spec_mnemonic = "LOAD_2DMS_W",
+     .params = kP_load_2dms_w,
+     .params_w = kP_load_2dms_w_uw},
+    {.name = "3D_LOAD",
+     .opcode = 0x6e,
+     .mnemonic = "load_mcs",
+     .text = "load_mcs{Op}.{Channels} {Exec_size}  {Aoffimmi} {Surface} {Dst} {PairedSurface?} "
+             "{Params}",
      .spec_text = "LOAD_MCS{Op}.{Channels} {Exec_size} {Aoffimmi} {Surface} {Dst} {Params}",
-     .sub_op = kOpLdMcs, .fields = kLoad3DFields, .spec_file = "visa-3d_load.md",
-     .summary = "load the 64-bit MCS value of a pixel", .spec_mnemonic = "LOAD_MCS", .params = kP_load_mcs},
+     .sub_op = kOpLdMcs,
+     .fields = kLoad3DFields,
+     .spec_file = "visa-3d_load.md",
+     .summary = "load the 64-bit MCS value of a pixel",
+     .spec_mnemonic = "LOAD_MCS",
+     .params = kP_load_mcs},
 }};
 
 // vISA mnemonics texsim recognises but does not model (visa/CISA.l).
-constexpr std::string_view kOtherMnemonics[] = {
-    "add", "addc", "and", "asr", "avg", "bfe", "bfi", "bfn", "bfrev", "cbit", "cmp", "cos",
-    "div", "divm", "dp2", "dp3", "dp4", "dp4a", "dph", "exp", "fbh", "fbl", "frc", "inv",
-    "line", "log", "lrp", "lzd", "mad", "madw", "max", "min", "mod", "mov", "movs", "mul",
-    "mulh", "not", "or", "plane", "pow", "rndd", "rnde", "rndu", "rndz", "rol", "ror", "rsqrt",
-    "sad2", "sad2add", "sel", "shl", "shr", "sin", "sqrt", "srnd", "subb", "tan", "xor",
-    "addr_add", "setp", "fcall", "ifcall", "faddr", "fret", "call", "ret", "jmp", "goto",
-    "switchjmp", "raw_send", "raw_sends", "raw_sendc", "raw_sendsc", "oword_ld",
-    "oword_ld_unaligned", "oword_st", "media_st", "gather", "scatter", "gather4_typed",
-    "scatter4_typed", "scatter_scaled", "gather4_scaled", "scatter4_scaled", "dword_atomic",
-    "typed_atomic", "svm_block_ld", "svm_block_st", "svm_gather", "svm_scatter",
-    "svm_gather4_scaled", "svm_scatter4_scaled", "svm_atomic", "sample", "sample_unorm",
-    "load", "avs", "va", "barrier", "sbarrier", "fence", "wait", "yield", "nbarrier",
-    "lsc_load", "lsc_store", "lsc_load_quad", "lsc_store_quad", "lsc_load_strided",
-    "lsc_store_strided", "lsc_load_block2d", "lsc_store_block2d", "lsc_atomic_iinc",
-    "lsc_fence", "dpas", "dpasw", "fcvt", "lifetime", "load_l", "gather4_3d", "info_3d"};
+constexpr std::string_view kOtherMnemonics[] = {"add",
+                                                "addc",
+                                                "and",
+                                                "asr",
+                                                "avg",
+                                                "bfe",
+                                                "bfi",
+                                                "bfn",
+                                                "bfrev",
+                                                "cbit",
+                                                "cmp",
+                                                "cos",
+                                                "div",
+                                                "divm",
+                                                "dp2",
+                                                "dp3",
+                                                "dp4",
+                                                "dp4a",
+                                                "dph",
+                                                "exp",
+                                                "fbh",
+                                                "fbl",
+                                                "frc",
+                                                "inv",
+                                                "line",
+                                                "log",
+                                                "lrp",
+                                                "lzd",
+                                                "mad",
+                                                "madw",
+                                                "max",
+                                                "min",
+                                                "mod",
+                                                "mov",
+                                                "movs",
+                                                "mul",
+                                                "mulh",
+                                                "not",
+                                                "or",
+                                                "plane",
+                                                "pow",
+                                                "rndd",
+                                                "rnde",
+                                                "rndu",
+                                                "rndz",
+                                                "rol",
+                                                "ror",
+                                                "rsqrt",
+                                                "sad2",
+                                                "sad2add",
+                                                "sel",
+                                                "shl",
+                                                "shr",
+                                                "sin",
+                                                "sqrt",
+                                                "srnd",
+                                                "subb",
+                                                "tan",
+                                                "xor",
+                                                "addr_add",
+                                                "setp",
+                                                "fcall",
+                                                "ifcall",
+                                                "faddr",
+                                                "fret",
+                                                "call",
+                                                "ret",
+                                                "jmp",
+                                                "goto",
+                                                "switchjmp",
+                                                "raw_send",
+                                                "raw_sends",
+                                                "raw_sendc",
+                                                "raw_sendsc",
+                                                "oword_ld",
+                                                "oword_ld_unaligned",
+                                                "oword_st",
+                                                "media_st",
+                                                "gather",
+                                                "scatter",
+                                                "gather4_typed",
+                                                "scatter4_typed",
+                                                "scatter_scaled",
+                                                "gather4_scaled",
+                                                "scatter4_scaled",
+                                                "dword_atomic",
+                                                "typed_atomic",
+                                                "svm_block_ld",
+                                                "svm_block_st",
+                                                "svm_gather",
+                                                "svm_scatter",
+                                                "svm_gather4_scaled",
+                                                "svm_scatter4_scaled",
+                                                "svm_atomic",
+                                                "sample",
+                                                "sample_unorm",
+                                                "load",
+                                                "avs",
+                                                "va",
+                                                "barrier",
+                                                "sbarrier",
+                                                "fence",
+                                                "wait",
+                                                "yield",
+                                                "nbarrier",
+                                                "lsc_load",
+                                                "lsc_store",
+                                                "lsc_load_quad",
+                                                "lsc_store_quad",
+                                                "lsc_load_strided",
+                                                "lsc_store_strided",
+                                                "lsc_load_block2d",
+                                                "lsc_store_block2d",
+                                                "lsc_atomic_iinc",
+                                                "lsc_fence",
+                                                "dpas",
+                                                "dpasw",
+                                                "fcvt",
+                                                "lifetime",
+                                                "load_l",
+                                                "gather4_3d",
+                                                "info_3d"};
 
 }  // namespace
 
 std::string_view kind_name(Kind k) {
   switch (k) {
-    case Kind::kExecSize: return "exec size + mask";
-    case Kind::kPredicate: return "predicate";
-    case Kind::kUImm: return "unsigned immediate";
-    case Kind::kMediaModifier: return "media modifier";
-    case Kind::kBlockCount: return "block count (log2 in binary)";
-    case Kind::kReservedZero: return "ignored (written as 0)";
-    case Kind::kSurface: return "surface";
-    case Kind::kSampler: return "sampler";
-    case Kind::kChannelMask: return "channel mask";
-    case Kind::kSubOpFlags: return "sub-op + flags";
-    case Kind::kRaw: return "raw operand";
-    case Kind::kScalar: return "scalar operand";
-    case Kind::kCount: return "count";
-    case Kind::kRawList: return "raw operand list";
-    case Kind::kAoffimmi: return "aoffimmi (U [11:8], V [7:4], R [3:0])";
+    case Kind::kExecSize:
+      return "exec size + mask";
+    case Kind::kPredicate:
+      return "predicate";
+    case Kind::kUImm:
+      return "unsigned immediate";
+    case Kind::kMediaModifier:
+      return "media modifier";
+    case Kind::kBlockCount:
+      return "block count (log2 in binary)";
+    case Kind::kReservedZero:
+      return "ignored (written as 0)";
+    case Kind::kSurface:
+      return "surface";
+    case Kind::kSampler:
+      return "sampler";
+    case Kind::kChannelMask:
+      return "channel mask";
+    case Kind::kSubOpFlags:
+      return "sub-op + flags";
+    case Kind::kRaw:
+      return "raw operand";
+    case Kind::kScalar:
+      return "scalar operand";
+    case Kind::kCount:
+      return "count";
+    case Kind::kRawList:
+      return "raw operand list";
+    case Kind::kAoffimmi:
+      return "aoffimmi (U [11:8], V [7:4], R [3:0])";
   }
   return "?";
 }
@@ -252,7 +625,9 @@ std::optional<size_t> InstrRow::field_index(std::string_view f) const {
   return std::nullopt;
 }
 
-std::span<const InstrRow> all_rows() { return kRows; }
+std::span<const InstrRow> all_rows() {
+  return kRows;
+}
 
 const InstrRow* find_row_by_mnemonic(std::string_view m) {
   for (const InstrRow& r : kRows) {
@@ -271,7 +646,8 @@ std::span<const InstrRow* const> rows_for_opcode(uint8_t opcode) {
 }
 
 bool is_other_visa_mnemonic(std::string_view m) {
-  return std::find(std::begin(kOtherMnemonics), std::end(kOtherMnemonics), m) != std::end(kOtherMnemonics) ||
+  return std::find(std::begin(kOtherMnemonics), std::end(kOtherMnemonics), m) !=
+             std::end(kOtherMnemonics) ||
          m.starts_with("lsc_") || m.starts_with("sample_po");
 }
 
@@ -295,8 +671,8 @@ std::optional<std::string> describe_opcode(std::string_view opcode) {
     if (up != r.name && up != rm && up != op && up != upper(r.spec_spelling())) continue;
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02x", r.opcode);
-    out += std::string(r.name) + " (" + hex + ", " + std::string(r.spec_file) + "): " +
-           std::string(r.summary) + "\n";
+    out += std::string(r.name) + " (" + hex + ", " + std::string(r.spec_file) +
+           "): " + std::string(r.summary) + "\n";
     out += "  text:      " + std::string(r.text) + "\n";
     out += "  spec text: " + std::string(r.spec_text) + "\n";
     if (!r.params.empty()) {
@@ -316,15 +692,17 @@ std::optional<std::string> describe_opcode(std::string_view opcode) {
       std::string line = "    " + std::string(f.name);
       line.resize(20, ' ');
       line += std::string(kind_name(f.kind));
-      if (f.kind == Kind::kUImm || f.kind == Kind::kReservedZero || f.kind == Kind::kMediaModifier ||
-          f.kind == Kind::kBlockCount || f.kind == Kind::kExecSize || f.kind == Kind::kPredicate ||
-          f.kind == Kind::kSurface) {
+      if (f.kind == Kind::kUImm || f.kind == Kind::kReservedZero ||
+          f.kind == Kind::kMediaModifier || f.kind == Kind::kBlockCount ||
+          f.kind == Kind::kExecSize || f.kind == Kind::kPredicate || f.kind == Kind::kSurface) {
         line += ", " + std::to_string(f.width) + " byte" + (f.width == 1 ? "" : "s");
       }
-      if (f.kind == Kind::kSubOpFlags) line += ", 1 byte before vISA 4.0 (flags bits 5/6/7), 2 bytes from 4.0 (bits 8/9/10)";
+      if (f.kind == Kind::kSubOpFlags)
+        line += ", 1 byte before vISA 4.0 (flags bits 5/6/7), 2 bytes from 4.0 (bits 8/9/10)";
       if (f.kind == Kind::kAoffimmi) line += ", raw UW before vISA 3.4, vector operand from 3.4";
       if (f.min_version != kAnyVersion) line += ", from vISA " + version_string(f.min_version);
-      if (f.kind == Kind::kUImm || f.kind == Kind::kMediaModifier || (f.kind == Kind::kExecSize && f.hi != 0)) {
+      if (f.kind == Kind::kUImm || f.kind == Kind::kMediaModifier ||
+          (f.kind == Kind::kExecSize && f.hi != 0)) {
         line += ", [" + std::to_string(f.lo) + ", " + std::to_string(f.hi) + "]";
       }
       if (f.kind == Kind::kExecSize && f.hi == 0) line += ", 1/2/4/8/16/32 lanes";

@@ -37,41 +37,44 @@ std::string_view kind_name(Kind k);
 
 enum FieldFlag : uint32_t {
   kFlagNone = 0,
-  kFlagGrfAligned = 1u << 0,  // raw operand must start at a GRF boundary
-  kFlagNoSlm = 1u << 1,       // surface may not be T0 (%slm)
-  kFlagNoStateless = 1u << 2, // surface may not be T5 (%scratch)
-  kFlagOptional = 1u << 3,    // may be omitted in text (value 0)
-  kFlagPaired = 1u << 4,      // 3D paired surface: in text only as %null.N, or any raw on
-                              // platforms that allow a paired surface (decision in docs/visa.md)
+  kFlagGrfAligned = 1u << 0,   // raw operand must start at a GRF boundary
+  kFlagNoSlm = 1u << 1,        // surface may not be T0 (%slm)
+  kFlagNoStateless = 1u << 2,  // surface may not be T5 (%scratch)
+  kFlagOptional = 1u << 3,     // may be omitted in text (value 0)
+  kFlagPaired = 1u << 4,       // 3D paired surface: in text only as %null.N, or any raw on
+                               // platforms that allow a paired surface (decision in docs/visa.md)
 };
 
 struct FieldSpec {
-  std::string_view name;       // as the spec's Format table names it
+  std::string_view name;  // as the spec's Format table names it
   Kind kind;
-  uint8_t width = 1;           // bytes in the binary for numeric kinds
-  uint8_t wide_width = 0;      // bytes from `wide_from` on (0: never changes)
+  uint8_t width = 1;       // bytes in the binary for numeric kinds
+  uint8_t wide_width = 0;  // bytes from `wide_from` on (0: never changes)
   Version wide_from = kNoVersion;
-  uint32_t lo = 0, hi = 0;     // numeric range (kUImm, kMediaModifier, kExecSize sizes...)
-  TypeSet types = 0;           // allowed types of the operand's variable (0: any)
+  uint32_t lo = 0, hi = 0;  // numeric range (kUImm, kMediaModifier, kExecSize sizes...)
+  TypeSet types = 0;        // allowed types of the operand's variable (0: any)
   uint32_t flags = kFlagNone;
   Version min_version = kAnyVersion;  // the field exists in versions [min, max)
   Version max_version = kNoVersion;
-  std::string_view citation;   // "visa-media_ld.md, Block_width"
+  std::string_view citation;  // "visa-media_ld.md, Block_width"
 
-  unsigned width_at(Version v) const { return (wide_width != 0 && v >= wide_from) ? wide_width : width; }
+  unsigned width_at(Version v) const {
+    return (wide_width != 0 && v >= wide_from) ? wide_width : width;
+  }
   bool exists_at(Version v) const { return v >= min_version && v < max_version; }
 };
 
 struct InstrRow {
   std::string_view name = {};  // spec name, e.g. "MEDIA_LD"
   uint8_t opcode = 0;
-  std::string_view mnemonic;   // IGC text mnemonic, e.g. "media_ld"
+  std::string_view mnemonic;  // IGC text mnemonic, e.g. "media_ld"
   // Text templates: literal text with {Field} placeholders ({Field?} may be omitted). The
   // predicate prefix is implied by a kPredicate field.
   std::string_view text;       // IGC's printer layout
   std::string_view spec_text;  // the spec's upper-case Text template
-  std::optional<uint32_t> sub_op = std::nullopt;  // variant discriminant: value of the kSubOpFlags field
-  TypeSet variant_types = 0;       // variant discriminant: type of the first list operand
+  std::optional<uint32_t> sub_op =
+      std::nullopt;           // variant discriminant: value of the kSubOpFlags field
+  TypeSet variant_types = 0;  // variant discriminant: type of the first list operand
   Platform min_platform = Platform::kSKL;
   Platform max_platform = Platform::kXe2;
   std::span<const FieldSpec> fields = {};
@@ -97,25 +100,39 @@ std::span<const InstrRow* const> rows_for_opcode(uint8_t opcode);
 // Sub-op + flag layouts of the 3D sampler Op field by version (research §0, §2.2).
 struct SubOpLayout {
   unsigned bytes;
-  unsigned op_hi;      // op in [op_hi..0]
-  unsigned pnm_bit;    // pixel_null_mask
+  unsigned op_hi;    // op in [op_hi..0]
+  unsigned pnm_bit;  // pixel_null_mask
   unsigned cps_bit;
-  unsigned divs_bit;   // non-uniform sampler
+  unsigned divs_bit;  // non-uniform sampler
 };
 inline constexpr SubOpLayout kSubOpV3{1, 4, 5, 6, 7};
 inline constexpr SubOpLayout kSubOpV4{2, 7, 8, 9, 10};
-inline const SubOpLayout& subop_layout(Version v) { return v >= kWideOpVersion ? kSubOpV4 : kSubOpV3; }
+inline const SubOpLayout& subop_layout(Version v) {
+  return v >= kWideOpVersion ? kSubOpV4 : kSubOpV3;
+}
 // The logical value of a kSubOpFlags field is always the v4 packing (op [7..0], flags 8/9/10).
 
 // 3D sub-op values (visa_igc_common_header.h VISASampler3DSubOpCode; research §2.2).
 enum SubOp3D : uint32_t {
-  kOpSample = 0, kOpSampleB = 1, kOpSampleL = 2, kOpSampleC = 3, kOpSampleD = 4,
-  kOpSampleBC = 5, kOpSampleLC = 6, kOpLd = 7, kOpLod = 9, kOpSampleDC = 20, kOpSampleLz = 24,
-  kOpSampleCLz = 25, kOpLdLz = 26, kOpLd2dmsW = 28, kOpLdMcs = 29,
+  kOpSample = 0,
+  kOpSampleB = 1,
+  kOpSampleL = 2,
+  kOpSampleC = 3,
+  kOpSampleD = 4,
+  kOpSampleBC = 5,
+  kOpSampleLC = 6,
+  kOpLd = 7,
+  kOpLod = 9,
+  kOpSampleDC = 20,
+  kOpSampleLz = 24,
+  kOpSampleCLz = 25,
+  kOpLdLz = 26,
+  kOpLd2dmsW = 28,
+  kOpLdMcs = 29,
 };
 inline constexpr uint8_t kOpcode3DSample = 0x6d;
 inline constexpr uint8_t kOpcode3DLoad = 0x6e;
-inline constexpr uint32_t kFlagPnm = 1u << 8;   // logical kSubOpFlags bits (v4 packing)
+inline constexpr uint32_t kFlagPnm = 1u << 8;  // logical kSubOpFlags bits (v4 packing)
 inline constexpr uint32_t kFlagCps = 1u << 9;
 inline constexpr uint32_t kFlagDivS = 1u << 10;
 

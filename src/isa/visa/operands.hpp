@@ -18,7 +18,12 @@ struct RawOperand {
 
 // Vector operand tag classes and modifiers (visa_igc_common_header.h, research §1.2).
 enum class VecClass : uint8_t {
-  kGeneral = 0, kAddress = 1, kPredicate = 2, kIndirect = 3, kAddressOf = 4, kImmediate = 5,
+  kGeneral = 0,
+  kAddress = 1,
+  kPredicate = 2,
+  kIndirect = 3,
+  kAddressOf = 4,
+  kImmediate = 5,
   kState = 6,
 };
 enum class VecModifier : uint8_t { kNone = 0, kAbs = 1, kNeg = 2, kNegAbs = 3, kSat = 4, kNot = 5 };

@@ -17,13 +17,19 @@ constexpr std::array<PlatformInfo, 7> kPlatforms{{
     {Platform::kXe2, "Xe2", "Xe2", 64, 16},
 }};
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 }  // namespace
 
-std::span<const PlatformInfo> all_platforms() { return kPlatforms; }
+std::span<const PlatformInfo> all_platforms() {
+  return kPlatforms;
+}
 
-const PlatformInfo& platform_info(Platform p) { return kPlatforms[static_cast<unsigned>(p)]; }
+const PlatformInfo& platform_info(Platform p) {
+  return kPlatforms[static_cast<unsigned>(p)];
+}
 
 std::optional<Platform> platform_from_name(std::string_view name) {
   for (const PlatformInfo& i : kPlatforms) {

@@ -27,9 +27,15 @@ const PlatformInfo& platform_info(Platform p);
 std::optional<Platform> platform_from_name(std::string_view name);  // case-insensitive
 
 // Feature gates (visa spec README item 7; research §2.7).
-inline bool has_hf_sampler_params(Platform p) { return p >= Platform::kICLLP; }
-inline bool has_cps(Platform p) { return p >= Platform::kICLLP; }
-inline bool allows_paired_surface(Platform p) { return p >= Platform::kXe2; }
+inline bool has_hf_sampler_params(Platform p) {
+  return p >= Platform::kICLLP;
+}
+inline bool has_cps(Platform p) {
+  return p >= Platform::kICLLP;
+}
+inline bool allows_paired_surface(Platform p) {
+  return p >= Platform::kXe2;
+}
 
 // vISA binary/text version (".version 4.2"). Gates in the model table compare against it.
 struct Version {
@@ -37,7 +43,8 @@ struct Version {
   uint8_t minor = 0;
   friend constexpr auto operator<=>(const Version&, const Version&) = default;
 };
-inline constexpr Version kNewestVersion{4, 2};   // IGC's COMMON_ISA_MAJOR/MINOR at the studied commit
+inline constexpr Version kNewestVersion{4,
+                                        2};  // IGC's COMMON_ISA_MAJOR/MINOR at the studied commit
 inline constexpr Version kRawId32Version{3, 4};  // raw/general operand ids are UD from 3.4
 inline constexpr Version kWideOpVersion{4, 0};   // 3D sub-op field is UW from 4.0
 inline constexpr Version kPairedSurfaceVersion{3, 8};

@@ -24,16 +24,31 @@ std::string cite(const InstrRow& row, std::string_view field) {
 // Generic rules (not tied to a row).
 const std::vector<RuleSpec> kGenericRules{
     {"VISA-SYNTAX", "text does not match the instruction's syntax", "research/intel_visa.md §1.6"},
-    {"VISA-DECL", "malformed or conflicting .decl (class, type, num_elts, align, alias inside its target)", "research/intel_visa.md §1.3"},
-    {"VISA-UNDECLARED", "operand names a variable, predicate or surface that is not declared", "research/intel_visa.md §1.3"},
-    {"VISA-UNSUPPORTED", "a vISA instruction texsim recognises but does not model (warning in check, error in run/asm)", "research/intel_visa.md §1.6"},
-    {"VISA-PLATFORM", "instruction or feature not available on the selected platform", "spec README item 7"},
-    {"VISA-ENCODING", "binary input that no row decodes (unknown opcode, reserved codes, truncation)", "visa 6_instructions.md"},
-    {"VISA-PRED", "predicate variable too small for the exec size and mask offset", "research/intel_visa.md §1.5"},
-    {"VISA-RUN-SURFACE", "surface missing from the scene, of the wrong type, or not modelled (bindless)", "visa-media_ld.md, Surface"},
-    {"VISA-RUN-REGISTER", "scene register unknown, too large, or an operand with undefined bytes", "interface.md, Scene files"},
-    {"VISA-RUN-MEMORY", "SLM or stateless memory missing from the scene", "research/intel_visa.md §4.4"},
-    {"VISA-RUN-SAMPLER", "sampler missing from the scene, or a compare op on a sampler without a compare function", "visa-3d_sample.md, Sampler"},
+    {"VISA-DECL",
+     "malformed or conflicting .decl (class, type, num_elts, align, alias inside its target)",
+     "research/intel_visa.md §1.3"},
+    {"VISA-UNDECLARED", "operand names a variable, predicate or surface that is not declared",
+     "research/intel_visa.md §1.3"},
+    {"VISA-UNSUPPORTED",
+     "a vISA instruction texsim recognises but does not model (warning in check, error in run/asm)",
+     "research/intel_visa.md §1.6"},
+    {"VISA-PLATFORM", "instruction or feature not available on the selected platform",
+     "spec README item 7"},
+    {"VISA-ENCODING",
+     "binary input that no row decodes (unknown opcode, reserved codes, truncation)",
+     "visa 6_instructions.md"},
+    {"VISA-PRED", "predicate variable too small for the exec size and mask offset",
+     "research/intel_visa.md §1.5"},
+    {"VISA-RUN-SURFACE",
+     "surface missing from the scene, of the wrong type, or not modelled (bindless)",
+     "visa-media_ld.md, Surface"},
+    {"VISA-RUN-REGISTER", "scene register unknown, too large, or an operand with undefined bytes",
+     "interface.md, Scene files"},
+    {"VISA-RUN-MEMORY", "SLM or stateless memory missing from the scene",
+     "research/intel_visa.md §4.4"},
+    {"VISA-RUN-SAMPLER",
+     "sampler missing from the scene, or a compare op on a sampler without a compare function",
+     "visa-3d_sample.md, Sampler"},
 };
 
 void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
@@ -45,14 +60,17 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
         [[fallthrough]];
       case Kind::kUImm:
       case Kind::kMediaModifier:
-        out.push_back({field_rule_id(row, f), std::string(f.name) + " in [" + std::to_string(f.lo) + ", " +
-                       std::to_string(f.hi) + "]", c});
+        out.push_back({field_rule_id(row, f),
+                       std::string(f.name) + " in [" + std::to_string(f.lo) + ", " +
+                           std::to_string(f.hi) + "]",
+                       c});
         break;
       case Kind::kBlockCount:
         out.push_back({field_rule_id(row, f), std::string(f.name) + " is 1, 2 or 4", c});
         break;
       case Kind::kReservedZero:
-        out.push_back({field_rule_id(row, f), std::string(f.name) + " is ignored and should be 0 (warning)", c});
+        out.push_back({field_rule_id(row, f),
+                       std::string(f.name) + " is ignored and should be 0 (warning)", c});
         break;
       case Kind::kSurface: {
         std::string s = std::string(f.name) + " is a declared surface";
@@ -62,39 +80,67 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
         break;
       }
       case Kind::kScalar:
-        out.push_back({field_rule_id(row, f, "SCALAR"), std::string(f.name) + " is a scalar: region <0;1,0>, inside its variable", c});
-        if (f.types) out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type " + type_set_names(f.types), c});
+        out.push_back({field_rule_id(row, f, "SCALAR"),
+                       std::string(f.name) + " is a scalar: region <0;1,0>, inside its variable",
+                       c});
+        if (f.types)
+          out.push_back({field_rule_id(row, f, "TYPE"),
+                         std::string(f.name) + " has type " + type_set_names(f.types), c});
         break;
       case Kind::kRaw:
         if (f.flags & kFlagPaired) {
-          out.push_back({field_rule_id(row, f), "a paired surface other than %null only where the platform allows one (Xe2+)", c});
+          out.push_back(
+              {field_rule_id(row, f),
+               "a paired surface other than %null only where the platform allows one (Xe2+)", c});
           break;
         }
-        out.push_back({field_rule_id(row, f, "RANGE"), std::string(f.name) + " is a declared variable, not %null, offset inside it", c});
-        out.push_back({field_rule_id(row, f, "SIZE"), std::string(f.name) + " holds every byte the instruction reads or writes", c});
-        if (f.flags & kFlagGrfAligned) out.push_back({field_rule_id(row, f, "ALIGN"), std::string(f.name) + " is GRF-aligned", c});
-        if (f.types) out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type " + type_set_names(f.types), c});
+        out.push_back({field_rule_id(row, f, "RANGE"),
+                       std::string(f.name) + " is a declared variable, not %null, offset inside it",
+                       c});
+        out.push_back({field_rule_id(row, f, "SIZE"),
+                       std::string(f.name) + " holds every byte the instruction reads or writes",
+                       c});
+        if (f.flags & kFlagGrfAligned)
+          out.push_back(
+              {field_rule_id(row, f, "ALIGN"), std::string(f.name) + " is GRF-aligned", c});
+        if (f.types)
+          out.push_back({field_rule_id(row, f, "TYPE"),
+                         std::string(f.name) + " has type " + type_set_names(f.types), c});
         break;
       case Kind::kChannelMask:
-        out.push_back({field_rule_id(row, f), "at least one of R, G, B, A enabled; bits 7:4 zero", c});
+        out.push_back(
+            {field_rule_id(row, f), "at least one of R, G, B, A enabled; bits 7:4 zero", c});
         break;
       case Kind::kAoffimmi:
-        out.push_back({field_rule_id(row, f), std::string(f.name) + " is a UW immediate or scalar: U [11:8], V [7:4], R [3:0] signed nibbles in [-8, 7], bits 15:12 zero", c});
-        out.push_back({field_rule_id(row, f, "SCALAR"), std::string(f.name) + " as a register: region <0;1,0>, inside its variable", c});
+        out.push_back({field_rule_id(row, f),
+                       std::string(f.name) + " is a UW immediate or scalar: U [11:8], V [7:4], R "
+                                             "[3:0] signed nibbles in [-8, 7], bits 15:12 zero",
+                       c});
+        out.push_back({field_rule_id(row, f, "SCALAR"),
+                       std::string(f.name) + " as a register: region <0;1,0>, inside its variable",
+                       c});
         out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type UW", c});
         break;
       case Kind::kSampler:
-        out.push_back({field_rule_id(row, f), std::string(f.name) + " is a declared sampler (S0..S31)", c});
+        out.push_back(
+            {field_rule_id(row, f), std::string(f.name) + " is a declared sampler (S0..S31)", c});
         break;
       case Kind::kCount:
-        out.push_back({field_rule_id(row, f), std::string(f.name) + " in [1, 15] and at most the operation's parameter count", c});
+        out.push_back(
+            {field_rule_id(row, f),
+             std::string(f.name) + " in [1, 15] and at most the operation's parameter count", c});
         break;
       case Kind::kRawList:
-        out.push_back({field_rule_id(row, f, "RANGE"), "each parameter is a declared variable holding exec_size elements from its offset", c});
+        out.push_back(
+            {field_rule_id(row, f, "RANGE"),
+             "each parameter is a declared variable holding exec_size elements from its offset",
+             c});
         out.push_back({field_rule_id(row, f, "ALIGN"), "each parameter is GRF-aligned", c});
-        out.push_back({field_rule_id(row, f, "TYPE"), row.opcode == kOpcode3DSample
+        out.push_back({field_rule_id(row, f, "TYPE"),
+                       row.opcode == kOpcode3DSample
                            ? "parameters all F (before ICLLP) or all F / all HF (ICLLP+)"
-                           : "parameters all UD or all UW (ld2dms_w UW form ICLLP+)", c});
+                           : "parameters all UD or all UW (ld2dms_w UW form ICLLP+)",
+                       c});
         break;
       default:
         break;
@@ -105,31 +151,46 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
 std::vector<RuleSpec> row_specific_rules(const InstrRow& row) {
   if (row.opcode == 0x37) {
     return {
-        {"VISA-MEDIA_LD-MODIFIERS-IGC", "modified/top_mod/bottom_mod (1, 4, 5) are IGC extensions not in the spec (warning)", "visa-media_ld.md, Modifiers"},
-        {"VISA-MEDIA_LD-SHAPE", "Block_height within the width/height table for the Block_width (this implies width x height <= 256)", "visa-media_ld.md, Notes table"},
-        {"VISA-MEDIA_LD-SURFACE-2D", "the surface is a single-sample, uncompressed 2D surface (at run time)", "visa-media_ld.md, Surface"},
+        {"VISA-MEDIA_LD-MODIFIERS-IGC",
+         "modified/top_mod/bottom_mod (1, 4, 5) are IGC extensions not in the spec (warning)",
+         "visa-media_ld.md, Modifiers"},
+        {"VISA-MEDIA_LD-SHAPE",
+         "Block_height within the width/height table for the Block_width (this implies width x "
+         "height <= 256)",
+         "visa-media_ld.md, Notes table"},
+        {"VISA-MEDIA_LD-SURFACE-2D",
+         "the surface is a single-sample, uncompressed 2D surface (at run time)",
+         "visa-media_ld.md, Surface"},
     };
   }
   if (row.opcode == kOpcode3DSample) {
     return {
-        {"VISA-3D_SAMPLE-EXEC_SIZE-32", "exec size 32 only on 64-byte-GRF platforms (PVC, Xe2) from vISA 4.0", "research/intel_visa.md §0"},
-        {"VISA-3D_SAMPLE-OP-CPS", ".cps only on sample_3d, sample_b, sample_c, sample_b_c, lod, exec size 8/16, ICLLP+", "visa-3d_sample.md, Op bit 6; research §2.7"},
+        {"VISA-3D_SAMPLE-EXEC_SIZE-32",
+         "exec size 32 only on 64-byte-GRF platforms (PVC, Xe2) from vISA 4.0",
+         "research/intel_visa.md §0"},
+        {"VISA-3D_SAMPLE-OP-CPS",
+         ".cps only on sample_3d, sample_b, sample_c, sample_b_c, lod, exec size 8/16, ICLLP+",
+         "visa-3d_sample.md, Op bit 6; research §2.7"},
     };
   }
   if (row.opcode == kOpcode3DLoad) {
     return {
-        {"VISA-3D_LOAD-OP-FLAGS", "3D_LOAD has only the pixel null mask flag (no .cps, no .divS)", "visa-3d_load.md, Op"},
+        {"VISA-3D_LOAD-OP-FLAGS", "3D_LOAD has only the pixel null mask flag (no .cps, no .divS)",
+         "visa-3d_load.md, Op"},
     };
   }
   if (row.opcode == 0x78) {
     return {
-        {"VISA-GATHER_SCALED-EXEC_SIZE-IGC", "exec size 32: IGC lowers at most 16 (warning)", "research/intel_visa.md §2.7"},
+        {"VISA-GATHER_SCALED-EXEC_SIZE-IGC", "exec size 32: IGC lowers at most 16 (warning)",
+         "research/intel_visa.md §2.7"},
     };
   }
   return {};
 }
 
-bool is_text(const VisaProgram& prog) { return !prog.from_binary; }
+bool is_text(const VisaProgram& prog) {
+  return !prog.from_binary;
+}
 
 }  // namespace
 
@@ -151,7 +212,8 @@ const std::vector<RuleSpec>& all_rules() {
     std::vector<RuleSpec> r = kGenericRules;
     for (const InstrRow& row : all_rows()) {
       for (auto& s : rules_for_row(row)) {
-        const bool seen = std::any_of(r.begin(), r.end(), [&](const RuleSpec& x) { return x.id == s.id; });
+        const bool seen =
+            std::any_of(r.begin(), r.end(), [&](const RuleSpec& x) { return x.id == s.id; });
         if (!seen) r.push_back(std::move(s));  // the 3D sub-op rows share their rules
       }
     }
@@ -175,8 +237,10 @@ core::Location field_location(const Instruction& inst, const VisaProgram& prog, 
 namespace {
 
 // Bytes a raw operand must hold, per instruction (Semantics sections).
-uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Variable& v, unsigned grf) {
-  if ((inst.row->opcode == kOpcode3DSample || inst.row->opcode == kOpcode3DLoad) && f.name == "Dst") {
+uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Variable& v,
+                          unsigned grf) {
+  if ((inst.row->opcode == kOpcode3DSample || inst.row->opcode == kOpcode3DLoad) &&
+      f.name == "Dst") {
     return dst_3d_bytes(inst.op("Channels").value, exec_size_lanes(inst.op("Exec_size").value),
                         type_size(v.type), grf, (inst.op("Op").value & kFlagPnm) != 0);
   }
@@ -199,32 +263,35 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
   const core::Location where = field_location(inst, prog, i);
   const unsigned grf = platform_info(prog.platform).grf_bytes;
   if (r.id == 0) {
-    sink.error(field_rule_id(row, f, "RANGE"), where, std::string(f.name) + " cannot be %null", std::string(f.citation));
+    sink.error(field_rule_id(row, f, "RANGE"), where, std::string(f.name) + " cannot be %null",
+               std::string(f.citation));
     return;
   }
   if (!prog.has_symbols) return;
   const Variable* v = prog.symbols.find(VarClass::kGeneral, r.id);
   if (v == nullptr) {
-    sink.error("VISA-UNDECLARED", where, std::string(f.name) + " names undeclared variable V" + std::to_string(r.id),
+    sink.error("VISA-UNDECLARED", where,
+               std::string(f.name) + " names undeclared variable V" + std::to_string(r.id),
                std::string(f.citation));
     return;
   }
   if (v->predefined) {
     sink.error(field_rule_id(row, f, "RANGE"), where,
-               std::string(f.name) + " cannot be the predefined variable " + v->name, std::string(f.citation));
+               std::string(f.name) + " cannot be the predefined variable " + v->name,
+               std::string(f.citation));
     return;
   }
   if (f.types != 0 && !type_in(v->type, f.types)) {
     sink.error(field_rule_id(row, f, "TYPE"), where,
-               std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name + " is " +
-                   upper(type_name(v->type)),
+               std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name +
+                   " is " + upper(type_name(v->type)),
                std::string(f.citation));
   }
   const uint32_t size = v->size_bytes();
   if (r.offset >= size) {
     sink.error(field_rule_id(row, f, "RANGE"), where,
-               std::string(f.name) + " offset " + std::to_string(r.offset) + " is outside " + v->name + " (" +
-                   std::to_string(size) + " bytes)",
+               std::string(f.name) + " offset " + std::to_string(r.offset) + " is outside " +
+                   v->name + " (" + std::to_string(size) + " bytes)",
                std::string(f.citation));
     return;
   }
@@ -233,73 +300,82 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
     const bool root_aligned = !root->align || align_bytes(*root->align, grf) >= grf;
     if (!root_aligned || (off + r.offset) % grf != 0) {
       sink.error(field_rule_id(row, f, "ALIGN"), where,
-                 std::string(f.name) + " must be GRF-aligned (" + std::to_string(grf) + " bytes): " + v->name + "." +
-                     std::to_string(r.offset) +
-                     (!root_aligned ? " lies in " + root->name + " declared align=" + std::string(align_name(*root->align))
-                                    : " starts " + std::to_string((off + r.offset) % grf) + " bytes into a GRF"),
+                 std::string(f.name) + " must be GRF-aligned (" + std::to_string(grf) +
+                     " bytes): " + v->name + "." + std::to_string(r.offset) +
+                     (!root_aligned ? " lies in " + root->name +
+                                          " declared align=" + std::string(align_name(*root->align))
+                                    : " starts " + std::to_string((off + r.offset) % grf) +
+                                          " bytes into a GRF"),
                  std::string(f.citation));
     }
   }
   const uint32_t need = raw_bytes_needed(inst, f, *v, grf);
   if (r.offset + need > size) {
     sink.error(field_rule_id(row, f, "SIZE"), where,
-               std::string(f.name) + " needs " + std::to_string(need) + " bytes from offset " + std::to_string(r.offset) +
-                   ", " + v->name + " has " + std::to_string(size),
+               std::string(f.name) + " needs " + std::to_string(need) + " bytes from offset " +
+                   std::to_string(r.offset) + ", " + v->name + " has " + std::to_string(size),
                std::string(f.citation));
   }
 }
 
-void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
+void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
+                  core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
   const VectorOperand& o = inst.ops[i].vec;
   const core::Location where = field_location(inst, prog, i);
   const unsigned grf = platform_info(prog.platform).grf_bytes;
   if (o.mod != VecModifier::kNone) {
-    sink.error(field_rule_id(row, f, "SCALAR"), where, std::string(f.name) + " takes no source modifier",
-               std::string(f.citation));
+    sink.error(field_rule_id(row, f, "SCALAR"), where,
+               std::string(f.name) + " takes no source modifier", std::string(f.citation));
   }
   if (o.cls == VecClass::kImmediate) {
     if (f.types != 0 && !type_in(o.imm_type, f.types)) {
       sink.error(field_rule_id(row, f, "TYPE"), where,
-                 std::string(f.name) + " must have type " + type_set_names(f.types) + ", got immediate of type " +
-                     upper(type_name(o.imm_type)),
+                 std::string(f.name) + " must have type " + type_set_names(f.types) +
+                     ", got immediate of type " + upper(type_name(o.imm_type)),
                  std::string(f.citation));
     }
     return;
   }
   if (o.region != kScalarRegion) {
     sink.error(field_rule_id(row, f, "SCALAR"), where,
-               std::string(f.name) + " must be a scalar with region <0;1,0>, got " + print_region(o.region),
+               std::string(f.name) + " must be a scalar with region <0;1,0>, got " +
+                   print_region(o.region),
                std::string(f.citation));
   }
   if (!prog.has_symbols) return;
   const Variable* v = prog.symbols.find(VarClass::kGeneral, o.id);
   if (v == nullptr) {
-    sink.error("VISA-UNDECLARED", where, std::string(f.name) + " names undeclared variable V" + std::to_string(o.id),
+    sink.error("VISA-UNDECLARED", where,
+               std::string(f.name) + " names undeclared variable V" + std::to_string(o.id),
                std::string(f.citation));
     return;
   }
   if (f.types != 0 && !type_in(v->type, f.types)) {
     sink.error(field_rule_id(row, f, "TYPE"), where,
-               std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name + " is " +
-                   upper(type_name(v->type)),
+               std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name +
+                   " is " + upper(type_name(v->type)),
                std::string(f.citation));
   }
   const uint32_t esize = type_size(v->type);
   const uint32_t off = uint32_t{o.row} * grf + uint32_t{o.col} * esize;
   if (v->predefined || off + esize > v->size_bytes()) {
     sink.error(field_rule_id(row, f, "SCALAR"), where,
-               std::string(f.name) + " element (" + std::to_string(o.row) + "," + std::to_string(o.col) +
-                   ") is outside " + v->name + " (" + std::to_string(v->size_bytes()) + " bytes)",
+               std::string(f.name) + " element (" + std::to_string(o.row) + "," +
+                   std::to_string(o.col) + ") is outside " + v->name + " (" +
+                   std::to_string(v->size_bytes()) + " bytes)",
                std::string(f.citation));
   }
 }
 
-bool is_3d(const InstrRow& row) { return row.opcode == kOpcode3DSample || row.opcode == kOpcode3DLoad; }
+bool is_3d(const InstrRow& row) {
+  return row.opcode == kOpcode3DSample || row.opcode == kOpcode3DLoad;
+}
 
 // The parameters of a 3D instruction: declared, GRF-aligned, exec_size elements each, one type.
-void check_params(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
+void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
+                  core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
   const core::Location where = field_location(inst, prog, i);
@@ -311,27 +387,33 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i, co
   bool mixed = false;
   for (size_t k = 0; k < list.size(); ++k) {
     const RawOperand& r = list[k];
-    const std::string pname = k < row.params.size() ? std::string(row.params[k]) : "parameter " + std::to_string(k);
+    const std::string pname =
+        k < row.params.size() ? std::string(row.params[k]) : "parameter " + std::to_string(k);
     const Variable* v = r.id == 0 ? nullptr : prog.symbols.find(VarClass::kGeneral, r.id);
     if (v == nullptr || v->predefined) {
       sink.error(field_rule_id(row, f, "RANGE"), where,
-                 pname + " (" + prog.symbols.name_of(VarClass::kGeneral, r.id) + ") must be a declared, non-predefined variable",
+                 pname + " (" + prog.symbols.name_of(VarClass::kGeneral, r.id) +
+                     ") must be a declared, non-predefined variable",
                  std::string(f.citation));
       continue;
     }
-    if (!first) first = v->type;
-    else if (*first != v->type) mixed = true;
+    if (!first)
+      first = v->type;
+    else if (*first != v->type)
+      mixed = true;
     const uint32_t need = lanes * type_size(v->type);
     if (r.offset + need > v->size_bytes()) {
       sink.error(field_rule_id(row, f, "RANGE"), where,
-                 pname + " needs " + std::to_string(need) + " bytes from offset " + std::to_string(r.offset) + ", " + v->name +
-                     " has " + std::to_string(v->size_bytes()),
+                 pname + " needs " + std::to_string(need) + " bytes from offset " +
+                     std::to_string(r.offset) + ", " + v->name + " has " +
+                     std::to_string(v->size_bytes()),
                  std::string(f.citation));
     }
     const auto [root, off] = prog.symbols.root(*v);
     const bool root_aligned = !root->align || align_bytes(*root->align, grf) >= grf;
     if (!root_aligned || (off + r.offset) % grf != 0) {
-      sink.error(field_rule_id(row, f, "ALIGN"), where, pname + " (" + v->name + "." + std::to_string(r.offset) + ") must be GRF-aligned",
+      sink.error(field_rule_id(row, f, "ALIGN"), where,
+                 pname + " (" + v->name + "." + std::to_string(r.offset) + ") must be GRF-aligned",
                  "research/intel_visa.md §1.2 (raw operands are GRF-aligned)");
     }
   }
@@ -344,17 +426,24 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i, co
   const VisaType t = *first;
   if (row.opcode == kOpcode3DSample) {
     if (t == VisaType::kHF && !has_hf_sampler_params(prog.platform)) {
-      sink.error(rule, where, "HF parameters need ICLLP or later; " + std::string(platform_info(prog.platform).name) + " takes F only",
+      sink.error(rule, where,
+                 "HF parameters need ICLLP or later; " +
+                     std::string(platform_info(prog.platform).name) + " takes F only",
                  "visa-3d_sample.md, Notes ({pre-ICLLP} all F)");
     } else if (t != VisaType::kF && t != VisaType::kHF) {
-      sink.error(rule, where, "3D_SAMPLE parameters must be F (or HF from ICLLP), got " + upper(type_name(t)),
+      sink.error(rule, where,
+                 "3D_SAMPLE parameters must be F (or HF from ICLLP), got " + upper(type_name(t)),
                  "visa-3d_sample.md, Notes");
     }
   } else {
     if (t != VisaType::kUD && t != VisaType::kUW) {
-      sink.error(rule, where, "3D_LOAD parameters must be all UD or all UW, got " + upper(type_name(t)), "visa-3d_load.md, Notes");
-    } else if (t == VisaType::kUW && row.sub_op == kOpLd2dmsW && !has_hf_sampler_params(prog.platform)) {
-      sink.error(rule, where, "the UW form of ld2dms_w needs ICLLP or later", "visa-3d_load.md, Notes (ld2dms_w (type UW) {ICLLP+})");
+      sink.error(rule, where,
+                 "3D_LOAD parameters must be all UD or all UW, got " + upper(type_name(t)),
+                 "visa-3d_load.md, Notes");
+    } else if (t == VisaType::kUW && row.sub_op == kOpLd2dmsW &&
+               !has_hf_sampler_params(prog.platform)) {
+      sink.error(rule, where, "the UW form of ld2dms_w needs ICLLP or later",
+                 "visa-3d_load.md, Notes (ld2dms_w (type UW) {ICLLP+})");
     }
   }
 }
@@ -369,21 +458,28 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
   if (row.opcode == kOpcode3DSample && lanes == 32 &&
       (platform_info(prog.platform).grf_bytes < 64 || prog.version < kWideOpVersion)) {
     sink.error(name + "-EXEC_SIZE-32", field_location(inst, prog, ei),
-               "3D_SAMPLE exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the spec's table has 8 and 16",
+               "3D_SAMPLE exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the "
+               "spec's table has 8 and 16",
                "visa-3d_sample.md, Exec_size; research/intel_visa.md §0");
   }
   if (row.opcode == kOpcode3DLoad && (op & (kFlagCps | kFlagDivS)) != 0) {
-    sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi), "3D_LOAD takes no .cps or .divS flag", "visa-3d_load.md, Op");
+    sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi),
+               "3D_LOAD takes no .cps or .divS flag", "visa-3d_load.md, Op");
   }
   if (row.opcode == kOpcode3DSample && (op & kFlagCps) != 0) {
     const uint32_t s = *row.sub_op;
-    const bool op_ok = s == kOpSample || s == kOpSampleB || s == kOpSampleC || s == kOpSampleBC || s == kOpLod;
+    const bool op_ok =
+        s == kOpSample || s == kOpSampleB || s == kOpSampleC || s == kOpSampleBC || s == kOpLod;
     std::string why;
-    if (!op_ok) why = std::string(row.mnemonic) + " does not support CPS LOD compensation";
-    else if (lanes != 8 && lanes != 16) why = "CPS LOD compensation needs exec size 8 or 16";
-    else if (!has_cps(prog.platform)) why = "CPS LOD compensation needs ICLLP or later";
+    if (!op_ok)
+      why = std::string(row.mnemonic) + " does not support CPS LOD compensation";
+    else if (lanes != 8 && lanes != 16)
+      why = "CPS LOD compensation needs exec size 8 or 16";
+    else if (!has_cps(prog.platform))
+      why = "CPS LOD compensation needs ICLLP or later";
     if (!why.empty()) {
-      sink.error(name + "-OP-CPS", field_location(inst, prog, oi), why, "visa-3d_sample.md, Op bit 6; research/intel_visa.md §2.7");
+      sink.error(name + "-OP-CPS", field_location(inst, prog, oi), why,
+                 "visa-3d_sample.md, Op bit 6; research/intel_visa.md §2.7");
     }
   }
   // NumParams: [1, 15] and at most the operation's parameters.
@@ -397,10 +493,12 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
   const size_t max = (uw_form && !row.params_w.empty()) ? row.params_w.size() : row.params.size();
   if (count < 1 || count > 15) {
     sink.error(field_rule_id(row, row.fields[ni]), field_location(inst, prog, ni),
-               "NumParams must be in [1, 15], got " + std::to_string(count), std::string(row.fields[ni].citation));
+               "NumParams must be in [1, 15], got " + std::to_string(count),
+               std::string(row.fields[ni].citation));
   } else if (count > max) {
     sink.error(field_rule_id(row, row.fields[ni]), field_location(inst, prog, ni),
-               std::string(row.mnemonic) + " takes at most " + std::to_string(max) + " parameters, got " + std::to_string(count),
+               std::string(row.mnemonic) + " takes at most " + std::to_string(max) +
+                   " parameters, got " + std::to_string(count),
                std::string(row.spec_file) + ", Notes (parameter table)");
   }
 }
@@ -413,7 +511,8 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
   const core::Location at = field_location(inst, prog, row.fields.size());
   if (prog.platform < row.min_platform || prog.platform > row.max_platform) {
     sink.error("VISA-PLATFORM", at,
-               std::string(row.name) + " is not available on " + std::string(platform_info(prog.platform).name),
+               std::string(row.name) + " is not available on " +
+                   std::string(platform_info(prog.platform).name),
                std::string(row.spec_file));
   }
   for (size_t i = 0; i < row.fields.size(); ++i) {
@@ -421,23 +520,28 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
     if (!f.exists_at(prog.version)) continue;
     const OperandValue& v = inst.ops[i];
     const core::Location where = field_location(inst, prog, i);
-    if (auto msg = check_range(f, v)) sink.error(field_rule_id(row, f), where, *msg, std::string(f.citation));
+    if (auto msg = check_range(f, v))
+      sink.error(field_rule_id(row, f), where, *msg, std::string(f.citation));
     switch (f.kind) {
       case Kind::kReservedZero:
         if (v.value != 0) {
-          sink.warning(field_rule_id(row, f), where,
-                       std::string(f.name) + " is ignored and should be 0, got " + std::to_string(v.value),
-                       std::string(f.citation));
+          sink.warning(
+              field_rule_id(row, f), where,
+              std::string(f.name) + " is ignored and should be 0, got " + std::to_string(v.value),
+              std::string(f.citation));
         }
         break;
       case Kind::kSurface: {
         if ((f.flags & kFlagNoSlm) && v.value == kSurfaceSlm) {
-          sink.error(field_rule_id(row, f), where, std::string(row.name) + " cannot read T0 (%slm)", std::string(f.citation));
+          sink.error(field_rule_id(row, f), where, std::string(row.name) + " cannot read T0 (%slm)",
+                     std::string(f.citation));
         } else if ((f.flags & kFlagNoStateless) && v.value == kSurfaceStateless) {
-          sink.error(field_rule_id(row, f), where, std::string(row.name) + " cannot read T5 (%scratch, stateless)",
+          sink.error(field_rule_id(row, f), where,
+                     std::string(row.name) + " cannot read T5 (%scratch, stateless)",
                      std::string(f.citation));
         } else if (prog.has_symbols && prog.symbols.find(VarClass::kSurface, v.value) == nullptr) {
-          sink.error(field_rule_id(row, f), where, "surface T" + std::to_string(v.value) + " is not declared",
+          sink.error(field_rule_id(row, f), where,
+                     "surface T" + std::to_string(v.value) + " is not declared",
                      std::string(f.citation));
         }
         break;
@@ -447,7 +551,9 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         if (p.id == 0 || !prog.has_symbols) break;
         const Variable* pv = prog.symbols.find(VarClass::kPredicate, p.id);
         if (pv == nullptr) {
-          sink.error("VISA-UNDECLARED", where, "predicate P" + std::to_string(p.id) + " is not declared", std::string(f.citation));
+          sink.error("VISA-UNDECLARED", where,
+                     "predicate P" + std::to_string(p.id) + " is not declared",
+                     std::string(f.citation));
           break;
         }
         if (const auto ei = row.field_index("Exec_size")) {
@@ -455,8 +561,8 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
           const unsigned need = exec_size_lanes(ev) + 4 * (exec_mask_index(ev) & 7);
           if (pv->num_elts < need) {
             sink.error("VISA-PRED", where,
-                       "predicate " + pv->name + " has " + std::to_string(pv->num_elts) + " bits, the exec size and mask need " +
-                           std::to_string(need),
+                       "predicate " + pv->name + " has " + std::to_string(pv->num_elts) +
+                           " bits, the exec size and mask need " + std::to_string(need),
                        "research/intel_visa.md §1.5");
           }
         }
@@ -466,7 +572,8 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         if (f.flags & kFlagPaired) {
           if (v.raw.id != 0 && !allows_paired_surface(prog.platform)) {
             sink.error(field_rule_id(row, f), where,
-                       "a paired surface (other than %null) is not allowed on " + std::string(platform_info(prog.platform).name),
+                       "a paired surface (other than %null) is not allowed on " +
+                           std::string(platform_info(prog.platform).name),
                        "research/intel_visa.md §2.7 (IsaVerification.cpp)");
           }
           break;
@@ -478,24 +585,31 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         break;
       case Kind::kChannelMask:
         if (v.value == 0 || v.value > 15) {
-          sink.error(field_rule_id(row, f), where,
-                     "Channels must enable at least one of R, G, B, A (bits 3:0, others zero), got " + std::to_string(v.value),
-                     std::string(f.citation));
+          sink.error(
+              field_rule_id(row, f), where,
+              "Channels must enable at least one of R, G, B, A (bits 3:0, others zero), got " +
+                  std::to_string(v.value),
+              std::string(f.citation));
         }
         break;
       case Kind::kSampler:
         if (prog.has_symbols && prog.symbols.find(VarClass::kSampler, v.value) == nullptr) {
-          sink.error(field_rule_id(row, f), where, "sampler S" + std::to_string(v.value) + " is not declared", std::string(f.citation));
+          sink.error(field_rule_id(row, f), where,
+                     "sampler S" + std::to_string(v.value) + " is not declared",
+                     std::string(f.citation));
         }
         break;
       case Kind::kAoffimmi: {
         const VectorOperand& o = v.vec;
         if (o.cls == VecClass::kImmediate) {
           if (o.imm_type != VisaType::kUW) {
-            sink.error(field_rule_id(row, f), where, "Aoffimmi must have type UW, got " + upper(type_name(o.imm_type)),
+            sink.error(field_rule_id(row, f), where,
+                       "Aoffimmi must have type UW, got " + upper(type_name(o.imm_type)),
                        std::string(f.citation));
           } else if ((o.imm & 0xf000) != 0) {
-            sink.error(field_rule_id(row, f), where, "Aoffimmi bits 15:12 are reserved and must be zero, got " + print_immediate(o.imm_type, o.imm),
+            sink.error(field_rule_id(row, f), where,
+                       "Aoffimmi bits 15:12 are reserved and must be zero, got " +
+                           print_immediate(o.imm_type, o.imm),
                        std::string(f.citation));
           }
         } else {
@@ -520,8 +634,12 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
     const size_t hi = *row.field_index("Block_height");
     if (mod == 1 || mod == 4 || mod == 5) {
       sink.warning("VISA-MEDIA_LD-MODIFIERS-IGC", field_location(inst, prog, mi),
-                   "modifier " + std::to_string(mod) + " is an IGC extension (the spec lists 0b000, 0b010, 0b011); "
-                   "executed like " + std::string(mod == 1 ? "nomod" : mod == 4 ? "top" : "bottom"),
+                   "modifier " + std::to_string(mod) +
+                       " is an IGC extension (the spec lists 0b000, 0b010, 0b011); "
+                       "executed like " +
+                       std::string(mod == 1   ? "nomod"
+                                   : mod == 4 ? "top"
+                                              : "bottom"),
                    cite(row, "Modifiers"));
     }
     if (w >= 1 && w <= 64 && h >= 1 && h <= 64) {
@@ -529,9 +647,9 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
       // check (research §2.7) can never fail on its own: it is part of this rule.
       if (h > media_max_height(w)) {
         sink.error("VISA-MEDIA_LD-SHAPE", field_location(inst, prog, hi),
-                   "Block_height must be at most " + std::to_string(media_max_height(w)) + " for Block_width " +
-                       std::to_string(w) + " (register pitch " + std::to_string(media_register_pitch(w)) + "), got " +
-                       std::to_string(h),
+                   "Block_height must be at most " + std::to_string(media_max_height(w)) +
+                       " for Block_width " + std::to_string(w) + " (register pitch " +
+                       std::to_string(media_register_pitch(w)) + "), got " + std::to_string(h),
                    cite(row, "Notes table"));
       }
     }
@@ -553,8 +671,9 @@ void check_program(const VisaProgram& prog, core::DiagSink& sink) {
     const Variable* t = prog.symbols.find_name(*v->alias_name);
     if (t != nullptr && v->alias_offset + v->size_bytes() > t->size_bytes()) {
       sink.error("VISA-DECL", core::TextLoc{prog.file, v->line, 1},
-                 v->name + " (" + std::to_string(v->size_bytes()) + " bytes at offset " + std::to_string(v->alias_offset) +
-                     ") does not fit in its alias target " + t->name + " (" + std::to_string(t->size_bytes()) + " bytes)",
+                 v->name + " (" + std::to_string(v->size_bytes()) + " bytes at offset " +
+                     std::to_string(v->alias_offset) + ") does not fit in its alias target " +
+                     t->name + " (" + std::to_string(t->size_bytes()) + " bytes)",
                  "research/intel_visa.md §1.3");
     }
   }

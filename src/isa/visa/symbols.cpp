@@ -9,10 +9,10 @@ namespace {
 
 // research §1.3: V0..V17 have names; V18..V31 are reserved.
 constexpr std::array<std::string_view, 18> kPredefinedGeneral{
-    "%null", "%thread_x", "%thread_y", "%group_id_x", "%group_id_y", "%group_id_z",
-    "%tm", "%r0", "%arg", "%retval", "%sp", "%fp", "%hw_id", "%sr0", "%cr0", "%ce0",
-    "%dbg0", "%color"};
-constexpr std::array<std::string_view, 6> kPredefinedSurface{"%slm", "T1",  "T2",
+    "%null",  "%thread_x", "%thread_y", "%group_id_x", "%group_id_y", "%group_id_z",
+    "%tm",    "%r0",       "%arg",      "%retval",     "%sp",         "%fp",
+    "%hw_id", "%sr0",      "%cr0",      "%ce0",        "%dbg0",       "%color"};
+constexpr std::array<std::string_view, 6> kPredefinedSurface{"%slm", "T1",   "T2",
                                                              "TSS",  "%bss", "%scratch"};
 // Older spellings the parser still accepts (research §1.3 table).
 constexpr std::array<std::pair<std::string_view, uint32_t>, 6> kSurfaceAliases{
@@ -24,9 +24,15 @@ struct AlignInfo {
   unsigned bytes;  // 0: GRF multiple below
 };
 constexpr std::array<AlignInfo, 10> kAligns{{
-    {Align::kByte, "byte", 1}, {Align::kWord, "word", 2}, {Align::kDword, "dword", 4},
-    {Align::kQword, "qword", 8}, {Align::kOword, "oword", 16}, {Align::kGRF, "GRF", 0},
-    {Align::kGRFx2, "GRFx2", 0}, {Align::kHword, "hword", 32}, {Align::kWordx32, "wordx32", 64},
+    {Align::kByte, "byte", 1},
+    {Align::kWord, "word", 2},
+    {Align::kDword, "dword", 4},
+    {Align::kQword, "qword", 8},
+    {Align::kOword, "oword", 16},
+    {Align::kGRF, "GRF", 0},
+    {Align::kGRFx2, "GRFx2", 0},
+    {Align::kHword, "hword", 32},
+    {Align::kWordx32, "wordx32", 64},
     {Align::kWordx64, "wordx64", 128},
 }};
 
@@ -42,33 +48,47 @@ std::optional<uint32_t> numbered(std::string_view name, char prefix) {
 
 char class_prefix(VarClass c) {
   switch (c) {
-    case VarClass::kGeneral: return 'V';
-    case VarClass::kAddress: return 'A';
-    case VarClass::kPredicate: return 'P';
-    case VarClass::kSampler: return 'S';
-    case VarClass::kSurface: return 'T';
+    case VarClass::kGeneral:
+      return 'V';
+    case VarClass::kAddress:
+      return 'A';
+    case VarClass::kPredicate:
+      return 'P';
+    case VarClass::kSampler:
+      return 'S';
+    case VarClass::kSurface:
+      return 'T';
   }
   return 'V';
 }
 
 uint32_t first_user_id(VarClass c) {
   switch (c) {
-    case VarClass::kGeneral: return kFirstUserGeneral;
-    case VarClass::kPredicate: return 1;  // P0 means "no predicate"
-    case VarClass::kSurface: return kFirstUserSurface;
+    case VarClass::kGeneral:
+      return kFirstUserGeneral;
+    case VarClass::kPredicate:
+      return 1;  // P0 means "no predicate"
+    case VarClass::kSurface:
+      return kFirstUserSurface;
     case VarClass::kAddress:
-    case VarClass::kSampler: return 0;
+    case VarClass::kSampler:
+      return 0;
   }
   return 0;
 }
 
 uint32_t max_ids(VarClass c) {
   switch (c) {
-    case VarClass::kGeneral: return 65536 + kFirstUserGeneral;
-    case VarClass::kAddress: return 4096;
-    case VarClass::kPredicate: return 4096;
-    case VarClass::kSampler: return kMaxSamplers;
-    case VarClass::kSurface: return kMaxSurfaces;
+    case VarClass::kGeneral:
+      return 65536 + kFirstUserGeneral;
+    case VarClass::kAddress:
+      return 4096;
+    case VarClass::kPredicate:
+      return 4096;
+    case VarClass::kSampler:
+      return kMaxSamplers;
+    case VarClass::kSurface:
+      return kMaxSurfaces;
   }
   return 0;
 }
@@ -77,16 +97,23 @@ uint32_t max_ids(VarClass c) {
 
 std::string_view var_class_letter(VarClass c) {
   switch (c) {
-    case VarClass::kGeneral: return "G";
-    case VarClass::kAddress: return "A";
-    case VarClass::kPredicate: return "P";
-    case VarClass::kSampler: return "S";
-    case VarClass::kSurface: return "T";
+    case VarClass::kGeneral:
+      return "G";
+    case VarClass::kAddress:
+      return "A";
+    case VarClass::kPredicate:
+      return "P";
+    case VarClass::kSampler:
+      return "S";
+    case VarClass::kSurface:
+      return "T";
   }
   return "G";
 }
 
-std::string_view align_name(Align a) { return kAligns[static_cast<unsigned>(a)].name; }
+std::string_view align_name(Align a) {
+  return kAligns[static_cast<unsigned>(a)].name;
+}
 
 std::optional<Align> align_from_name(std::string_view s) {
   if (s == "2GRF") return Align::kGRFx2;
@@ -151,7 +178,8 @@ std::optional<std::string> SymbolTable::add(Variable v) {
       uint32_t id = first;
       // Ids taken by other names are skipped; numbered names keep their own number.
       while (by_id_.count({v.cls, id}) != 0) ++id;
-      if (id >= max_ids(v.cls)) return "too many " + std::string(var_class_letter(v.cls)) + " variables";
+      if (id >= max_ids(v.cls))
+        return "too many " + std::string(var_class_letter(v.cls)) + " variables";
       v.id = id;
     }
     if (v.alias_name) {
@@ -209,7 +237,8 @@ std::string print_decl(const Variable& v) {
     case VarClass::kGeneral:
       s += " type=" + std::string(type_name(v.type)) + " num_elts=" + std::to_string(v.num_elts);
       if (v.align) s += " align=" + std::string(align_name(*v.align));
-      if (v.alias_name) s += " alias=<" + *v.alias_name + ", " + std::to_string(v.alias_offset) + ">";
+      if (v.alias_name)
+        s += " alias=<" + *v.alias_name + ", " + std::to_string(v.alias_offset) + ">";
       break;
     case VarClass::kAddress:
     case VarClass::kPredicate:

@@ -20,7 +20,16 @@ std::string_view var_class_letter(VarClass c);  // "G", "A", "P", "S", "T" (the 
 
 // `align=` keywords (CISA.y DeclAlign).
 enum class Align : uint8_t {
-  kByte, kWord, kDword, kQword, kOword, kGRF, kGRFx2, kHword, kWordx32, kWordx64,
+  kByte,
+  kWord,
+  kDword,
+  kQword,
+  kOword,
+  kGRF,
+  kGRFx2,
+  kHword,
+  kWordx32,
+  kWordx64,
 };
 std::string_view align_name(Align a);
 std::optional<Align> align_from_name(std::string_view s);  // also accepts deprecated "2GRF"
@@ -42,13 +51,13 @@ struct Variable {
   uint32_t id = 0;
   VisaType type = VisaType::kUD;  // general and address variables
   uint32_t num_elts = 1;
-  std::optional<Align> align;     // general: absent means not given
+  std::optional<Align> align;             // general: absent means not given
   std::optional<std::string> alias_name;  // general: alias=<name, offset>
   uint32_t alias_offset = 0;
-  std::string v_name;             // optional v_name=
-  std::string attrs;              // optional attrs={...}, kept verbatim
+  std::string v_name;  // optional v_name=
+  std::string attrs;   // optional attrs={...}, kept verbatim
   bool predefined = false;
-  uint32_t line = 0;              // declaring line (0: predefined or from a binary)
+  uint32_t line = 0;  // declaring line (0: predefined or from a binary)
 
   uint32_t size_bytes() const { return num_elts * type_size(type); }
 };

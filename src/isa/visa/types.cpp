@@ -12,16 +12,36 @@ struct TypeInfo {
 };
 
 constexpr std::array<TypeInfo, kVisaTypeCount> kTypes{{
-    {"ud", 4}, {"d", 4}, {"uw", 2}, {"w", 2}, {"ub", 1}, {"b", 1}, {"df", 8}, {"f", 4},
-    {"v", 4}, {"vf", 4}, {"bool", 1}, {"uq", 8}, {"uv", 4}, {"q", 8}, {"hf", 2}, {"bf", 2},
+    {"ud", 4},
+    {"d", 4},
+    {"uw", 2},
+    {"w", 2},
+    {"ub", 1},
+    {"b", 1},
+    {"df", 8},
+    {"f", 4},
+    {"v", 4},
+    {"vf", 4},
+    {"bool", 1},
+    {"uq", 8},
+    {"uv", 4},
+    {"q", 8},
+    {"hf", 2},
+    {"bf", 2},
 }};
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 }  // namespace
 
-std::string_view type_name(VisaType t) { return kTypes[static_cast<unsigned>(t)].name; }
-unsigned type_size(VisaType t) { return kTypes[static_cast<unsigned>(t)].size; }
+std::string_view type_name(VisaType t) {
+  return kTypes[static_cast<unsigned>(t)].name;
+}
+unsigned type_size(VisaType t) {
+  return kTypes[static_cast<unsigned>(t)].size;
+}
 bool type_is_64bit(VisaType t) {
   return t == VisaType::kDF || t == VisaType::kUQ || t == VisaType::kQ;
 }

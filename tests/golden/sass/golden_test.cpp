@@ -49,9 +49,9 @@ void check_encodings(const std::string& file, size_t min_lines) {
     if (inst && !sink.has_errors()) e = encode(*inst, sink);
     if (!e || e->word != want_word || e->control != want_ctrl) {
       ++failures;
-      diff << file << ":" << n + 1 << ": text -> words\n  expected " << std::hex << want_word
-           << " " << want_ctrl << "\n  got      "
-           << (e ? e->word : 0) << " " << (e ? e->control : 0) << std::dec << "\n";
+      diff << file << ":" << n + 1 << ": text -> words\n  expected " << std::hex << want_word << " "
+           << want_ctrl << "\n  got      " << (e ? e->word : 0) << " " << (e ? e->control : 0)
+           << std::dec << "\n";
       for (const auto& d : sink.diagnostics()) diff << "  " << format_diagnostic(d) << "\n";
     }
     // words -> text
@@ -73,9 +73,13 @@ void check_encodings(const std::string& file, size_t min_lines) {
   EXPECT_EQ(failures, 0u) << diff.str();
 }
 
-TEST(SassGolden, EveryEncodingMaskAndModifier) { check_encodings("tlds_encodings.sass", 1404); }
+TEST(SassGolden, EveryEncodingMaskAndModifier) {
+  check_encodings("tlds_encodings.sass", 1404);
+}
 
-TEST(SassGolden, KnownRealEncodings) { check_encodings("tlds_known.sass", 2); }
+TEST(SassGolden, KnownRealEncodings) {
+  check_encodings("tlds_known.sass", 2);
+}
 
 TEST(SassGolden, RuleDiagnostics) {
   const auto lines = lines_of("tlds_rules.sass");

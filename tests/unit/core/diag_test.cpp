@@ -8,16 +8,24 @@ namespace texsim::core {
 namespace {
 
 TEST(Diagnostic, TextLocationFormat) {
-  Diagnostic d{Severity::kError, "VISA-3D_LOAD-NUMPARAMS", TextLoc{"prog.visaasm", 12, 31},
-               "NumParams must be in [1, 15], got 16", "visa-3d_load.md, NumParams", {}};
+  Diagnostic d{Severity::kError,
+               "VISA-3D_LOAD-NUMPARAMS",
+               TextLoc{"prog.visaasm", 12, 31},
+               "NumParams must be in [1, 15], got 16",
+               "visa-3d_load.md, NumParams",
+               {}};
   EXPECT_EQ(format_diagnostic(d),
             "prog.visaasm:12:31: error[VISA-3D_LOAD-NUMPARAMS]: NumParams must be in [1, 15], got "
             "16 (visa-3d_load.md, NumParams)");
 }
 
 TEST(Diagnostic, BinaryLocationFormat) {
-  Diagnostic d{Severity::kWarning, "SASS-TLDS-F16-INT", BinaryLoc{"k.bin", 0x48, 59, 59, true},
-               ".F16 with an integer texture is UNPREDICTABLE", "", {}};
+  Diagnostic d{Severity::kWarning,
+               "SASS-TLDS-F16-INT",
+               BinaryLoc{"k.bin", 0x48, 59, 59, true},
+               ".F16 with an integer texture is UNPREDICTABLE",
+               "",
+               {}};
   EXPECT_EQ(format_diagnostic(d),
             "k.bin+0x48[bits 59:59]: warning[SASS-TLDS-F16-INT]: .F16 with an integer texture "
             "is UNPREDICTABLE");

@@ -18,7 +18,8 @@ Instruction dec(uint64_t w, std::optional<uint32_t> c, core::DiagSink& sink) {
 }
 
 TEST(SassCodec, WorkedExample) {
-  // nvidia_tlds.md 1.8: 0xda1005cffff71006 + control 0x020000 = TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG.
+  // nvidia_tlds.md 1.8: 0xda1005cffff71006 + control 0x020000 = TLDS.LZ.T RZ, R6, R16, 0x5c, 1D,
+  // RG.
   core::DiagSink sink;
   const Instruction i = dec(0xda1005cffff71006ull, 0x020000, sink);
   EXPECT_TRUE(sink.diagnostics().empty());

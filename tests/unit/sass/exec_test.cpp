@@ -27,19 +27,23 @@ Surface tagged(SurfaceType type, uint32_t w, uint32_t h, uint32_t d_or_layers, u
   d.format = Format::kR32G32B32A32_UINT;
   d.width = w;
   d.height = h;
-  if (type == SurfaceType::k3D) d.depth = d_or_layers;
-  else d.layers = d_or_layers;
+  if (type == SurfaceType::k3D)
+    d.depth = d_or_layers;
+  else
+    d.layers = d_or_layers;
   d.mips = mips;
   d.samples = samples;
   Surface s(d);
   for (uint32_t smp = 0; smp < samples; ++smp) {
     for (uint32_t lv = 0; lv < mips; ++lv) {
       const uint32_t lw = texunit::mip_extent(w, lv), lh = texunit::mip_extent(h, lv);
-      const uint32_t ld = type == SurfaceType::k3D ? texunit::mip_extent(d_or_layers, lv) : d_or_layers;
+      const uint32_t ld =
+          type == SurfaceType::k3D ? texunit::mip_extent(d_or_layers, lv) : d_or_layers;
       for (uint32_t z = 0; z < ld; ++z)
         for (uint32_t y = 0; y < lh; ++y)
           for (uint32_t x = 0; x < lw; ++x)
-            EXPECT_TRUE(s.write_texel(smp, lv, z, x, y, Texel::from_uint(x, y, z, 1000 * lv + smp)));
+            EXPECT_TRUE(
+                s.write_texel(smp, lv, z, x, y, Texel::from_uint(x, y, z, 1000 * lv + smp)));
     }
   }
   return s;
@@ -81,7 +85,8 @@ Outcome run(const Fixture& f, std::string_view text, std::string_view platform =
   auto prog = parse_program(text, "e.sass", sink);
   for (const auto& i : prog) validate(i, platform, sink);
   EXPECT_FALSE(sink.has_errors()) << format_diagnostic(sink.diagnostics().at(0));
-  const auto out = run_program(prog, f.sc, settings_for(f.sc, platform, false), std::nullopt, sink, nullptr);
+  const auto out =
+      run_program(prog, f.sc, settings_for(f.sc, platform, false), std::nullopt, sink, nullptr);
   r.diags = sink.diagnostics();
   if (!out) return r;
   r.ok = true;
@@ -376,7 +381,8 @@ TEST(SassExec, UnsupportedLinesStopTheRun) {
   Fixture f;
   core::DiagSink sink;
   auto prog = parse_program("MOV R1, R2 ;", "e.sass", sink);
-  EXPECT_FALSE(run_program(prog, f.sc, settings_for(f.sc, "SM52", false), std::nullopt, sink, nullptr));
+  EXPECT_FALSE(
+      run_program(prog, f.sc, settings_for(f.sc, "SM52", false), std::nullopt, sink, nullptr));
   EXPECT_EQ(sink.diagnostics().back().rule_id, "SASS-EXEC-UNSUPPORTED");
 }
 

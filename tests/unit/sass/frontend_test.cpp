@@ -38,8 +38,9 @@ TEST(SassFrontend, WordAndCtrlPrintExactly) {
 TEST(SassFrontend, AsmThenDisasmStream) {
   auto fe = make_frontend();
   core::DiagSink sink;
-  auto p = fe->parse({"a.sass", "[B------:R-:W5:-:S01] TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;\n"
-                                "TLDS.LZ R0, R4, R8, R9, 0x7, 2D, RGBA ;\n"},
+  auto p = fe->parse({"a.sass",
+                      "[B------:R-:W5:-:S01] TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;\n"
+                      "TLDS.LZ R0, R4, R8, R9, 0x7, 2D, RGBA ;\n"},
                      "SM52", sink);
   ASSERT_TRUE(p);
   auto enc = fe->encode(*p, sink);
@@ -60,8 +61,9 @@ TEST(SassFrontend, AsmThenDisasmStream) {
 TEST(SassFrontend, ParseReportsEveryError) {
   auto fe = make_frontend();
   core::DiagSink sink;
-  EXPECT_FALSE(fe->parse({"b.sass", "TLDS.LL.MS RZ, R0, R4, R7, 0x1, 2D, R ;\n"
-                                    "TLDS.LZ RZ, R1, R4, 0x1, 1D, RG ;\n"},
+  EXPECT_FALSE(fe->parse({"b.sass",
+                          "TLDS.LL.MS RZ, R0, R4, R7, 0x1, 2D, R ;\n"
+                          "TLDS.LZ RZ, R1, R4, 0x1, 1D, RG ;\n"},
                          "SM52", sink));
   ASSERT_EQ(sink.error_count(), 2u);
   EXPECT_EQ(core::format_diagnostic(sink.diagnostics()[0]),
@@ -93,7 +95,8 @@ TEST(SassFrontend, DescribeAndRules) {
 }
 
 TEST(SassFrontend, ExampleMatchesFilesAndRuns) {
-  EXPECT_EQ(demo_program(), slurp(std::string(TEXSIM_SOURCE_DIR) + "/examples/sass/tlds-demo.sass"));
+  EXPECT_EQ(demo_program(),
+            slurp(std::string(TEXSIM_SOURCE_DIR) + "/examples/sass/tlds-demo.sass"));
   EXPECT_EQ(demo_scene(), slurp(std::string(TEXSIM_SOURCE_DIR) + "/examples/sass/tlds-demo.json"));
   auto fe = make_frontend();
   const auto ex = fe->examples();
@@ -111,8 +114,8 @@ TEST(SassFrontend, ExampleMatchesFilesAndRuns) {
   std::vector<std::string> names;
   for (const auto& v : r->registers) names.push_back(v.name);
   // R16 (invalid header) and R17 (1D on 2D) are written as zeros; R19 (@P1, false) is not.
-  EXPECT_EQ(names, (std::vector<std::string>{"R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7",
-                                             "R16", "R17", "R18"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R16",
+                                             "R17", "R18"}));
   EXPECT_EQ(r->trace.size(), 7u);
 }
 

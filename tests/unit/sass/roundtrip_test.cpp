@@ -12,7 +12,9 @@
 namespace texsim::isa::sass {
 namespace {
 
-uint8_t even_reg(std::mt19937& g) { return static_cast<uint8_t>(2 * (g() % 127)); }  // R0..R252
+uint8_t even_reg(std::mt19937& g) {
+  return static_cast<uint8_t>(2 * (g() % 127));
+}  // R0..R252
 
 Instruction random_valid(std::mt19937& g) {
   Instruction i;
@@ -35,10 +37,12 @@ Instruction random_valid(std::mt19937& g) {
   i.ra = even_reg(g);
   i.rb = row.rb_count == 0 ? kRZ : even_reg(g);
   i.ts_idx = g() % 0x2000;
-  i.ctrl = Control{static_cast<uint8_t>(g() % 16), static_cast<uint8_t>(g() % 2),
+  i.ctrl = Control{static_cast<uint8_t>(g() % 16),
+                   static_cast<uint8_t>(g() % 2),
                    static_cast<uint8_t>(g() % 7 == 6 ? 7 : g() % 6),
                    static_cast<uint8_t>(g() % 7 == 6 ? 7 : g() % 6),
-                   static_cast<uint8_t>(g() % 64), 0};
+                   static_cast<uint8_t>(g() % 64),
+                   0};
   i.has_ctrl = true;
   return i;
 }
@@ -55,7 +59,8 @@ TEST(SassRoundTrip, TextWordsText) {
     core::DiagSink sink;
     auto p = parse_line(text, "r.sass", 1, sink);
     ASSERT_TRUE(p) << text;
-    ASSERT_TRUE(validate(*p, "SM61", sink)) << text << "\n" << format_diagnostic(sink.diagnostics()[0]);
+    ASSERT_TRUE(validate(*p, "SM61", sink)) << text << "\n"
+                                            << format_diagnostic(sink.diagnostics()[0]);
     const auto e = encode(*p, sink);
     ASSERT_TRUE(e) << text;
     EXPECT_EQ(e->control, encode_control(i.ctrl, i.phase)) << text;

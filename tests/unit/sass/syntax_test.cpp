@@ -10,7 +10,9 @@ namespace {
 Instruction one(std::string_view text) {
   core::DiagSink sink;
   auto v = parse_program(text, "t.sass", sink);
-  EXPECT_FALSE(sink.has_errors()) << (sink.diagnostics().empty() ? "" : format_diagnostic(sink.diagnostics()[0]));
+  EXPECT_FALSE(sink.has_errors()) << (sink.diagnostics().empty()
+                                          ? ""
+                                          : format_diagnostic(sink.diagnostics()[0]));
   EXPECT_EQ(v.size(), 1u);
   return v.empty() ? Instruction{} : v[0];
 }
@@ -35,12 +37,14 @@ TEST(SassSyntax, IssueExample) {
   EXPECT_EQ(i.ts_idx, 0x50u);
   EXPECT_EQ(i.mask, 0xf);
   EXPECT_FALSE(i.has_ctrl);
-  EXPECT_EQ(print_instruction(i), "@!P1 TLDS.LZ.AOFFI.NODEP.T R32, R34, R54, R53, 0x50, 2D, RGBA ;");
+  EXPECT_EQ(print_instruction(i),
+            "@!P1 TLDS.LZ.AOFFI.NODEP.T R32, R34, R54, R53, 0x50, 2D, RGBA ;");
 }
 
 TEST(SassSyntax, PrefixesAndTrailingComment) {
-  const Instruction t = one(
-      "[B0-2---:R1:W5:Y:S04] /*0048*/  TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;  /* 0xda1005cffff71006 */");
+  const Instruction t =
+      one("[B0-2---:R1:W5:Y:S04] /*0048*/  TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;  /* "
+          "0xda1005cffff71006 */");
   EXPECT_TRUE(t.has_ctrl);
   EXPECT_EQ(t.ctrl.wait, 0x5);
   EXPECT_EQ(t.ctrl.rd_bar, 1);
@@ -57,8 +61,8 @@ TEST(SassSyntax, PrefixesAndTrailingComment) {
 TEST(SassSyntax, ControlPrefixRoundTrip) {
   for (unsigned w = 0; w < 64; w += 7) {
     for (uint8_t bar : {uint8_t{0}, uint8_t{3}, uint8_t{5}, uint8_t{7}}) {
-      Control c{static_cast<uint8_t>(w % 16), static_cast<uint8_t>(w & 1), bar,
-                static_cast<uint8_t>(bar == 7 ? 0 : 7), static_cast<uint8_t>(w), 0};
+      Control c{static_cast<uint8_t>(w % 16),           static_cast<uint8_t>(w & 1), bar,
+                static_cast<uint8_t>(bar == 7 ? 0 : 7), static_cast<uint8_t>(w),     0};
       EXPECT_EQ(parse_control(print_control(c)), c) << print_control(c);
     }
   }

@@ -6,7 +6,8 @@
 namespace texsim::scene {
 namespace {
 
-std::pair<uint32_t, uint32_t> at(const JsonPositions& p, const std::string& path, bool key = false) {
+std::pair<uint32_t, uint32_t> at(const JsonPositions& p, const std::string& path,
+                                 bool key = false) {
   const LineCol lc = p.find(path, key);
   return {lc.line, lc.column};
 }

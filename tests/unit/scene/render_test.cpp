@@ -21,7 +21,8 @@ texunit::Surface mip_colors(uint32_t size) {
 texunit::SamplerState trilinear_wrap() {
   texunit::SamplerState s;
   s.mip_filter = texunit::MipFilter::kPoint;
-  s.address = {texunit::AddressMode::kWrap, texunit::AddressMode::kWrap, texunit::AddressMode::kWrap};
+  s.address = {texunit::AddressMode::kWrap, texunit::AddressMode::kWrap,
+               texunit::AddressMode::kWrap};
   return s;
 }
 
@@ -72,14 +73,15 @@ TEST(Render, PlaneHasSkyNearLevelsBelowAndFarLevelsNearTheHorizon) {
   p.height = 64;
   p.plane = true;
   uint32_t rows_done = 0;
-  const auto r = render(s.view(), trilinear_wrap(), p, [&](uint32_t d, uint32_t) { rows_done = d; });
+  const auto r =
+      render(s.view(), trilinear_wrap(), p, [&](uint32_t d, uint32_t) { rows_done = d; });
   EXPECT_EQ(rows_done, 64u);
-  EXPECT_EQ(r.covered[0], 0);                 // sky
-  EXPECT_EQ(r.covered[63 * 64 + 32], 1);      // ground
+  EXPECT_EQ(r.covered[0], 0);             // sky
+  EXPECT_EQ(r.covered[63 * 64 + 32], 1);  // ground
   const Image img = to_image(r, s.desc().format, false);
-  EXPECT_EQ(img.at(0, 0)[2], 48);             // sky colour
+  EXPECT_EQ(img.at(0, 0)[2], 48);  // sky colour
   const uint8_t* near = img.at(32, 63);
-  EXPECT_EQ(near[0], 255);                    // level 0: red
+  EXPECT_EQ(near[0], 255);  // level 0: red
   EXPECT_FALSE(pixel_request(s.desc(), p, 32, 10).has_value());
   const auto far = pixel_request(s.desc(), p, 32, 17);
   ASSERT_TRUE(far);

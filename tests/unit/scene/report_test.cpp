@@ -27,7 +27,8 @@ TEST(Report, TypedValues) {
   EXPECT_EQ(element_text(reg("a", ElemType::kHF, {0x00, 0x3c}), 0), "1");
   EXPECT_EQ(element_text(reg("a", ElemType::kW, {0xfe, 0xff}), 0), "-2");
   EXPECT_EQ(element_json(reg("a", ElemType::kB, {0x80}), 0).get<int64_t>(), -128);
-  EXPECT_EQ(element_json(reg("a", ElemType::kDF, {0, 0, 0, 0, 0, 0, 0xf0, 0x3f}), 0).get<double>(), 1.0);
+  EXPECT_EQ(element_json(reg("a", ElemType::kDF, {0, 0, 0, 0, 0, 0, 0xf0, 0x3f}), 0).get<double>(),
+            1.0);
   // NaN has no JSON number: null value, bits in hex.
   const auto nan = reg("a", ElemType::kF, {0, 0, 0xc0, 0x7f});
   EXPECT_TRUE(element_json(nan, 0).is_null());

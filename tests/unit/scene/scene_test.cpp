@@ -28,7 +28,8 @@ struct Loaded {
     return out;
   }
   std::string first() const {
-    return sink.diagnostics().empty() ? std::string() : core::format_diagnostic(sink.diagnostics()[0]);
+    return sink.diagnostics().empty() ? std::string()
+                                      : core::format_diagnostic(sink.diagnostics()[0]);
   }
 };
 
@@ -176,7 +177,8 @@ TEST(SceneData, GeneratorRandomIsSeeded) {
   auto bytes = [](int seed) {
     const auto l = load(one_surface(
         R"("id": 0, "type": "2D", "format": "BC1_UNORM", "width": 8, "height": 8,
-           "data": {"generator": "random", "seed": )" + std::to_string(seed) + "}"));
+           "data": {"generator": "random", "seed": )" +
+        std::to_string(seed) + "}"));
     EXPECT_TRUE(l.scene) << l.first();
     const auto b = l.scene->surfaces[0].surface.bytes();
     return std::vector<uint8_t>(b.begin(), b.end());
@@ -259,7 +261,8 @@ TEST(SceneData, PngFileWithBoxFilteredMips) {
                                "height": 2, "mips": 2, "data": {"file": "sub/t.png"})"));
   core::DiagSink sink;
   const auto s = load_scene_file(scene, sink);
-  ASSERT_TRUE(s) << (sink.diagnostics().empty() ? "" : core::format_diagnostic(sink.diagnostics()[0]));
+  ASSERT_TRUE(s) << (sink.diagnostics().empty() ? ""
+                                                : core::format_diagnostic(sink.diagnostics()[0]));
   const auto& surf = s->surfaces[0].surface;
   EXPECT_EQ(u32_at(surf, 0, 0, 0, 0), 0xff33ffffu);
   EXPECT_EQ(u32_at(surf, 0, 0, 1, 1), 0xff330000u);
@@ -323,8 +326,8 @@ TEST(SceneSections, SamplerKeys) {
 TEST(SceneSections, MemoryFromFileAndSize) {
   TempDir dir;
   dir.write("buf.bin", std::string("\x01\x02\x03", 3));
-  const std::string path = dir.write(
-      "s.json", R"({"texsim": 1, "memory": {"stateless": {"file": "buf.bin", "size": 8},
+  const std::string path =
+      dir.write("s.json", R"({"texsim": 1, "memory": {"stateless": {"file": "buf.bin", "size": 8},
                     "slm": {"size": 4}}})");
   core::DiagSink sink;
   const auto s = load_scene_file(path, sink);
@@ -387,12 +390,14 @@ TEST(SceneErrors, JsonSyntaxHasLineAndColumn) {
   EXPECT_FALSE(l.scene);
   ASSERT_EQ(l.sink.error_count(), 1u);
   EXPECT_EQ(l.sink.diagnostics()[0].rule_id, "SCENE-JSON");
-  EXPECT_TRUE(l.first().starts_with("scene.json:3:16: error[SCENE-JSON]: syntax error")) << l.first();
+  EXPECT_TRUE(l.first().starts_with("scene.json:3:16: error[SCENE-JSON]: syntax error"))
+      << l.first();
 }
 
 TEST(SceneErrors, UnknownKeyWithSuggestion) {
-  const auto l = load("{\"texsim\": 1,\n \"surfaces\": [{\"id\": 0, \"type\": \"2D\", "
-                      "\"format\": \"R8_UNORM\", \"width\": 4, \"widht\": 4}]}");
+  const auto l = load(
+      "{\"texsim\": 1,\n \"surfaces\": [{\"id\": 0, \"type\": \"2D\", "
+      "\"format\": \"R8_UNORM\", \"width\": 4, \"widht\": 4}]}");
   EXPECT_FALSE(l.scene);
   EXPECT_EQ(l.texts(), std::vector<std::string>{
                            "scene.json:2:73: error[SCENE-KEY]: surfaces[0].widht: unknown key "
@@ -401,29 +406,33 @@ TEST(SceneErrors, UnknownKeyWithSuggestion) {
 
 TEST(SceneErrors, UnknownTopLevelKey) {
   const auto l = load(R"({"texsim": 1, "samplerz": []})");
-  EXPECT_EQ(l.first(), "scene.json:1:15: error[SCENE-KEY]: samplerz: unknown key \"samplerz\"; "
-                       "did you mean samplers?");
+  EXPECT_EQ(l.first(),
+            "scene.json:1:15: error[SCENE-KEY]: samplerz: unknown key \"samplerz\"; "
+            "did you mean samplers?");
 }
 
 TEST(SceneErrors, WrongType) {
   const auto l = load(one_surface(R"("id": 0, "type": "2D", "format": "R8_UNORM", "width": "4")"));
   EXPECT_FALSE(l.scene);
-  EXPECT_EQ(l.first(), "scene.json:1:83: error[SCENE-TYPE]: surfaces[0].width: expected an "
-                       "integer, got a string (\"4\")");
+  EXPECT_EQ(l.first(),
+            "scene.json:1:83: error[SCENE-TYPE]: surfaces[0].width: expected an "
+            "integer, got a string (\"4\")");
 }
 
 TEST(SceneErrors, MissingRequiredKey) {
   const auto l = load(one_surface(R"("id": 0, "type": "2D", "width": 4)"));
   EXPECT_FALSE(l.scene);
-  EXPECT_EQ(l.first(), "scene.json:1:28: error[SCENE-MISSING]: surfaces[0]: missing required key "
-                       "\"format\"");
+  EXPECT_EQ(l.first(),
+            "scene.json:1:28: error[SCENE-MISSING]: surfaces[0]: missing required key "
+            "\"format\"");
   EXPECT_EQ(load("{}").first(),
             "scene.json:1:1: error[SCENE-MISSING]: missing required key \"texsim\"");
 }
 
 TEST(SceneErrors, BadFormatName) {
-  const auto l = load("{\"texsim\": 1, \"surfaces\": [{}, {}, {\"id\": 0, \"type\": \"2D\",\n"
-                      "  \"format\": \"R8G8B8A8_UNROM\", \"width\": 4}]}");
+  const auto l = load(
+      "{\"texsim\": 1, \"surfaces\": [{}, {}, {\"id\": 0, \"type\": \"2D\",\n"
+      "  \"format\": \"R8G8B8A8_UNROM\", \"width\": 4}]}");
   EXPECT_FALSE(l.scene);
   EXPECT_EQ(l.texts().back(),
             "scene.json:2:13: error[SCENE-FORMAT]: surfaces[2].format: unknown format "
@@ -431,7 +440,8 @@ TEST(SceneErrors, BadFormatName) {
 }
 
 TEST(SceneErrors, BadEnumNames) {
-  const auto l = load(R"({"texsim": 1, "samplers": [{"id": 0, "address": ["warp"], "compare": "lequal"}]})");
+  const auto l =
+      load(R"({"texsim": 1, "samplers": [{"id": 0, "address": ["warp"], "compare": "lequal"}]})");
   EXPECT_EQ(l.texts(),
             (std::vector<std::string>{
                 "scene.json:1:50: error[SCENE-VALUE]: samplers[0].address[0]: unknown address "
@@ -444,23 +454,26 @@ TEST(SceneErrors, HexSizeMismatch) {
   const auto l = load(one_surface(
       R"("id": 0, "type": "2D", "format": "R8G8B8A8_UNORM", "width": 2, "data": {"hex": "00112233"})"));
   EXPECT_FALSE(l.scene);
-  EXPECT_EQ(l.first(), "scene.json:1:108: error[SCENE-SIZE]: surfaces[0].data.hex: expected 8 bytes "
-                       "(16 hex digits) for this 2D R8G8B8A8_UNORM surface, got 4 bytes");
+  EXPECT_EQ(l.first(),
+            "scene.json:1:108: error[SCENE-SIZE]: surfaces[0].data.hex: expected 8 bytes "
+            "(16 hex digits) for this 2D R8G8B8A8_UNORM surface, got 4 bytes");
 }
 
 TEST(SceneErrors, HexBadDigitPointsAtTheDigit) {
   const auto l = load(one_surface(
       R"("id": 0, "type": "2D", "format": "R8_UNORM", "width": 2, "data": {"hex": "0g11"})"));
-  EXPECT_EQ(l.first(), "scene.json:1:104: error[SCENE-VALUE]: surfaces[0].data.hex: invalid hex "
-                       "digit 'g' at offset 1");
+  EXPECT_EQ(l.first(),
+            "scene.json:1:104: error[SCENE-VALUE]: surfaces[0].data.hex: invalid hex "
+            "digit 'g' at offset 1");
 }
 
 TEST(SceneErrors, TexelCountMismatch) {
   const auto l = load(one_surface(
       R"("id": 0, "type": "2D", "format": "R8_UINT", "width": 2, "height": 2, "data": {"texels": [1, 2, 3]})"));
   EXPECT_FALSE(l.scene);
-  EXPECT_EQ(l.first(), "scene.json:1:117: error[SCENE-SIZE]: surfaces[0].data.texels: expected 4 "
-                       "texels (x fastest, then y, z or layer, mip, sample), got 3");
+  EXPECT_EQ(l.first(),
+            "scene.json:1:117: error[SCENE-SIZE]: surfaces[0].data.texels: expected 4 "
+            "texels (x fastest, then y, z or layer, mip, sample), got 3");
 }
 
 TEST(SceneErrors, TexelChannelCountAndRange) {
@@ -476,15 +489,17 @@ TEST(SceneErrors, TexelChannelCountAndRange) {
 
 TEST(SceneErrors, MissingFile) {
   TempDir dir;
-  const std::string path = dir.write(
-      "s.json", one_surface(R"("id": 0, "type": "2D", "format": "R8_UNORM", "width": 2,
+  const std::string path =
+      dir.write("s.json", one_surface(R"("id": 0, "type": "2D", "format": "R8_UNORM", "width": 2,
                                "data": {"file": "nope.png"})"));
   core::DiagSink sink;
   EXPECT_FALSE(load_scene_file(path, sink));
   ASSERT_EQ(sink.error_count(), 1u);
   EXPECT_EQ(core::format_diagnostic(sink.diagnostics()[0]),
-            path + ":2:49: error[SCENE-FILE]: surfaces[0].data.file: file \"nope.png\" not found "
-                   "(looked in " + dir.path().string() + ")");
+            path +
+                ":2:49: error[SCENE-FILE]: surfaces[0].data.file: file \"nope.png\" not found "
+                "(looked in " +
+                dir.path().string() + ")");
 }
 
 TEST(SceneErrors, FileOutsideTheScenesFolder) {
@@ -511,7 +526,9 @@ TEST(SceneErrors, NotAPng) {
   TempDir dir;
   dir.write("t.png", "not a png");
   const std::string path = dir.write(
-      "s.json", one_surface(R"("id": 0, "type": "2D", "format": "R8_UNORM", "width": 2, "data": {"file": "t.png"})"));
+      "s.json",
+      one_surface(
+          R"("id": 0, "type": "2D", "format": "R8_UNORM", "width": 2, "data": {"file": "t.png"})"));
   core::DiagSink sink;
   EXPECT_FALSE(load_scene_file(path, sink));
   ASSERT_EQ(sink.error_count(), 1u);
@@ -523,7 +540,9 @@ TEST(SceneErrors, PngSizeMismatch) {
   std::string why;
   ASSERT_TRUE(write_png((dir.path() / "t.png").string(), Image(3, 1), why));
   const std::string path = dir.write(
-      "s.json", one_surface(R"("id": 0, "type": "2D", "format": "R8_UNORM", "width": 2, "data": {"file": "t.png"})"));
+      "s.json",
+      one_surface(
+          R"("id": 0, "type": "2D", "format": "R8_UNORM", "width": 2, "data": {"file": "t.png"})"));
   core::DiagSink sink;
   EXPECT_FALSE(load_scene_file(path, sink));
   EXPECT_EQ(sink.diagnostics()[0].message,
@@ -538,12 +557,14 @@ TEST(SceneErrors, SceneFileMissing) {
 }
 
 TEST(SceneErrors, SurfaceValidationCarriesThePath) {
-  const auto l = load(one_surface(R"("id": 0, "type": "CUBE", "format": "R8_UNORM", "width": 4, "height": 2)"));
+  const auto l = load(
+      one_surface(R"("id": 0, "type": "CUBE", "format": "R8_UNORM", "width": 4, "height": 2)"));
   EXPECT_FALSE(l.scene);
   ASSERT_FALSE(l.sink.diagnostics().empty());
   EXPECT_EQ(l.sink.diagnostics()[0].rule_id, "TEXUNIT-SURFACE-CUBE-SQUARE");
-  EXPECT_TRUE(l.first().starts_with("scene.json:1:28: error[TEXUNIT-SURFACE-CUBE-SQUARE]: "
-                                    "surfaces[0]: cube faces must be square"))
+  EXPECT_TRUE(
+      l.first().starts_with("scene.json:1:28: error[TEXUNIT-SURFACE-CUBE-SQUARE]: "
+                            "surfaces[0]: cube faces must be square"))
       << l.first();
 }
 
@@ -562,7 +583,8 @@ TEST(SceneErrors, DuplicateIdsAndDanglingReferences) {
 }
 
 TEST(SceneErrors, SassRegisterNames) {
-  const auto l = load(R"({"texsim": 1, "isa": "sass", "registers": {"RZ": 1, "R4": 1.5, "Q1": 0}})");
+  const auto l =
+      load(R"({"texsim": 1, "isa": "sass", "registers": {"RZ": 1, "R4": 1.5, "Q1": 0}})");
   EXPECT_EQ(l.texts(),
             (std::vector<std::string>{
                 "scene.json:1:44: error[SCENE-VALUE]: registers.RZ: \"RZ\" is a constant register "
@@ -574,8 +596,9 @@ TEST(SceneErrors, SassRegisterNames) {
 
 TEST(SceneErrors, VisaRegisterRange) {
   const auto l = load(R"({"texsim": 1, "registers": {"V1": {"type": "UB", "values": [256]}}})");
-  EXPECT_EQ(l.first(),
-            "scene.json:1:61: error[SCENE-VALUE]: registers.V1.values[0]: must be in [0, 255], got 256");
+  EXPECT_EQ(
+      l.first(),
+      "scene.json:1:61: error[SCENE-VALUE]: registers.V1.values[0]: must be in [0, 255], got 256");
 }
 
 TEST(SceneErrors, VersionAndPlatform) {
@@ -591,29 +614,37 @@ TEST(SceneErrors, VersionAndPlatform) {
 TEST(SceneErrors, MemoryBudget) {
   LoadOptions opt;
   opt.max_bytes = 100;
-  const auto l = load(R"({"texsim": 1, "memory": {"slm": {"size": 64}, "stateless": {"size": 64}}})",
-                      "scene.json", opt);
+  const auto l =
+      load(R"({"texsim": 1, "memory": {"slm": {"size": 64}, "stateless": {"size": 64}}})",
+           "scene.json", opt);
   EXPECT_FALSE(l.scene);
-  EXPECT_EQ(l.first(), "scene.json:1:60: error[SCENE-BUDGET]: memory.stateless: the scene needs 128 "
-                       "bytes, more than the budget of 100 bytes");
+  EXPECT_EQ(l.first(),
+            "scene.json:1:60: error[SCENE-BUDGET]: memory.stateless: the scene needs 128 "
+            "bytes, more than the budget of 100 bytes");
 }
 
 TEST(SceneErrors, MsaaKeysOnSingleSampleSurface) {
-  const auto l = load(one_surface(R"("id": 0, "type": "2D", "format": "R8_UINT", "width": 2, "mcs": [0, 0])"));
-  EXPECT_EQ(l.first(), "scene.json:1:92: error[SCENE-VALUE]: surfaces[0].mcs: needs a multisampled "
-                       "surface (samples > 1), got samples 1");
+  const auto l =
+      load(one_surface(R"("id": 0, "type": "2D", "format": "R8_UINT", "width": 2, "mcs": [0, 0])"));
+  EXPECT_EQ(l.first(),
+            "scene.json:1:92: error[SCENE-VALUE]: surfaces[0].mcs: needs a multisampled "
+            "surface (samples > 1), got samples 1");
 }
 
 TEST(SceneErrors, McsCount) {
-  const auto l = load(one_surface(R"("id": 0, "type": "2D", "format": "R8_UINT", "width": 2, "samples": 2, "mcs": [0])"));
-  EXPECT_EQ(l.first(), "scene.json:1:106: error[SCENE-SIZE]: surfaces[0].mcs: expected 2 MCS values "
-                       "(one per pixel of level 0 per slice), got 1");
+  const auto l = load(one_surface(
+      R"("id": 0, "type": "2D", "format": "R8_UINT", "width": 2, "samples": 2, "mcs": [0])"));
+  EXPECT_EQ(l.first(),
+            "scene.json:1:106: error[SCENE-SIZE]: surfaces[0].mcs: expected 2 MCS values "
+            "(one per pixel of level 0 per slice), got 1");
 }
 
 TEST(SceneErrors, OneDataSource) {
-  const auto l = load(one_surface(R"("id": 0, "type": "2D", "format": "R8_UINT", "width": 2, "data": {"fill": [1], "hex": "0000"})"));
-  EXPECT_EQ(l.first(), "scene.json:1:93: error[SCENE-VALUE]: surfaces[0].data: expected one data "
-                       "source, got fill or hex");
+  const auto l = load(one_surface(
+      R"("id": 0, "type": "2D", "format": "R8_UINT", "width": 2, "data": {"fill": [1], "hex": "0000"})"));
+  EXPECT_EQ(l.first(),
+            "scene.json:1:93: error[SCENE-VALUE]: surfaces[0].data: expected one data "
+            "source, got fill or hex");
 }
 
 TEST(SceneErrors, NothingHalfLoaded) {
@@ -623,8 +654,9 @@ TEST(SceneErrors, NothingHalfLoaded) {
     "samplers": [{"id": 0, "max_anisotropy": 32}]})");
   EXPECT_FALSE(l.scene);
   EXPECT_EQ(l.sink.error_count(), 1u);
-  EXPECT_EQ(l.first(), "scene.json:3:46: error[SCENE-VALUE]: samplers[0].max_anisotropy: must be in "
-                       "[1, 16], got 32");
+  EXPECT_EQ(l.first(),
+            "scene.json:3:46: error[SCENE-VALUE]: samplers[0].max_anisotropy: must be in "
+            "[1, 16], got 32");
 }
 
 TEST(SceneErrors, DiagnosticsComeInSourceOrder) {

@@ -94,7 +94,7 @@ TEST(BorderColor, SnappedToUnorm8) {
   s.border_color = {0.3f, 1.5f, -0.2f, 0.5f};
   const Texel t = border_texel(s, Format::kR8G8B8A8_UNORM);
   EXPECT_EQ(t.kind, TexelKind::kFloat);
-  EXPECT_EQ(t.f(0), 77.0f / 255.0f);   // 0.3f * 255 = 76.500003 -> 77
+  EXPECT_EQ(t.f(0), 77.0f / 255.0f);  // 0.3f * 255 = 76.500003 -> 77
   EXPECT_EQ(t.f(1), 1.0f);            // clamped to the format range
   EXPECT_EQ(t.f(2), 0.0f);
   EXPECT_EQ(t.f(3), 128.0f / 255.0f);  // 127.5 -> 128 (ties to even)

@@ -18,12 +18,12 @@ TEST(CubeCoord, AllSixMajorAxesWithTheirOrientation) {
   // +X: sc=-z tc=-y; -X: sc=+z tc=-y; +Y: sc=+x tc=+z; -Y: sc=+x tc=-z; +Z: sc=+x tc=-y;
   // -Z: sc=-x tc=-y; s = sc/|ma|/2 + 1/2.
   const FaceCase cases[] = {
-      {{2.0f, 1.0f, 0.5f}, 0, 0.375f, 0.25f},    // +X: sc = -0.5/2, tc = -1/2
-      {{-2.0f, 1.0f, 0.5f}, 1, 0.625f, 0.25f},   // -X
-      {{0.5f, 2.0f, 1.0f}, 2, 0.625f, 0.75f},    // +Y
-      {{0.5f, -2.0f, 1.0f}, 3, 0.625f, 0.25f},   // -Y
-      {{0.5f, 1.0f, 2.0f}, 4, 0.625f, 0.25f},    // +Z
-      {{0.5f, 1.0f, -2.0f}, 5, 0.375f, 0.25f},   // -Z
+      {{2.0f, 1.0f, 0.5f}, 0, 0.375f, 0.25f},   // +X: sc = -0.5/2, tc = -1/2
+      {{-2.0f, 1.0f, 0.5f}, 1, 0.625f, 0.25f},  // -X
+      {{0.5f, 2.0f, 1.0f}, 2, 0.625f, 0.75f},   // +Y
+      {{0.5f, -2.0f, 1.0f}, 3, 0.625f, 0.25f},  // -Y
+      {{0.5f, 1.0f, 2.0f}, 4, 0.625f, 0.25f},   // +Z
+      {{0.5f, 1.0f, -2.0f}, 5, 0.375f, 0.25f},  // -Z
   };
   for (const FaceCase& c : cases) {
     const CubeCoord cc = cube_coord(c.dir);
@@ -103,17 +103,18 @@ TEST(CubeResolve, EveryEdgeTexelRoundTrips) {
   const uint32_t n = 5;
   for (uint32_t f = 0; f < 6; ++f) {
     for (int64_t i = 0; i < n; ++i) {
-      const std::array<std::array<int64_t, 4>, 4> steps{{
-          {-1, i, 0, i}, {n, i, n - 1, i}, {i, -1, i, 0}, {i, n, i, n - 1}}};
+      const std::array<std::array<int64_t, 4>, 4> steps{
+          {{-1, i, 0, i}, {n, i, n - 1, i}, {i, -1, i, 0}, {i, n, i, n - 1}}};
       for (const auto& s : steps) {
         const CubeTexel out = cube_resolve_texel(f, s[0], s[1], n);
         ASSERT_FALSE(out.missing);
         ASSERT_NE(out.face, f);
         // From the neighbour, step once more in the direction that leaves it toward f.
         bool found = false;
-        for (const auto& d : std::array<std::array<int, 2>, 4>{{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}}) {
-          const CubeTexel back = cube_resolve_texel(out.face, int64_t{out.x} + d[0],
-                                                    int64_t{out.y} + d[1], n);
+        for (const auto& d :
+             std::array<std::array<int, 2>, 4>{{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}}) {
+          const CubeTexel back =
+              cube_resolve_texel(out.face, int64_t{out.x} + d[0], int64_t{out.y} + d[1], n);
           if (!back.missing && back.face == f && back.x == s[2] && back.y == s[3]) found = true;
         }
         EXPECT_TRUE(found) << "face " << f << " step " << s[0] << "," << s[1];

@@ -164,8 +164,7 @@ TEST(Fetch, TwoDOffsets) {
   expect_oob(fetch_texel(v, with_offset(at(1, 0), 0, -1)));
   expect_oob(fetch_texel(v, with_offset(at(0, 0), -8, -8)));
   // 32-bit wrapping works both ways: 0xffffffff + 1 = 0 is in bounds.
-  expect_texel(fetch_texel(v, with_offset(at(0xffffffffu, 0xfffffffeu), 1, 3)),
-               tag(0, 0, 0, 0, 1));
+  expect_texel(fetch_texel(v, with_offset(at(0xffffffffu, 0xfffffffeu), 1, 3)), tag(0, 0, 0, 0, 1));
   // The z offset does not exist on 2D.
   expect_texel(fetch_texel(v, with_offset(at(2, 2), 0, 0, 5)), tag(0, 0, 0, 2, 2));
   // Offsets are relative to the level accessed (level 1 is 2x1).
@@ -255,8 +254,7 @@ TEST(Fetch, MsaaEachSampleReadsItsPlane) {
     expect_oob(fetch_texel(v, with_sample(at(1, 1), 0xffffffffu)));
     const FetchOptions clamp{SampleIndexPolicy::kClamp};
     expect_texel(fetch_texel(v, with_sample(at(1, 1), n), clamp), tag(n - 1, 0, 0, 1, 1));
-    expect_texel(fetch_texel(v, with_sample(at(1, 1), 0xffffffffu), clamp),
-                 tag(n - 1, 0, 0, 1, 1));
+    expect_texel(fetch_texel(v, with_sample(at(1, 1), 0xffffffffu), clamp), tag(n - 1, 0, 0, 1, 1));
     // Coordinates are still checked first.
     expect_oob(fetch_texel(v, with_sample(at(2, 0), 0), clamp));
     expect_oob(fetch_texel(v, with_sample(at_level(1, 0, 0), 0), clamp));
@@ -494,11 +492,12 @@ TEST(Fetch, Rgba8Unorm) {
 TEST(Fetch, WrittenTexelsReadBack) {
   Surface s(make(SurfaceType::k2DArray, Format::kR16G16_SINT, 3, 3, 1, 2, 2));
   ASSERT_TRUE(s.write_texel(0, 1, 1, 0, 0, Texel::from_sint(-5, 300, 0, 0)));
-  expect_texel(fetch_texel(s.view(), [] {
-                 FetchRequest r = at_slice(1, 0, 0);
-                 r.level = 1;
-                 return r;
-               }()),
+  expect_texel(fetch_texel(s.view(),
+                           [] {
+                             FetchRequest r = at_slice(1, 0, 0);
+                             r.level = 1;
+                             return r;
+                           }()),
                Texel::from_sint(-5, 300, 0, 1));
 }
 
@@ -549,9 +548,9 @@ TEST(FetchMcs, ReadsThePlane) {
   EXPECT_EQ(fetch_mcs(v, at_slice(1, 2, 1)), 0x12345678u);
   EXPECT_EQ(fetch_mcs(v, with_offset(at_slice(1, 1, 0), 1, 1)), 0x12345678u);
   EXPECT_EQ(fetch_mcs(v, at_slice(0, 2, 1)), mcs_identity_value(8));
-  EXPECT_EQ(fetch_mcs(v, at_slice(1, 3, 1)), 0u);   // x
-  EXPECT_EQ(fetch_mcs(v, at_slice(1, 2, 2)), 0u);   // y
-  EXPECT_EQ(fetch_mcs(v, at_slice(2, 0, 0)), 0u);   // slice
+  EXPECT_EQ(fetch_mcs(v, at_slice(1, 3, 1)), 0u);  // x
+  EXPECT_EQ(fetch_mcs(v, at_slice(1, 2, 2)), 0u);  // y
+  EXPECT_EQ(fetch_mcs(v, at_slice(2, 0, 0)), 0u);  // slice
   EXPECT_EQ(fetch_mcs(v, with_offset(at_slice(1, 0, 0), -1, 0)), 0u);
   FetchRequest lvl = at_slice(1, 2, 1);
   lvl.level = 1;

@@ -116,7 +116,9 @@ TEST(Compare, OrderedExceptNotEqual) {
   EXPECT_EQ(compare_passes(CompareFunc::kNotEqual, 0.5f, kNaN), 1.0f);
 }
 
-WeightedTexel wt(float v, float w) { return {Texel::from_float(v, v, v, v), w}; }
+WeightedTexel wt(float v, float w) {
+  return {Texel::from_float(v, v, v, v), w};
+}
 
 TEST(Combine, SingleFullWeightTapIsReturnedBitExact) {
   const uint32_t snan = 0x7f800001u;  // signalling NaN: 1.0f * x would quiet it

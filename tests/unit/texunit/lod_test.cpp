@@ -58,7 +58,7 @@ TEST(AnisotropicFootprint, IsotropicFootprintHasOneProbe) {
 TEST(Bias, SamplerBiasThenInstructionBiasEachClamped) {
   EXPECT_EQ(bias_lod(1.0f, 0.5f), 1.5f);
   EXPECT_EQ(bias_lod(1.0f, 0.5f, 2.0f), 3.5f);
-  EXPECT_EQ(bias_lod(0.0f, 100.0f), 15.99f);    // §7.18.11: bias range (-16, 15.99)
+  EXPECT_EQ(bias_lod(0.0f, 100.0f), 15.99f);  // §7.18.11: bias range (-16, 15.99)
   EXPECT_EQ(bias_lod(0.0f, 0.0f, -100.0f), -16.0f);
   // The order is observable in float: (2^-24 + 1) rounds to 1, then + (-1) gives 0; the other
   // order, 2^-24 + (1 + -1), would give 2^-24.

@@ -12,7 +12,9 @@
 namespace texsim::texunit {
 namespace {
 
-float unorm8(int k) { return static_cast<float>(k) * static_cast<float>(1.0 / 255.0); }
+float unorm8(int k) {
+  return static_cast<float>(k) * static_cast<float>(1.0 / 255.0);
+}
 
 // A 1-row RGBA8 surface whose R channel holds `r` (G = B = 0, A = 255), one level.
 Surface row_rgba8(std::initializer_list<uint8_t> r, uint32_t mips = 1) {
@@ -175,7 +177,6 @@ TEST(SampleLavapipe, GradientLodUsesSquaredLengthsAndPiecewiseLog2) {
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), unorm8(210));
 }
 
-
 // ---- Cube maps -----------------------------------------------------------------------------
 
 // A cube of R32_FLOAT (or R32_UINT) faces n x n with `mips` levels; texel (x, y) of face f at
@@ -209,8 +210,8 @@ SampleRequest cube_at(float x, float y, float z) {
 
 TEST(SampleLavapipe, CubeFaceTiesPreferZThenY) {
   // lp_build_cube_lookup: x only if |x| > |y|; z if |z| >= max(|x|, |y|). Face f holds f.
-  const Surface s = cube_r32(Format::kR32_FLOAT, 1, 1, [](uint32_t f, uint32_t, uint32_t,
-                                                          uint32_t) { return float(f); });
+  const Surface s = cube_r32(Format::kR32_FLOAT, 1, 1,
+                             [](uint32_t f, uint32_t, uint32_t, uint32_t) { return float(f); });
   SamplerState smp = linear_sampler(AddressMode::kClamp);
   smp.min_filter = smp.mag_filter = Filter::kPoint;
   EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(1.0f, 1.0f, 0.5f)).texel.f(0), 2.0f);    // +Y
@@ -222,10 +223,9 @@ TEST(SampleLavapipe, CubeFaceTiesPreferZThenY) {
 
 TEST(SampleLavapipe, CubeFaceCoordinatesMultiplyThenAdd) {
   // +Z, ma = 1: s = x * 0.5 + 0.5 = 0.75 -> texel 3 of 4; t = -y * 0.5 + 0.5 = 0.45 -> 1.
-  const Surface s = cube_r32(Format::kR32_FLOAT, 4, 1, [](uint32_t f, uint32_t, uint32_t x,
-                                                          uint32_t y) {
-    return float(100 * f + 10 * y + x);
-  });
+  const Surface s = cube_r32(
+      Format::kR32_FLOAT, 4, 1,
+      [](uint32_t f, uint32_t, uint32_t x, uint32_t y) { return float(100 * f + 10 * y + x); });
   SamplerState smp = linear_sampler(AddressMode::kClamp);
   smp.min_filter = smp.mag_filter = Filter::kPoint;
   EXPECT_EQ(sample_lavapipe(s.view(), smp, cube_at(0.5f, 0.1f, 1.0f)).texel.f(0), 413.0f);
@@ -238,8 +238,8 @@ TEST(SampleLavapipe, CubeCornerSharesMissingWeightAsWeightedSum) {
   // Tap 00 is past the corner; 01 (0, -1) is on +Y, 10 (-1, 0) on -X, 11 on +Z. All bilinear
   // weights are 0.25; 0.25 * (1/3) is added to the three others: sum of w * value in tap
   // order (products, then additions). Face f holds f + 1.
-  const Surface s = cube_r32(Format::kR32_FLOAT, 2, 1, [](uint32_t f, uint32_t, uint32_t,
-                                                          uint32_t) { return float(f + 1); });
+  const Surface s = cube_r32(Format::kR32_FLOAT, 2, 1,
+                             [](uint32_t f, uint32_t, uint32_t, uint32_t) { return float(f + 1); });
   const auto smp = linear_sampler(AddressMode::kClamp);
   const float w = 0.25f + 0.25f * (1.0f / 3.0f);
   float acc = 0.0f * 0.0f;
@@ -266,15 +266,16 @@ TEST(SampleLavapipe, CubeGatherMissingCornerFloatAverageIntegerOtherRow) {
   SampleRequest q = cube_at(-1.0f, 1.0f, 1.0f);
   q.op = SampleOp::kGather;
   const auto smp = linear_sampler(AddressMode::kClamp);
-  const Surface sf = cube_r32(Format::kR32_FLOAT, 2, 1, [](uint32_t f, uint32_t, uint32_t,
-                                                           uint32_t) { return float(f + 1); });
+  const Surface sf =
+      cube_r32(Format::kR32_FLOAT, 2, 1,
+               [](uint32_t f, uint32_t, uint32_t, uint32_t) { return float(f + 1); });
   const Texel tf = sample_lavapipe(sf.view(), smp, q).texel;
   EXPECT_EQ(tf.f(0), 2.0f);  // c10: -X
   EXPECT_EQ(tf.f(1), 5.0f);  // c11: +Z
   EXPECT_EQ(tf.f(2), 3.0f);  // c01: +Y
   EXPECT_EQ(tf.f(3), ((0.0f + 3.0f) + (2.0f + 5.0f)) * (1.0f / 3.0f));
-  const Surface si = cube_r32(Format::kR32_UINT, 2, 1, [](uint32_t f, uint32_t, uint32_t,
-                                                          uint32_t) { return f + 1; });
+  const Surface si = cube_r32(Format::kR32_UINT, 2, 1,
+                              [](uint32_t f, uint32_t, uint32_t, uint32_t) { return f + 1; });
   SamplerState smpi = smp;
   smpi.min_filter = smpi.mag_filter = Filter::kPoint;
   const Texel ti = sample_lavapipe(si.view(), smpi, q).texel;
@@ -285,8 +286,8 @@ TEST(SampleLavapipe, CubeGatherMissingCornerFloatAverageIntegerOtherRow) {
 TEST(SampleLavapipe, CubeGradientsProjectedOntoFace) {
   // +Z, ma = 1, 8x8 faces: ddx = (0.5, 0, 0) -> ds = (0.5 - 0) * 0.5 = 0.25 -> 2 texels;
   // ddy = (0, 0.5, 0) -> dt = -0.25: rho^2 = 4 -> LOD 1 (mip point). Level l holds l.
-  const Surface s = cube_r32(Format::kR32_FLOAT, 8, 4, [](uint32_t, uint32_t l, uint32_t,
-                                                          uint32_t) { return float(l); });
+  const Surface s = cube_r32(Format::kR32_FLOAT, 8, 4,
+                             [](uint32_t, uint32_t l, uint32_t, uint32_t) { return float(l); });
   SamplerState smp = linear_sampler(AddressMode::kClamp);
   smp.lod_bias = 0.03125f;  // leave the integer-only LOD shortcut: 1 + 1/32 rounds to 1
   SampleRequest q = cube_at(0.1f, 0.2f, 1.0f);

@@ -46,20 +46,21 @@ Surface make(SurfaceType t, Format f, uint32_t w, uint32_t h, uint32_t d, uint32
   return surf;
 }
 
-Texel gray(float v) { return Texel::from_float(v, v, v, v); }
+Texel gray(float v) {
+  return Texel::from_float(v, v, v, v);
+}
 
 // A 1D R32_FLOAT row of values.
 Surface row(std::vector<float> values) {
-  return make(SurfaceType::k1D, Format::kR32_FLOAT, static_cast<uint32_t>(values.size()), 1, 1,
-              1, 1, [&](uint32_t, uint32_t, uint32_t x, uint32_t) { return gray(values[x]); });
+  return make(SurfaceType::k1D, Format::kR32_FLOAT, static_cast<uint32_t>(values.size()), 1, 1, 1,
+              1, [&](uint32_t, uint32_t, uint32_t x, uint32_t) { return gray(values[x]); });
 }
 
 // A 2D RGBA32F surface whose every level is constant: value = level.
 Surface level_tagged(uint32_t size, uint32_t mips) {
-  return make(SurfaceType::k2D, Format::kR32G32B32A32_FLOAT, size, size, 1, 1, mips,
-              [](uint32_t level, uint32_t, uint32_t, uint32_t) {
-                return gray(static_cast<float>(level));
-              });
+  return make(
+      SurfaceType::k2D, Format::kR32G32B32A32_FLOAT, size, size, 1, 1, mips,
+      [](uint32_t level, uint32_t, uint32_t, uint32_t) { return gray(static_cast<float>(level)); });
 }
 
 SamplerState point_sampler(AddressMode m = AddressMode::kClamp) {
@@ -96,10 +97,9 @@ TEST(Sample, PointSamplingReturnsTheTexelBitExact) {
   const uint32_t snan = 0x7f800001u;
   Surface s = make(SurfaceType::k2D, Format::kR32G32B32A32_FLOAT, 2, 2, 1, 1, 1,
                    [&](uint32_t, uint32_t, uint32_t x, uint32_t y) {
-                     return x == 1 && y == 0
-                                ? Texel{{snan, 0x00000001u, 0x80000000u, 0x3f800000u},
-                                        TexelKind::kFloat}
-                                : gray(0.0f);
+                     return x == 1 && y == 0 ? Texel{{snan, 0x00000001u, 0x80000000u, 0x3f800000u},
+                                                     TexelKind::kFloat}
+                                             : gray(0.0f);
                    });
   const SampleResult r = sample(s.view(), point_sampler(), at(0.75f, 0.25f));
   EXPECT_EQ(r.texel.bits[0], snan);
@@ -112,14 +112,14 @@ TEST(Sample, OffsetIsAddedInTexelSpaceBeforeWrapping) {
   Surface s = row({0, 10, 20, 30});
   SampleRequest r = at(0.875f);  // texel 3
   r.offset = {1, 0, 0};
-  EXPECT_EQ(r_of(s, point_sampler(AddressMode::kWrap), r), 0.0f);    // 4 wraps to 0
-  EXPECT_EQ(r_of(s, point_sampler(AddressMode::kClamp), r), 30.0f);  // 4 clamps to 3
+  EXPECT_EQ(r_of(s, point_sampler(AddressMode::kWrap), r), 0.0f);     // 4 wraps to 0
+  EXPECT_EQ(r_of(s, point_sampler(AddressMode::kClamp), r), 30.0f);   // 4 clamps to 3
   EXPECT_EQ(r_of(s, point_sampler(AddressMode::kMirror), r), 30.0f);  // 4 mirrors to 3
-  r.offset = {-5, 0, 0};  // 3 - 5 = -2
+  r.offset = {-5, 0, 0};                                              // 3 - 5 = -2
   EXPECT_EQ(r_of(s, point_sampler(AddressMode::kWrap), r), 20.0f);
   EXPECT_EQ(r_of(s, point_sampler(AddressMode::kMirror), r), 10.0f);
   // Linear: 0.875 * 4 - 0.5 = 3.0 -> taps 3, 4 (weight 0) + 1 -> 4, 5 -> wrap -> 0, 1.
-  r = at(0.9375f);  // 3.25: taps 3 (0.75) and 4 (0.25)
+  r = at(0.9375f);       // 3.25: taps 3 (0.75) and 4 (0.25)
   r.offset = {1, 0, 0};  // taps 4 -> 0 (0.75), 5 -> 1 (0.25)
   EXPECT_EQ(r_of(s, linear_sampler(AddressMode::kWrap), r), 2.5f);
 }
@@ -170,10 +170,9 @@ TEST(Sample, BorderSnappedToUnorm8) {
 }
 
 TEST(Sample, IntegerBorderColour) {
-  Surface s = make(SurfaceType::k2D, Format::kR8G8B8A8_UINT, 2, 2, 1, 1, 1,
-                   [](uint32_t, uint32_t, uint32_t, uint32_t) {
-                     return Texel::from_uint(1, 2, 3, 4);
-                   });
+  Surface s =
+      make(SurfaceType::k2D, Format::kR8G8B8A8_UINT, 2, 2, 1, 1, 1,
+           [](uint32_t, uint32_t, uint32_t, uint32_t) { return Texel::from_uint(1, 2, 3, 4); });
   SamplerState smp = point_sampler(AddressMode::kBorder);
   smp.border_color_int = {300u, 42u, 0u, 7u};
   const Texel t = sample(s.view(), smp, at(-1.0f, 0.5f)).texel;
@@ -351,10 +350,9 @@ TEST(Sample, AnisotropicProbesSpreadAlongTheMajorAxis) {
   // 8x8 single level, value = x * x. Major axis 8 texels along x, ratio 4: probes at
   // t = -3/8, -1/8, 1/8, 3/8 of the major vector from u = 0.5, i.e. texel positions 1, 3, 5, 7,
   // minus 0.5 for linear: blends (0+1)/2, (4+9)/2, (16+25)/2, (36+49)/2 -> mean 17.5.
-  Surface s = make(SurfaceType::k2D, Format::kR32G32B32A32_FLOAT, 8, 8, 1, 1, 1,
-                   [](uint32_t, uint32_t, uint32_t x, uint32_t) {
-                     return gray(static_cast<float>(x * x));
-                   });
+  Surface s = make(
+      SurfaceType::k2D, Format::kR32G32B32A32_FLOAT, 8, 8, 1, 1, 1,
+      [](uint32_t, uint32_t, uint32_t x, uint32_t) { return gray(static_cast<float>(x * x)); });
   SamplerState smp = linear_sampler();
   SampleRequest g = at(0.5f, 0.5f);
   g.op = SampleOp::kGrad;
@@ -368,10 +366,9 @@ TEST(Sample, AnisotropicProbesSpreadAlongTheMajorAxis) {
 // --- comparison ----------------------------------------------------------------------------
 
 TEST(Sample, CompareAtEachTapThenFilter) {
-  Surface s = make(SurfaceType::k2D, Format::kD32_FLOAT, 2, 1, 1, 1, 1,
-                   [](uint32_t, uint32_t, uint32_t x, uint32_t) {
-                     return gray(x == 0 ? 0.2f : 0.8f);
-                   });
+  Surface s =
+      make(SurfaceType::k2D, Format::kD32_FLOAT, 2, 1, 1, 1, 1,
+           [](uint32_t, uint32_t, uint32_t x, uint32_t) { return gray(x == 0 ? 0.2f : 0.8f); });
   SamplerState smp = linear_sampler();
   smp.compare = CompareFunc::kLess;  // passes when ref < texel
   SampleRequest r = at(0.5f, 0.5f);
@@ -386,10 +383,9 @@ TEST(Sample, CompareAtEachTapThenFilter) {
 
 TEST(Sample, ReferenceQuantizedToTheDepthFormat) {
   const uint32_t code = 19661;  // round(0.3 * 65535)
-  Surface s = make(SurfaceType::k2D, Format::kD16_UNORM, 1, 1, 1, 1, 1,
-                   [&](uint32_t, uint32_t, uint32_t, uint32_t) {
-                     return gray(core::unorm_to_float(code, 16));
-                   });
+  Surface s = make(
+      SurfaceType::k2D, Format::kD16_UNORM, 1, 1, 1, 1, 1,
+      [&](uint32_t, uint32_t, uint32_t, uint32_t) { return gray(core::unorm_to_float(code, 16)); });
   SamplerState smp = point_sampler();
   smp.compare = CompareFunc::kEqual;
   SampleRequest r = at(0.5f, 0.5f);
@@ -472,15 +468,14 @@ TEST(Sample, CubeArraySelectsTheCube) {
   r.coord = {0.1f, 0.2f, -1.0f};  // -Z = face 5
   r.array_index = 1.0f;
   EXPECT_EQ(r_of(s, point_sampler(), r), 12.0f);  // slice 6 + 5
-  r.array_index = 7.0f;  // clamped to the last cube
+  r.array_index = 7.0f;                           // clamped to the last cube
   EXPECT_EQ(r_of(s, point_sampler(), r), 12.0f);
 }
 
 TEST(Sample, CubeLodUsesProjectedDerivatives) {
-  Surface s = make(SurfaceType::kCube, Format::kR32G32B32A32_FLOAT, 16, 16, 1, 1, 5,
-                   [](uint32_t lvl, uint32_t, uint32_t, uint32_t) {
-                     return gray(static_cast<float>(lvl));
-                   });
+  Surface s = make(
+      SurfaceType::kCube, Format::kR32G32B32A32_FLOAT, 16, 16, 1, 1, 5,
+      [](uint32_t lvl, uint32_t, uint32_t, uint32_t) { return gray(static_cast<float>(lvl)); });
   SampleRequest r = at(0, 0, 0);
   r.op = SampleOp::kGrad;
   r.coord = {0, 0, 1};
@@ -492,11 +487,10 @@ TEST(Sample, CubeLodUsesProjectedDerivatives) {
 // --- arrays, types -------------------------------------------------------------------------
 
 TEST(Sample, ArrayIndexRoundsToNearestEvenThenClamps) {
-  Surface s = make(SurfaceType::k2DArray, Format::kR32G32B32A32_FLOAT, 2, 2, 1, 4, 1,
-                   [](uint32_t, uint32_t slice, uint32_t, uint32_t) {
-                     return gray(static_cast<float>(slice));
-                   });
-  const std::pair<float, float> cases[] = {{1.5f, 2}, {2.5f, 2}, {0.5f, 0}, {3.5f, 3},
+  Surface s = make(
+      SurfaceType::k2DArray, Format::kR32G32B32A32_FLOAT, 2, 2, 1, 4, 1,
+      [](uint32_t, uint32_t slice, uint32_t, uint32_t) { return gray(static_cast<float>(slice)); });
+  const std::pair<float, float> cases[] = {{1.5f, 2},  {2.5f, 2},  {0.5f, 0}, {3.5f, 3},
                                            {1.49f, 1}, {-3.0f, 0}, {7.0f, 3}, {kNaN, 0}};
   for (const auto& [index, slice] : cases) {
     SampleRequest r = at(0.5f, 0.5f);
@@ -618,7 +612,7 @@ TEST(Sample, IntegerFormatsArePointSampledAndUnconverted) {
   SampleRequest r = at(0.6f, 0.4f);  // linear would blend 4 texels
   const Texel t = sample(s.view(), linear_sampler(), r).texel;
   EXPECT_EQ(t, Texel::from_sint(-1, 7, 0x7fffffff, -1));  // point: texel (1, 0)
-  r = level(0.75f);  // linear mip -> point mip -> level 1
+  r = level(0.75f);                                       // linear mip -> point mip -> level 1
   EXPECT_EQ(sample(s.view(), linear_sampler(), r).texel.i(0), -10);
 }
 

@@ -38,8 +38,8 @@ TEST(SamplerNames, PrecisionProfiles) {
 TEST(PrecisionProfile, DefaultsAreTheD3DMinimums) {
   const PrecisionProfile p;
   EXPECT_EQ(p.kind, PrecisionKind::kD3D);
-  EXPECT_EQ(p.subtexel_bits, 8u);   // §7.18.16.1
-  EXPECT_EQ(p.lod_frac_bits, 8u);   // §7.18.10
+  EXPECT_EQ(p.subtexel_bits, 8u);  // §7.18.16.1
+  EXPECT_EQ(p.lod_frac_bits, 8u);  // §7.18.10
   EXPECT_EQ(PrecisionProfile::exact().kind, PrecisionKind::kExact);
 }
 

@@ -44,8 +44,8 @@ using V = std::vector<std::string>;
 // ---------------------------------------------------------------- names and mip arithmetic
 
 TEST(SurfaceType, NamesRoundTrip) {
-  const SurfaceType all[] = {SurfaceType::k1D,  SurfaceType::k1DArray, SurfaceType::k2D,
-                             SurfaceType::k2DArray, SurfaceType::k3D, SurfaceType::kCube,
+  const SurfaceType all[] = {SurfaceType::k1D,       SurfaceType::k1DArray, SurfaceType::k2D,
+                             SurfaceType::k2DArray,  SurfaceType::k3D,      SurfaceType::kCube,
                              SurfaceType::kCubeArray};
   for (SurfaceType t : all) EXPECT_EQ(surface_type_from_name(surface_type_name(t)), t);
   EXPECT_EQ(surface_type_name(SurfaceType::kCubeArray), "CUBE_ARRAY");
@@ -102,8 +102,7 @@ TEST(Validate, PassingCasesEveryType) {
 }
 
 TEST(Validate, Size) {
-  EXPECT_EQ(rules_of(make(SurfaceType::k2D, Format::kR8_UNORM, 0, 4)),
-            V{"TEXUNIT-SURFACE-SIZE"});
+  EXPECT_EQ(rules_of(make(SurfaceType::k2D, Format::kR8_UNORM, 0, 4)), V{"TEXUNIT-SURFACE-SIZE"});
   EXPECT_EQ(first_message(make(SurfaceType::k2D, Format::kR8_UNORM, 0, 4)),
             "width must be in [1, 16384], got 0 for a 2D surface");
   EXPECT_EQ(rules_of(make(SurfaceType::k2D, Format::kR8_UNORM, 4, 16385)),
@@ -211,9 +210,9 @@ TEST(Validate, ReportsEveryProblemWithLocation) {
   const core::Location loc = core::TextLoc{"scene.json", 7, 5};
   EXPECT_FALSE(validate_surface_desc(d, sink, loc));
   // width, cube square, depth, layers, samples; samples > 1 on a cube also breaks MSAA-TYPE.
-  EXPECT_EQ(rules_of(d), (V{"TEXUNIT-SURFACE-SIZE", "TEXUNIT-SURFACE-CUBE-SQUARE",
-                            "TEXUNIT-SURFACE-SIZE", "TEXUNIT-SURFACE-SIZE",
-                            "TEXUNIT-SURFACE-SAMPLES", "TEXUNIT-SURFACE-MSAA-TYPE"}));
+  EXPECT_EQ(rules_of(d),
+            (V{"TEXUNIT-SURFACE-SIZE", "TEXUNIT-SURFACE-CUBE-SQUARE", "TEXUNIT-SURFACE-SIZE",
+               "TEXUNIT-SURFACE-SIZE", "TEXUNIT-SURFACE-SAMPLES", "TEXUNIT-SURFACE-MSAA-TYPE"}));
   for (const auto& diag : sink.diagnostics()) {
     EXPECT_EQ(diag.severity, core::Severity::kError);
     EXPECT_EQ(core::format_location(diag.loc), "scene.json:7:5");
@@ -246,8 +245,8 @@ size_t ptr_offset(const Surface& s, uint32_t sample, uint32_t level, uint32_t sl
 
 TEST(Layout, Full2DChain) {
   // RGBA8 8x4: 8x4 (128 B) 4x2 (32 B) 2x1 (8 B) 1x1 (4 B).
-  const SurfaceLayout l = linear_layout(make(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 8, 4, 1,
-                                             1, 4));
+  const SurfaceLayout l =
+      linear_layout(make(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 8, 4, 1, 1, 4));
   ASSERT_EQ(l.levels.size(), 4u);
   expect_level(l.levels[0], 0, 8, 4, 1, 32, 128);
   expect_level(l.levels[1], 128, 4, 2, 1, 16, 32);
@@ -258,8 +257,8 @@ TEST(Layout, Full2DChain) {
 }
 
 TEST(Layout, PartialChain) {
-  const SurfaceLayout l = linear_layout(make(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 8, 4, 1,
-                                             1, 2));
+  const SurfaceLayout l =
+      linear_layout(make(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 8, 4, 1, 1, 2));
   ASSERT_EQ(l.levels.size(), 2u);
   EXPECT_EQ(l.levels[1].offset, 128u);
   EXPECT_EQ(l.total_bytes, 160u);

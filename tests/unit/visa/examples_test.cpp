@@ -54,7 +54,8 @@ TEST(Examples, RunWithTheDocumentedResults) {
       EXPECT_EQ(regs[0].bytes[8 * i + j], 16 * std::min(6u + i, 7u) + std::min(12u + j, 15u));
     }
   }
-  // gather_scaled: lane i reads bytes 4 + 2i and 5 + 2i; lane 14 is partly out of bounds; lane 15 off.
+  // gather_scaled: lane i reads bytes 4 + 2i and 5 + 2i; lane 14 is partly out of bounds; lane 15
+  // off.
   EXPECT_EQ(scene::element_hex(regs[1], 0), "0x????0504");
   EXPECT_EQ(scene::element_hex(regs[1], 13), "0x????1f1e");
   EXPECT_EQ(scene::element_hex(regs[1], 14), "0x????003f");  // byte 64 is past the end
@@ -89,25 +90,25 @@ TEST(Examples, Sampler3DCoversEveryOperation) {
     std::memcpy(&u, v.bytes.data() + byte, 4);
     return u;
   };
-  EXPECT_EQ(f32(reg("R_SAMPLE"), 5), 11.0f);   // quad spacing 1 texel: LOD 0, texel (3, 2)
-  EXPECT_EQ(f32(reg("R_B"), 0), 100.0f);       // bias 1: level 1
-  EXPECT_EQ(f32(reg("R_L"), 0), 0.0f);         // cube +X
-  EXPECT_EQ(f32(reg("R_L"), 1), 2.0f);         // cube +Y
-  EXPECT_EQ(f32(reg("R_L"), 2), 5.0f);         // cube -Z
-  EXPECT_EQ(f32(reg("R_C"), 0), 0.0f);         // 1 <= 0 fails
-  EXPECT_EQ(f32(reg("R_C"), 1), 1.0f);         // 1 <= 1 passes
-  EXPECT_EQ(f32(reg("R_D"), 0), 200.0f);       // dudx = 1 (4 texels): LOD 2
+  EXPECT_EQ(f32(reg("R_SAMPLE"), 5), 11.0f);  // quad spacing 1 texel: LOD 0, texel (3, 2)
+  EXPECT_EQ(f32(reg("R_B"), 0), 100.0f);      // bias 1: level 1
+  EXPECT_EQ(f32(reg("R_L"), 0), 0.0f);        // cube +X
+  EXPECT_EQ(f32(reg("R_L"), 1), 2.0f);        // cube +Y
+  EXPECT_EQ(f32(reg("R_L"), 2), 5.0f);        // cube -Z
+  EXPECT_EQ(f32(reg("R_C"), 0), 0.0f);        // 1 <= 0 fails
+  EXPECT_EQ(f32(reg("R_C"), 1), 1.0f);        // 1 <= 1 passes
+  EXPECT_EQ(f32(reg("R_D"), 0), 200.0f);      // dudx = 1 (4 texels): LOD 2
   EXPECT_EQ(reg("R_LZ").bytes[0] | (reg("R_LZ").bytes[1] << 8), 0x4980);  // layer 1: 11.0 as HF
-  EXPECT_EQ(f32(reg("R_LOD"), 8), 0.0f);       // G (unclamped) of lane 0
+  EXPECT_EQ(f32(reg("R_LOD"), 8), 0.0f);                                  // G (unclamped) of lane 0
   EXPECT_EQ(u32(reg("R_LD"), 0), 9u);
-  EXPECT_EQ(u32(reg("R_LD"), 8), 0u);          // null tile
-  EXPECT_EQ(u32(reg("R_LD"), 32), 0x33u);      // pixel null mask: lanes 2, 3, 6, 7 read null tiles
+  EXPECT_EQ(u32(reg("R_LD"), 8), 0u);      // null tile
+  EXPECT_EQ(u32(reg("R_LD"), 32), 0x33u);  // pixel null mask: lanes 2, 3, 6, 7 read null tiles
   EXPECT_EQ(u32(reg("R_LDLZ"), 0), std::bit_cast<uint32_t>(1.0f));  // aoffimmi U = +1
-  EXPECT_EQ(u32(reg("R_MS"), 20), 201u);       // MCS 0x1b: sample 1 -> fragment 2
-  EXPECT_EQ(u32(reg("R_MS"), 4), 77u);         // fast clear -> clear colour
-  EXPECT_EQ(u32(reg("R_MS"), 12), 0u);         // x = 3 is out of bounds
-  EXPECT_EQ(u32(reg("R_MS"), 16), 300u);       // sample index 9 clamped to 3
-  EXPECT_EQ(u32(reg("R_MCS"), 4), 255u);       // ld_mcs of pixel 1
+  EXPECT_EQ(u32(reg("R_MS"), 20), 201u);  // MCS 0x1b: sample 1 -> fragment 2
+  EXPECT_EQ(u32(reg("R_MS"), 4), 77u);    // fast clear -> clear colour
+  EXPECT_EQ(u32(reg("R_MS"), 12), 0u);    // x = 3 is out of bounds
+  EXPECT_EQ(u32(reg("R_MS"), 16), 300u);  // sample index 9 clamped to 3
+  EXPECT_EQ(u32(reg("R_MCS"), 4), 255u);  // ld_mcs of pixel 1
 }
 
 }  // namespace

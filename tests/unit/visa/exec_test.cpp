@@ -54,12 +54,15 @@ scene::SceneSurface surface(uint32_t id, texunit::Format fmt, uint32_t w, uint32
   const auto& lv = s.surface.layout().levels[0];
   const uint32_t bpp = texunit::format_info(fmt).bytes_per_block;
   for (uint32_t y = 0; y < h; ++y) {
-    for (uint32_t x = 0; x < w * bpp; ++x) s.surface.bytes()[lv.offset + y * lv.row_pitch + x] = f(x, y);
+    for (uint32_t x = 0; x < w * bpp; ++x)
+      s.surface.bytes()[lv.offset + y * lv.row_pitch + x] = f(x, y);
   }
   return s;
 }
 
-uint8_t pattern(uint32_t x, uint32_t y) { return static_cast<uint8_t>(x + 7 * y + 1); }
+uint8_t pattern(uint32_t x, uint32_t y) {
+  return static_cast<uint8_t>(x + 7 * y + 1);
+}
 
 struct Outcome {
   std::optional<RunResult> result;
@@ -72,7 +75,8 @@ struct Outcome {
   }
 };
 
-Outcome run(const std::string& line, const scene::Scene& sc, ExecConfig cfg = {}, Platform p = Platform::kTGLLP) {
+Outcome run(const std::string& line, const scene::Scene& sc, ExecConfig cfg = {},
+            Platform p = Platform::kTGLLP) {
   Outcome r;
   auto parsed = test::parse(std::string(kDeclsExec) + line + "\n", p);
   EXPECT_FALSE(parsed.sink.has_errors()) << test::all_diags(parsed.sink);
@@ -90,8 +94,8 @@ scene::Scene media_scene(int32_t x, int32_t y, uint32_t w = 64, uint32_t h = 64)
 }
 
 std::string media(unsigned w, unsigned h, const char* mod = "nomod", unsigned plane = 0) {
-  return "media_ld." + std::string(mod) + " (" + std::to_string(w) + "," + std::to_string(h) + ") T6 " +
-         std::to_string(plane) + " V33(0,0)<0;1,0> V34(0,0)<0;1,0> V35.0";
+  return "media_ld." + std::string(mod) + " (" + std::to_string(w) + "," + std::to_string(h) +
+         ") T6 " + std::to_string(plane) + " V33(0,0)<0;1,0> V34(0,0)<0;1,0> V35.0";
 }
 
 TEST(ExecMediaLd, EveryWidthClassWithPitchAndUntouchedPadding) {
@@ -108,7 +112,8 @@ TEST(ExecMediaLd, EveryWidthClassWithPitchAndUntouchedPadding) {
           if (i < h && j < w) {
             EXPECT_EQ(got, pattern(3 + j, 5 + i)) << w << "x" << h << " row " << i << " col " << j;
           } else {
-            EXPECT_EQ(got, 0xab) << "padding byte written: " << w << "x" << h << " row " << i << " col " << j;
+            EXPECT_EQ(got, 0xab) << "padding byte written: " << w << "x" << h << " row " << i
+                                 << " col " << j;
           }
         }
       }
@@ -121,8 +126,8 @@ TEST(ExecMediaLd, EveryWidthClassWithPitchAndUntouchedPadding) {
 
 TEST(ExecMediaLd, ClampToEdgeOnEveryEdgeAndCorner) {
   // 8x4 R8_UINT surface; 4x4 block around each edge/corner.
-  const std::pair<int32_t, int32_t> origins[] = {{-2, 0}, {6, 0}, {0, -2}, {0, 2}, {-3, -3}, {6, -2}, {-2, 3}, {7, 3},
-                                                 {-100, 1}, {100, 100}};
+  const std::pair<int32_t, int32_t> origins[] = {{-2, 0}, {6, 0},  {0, -2}, {0, 2},    {-3, -3},
+                                                 {6, -2}, {-2, 3}, {7, 3},  {-100, 1}, {100, 100}};
   for (const auto& [x, y] : origins) {
     const Outcome r = run(media(4, 4), media_scene(x, y, 8, 4));
     ASSERT_TRUE(r.result) << test::all_diags(r.sink);
@@ -131,7 +136,8 @@ TEST(ExecMediaLd, ClampToEdgeOnEveryEdgeAndCorner) {
       for (int j = 0; j < 4; ++j) {
         const uint32_t cx = static_cast<uint32_t>(std::clamp(x + j, 0, 7));
         const uint32_t cy = static_cast<uint32_t>(std::clamp(y + i, 0, 3));
-        EXPECT_EQ(v.bytes[static_cast<size_t>(i * 4 + j)], pattern(cx, cy)) << x << "," << y << " " << i << "," << j;
+        EXPECT_EQ(v.bytes[static_cast<size_t>(i * 4 + j)], pattern(cx, cy))
+            << x << "," << y << " " << i << "," << j;
       }
     }
   }
@@ -144,8 +150,9 @@ TEST(ExecMediaLd, ClampReplicatesWholeTexelsOfWiderFormats) {
   ASSERT_TRUE(r.result) << test::all_diags(r.sink);
   const auto v = r.reg("V35");
   // Bytes -3..8: texel 0 byte 1..3, then texels 0 and 1, then texel 1 (byte 0) again.
-  const uint8_t expect[12] = {pattern(1, 0), pattern(2, 0), pattern(3, 0), pattern(0, 0), pattern(1, 0), pattern(2, 0),
-                              pattern(3, 0), pattern(4, 0), pattern(5, 0), pattern(6, 0), pattern(7, 0), pattern(4, 0)};
+  const uint8_t expect[12] = {pattern(1, 0), pattern(2, 0), pattern(3, 0), pattern(0, 0),
+                              pattern(1, 0), pattern(2, 0), pattern(3, 0), pattern(4, 0),
+                              pattern(5, 0), pattern(6, 0), pattern(7, 0), pattern(4, 0)};
   for (int j = 0; j < 12; ++j) EXPECT_EQ(v.bytes[static_cast<size_t>(j)], expect[j]) << j;
 }
 
@@ -182,7 +189,8 @@ TEST(ExecMediaLd, FieldModesReadEveryOtherRow) {
     for (int i = 0; i < 4; ++i) {
       const int fy = std::min(1 + i, field_rows - 1);  // clamped inside the field
       for (int j = 0; j < 4; ++j) {
-        EXPECT_EQ(v.bytes[static_cast<size_t>(4 * i + j)], pattern(static_cast<uint32_t>(j), static_cast<uint32_t>(base + step * fy)))
+        EXPECT_EQ(v.bytes[static_cast<size_t>(4 * i + j)],
+                  pattern(static_cast<uint32_t>(j), static_cast<uint32_t>(base + step * fy)))
             << mod << " row " << i;
       }
     }
@@ -192,8 +200,9 @@ TEST(ExecMediaLd, FieldModesReadEveryOtherRow) {
 TEST(ExecMediaLd, Nv12PlanesReadSurfaceIdPlusPlane) {
   // Y plane: surface 6, R8_UINT 8x4. UV plane: surface 7, R8G8_UINT 4x2 (interleaved U, V).
   scene::Scene sc = media_scene(2, 1, 8, 4);
-  sc.surfaces.push_back(surface(7, texunit::Format::kR8G8_UINT, 4, 2,
-                                [](uint32_t x, uint32_t y) { return static_cast<uint8_t>(0x80 + 16 * y + x); }));
+  sc.surfaces.push_back(surface(7, texunit::Format::kR8G8_UINT, 4, 2, [](uint32_t x, uint32_t y) {
+    return static_cast<uint8_t>(0x80 + 16 * y + x);
+  }));
   const Outcome y = run(media(4, 2, "nomod", 0), sc);
   ASSERT_TRUE(y.result);
   EXPECT_EQ(y.reg("V35").bytes[0], pattern(2, 1));
@@ -248,12 +257,14 @@ scene::Scene slm_scene(size_t n = 64) {
 
 uint32_t dword(const scene::RegisterValue& r, size_t i) {
   return static_cast<uint32_t>(r.bytes[4 * i]) | (static_cast<uint32_t>(r.bytes[4 * i + 1]) << 8) |
-         (static_cast<uint32_t>(r.bytes[4 * i + 2]) << 16) | (static_cast<uint32_t>(r.bytes[4 * i + 3]) << 24);
+         (static_cast<uint32_t>(r.bytes[4 * i + 2]) << 16) |
+         (static_cast<uint32_t>(r.bytes[4 * i + 3]) << 24);
 }
 
 TEST(ExecGatherScaled, BlockCountsAndUndefinedUpperBytes) {
   for (unsigned n : {1u, 2u, 4u}) {
-    const Outcome r = run("gather_scaled." + std::to_string(n) + " (M1, 8) %slm 0x0:ud V40.0 V41.0", slm_scene());
+    const Outcome r =
+        run("gather_scaled." + std::to_string(n) + " (M1, 8) %slm 0x0:ud V40.0 V41.0", slm_scene());
     ASSERT_TRUE(r.result) << test::all_diags(r.sink);
     const auto v = r.reg("V41");
     for (unsigned i = 0; i < 8; ++i) {
@@ -326,19 +337,21 @@ TEST(ExecGatherScaled, DisabledLanesUntouchedByMaskAndPredicate) {
     const char* pred;
     uint32_t lanes;
   };
-  for (const Case& c : {Case{"(P1)", 0xa6}, Case{"(!P1)", 0x59}, Case{"(P1.any)", 0xff}, Case{"(P1.all)", 0x00},
-                        Case{"(!P1.all)", 0xff}, Case{"(!P1.any)", 0x00}}) {
+  for (const Case& c : {Case{"(P1)", 0xa6}, Case{"(!P1)", 0x59}, Case{"(P1.any)", 0xff},
+                        Case{"(P1.all)", 0x00}, Case{"(!P1.all)", 0xff}, Case{"(!P1.any)", 0x00}}) {
     r = run(std::string(c.pred) + " gather_scaled.1 (M1, 8) %slm 0x0:ud V40.0 V41.0", sc);
     ASSERT_TRUE(r.result) << c.pred;
     v = r.reg("V41");
     for (unsigned i = 0; i < 8; ++i) {
-      EXPECT_EQ(v.bytes[4 * i], ((c.lanes >> i) & 1) ? 0x10 + 4 * i : 0xee) << c.pred << " lane " << i;
+      EXPECT_EQ(v.bytes[4 * i], ((c.lanes >> i) & 1) ? 0x10 + 4 * i : 0xee)
+          << c.pred << " lane " << i;
     }
   }
   // The predicate is read at the mask's lane offset: M2 uses P1 bits 4..7 (0b1010).
   r = run("(P1) gather_scaled.1 (M2, 4) %slm 0x0:ud V40.0 V41.0", sc);
   v = r.reg("V41");
-  for (unsigned i = 0; i < 4; ++i) EXPECT_EQ(v.bytes[4 * i], ((0xa >> i) & 1) ? 0x10 + 4 * i : 0xee) << i;
+  for (unsigned i = 0; i < 4; ++i)
+    EXPECT_EQ(v.bytes[4 * i], ((0xa >> i) & 1) ? 0x10 + 4 * i : 0xee) << i;
 }
 
 TEST(ExecGatherScaled, StatelessAndBufferSurfaces) {

@@ -70,19 +70,25 @@ void check_binary_file(const std::string& name) {
   }
   // The whole stream (header + instructions) decodes back to the same program text.
   std::vector<uint8_t> stream = encode_header(*p.prog);
-  for (const Instruction& i : p.prog->instructions) ASSERT_FALSE(encode_instruction(i, p.prog->version, stream).has_value());
+  for (const Instruction& i : p.prog->instructions)
+    ASSERT_FALSE(encode_instruction(i, p.prog->version, stream).has_value());
   core::DiagSink sink;
   const auto decoded = decode_stream(stream, "golden.bin", Platform::kTGLLP, sink);
   ASSERT_FALSE(sink.has_errors()) << test::all_diags(sink);
   EXPECT_EQ(decoded->version, p.prog->version);
   ASSERT_EQ(decoded->instructions.size(), p.prog->instructions.size());
   for (size_t k = 0; k < decoded->instructions.size(); ++k) {
-    EXPECT_EQ(print_instruction(decoded->instructions[k], *decoded), print_instruction(p.prog->instructions[k], *p.prog));
+    EXPECT_EQ(print_instruction(decoded->instructions[k], *decoded),
+              print_instruction(p.prog->instructions[k], *p.prog));
   }
 }
 
-TEST(Golden, BinaryVersion42) { check_binary_file("binary_v42.visaasm"); }
-TEST(Golden, BinaryVersion33) { check_binary_file("binary_v33.visaasm"); }
+TEST(Golden, BinaryVersion42) {
+  check_binary_file("binary_v42.visaasm");
+}
+TEST(Golden, BinaryVersion33) {
+  check_binary_file("binary_v33.visaasm");
+}
 
 }  // namespace
 }  // namespace texsim::isa::visa

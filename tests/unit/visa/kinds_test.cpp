@@ -10,9 +10,9 @@ namespace {
 
 SymbolTable symbols() {
   SymbolTable s;
-  for (const char* d : {".decl V40 v_type=G type=ud num_elts=16 align=GRF", ".decl P3 v_type=P num_elts=16",
-                        ".decl T6 v_type=T num_elts=1", ".decl S1 v_type=S num_elts=1",
-                        ".decl foo v_type=G type=f num_elts=8"}) {
+  for (const char* d : {".decl V40 v_type=G type=ud num_elts=16 align=GRF",
+                        ".decl P3 v_type=P num_elts=16", ".decl T6 v_type=T num_elts=1",
+                        ".decl S1 v_type=S num_elts=1", ".decl foo v_type=G type=f num_elts=8"}) {
     Variable v;
     EXPECT_FALSE(parse_decl(d, v).has_value()) << d;
     EXPECT_FALSE(s.add(v).has_value()) << d;
@@ -21,7 +21,8 @@ SymbolTable symbols() {
 }
 
 FieldSpec spec(Kind k, uint8_t width = 1) {
-  return FieldSpec{.name = "F", .kind = k, .width = width, .lo = 0, .hi = 0xffffffffu, .citation = "test"};
+  return FieldSpec{
+      .name = "F", .kind = k, .width = width, .lo = 0, .hi = 0xffffffffu, .citation = "test"};
 }
 
 // Text round trip: print(v) parses back to v and prints identically.
@@ -36,7 +37,8 @@ void text_round_trip(const FieldSpec& f, const OperandValue& v, const SymbolTabl
   EXPECT_EQ(print_field(f, back, s), t);
 }
 
-void binary_round_trip(const FieldSpec& f, const OperandValue& v, Version ver, size_t expect_bytes = 0) {
+void binary_round_trip(const FieldSpec& f, const OperandValue& v, Version ver,
+                       size_t expect_bytes = 0) {
   ByteWriter w;
   const auto e = encode_field(f, v, ver, w);
   ASSERT_FALSE(e.has_value()) << *e;
@@ -105,7 +107,8 @@ TEST(Kinds, NumericKinds) {
   }
   binary_round_trip(spec(Kind::kUImm, 2), num(0xbeef), kNewestVersion, 2);
   ByteWriter w;
-  EXPECT_TRUE(encode_field(spec(Kind::kUImm), num(256), kNewestVersion, w).has_value());  // never truncated
+  EXPECT_TRUE(
+      encode_field(spec(Kind::kUImm), num(256), kNewestVersion, w).has_value());  // never truncated
   for (uint32_t m = 0; m < 6; ++m) {
     text_round_trip(spec(Kind::kMediaModifier), num(m), s);
     binary_round_trip(spec(Kind::kMediaModifier), num(m), kNewestVersion, 1);
@@ -169,7 +172,8 @@ TEST(Kinds, SubOpFlagsWidthDependsOnVersion) {
   EXPECT_EQ(w3.bytes(), (std::vector<uint8_t>{0x27}));        // pnm in bit 5
   EXPECT_EQ(w4.bytes(), (std::vector<uint8_t>{0x07, 0x01}));  // pnm in bit 8
   ByteWriter w;
-  EXPECT_TRUE(encode_field(f, num(32), Version{3, 6}, w).has_value());  // op 32 needs the wide field
+  EXPECT_TRUE(
+      encode_field(f, num(32), Version{3, 6}, w).has_value());  // op 32 needs the wide field
   const SymbolTable s = symbols();
   text_round_trip(f, num((1u << 8) | (1u << 10)), s);
   EXPECT_EQ(print_field(f, num(0x700), s), ".pixel_null_mask.cps.divS");
@@ -212,12 +216,15 @@ TEST(Kinds, ScalarGeneralAndImmediate) {
   text_round_trip(f, g, s);
   g.vec.mod = VecModifier::kNeg;
   text_round_trip(f, g, s);
-  for (VisaType t : {VisaType::kUD, VisaType::kD, VisaType::kUW, VisaType::kF, VisaType::kHF, VisaType::kQ, VisaType::kDF}) {
+  for (VisaType t : {VisaType::kUD, VisaType::kD, VisaType::kUW, VisaType::kF, VisaType::kHF,
+                     VisaType::kQ, VisaType::kDF}) {
     OperandValue i;
     i.present = true;
     i.vec.cls = VecClass::kImmediate;
     i.vec.imm_type = t;
-    i.vec.imm = type_size(t) == 8 ? 0x123456789abcdef0ull : type_size(t) == 4 ? 0x3f800000u : 0x3c00u;
+    i.vec.imm = type_size(t) == 8   ? 0x123456789abcdef0ull
+                : type_size(t) == 4 ? 0x3f800000u
+                                    : 0x3c00u;
     text_round_trip(f, i, s);
     binary_round_trip(f, i, kNewestVersion, type_size(t) == 8 ? 10 : 6);
   }
@@ -239,7 +246,8 @@ TEST(Kinds, RawListRoundTrip) {
 }
 
 TEST(Kinds, RangeCheckMessagesNameTheRange) {
-  const FieldSpec f{.name = "Block_width", .kind = Kind::kUImm, .width = 1, .lo = 1, .hi = 64, .citation = "x"};
+  const FieldSpec f{
+      .name = "Block_width", .kind = Kind::kUImm, .width = 1, .lo = 1, .hi = 64, .citation = "x"};
   EXPECT_FALSE(check_range(f, num(64)).has_value());
   EXPECT_EQ(check_range(f, num(65)).value(), "Block_width must be in [1, 64], got 65");
 }

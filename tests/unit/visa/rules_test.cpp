@@ -15,7 +15,8 @@ using test::has_rule;
 using test::kDecls;
 
 // Parses and checks `line` after the common declarations (plus `extra` ones).
-core::DiagSink check(const std::string& line, const std::string& extra = {}, Platform p = Platform::kTGLLP) {
+core::DiagSink check(const std::string& line, const std::string& extra = {},
+                     Platform p = Platform::kTGLLP) {
   auto r = test::parse(std::string(kDecls) + extra + line + "\n", p);
   return r.sink;
 }
@@ -26,7 +27,8 @@ void expect_fires(const std::string& rule, const std::string& good, const std::s
   EXPECT_FALSE(has_rule(ok, rule)) << rule << " fired on: " << good << "\n" << test::all_diags(ok);
   EXPECT_FALSE(ok.has_errors()) << good << "\n" << test::all_diags(ok);
   const core::DiagSink ko = check(bad, extra);
-  EXPECT_TRUE(has_rule(ko, rule)) << rule << " did not fire on: " << bad << "\n" << test::all_diags(ko);
+  EXPECT_TRUE(has_rule(ko, rule)) << rule << " did not fire on: " << bad << "\n"
+                                  << test::all_diags(ko);
 }
 
 constexpr const char* kMedia = "media_ld.nomod (16,8) T6 0 V33(0,0)<0;1,0> V34(0,0)<0;1,0> V35.0";
@@ -38,7 +40,8 @@ TEST(Rules, MediaLdModifiers) {
   const auto warn = check("media_ld.top_mod (16,8) T6 0 0x0:ud 0x0:ud V35.0");
   EXPECT_TRUE(has_rule(warn, "VISA-MEDIA_LD-MODIFIERS-IGC"));
   EXPECT_FALSE(warn.has_errors());
-  EXPECT_FALSE(has_rule(check("media_ld.top (16,8) T6 0 0x0:ud 0x0:ud V35.0"), "VISA-MEDIA_LD-MODIFIERS-IGC"));
+  EXPECT_FALSE(has_rule(check("media_ld.top (16,8) T6 0 0x0:ud 0x0:ud V35.0"),
+                        "VISA-MEDIA_LD-MODIFIERS-IGC"));
 }
 
 TEST(Rules, MediaLdPlaneWidthHeight) {
@@ -74,12 +77,17 @@ TEST(Rules, MediaLdSurface) {
 }
 
 TEST(Rules, MediaLdXYScalarUD) {
-  expect_fires("VISA-MEDIA_LD-X_OFFSET-TYPE", kMedia, "media_ld.nomod (16,8) T6 0 0x0:uw 0x0:ud V35.0");
-  expect_fires("VISA-MEDIA_LD-Y_OFFSET-TYPE", kMedia, "media_ld.nomod (16,8) T6 0 0x0:ud V42(0,0)<0;1,0> V35.0");
-  expect_fires("VISA-MEDIA_LD-X_OFFSET-SCALAR", kMedia, "media_ld.nomod (16,8) T6 0 V40(0,0)<1;1,0> 0x0:ud V35.0");
-  expect_fires("VISA-MEDIA_LD-Y_OFFSET-SCALAR", "media_ld.nomod (16,8) T6 0 0x0:ud V40(1,7)<0;1,0> V35.0",
+  expect_fires("VISA-MEDIA_LD-X_OFFSET-TYPE", kMedia,
+               "media_ld.nomod (16,8) T6 0 0x0:uw 0x0:ud V35.0");
+  expect_fires("VISA-MEDIA_LD-Y_OFFSET-TYPE", kMedia,
+               "media_ld.nomod (16,8) T6 0 0x0:ud V42(0,0)<0;1,0> V35.0");
+  expect_fires("VISA-MEDIA_LD-X_OFFSET-SCALAR", kMedia,
+               "media_ld.nomod (16,8) T6 0 V40(0,0)<1;1,0> 0x0:ud V35.0");
+  expect_fires("VISA-MEDIA_LD-Y_OFFSET-SCALAR",
+               "media_ld.nomod (16,8) T6 0 0x0:ud V40(1,7)<0;1,0> V35.0",
                "media_ld.nomod (16,8) T6 0 0x0:ud V40(4,0)<0;1,0> V35.0");
-  expect_fires("VISA-MEDIA_LD-X_OFFSET-SCALAR", kMedia, "media_ld.nomod (16,8) T6 0 (-)V33(0,0)<0;1,0> 0x0:ud V35.0");
+  expect_fires("VISA-MEDIA_LD-X_OFFSET-SCALAR", kMedia,
+               "media_ld.nomod (16,8) T6 0 (-)V33(0,0)<0;1,0> 0x0:ud V35.0");
 }
 
 TEST(Rules, MediaLdDst) {
@@ -93,8 +101,10 @@ TEST(Rules, MediaLdDst) {
   // Width 5 has pitch 8: 32 rows need 256 bytes, not 160.
   expect_fires("VISA-MEDIA_LD-DST-SIZE", "media_ld.nomod (5,32) T6 0 0x0:ud 0x0:ud V35.0",
                "media_ld.nomod (5,32) T6 0 0x0:ud 0x0:ud V40.0");
-  expect_fires("VISA-MEDIA_LD-DST-RANGE", kMedia, "media_ld.nomod (16,8) T6 0 0x0:ud 0x0:ud %null.0");
-  expect_fires("VISA-MEDIA_LD-DST-RANGE", kMedia, "media_ld.nomod (1,1) T6 0 0x0:ud 0x0:ud V35.256");
+  expect_fires("VISA-MEDIA_LD-DST-RANGE", kMedia,
+               "media_ld.nomod (16,8) T6 0 0x0:ud 0x0:ud %null.0");
+  expect_fires("VISA-MEDIA_LD-DST-RANGE", kMedia,
+               "media_ld.nomod (1,1) T6 0 0x0:ud 0x0:ud V35.256");
 }
 
 TEST(Rules, GatherScaledExecSizeAndBlocks) {
@@ -103,10 +113,12 @@ TEST(Rules, GatherScaledExecSizeAndBlocks) {
   EXPECT_FALSE(w32.has_errors()) << test::all_diags(w32);
   EXPECT_FALSE(has_rule(check(kGather), "VISA-GATHER_SCALED-EXEC_SIZE-IGC"));
   for (const char* n : {"1", "2", "4"}) {
-    expect_fires("VISA-GATHER_SCALED-NUM_BLOCKS", std::string("gather_scaled.") + n + " (M1, 16) T6 0x0:ud V40.0 V41.0",
+    expect_fires("VISA-GATHER_SCALED-NUM_BLOCKS",
+                 std::string("gather_scaled.") + n + " (M1, 16) T6 0x0:ud V40.0 V41.0",
                  "gather_scaled.3 (M1, 16) T6 0x0:ud V40.0 V41.0");
   }
-  expect_fires("VISA-GATHER_SCALED-NUM_BLOCKS", kGather, "gather_scaled.8 (M1, 16) T6 0x0:ud V40.0 V41.0");
+  expect_fires("VISA-GATHER_SCALED-NUM_BLOCKS", kGather,
+               "gather_scaled.8 (M1, 16) T6 0x0:ud V40.0 V41.0");
 }
 
 TEST(Rules, GatherScaledSurfacesIncludeSlmAndStateless) {
@@ -127,8 +139,9 @@ TEST(Rules, GatherScaledSurfacesIncludeSlmAndStateless) {
 }
 
 TEST(Rules, GatherScaledIgnoredFieldsWarn) {
-  std::vector<uint8_t> bytes{0x78, 0x04, 0x00, 0x00, 0x02, 0x00, 0x05, 0x00, 0x06, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00,
-                             0x28, 0x00, 0x00, 0x00, 0x00, 0x00, 0x29, 0x00, 0x00, 0x00, 0x00, 0x00};
+  std::vector<uint8_t> bytes{0x78, 0x04, 0x00, 0x00, 0x02, 0x00, 0x05, 0x00, 0x06,
+                             0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x28, 0x00, 0x00,
+                             0x00, 0x00, 0x00, 0x29, 0x00, 0x00, 0x00, 0x00, 0x00};
   core::DiagSink sink;
   auto dec = decode_stream(bytes, "w.bin", Platform::kTGLLP, sink);
   check_program(*dec, sink);
@@ -143,29 +156,39 @@ TEST(Rules, GatherScaledIgnoredFieldsWarn) {
 }
 
 TEST(Rules, GatherScaledOperandTypes) {
-  expect_fires("VISA-GATHER_SCALED-OFFSET-TYPE", kGather, "gather_scaled.1 (M1, 16) T6 0x0:d V40.0 V41.0");
-  expect_fires("VISA-GATHER_SCALED-OFFSET-SCALAR", "gather_scaled.1 (M1, 16) T6 V33(0,0)<0;1,0> V40.0 V41.0",
+  expect_fires("VISA-GATHER_SCALED-OFFSET-TYPE", kGather,
+               "gather_scaled.1 (M1, 16) T6 0x0:d V40.0 V41.0");
+  expect_fires("VISA-GATHER_SCALED-OFFSET-SCALAR",
+               "gather_scaled.1 (M1, 16) T6 V33(0,0)<0;1,0> V40.0 V41.0",
                "gather_scaled.1 (M1, 16) T6 V40(0,0)<8;8,1> V40.0 V41.0");
-  expect_fires("VISA-GATHER_SCALED-ELEMENT_OFFSET-TYPE", kGather, "gather_scaled.1 (M1, 16) T6 0x0:ud V42.0 V41.0");
+  expect_fires("VISA-GATHER_SCALED-ELEMENT_OFFSET-TYPE", kGather,
+               "gather_scaled.1 (M1, 16) T6 0x0:ud V42.0 V41.0");
   expect_fires("VISA-GATHER_SCALED-DST-TYPE", "gather_scaled.1 (M1, 16) T6 0x0:ud V40.0 V42.0",
                "gather_scaled.1 (M1, 16) T6 0x0:ud V40.0 V43.0");
   expect_fires("VISA-GATHER_SCALED-DST-TYPE", "gather_scaled.1 (M1, 16) T6 0x0:ud V40.0 V44.0",
-               "gather_scaled.1 (M1, 16) T6 0x0:ud V40.0 V35.0", ".decl V44 v_type=G type=d num_elts=16 align=GRF\n");
+               "gather_scaled.1 (M1, 16) T6 0x0:ud V40.0 V35.0",
+               ".decl V44 v_type=G type=d num_elts=16 align=GRF\n");
 }
 
 TEST(Rules, GatherScaledRawOperandsInsideTheirVariable) {
-  expect_fires("VISA-GATHER_SCALED-ELEMENT_OFFSET-SIZE", "gather_scaled.1 (M1, 16) T6 0x0:ud V40.64 V41.0",
+  expect_fires("VISA-GATHER_SCALED-ELEMENT_OFFSET-SIZE",
+               "gather_scaled.1 (M1, 16) T6 0x0:ud V40.64 V41.0",
                "gather_scaled.1 (M1, 32) T6 0x0:ud V40.64 V41.0");
-  expect_fires("VISA-GATHER_SCALED-ELEMENT_OFFSET-RANGE", kGather, "gather_scaled.1 (M1, 1) T6 0x0:ud V40.128 V41.0");
-  expect_fires("VISA-GATHER_SCALED-ELEMENT_OFFSET-ALIGN", kGather, "gather_scaled.1 (M1, 8) T6 0x0:ud V40.4 V41.0");
+  expect_fires("VISA-GATHER_SCALED-ELEMENT_OFFSET-RANGE", kGather,
+               "gather_scaled.1 (M1, 1) T6 0x0:ud V40.128 V41.0");
+  expect_fires("VISA-GATHER_SCALED-ELEMENT_OFFSET-ALIGN", kGather,
+               "gather_scaled.1 (M1, 8) T6 0x0:ud V40.4 V41.0");
   expect_fires("VISA-GATHER_SCALED-DST-SIZE", "gather_scaled.1 (M1, 8) T6 0x0:ud V40.0 V41.96",
                "gather_scaled.1 (M1, 16) T6 0x0:ud V40.0 V41.96");
-  expect_fires("VISA-GATHER_SCALED-DST-ALIGN", kGather, "gather_scaled.1 (M1, 8) T6 0x0:ud V40.0 V41.16");
-  expect_fires("VISA-GATHER_SCALED-DST-RANGE", kGather, "gather_scaled.1 (M1, 8) T6 0x0:ud V40.0 %null.0");
+  expect_fires("VISA-GATHER_SCALED-DST-ALIGN", kGather,
+               "gather_scaled.1 (M1, 8) T6 0x0:ud V40.0 V41.16");
+  expect_fires("VISA-GATHER_SCALED-DST-RANGE", kGather,
+               "gather_scaled.1 (M1, 8) T6 0x0:ud V40.0 %null.0");
   // An alias inside its root keeps the root's alignment.
   expect_fires("VISA-GATHER_SCALED-DST-ALIGN", "gather_scaled.1 (M1, 8) T6 0x0:ud V40.0 V45.0",
                "gather_scaled.1 (M1, 8) T6 0x0:ud V40.0 V46.0",
-               ".decl V45 v_type=G type=ud num_elts=8 alias=<V41, 32>\n.decl V46 v_type=G type=ud num_elts=8 alias=<V41, 4>\n");
+               ".decl V45 v_type=G type=ud num_elts=8 alias=<V41, 32>\n.decl V46 v_type=G type=ud "
+               "num_elts=8 alias=<V41, 4>\n");
 }
 
 TEST(Rules, PredicatesDeclaredAndLargeEnough) {
@@ -176,11 +199,14 @@ TEST(Rules, PredicatesDeclaredAndLargeEnough) {
 }
 
 TEST(Rules, DeclarationsAndAliases) {
-  EXPECT_TRUE(has_rule(check(kGather, ".decl V47 v_type=G type=ud num_elts=32 alias=<V41, 64>\n"), "VISA-DECL"));
+  EXPECT_TRUE(has_rule(check(kGather, ".decl V47 v_type=G type=ud num_elts=32 alias=<V41, 64>\n"),
+                       "VISA-DECL"));
   const auto ok = check(kGather, ".decl V47 v_type=G type=ud num_elts=16 alias=<V41, 64>\n");
   EXPECT_FALSE(has_rule(ok, "VISA-DECL"));
-  EXPECT_TRUE(has_rule(check(kGather, ".decl V40 v_type=G type=ud num_elts=1\n"), "VISA-DECL"));  // duplicate
-  EXPECT_TRUE(has_rule(check(kGather, ".decl V47 v_type=G type=ud num_elts=1 alias=<V99, 0>\n"), "VISA-DECL"));
+  EXPECT_TRUE(has_rule(check(kGather, ".decl V40 v_type=G type=ud num_elts=1\n"),
+                       "VISA-DECL"));  // duplicate
+  EXPECT_TRUE(has_rule(check(kGather, ".decl V47 v_type=G type=ud num_elts=1 alias=<V99, 0>\n"),
+                       "VISA-DECL"));
 }
 
 TEST(Rules, EveryListedRuleIsUnique) {
@@ -189,10 +215,11 @@ TEST(Rules, EveryListedRuleIsUnique) {
     EXPECT_TRUE(ids.insert(r.id).second) << r.id;
     EXPECT_FALSE(r.citation.empty()) << r.id;
   }
-  for (const char* id : {"VISA-MEDIA_LD-MODIFIERS", "VISA-MEDIA_LD-PLANE", "VISA-MEDIA_LD-BLOCK_WIDTH",
-                         "VISA-MEDIA_LD-BLOCK_HEIGHT", "VISA-MEDIA_LD-SHAPE", "VISA-MEDIA_LD-SURFACE",
-                         "VISA-MEDIA_LD-DST-ALIGN", "VISA-GATHER_SCALED-NUM_BLOCKS",
-                         "VISA-GATHER_SCALED-EXEC_SIZE-IGC", "VISA-GATHER_SCALED-DST-TYPE"}) {
+  for (const char* id :
+       {"VISA-MEDIA_LD-MODIFIERS", "VISA-MEDIA_LD-PLANE", "VISA-MEDIA_LD-BLOCK_WIDTH",
+        "VISA-MEDIA_LD-BLOCK_HEIGHT", "VISA-MEDIA_LD-SHAPE", "VISA-MEDIA_LD-SURFACE",
+        "VISA-MEDIA_LD-DST-ALIGN", "VISA-GATHER_SCALED-NUM_BLOCKS",
+        "VISA-GATHER_SCALED-EXEC_SIZE-IGC", "VISA-GATHER_SCALED-DST-TYPE"}) {
     EXPECT_EQ(ids.count(id), 1u) << id;
   }
 }

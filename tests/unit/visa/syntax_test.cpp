@@ -21,7 +21,8 @@ std::string one(const std::string& line, core::DiagSink* diags = nullptr) {
 TEST(Syntax, SpecUpperCaseTemplatesPrintAsIgc) {
   EXPECT_EQ(one("MEDIA_LD.0 (16, 8) T6 0 V33(0,0)<0;1,0> V34(0,0)<0;1,0> V35.0"),
             "media_ld.nomod (16,8) T6 0 V33(0,0)<0;1,0> V34(0,0)<0;1,0> V35.0");
-  EXPECT_EQ(one("MEDIA_LD.3 (4, 4) T6 1 0x0:ud 0x0:ud V35.0"), "media_ld.bottom (4,4) T6 1 0x0:ud 0x0:ud V35.0");
+  EXPECT_EQ(one("MEDIA_LD.3 (4, 4) T6 1 0x0:ud 0x0:ud V35.0"),
+            "media_ld.bottom (4,4) T6 1 0x0:ud 0x0:ud V35.0");
   EXPECT_EQ(one("(P1) GATHER_SCALED.4 (16) T5 0x0:ud V40.0 V41.0"),
             "(P1) gather_scaled.4 (M1, 16) %scratch 0x0:ud V40.0 V41.0");
   EXPECT_EQ(one("GATHER_SCALED.1 (M2_NM, 8) T0 0x0:ud V40.0 V41.0"),
@@ -32,7 +33,8 @@ TEST(Syntax, OptionalPlaneAndFlexibleSpacing) {
   // IGC's grammar makes the plane optional; it prints it always.
   EXPECT_EQ(one("media_ld.nomod (16,8) T6 V33(0,0)<0;1,0> V34(0,0)<0;1,0> V35.0"),
             "media_ld.nomod (16,8) T6 0 V33(0,0)<0;1,0> V34(0,0)<0;1,0> V35.0");
-  EXPECT_EQ(one("media_ld.nomod (16,8) T6 0x10:ud 0x0:ud V35.0"), "media_ld.nomod (16,8) T6 0 0x10:ud 0x0:ud V35.0");
+  EXPECT_EQ(one("media_ld.nomod (16,8) T6 0x10:ud 0x0:ud V35.0"),
+            "media_ld.nomod (16,8) T6 0 0x10:ud 0x0:ud V35.0");
   EXPECT_EQ(one("  gather_scaled.1   ( M1_NM ,  1 )  %bss 0x0:ud   V40.0 V41.0   // comment"),
             "gather_scaled.1 (M1_NM, 1) %bss 0x0:ud V40.0 V41.0");
   EXPECT_EQ(one("gather_scaled.1 (NoMask, 8) %bss 0:ud V40.0 /* c */ V41.0"),
@@ -41,7 +43,8 @@ TEST(Syntax, OptionalPlaneAndFlexibleSpacing) {
 
 TEST(Syntax, UnsupportedInstructionsAreWarnings) {
   core::DiagSink d;
-  EXPECT_EQ(one("add (M1, 8) V40(0,0)<1> V41(0,0)<8;8,1> 0x1:ud", &d), "add (M1, 8) V40(0,0)<1> V41(0,0)<8;8,1> 0x1:ud");
+  EXPECT_EQ(one("add (M1, 8) V40(0,0)<1> V41(0,0)<8;8,1> 0x1:ud", &d),
+            "add (M1, 8) V40(0,0)<1> V41(0,0)<8;8,1> 0x1:ud");
   EXPECT_FALSE(d.has_errors());
   EXPECT_TRUE(test::has_rule(d, "VISA-UNSUPPORTED"));
   one("load_l.RGBA (M1, 16)  0x0:uw T6 V40.0 %null.0 V41.0", &d);
@@ -98,8 +101,10 @@ TEST(Syntax, DeclarationsRoundTrip) {
 }
 
 TEST(Syntax, PredefinedAndNumberedIds) {
-  auto p = test::parse(".decl T6 v_type=T num_elts=1\n.decl img v_type=T num_elts=1\n.decl V40 v_type=G type=ud num_elts=1\n"
-                       ".decl foo v_type=G type=ud num_elts=1\n.decl T0 v_type=T num_elts=1\n");
+  auto p = test::parse(
+      ".decl T6 v_type=T num_elts=1\n.decl img v_type=T num_elts=1\n.decl V40 v_type=G type=ud "
+      "num_elts=1\n"
+      ".decl foo v_type=G type=ud num_elts=1\n.decl T0 v_type=T num_elts=1\n");
   EXPECT_EQ(p.prog->symbols.find_name("T6")->id, 6u);
   EXPECT_EQ(p.prog->symbols.find_name("img")->id, 7u);
   EXPECT_EQ(p.prog->symbols.find_name("V40")->id, 40u);
@@ -110,7 +115,8 @@ TEST(Syntax, PredefinedAndNumberedIds) {
 }
 
 TEST(Syntax, DirectivesVersionKernelLabels) {
-  auto p = test::parse(".version 3.6\n.kernel \"k//1\"\n.kernel_attr SLMSize=4\nBB_0:\n/* multi\nline */\n");
+  auto p = test::parse(
+      ".version 3.6\n.kernel \"k//1\"\n.kernel_attr SLMSize=4\nBB_0:\n/* multi\nline */\n");
   EXPECT_FALSE(p.sink.has_errors()) << test::all_diags(p.sink);
   EXPECT_EQ(p.prog->version, (Version{3, 6}));
   EXPECT_EQ(p.prog->kernel, "k//1");
