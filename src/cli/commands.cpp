@@ -446,6 +446,14 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
     }
     exec.poison = static_cast<uint8_t>(*p);
   }
+  for (const std::string& kv : args.settings) {
+    const size_t eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      say_error("--set: expected KEY=VALUE, got '" + kv + "'");
+      return kExitUsage;
+    }
+    exec.settings.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
 
   std::vector<core::Diagnostic> diags;
   int status = kExitOk;

@@ -51,6 +51,7 @@ struct RunArgs {
   bool trace = false;
   std::string precision;  // "" = d3d
   std::string poison;     // "" = none; else a byte "0xNN"
+  std::vector<std::string> settings;  // --set KEY=VALUE, passed to the front end
 };
 
 struct RenderArgs {

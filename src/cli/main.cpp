@@ -79,6 +79,8 @@ int main(int argc, char** argv) {
   run->add_option("--precision", run_args.precision,
                   "filtering arithmetic: d3d (default), exact, lavapipe");
   run->add_option("--poison", run_args.poison, "fill undefined bytes with this byte (0xNN)");
+  run->add_option("--set", run_args.settings,
+                  "front-end machine setting KEY=VALUE (vISA: media_oob=clamp|zero|undefined)");
   add_common(run, common, true);
 
   RenderArgs render_args;

@@ -82,6 +82,9 @@ struct ExecOptions {
   bool trace = false;
   std::optional<uint8_t> poison;  // fill undefined bytes with this pattern (still reported)
   texunit::PrecisionKind precision = texunit::PrecisionKind::kD3D;
+  // Front-end machine settings from `texsim run --set KEY=VALUE` (e.g. vISA `media_oob`). A front
+  // end reports an unknown key or value as a diagnostic.
+  std::vector<std::pair<std::string, std::string>> settings;
 };
 
 // A built-in program and the scene it runs on, for `texsim demo`.

@@ -351,3 +351,30 @@ TEST_F(Cli, ExampleScenesAreValid) {
 }
 
 }  // namespace
+
+// `run --set media_oob=...` selects the MEDIA_LD out-of-bounds policy (decision V3); the default
+// replicates the edge. The example reads columns 12..19 of a 16-wide R8_UINT surface at row 6.
+TEST_F(Cli, RunSetSelectsTheMediaLdOutOfBoundsPolicy) {
+  const std::string ex = TEXSIM_EXAMPLES "/visa/";
+  const std::string base = "run " + ex + "media_ld.visaasm --scene " + ex + "media_ld.json --json";
+  auto element = [](const Result& r, size_t i) {
+    const auto j = nlohmann::json::parse(r.out);
+    return j["registers"]["V35"]["values"][i];
+  };
+  const Result clamp = run(base);
+  ASSERT_EQ(clamp.status, 0) << clamp.err;
+  EXPECT_EQ(element(clamp, 3), 16 * 6 + 15);
+  EXPECT_EQ(element(clamp, 4), 16 * 6 + 15);  // x = 16 replicates column 15
+  const Result zero = run(base + " --set media_oob=zero");
+  ASSERT_EQ(zero.status, 0) << zero.err;
+  EXPECT_EQ(element(zero, 3), 16 * 6 + 15);
+  EXPECT_EQ(element(zero, 4), 0);
+  const Result undef = run(base + " --set media_oob=undefined");
+  ASSERT_EQ(undef.status, 0) << undef.err;
+  EXPECT_TRUE(element(undef, 4).is_null());
+
+  const Result bad = run(base + " --set media_oob=mirror");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.out.find("VISA-RUN-SETTING"), std::string::npos) << bad.out << bad.err;
+  EXPECT_EQ(run(base + " --set noequals").status, 2);
+}

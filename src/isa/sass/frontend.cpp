@@ -139,6 +139,12 @@ class SassFrontend final : public Frontend {
                                    std::string_view platform, const ExecOptions& options,
                                    core::DiagSink& sink) const override {
     const auto& p = as_sass(program);
+    for (const auto& [key, value] : options.settings) {
+      sink.error("SASS-RUN-SETTING", core::NoLoc{},
+                 "unknown machine setting " + key + "=" + value +
+                     " (the SASS machine takes its settings from the scene)");
+    }
+    if (!options.settings.empty()) return std::nullopt;
     RunResult r;
     const ExecSettings s = settings_for(scene, platform, options.trace);
     auto regs = run_program(p.instructions, scene, s, options.poison, sink,

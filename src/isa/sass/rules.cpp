@@ -12,7 +12,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 22> kRules{{
+constexpr std::array<Rule, 23> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -48,6 +48,8 @@ constexpr std::array<Rule, 22> kRules{{
     {"SASS-TLDS-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "sass-tlds.md, #tsPtrIdxU13"},
     {"SASS-TLDS-F16-INT", ".F16 with an integer texture is UNPREDICTABLE on SM52 (warning)",
      "sass-tlds.md, .F16"},
+    {"SASS-RUN-SETTING", "`run --set` given: the SASS machine takes its settings from the scene",
+     "interface.md, Scene files"},
     {"SASS-EXEC-STATE",
      "the scene lacks machine state the instruction needs (tex_bank, bank, "
      "header entry)",

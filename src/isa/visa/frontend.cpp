@@ -96,6 +96,21 @@ class VisaFrontend final : public isa::Frontend {
     cfg.trace = options.trace;
     cfg.poison = options.poison;
     cfg.precision = options.precision;
+    for (const auto& [key, value] : options.settings) {
+      // visa-media_ld.md: out-of-bounds reads are "implementation defined" (decision V3).
+      if (key == "media_oob" && value == "clamp") {
+        cfg.media_oob = MediaOobPolicy::kClampToEdge;
+      } else if (key == "media_oob" && value == "zero") {
+        cfg.media_oob = MediaOobPolicy::kZero;
+      } else if (key == "media_oob" && value == "undefined") {
+        cfg.media_oob = MediaOobPolicy::kUndefined;
+      } else {
+        sink.error("VISA-RUN-SETTING", core::NoLoc{},
+                   "unknown machine setting " + key + "=" + value +
+                       " (known: media_oob=clamp|zero|undefined)");
+      }
+    }
+    if (sink.has_errors()) return std::nullopt;
     return execute_program(static_cast<const VisaProgram&>(program), scene, cfg, sink);
   }
 

@@ -49,6 +49,8 @@ const std::vector<RuleSpec> kGenericRules{
     {"VISA-RUN-SAMPLER",
      "sampler missing from the scene, or a compare op on a sampler without a compare function",
      "visa-3d_sample.md, Sampler"},
+    {"VISA-RUN-SETTING", "unknown `run --set` machine setting (known: media_oob)",
+     "visa-media_ld.md, out-of-bounds behaviour (decision V3)"},
 };
 
 void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
