@@ -143,7 +143,7 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
           type_bit(VisaType::kUQ) | type_bit(VisaType::kQ) | type_bit(VisaType::kDF) |
           type_bit(VisaType::kHF) | type_bit(VisaType::kF) | type_bit(VisaType::kBF);
       if (!type_in(v.type, kGeneralTypes)) return "type " + std::string(type_name(v.type)) + " is not allowed for general variables";
-      if (v.size_bytes() >= 4096 * 4) return "variable is too large";
+      if (uint64_t{v.num_elts} * type_size(v.type) >= 4096 * 4) return "variable is too large";
       break;
     }
     case VarClass::kPredicate:

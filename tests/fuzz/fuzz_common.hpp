@@ -1,0 +1,88 @@
+// Shared helpers of the libFuzzer targets: the front ends, a property check that aborts with the
+// diagnostics that explain it, and byte/text conversions. Header-only; fuzz targets only.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diag.hpp"
+#include "isa/frontend.hpp"
+#include "isa/sass/frontend.hpp"
+#include "isa/visa/frontend.hpp"
+
+namespace texsim::fuzz {
+
+inline const isa::Frontend& visa() {
+  static const auto fe = isa::visa::make_frontend();
+  return *fe;
+}
+
+inline const isa::Frontend& sass() {
+  static const auto fe = isa::sass::make_frontend();
+  return *fe;
+}
+
+// A broken property: prints what is known and aborts, so libFuzzer saves the input as a crash.
+[[noreturn]] inline void fail(std::string_view what, std::string_view a = {}, std::string_view b = {},
+                              const core::DiagSink* sink = nullptr) {
+  std::fprintf(stderr, "fuzz property failed: %.*s\n", static_cast<int>(what.size()), what.data());
+  if (!a.empty()) std::fprintf(stderr, "--- first\n%.*s\n", static_cast<int>(a.size()), a.data());
+  if (!b.empty()) std::fprintf(stderr, "--- second\n%.*s\n", static_cast<int>(b.size()), b.data());
+  if (sink != nullptr) {
+    for (const auto& d : sink->diagnostics()) std::fprintf(stderr, "  %s\n", core::format_diagnostic(d).c_str());
+  }
+  std::abort();
+}
+
+inline void check(bool ok, std::string_view what, std::string_view a = {}, std::string_view b = {},
+                  const core::DiagSink* sink = nullptr) {
+  if (!ok) fail(what, a, b, sink);
+}
+
+// Properties with an open finding (docs/reliability.md, "Open findings") are checked only when
+// TEXSIM_FUZZ_STRICT is set, so that the default run goes on looking for crashes.
+inline bool strict() {
+  static const bool s = std::getenv("TEXSIM_FUZZ_STRICT") != nullptr;
+  return s;
+}
+
+// Open finding F5: a kernel name holding '"' or control bytes prints unescaped and re-parses to
+// another name. True when `a` and `b` differ only in their .kernel line (and not strict).
+inline bool only_kernel_line_differs(const std::string& a, const std::string& b) {
+  if (strict()) return false;
+  auto strip = [](std::string s) {
+    const size_t k = s.find(".kernel ");
+    if (k != std::string::npos) s.erase(k, s.find('\n', k) - k);
+    return s;
+  };
+  return strip(a) == strip(b);
+}
+
+// A platform picked from the input's length, so that seed files need no prefix byte.
+inline std::string_view pick(std::span<const std::string_view> names, size_t size) {
+  return names[size % names.size()];
+}
+
+// The bytes of an encoded program, concatenated; `skip_first` drops a leading header entry.
+inline std::vector<uint8_t> concat(const std::vector<isa::EncodedInstruction>& enc, bool skip_first) {
+  std::vector<uint8_t> out;
+  for (size_t i = skip_first ? 1 : 0; i < enc.size(); ++i) out.insert(out.end(), enc[i].bytes.begin(), enc[i].bytes.end());
+  return out;
+}
+
+inline std::string hex(std::span<const uint8_t> b) {
+  static const char* d = "0123456789abcdef";
+  std::string s;
+  for (uint8_t v : b) {
+    s += d[v >> 4];
+    s += d[v & 15];
+  }
+  return s;
+}
+
+}  // namespace texsim::fuzz
