@@ -17,6 +17,7 @@
 #include "texunit/sample.hpp"
 #include "texunit/sample_lavapipe.hpp"
 #include "verify.hpp"
+#include "visa_diff.hpp"
 #include "vk_context.hpp"
 
 namespace texsim::oracle {
@@ -34,6 +35,7 @@ struct Options {
   bool d3d = true;
   uint32_t max_print = 100;
   bool show_reported = false;
+  bool visa = false;  // --visa: compare vISA programs with lavapipe instead (visa_diff.hpp)
   bool require_coverage = false;
   std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
                        // fail unless >= 8 formats, every address mode and filter ran  // also print
@@ -52,7 +54,7 @@ void usage() {
       stderr,
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
       "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-reported]\n"
-      "       [--require-coverage] [--mutate offset|coord|bias|level|address|reference|"
+      "       [--require-coverage] [--visa] [--mutate offset|coord|bias|level|address|reference|"
       "filter|mip|border]\n"
       "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
       "query_lod\n"
@@ -97,6 +99,8 @@ bool parse(int argc, char** argv, Options& o) {
       }
     } else if (a == "--soak") {
       o.soak = true;
+    } else if (a == "--visa") {
+      o.visa = true;
     } else if (a == "--require-coverage") {
       o.require_coverage = true;
     } else if (a == "--show-reported") {
@@ -256,6 +260,7 @@ int run(const Options& o) {
   std::array<bool, 2> filter_seen{};
   std::array<bool, 3> mip_seen{};
   uint64_t passed = 0, failed = 0, printed = 0, unasserted = 0;
+  VisaDiffStats visa_stats;
   const auto t0 = std::chrono::steady_clock::now();
   const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
   const uint32_t count = o.single_case >= 0 ? 1 : o.cases;
@@ -278,6 +283,10 @@ int run(const Options& o) {
       std::printf("oracle: FAILED: Vulkan error in case %u (%s): %s\n", ci,
                   std::string(op_name(op)).c_str(), e.what());
       return 1;
+    }
+    if (o.visa) {
+      visa_diff(b, gpu, o.seed, ci, o.max_print, visa_stats);
+      continue;
     }
     formats_seen[static_cast<size_t>(b.format - oracle_formats().data())] = true;
     if (!b.samples.empty()) {
@@ -405,6 +414,23 @@ int run(const Options& o) {
     std::printf("oracle: %" PRIu64 " further mismatch lines not printed (--max-print)\n",
                 printed - o.max_print);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (o.visa) {
+    std::printf("oracle-visa: seed %" PRIu64 ", %u cases x %u lanes, %.1f s\n", o.seed, count,
+                o.lanes, secs);
+    std::printf("oracle-visa: %" PRIu64 " lanes skipped (gather: no vISA op), %" PRIu64
+                " lanes excluded (no exact mapping), %" PRIu64 " front-end errors\n",
+                visa_stats.skipped_ops, visa_stats.excluded, visa_stats.errors);
+    for (int k = 0; k < kOpCount; ++k) {
+      const auto u = static_cast<size_t>(k);
+      if (visa_stats.op_passed[u] + visa_stats.op_failed[u] == 0) continue;
+      std::printf("oracle-visa: %-12s %8" PRIu64 " passed %8" PRIu64 " failed\n",
+                  std::string(op_name(static_cast<Op>(k))).c_str(), visa_stats.op_passed[u],
+                  visa_stats.op_failed[u]);
+    }
+    std::printf("oracle-visa: %" PRIu64 " passed, %" PRIu64 " failed\n", visa_stats.passed,
+                visa_stats.failed);
+    return visa_stats.failed == 0 && visa_stats.errors == 0 && visa_stats.passed > 0 ? 0 : 1;
+  }
   for (int k = 0; k < kOpCount; ++k) {
     const auto& s = stats[static_cast<size_t>(k)];
     if (s.lookups == 0) continue;

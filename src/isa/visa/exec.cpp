@@ -14,6 +14,7 @@
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
 #include "texunit/sample.hpp"
+#include "texunit/sample_lavapipe.hpp"
 
 namespace texsim::isa::visa {
 namespace {
@@ -329,6 +330,12 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       cx = static_cast<float>((*sc.coarse_pixel_size)[0]);
       cy = static_cast<float>((*sc.coarse_pixel_size)[1]);
     }
+    struct PendingLane {
+      unsigned lane;
+      texunit::SampleRequest rq;
+    };
+    std::vector<PendingLane> lanes;
+    lanes.reserve(req->lanes);
     for (unsigned i = 0; i < req->lanes; ++i) {
       if (((req->enabled >> i) & 1) == 0) continue;
       texunit::SampleRequest rq;
@@ -397,12 +404,37 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
         rq.reference = req->f("ref", i);
         defined = defined && req->lane_defined("ref", i);
       }
-      LaneResult& lr = res[i];
       if (!defined) {
-        lr.undefined = 0xf;
+        res[i].undefined = 0xf;
         continue;
       }
-      const texunit::SampleResult sr = texunit::sample(view, sstate, rq, prec);
+      lanes.push_back({i, rq});
+    }
+    // The lavapipe profile decides some things per SIMD-8 group of lanes, as lavapipe does
+    // (sample_lavapipe.hpp, LavapipeLaneContext): the message's lanes 8k..8k+7 form a group.
+    std::vector<texunit::LavapipeLaneContext> ctx(lanes.size());
+    if (prec.kind == texunit::PrecisionKind::kLavapipe) {
+      constexpr unsigned kGroup = 8;
+      std::array<bool, 8> linear{}, corner0{}, corner1{};  // per group of a SIMD32 message
+      for (const PendingLane& l : lanes) {
+        const auto f = texunit::lavapipe_lane_facts(view, sstate, l.rq, {});
+        linear[l.lane / kGroup] = linear[l.lane / kGroup] || f.needs_linear;
+        corner0[l.lane / kGroup] = corner0[l.lane / kGroup] || f.cube_corner[0];
+        corner1[l.lane / kGroup] = corner1[l.lane / kGroup] || f.cube_corner[1];
+      }
+      for (size_t k = 0; k < lanes.size(); ++k) {
+        const unsigned g = lanes[k].lane / kGroup;
+        ctx[k].group_needs_linear = linear[g];
+        ctx[k].group_cube_corner = {corner0[g], corner1[g]};
+      }
+    }
+    for (size_t k = 0; k < lanes.size(); ++k) {
+      const PendingLane& l = lanes[k];
+      const texunit::SampleResult sr =
+          prec.kind == texunit::PrecisionKind::kLavapipe
+              ? texunit::sample_lavapipe(view, sstate, l.rq, ctx[k])
+              : texunit::sample(view, sstate, l.rq, prec);
+      LaneResult& lr = res[l.lane];
       for (unsigned c = 0; c < 4; ++c)
         lr.word[c] = convert_return(sr.texel.bits[c], sr.texel.kind, es);
       lr.null_tile = sr.null_tile;
@@ -461,7 +493,14 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
         }
         continue;
       }
-      const texunit::FetchResult f = texunit::fetch_texel(view, fr, fo);
+      // The lavapipe profile converts texels as lavapipe does (k * float(1/255), ...); the
+      // ld2dms_w clamp (decision V18) is applied first, since lavapipe itself zeroes.
+      if (prec.kind == texunit::PrecisionKind::kLavapipe && op == kOpLd2dmsW &&
+          d.samples > 1 && fr.sample >= d.samples)
+        fr.sample = d.samples - 1;
+      const texunit::FetchResult f = prec.kind == texunit::PrecisionKind::kLavapipe
+                                         ? texunit::fetch_texel_lavapipe(view, fr)
+                                         : texunit::fetch_texel(view, fr, fo);
       for (unsigned c = 0; c < 4; ++c)
         lr.word[c] = convert_return(f.texel.bits[c], f.texel.kind, es);
       lr.null_tile = f.null_tile;
