@@ -44,23 +44,11 @@ inline void check(bool ok, std::string_view what, std::string_view a = {}, std::
   if (!ok) fail(what, a, b, sink);
 }
 
-// Properties with an open finding (docs/reliability.md, "Open findings") are checked only when
+// Properties with an open finding (docs/reliability.md, "Findings") are checked only when
 // TEXSIM_FUZZ_STRICT is set, so that the default run goes on looking for crashes.
 inline bool strict() {
   static const bool s = std::getenv("TEXSIM_FUZZ_STRICT") != nullptr;
   return s;
-}
-
-// Open finding F5: a kernel name holding '"' or control bytes prints unescaped and re-parses to
-// another name. True when `a` and `b` differ only in their .kernel line (and not strict).
-inline bool only_kernel_line_differs(const std::string& a, const std::string& b) {
-  if (strict()) return false;
-  auto strip = [](std::string s) {
-    const size_t k = s.find(".kernel ");
-    if (k != std::string::npos) s.erase(k, s.find('\n', k) - k);
-    return s;
-  };
-  return strip(a) == strip(b);
 }
 
 // A platform picked from the input's length, so that seed files need no prefix byte.

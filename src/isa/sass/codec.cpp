@@ -270,6 +270,16 @@ std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std
           decode(get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), o, sink));
     }
   }
+  if (bytes.size() % f::kBundleBytes != 0) {
+    // F2: the stream ends inside a bundle. It still decodes (the words are whole), but it does
+    // not round-trip: encoding pads the last bundle with NOPs, so say so.
+    const size_t last = bytes.size() - bytes.size() % f::kBundleBytes;
+    sink.warning("SASS-DECODE-SIZE", core::BinaryLoc{name, last, 0, 0, false},
+                 "the stream ends inside a bundle: " + std::to_string(bytes.size()) +
+                     " bytes is not a multiple of " + std::to_string(f::kBundleBytes) +
+                     " (control word + 3 instructions); encoding pads it with NOPs",
+                 "nvidia_tlds.md 1.1");
+  }
   return out;
 }
 

@@ -41,7 +41,8 @@ std::vector<uint8_t> encode_stream(std::span<const EncodedWord> words);
 uint64_t stream_offset(size_t i);
 
 // Decodes a stream. A size that is not a multiple of 8 is an error (SASS-DECODE-SIZE); a final
-// partial bundle is accepted. Bit 63 of a control word set is a warning.
+// partial bundle decodes with a SASS-DECODE-SIZE warning (it re-encodes padded with NOPs).
+// Bit 63 of a control word set is a warning.
 std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std::string& name,
                                        core::DiagSink& sink);
 

@@ -23,7 +23,7 @@ constexpr std::array<Rule, 23> kRules{{
      "sass-tlds.md, Legal modifier table"},
     {"SASS-DECODE-CTRL", "reserved control bits (TLDS reuse bits other than .T/.P, bit 63)",
      "nvidia_tlds.md 1.2"},
-    {"SASS-DECODE-SIZE", "a binary whose size is not a multiple of 8 bytes", "nvidia_tlds.md 1.1"},
+    {"SASS-DECODE-SIZE", "a binary whose size is not a multiple of 8 bytes (error) or of a 32-byte bundle (warning)", "nvidia_tlds.md 1.1"},
     {"SASS-TLDS-LOD", "TLDS takes exactly one of .LZ and .LL", "sass-tlds.md, .lod"},
     {"SASS-TLDS-PHASE", "TLDS takes at most one of .T and .P", "sass-tlds.md, .phase"},
     {"SASS-TLDS-PARAMA-RESERVED", "paramA CUBE, ARRAY_1D, ARRAY_3D, ARRAY_CUBE are reserved",

@@ -222,8 +222,11 @@ std::optional<Instruction> LineParser::run() {
   // Operands: the remaining words joined, split at commas; annotations (& / ?) after them.
   std::vector<Tok> ops;
   std::vector<Tok> notes;
+  // An operand after the first with no ',' before it (only whitespace): "R4 0x1".
+  std::optional<Tok> missing_comma;
   {
     bool in_notes = false;
+    bool comma_seen = false;
     for (size_t k = w; k < words.size(); ++k) {
       const Tok t = words[k];
       if (!t.text.empty() && (t.text[0] == '&' || t.text[0] == '?')) in_notes = true;
@@ -236,11 +239,15 @@ std::optional<Instruction> LineParser::run() {
         const size_t comma = t.text.find(',', i);
         const size_t e = comma == std::string_view::npos ? t.text.size() : comma;
         if (e > i) {
-          ops.push_back({t.text.substr(i, e - i), t.col + static_cast<uint32_t>(i)});
+          const Tok op{t.text.substr(i, e - i), t.col + static_cast<uint32_t>(i)};
+          if (!ops.empty() && !comma_seen && !missing_comma) missing_comma = op;
+          ops.push_back(op);
+          comma_seen = false;
         } else if (comma != std::string_view::npos && e == i && k == w && i == 0 && ops.empty()) {
           error("SASS-SYNTAX", t.col, "operand list starts with ','");
         }
         if (comma == std::string_view::npos) break;
+        comma_seen = true;
         i = comma + 1;
       }
     }
@@ -278,6 +285,11 @@ std::optional<Instruction> LineParser::run() {
   }
   if (name == "TLDS") {
     inst.op = Opcode::kTlds;
+    if (missing_comma) {
+      error("SASS-SYNTAX", missing_comma->col,
+            "expected ',' before '" + std::string(missing_comma->text) + "'");
+      return std::nullopt;
+    }
     if (!parse_tlds(inst, mods, ops) || failed_) return std::nullopt;
     return inst;
   }
@@ -557,15 +569,17 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
                   static_cast<unsigned long long>(inst.raw_word));
     return out + buf;
   }
-  if (inst.kind == Kind::kUnsupported) {
-    out += inst.text;
-    if (out.back() != ';') out += " ;";
-    return out;
-  }
+  // The guard predicate prints for every parsed instruction, kUnsupported included (F1: its text
+  // starts at the mnemonic, so without the guard the printed line parsed to something else).
   if (inst.pred != kPT || inst.pred_neg) {
     out += inst.pred_neg ? "@!" : "@";
     out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
     out += ' ';
+  }
+  if (inst.kind == Kind::kUnsupported) {
+    out += inst.text;
+    if (out.back() != ';') out += " ;";
+    return out;
   }
   out += opcode_row(inst.op).mnemonic;
   if (inst.op == Opcode::kTlds) {

@@ -102,7 +102,7 @@ std::optional<Instruction> decode_instruction(std::span<const uint8_t> bytes, si
 
 std::vector<uint8_t> encode_header(const VisaProgram& prog) {
   std::string text;
-  if (!prog.kernel.empty()) text += ".kernel \"" + prog.kernel + "\"\n";
+  if (!prog.kernel.empty()) text += ".kernel " + quote_kernel_name(prog.kernel) + "\n";
   for (const Variable* v : prog.symbols.declared()) text += print_decl(*v) + "\n";
   ByteWriter w;
   for (uint8_t b : kStreamMagic) w.put(b, 1);
@@ -129,6 +129,15 @@ std::unique_ptr<VisaProgram> decode_stream(std::span<const uint8_t> bytes, const
     }
     prog->version = Version{bytes[4], bytes[5]};
     prog->version_given = true;
+    if (!valid_version(prog->version)) {
+      // F4: the text parser reads each part as 0..254 (255 is kNoVersion, the model's "never");
+      // a header outside that range would print a .version line the parser rejects.
+      sink.error("VISA-ENCODING", bloc(file, 4),
+                 "stream header version " + version_string(prog->version) +
+                     " is out of range (each of major and minor is 0..254)",
+                 "src/isa/visa/codec.hpp");
+      return prog;
+    }
     const uint32_t n = static_cast<uint32_t>(bytes[6]) | (static_cast<uint32_t>(bytes[7]) << 8) |
                        (static_cast<uint32_t>(bytes[8]) << 16) |
                        (static_cast<uint32_t>(bytes[9]) << 24);

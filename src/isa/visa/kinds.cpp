@@ -4,6 +4,7 @@
 
 #include <array>
 #include <bit>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -89,8 +90,14 @@ std::optional<std::string> parse_immediate(TextCursor& c, VectorOperand& out) {
   const bool is_hex = lit.size() > 2 && lit[0] == '0' && (lit[1] == 'x' || lit[1] == 'X');
   const bool is_float_lit = !is_hex && lit.find_first_of(".eE") != std::string::npos;
   char* endp = nullptr;
+  // An integer literal must fit its type: hex up to the type's mask, decimal from -2^(n-1)
+  // (a negative value is its two's complement) up to 2^n - 1. "0x100000000:ud" is an error.
+  const uint64_t mask = type_mask(*t);
+  bool too_wide = false;
+  errno = 0;
   if (is_hex) {
     bits = std::strtoull(lit.c_str() + 2, &endp, 16);
+    too_wide = errno == ERANGE || bits > mask;
   } else if (is_float_lit) {
     const double d = std::strtod(lit.c_str(), &endp);
     if (*t == VisaType::kF) {
@@ -104,11 +111,17 @@ std::optional<std::string> parse_immediate(TextCursor& c, VectorOperand& out) {
       return "a floating-point literal needs type f, hf or df";
     }
   } else {
-    bits = static_cast<uint64_t>(std::strtoll(lit.c_str(), &endp, 10));
+    const long long v = std::strtoll(lit.c_str(), &endp, 10);
+    bits = static_cast<uint64_t>(v);
+    too_wide = errno == ERANGE || (v >= 0 ? bits > mask : bits < ~(mask >> 1));
   }
   if (lit.empty() || endp == nullptr || *endp != '\0') {
     c.pos = start;
     return "malformed immediate '" + lit + "'";
+  }
+  if (too_wide) {
+    c.pos = start;
+    return "immediate '" + lit + "' does not fit type " + std::string(type_name(*t));
   }
   out = VectorOperand{};
   out.cls = VecClass::kImmediate;

@@ -353,9 +353,10 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
         line[i] = line[i + 1] = ' ';
         ++i;
         in_block_comment = true;
-      } else if (line[i] == '"') {  // skip strings (.kernel "a//b")
-        const size_t q = line.find('"', i + 1);
-        if (q == std::string::npos) break;
+      } else if (line[i] == '"') {  // skip strings (.kernel "a//b", escapes \" and \\)
+        size_t q = i + 1;
+        while (q < line.size() && line[q] != '"') q += line[q] == '\\' ? 2 : 1;
+        if (q >= line.size()) break;
         i = q;
       }
     }
@@ -380,9 +381,12 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
           prog->version_given = true;
         }
       } else if (dir == "kernel") {
-        std::string_view name = trim(t.substr(c.pos));
-        if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
-        prog->kernel = std::string(name);
+        std::string name;
+        if (auto e = parse_kernel_name(trim(t.substr(c.pos)), name)) {
+          sink.error("VISA-SYNTAX", loc(file, line_no, col), *e, std::string(kCiteSyntax));
+        } else {
+          prog->kernel = std::move(name);
+        }
       } else if (dir == "decl") {
         Variable v;
         if (auto e = parse_decl(t, v)) {
@@ -451,10 +455,65 @@ std::string print_instruction(const Instruction& inst, const VisaProgram& prog) 
   return out;
 }
 
+std::string quote_kernel_name(std::string_view name) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (const char ch : name) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '"' || ch == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (u < 0x20 || u == 0x7f) {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+std::optional<std::string> parse_kernel_name(std::string_view text, std::string& name) {
+  name.clear();
+  if (text.empty() || text.front() != '"') {
+    name = std::string(text);
+    return std::nullopt;
+  }
+  auto hex = [](char h) -> int {
+    if (h >= '0' && h <= '9') return h - '0';
+    if (h >= 'a' && h <= 'f') return h - 'a' + 10;
+    if (h >= 'A' && h <= 'F') return h - 'A' + 10;
+    return -1;
+  };
+  for (size_t i = 1; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == '"') {
+      if (i + 1 != text.size()) return "unexpected text after the .kernel name's closing quote";
+      return std::nullopt;
+    }
+    if (ch != '\\') {
+      name += ch;
+      continue;
+    }
+    if (i + 1 >= text.size()) break;
+    const char e = text[++i];
+    if (e == '"' || e == '\\') {
+      name += e;
+    } else if (e == 'x' && i + 2 < text.size() && hex(text[i + 1]) >= 0 && hex(text[i + 2]) >= 0) {
+      name += static_cast<char>(hex(text[i + 1]) * 16 + hex(text[i + 2]));
+      i += 2;
+    } else {
+      return "bad escape in the .kernel name (known: \\\", \\\\, \\xHH)";
+    }
+  }
+  return "unterminated .kernel name (expected a closing '\"')";
+}
+
 std::string print_program(const VisaProgram& prog) {
   std::string out;
   if (prog.version_given || prog.from_binary) out += ".version " + version_string(prog.version) + "\n";
-  if (!prog.kernel.empty()) out += ".kernel \"" + prog.kernel + "\"\n";
+  if (!prog.kernel.empty()) out += ".kernel " + quote_kernel_name(prog.kernel) + "\n";
   for (const Variable* v : prog.symbols.declared()) out += print_decl(*v) + "\n";
   for (const Instruction& i : prog.instructions) out += "    " + print_instruction(i, prog) + "\n";
   return out;

@@ -25,6 +25,14 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v);
 std::optional<Instruction> parse_instruction(std::string_view line, const VisaProgram& prog,
                                              uint32_t line_no, core::DiagSink& sink);
 
+// A .kernel name as printed: in double quotes, with '"' and '\\' escaped as \" and \\ and control
+// bytes (< 0x20, 0x7f) as \xHH, so that any name reads back the same (F5, docs/reliability.md).
+std::string quote_kernel_name(std::string_view name);
+// The argument of .kernel: a quoted name with those escapes, or a bare one (kept as written, up
+// to the end of the line). An error message for an unterminated string, a bad escape or text
+// after the closing quote.
+std::optional<std::string> parse_kernel_name(std::string_view text, std::string& name);
+
 // One instruction as IGC prints it (no indentation, no trailing comment).
 std::string print_instruction(const Instruction& inst, const VisaProgram& prog);
 

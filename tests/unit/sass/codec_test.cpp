@@ -152,6 +152,23 @@ TEST(SassCodec, StreamSizeAndControlBit63) {
   EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-DECODE-CTRL");
 }
 
+// F2 (docs/reliability.md): a stream that ends inside a bundle decoded with no diagnostic, and
+// re-encoding padded it. It now decodes with a SASS-DECODE-SIZE warning; whole bundles do not.
+TEST(SassCodec, PartialBundleWarns) {
+  const std::vector<EncodedWord> words{{0xda1005cffff71006ull, 0x020000}};
+  const auto bundle = encode_stream(words);
+  core::DiagSink sink;
+  EXPECT_EQ(decode_stream(bundle, "x.bin", sink).size(), 3u);
+  EXPECT_TRUE(sink.diagnostics().empty());
+  const std::vector<uint8_t> partial(bundle.begin(), bundle.begin() + 16);
+  const auto insts = decode_stream(partial, "x.bin", sink);
+  ASSERT_EQ(insts.size(), 1u);
+  ASSERT_EQ(sink.diagnostics().size(), 1u);
+  EXPECT_EQ(sink.diagnostics()[0].rule_id, "SASS-DECODE-SIZE");
+  EXPECT_EQ(sink.diagnostics()[0].severity, core::Severity::kWarning);
+  EXPECT_FALSE(sink.has_errors());
+}
+
 TEST(SassCodec, EncodeRejectsOversizedFields) {
   core::DiagSink sink;
   Instruction i = dec(0xda1005cffff71006ull, 0, sink);

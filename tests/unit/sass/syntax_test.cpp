@@ -130,6 +130,27 @@ TEST(SassSyntax, UnsupportedIsAWarning) {
   EXPECT_EQ(sink.diagnostics()[0].rule_id, "SASS-UNSUPPORTED");
 }
 
+// F1 (docs/reliability.md): an unsupported line printed without its guard predicate, and the
+// printed text then parsed to nothing (a line starting with '.' is a directive).
+TEST(SassSyntax, UnsupportedKeepsPredicateRoundTrip) {
+  core::DiagSink sink;
+  const auto v = parse_program("@!P3 .AOFFIZ.NODEP.T RZ, R6, R17 ;", "t.sass", sink);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].kind, Kind::kUnsupported);
+  const std::string p1 = print_instruction(v[0]);
+  EXPECT_EQ(p1, "@!P3 .AOFFIZ.NODEP.T RZ, R6, R17 ;");
+  core::DiagSink sink2;
+  const auto v2 = parse_program(p1, "p.sass", sink2);
+  ASSERT_EQ(v2.size(), 1u);
+  EXPECT_EQ(print_instruction(v2[0]), p1);
+  // Unguarded and @PT-free lines print as before.
+  core::DiagSink sink3;
+  const auto v3 = parse_program("@P2 MOV R1, R2 ;", "t.sass", sink3);
+  ASSERT_EQ(v3.size(), 1u);
+  EXPECT_EQ(print_instruction(v3[0]), "@P2 MOV R1, R2 ;");
+  EXPECT_NE(print_instruction(v3[0]), "MOV R1, R2 ;");
+}
+
 TEST(SassSyntax, ErrorsCarryColumns) {
   auto d = errors("TLDS.LZ.XX RZ, R2, R4, 0x1, 1D, R ;");
   ASSERT_EQ(d.size(), 1u);
@@ -154,6 +175,16 @@ TEST(SassSyntax, ErrorsCarryColumns) {
   EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
   d = errors("TLDS.LZ RZ, R2, R4, 0x1, 1D, R ; junk");
   EXPECT_EQ(d.at(0).rule_id, "SASS-SYNTAX");
+}
+
+// Golden review (docs/reliability.md): a TLDS line with a missing comma was accepted.
+TEST(SassSyntax, TldsMissingCommaIsAnError) {
+  auto d = errors("TLDS.LZ RZ, R0, R4 0x1, 1D, R ;");
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].rule_id, "SASS-SYNTAX");
+  EXPECT_EQ(std::get<core::TextLoc>(d[0].loc).column, 20u);
+  EXPECT_TRUE(errors("TLDS.LZ RZ, R0, R4, 0x1, 1D, R ;").empty());
+  EXPECT_TRUE(errors("TLDS.LZ RZ,R0 ,R4 , 0x1,1D, R ;").empty());
 }
 
 TEST(SassSyntax, ReservedParamAParsesForTheRule) {

@@ -83,6 +83,24 @@ TEST(Syntax, ErrorsCarryColumns) {
   }
 }
 
+// Golden review (docs/reliability.md): "0x100000000:ud" (33 bits) was accepted and truncated.
+TEST(Syntax, ImmediateMustFitItsType) {
+  core::DiagSink d;
+  EXPECT_EQ(one("gather_scaled.1 (M1, 16) T6 0x100000000:ud V40.0 V41.0", &d), "<none>");
+  ASSERT_TRUE(d.has_errors());
+  EXPECT_EQ(d.diagnostics()[0].rule_id, "VISA-SYNTAX");
+  EXPECT_NE(d.diagnostics()[0].message.find("does not fit type ud"), std::string::npos);
+  core::DiagSink d2;
+  EXPECT_EQ(one("gather_scaled.1 (M1, 16) T6 4294967296:ud V40.0 V41.0", &d2), "<none>");
+  EXPECT_TRUE(d2.has_errors());
+  core::DiagSink ok;
+  EXPECT_EQ(one("gather_scaled.1 (M1, 16) T6 0xffffffff:ud V40.0 V41.0", &ok),
+            "gather_scaled.1 (M1, 16) T6 0xffffffff:ud V40.0 V41.0");
+  EXPECT_FALSE(ok.has_errors());
+  EXPECT_EQ(one("gather_scaled.1 (M1, 16) T6 -1:ud V40.0 V41.0"),
+            "gather_scaled.1 (M1, 16) T6 0xffffffff:ud V40.0 V41.0");
+}
+
 TEST(Syntax, DeclarationsRoundTrip) {
   for (const char* d : {".decl V40 v_type=G type=f num_elts=64 align=GRF",
                         ".decl V41 v_type=G type=ud num_elts=8 align=dword alias=<V40, 32>",
