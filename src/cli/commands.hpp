@@ -49,8 +49,8 @@ struct RunArgs {
   std::string scene;
   bool json = false;
   bool trace = false;
-  std::string precision;  // "" = d3d
-  std::string poison;     // "" = none; else a byte "0xNN"
+  std::string precision;              // "" = d3d
+  std::string poison;                 // "" = none; else a byte "0xNN"
   std::vector<std::string> settings;  // --set KEY=VALUE, passed to the front end
 };
 

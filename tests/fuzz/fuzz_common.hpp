@@ -28,13 +28,14 @@ inline const isa::Frontend& sass() {
 }
 
 // A broken property: prints what is known and aborts, so libFuzzer saves the input as a crash.
-[[noreturn]] inline void fail(std::string_view what, std::string_view a = {}, std::string_view b = {},
-                              const core::DiagSink* sink = nullptr) {
+[[noreturn]] inline void fail(std::string_view what, std::string_view a = {},
+                              std::string_view b = {}, const core::DiagSink* sink = nullptr) {
   std::fprintf(stderr, "fuzz property failed: %.*s\n", static_cast<int>(what.size()), what.data());
   if (!a.empty()) std::fprintf(stderr, "--- first\n%.*s\n", static_cast<int>(a.size()), a.data());
   if (!b.empty()) std::fprintf(stderr, "--- second\n%.*s\n", static_cast<int>(b.size()), b.data());
   if (sink != nullptr) {
-    for (const auto& d : sink->diagnostics()) std::fprintf(stderr, "  %s\n", core::format_diagnostic(d).c_str());
+    for (const auto& d : sink->diagnostics())
+      std::fprintf(stderr, "  %s\n", core::format_diagnostic(d).c_str());
   }
   std::abort();
 }
@@ -57,9 +58,11 @@ inline std::string_view pick(std::span<const std::string_view> names, size_t siz
 }
 
 // The bytes of an encoded program, concatenated; `skip_first` drops a leading header entry.
-inline std::vector<uint8_t> concat(const std::vector<isa::EncodedInstruction>& enc, bool skip_first) {
+inline std::vector<uint8_t> concat(const std::vector<isa::EncodedInstruction>& enc,
+                                   bool skip_first) {
   std::vector<uint8_t> out;
-  for (size_t i = skip_first ? 1 : 0; i < enc.size(); ++i) out.insert(out.end(), enc[i].bytes.begin(), enc[i].bytes.end());
+  for (size_t i = skip_first ? 1 : 0; i < enc.size(); ++i)
+    out.insert(out.end(), enc[i].bytes.begin(), enc[i].bytes.end());
   return out;
 }
 

@@ -1,5 +1,6 @@
 // libFuzzer target: SASS program text. parse+validate; a program that parses must print, re-parse
-// and print the same text, and its encoded bundle stream must decode and re-encode to the same bytes.
+// and print the same text, and its encoded bundle stream must decode and re-encode to the same
+// bytes.
 #include "fuzz_common.hpp"
 
 using namespace texsim;
@@ -29,10 +30,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> bytes = fuzz::concat(*enc, false);
   core::DiagSink dsink;
   const auto dec = fe.decode({"fuzz.bin", bytes, {}, {}}, platform, dsink);
-  fuzz::check(dec != nullptr && !dsink.has_errors(), "encoded stream does not decode", p1, fuzz::hex(bytes), &dsink);
+  fuzz::check(dec != nullptr && !dsink.has_errors(), "encoded stream does not decode", p1,
+              fuzz::hex(bytes), &dsink);
   core::DiagSink esink2;
   const auto enc2 = fe.encode(*dec, esink2);
-  fuzz::check(enc2.has_value() && fuzz::concat(*enc2, false) == bytes, "encode(decode(encode(x))) != encode(x)", p1,
-              fe.print(*dec), &esink2);
+  fuzz::check(enc2.has_value() && fuzz::concat(*enc2, false) == bytes,
+              "encode(decode(encode(x))) != encode(x)", p1, fe.print(*dec), &esink2);
   return 0;
 }

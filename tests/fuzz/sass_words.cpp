@@ -1,5 +1,6 @@
 // libFuzzer target: SASS binary. Inputs under 32 bytes are one 64-bit word (LE) and an optional
-// 21-bit control field (next 3 bytes); longer ones are bundle streams. decode; print; parse; encode.
+// 21-bit control field (next 3 bytes); longer ones are bundle streams. decode; print; parse;
+// encode.
 #include "fuzz_common.hpp"
 
 using namespace texsim;
@@ -39,7 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   core::DiagSink psink;
   const auto prog2 = fe.parse({"printed.sass", p1}, platform, psink);
   fuzz::check(prog2 != nullptr, "a decoded program's text does not parse", p1, {}, &psink);
-  fuzz::check(fe.print(*prog2) == p1, "parse(print(decode(x))) prints differently", p1, fe.print(*prog2));
+  fuzz::check(fe.print(*prog2) == p1, "parse(print(decode(x))) prints differently", p1,
+              fe.print(*prog2));
   core::DiagSink esink;
   const auto enc = fe.encode(*prog2, esink);
   fuzz::check(enc.has_value(), "a decoded program does not encode", p1, {}, &esink);
@@ -54,12 +56,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (in.ctrl) {
       constexpr uint64_t kPhase = uint64_t{3} << 17;
       const uint64_t c = le(got.data(), 8) & kPhase;
-      fuzz::check(c == (*in.ctrl & kPhase), ".T/.P control bits do not round-trip", p1, fuzz::hex(got));
+      fuzz::check(c == (*in.ctrl & kPhase), ".T/.P control bits do not round-trip", p1,
+                  fuzz::hex(got));
     }
   } else {
     // A stream that ends inside a bundle decodes with a SASS-DECODE-SIZE warning (F2), so only
     // whole bundles get here.
-    fuzz::check(got == in.bytes, "encode(parse(print(decode(stream)))) != stream", fuzz::hex(in.bytes), fuzz::hex(got));
+    fuzz::check(got == in.bytes, "encode(parse(print(decode(stream)))) != stream",
+                fuzz::hex(in.bytes), fuzz::hex(got));
   }
   return 0;
 }

@@ -33,7 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> bytes = fuzz::concat(*enc, false);
   core::DiagSink dsink;
   const auto dec = fe.decode({"fuzz.bin", bytes, {}, {}}, platform, dsink);
-  fuzz::check(dec != nullptr && !dsink.has_errors(), "encoded program does not decode", p1, fuzz::hex(bytes), &dsink);
+  fuzz::check(dec != nullptr && !dsink.has_errors(), "encoded program does not decode", p1,
+              fuzz::hex(bytes), &dsink);
   std::string p3 = fe.print(*dec);
   // Text without ".version" prints without it; the stream header always carries the version.
   if (!p1.starts_with(".version") && p3.starts_with(".version")) p3.erase(0, p3.find('\n') + 1);

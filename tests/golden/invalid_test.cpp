@@ -1,5 +1,6 @@
-// Invalid-input golden files (tests/golden/<isa>/invalid.*): every bad line is followed by the exact
-// diagnostics it must produce, "# CHECK: :LINE:COL: error[RULE]: message (citation)". TEXSIM_RECORD=1 rewrites them.
+// Invalid-input golden files (tests/golden/<isa>/invalid.*): every bad line is followed by the
+// exact diagnostics it must produce, "# CHECK: :LINE:COL: error[RULE]: message (citation)".
+// TEXSIM_RECORD=1 rewrites them.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -32,8 +33,10 @@ std::string program_text(const std::vector<std::string>& lines) {
 }
 
 // Each diagnostic's first line without the file name, by line number.
-std::map<uint32_t, std::vector<std::string>> diagnostics_by_line(const isa::Frontend& fe, const std::string& name,
-                                                                 const std::string& text, std::string_view platform) {
+std::map<uint32_t, std::vector<std::string>> diagnostics_by_line(const isa::Frontend& fe,
+                                                                 const std::string& name,
+                                                                 const std::string& text,
+                                                                 std::string_view platform) {
   core::DiagSink sink;
   (void)fe.parse({name, text}, platform, sink);
   std::map<uint32_t, std::vector<std::string>> out;
@@ -49,7 +52,8 @@ std::map<uint32_t, std::vector<std::string>> diagnostics_by_line(const isa::Fron
 
 // Rewrites the CHECK lines after each code line from what the front end reports (until stable,
 // since inserted lines move the ones below).
-void record(const isa::Frontend& fe, const std::string& path, const std::string& name, std::string_view platform) {
+void record(const isa::Frontend& fe, const std::string& path, const std::string& name,
+            std::string_view platform) {
   std::vector<std::string> lines = read_lines(path);
   for (int round = 0; round < 8; ++round) {
     const auto diags = diagnostics_by_line(fe, name, program_text(lines), platform);
@@ -68,7 +72,8 @@ void record(const isa::Frontend& fe, const std::string& path, const std::string&
   for (const auto& l : lines) o << l << "\n";
 }
 
-void check_file(const isa::Frontend& fe, const std::string& rel, std::string_view platform, size_t min_checks) {
+void check_file(const isa::Frontend& fe, const std::string& rel, std::string_view platform,
+                size_t min_checks) {
   const std::string path = std::string(TEXSIM_GOLDEN_DIR) + "/" + rel;
   const std::string name = rel.substr(rel.find('/') + 1);
   if (std::getenv("TEXSIM_RECORD") != nullptr) record(fe, path, name, platform);
@@ -82,7 +87,8 @@ void check_file(const isa::Frontend& fe, const std::string& rel, std::string_vie
     }
     const std::string c = lines[i].substr(kCheck.size());
     // Each CHECK names the code line above it.
-    EXPECT_TRUE(c.starts_with(":" + std::to_string(code_line) + ":")) << rel << ":" << i + 1 << ": " << c;
+    EXPECT_TRUE(c.starts_with(":" + std::to_string(code_line) + ":"))
+        << rel << ":" << i + 1 << ": " << c;
     want.push_back(c);
   }
   std::vector<std::string> got;
@@ -96,12 +102,17 @@ void check_file(const isa::Frontend& fe, const std::string& rel, std::string_vie
     if (w != g) diff << "  expected " << w << "\n  got      " << g << "\n";
   }
   EXPECT_GE(want.size(), min_checks) << rel;
-  EXPECT_TRUE(diff.str().empty()) << rel << " (TEXSIM_RECORD=1 re-records; review the diff first)\n" << diff.str();
+  EXPECT_TRUE(diff.str().empty()) << rel << " (TEXSIM_RECORD=1 re-records; review the diff first)\n"
+                                  << diff.str();
 }
 
-TEST(InvalidGolden, Visa) { check_file(*isa::visa::make_frontend(), "visa/invalid.visaasm", "TGLLP", 20); }
+TEST(InvalidGolden, Visa) {
+  check_file(*isa::visa::make_frontend(), "visa/invalid.visaasm", "TGLLP", 20);
+}
 
-TEST(InvalidGolden, Sass) { check_file(*isa::sass::make_frontend(), "sass/invalid.sass", "SM52", 20); }
+TEST(InvalidGolden, Sass) {
+  check_file(*isa::sass::make_frontend(), "sass/invalid.sass", "SM52", 20);
+}
 
 }  // namespace
 }  // namespace texsim

@@ -430,10 +430,9 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
     }
     for (size_t k = 0; k < lanes.size(); ++k) {
       const PendingLane& l = lanes[k];
-      const texunit::SampleResult sr =
-          prec.kind == texunit::PrecisionKind::kLavapipe
-              ? texunit::sample_lavapipe(view, sstate, l.rq, ctx[k])
-              : texunit::sample(view, sstate, l.rq, prec);
+      const texunit::SampleResult sr = prec.kind == texunit::PrecisionKind::kLavapipe
+                                           ? texunit::sample_lavapipe(view, sstate, l.rq, ctx[k])
+                                           : texunit::sample(view, sstate, l.rq, prec);
       LaneResult& lr = res[l.lane];
       for (unsigned c = 0; c < 4; ++c)
         lr.word[c] = convert_return(sr.texel.bits[c], sr.texel.kind, es);
@@ -495,8 +494,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       }
       // The lavapipe profile converts texels as lavapipe does (k * float(1/255), ...); the
       // ld2dms_w clamp (decision V18) is applied first, since lavapipe itself zeroes.
-      if (prec.kind == texunit::PrecisionKind::kLavapipe && op == kOpLd2dmsW &&
-          d.samples > 1 && fr.sample >= d.samples)
+      if (prec.kind == texunit::PrecisionKind::kLavapipe && op == kOpLd2dmsW && d.samples > 1 &&
+          fr.sample >= d.samples)
         fr.sample = d.samples - 1;
       const texunit::FetchResult f = prec.kind == texunit::PrecisionKind::kLavapipe
                                          ? texunit::fetch_texel_lavapipe(view, fr)

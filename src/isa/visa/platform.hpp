@@ -53,7 +53,9 @@ inline constexpr Version kNoVersion{255, 255};
 
 // The versions texsim reads, in text (.version) and in a stream header alike: major and minor
 // each 0..254 (255 is kNoVersion's, the model's "never").
-constexpr bool valid_version(Version v) { return v.major < 255 && v.minor < 255; }
+constexpr bool valid_version(Version v) {
+  return v.major < 255 && v.minor < 255;
+}
 std::optional<Version> parse_version(std::string_view text);  // "4.2"; valid_version only
 std::string version_string(Version v);
 

@@ -12,8 +12,10 @@ namespace {
 constexpr std::string_view kCiteSyntax = "research/intel_visa.md §1.6";
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -77,7 +79,8 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
     c.skip_space();
     if (c.at_end()) break;
     const std::string_view key = c.identifier();
-    if (key.empty() || c.peek() != '=') return "expected key=value in .decl, at column " + std::to_string(c.column());
+    if (key.empty() || c.peek() != '=')
+      return "expected key=value in .decl, at column " + std::to_string(c.column());
     ++c.pos;
     if (key == "alias") {
       if (!c.consume('<')) return "expected alias=<name, offset>";
@@ -108,12 +111,18 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
     const std::string_view val = line.substr(vstart, c.pos - vstart);
     if (key == "v_type") {
       have_class = true;
-      if (val == "G") v.cls = VarClass::kGeneral;
-      else if (val == "A") v.cls = VarClass::kAddress;
-      else if (val == "P") v.cls = VarClass::kPredicate;
-      else if (val == "S") v.cls = VarClass::kSampler;
-      else if (val == "T") v.cls = VarClass::kSurface;
-      else return "unknown v_type '" + std::string(val) + "' (G, A, P, S, T)";
+      if (val == "G")
+        v.cls = VarClass::kGeneral;
+      else if (val == "A")
+        v.cls = VarClass::kAddress;
+      else if (val == "P")
+        v.cls = VarClass::kPredicate;
+      else if (val == "S")
+        v.cls = VarClass::kSampler;
+      else if (val == "T")
+        v.cls = VarClass::kSurface;
+      else
+        return "unknown v_type '" + std::string(val) + "' (G, A, P, S, T)";
     } else if (key == "type") {
       const auto t = type_from_name(val);
       if (!t) return "unknown type '" + std::string(val) + "'";
@@ -121,7 +130,8 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
       have_type = true;
     } else if (key == "num_elts") {
       const auto n = to_u32(val);
-      if (!n || *n == 0) return "num_elts must be a positive number, got '" + std::string(val) + "'";
+      if (!n || *n == 0)
+        return "num_elts must be a positive number, got '" + std::string(val) + "'";
       v.num_elts = *n;
     } else if (key == "align") {
       const auto a = align_from_name(val);
@@ -142,7 +152,8 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
           type_bit(VisaType::kW) | type_bit(VisaType::kUB) | type_bit(VisaType::kB) |
           type_bit(VisaType::kUQ) | type_bit(VisaType::kQ) | type_bit(VisaType::kDF) |
           type_bit(VisaType::kHF) | type_bit(VisaType::kF) | type_bit(VisaType::kBF);
-      if (!type_in(v.type, kGeneralTypes)) return "type " + std::string(type_name(v.type)) + " is not allowed for general variables";
+      if (!type_in(v.type, kGeneralTypes))
+        return "type " + std::string(type_name(v.type)) + " is not allowed for general variables";
       if (uint64_t{v.num_elts} * type_size(v.type) >= 4096 * 4) return "variable is too large";
       break;
     }
@@ -174,7 +185,9 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
   OperandValue pred;
   bool has_pred = false;
   if (c.peek() == '(') {
-    static const FieldSpec kPredSpec{.name = "Pred", .kind = Kind::kPredicate, .width = 2,
+    static const FieldSpec kPredSpec{.name = "Pred",
+                                     .kind = Kind::kPredicate,
+                                     .width = 2,
                                      .citation = "research/intel_visa.md §1.6"};
     if (auto e = parse_field(kPredSpec, c, prog.symbols, pred)) {
       const bool undeclared = e->find("not a declared") != std::string::npos;
@@ -186,7 +199,8 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
     c.skip_space();
   }
   const size_t mstart = c.pos;
-  while (!c.at_end() && c.peek() != '.' && c.peek() != ' ' && c.peek() != '\t' && c.peek() != '(') ++c.pos;
+  while (!c.at_end() && c.peek() != '.' && c.peek() != ' ' && c.peek() != '\t' && c.peek() != '(')
+    ++c.pos;
   const std::string_view mnemonic = raw_line.substr(mstart, c.pos - mstart);
   Instruction inst;
   inst.line = line_no;
@@ -216,7 +230,8 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
   }();
   if (has_pred && !pred_index) {
     sink.error("VISA-SYNTAX", loc(file, line_no, first_col),
-               std::string(row->name) + " takes no predicate", std::string(row->spec_file) + ", Format");
+               std::string(row->name) + " takes no predicate",
+               std::string(row->spec_file) + ", Format");
     return std::nullopt;
   }
   if (pred_index) {
@@ -225,7 +240,8 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
     if (has_pred) inst.ops[*pred_index].column = first_col;
   }
   const std::string_view tmpl = inst.spec_form ? row->spec_text : row->text;
-  const std::string_view tail = template_tail(tmpl, inst.spec_form ? row->spec_spelling() : row->mnemonic);
+  const std::string_view tail =
+      template_tail(tmpl, inst.spec_form ? row->spec_spelling() : row->mnemonic);
   std::optional<std::string> error;
   uint32_t error_col = 0;
   std::string error_rule = "VISA-SYNTAX";
@@ -373,9 +389,11 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
         c.skip_space();
         const auto v = parse_version(trim(t.substr(c.pos)));
         if (!v) {
-          sink.error("VISA-SYNTAX", loc(file, line_no, col), "expected .version MAJOR.MINOR", std::string(kCiteSyntax));
+          sink.error("VISA-SYNTAX", loc(file, line_no, col), "expected .version MAJOR.MINOR",
+                     std::string(kCiteSyntax));
         } else if (seen_instruction) {
-          sink.error("VISA-SYNTAX", loc(file, line_no, col), ".version must come before the instructions", std::string(kCiteSyntax));
+          sink.error("VISA-SYNTAX", loc(file, line_no, col),
+                     ".version must come before the instructions", std::string(kCiteSyntax));
         } else {
           prog->version = *v;
           prog->version_given = true;
@@ -403,8 +421,8 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
                  dir == "implicit_UNDEFINED") {
         // Kernel header lines: accepted, not modelled.
       } else {
-        sink.error("VISA-SYNTAX", loc(file, line_no, col), "unknown directive '." + std::string(dir) + "'",
-                   std::string(kCiteSyntax));
+        sink.error("VISA-SYNTAX", loc(file, line_no, col),
+                   "unknown directive '." + std::string(dir) + "'", std::string(kCiteSyntax));
       }
       if (end == text.size()) break;
       continue;
@@ -512,7 +530,8 @@ std::optional<std::string> parse_kernel_name(std::string_view text, std::string&
 
 std::string print_program(const VisaProgram& prog) {
   std::string out;
-  if (prog.version_given || prog.from_binary) out += ".version " + version_string(prog.version) + "\n";
+  if (prog.version_given || prog.from_binary)
+    out += ".version " + version_string(prog.version) + "\n";
   if (!prog.kernel.empty()) out += ".kernel " + quote_kernel_name(prog.kernel) + "\n";
   for (const Variable* v : prog.symbols.declared()) out += print_decl(*v) + "\n";
   for (const Instruction& i : prog.instructions) out += "    " + print_instruction(i, prog) + "\n";

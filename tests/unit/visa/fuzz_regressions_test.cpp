@@ -14,7 +14,8 @@ namespace {
 TEST(VisaFuzzRegressions, VariableSizeDoesNotWrap) {
   const auto fe = make_frontend();
   core::DiagSink sink;
-  const std::string text = ".version 4.2\n.decl V52 v_type=G type=ud num_elts=1073741824 align=dword\n";
+  const std::string text =
+      ".version 4.2\n.decl V52 v_type=G type=ud num_elts=1073741824 align=dword\n";
   EXPECT_EQ(fe->parse({"t.visaasm", text}, "TGLLP", sink), nullptr);
   ASSERT_EQ(sink.error_count(), 1u);
   EXPECT_EQ(sink.diagnostics()[0].rule_id, "VISA-DECL");
@@ -114,10 +115,11 @@ TEST(VisaFuzzRegressions, KernelNameEscapesRoundTrip) {
   EXPECT_FALSE(parse_kernel_name("plain_name", bare).has_value());
   EXPECT_EQ(bare, "plain_name");
 
-  for (const std::string_view bad : {".kernel \"abc\n", ".kernel \"a\" b\n", ".kernel \"a\\qb\"\n",
-                                     ".kernel \"\"x\"\n"}) {
+  for (const std::string_view bad :
+       {".kernel \"abc\n", ".kernel \"a\" b\n", ".kernel \"a\\qb\"\n", ".kernel \"\"x\"\n"}) {
     core::DiagSink e;
-    parse_program(std::string(".version 4.2\n") + std::string(bad), "k.visaasm", Platform::kTGLLP, e);
+    parse_program(std::string(".version 4.2\n") + std::string(bad), "k.visaasm", Platform::kTGLLP,
+                  e);
     ASSERT_TRUE(e.has_errors()) << bad;
     EXPECT_EQ(e.diagnostics()[0].rule_id, "VISA-SYNTAX") << bad;
   }
