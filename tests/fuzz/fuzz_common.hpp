@@ -27,12 +27,29 @@ inline const isa::Frontend& sass() {
   return *fe;
 }
 
+// Text for a report: control bytes other than newline and tab as \xHH, so that a NUL or a carriage
+// return in a fuzzed input cannot hide the difference between two texts.
+inline std::string escaped(std::string_view s) {
+  std::string out;
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f)) {
+      out += ch;
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
 // A broken property: prints what is known and aborts, so libFuzzer saves the input as a crash.
 [[noreturn]] inline void fail(std::string_view what, std::string_view a = {},
                               std::string_view b = {}, const core::DiagSink* sink = nullptr) {
-  std::fprintf(stderr, "fuzz property failed: %.*s\n", static_cast<int>(what.size()), what.data());
-  if (!a.empty()) std::fprintf(stderr, "--- first\n%.*s\n", static_cast<int>(a.size()), a.data());
-  if (!b.empty()) std::fprintf(stderr, "--- second\n%.*s\n", static_cast<int>(b.size()), b.data());
+  std::fprintf(stderr, "fuzz property failed: %s\n", escaped(what).c_str());
+  if (!a.empty()) std::fprintf(stderr, "--- first\n%s\n", escaped(a).c_str());
+  if (!b.empty()) std::fprintf(stderr, "--- second\n%s\n", escaped(b).c_str());
   if (sink != nullptr) {
     for (const auto& d : sink->diagnostics())
       std::fprintf(stderr, "  %s\n", core::format_diagnostic(d).c_str());

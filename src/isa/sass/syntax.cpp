@@ -24,6 +24,15 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// A line as the classifier sees it: whitespace and nvdisasm's dual-issue braces gone from both
+// ends (the line parser blanks braces the same way), so "} .directive" is a directive.
+std::string_view trim_line(std::string_view s) {
+  auto skip = [](char c) { return is_space(c) || c == '{' || c == '}'; };
+  while (!s.empty() && skip(s.front())) s.remove_prefix(1);
+  while (!s.empty() && skip(s.back())) s.remove_suffix(1);
+  return s;
+}
+
 std::optional<uint64_t> parse_number(std::string_view s) {
   if (s.empty()) return std::nullopt;
   uint64_t v = 0;
@@ -635,7 +644,7 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
     const std::string_view line =
         text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
     ++line_no;
-    const std::string_view t = trim(line);
+    const std::string_view t = trim_line(line);
     const bool label = !t.empty() && t.back() == ':' && t.find(' ') == std::string_view::npos;
     const bool directive = t.starts_with(".") && !t.starts_with(".word");
     if (!label && !directive) {

@@ -151,6 +151,20 @@ TEST(SassSyntax, UnsupportedKeepsPredicateRoundTrip) {
   EXPECT_NE(print_instruction(v3[0]), "MOV R1, R2 ;");
 }
 
+// Fuzz finding F6: a directive behind a dual-issue brace ("} .NODEP...") was kept as an unsupported
+// instruction, printed without the brace, and the printed line then read as a directive.
+TEST(SassSyntax, DirectiveBehindBraceIsADirective) {
+  core::DiagSink sink;
+  const auto v = parse_program("}\r\r.NODEP} OCRD ;\n  { .section x }\n} label:\n", "t.sass", sink);
+  EXPECT_TRUE(v.empty());
+  EXPECT_TRUE(sink.diagnostics().empty());
+  // A braced instruction is still an instruction.
+  core::DiagSink sink2;
+  const auto w = parse_program("{ TLDS.LZ RZ, R2, R4, 0x1, 1D, R ; }", "t.sass", sink2);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].kind, Kind::kInstruction);
+}
+
 TEST(SassSyntax, ErrorsCarryColumns) {
   auto d = errors("TLDS.LZ.XX RZ, R2, R4, 0x1, 1D, R ;");
   ASSERT_EQ(d.size(), 1u);
