@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan bench bench-compare bench-plot oracle-soak clean format
+.PHONY: all deps build demo test test-release test-asan bench bench-compare bench-plot oracle-soak clean format fuzz fuzz-build fuzz-ci
 
 all: build
 
@@ -23,7 +23,7 @@ test-asan: deps
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
 
-test: test-release test-asan
+test: test-release test-asan fuzz-ci
 
 bench: build
 	./build/release/bench/texsim_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
@@ -47,22 +47,18 @@ oracle-soak: build
 # one input) or allocation over 2 GiB fails the target.
 FUZZ_TARGETS := visa_text visa_binary sass_text sass_words scene_json exec
 FUZZ_SECONDS ?= 300
-FUZZ_FLAGS = -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1
 
-fuzz-build:
+fuzz-build: deps
 	cmake --preset fuzz
 	cmake --build --preset fuzz -j $(JOBS)
 
+# Targets run FUZZ_JOBS at a time (scripts/fuzz-soak.sh; one summary line each).
+FUZZ_JOBS ?= $(JOBS)
 fuzz: fuzz-build
-	@for t in $(FUZZ_TARGETS); do \
-	  mkdir -p build/fuzz/corpus/$$t build/fuzz/artifacts; \
-	  echo "== fuzz_$$t: $(FUZZ_SECONDS) s"; \
-	  ./build/fuzz/tests/fuzz/fuzz_$$t $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
-	    -dict=tests/fuzz/dict/$$t.dict -artifact_prefix=build/fuzz/artifacts/$$t- \
-	    build/fuzz/corpus/$$t tests/fuzz/corpus/$$t || exit 1; \
-	done
+	printf '%s\n' $(FUZZ_TARGETS) | \
+	  xargs -P $(FUZZ_JOBS) -n 1 bash scripts/fuzz-soak.sh $(FUZZ_SECONDS) -1
 
-# CI: every target for 60 s from its committed corpus.
+# CI (part of `make test`): every target for 60 s from its committed corpus, two at a time.
 fuzz-ci:
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
