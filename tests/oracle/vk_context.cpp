@@ -516,8 +516,13 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
     vkCmdPushConstants(cb, lookup_layout_,
                        VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc),
                        pc.data());
-    const VkViewport viewport{0.0f, 0.0f, static_cast<float>(tw), static_cast<float>(th),
-                              0.0f, 1.0f};
+    // The triangle (fullscreen.vert) lies inside the view volume, so nothing clips or splits it,
+    // and with a viewport of 4x the target its long edge runs far outside the target: every 2x2
+    // quad is covered by one primitive. A clipped triangle is drawn as two, and a quad on their
+    // shared edge runs with helper invocations, whose SSBO loads read 0 on lavapipe (Mesa 22.3):
+    // the quad's derivatives then come from coordinates (0,0) (tests/oracle/README.md).
+    const VkViewport viewport{0.0f, 0.0f, 4.0f * static_cast<float>(tw),
+                              4.0f * static_cast<float>(th), 0.0f, 1.0f};
     const VkRect2D scissor{{0, 0}, {tw, th}};
     vkCmdSetViewport(cb, 0, 1, &viewport);
     vkCmdSetScissor(cb, 0, 1, &scissor);
