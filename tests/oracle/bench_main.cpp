@@ -1,5 +1,5 @@
 // texsim_oracle_bench: the lavapipe side of `make bench-compare` — one op (shaders/bench.comp) on
-// the first Vulkan device with the inputs of bench/compare_inputs.hpp; wall time of submit + wait.
+// a VulkanDevice (vk_device.hpp), inputs of bench/compare_inputs.hpp; wall time of submit + wait.
 #include <vulkan/vulkan.h>
 
 #include <algorithm>
@@ -9,25 +9,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "compare_inputs.hpp"
+#include "vk_device.hpp"
 
 namespace texsim::oracle {
 namespace {
 
 constexpr uint32_t kGroupSize = 64;
 constexpr uint32_t kGroupsPerRow = 4096;
-
-void check(VkResult r, const char* what) {
-  if (r != VK_SUCCESS) {
-    throw std::runtime_error(std::string(what) + " failed: VkResult " + std::to_string(r));
-  }
-}
 
 struct Options {
   benchcmp::Op op = benchcmp::Op::kFetch;
@@ -69,23 +61,20 @@ bool parse(int argc, char** argv, Options& o) {
          o.lookups <= size_t{kGroupSize} * kGroupsPerRow * 65535;
 }
 
-struct Buffer {
-  VkBuffer buffer = VK_NULL_HANDLE;
-  VkDeviceMemory memory = VK_NULL_HANDLE;
-  void* data = nullptr;
-};
+// The device: Vulkan 1.1, any compute queue and no optional feature (robustImageAccess, say, would
+// change the code lavapipe generates for the lookups, and so the timings).
+constexpr DeviceOptions kDeviceOptions{.app_name = "texsim_oracle_bench",
+                                       .api_version = VK_API_VERSION_1_1,
+                                       .graphics_queue = false,
+                                       .optional_features = false};
 
-// The whole Vulkan side: device, image, sampler, buffers, one recorded dispatch.
+// The whole Vulkan side: image, sampler, buffers, one recorded dispatch on a VulkanDevice.
 class Bench {
  public:
-  explicit Bench(const Options& o) : o_(o) {}
+  explicit Bench(const Options& o)
+      : o_(o), dev_(kDeviceOptions), device_(dev_.device()), cb_(dev_.allocate_command_buffer()) {}
   ~Bench() {
-    if (device_ == VK_NULL_HANDLE) {
-      if (instance_ != VK_NULL_HANDLE) vkDestroyInstance(instance_, nullptr);
-      return;
-    }
     vkDeviceWaitIdle(device_);
-    vkDestroyFence(device_, fence_, nullptr);
     vkDestroyPipeline(device_, pipeline_, nullptr);
     vkDestroyShaderModule(device_, module_, nullptr);
     vkDestroyPipelineLayout(device_, layout_, nullptr);
@@ -95,16 +84,12 @@ class Bench {
     vkDestroyImageView(device_, view_, nullptr);
     vkDestroyImage(device_, image_, nullptr);
     vkFreeMemory(device_, image_memory_, nullptr);
-    for (Buffer* b : {&in0_, &in1_, &in2_, &out_, &staging_}) destroy(*b);
-    vkDestroyCommandPool(device_, cmd_pool_, nullptr);
-    vkDestroyDevice(device_, nullptr);
-    vkDestroyInstance(instance_, nullptr);
-  }
+    for (HostBuffer* b : {&in0_, &in1_, &in2_, &out_, &staging_}) dev_.destroy(*b);
+  }  // dev_ then frees cb_ with its command pool
   Bench(const Bench&) = delete;
   Bench& operator=(const Bench&) = delete;
 
   int run() {
-    init_device();
     upload();
     record();
     submit();  // warm-up: first touch of the output pages, JIT caches, worker threads
@@ -134,97 +119,10 @@ class Bench {
     return t ? t : "default";
   }
   std::string path_name() const {
-    std::string s = device_name_;
+    std::string s = dev_.name();
     for (char& c : s)
       if (c == ' ') c = '_';
     return s;
-  }
-
-  void init_device() {
-    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
-    app.pApplicationName = "texsim_oracle_bench";
-    app.apiVersion = VK_API_VERSION_1_1;
-    VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
-    ici.pApplicationInfo = &app;
-    check(vkCreateInstance(&ici, nullptr, &instance_), "vkCreateInstance");
-    uint32_t n = 0;
-    vkEnumeratePhysicalDevices(instance_, &n, nullptr);
-    if (n == 0) throw std::runtime_error("no Vulkan physical device found");
-    std::vector<VkPhysicalDevice> devs(n);
-    vkEnumeratePhysicalDevices(instance_, &n, devs.data());
-    phys_ = devs[0];
-    VkPhysicalDeviceProperties props;
-    vkGetPhysicalDeviceProperties(phys_, &props);
-    device_name_ = props.deviceName;
-    vkGetPhysicalDeviceMemoryProperties(phys_, &mem_props_);
-    uint32_t qn = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(phys_, &qn, nullptr);
-    std::vector<VkQueueFamilyProperties> qf(qn);
-    vkGetPhysicalDeviceQueueFamilyProperties(phys_, &qn, qf.data());
-    bool found = false;
-    for (uint32_t i = 0; i < qn && !found; ++i) {
-      if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
-        family_ = i;
-        found = true;
-      }
-    }
-    if (!found) throw std::runtime_error("no compute queue on " + device_name_);
-    float prio = 1.0f;
-    VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qci.queueFamilyIndex = family_;
-    qci.queueCount = 1;
-    qci.pQueuePriorities = &prio;
-    VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    dci.queueCreateInfoCount = 1;
-    dci.pQueueCreateInfos = &qci;
-    check(vkCreateDevice(phys_, &dci, nullptr, &device_), "vkCreateDevice");
-    vkGetDeviceQueue(device_, family_, 0, &queue_);
-    VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    cpci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    cpci.queueFamilyIndex = family_;
-    check(vkCreateCommandPool(device_, &cpci, nullptr, &cmd_pool_), "vkCreateCommandPool");
-    VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cbai.commandPool = cmd_pool_;
-    cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cbai.commandBufferCount = 1;
-    check(vkAllocateCommandBuffers(device_, &cbai, &cb_), "vkAllocateCommandBuffers");
-    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    check(vkCreateFence(device_, &fci, nullptr, &fence_), "vkCreateFence");
-  }
-
-  uint32_t memory_type(uint32_t bits, VkMemoryPropertyFlags props) const {
-    for (uint32_t i = 0; i < mem_props_.memoryTypeCount; ++i) {
-      if ((bits & (1u << i)) && (mem_props_.memoryTypes[i].propertyFlags & props) == props) {
-        return i;
-      }
-    }
-    throw std::runtime_error("no suitable memory type");
-  }
-
-  Buffer make_buffer(VkDeviceSize size, VkBufferUsageFlags usage) {
-    Buffer b;
-    VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = std::max<VkDeviceSize>(size, 16);
-    bci.usage = usage;
-    check(vkCreateBuffer(device_, &bci, nullptr, &b.buffer), "vkCreateBuffer");
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device_, b.buffer, &req);
-    VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                                              VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    check(vkAllocateMemory(device_, &mai, nullptr, &b.memory), "vkAllocateMemory");
-    check(vkBindBufferMemory(device_, b.buffer, b.memory, 0), "vkBindBufferMemory");
-    check(vkMapMemory(device_, b.memory, 0, VK_WHOLE_SIZE, 0, &b.data), "vkMapMemory");
-    return b;
-  }
-
-  void destroy(Buffer& b) {
-    if (b.buffer == VK_NULL_HANDLE) return;
-    vkUnmapMemory(device_, b.memory);
-    vkDestroyBuffer(device_, b.buffer, nullptr);
-    vkFreeMemory(device_, b.memory, nullptr);
-    b = {};
   }
 
   // Image (full mip chain) + staging copy, sampler, lane buffers, descriptors, pipeline.
@@ -240,23 +138,23 @@ class Bench {
     ici.tiling = VK_IMAGE_TILING_OPTIMAL;
     ici.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
     ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    check(vkCreateImage(device_, &ici, nullptr, &image_), "vkCreateImage");
+    vk_check(vkCreateImage(device_, &ici, nullptr, &image_), "vkCreateImage");
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(device_, image_, &req);
     VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     mai.allocationSize = req.size;
-    mai.memoryTypeIndex = memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    check(vkAllocateMemory(device_, &mai, nullptr, &image_memory_), "vkAllocateMemory");
-    check(vkBindImageMemory(device_, image_, image_memory_, 0), "vkBindImageMemory");
+    mai.memoryTypeIndex = dev_.memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    vk_check(vkAllocateMemory(device_, &mai, nullptr, &image_memory_), "vkAllocateMemory");
+    vk_check(vkBindImageMemory(device_, image_, image_memory_, 0), "vkBindImageMemory");
     VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vci.image = image_;
     vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
     vci.format = ici.format;
     vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, mips, 0, 1};
-    check(vkCreateImageView(device_, &vci, nullptr, &view_), "vkCreateImageView");
+    vk_check(vkCreateImageView(device_, &vci, nullptr, &view_), "vkCreateImageView");
 
     const std::vector<uint8_t> bytes = benchcmp::surface_bytes(o_.size, o_.seed);
-    staging_ = make_buffer(bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+    staging_ = dev_.make_buffer(bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
     std::memcpy(staging_.data, bytes.data(), bytes.size());
     std::vector<VkBufferImageCopy> copies;
     VkDeviceSize offset = 0;
@@ -271,7 +169,7 @@ class Bench {
     }
     VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    check(vkBeginCommandBuffer(cb_, &bi), "vkBeginCommandBuffer");
+    vk_check(vkBeginCommandBuffer(cb_, &bi), "vkBeginCommandBuffer");
     VkImageMemoryBarrier bar{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
     bar.srcQueueFamilyIndex = bar.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     bar.image = image_;
@@ -289,9 +187,9 @@ class Bench {
     bar.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
     vkCmdPipelineBarrier(cb_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                          0, 0, nullptr, 0, nullptr, 1, &bar);
-    check(vkEndCommandBuffer(cb_), "vkEndCommandBuffer");
+    vk_check(vkEndCommandBuffer(cb_), "vkEndCommandBuffer");
     submit();
-    destroy(staging_);
+    dev_.destroy(staging_);
 
     // Sampler: the state of compare_inputs.hpp.
     VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
@@ -302,16 +200,16 @@ class Bench {
     sci.addressModeU = sci.addressModeV = sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT;
     sci.minLod = 0.0f;
     sci.maxLod = 1000.0f;
-    check(vkCreateSampler(device_, &sci, nullptr, &sampler_), "vkCreateSampler");
+    vk_check(vkCreateSampler(device_, &sci, nullptr, &sampler_), "vkCreateSampler");
 
     // Lanes.
     const benchcmp::Lanes lanes = benchcmp::make_lanes(o_.op, o_.size, o_.lookups, o_.seed);
     const VkDeviceSize word_bytes = VkDeviceSize{o_.lookups} * 4;
-    in0_ = make_buffer(word_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    in1_ = make_buffer(word_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    in2_ = make_buffer(o_.op == benchcmp::Op::kTrilinear ? word_bytes : 16,
-                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    out_ = make_buffer(word_bytes * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    in0_ = dev_.make_buffer(word_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    in1_ = dev_.make_buffer(word_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    in2_ = dev_.make_buffer(o_.op == benchcmp::Op::kTrilinear ? word_bytes : 16,
+                            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    out_ = dev_.make_buffer(word_bytes * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     if (o_.op == benchcmp::Op::kFetch) {
       std::memcpy(in0_.data, lanes.x.data(), word_bytes);
       std::memcpy(in1_.data, lanes.y.data(), word_bytes);
@@ -331,27 +229,27 @@ class Bench {
     VkDescriptorSetLayoutCreateInfo lci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     lci.bindingCount = static_cast<uint32_t>(bindings.size());
     lci.pBindings = bindings.data();
-    check(vkCreateDescriptorSetLayout(device_, &lci, nullptr, &dsl_),
-          "vkCreateDescriptorSetLayout");
+    vk_check(vkCreateDescriptorSetLayout(device_, &lci, nullptr, &dsl_),
+             "vkCreateDescriptorSetLayout");
     VkPushConstantRange pcr{VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
     VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
     plci.setLayoutCount = 1;
     plci.pSetLayouts = &dsl_;
     plci.pushConstantRangeCount = 1;
     plci.pPushConstantRanges = &pcr;
-    check(vkCreatePipelineLayout(device_, &plci, nullptr, &layout_), "vkCreatePipelineLayout");
+    vk_check(vkCreatePipelineLayout(device_, &plci, nullptr, &layout_), "vkCreatePipelineLayout");
     const std::array<VkDescriptorPoolSize, 2> sizes{
         {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1}, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4}}};
     VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     dpci.maxSets = 1;
     dpci.poolSizeCount = static_cast<uint32_t>(sizes.size());
     dpci.pPoolSizes = sizes.data();
-    check(vkCreateDescriptorPool(device_, &dpci, nullptr, &pool_), "vkCreateDescriptorPool");
+    vk_check(vkCreateDescriptorPool(device_, &dpci, nullptr, &pool_), "vkCreateDescriptorPool");
     VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     dsai.descriptorPool = pool_;
     dsai.descriptorSetCount = 1;
     dsai.pSetLayouts = &dsl_;
-    check(vkAllocateDescriptorSets(device_, &dsai, &set_), "vkAllocateDescriptorSets");
+    vk_check(vkAllocateDescriptorSets(device_, &dsai, &set_), "vkAllocateDescriptorSets");
     VkDescriptorImageInfo dii{sampler_, view_, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     const std::array<VkDescriptorBufferInfo, 4> dbi{{{in0_.buffer, 0, VK_WHOLE_SIZE},
                                                      {in1_.buffer, 0, VK_WHOLE_SIZE},
@@ -374,30 +272,22 @@ class Bench {
 
     const std::string path = std::string(TEXSIM_ORACLE_SHADER_DIR) + "/bench_op" +
                              std::to_string(static_cast<int>(o_.op)) + ".spv";
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open shader " + path);
-    std::vector<char> code((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::vector<uint32_t> words((code.size() + 3) / 4);
-    std::memcpy(words.data(), code.data(), code.size());
-    VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    smci.codeSize = code.size();
-    smci.pCode = words.data();
-    check(vkCreateShaderModule(device_, &smci, nullptr, &module_), "vkCreateShaderModule");
+    module_ = dev_.load_shader(path);
     VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
     cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     cpci.stage.module = module_;
     cpci.stage.pName = "main";
     cpci.layout = layout_;
-    check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline_),
-          "vkCreateComputePipelines");
+    vk_check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline_),
+             "vkCreateComputePipelines");
   }
 
   // The timed command buffer: one dispatch of every lane, nothing else.
   void record() {
-    check(vkResetCommandBuffer(cb_, 0), "vkResetCommandBuffer");
+    vk_check(vkResetCommandBuffer(cb_, 0), "vkResetCommandBuffer");
     VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    check(vkBeginCommandBuffer(cb_, &bi), "vkBeginCommandBuffer");
+    vk_check(vkBeginCommandBuffer(cb_, &bi), "vkBeginCommandBuffer");
     vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
     vkCmdBindDescriptorSets(cb_, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set_, 0, nullptr);
     const uint32_t count = static_cast<uint32_t>(o_.lookups);
@@ -405,34 +295,20 @@ class Bench {
     const uint32_t groups = (count + kGroupSize - 1) / kGroupSize;
     const uint32_t gx = std::min(groups, kGroupsPerRow);
     vkCmdDispatch(cb_, gx, (groups + gx - 1) / gx, 1);
-    check(vkEndCommandBuffer(cb_), "vkEndCommandBuffer");
+    vk_check(vkEndCommandBuffer(cb_), "vkEndCommandBuffer");
   }
 
-  void submit() {
-    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    si.commandBufferCount = 1;
-    si.pCommandBuffers = &cb_;
-    check(vkQueueSubmit(queue_, 1, &si, fence_), "vkQueueSubmit");
-    check(vkWaitForFences(device_, 1, &fence_, VK_TRUE, UINT64_MAX), "vkWaitForFences");
-    check(vkResetFences(device_, 1, &fence_), "vkResetFences");
-  }
+  void submit() { dev_.submit_and_wait(cb_); }
 
   Options o_;
-  std::string device_name_;
-  VkInstance instance_ = VK_NULL_HANDLE;
-  VkPhysicalDevice phys_ = VK_NULL_HANDLE;
-  VkPhysicalDeviceMemoryProperties mem_props_{};
-  VkDevice device_ = VK_NULL_HANDLE;
-  uint32_t family_ = 0;
-  VkQueue queue_ = VK_NULL_HANDLE;
-  VkCommandPool cmd_pool_ = VK_NULL_HANDLE;
+  VulkanDevice dev_;
+  VkDevice device_ = VK_NULL_HANDLE;  // dev_.device(), not owned
   VkCommandBuffer cb_ = VK_NULL_HANDLE;
-  VkFence fence_ = VK_NULL_HANDLE;
   VkImage image_ = VK_NULL_HANDLE;
   VkDeviceMemory image_memory_ = VK_NULL_HANDLE;
   VkImageView view_ = VK_NULL_HANDLE;
   VkSampler sampler_ = VK_NULL_HANDLE;
-  Buffer in0_, in1_, in2_, out_, staging_;
+  HostBuffer in0_, in1_, in2_, out_, staging_;
   VkDescriptorSetLayout dsl_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkDescriptorPool pool_ = VK_NULL_HANDLE;

@@ -1,5 +1,5 @@
-// The oracle's Vulkan side: instance/device on the first physical device, buffers, images,
-// samplers and compute pipelines over the raw C API. Depends on Vulkan only (no texsim types).
+// The oracle's Vulkan side: images, samplers, compute and fragment pipelines over the raw C API,
+// on a VulkanDevice (vk_device.hpp). Depends on Vulkan only (no texsim types).
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -8,29 +8,12 @@
 #include <cstdint>
 #include <map>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "vk_device.hpp"
+
 namespace texsim::oracle {
-
-struct VkError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct DeviceFeatures {
-  bool robust_image_access = false;
-  bool mirror_clamp_to_edge = false;
-  bool storage_image_multisample = false;
-  bool fragment_stores = false;  // fragmentStoresAndAtomics: the fragment-quad path
-};
-
-struct HostBuffer {
-  VkBuffer buffer = VK_NULL_HANDLE;
-  VkDeviceMemory memory = VK_NULL_HANDLE;
-  VkDeviceSize size = 0;
-  void* data = nullptr;
-};
 
 // Everything the oracle needs to describe one image to Vulkan.
 struct ImageSpec {
@@ -67,15 +50,17 @@ struct LookupDispatch {
 
 class VkContext {
  public:
-  // Throws VkError when no instance or no physical device exists.
+  // Throws VkError when no instance, no physical device or no graphics+compute queue exists.
   explicit VkContext(std::string shader_dir);
   ~VkContext();
   VkContext(const VkContext&) = delete;
   VkContext& operator=(const VkContext&) = delete;
 
-  const std::string& device_name() const { return device_name_; }
-  const DeviceFeatures& features() const { return features_; }
-  bool format_supports(VkFormat f, VkFormatFeatureFlags flags) const;
+  const std::string& device_name() const { return dev_.name(); }
+  const DeviceFeatures& features() const { return dev_.features(); }
+  bool format_supports(VkFormat f, VkFormatFeatureFlags flags) const {
+    return dev_.format_supports(f, flags);
+  }
 
   // Creates the image, uploads `staging` (copies) or, for multisampled images, stores
   // `ms_values` (one uvec4 per sample/y/x) with `ms_store_shader`; then runs the lookups
@@ -86,24 +71,14 @@ class VkContext {
                             const LookupDispatch& lookup);
 
  private:
-  HostBuffer make_buffer(VkDeviceSize size, VkBufferUsageFlags usage);
-  void destroy(HostBuffer& b);
-  uint32_t memory_type(uint32_t bits, VkMemoryPropertyFlags props) const;
-  VkShaderModule shader_module(const std::string& stem);
+  VkShaderModule shader_module(const std::string& stem);  // cached per stem
   VkPipeline pipeline(const std::string& stem, std::array<int32_t, 3> offset,
                       VkPipelineLayout layout);
   VkPipeline graphics_pipeline(const std::string& frag_stem);
 
   std::string shader_dir_;
-  std::string device_name_;
-  DeviceFeatures features_;
-  VkInstance instance_ = VK_NULL_HANDLE;
-  VkPhysicalDevice phys_ = VK_NULL_HANDLE;
-  VkPhysicalDeviceMemoryProperties mem_props_{};
-  VkDevice device_ = VK_NULL_HANDLE;
-  VkQueue queue_ = VK_NULL_HANDLE;
-  uint32_t queue_family_ = 0;
-  VkCommandPool cmd_pool_ = VK_NULL_HANDLE;
+  VulkanDevice dev_;  // graphics+compute queue, every optional feature the device has
+  VkDevice device_ = VK_NULL_HANDLE;  // dev_.device(), not owned
   VkDescriptorPool desc_pool_ = VK_NULL_HANDLE;
   VkDescriptorSetLayout lookup_dsl_ = VK_NULL_HANDLE;
   VkPipelineLayout lookup_layout_ = VK_NULL_HANDLE;
