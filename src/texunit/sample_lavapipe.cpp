@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 #include "texunit/cube.hpp"
 #include "texunit/fetch.hpp"
@@ -465,6 +467,7 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
   const bool apply_min = !min_max_equal && smp.min_lod > 0.0f;
   const bool apply_max = !min_max_equal && smp.max_lod < kPipeMaxLodClamp;
   const bool bias_nz = smp.lod_bias != 0.0f;
+  const bool shader_bias = req.op == SampleOp::kBias;  // texture(..., bias): req.lod
   float lod = 0.0f;
   bool have_int_only = false;
   int32_t ipart_special = 0;
@@ -487,7 +490,8 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
     }
     float rho = std::max(rx, ry);
     if (std::isinf(rho) || std::isnan(rho)) rho = 0.0f;
-    if (!bias_nz && !apply_max && !apply_min && smp.mip_filter != MipFilter::kLinear) {
+    if (!shader_bias && !bias_nz && !apply_max && !apply_min &&
+        smp.mip_filter != MipFilter::kLinear) {
       // Special case: ipart = (exponent(rho^2) + 1) >> 1, positive = rho^2 > 1.
       const auto e = static_cast<int32_t>((std::bit_cast<uint32_t>(rho) >> 23) & 0xff) - 127;
       ipart_special = (e + 1) >> 1;
@@ -495,6 +499,7 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
       have_int_only = true;
     } else {
       lod = fast_log2(rho) * 0.5f;
+      if (shader_bias) lod = lod + req.lod;  // the shader's bias, then the sampler's
     }
   }
   if (!have_int_only) {
@@ -556,7 +561,10 @@ Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req
   const float last = static_cast<float>(d.mips - 1);
   float x = lod;
   if (smp.mip_filter != MipFilter::kLinear) x = std::nearbyint(x);
-  x = std::clamp(x, 0.0f, last);
+  // lp_build_clamp: maxps(x, 0) then minps(x, last); maxps returns its second operand for equal
+  // values, so a LOD rounded to -0 comes back as +0.
+  x = x > 0.0f ? x : 0.0f;
+  x = x < last ? x : last;
   return Texel::from_float(x, unclamped, 0.0f, 0.0f);
 }
 
@@ -849,14 +857,15 @@ bool simple_wrap(AddressMode m) {
   return m == AddressMode::kWrap || m == AddressMode::kClamp;
 }
 
-}  // namespace
-
-bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
-                       const SampleRequest& req) {
+// lp_build_sample_soa_code's use_aos. With min != mag filters it needs a LOD per quad
+// (num_lods <= num_quads): fragment-shader texture() without a shader bias, which lavapipe then
+// samples quad by quad (4-wide lp_build_sample_aos, AVX2 or not).
+bool uses_aos(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
+              bool lod_per_quad) {
   const FormatInfo& fi = format_info(view.desc.format);
   if (!fits_8unorm(fi) || sampler.compare || sampler.max_anisotropy > 1) return false;
   if (req.op == SampleOp::kGather || req.op == SampleOp::kLodQuery) return false;
-  if (sampler.min_filter != sampler.mag_filter) return false;  // per-lane LOD in compute
+  if (sampler.min_filter != sampler.mag_filter && !lod_per_quad) return false;
   const SurfaceType t = view.desc.type;
   const bool cube = t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
   // Seamless cube linear filtering is excluded; nearest cubes wrap s, t by clamp-to-edge.
@@ -865,6 +874,13 @@ bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
   for (unsigned i = 0; i < dims; ++i)
     if (!simple_wrap(sampler.address[i])) return false;
   return true;
+}
+
+}  // namespace
+
+bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
+                       const SampleRequest& req) {
+  return uses_aos(view, sampler, req, false);  // per-lane LOD in compute
 }
 
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
@@ -915,13 +931,141 @@ Surf make_surf(const SurfaceView& view) {
   return Surf{view, format_info(d.format), d.type, d.type == SurfaceType::k3D ? 3u : 2u};
 }
 
-// The LOD of a lane: its own, or in a fragment shader its quad's (the top-left lane's). Cube
-// maps keep a LOD per lane (the derivatives are projected onto each lane's own face).
+// ---- Fragment quads (lp_bld_quad.c, the cube branch of lp_build_sample_common) ----------
+
+// The lane's place in its 2x2 quad (0 TL, 1 TR, 2 BL, 3 BR) in a fragment shader.
+std::optional<size_t> quad_position(const LavapipeLaneContext& ctx) {
+  if (ctx.quad == nullptr) return std::nullopt;
+  return static_cast<size_t>(ctx.quad_lane & 3u);
+}
+
+// lp_build_ddx / lp_build_ddy: per-pixel ("fine") differences, right - left in the lane's row and
+// bottom - top in its column. lp_build_cube_lookup differentiates the direction this way when
+// the shader gives no derivatives, so only the top-left lane sees the coarse TR - TL, BL - TL.
+struct QuadDerivatives3 {
+  std::array<float, 3> ddx{}, ddy{};
+};
+
+QuadDerivatives3 fine_derivatives(const SampleRequest* quad, size_t k) {
+  const size_t row = k & 2u, col = k & 1u;
+  QuadDerivatives3 d;
+  for (size_t i = 0; i < 3; ++i) {
+    d.ddx[i] = quad[row + 1].coord[i] - quad[row].coord[i];
+    d.ddy[i] = quad[col + 2].coord[i] - quad[col].coord[i];
+  }
+  return d;
+}
+
+// lp_build_sample_soa_code's derived sampler state: a view of one level with max_lod > 0
+// samples with mip filter NONE (lod queries keep the sampler's).
+MipFilter lavapipe_mip_filter(const SurfaceView& view, const SamplerState& smp, SampleOp op) {
+  if (op == SampleOp::kGather) return MipFilter::kNone;
+  if (op != SampleOp::kLodQuery && view.desc.mips == 1 && smp.max_lod > 0.0f)
+    return MipFilter::kNone;
+  return smp.mip_filter;
+}
+
+// lp_build_sample_common: whether lp_build_cube_lookup projects derivatives (need_derivs): an
+// LOD is needed (min != mag filter or a mip filter), min_lod != max_lod (lod_selector's
+// min_max_lod_equal) and the LOD is not explicit. textureQueryLod is not considered, so its
+// LOD then comes from the face coordinates' quad differences.
+bool cube_needs_derivs(const SurfaceView& view, const SamplerState& smp, SampleOp op) {
+  if (op == SampleOp::kLevel || op == SampleOp::kLevelZero || op == SampleOp::kGather) return false;
+  return (smp.min_filter != smp.mag_filter ||
+          lavapipe_mip_filter(view, smp, op) != MipFilter::kNone) &&
+         smp.min_lod != smp.max_lod;
+}
+
+// A fragment-shader cube lane's request for the LOD computation: lane k's direction with its
+// fine derivatives, projected onto k's own face (lp_build_cube_lookup, need_derivs).
+Prepared fragment_cube_lod_request(const SurfaceView& view, const SamplerState& sampler,
+                                   const SampleRequest* quad, size_t k) {
+  SampleRequest r = quad[k];
+  const QuadDerivatives3 d = fine_derivatives(quad, k);
+  r.ddx = d.ddx;
+  r.ddy = d.ddy;
+  return prepare(view, sampler, r);
+}
+
+// The LOD of a lane: its own, or in a fragment shader its quad's (the top-left lane's: the rho of
+// quad element 0, lp_build_rho). Cube maps in a fragment shader project each lane's fine
+// derivatives onto its own face; lavapipe keeps that LOD per lane when there is a mip filter
+// (lp_build_sample_soa_code: num_lods = length for cubes) and otherwise takes the top-left
+// lane's, where the LOD only chooses between the min and mag filters.
 LodInfo lane_lod(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
-                 const Prepared& p, const LavapipeLaneContext& ctx) {
-  if (ctx.quad_lod_lane == nullptr || p.cube) return select_lod(s, p.smp, p.req);
-  const Prepared q = prepare(view, sampler, *ctx.quad_lod_lane);
+                 const SampleRequest& in_req, const Prepared& p, const LavapipeLaneContext& ctx) {
+  if (ctx.quad == nullptr) return select_lod(s, p.smp, p.req);
+  if (p.cube) {
+    const std::optional<size_t> k = quad_position(ctx);
+    if (!k || !cube_needs_derivs(view, sampler, in_req.op)) return select_lod(s, p.smp, p.req);
+    const bool per_lane = lavapipe_mip_filter(view, sampler, in_req.op) != MipFilter::kNone ||
+                          in_req.op == SampleOp::kBias;
+    const size_t lod_lane = per_lane ? *k : 0;
+    const Prepared q = fragment_cube_lod_request(view, sampler, ctx.quad, lod_lane);
+    return select_lod(s, q.smp, q.req);
+  }
+  const Prepared q = prepare(view, sampler, *ctx.quad);
   return select_lod(s, q.smp, q.req);
+}
+
+// lp_build_cube_lookup as lavapipe runs it for textureQueryLod on a cube map in a fragment shader
+// (measured; see fragment_cube_lod_query): the direction's third component is undefined and the
+// selects that would use it fall back to their other operand. So the face is +-x or +-y (x
+// when |x| > |y|), face_s = x and face_t = -y whatever the face (snewy and tnewx), and the
+// derivatives likewise (dx, -dy of the shader's x and y), projected with ma = x or y.
+LpCube lp_cube_lookup_lodq(const std::array<float, 3>& c, const std::array<float, 3>& dx,
+                           const std::array<float, 3>& dy) {
+  const bool x_major = std::fabs(c[0]) > std::fabs(c[1]);
+  const size_t axis = x_major ? 0 : 1;
+  const float ma = c[axis];
+  LpCube r;
+  r.face = 2 * static_cast<int32_t>(axis) + (std::signbit(ma) ? 1 : 0);
+  const std::array<float, 2> st{c[0], -c[1]};
+  const std::array<float, 2> dsx{dx[0], -dx[1]}, dsy{dy[0], -dy[1]};
+  const float ima = 1.0f / ma;
+  const float imahalf = 0.5f * ima;
+  const float imahalfpos = std::fabs(imahalf);
+  r.s = st[0] * imahalfpos + 0.5f;
+  r.t = st[1] * imahalfpos + 0.5f;
+  const float madxdivma = dx[axis] * ima;
+  const float madydivma = dy[axis] * ima;
+  for (size_t k = 0; k < 2; ++k) {
+    r.ddx[k] = (dsx[k] - madxdivma * st[k]) * imahalf;
+    r.ddy[k] = (dsy[k] - madydivma * st[k]) * imahalf;
+  }
+  return r;
+}
+
+// Measured: lavapipe's cube textureQueryLod sees the whole direction only for R8G8B8A8_UNORM and
+// B8G8R8A8_UNORM textures; for every other format the third component is undefined
+// (lp_cube_lookup_lodq).
+bool lodq_cube_sees_z(Format f) {
+  return f == Format::kR8G8B8A8_UNORM || f == Format::kB8G8R8A8_UNORM;
+}
+
+// textureQueryLod on a cube map in a fragment shader (lp_build_sample_common with is_lodq, whose
+// LOD is per lane). With need_derivs, lane k's fine derivatives are projected onto its face;
+// otherwise lp_build_rho takes the quad's coarse differences of the face coordinates s, t (the
+// same value for the whole quad).
+Texel fragment_cube_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
+                              const SampleRequest* quad, size_t k) {
+  const bool sees_z = lodq_cube_sees_z(view.desc.format);
+  auto lookup = [&](size_t lane, const QuadDerivatives3& d) {
+    const std::array<float, 3>& c = quad[lane].coord;
+    return sees_z ? lp_cube_lookup(c, d.ddx, d.ddy) : lp_cube_lookup_lodq(c, d.ddx, d.ddy);
+  };
+  SampleRequest r;  // lod_query reads only the face-space derivatives
+  r.op = SampleOp::kLodQuery;
+  if (cube_needs_derivs(view, sampler, SampleOp::kLodQuery)) {
+    const LpCube c = lookup(k, fine_derivatives(quad, k));
+    r.ddx = {c.ddx[0], c.ddx[1], 0.0f};
+    r.ddy = {c.ddy[0], c.ddy[1], 0.0f};
+  } else {
+    const std::array<LpCube, 3> c{lookup(0, {}), lookup(1, {}), lookup(2, {})};
+    r.ddx = {c[1].s - c[0].s, c[1].t - c[0].t, 0.0f};
+    r.ddy = {c[2].s - c[0].s, c[2].t - c[0].t, 0.0f};
+  }
+  return lod_query(s, sampler, r);
 }
 
 bool lane_needs_linear(const SamplerState& sampler, const LodInfo& li, SampleOp op) {
@@ -942,19 +1086,27 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
   const int32_t slice = p.slice_base + p.face;
   SampleResult res;
   if (req.op == SampleOp::kLodQuery) {
-    if (ctx.quad_lod_lane != nullptr && !p.cube) {
-      const Prepared q = prepare(view, sampler, *ctx.quad_lod_lane);
+    const std::optional<size_t> k = p.cube ? quad_position(ctx) : std::nullopt;
+    if (k) {
+      res.texel = fragment_cube_lod_query(s, view, sampler, ctx.quad, *k);
+    } else if (ctx.quad != nullptr && !p.cube) {
+      const Prepared q = prepare(view, sampler, *ctx.quad);
       res.texel = lod_query(s, q.smp, q.req);
     } else {
       res.texel = lod_query(s, p.smp, req);
     }
     return res;
   }
-  const LodInfo li = lane_lod(s, view, sampler, p, ctx);
-  if (lavapipe_uses_aos(view, sampler, in_req)) {
-    const bool linear = sampler.min_filter == Filter::kLinear;
+  const LodInfo li = lane_lod(s, view, sampler, in_req, p, ctx);
+  const bool lod_per_quad = ctx.quad != nullptr && in_req.op == SampleOp::kImplicit;
+  if (uses_aos(view, sampler, in_req, lod_per_quad)) {
+    // lp_build_sample_aos: with min != mag the quad's LOD picks the min filter (with the mip
+    // filter) or the mag filter (level 0, no mip lerp).
+    const bool minified = sampler.min_filter == sampler.mag_filter || li.positive;
+    const Filter filter = minified ? sampler.min_filter : sampler.mag_filter;
+    const bool linear = filter == Filter::kLinear;
     Rgba8 c = sample_level_aos(s, p.smp, req, static_cast<uint32_t>(li.level0), linear, slice);
-    if (sampler.mip_filter == MipFilter::kLinear && li.fpart > 0.0f) {
+    if (minified && sampler.mip_filter == MipFilter::kLinear && li.fpart > 0.0f) {
       const Rgba8 c1 =
           sample_level_aos(s, p.smp, req, static_cast<uint32_t>(li.level1), linear, slice);
       const int32_t w = cvt_trunc(li.fpart * 256.0f);
@@ -1020,7 +1172,7 @@ LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerStat
                                       const SampleRequest& req, const LavapipeLaneContext& ctx) {
   const Surf s = make_surf(view);
   const Prepared p = prepare(view, sampler, req);
-  const LodInfo li = lane_lod(s, view, sampler, p, ctx);
+  const LodInfo li = lane_lod(s, view, sampler, req, p, ctx);
   LavapipeLaneFacts f;
   f.needs_linear = lane_needs_linear(sampler, li, req.op);
   if (p.cube) {

@@ -16,8 +16,10 @@ namespace texsim::texunit {
 
 // Samples like lavapipe (Mesa 22.3.6, LLVM 15, x86-64 with AVX2, GALLIVM_PERF unset) for
 // compute-shader lookups: explicit LOD (kLevel, kLevelZero), explicit gradients (kGrad, per
-// lane), gather (kGather) and comparison samplers. sample() dispatches here for
-// PrecisionKind::kLavapipe.
+// lane), gather (kGather) and comparison samplers; with a LavapipeLaneContext also fragment-shader
+// lookups: kImplicit, kBias (req.lod is the shader's bias, added before the sampler's) and
+// kLodQuery (textureQueryLod: x the clamped LOD, y the unclamped one). sample() dispatches here
+// for PrecisionKind::kLavapipe.
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
                              const SampleRequest& req);
 
@@ -27,11 +29,19 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
 // Cubes: seamless bilinear filtering switches every lane of the group to a weight-sum formula
 // when any lane's footprint has a missing corner tap, separately for the first and the second
 // (trilinear) level read. Fragment shaders: the quad's LOD is the top-left lane's, except on
-// cube maps, whose derivatives are projected per lane and whose LOD stays per lane.
+// cube maps: there lavapipe differentiates the direction per pixel ("fine": the lane's row and
+// column of the quad), projects onto each lane's own face and keeps the LOD per lane (for
+// kImplicit without a mip filter, lavapipe's NONE also for a one-level view with max_lod > 0, the
+// top-left lane's). A cube kLodQuery in a fragment shader also reproduces lavapipe's measured
+// use of the direction (its third component is undefined for most formats; see the .cpp).
+// A fragment-shader lookup names its quad: `quad` points at the quad's four requests (TL, TR,
+// BL, BR; all four must exist, cube maps read them for the per-pixel derivatives) and
+// `quad_lane` is the lane's place among them; the lane's own request is quad[quad_lane].
 struct LavapipeLaneContext {
   std::optional<bool> group_needs_linear;  // unset: as if the lane were alone in its group
   std::array<std::optional<bool>, 2> group_cube_corner;  // unset: the lane's own
-  const SampleRequest* quad_lod_lane = nullptr;          // unset: the lane's own LOD
+  const SampleRequest* quad = nullptr;  // unset: a compute-shader lookup, the lane's own LOD
+  uint8_t quad_lane = 0;                // 0 TL, 1 TR, 2 BL, 3 BR
 };
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
                              const SampleRequest& req, const LavapipeLaneContext& ctx);
@@ -39,7 +49,7 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
 bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sampler,
                                 const SampleRequest& req);
 // A lane's inputs to the group decisions above: needs linear filtering; (cubes) a missing
-// corner tap in its bilinear footprint at its first / second level. `ctx.quad_lod_lane` is used.
+// corner tap in its bilinear footprint at its first / second level. `ctx.quad` is used.
 struct LavapipeLaneFacts {
   bool needs_linear = false;
   std::array<bool, 2> cube_corner{};
@@ -57,7 +67,9 @@ FetchResult fetch_texel_lavapipe(const SurfaceView& view, const FetchRequest& re
 
 // Whether lavapipe takes its 8-bit fixed-point ("AoS") linear path for this state: a format
 // whose channels all fit 8-bit UNORM (not sRGB), no comparison, wrap/clamp-to-edge on every
-// used axis, no seamless cube linear filtering, and min == mag filter for per-lane LOD.
+// used axis, no seamless cube linear filtering, and min == mag filter for per-lane LOD (compute
+// shaders). A fragment-shader kImplicit lookup (LOD per quad) takes it with min != mag too, the
+// quad's LOD choosing the min filter (with the mip filter) or the mag filter (level 0).
 bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
                        const SampleRequest& req);
 

@@ -360,9 +360,6 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
   const uint32_t bi = border == 2 ? 1u : 0u;
   s.border_color_int = {bi, bi, bi, border == 0 ? 0u : 1u};
   if (chance(r, 50)) s.lod_bias = static_cast<float>(iuni(r, -8, 8)) * 0.25f + funi(r, 0, 0.01f);
-  // texture(..., bias): the instruction bias alone (lavapipe adds the shader bias, then the
-  // sampler's; keeping the sampler's at 0 keeps that order reproducible).
-  if (op == Op::kBias) s.lod_bias = 0.0f;
   if (chance(r, 30)) s.min_lod = static_cast<float>(iuni(r, 0, 8)) * 0.375f;
   if (chance(r, 30))
     s.max_lod = s.min_lod + static_cast<float>(iuni(r, 0, 8)) * 0.3125f;

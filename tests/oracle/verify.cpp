@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <limits>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "texunit/cube.hpp"
@@ -169,12 +170,13 @@ double reference_quantum(const FormatInfo& fi) {
 class Verifier {
  public:
   Verifier(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
-           const DeviceResult& dev, const VerifyPrecision& p)
+           const DeviceResult& dev, const VerifyPrecision& p, std::span<const SampleRequest> quad)
       : view_(view),
         sampler_(sampler),
         req_(req),
         dev_(dev),
         p_(p),
+        quad_(quad.size() == 4 ? quad : std::span<const SampleRequest>{}),
         fi_(texunit::format_info(view.desc.format)) {
     const auto t = view.desc.type;
     cube_ = t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
@@ -235,6 +237,7 @@ class Verifier {
   const SampleRequest& req_;
   const DeviceResult& dev_;
   const VerifyPrecision& p_;
+  std::span<const SampleRequest> quad_;  // fragment lookups: the quad's four requests
   const FormatInfo& fi_;
   bool cube_ = false;
   unsigned dims_ = 2;
@@ -261,6 +264,29 @@ class Verifier {
     return {std::max(mn - e, std::min(mx - e, b[0])), std::max(mn + e, std::min(mx + e, b[1]))};
   }
 
+  // Where a derivative LOD may come from: the lane's direction and derivatives; in a fragment
+  // quad, any of its four lanes' directions with the coarse (the request's) or that lane's fine
+  // derivatives, since Vulkan lets implicit derivatives be coarse or fine and the LOD be
+  // computed per pixel or per quad (a quad spanning cube faces then differs by face).
+  struct LodSource {
+    std::array<float, 3> dir, ddx, ddy;
+  };
+  std::vector<LodSource> lod_sources() const {
+    if (quad_.empty()) return {{req_.coord, req_.ddx, req_.ddy}};
+    std::vector<LodSource> out;
+    for (size_t k = 0; k < 4; ++k) {
+      out.push_back({quad_[k].coord, req_.ddx, req_.ddy});
+      LodSource fine{quad_[k].coord, {}, {}};
+      const size_t row = k & 2u, col = k & 1u;
+      for (size_t i = 0; i < 3; ++i) {
+        fine.ddx[i] = quad_[row + 1].coord[i] - quad_[row].coord[i];
+        fine.ddy[i] = quad_[col + 2].coord[i] - quad_[col].coord[i];
+      }
+      out.push_back(fine);
+    }
+    return out;
+  }
+
   // [lodMin, lodMax] with the sampler's and the instruction's bias, before the clamp.
   std::array<double, 2> biased_lod_interval() const {
     std::array<double, 2> b{};
@@ -278,22 +304,24 @@ class Verifier {
         b[0] = std::min(b[0], lb[0]);
         b[1] = std::max(b[1], lb[1]);
       };
-      if (cube_) {
-        const double size = view_.desc.width;
-        for (uint32_t face : cube_faces(req_.coord)) {
-          for (bool sgn : {true, false}) {
-            widen(cube_face_derivative(req_.coord, req_.ddx, face, size, sgn),
-                  cube_face_derivative(req_.coord, req_.ddy, face, size, sgn));
+      for (const LodSource& src : lod_sources()) {
+        if (cube_) {
+          const double size = view_.desc.width;
+          for (uint32_t face : cube_faces(src.dir)) {
+            for (bool sgn : {true, false}) {
+              widen(cube_face_derivative(src.dir, src.ddx, face, size, sgn),
+                    cube_face_derivative(src.dir, src.ddy, face, size, sgn));
+            }
           }
+        } else {
+          const auto e0 = extent(0);
+          std::array<double, 3> dx{}, dy{};
+          for (unsigned a = 0; a < dims_; ++a) {
+            dx[a] = static_cast<double>(src.ddx[a]) * e0[a];
+            dy[a] = static_cast<double>(src.ddy[a]) * e0[a];
+          }
+          widen(dx, dy);
         }
-      } else {
-        const auto e0 = extent(0);
-        std::array<double, 3> dx{}, dy{};
-        for (unsigned a = 0; a < dims_; ++a) {
-          dx[a] = static_cast<double>(req_.ddx[a]) * e0[a];
-          dy[a] = static_cast<double>(req_.ddy[a]) * e0[a];
-        }
-        widen(dx, dy);
       }
       if (std::isnan(b[0]) || std::isnan(b[1])) b = {-kInf, kInf};
       double total = bias;
@@ -437,8 +465,26 @@ class Verifier {
     return b;
   }
 
+  // Offsets (texel units) at which to evaluate one axis of the +-`step` box around texel
+  // coordinate `t` (u * size - 0.5): its ends and centre and, for linear filtering, the point
+  // inside where t crosses an integer. A bilinear result is linear between such crossings but
+  // not across one (the tap pair changes there), so the crossing is where it can peak.
+  // `both_signs`: the caller's axis may run against t (cube faces), so take the crossing's
+  // mirror image too (also inside the box).
+  static std::vector<double> box_offsets(double t, double step, bool linear,
+                                         bool both_signs = false) {
+    std::vector<double> out{-step, 0.0, step};
+    const double k = std::round(t);
+    if (linear && std::fabs(k - t) < step && k != t) {
+      out.push_back(k - t);
+      if (both_signs) out.push_back(t - k);
+    }
+    return out;
+  }
+
   // d3d forced to `level` with `filter` (gather: level 0, the gather op), at the corners of the
-  // +-1 sub-texel-step box around the request's coordinates on that level.
+  // +-1 sub-texel-step box around the request's coordinates on that level, and where the box
+  // crosses a texel centre (box_offsets).
   const LevelSet& level_set(Filter filter, uint32_t level, bool gather) {
     const std::array<uint32_t, 3> key{static_cast<uint32_t>(filter), level, gather ? 1u : 0u};
     for (const auto& [k, v] : cache_)
@@ -462,29 +508,36 @@ class Verifier {
       for (const auto& base : cube_bases(req_.coord)) {
         const texunit::CubeCoord cc = texunit::cube_coord(base);
         const auto ax = cube_axes(cc.face);
-        const double delta = 2.0 * std::fabs(static_cast<double>(cc.ma)) * step / ext[0];
-        for (int i = -1; i <= 1; ++i)
-          for (int j = -1; j <= 1; ++j) {
+        // Texel units on the face -> direction units.
+        const double to_dir = 2.0 * std::fabs(static_cast<double>(cc.ma)) / ext[0];
+        const bool lin = filter == Filter::kLinear || gather;
+        const auto si = box_offsets(static_cast<double>(cc.s) * ext[0] - 0.5, step, lin, true);
+        const auto ti = box_offsets(static_cast<double>(cc.t) * ext[0] - 0.5, step, lin, true);
+        for (double i : si)
+          for (double j : ti) {
             SampleRequest r = q;
             r.coord = base;
             r.coord[static_cast<size_t>(ax[1])] =
-                static_cast<float>(base[static_cast<size_t>(ax[1])] + i * delta);
+                static_cast<float>(base[static_cast<size_t>(ax[1])] + i * to_dir);
             r.coord[static_cast<size_t>(ax[2])] =
-                static_cast<float>(base[static_cast<size_t>(ax[2])] + j * delta);
+                static_cast<float>(base[static_cast<size_t>(ax[2])] + j * to_dir);
             set.corners.push_back(eval_corner(s, r));
             if (gather && integer_) add_integer_corner_alternatives(set, r);
           }
       }
     } else {
-      const int nz = dims_ == 3 ? 1 : 0;
-      for (int i = -1; i <= 1; ++i)
-        for (int j = -1; j <= 1; ++j)
-          for (int k = -nz; k <= nz; ++k) {
+      const bool lin = filter == Filter::kLinear || gather;
+      std::array<std::vector<double>, 3> off{{{0.0}, {0.0}, {0.0}}};
+      for (unsigned a = 0; a < dims_; ++a)
+        off[a] = box_offsets(static_cast<double>(req_.coord[a]) * ext[a] - 0.5, step, lin);
+      for (double i : off[0])
+        for (double j : off[1])
+          for (double k : off[2]) {
             SampleRequest r = q;
-            const std::array<int, 3> d{i, j, k};
+            const std::array<double, 3> d{i, j, k};
             for (unsigned a = 0; a < dims_; ++a)
               r.coord[a] = static_cast<float>(static_cast<double>(req_.coord[a]) +
-                                              d[a] * step / static_cast<double>(ext[a]));
+                                              d[a] / static_cast<double>(ext[a]));
             set.corners.push_back(eval_corner(s, r));
           }
     }
@@ -630,8 +683,8 @@ SamplerState vulkan_equivalent_sampler(const SamplerState& s, texunit::Format fo
 
 Verdict verify_d3d(const SurfaceView& view, const SamplerState& sampler,
                    const SampleRequest& request, const DeviceResult& device,
-                   const VerifyPrecision& precision) {
-  Verifier v(view, sampler, request, device, precision);
+                   const VerifyPrecision& precision, std::span<const texunit::SampleRequest> quad) {
+  Verifier v(view, sampler, request, device, precision, quad);
   return v.run();
 }
 

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "texunit/sample.hpp"
@@ -63,7 +64,8 @@ texunit::SamplerState vulkan_equivalent_sampler(const texunit::SamplerState& s,
 //  - levels: every level mip-point selection can pick over the window (either side of a .5
 //    tie); for linear mip, every (level, level + 1) pair with the blend-weight interval;
 //  - coordinates: d3d evaluated at the 3^dims corners of the +-1 sub-texel-step box, per level
-//    (cube: the two face axes, and the other face where the major axis ties);
+//    (cube: the two face axes, and the other face where the major axis ties), and for linear
+//    filtering also where the box crosses a texel centre on an axis;
 //  - comparison: the reference +-1 quantum of the depth format (the device may compare the
 //    unquantized reference, D3D quantizes it), monotone in the reference except EQUAL and
 //    NOT_EQUAL, whose taps within the window may pass or fail;
@@ -71,11 +73,16 @@ texunit::SamplerState vulkan_equivalent_sampler(const texunit::SamplerState& s,
 //    step of an 8-bit filter (D3D's weights and AoS-style 8-bit lerps) or of the format when
 //    finer; float formats and comparisons 2^-19 of the largest magnitude involved (arithmetic
 //    order only); integers exact.
-// Filtered results within one level are multilinear in the coordinates, linear in the blend
-// weight and monotone in the reference, so the corner evaluations bound every result inside
-// the windows (point sampling and gathers use the corner results as a discrete set).
+// Filtered results within one level are multilinear in the coordinates between texel centres,
+// linear in the blend weight and monotone in the reference, so the corner (and crossing)
+// evaluations bound every result inside the windows (point sampling and gathers use the corner
+// results as a discrete set). Fragment-shader lookups pass `quad`, the quad's four requests (TL,
+// TR, BL, BR): the LOD window then covers every lane's direction with the coarse or its fine
+// derivatives (Vulkan leaves coarse/fine derivatives and per-pixel/per-quad LOD to the
+// implementation).
 Verdict verify_d3d(const texunit::SurfaceView& view, const texunit::SamplerState& sampler,
                    const texunit::SampleRequest& request, const DeviceResult& device,
-                   const VerifyPrecision& precision = {});
+                   const VerifyPrecision& precision = {},
+                   std::span<const texunit::SampleRequest> quad = {});
 
 }  // namespace texsim::oracle

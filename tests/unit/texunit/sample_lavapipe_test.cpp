@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -329,6 +330,45 @@ TEST(SampleLavapipe, LodQueryUnclampedAndRoundedClampedLevel) {
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 2.5625f);
 }
 
+TEST(SampleLavapipe, LodQueryLevelRoundedToMinusZeroIsPlusZero) {
+  // 8x8, ddx = 0.12 -> ~0.96 texels: y slightly below 0 rounds to -0; lp_build_clamp's maxps
+  // returns +0.
+  SurfaceDesc d;
+  d.format = Format::kR8G8B8A8_UNORM;
+  d.width = d.height = 8;
+  d.mips = 4;
+  const Surface s(d);
+  SampleRequest q = at(0.5f);
+  q.op = SampleOp::kLodQuery;
+  q.ddx = {0.12f, 0.0f, 0.0f};
+  const Texel t = sample_lavapipe(s.view(), linear_sampler(AddressMode::kClamp), q).texel;
+  EXPECT_LT(t.f(1), 0.0f);
+  EXPECT_EQ(t.bits[0], 0u);
+}
+
+TEST(SampleLavapipe, BiasOpAddsShaderBiasBeforeSamplerBias) {
+  // 4 levels of 8x8, level l holds l; ddx = 0.25 -> 2 texels: LOD 1; shader bias 1 -> level 2.
+  SurfaceDesc d;
+  d.format = Format::kR32_FLOAT;
+  d.width = d.height = 8;
+  d.mips = 4;
+  Surface s(d);
+  for (uint32_t l = 0; l < 4; ++l)
+    for (uint32_t y = 0; y < (8u >> l); ++y)
+      for (uint32_t x = 0; x < (8u >> l); ++x) {
+        const auto v = static_cast<float>(l);
+        std::memcpy(s.texel_ptr(0, l, 0, x, y), &v, 4);
+      }
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  SampleRequest q = at(0.5f);
+  q.op = SampleOp::kImplicit;
+  q.ddx = {0.25f, 0.0f, 0.0f};
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 1.0f);
+  q.op = SampleOp::kBias;
+  q.lod = 1.0f;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 2.0f);
+}
+
 TEST(SampleLavapipe, FragmentQuadTakesTopLeftLod) {
   // Per-quad LOD: a lane given its quad's top-left request uses that lane's derivatives.
   Surface s = row_rgba8({10, 10, 10, 10}, 3);
@@ -346,9 +386,55 @@ TEST(SampleLavapipe, FragmentQuadTakesTopLeftLod) {
   SampleRequest lane = tl;
   lane.ddx = {0.0f, 0.0f, 0.0f};  // alone: LOD -> level 0
   EXPECT_EQ(sample_lavapipe(s.view(), smp, lane).texel.f(0), unorm8(10));
+  const std::array<SampleRequest, 4> quad{tl, lane, lane, lane};
   LavapipeLaneContext ctx;
-  ctx.quad_lod_lane = &tl;
-  EXPECT_EQ(sample_lavapipe(s.view(), smp, lane, ctx).texel.f(0), unorm8(210));
+  ctx.quad = quad.data();
+  ctx.quad_lane = 1;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, quad[1], ctx).texel.f(0), unorm8(210));
+}
+
+TEST(SampleLavapipe, FragmentQuadMinMagAosFilterFromQuadLod) {
+  // texture() in a fragment shader has one LOD per quad, so lavapipe keeps the 8-bit path with
+  // min != mag: magnified (LOD <= 0) -> mag LINEAR in 8.8 fixed point, q = rne(0.3 * 512) - 128
+  // = 26: (26 * 200 + 128) >> 8 = 20; minified -> min POINT: texel 0.
+  const Surface s = row_rgba8({0, 200});
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.min_filter = Filter::kPoint;
+  SampleRequest tl = at(0.3f);
+  tl.op = SampleOp::kImplicit;
+  tl.ddx = {0.0625f, 0.0f, 0.0f};  // 1/8 texel: magnified
+  std::array<SampleRequest, 4> quad{tl, tl, tl, tl};
+  LavapipeLaneContext ctx;
+  ctx.quad = quad.data();
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, quad[0], ctx).texel.f(0), unorm8(20));
+  for (auto& r : quad) r.ddx = {2.0f, 0.0f, 0.0f};  // 4 texels: minified
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, quad[0], ctx).texel.f(0), unorm8(0));
+}
+
+TEST(SampleLavapipe, FragmentCubeLodUsesFineDerivatives) {
+  // A quad on +X of an 8x8 cube, level l holds l. TR's coarse ddy (BL - TL) is 1/8 texel (LOD
+  // < 0: level 0); lavapipe differentiates per pixel, so TR's ddy is BR - TR: 4 texels -> level 2.
+  const Surface s =
+      cube_r32(Format::kR32_FLOAT, 8, 4,
+               [](uint32_t, uint32_t l, uint32_t, uint32_t) { return static_cast<float>(l); });
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.min_filter = smp.mag_filter = Filter::kPoint;
+  std::array<SampleRequest, 4> quad{};
+  const std::array<std::array<float, 3>, 4> dir{
+      {{1.0f, 0.0f, 0.0f}, {1.0f, 0.0f, -0.03125f}, {1.0f, -0.03125f, 0.0f}, {1.0f, -1.0f, 0.0f}}};
+  for (size_t i = 0; i < 4; ++i) {
+    quad[i].op = SampleOp::kImplicit;
+    quad[i].coord = dir[i];
+    quad[i].ddx = {0.0f, 0.0f, -0.03125f};  // coarse: TR - TL, BL - TL
+    quad[i].ddy = {0.0f, -0.03125f, 0.0f};
+  }
+  LavapipeLaneContext ctx;
+  ctx.quad = quad.data();
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, quad[0], ctx).texel.f(0), 0.0f);
+  ctx.quad_lane = 1;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, quad[1], ctx).texel.f(0), 2.0f);
+  // Without the quad (a compute-shader lookup) TR keeps its own, coarse, derivatives.
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, quad[1]).texel.f(0), 0.0f);
 }
 
 }  // namespace
