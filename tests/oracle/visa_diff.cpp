@@ -48,7 +48,7 @@ std::string hex4(const std::array<uint32_t, 4>& v) {
 void visa_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, uint32_t ci,
                uint32_t max_print, VisaDiffStats& st) {
   const size_t n = b.lanes.size();
-  if (b.op == Op::kGather || b.op == Op::kGatherShadow || is_fragment_op(b.op)) {
+  if (b.op == Op::kGather || b.op == Op::kGatherShadow) {
     st.skipped_ops += n;
     return;
   }
@@ -85,11 +85,25 @@ void visa_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
       mnem = "sample_d_c";
       params = {"ref", "u", "dudx", "dudy", "v", "dvdx", "dvdy", "r", "drdx", "drdy"};
       break;
+    // Fragment-quad ops: the message's lanes 4q..4q+3 are quad q, as in the GPU's draw.
+    case Op::kImplicit:
+      mnem = "sample_3d";
+      params = {"u", "v", "r"};
+      break;
+    case Op::kBias:
+      mnem = "sample_b";
+      params = {"bias", "u", "v", "r"};
+      break;
+    case Op::kQueryLod:
+      mnem = "lod";
+      params = {"u", "v", "r"};
+      break;
     default:
       st.skipped_ops += n;
       return;
   }
-  const bool uint_dst = b.format->uint_result && !shadow;
+  const bool query = b.op == Op::kQueryLod;
+  const bool uint_dst = b.format->uint_result && !shadow && !query;
   // aoffimmi: u in bits 11:8, v in 7:4, r in 3:0 (4-bit two's complement).
   uint32_t aoff = 0;
   if (b.has_offset)
@@ -127,7 +141,7 @@ void visa_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
   if (!fetch) sc.samplers.push_back({0, b.sampler, texunit::PrecisionKind::kLavapipe});
   isa::ExecOptions eo;
   eo.precision = texunit::PrecisionKind::kLavapipe;
-  const unsigned mask = shadow ? 0x1u : 0xfu;
+  const unsigned mask = shadow ? 0x1u : query ? 0x3u : 0xfu;
   // texsim's lavapipe-profile answers, to classify differences: `full` as main.cpp asserts it
   // (per-8-lane group decisions, lavapipe's UNORM/SNORM fetch conversion), `alone` as the vISA
   // executor computes it (texunit::sample per lane without group context; texunit::fetch_texel).
@@ -148,14 +162,22 @@ void visa_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
     constexpr size_t kSimd = 8;
     const size_t groups = (n + kSimd - 1) / kSimd;
     std::vector<uint8_t> lin(groups, 0), c0(groups, 0), c1(groups, 0);
+    auto quad_ctx = [&](size_t i) {
+      texunit::LavapipeLaneContext ctx;
+      if (is_fragment_op(b.op)) {
+        ctx.quad = &b.samples[i & ~size_t{3}];
+        ctx.quad_lane = static_cast<uint8_t>(i & 3u);
+      }
+      return ctx;
+    };
     for (size_t i = 0; i < n; ++i) {
-      const auto f = texunit::lavapipe_lane_facts(view, b.sampler, b.samples[i], {});
+      const auto f = texunit::lavapipe_lane_facts(view, b.sampler, b.samples[i], quad_ctx(i));
       if (f.needs_linear) lin[i / kSimd] = 1;
       if (f.cube_corner[0]) c0[i / kSimd] = 1;
       if (f.cube_corner[1]) c1[i / kSimd] = 1;
     }
     for (size_t i = 0; i < n; ++i) {
-      texunit::LavapipeLaneContext ctx;
+      texunit::LavapipeLaneContext ctx = quad_ctx(i);
       ctx.group_needs_linear = lin[i / kSimd] != 0;
       ctx.group_cube_corner = {c0[i / kSimd] != 0, c1[i / kSimd] != 0};
       full[i] = texunit::sample_lavapipe(view, b.sampler, b.samples[i], ctx).texel.bits;
@@ -201,7 +223,7 @@ void visa_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
             x = q.coord[1];
           else if (p == "r")
             x = arr ? q.array_index : q.coord[2];
-          else if (p == "lod")
+          else if (p == "lod" || p == "bias")
             x = q.lod;
           else if (p == "ref")
             x = q.reference;

@@ -336,8 +336,11 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
     };
     std::vector<PendingLane> lanes;
     lanes.reserve(req->lanes);
+    // Every lane's request, disabled lanes too: the lavapipe profile's pixel-shader lookups read
+    // the whole quad (per-pixel cube derivatives, the top-left lane's LOD).
+    std::array<texunit::SampleRequest, 32> all{};
     for (unsigned i = 0; i < req->lanes; ++i) {
-      if (((req->enabled >> i) & 1) == 0) continue;
+      const bool enabled = ((req->enabled >> i) & 1) != 0;
       texunit::SampleRequest rq;
       rq.coord = coord[i];
       if (mp.array_from >= 0)
@@ -404,6 +407,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
         rq.reference = req->f("ref", i);
         defined = defined && req->lane_defined("ref", i);
       }
+      all[i] = rq;
+      if (!enabled) continue;
       if (!defined) {
         res[i].undefined = 0xf;
         continue;
@@ -412,12 +417,21 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
     }
     // The lavapipe profile decides some things per SIMD-8 group of lanes, as lavapipe does
     // (sample_lavapipe.hpp, LavapipeLaneContext): the message's lanes 8k..8k+7 form a group.
+    // Implicit-derivative ops run as in a pixel shader: lanes 4q..4q+3 are quad q (TL, TR, BL,
+    // BR), the layout quad_derivatives assumes.
     std::vector<texunit::LavapipeLaneContext> ctx(lanes.size());
     if (prec.kind == texunit::PrecisionKind::kLavapipe) {
+      if (implicit) {
+        for (size_t k = 0; k < lanes.size(); ++k) {
+          ctx[k].quad = &all[lanes[k].lane & ~3u];
+          ctx[k].quad_lane = static_cast<uint8_t>(lanes[k].lane & 3u);
+        }
+      }
       constexpr unsigned kGroup = 8;
       std::array<bool, 8> linear{}, corner0{}, corner1{};  // per group of a SIMD32 message
-      for (const PendingLane& l : lanes) {
-        const auto f = texunit::lavapipe_lane_facts(view, sstate, l.rq, {});
+      for (size_t k = 0; k < lanes.size(); ++k) {
+        const PendingLane& l = lanes[k];
+        const auto f = texunit::lavapipe_lane_facts(view, sstate, l.rq, ctx[k]);
         linear[l.lane / kGroup] = linear[l.lane / kGroup] || f.needs_linear;
         corner0[l.lane / kGroup] = corner0[l.lane / kGroup] || f.cube_corner[0];
         corner1[l.lane / kGroup] = corner1[l.lane / kGroup] || f.cube_corner[1];
