@@ -4,6 +4,7 @@
 # usage: scripts/fuzz-soak.sh SECONDS RUNS TARGET... (after `make fuzz-build`; RUNS -1: no limit;
 # logs in build/fuzz/logs or $FUZZ_LOG_DIR, new inputs in build/fuzz/corpus, crashes in build/fuzz/artifacts).
 # Exit status 1 when any target stopped on a finding (crash, sanitizer report, timeout, OOM).
+# FUZZ_TIMEOUT (default 10): seconds one input may run (raise it on a heavily loaded machine).
 set -u
 status=0
 seconds=${1:?seconds}; runs=${2:?runs}; shift 2
@@ -15,7 +16,7 @@ for t in "$@"; do
   mkdir -p "$root/build/fuzz/corpus/$t"
   log=$logs/$t.log
   start=$(date +%s)
-  "$bin/fuzz_$t" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1 \
+  "$bin/fuzz_$t" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1 \
     -max_total_time="$seconds" -runs="$runs" -dict="$root/tests/fuzz/dict/$t.dict" \
     -artifact_prefix="$root/build/fuzz/artifacts/$t-" \
     "$root/build/fuzz/corpus/$t" "$root/tests/fuzz/corpus/$t" >"$log" 2>&1

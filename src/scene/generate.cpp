@@ -3,6 +3,7 @@
 #include "scene/generate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "texunit/format.hpp"
@@ -95,6 +96,21 @@ bool generate(Surface& surface, const GeneratorParams& params) {
   }
   if (fi.is_compressed()) return false;
   const uint32_t cell0 = params.cell != 0 ? params.cell : std::max<uint32_t>(1, d.width / 8);
+  // Checker and mip-colour surfaces hold a few distinct colours: each is encoded once (sRGB
+  // encoding costs a pow per channel) and its bytes copied.
+  std::array<float, 4> last_c{};
+  std::array<uint8_t, 16> last_bytes{};
+  bool have_last = false;
+  auto put = [&](uint32_t s, uint32_t level, uint32_t z, uint32_t x, uint32_t y,
+                 const std::array<float, 4>& c) {
+    if (!have_last || c != last_c) {
+      last_bytes = {};
+      if (!texunit::encode_texel(d.format, unit_texel(d.format, c), last_bytes.data())) return;
+      last_c = c;
+      have_last = true;
+    }
+    std::copy_n(last_bytes.begin(), fi.bytes_per_block, surface.texel_ptr(s, level, z, x, y));
+  };
   for (uint32_t s = 0; s < d.samples; ++s) {
     for (uint32_t level = 0; level < surface.layout().levels.size(); ++level) {
       const texunit::LevelLayout& lv = surface.layout().levels[level];
@@ -124,7 +140,7 @@ bool generate(Surface& surface, const GeneratorParams& params) {
               case Generator::kRandom:
                 break;
             }
-            surface.write_texel(s, level, z, x, y, unit_texel(d.format, c));
+            put(s, level, z, x, y, c);
           }
         }
       }

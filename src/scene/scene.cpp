@@ -607,17 +607,7 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
   if (src == "fill") {
     const auto t = texel_value(sv, sp, d.format, true);
     if (!t) return false;
-    for (uint32_t smp = 0; smp < d.samples; ++smp) {
-      for (uint32_t l = 0; l < d.mips; ++l) {
-        const auto& lv = s.layout().levels[l];
-        const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
-        for (uint32_t z = 0; z < slices; ++z) {
-          for (uint32_t y = 0; y < lv.height; ++y) {
-            for (uint32_t x = 0; x < lv.width; ++x) s.write_texel(smp, l, z, x, y, *t);
-          }
-        }
-      }
-    }
+    s.fill(*t);  // encoded once (texel_value checked that it encodes)
     return true;
   }
 

@@ -376,6 +376,24 @@ bool Surface::write_texel(uint32_t sample, uint32_t level, uint32_t slice_or_z, 
   return true;
 }
 
+bool Surface::fill(const Texel& value) {
+  const FormatInfo& fi = format_info(desc_.format);
+  if (fi.is_compressed()) return false;
+  std::array<uint8_t, 16> tmp{};
+  if (!encode_texel(desc_.format, value, tmp.data())) return false;
+  for (uint32_t smp = 0; smp < desc_.samples; ++smp) {
+    for (uint32_t l = 0; l < layout_.levels.size(); ++l) {
+      const LevelLayout& lv = layout_.levels[l];
+      const uint32_t slices = desc_.type == SurfaceType::k3D ? lv.depth : desc_.slices();
+      for (uint32_t z = 0; z < slices; ++z)
+        for (uint32_t y = 0; y < lv.height; ++y)
+          for (uint32_t x = 0; x < lv.width; ++x)
+            std::copy_n(tmp.begin(), fi.bytes_per_block, texel_ptr(smp, l, z, x, y));
+    }
+  }
+  return true;
+}
+
 void Surface::enable_mcs() {
   const size_t n = size_t{desc_.width} * desc_.height * desc_.slices();
   mcs_.assign(n, mcs_identity_value(desc_.samples));

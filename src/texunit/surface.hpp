@@ -135,6 +135,9 @@ class Surface {
   // or if any argument is out of range for the surface (nothing is written then).
   bool write_texel(uint32_t sample, uint32_t level, uint32_t slice_or_z, uint32_t x, uint32_t y,
                    const Texel& value);
+  // Writes `value` to every texel of every sample, level and slice (uncompressed formats),
+  // encoding it once; false (nothing written) if it does not encode.
+  bool fill(const Texel& value);
 
   // MCS plane (one value per pixel of level 0 per slice, x fastest, then y, then slice):
   // allocated by enable_mcs() with every pixel set to mcs_identity_value(samples), so that an

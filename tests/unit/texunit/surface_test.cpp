@@ -313,6 +313,24 @@ TEST(Layout, ThreeD) {
   EXPECT_EQ(ptr_offset(s, 0, 1, 3, 1, 0), 256u + 24u + 4u);
 }
 
+TEST(Surface, FillWritesEveryTexelOfEveryLevelOnce) {
+  // 3D RGBA8 4x2x8, full chain (300 bytes): every texel of every level holds the encoded value.
+  Surface s(make(SurfaceType::k3D, Format::kR8G8B8A8_UNORM, 4, 2, 8, 1, 4));
+  ASSERT_TRUE(s.fill(Texel::from_float(1.0f, 0.0f, 0.2f, 1.0f)));
+  const auto b = s.bytes();
+  for (size_t i = 0; i < b.size(); i += 4) {
+    EXPECT_EQ(b[i], 255u) << i;
+    EXPECT_EQ(b[i + 1], 0u) << i;
+    EXPECT_EQ(b[i + 2], 51u) << i;  // 0.2 * 255 = 51
+    EXPECT_EQ(b[i + 3], 255u) << i;
+  }
+  // Block-compressed surfaces are not filled (their data is given as blocks).
+  Surface bc(make(SurfaceType::k2D, Format::kBC1_UNORM, 8, 8, 1, 1, 1));
+  const std::vector<uint8_t> before(bc.bytes().begin(), bc.bytes().end());
+  EXPECT_FALSE(bc.fill(Texel::from_float(1.0f, 1.0f, 1.0f, 1.0f)));
+  EXPECT_TRUE(std::equal(before.begin(), before.end(), bc.bytes().begin()));
+}
+
 TEST(Layout, Cube) {
   // RGBA8 4x4 cube, 3 mips: 6 faces per level.
   Surface s(make(SurfaceType::kCube, Format::kR8G8B8A8_UNORM, 4, 4, 1, 1, 3));
