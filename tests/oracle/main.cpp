@@ -168,17 +168,25 @@ unsigned component_mask(const Batch& b) {
 
 // Components of a lookup the d3d verifier leaves to the lavapipe profile because lavapipe
 // deviates from Vulkan there (docs/decisions.md O4, O5; the lavapipe profile reproduces both):
-// textureQueryLod skips the [minLod, maxLod] clamp of x when the two are equal, and on a cube map
-// ignores the direction's z except for RGBA8/BGRA8 UNORM textures.
+// textureQueryLod skips the [minLod, maxLod] clamp of x when the two are equal; on a cube map it
+// ignores the direction's z except for RGBA8/BGRA8 UNORM textures, and where it projects no
+// derivatives (lp_build_sample_common's need_derivs: an LOD is needed and minLod != maxLod) it
+// differentiates the face coordinates, which is meaningless across a face edge.
 unsigned d3d_unchecked_components(const Batch& b) {
   if (b.op != Op::kQueryLod) return 0u;
   const auto& d = b.surface->desc();
+  const auto& s = b.sampler;
   const bool cube =
       d.type == texunit::SurfaceType::kCube || d.type == texunit::SurfaceType::kCubeArray;
-  if (cube && d.format != texunit::Format::kR8G8B8A8_UNORM &&
-      d.format != texunit::Format::kB8G8R8A8_UNORM)
-    return 0x3u;
-  return b.sampler.min_lod == b.sampler.max_lod ? 0x1u : 0x0u;
+  if (cube) {
+    const bool sees_z = d.format == texunit::Format::kR8G8B8A8_UNORM ||
+                        d.format == texunit::Format::kB8G8R8A8_UNORM;
+    const bool projects =
+        (s.min_filter != s.mag_filter || s.mip_filter != texunit::MipFilter::kNone) &&
+        s.min_lod != s.max_lod;
+    if (!sees_z || !projects) return 0x3u;
+  }
+  return s.min_lod == s.max_lod ? 0x1u : 0x0u;
 }
 
 // The lavapipe-profile request for a lane: the batch's sampler and request as they are (a
