@@ -13,6 +13,7 @@
 #include "scene/report.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/sample.hpp"
+#include "texunit/sample_lavapipe.hpp"
 #include "visa_test_util.hpp"
 
 namespace texsim::isa::visa {
@@ -791,7 +792,7 @@ TEST(Sampler3DExec, LavapipeProfileMatchesDirectTexunitCalls) {
     const auto scene = scene::load_scene_text(sc, "s", sink);
     const texunit::SurfaceView view = scene->find_surface(6)->surface.view();
     const texunit::SamplerState& ss = scene->find_sampler(1)->state;
-    for (unsigned i = 0; i < 8; ++i) {
+    auto request = [&](unsigned i) {
       texunit::SampleRequest rq;
       const unsigned q = i & ~3u;
       const std::vector<float>& u = with_lod || !grad ? p[1] : p[1];
@@ -822,7 +823,19 @@ TEST(Sampler3DExec, LavapipeProfileMatchesDirectTexunitCalls) {
       if (with_lod) rq.coord = {p[1][i], p[2][i], 0.0f};
       if (!with_lod && !grad) rq.coord = {p[1][i], p[2][i], 0.0f};
       if (grad) rq.coord = {p[1][i], p[2][i], 0.0f};
-      const auto want = texunit::sample(view, ss, rq, texunit::PrecisionProfile::lavapipe());
+      return rq;
+    };
+    std::array<texunit::SampleRequest, 8> rqs{};
+    for (unsigned i = 0; i < 8; ++i) rqs[i] = request(i);
+    const bool implicit = std::string(op) == "sample_3d" || std::string(op) == "sample_b";
+    for (unsigned i = 0; i < 8; ++i) {
+      // Implicit-derivative sub-ops run as pixel-shader quads: the lane's quad is its context.
+      texunit::LavapipeLaneContext ctx;
+      if (implicit) {
+        ctx.quad = &rqs[i & ~3u];
+        ctx.quad_lane = static_cast<uint8_t>(i & 3u);
+      }
+      const auto want = texunit::sample_lavapipe(view, ss, rqs[i], ctx);
       for (unsigned c = 0; c < 4; ++c)
         EXPECT_EQ(u32_at(*r.reg("V40"), 32 * c + 4 * i), want.texel.bits[c])
             << op << " lane " << i << " ch " << c;
