@@ -24,13 +24,27 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// A line as the classifier sees it: whitespace and nvdisasm's dual-issue braces gone from both
-// ends (the line parser blanks braces the same way), so "} .directive" is a directive.
-std::string_view trim_line(std::string_view s) {
-  auto skip = [](char c) { return is_space(c) || c == '{' || c == '}'; };
-  while (!s.empty() && skip(s.front())) s.remove_prefix(1);
-  while (!s.empty() && skip(s.back())) s.remove_suffix(1);
-  return s;
+// A line with its comments (// and # to the end, /* ... */ blocks) and nvdisasm's dual-issue
+// braces blanked to spaces, so columns are kept. The line parser and the line classifier both
+// read this, so "} .directive" and "/*0008*/ .directive" are directives to both (F6, F7).
+std::string blank_line(std::string_view line) {
+  std::string buf(line);
+  for (size_t i = 0; i < buf.size(); ++i) {
+    if (buf[i] == '#' || (buf[i] == '/' && i + 1 < buf.size() && buf[i + 1] == '/')) {
+      buf.resize(i);
+      break;
+    }
+    if (buf[i] == '/' && i + 1 < buf.size() && buf[i + 1] == '*') {
+      const size_t end = buf.find("*/", i + 2);
+      const size_t stop = end == std::string::npos ? buf.size() : end + 2;
+      for (size_t k = i; k < stop; ++k) buf[k] = ' ';
+      i = stop - 1;
+    }
+  }
+  for (char& c : buf) {
+    if (c == '{' || c == '}') c = ' ';
+  }
+  return buf;
 }
 
 std::optional<uint64_t> parse_number(std::string_view s) {
@@ -112,23 +126,7 @@ class LineParser {
 };
 
 std::optional<Instruction> LineParser::run() {
-  // Blank out comments, keeping columns: // and # to the end, /* ... */ blocks.
-  std::string buf(line_);
-  for (size_t i = 0; i < buf.size(); ++i) {
-    if (buf[i] == '#' || (buf[i] == '/' && i + 1 < buf.size() && buf[i + 1] == '/')) {
-      buf.resize(i);
-      break;
-    }
-    if (buf[i] == '/' && i + 1 < buf.size() && buf[i + 1] == '*') {
-      const size_t end = buf.find("*/", i + 2);
-      const size_t stop = end == std::string::npos ? buf.size() : end + 2;
-      for (size_t k = i; k < stop; ++k) buf[k] = ' ';
-      i = stop - 1;
-    }
-  }
-  for (char& c : buf) {
-    if (c == '{' || c == '}') c = ' ';  // nvdisasm dual-issue braces
-  }
+  const std::string buf = blank_line(line_);
   const std::string_view s = buf;
   size_t pos = 0;
   auto skip_ws = [&] {
@@ -644,7 +642,8 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
     const std::string_view line =
         text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
     ++line_no;
-    const std::string_view t = trim_line(line);
+    const std::string blanked = blank_line(line);
+    const std::string_view t = trim(blanked);
     const bool label = !t.empty() && t.back() == ':' && t.find(' ') == std::string_view::npos;
     const bool directive = t.starts_with(".") && !t.starts_with(".word");
     if (!label && !directive) {

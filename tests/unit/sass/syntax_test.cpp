@@ -151,13 +151,25 @@ TEST(SassSyntax, UnsupportedKeepsPredicateRoundTrip) {
   EXPECT_NE(print_instruction(v3[0]), "MOV R1, R2 ;");
 }
 
-// Fuzz finding F6: a directive behind a dual-issue brace ("} .NODEP...") was kept as an unsupported
-// instruction, printed without the brace, and the printed line then read as a directive.
-TEST(SassSyntax, DirectiveBehindBraceIsADirective) {
+// Fuzz findings F6, F7: a directive behind a dual-issue brace ("} .NODEP...") was kept as an
+// unsupported instruction, printed without the brace, and the printed line then read as a
+// directive.
+TEST(SassSyntax, DirectiveBehindBraceOrCommentIsADirective) {
   core::DiagSink sink;
   const auto v = parse_program("}\r\r.NODEP} OCRD ;\n  { .section x }\n} label:\n", "t.sass", sink);
   EXPECT_TRUE(v.empty());
   EXPECT_TRUE(sink.diagnostics().empty());
+  // Fuzz finding F7: the same behind a comment ("/*0008*/." printed as ". ;", then a directive).
+  core::DiagSink sink3;
+  const auto c =
+      parse_program("/*0008*/.\n/*0010*/ .headerflags x\nlabel: // c\n", "t.sass", sink3);
+  EXPECT_TRUE(c.empty());
+  EXPECT_TRUE(sink3.diagnostics().empty());
+  // An nvdisasm line with its address comment is an instruction.
+  core::DiagSink sink4;
+  const auto d = parse_program("/*0008*/ TLDS.LZ RZ, R2, R4, 0x1, 1D, R ;", "t.sass", sink4);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].kind, Kind::kInstruction);
   // A braced instruction is still an instruction.
   core::DiagSink sink2;
   const auto w = parse_program("{ TLDS.LZ RZ, R2, R4, 0x1, 1D, R ; }", "t.sass", sink2);
