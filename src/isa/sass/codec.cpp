@@ -239,6 +239,7 @@ std::vector<uint8_t> encode_stream(std::span<const EncodedWord> words) {
 std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std::string& name,
                                        core::DiagSink& sink) {
   std::vector<Instruction> out;
+  out.reserve(bytes.size() / f::kBundleBytes * f::kBundleSlots + f::kBundleSlots);
   if (bytes.size() % 8 != 0) {
     sink.error("SASS-DECODE-SIZE", core::BinaryLoc{name, 0, 0, 0, false},
                "a SASS stream is a sequence of 64-bit words; " + std::to_string(bytes.size()) +
