@@ -578,7 +578,10 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   }
   // The guard predicate prints for every parsed instruction, kUnsupported included (F1: its text
   // starts at the mnemonic, so without the guard the printed line parsed to something else).
-  if (inst.pred != kPT || inst.pred_neg) {
+  // An unsupported text starting with '.' keeps even the default @PT, which makes it an
+  // instruction line rather than a directive or a `.word` (F8: "@PT}." printed as ". ;").
+  const bool dotted = inst.kind == Kind::kUnsupported && inst.text.starts_with('.');
+  if (inst.pred != kPT || inst.pred_neg || dotted) {
     out += inst.pred_neg ? "@!" : "@";
     out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
     out += ' ';

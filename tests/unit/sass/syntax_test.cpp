@@ -143,6 +143,16 @@ TEST(SassSyntax, UnsupportedKeepsPredicateRoundTrip) {
   const auto v2 = parse_program(p1, "p.sass", sink2);
   ASSERT_EQ(v2.size(), 1u);
   EXPECT_EQ(print_instruction(v2[0]), p1);
+  // F8: with the default @PT guard, a text starting with '.' keeps "@PT" when printed.
+  core::DiagSink sink5;
+  const auto w = parse_program("@PT}.", "t.sass", sink5);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].kind, Kind::kUnsupported);
+  EXPECT_EQ(print_instruction(w[0]), "@PT . ;");
+  core::DiagSink sink6;
+  const auto w2 = parse_program(print_instruction(w[0]), "p.sass", sink6);
+  ASSERT_EQ(w2.size(), 1u);
+  EXPECT_EQ(print_instruction(w2[0]), "@PT . ;");
   // Unguarded and @PT-free lines print as before.
   core::DiagSink sink3;
   const auto v3 = parse_program("@P2 MOV R1, R2 ;", "t.sass", sink3);
