@@ -2,6 +2,8 @@
 // model's tables. Never prints to a stream; problems go to the DiagSink.
 #include "isa/sass/syntax.hpp"
 
+#include <cctype>
+
 #include <cstdio>
 #include <limits>
 
@@ -578,10 +580,13 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   }
   // The guard predicate prints for every parsed instruction, kUnsupported included (F1: its text
   // starts at the mnemonic, so without the guard the printed line parsed to something else).
-  // An unsupported text starting with '.' keeps even the default @PT, which makes it an
-  // instruction line rather than a directive or a `.word` (F8: "@PT}." printed as ". ;").
-  const bool dotted = inst.kind == Kind::kUnsupported && inst.text.starts_with('.');
-  if (inst.pred != kPT || inst.pred_neg || dotted) {
+  // An unsupported text that does not start like a mnemonic (a letter or '_') keeps even the
+  // default @PT, so that the line still reads as that instruction and not as a directive, a
+  // `.word`, a guard or a control prefix (F8: "@PT}." printed as ". ;", "@PT}@P4.+" as "@P4.+ ;").
+  const bool odd_start =
+      inst.kind == Kind::kUnsupported && !inst.text.empty() &&
+      !(std::isalpha(static_cast<unsigned char>(inst.text[0])) != 0 || inst.text[0] == '_');
+  if (inst.pred != kPT || inst.pred_neg || odd_start) {
     out += inst.pred_neg ? "@!" : "@";
     out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
     out += ' ';

@@ -153,6 +153,10 @@ TEST(SassSyntax, UnsupportedKeepsPredicateRoundTrip) {
   const auto w2 = parse_program(print_instruction(w[0]), "p.sass", sink6);
   ASSERT_EQ(w2.size(), 1u);
   EXPECT_EQ(print_instruction(w2[0]), "@PT . ;");
+  core::DiagSink sink7;
+  const auto w3 = parse_program("@PT}@P4.+", "t.sass", sink7);
+  ASSERT_EQ(w3.size(), 1u);
+  EXPECT_EQ(print_instruction(w3[0]), "@PT @P4.+ ;");
   // Unguarded and @PT-free lines print as before.
   core::DiagSink sink3;
   const auto v3 = parse_program("@P2 MOV R1, R2 ;", "t.sass", sink3);
