@@ -63,7 +63,7 @@ fuzz-ci:
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
 format:
-	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.cu')
 
 clean:
 	rm -rf build

@@ -12,10 +12,10 @@ enum { HW_1D = 0, HW_2D = 1, HW_3D = 2, HW_2D_ARRAY = 3 };
 enum { HW_RGBA32UI = 0, HW_RGBA8_UNORM = 1, HW_R32F = 2 };
 
 typedef struct HwImage {
-  int kind;                /* HW_1D .. HW_2D_ARRAY */
-  int fmt;                 /* HW_RGBA32UI, HW_RGBA8_UNORM (read as normalized float), HW_R32F */
-  int w, h, d;             /* d: depth (3D) or layers (2D array) */
-  const void* data;        /* tightly packed, x fastest, then y, then z/layer */
+  int kind;         /* HW_1D .. HW_2D_ARRAY */
+  int fmt;          /* HW_RGBA32UI, HW_RGBA8_UNORM (read as normalized float), HW_R32F */
+  int w, h, d;      /* d: depth (3D) or layers (2D array) */
+  const void* data; /* tightly packed, x fastest, then y, then z/layer */
   size_t bytes_per_texel;
 } HwImage;
 
