@@ -933,12 +933,6 @@ Surf make_surf(const SurfaceView& view) {
 
 // ---- Fragment quads (lp_bld_quad.c, the cube branch of lp_build_sample_common) ----------
 
-// The lane's place in its 2x2 quad (0 TL, 1 TR, 2 BL, 3 BR) in a fragment shader.
-std::optional<size_t> quad_position(const LavapipeLaneContext& ctx) {
-  if (ctx.quad == nullptr) return std::nullopt;
-  return static_cast<size_t>(ctx.quad_lane & 3u);
-}
-
 // lp_build_ddx / lp_build_ddy: per-pixel ("fine") differences, right - left in the lane's row and
 // bottom - top in its column. lp_build_cube_lookup differentiates the direction this way when
 // the shader gives no derivatives, so only the top-left lane sees the coarse TR - TL, BL - TL.
@@ -996,11 +990,10 @@ LodInfo lane_lod(const Surf& s, const SurfaceView& view, const SamplerState& sam
                  const SampleRequest& in_req, const Prepared& p, const LavapipeLaneContext& ctx) {
   if (ctx.quad == nullptr) return select_lod(s, p.smp, p.req);
   if (p.cube) {
-    const std::optional<size_t> k = quad_position(ctx);
-    if (!k || !cube_needs_derivs(view, sampler, in_req.op)) return select_lod(s, p.smp, p.req);
+    if (!cube_needs_derivs(view, sampler, in_req.op)) return select_lod(s, p.smp, p.req);
     const bool per_lane = lavapipe_mip_filter(view, sampler, in_req.op) != MipFilter::kNone ||
                           in_req.op == SampleOp::kBias;
-    const size_t lod_lane = per_lane ? *k : 0;
+    const size_t lod_lane = per_lane ? size_t{ctx.quad_lane & 3u} : 0;
     const Prepared q = fragment_cube_lod_request(view, sampler, ctx.quad, lod_lane);
     return select_lod(s, q.smp, q.req);
   }
@@ -1086,10 +1079,9 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
   const int32_t slice = p.slice_base + p.face;
   SampleResult res;
   if (req.op == SampleOp::kLodQuery) {
-    const std::optional<size_t> k = p.cube ? quad_position(ctx) : std::nullopt;
-    if (k) {
-      res.texel = fragment_cube_lod_query(s, view, sampler, ctx.quad, *k);
-    } else if (ctx.quad != nullptr && !p.cube) {
+    if (ctx.quad != nullptr && p.cube) {
+      res.texel = fragment_cube_lod_query(s, view, sampler, ctx.quad, ctx.quad_lane & 3u);
+    } else if (ctx.quad != nullptr) {
       const Prepared q = prepare(view, sampler, *ctx.quad);
       res.texel = lod_query(s, q.smp, q.req);
     } else {
