@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <optional>
 
 #include "texunit/cube.hpp"
 #include "texunit/fetch.hpp"
