@@ -353,19 +353,22 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     start = end + 1;
     // Comments: // to end of line, /* ... */ possibly over lines; replaced by spaces so that
     // columns stay right.
+    auto pair_at = [&](size_t i, char a, char b) {
+      return line[i] == a && i + 1 < line.size() && line[i + 1] == b;
+    };
     for (size_t i = 0; i < line.size(); ++i) {
       if (in_block_comment) {
-        if (line.compare(i, 2, "*/") == 0) {
+        if (pair_at(i, '*', '/')) {
           line[i] = line[i + 1] = ' ';
           ++i;
           in_block_comment = false;
         } else {
           line[i] = ' ';
         }
-      } else if (line.compare(i, 2, "//") == 0) {
+      } else if (pair_at(i, '/', '/')) {
         line.resize(i);
         break;
-      } else if (line.compare(i, 2, "/*") == 0) {
+      } else if (pair_at(i, '/', '*')) {
         line[i] = line[i + 1] = ' ';
         ++i;
         in_block_comment = true;
