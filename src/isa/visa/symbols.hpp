@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -84,7 +85,12 @@ class SymbolTable {
 
  private:
   std::vector<Variable> vars_;
-  std::map<std::string, size_t, std::less<>> by_name_;
+  // Looked up by string_view on every operand: a hash map with transparent lookup.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> by_name_;
   std::map<std::pair<VarClass, uint32_t>, size_t> by_id_;
 };
 
