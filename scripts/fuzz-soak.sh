@@ -22,10 +22,10 @@ for t in "$@"; do
     "$root/build/fuzz/corpus/$t" "$root/tests/fuzz/corpus/$t" >"$log" 2>&1
   rc=$?
   wall=$(( $(date +%s) - start ))
-  stat() { grep -a -o "stat::$1: *[0-9]*" "$log" | grep -o '[0-9]*$' | tail -1; }
-  execs=$(stat number_of_executed_units)
+  final_stat() { grep -a -o "stat::$1: *[0-9]*" "$log" | grep -o '[0-9]*$' | tail -1; }
+  execs=$(final_stat number_of_executed_units)
   [ -n "$execs" ] || execs=$(grep -a -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
-  rss=$(stat peak_rss_mb)
+  rss=$(final_stat peak_rss_mb)
   echo "fuzz_$t: exit $rc, ${execs:-?} executions, ${wall} s wall, peak RSS ${rss:-?} MB, log $log"
   if [ "$rc" -ne 0 ]; then
     status=1
