@@ -457,6 +457,25 @@ float fast_log2(float x) {
   return static_cast<float>(e) + (m - 1.0f);
 }
 
+// lp_build_rho with explicit derivatives and no_rho_approx: the larger squared texel-space
+// length of ddx and ddy (float, in lavapipe's order); infinite or NaN becomes 0.
+float rho_squared(const Surf& s, const SampleRequest& req) {
+  const SurfaceDesc& d = s.view.desc;
+  const std::array<uint32_t, 3> size{d.width, d.height, d.depth};
+  float rx = 0.0f, ry = 0.0f;
+  for (unsigned i = 0; i < s.dims; ++i) {
+    const float fd = static_cast<float>(size[i]);
+    float dx = fd * req.ddx[i];
+    float dy = fd * req.ddy[i];
+    dx = dx * dx;
+    dy = dy * dy;
+    rx = i == 0 ? dx : rx + dx;
+    ry = i == 0 ? dy : ry + dy;
+  }
+  const float rho = std::max(rx, ry);
+  return std::isinf(rho) || std::isnan(rho) ? 0.0f : rho;
+}
+
 LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& req) {
   LodInfo li;
   const SurfaceDesc& d = s.view.desc;
@@ -475,20 +494,7 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
   } else if (req.op == SampleOp::kLevel || req.op == SampleOp::kLevelZero) {
     lod = req.op == SampleOp::kLevel ? req.lod : 0.0f;
   } else {
-    // lp_build_rho with explicit derivatives and no_rho_approx: squared texel-space lengths.
-    const std::array<uint32_t, 3> size{d.width, d.height, d.depth};
-    float rx = 0.0f, ry = 0.0f;
-    for (unsigned i = 0; i < s.dims; ++i) {
-      const float fd = static_cast<float>(size[i]);
-      float dx = fd * req.ddx[i];
-      float dy = fd * req.ddy[i];
-      dx = dx * dx;
-      dy = dy * dy;
-      rx = i == 0 ? dx : rx + dx;
-      ry = i == 0 ? dy : ry + dy;
-    }
-    float rho = std::max(rx, ry);
-    if (std::isinf(rho) || std::isnan(rho)) rho = 0.0f;
+    const float rho = rho_squared(s, req);
     if (!shader_bias && !bias_nz && !apply_max && !apply_min &&
         smp.mip_filter != MipFilter::kLinear) {
       // Special case: ipart = (exponent(rho^2) + 1) >> 1, positive = rho^2 > 1.
@@ -537,20 +543,7 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
 // the min/max clamp; x = after the clamp, rounded for mip NEAREST, clamped to [0, levels - 1].
 Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req) {
   const SurfaceDesc& d = s.view.desc;
-  const std::array<uint32_t, 3> size{d.width, d.height, d.depth};
-  float rx = 0.0f, ry = 0.0f;
-  for (unsigned i = 0; i < s.dims; ++i) {
-    const float fd = static_cast<float>(size[i]);
-    float dx = fd * req.ddx[i];
-    float dy = fd * req.ddy[i];
-    dx = dx * dx;
-    dy = dy * dy;
-    rx = i == 0 ? dx : rx + dx;
-    ry = i == 0 ? dy : ry + dy;
-  }
-  float rho = std::max(rx, ry);
-  if (std::isinf(rho) || std::isnan(rho)) rho = 0.0f;
-  float lod = fast_log2(rho) * 0.5f;
+  float lod = fast_log2(rho_squared(s, req)) * 0.5f;
   if (smp.lod_bias != 0.0f) lod = lod + smp.lod_bias;
   const float unclamped = lod;
   if (smp.min_lod != smp.max_lod) {  // min_lod == max_lod: no clamp (static state)
