@@ -11,8 +11,6 @@ using namespace texsim;
 
 namespace {
 
-constexpr uint64_t kBudget = uint64_t{1} << 20;
-
 template <size_t N>
 std::string_view one_of(FuzzedDataProvider& p, const std::array<std::string_view, N>& a) {
   return a[p.ConsumeIntegralInRange<size_t>(0, N - 1)];
@@ -234,14 +232,6 @@ std::string scene_json(FuzzedDataProvider& p, bool is_sass) {
   return s + "}";
 }
 
-uint64_t scene_bytes(const scene::Scene& s) {
-  uint64_t n = 0;
-  for (const auto& surf : s.surfaces) n += surf.surface.bytes().size();
-  if (s.slm) n += s.slm->size();
-  if (s.stateless) n += s.stateless->size();
-  return n;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -256,14 +246,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   core::DiagSink ssink;
   scene::LoadOptions opt;
-  opt.max_bytes = kBudget;
+  opt.max_bytes = fuzz::kSceneBudget;
   const auto sc = scene::load_scene_text(json, "/nonexistent-texsim-fuzz/scene.json", ssink, opt);
   if (!sc) {
     // Over budget, zero-sized, mismatched data, ...: a diagnostic, never an allocation failure.
     fuzz::check(ssink.has_errors(), "a hostile scene failed without a diagnostic", json);
     return 0;
   }
-  fuzz::check(scene_bytes(*sc) <= kBudget, "a loaded scene exceeds the memory budget", json);
+  fuzz::check(fuzz::scene_bytes(*sc) <= fuzz::kSceneBudget,
+              "a loaded scene exceeds the memory budget", json);
 
   core::DiagSink psink;
   const auto prog = fe.parse({is_sass ? "fuzz.sass" : "fuzz.visaasm", program}, platform, psink);

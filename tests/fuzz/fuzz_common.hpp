@@ -14,6 +14,7 @@
 #include "isa/frontend.hpp"
 #include "isa/sass/frontend.hpp"
 #include "isa/visa/frontend.hpp"
+#include "scene/scene.hpp"
 
 namespace texsim::fuzz {
 
@@ -67,6 +68,18 @@ inline void check(bool ok, std::string_view what, std::string_view a = {}, std::
 inline bool strict() {
   static const bool s = std::getenv("TEXSIM_FUZZ_STRICT") != nullptr;
   return s;
+}
+
+// The scene-loading fuzz targets' memory budget, and what a loaded scene holds against it
+// (surfaces and memory buffers, as LoadOptions::max_bytes counts them).
+inline constexpr uint64_t kSceneBudget = uint64_t{1} << 20;
+
+inline uint64_t scene_bytes(const scene::Scene& s) {
+  uint64_t n = 0;
+  for (const auto& surf : s.surfaces) n += surf.surface.bytes().size();
+  if (s.slm) n += s.slm->size();
+  if (s.stateless) n += s.stateless->size();
+  return n;
 }
 
 // A platform picked from the input's length, so that seed files need no prefix byte.
