@@ -96,17 +96,22 @@ uint32_t clamp_int_channel(uint32_t v, const ChannelLayout& ch, TexelKind kind) 
 }  // namespace
 
 Texel border_texel(const SamplerState& sampler, Format format) {
+  // §7.18.9.1: "the only components of the BorderColor used by filtering hardware are the ones
+  // present in the resource format description"; the others take the format defaults
+  // (§19.1.3.3: 0, and A = 1.0f / 0x1), as an in-bounds texel of the format would.
   const FormatInfo& info = format_info(format);
   Texel t;
   t.kind = info.result_kind;
+  const bool is_float = info.result_kind == TexelKind::kFloat;
   for (int c = 0; c < 4; ++c) {
     const ChannelLayout& ch = info.channels[static_cast<size_t>(c)];
-    if (info.result_kind == TexelKind::kFloat) {
-      const float v = ch.bits == 0 ? sampler.border_color[static_cast<size_t>(c)]
-                                   : snap_channel(sampler.border_color[static_cast<size_t>(c)], ch);
-      t.bits[static_cast<size_t>(c)] = std::bit_cast<uint32_t>(v);
+    uint32_t& out = t.bits[static_cast<size_t>(c)];
+    if (ch.kind == ChannelKind::kNone) {
+      out = c == 3 ? (is_float ? std::bit_cast<uint32_t>(1.0f) : 1u) : 0u;
+    } else if (is_float) {
+      out = std::bit_cast<uint32_t>(snap_channel(sampler.border_color[static_cast<size_t>(c)], ch));
     } else {
-      t.bits[static_cast<size_t>(c)] =
+      out =
           clamp_int_channel(sampler.border_color_int[static_cast<size_t>(c)], ch, info.result_kind);
     }
   }

@@ -33,9 +33,12 @@ std::optional<uint32_t> apply_address_mode(int64_t texel, uint32_t size, Address
 // §7.18.9.1: the border colour as a texel of `format`'s result kind. Float results: each UNORM
 // or SNORM channel of the format is snapped to its bit precision (float -> n-bit code with
 // round-to-nearest-even, clamped to the range, -> float); sRGB channels are clamped to [0, 1]
-// (they are filtered after linearization, in float); float channels and missing components
-// pass unchanged. Integer results: border_color_int, each present channel clamped to the
-// channel's range (UINT: [0, 2^n - 1]; SINT: [-2^(n-1), 2^(n-1) - 1]).
+// (they are filtered after linearization, in float); float channels pass unchanged (a denormal
+// border value too: §3.1.3.2 lets state values "may or may not be flushed"; filtering flushes
+// it later). Integer results: border_color_int, each present channel clamped to the channel's
+// range (UINT: [0, 2^n - 1]; SINT: [-2^(n-1), 2^(n-1) - 1]). Components the format lacks take
+// the format defaults, never the border colour: 0, and A = 1.0f / 0x1 (§7.18.9.1 "only the
+// components ... present in the resource format", §19.1.3.3).
 Texel border_texel(const SamplerState& sampler, Format format);
 
 }  // namespace texsim::texunit

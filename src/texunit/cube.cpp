@@ -44,10 +44,12 @@ CubeCoord cube_coord(const std::array<float, 3>& dir) {
   const float ax = std::fabs(dir[0]);
   const float ay = std::fabs(dir[1]);
   const float az = std::fabs(dir[2]);
+  // D3D11.3 §7.18.7 (and §7.18.11 for the LOD): "In the case of a tie, the following
+  // precedence should occur: Z, Y, X."
   uint8_t axis;
   if (az >= ax && az >= ay) {
     axis = 2;
-  } else if (ay > ax) {
+  } else if (ay >= ax) {
     axis = 1;
   } else {
     axis = 0;

@@ -18,8 +18,9 @@ struct CubeCoord {
   float ma = 0.0f;  // the major-axis component (signed)
 };
 
-// Face selection: the component with the largest magnitude; ties go to z, then x, then y
-// (z if |z| >= |x| and |z| >= |y|; else y if |y| > |x|; else x). Face coordinates, with
+// Face selection: the component with the largest magnitude; ties go to z, then y, then x
+// (D3D11.3 §7.18.7: "precedence ... Z, Y, X"; z if |z| >= |x| and |z| >= |y|; else y if
+// |y| >= |x|; else x). Face coordinates, with
 // (sc, tc) from the face table (+X: -z,-y; -X: +z,-y; +Y: +x,+z; -Y: +x,-z; +Z: +x,-y;
 // -Z: -x,-y): s = (sc / |ma|) * 0.5 + 0.5, t likewise, in float in that order.
 // A zero or NaN direction gives NaN face coordinates (which address texel 0).

@@ -103,7 +103,18 @@ float quantize_reference(float reference, Format format) {
   }
 }
 
+float flush_denormal(float x) {
+  return std::bit_cast<float>(flush_denormal_bits(std::bit_cast<uint32_t>(x)));
+}
+
+uint32_t flush_denormal_bits(uint32_t bits) {
+  // Exponent field 0: a zero or a denormal; either way the sign-preserved zero.
+  return (bits & 0x7f800000u) == 0 ? bits & 0x80000000u : bits;
+}
+
 float compare_passes(CompareFunc func, float ref, float texel) {
+  ref = flush_denormal(ref);
+  texel = flush_denormal(texel);
   bool pass = false;
   switch (func) {
     case CompareFunc::kNever:
@@ -147,9 +158,16 @@ uint32_t min_max_bits(uint32_t a, uint32_t b, bool is_max) {
   return fb < fa ? b : a;
 }
 
+Texel flushed(const Texel& t) {
+  if (t.kind != TexelKind::kFloat) return t;
+  Texel out = t;
+  for (uint32_t& b : out.bits) b = flush_denormal_bits(b);
+  return out;
+}
+
 }  // namespace
 
-Texel combine(std::span<const WeightedTexel> values, Reduction reduction) {
+Texel combine(std::span<const WeightedTexel> values, Reduction reduction, bool linear) {
   const WeightedTexel* first = nullptr;
   unsigned nonzero = 0;
   for (const WeightedTexel& v : values) {
@@ -158,26 +176,29 @@ Texel combine(std::span<const WeightedTexel> values, Reduction reduction) {
     ++nonzero;
   }
   if (first == nullptr) return Texel::from_float(0.0f, 0.0f, 0.0f, 0.0f);
-  if (nonzero == 1 && first->weight == 1.0f) return first->texel;
+  if (nonzero == 1 && first->weight == 1.0f) return linear ? flushed(first->texel) : first->texel;
+  // From here on this is filter arithmetic: §3.1.3.2 flushes on input and output.
+  auto ftz = [](float x) { return flush_denormal(x); };
   Texel out;
   out.kind = TexelKind::kFloat;
   if (reduction != Reduction::kWeightedAverage) {
     const bool is_max = reduction == Reduction::kMax;
-    out = first->texel;
+    out = flushed(first->texel);
     for (const WeightedTexel& v : values) {
       if (v.weight == 0.0f || &v == first) continue;
-      for (size_t c = 0; c < 4; ++c)
-        out.bits[c] = min_max_bits(out.bits[c], v.texel.bits[c], is_max);
+      const Texel t = flushed(v.texel);
+      for (size_t c = 0; c < 4; ++c) out.bits[c] = min_max_bits(out.bits[c], t.bits[c], is_max);
     }
     return out;
   }
   std::array<float, 4> acc{};
-  for (size_t c = 0; c < 4; ++c) acc[c] = first->weight * first->texel.f(static_cast<int>(c));
+  for (size_t c = 0; c < 4; ++c)
+    acc[c] = ftz(first->weight * ftz(first->texel.f(static_cast<int>(c))));
   for (const WeightedTexel& v : values) {
     if (v.weight == 0.0f || &v == first) continue;
     for (size_t c = 0; c < 4; ++c) {
-      const float term = v.weight * v.texel.f(static_cast<int>(c));
-      acc[c] = acc[c] + term;
+      const float term = ftz(v.weight * ftz(v.texel.f(static_cast<int>(c))));
+      acc[c] = ftz(acc[c] + term);
     }
   }
   return Texel::from_float(acc[0], acc[1], acc[2], acc[3]);
@@ -187,16 +208,18 @@ Texel blend_levels(const Texel& a, const Texel& b, float w, Reduction reduction)
   if (w == 0.0f) return a;
   Texel out;
   out.kind = TexelKind::kFloat;
+  const Texel fa = flushed(a);
+  const Texel fb = flushed(b);
   if (reduction != Reduction::kWeightedAverage) {
     const bool is_max = reduction == Reduction::kMax;
-    for (size_t c = 0; c < 4; ++c) out.bits[c] = min_max_bits(a.bits[c], b.bits[c], is_max);
+    for (size_t c = 0; c < 4; ++c) out.bits[c] = min_max_bits(fa.bits[c], fb.bits[c], is_max);
     return out;
   }
   const float wa = 1.0f - w;
   for (size_t c = 0; c < 4; ++c) {
-    const float ta = a.f(static_cast<int>(c)) * wa;
-    const float tb = b.f(static_cast<int>(c)) * w;
-    out.bits[c] = std::bit_cast<uint32_t>(ta + tb);
+    const float ta = flush_denormal(fa.f(static_cast<int>(c)) * wa);
+    const float tb = flush_denormal(fb.f(static_cast<int>(c)) * w);
+    out.bits[c] = flush_denormal_bits(std::bit_cast<uint32_t>(ta + tb));
   }
   return out;
 }

@@ -50,8 +50,16 @@ Footprint make_footprint(std::span<const AxisSample> axes, bool linear);
 // 16-bit float -> binary16 with round-toward-zero (§3.2.2); 32-bit float unchanged.
 float quantize_reference(float reference, Format format);
 
+// D3D11.3 §3.1.3.2: "Denorms MUST be flushed to sign-preserved zero on input and output of any
+// floating point mathematical operation". A float32 denormal becomes a zero of its sign; every
+// other value (NaN payloads included) is returned unchanged.
+float flush_denormal(float x);
+uint32_t flush_denormal_bits(uint32_t bits);
+
 // D3D comparison `reference OP texel`; ordered except kNotEqual (NaN: only kNotEqual and
-// kAlways pass). Returns 1.0f or 0.0f.
+// kAlways pass). Both operands are denormal-flushed first (§22.4.3 gather4_c: "Denorms are
+// flushed to zero going into the comparison"; §22.4.19 sample_c honours the §3.1 float rules),
+// whatever the filter. Returns 1.0f or 0.0f.
 float compare_passes(CompareFunc func, float reference, float texel);
 
 // A texel value with its weight, as the combiner consumes it.
@@ -60,16 +68,23 @@ struct WeightedTexel {
   float weight = 0.0f;
 };
 
-// Combines one level's values (taps of weight 0 are ignored):
-//  - kWeightedAverage: when a single tap has weight 1 its texel is returned unchanged (point
-//    sampling is exact: NaN payloads, signed zeros, denormals survive); otherwise, per channel,
-//    acc = w0*v0, then acc = acc + wi*vi in tap order (float; no FMA).
-//  - kMin / kMax: per channel IEEE minNum / maxNum over the taps, the chosen value's bits kept.
+// Combines one level's values (taps of weight 0 are ignored). `linear`: the footprint is a
+// linear (bilinear, trilinear, anisotropic probe) filter rather than a point sample.
+//  - Point (`linear` false, a single tap of weight 1): the texel's bits unchanged (§7.18.16.3
+//    "Point sampling always yields a single texel, exactly"; §22.4.15 lets point sampling keep
+//    float32 denormals, and texsim keeps them).
+//  - kWeightedAverage, linear: the §3.1 float rules (§7.18.16.2), so every input texel and every
+//    product and sum is denormal-flushed (§3.1.3.2); a single tap of weight 1 returns its
+//    flushed texel (x * 1.0f = x "except denorm flushed"); otherwise, per channel, acc = w0*v0,
+//    then acc = acc + wi*vi in tap order (float; no FMA).
+//  - kMin / kMax: per channel IEEE minNum / maxNum over the taps, the chosen value's bits kept
+//    (linear: of the flushed values, §3.1.3.2 "min or max operations must flush denorms").
 // An empty input gives a zero float texel.
-Texel combine(std::span<const WeightedTexel> values, Reduction reduction);
+Texel combine(std::span<const WeightedTexel> values, Reduction reduction, bool linear);
 
 // Blends two levels: weight 0 returns `a` unchanged; otherwise per channel
-// a * (1 - w) + b * w (float, in that order). kMin/kMax reductions instead take minNum/maxNum.
+// a * (1 - w) + b * w (float, in that order), inputs, products and sum denormal-flushed
+// (§3.1.3.2). kMin/kMax reductions instead take minNum/maxNum of the flushed values.
 Texel blend_levels(const Texel& a, const Texel& b, float w, Reduction reduction);
 
 // §22.4.2 gather order: the returned (x, y, z, w) are the texels at 2x2 footprint positions

@@ -179,7 +179,7 @@ Texel filter_level(Lane& lane, uint32_t level, const std::array<float, 3>& uvw, 
     }
   }
   share_missing_weight(values, reads, fp.count);
-  return combine(std::span(values.data(), fp.count), lane.sampler->reduction);
+  return combine(std::span(values.data(), fp.count), lane.sampler->reduction, linear);
 }
 
 // Filters all selected levels at one position and blends them.
@@ -233,11 +233,14 @@ Texel gather(Lane& lane, const std::array<float, 3>& uvw, uint8_t component) {
   if (missing >= 0) {
     // §7.18.12: the missing corner is synthesized as the mean of the other three.
     if (out.kind == TexelKind::kFloat) {
+      // Arithmetic, so the §3.1.3.2 flush applies (§22.4.2: for the synthesized texel "denorms
+      // could be flushed"); the three real texels keep their bits.
       float sum = 0.0f;
       for (unsigned i = 0; i < 4; ++i) {
-        if (static_cast<int>(i) != missing) sum = sum + std::bit_cast<float>(vals[i]);
+        if (static_cast<int>(i) != missing)
+          sum = flush_denormal(sum + flush_denormal(std::bit_cast<float>(vals[i])));
       }
-      vals[static_cast<unsigned>(missing)] = std::bit_cast<uint32_t>(sum / 3.0f);
+      vals[static_cast<unsigned>(missing)] = std::bit_cast<uint32_t>(flush_denormal(sum / 3.0f));
     } else {
       int64_t sum = 0;
       for (unsigned i = 0; i < 4; ++i) {
@@ -405,11 +408,14 @@ SampleResult sample(const SurfaceView& view, const SamplerState& sampler, const 
         p[a] = uvw[a] + (aniso.major[a] * tk) / static_cast<float>(ext0[a]);
       }
       const Texel t = filter_mips(lane, mips, p, true);
+      // §3.1.3.2: filter arithmetic flushes denormals (the probes are already flushed).
       for (size_t c = 0; c < 4; ++c)
-        sum[c] = k == 0 ? t.f(static_cast<int>(c)) : sum[c] + t.f(static_cast<int>(c));
+        sum[c] =
+            k == 0 ? t.f(static_cast<int>(c)) : flush_denormal(sum[c] + t.f(static_cast<int>(c)));
     }
     const float fn = static_cast<float>(n);
-    result.texel = Texel::from_float(sum[0] / fn, sum[1] / fn, sum[2] / fn, sum[3] / fn);
+    result.texel = Texel::from_float(flush_denormal(sum[0] / fn), flush_denormal(sum[1] / fn),
+                                     flush_denormal(sum[2] / fn), flush_denormal(sum[3] / fn));
   }
   result.null_tile = lane.null_tile;
   return result;

@@ -436,6 +436,25 @@ HWY_INLINE AxisVec Axis(VF coord, VI size, VI offset, bool linear, uint32_t bits
   return a;
 }
 
+// filter.cpp flush_denormal_bits (D3D11.3 §3.1.3.2): exponent field 0 -> the signed zero.
+HWY_INLINE VU FtzBits(VU x) {
+  const DU du;
+  const VU exp = hn::And(x, hn::Set(du, 0x7f800000u));
+  return hn::IfThenElse(hn::Eq(exp, hn::Zero(du)), hn::And(x, hn::Set(du, 0x80000000u)), x);
+}
+HWY_INLINE VF Ftz(VF x) {
+  const DF df;
+  return hn::BitCast(df, FtzBits(hn::BitCast(DU(), x)));
+}
+
+// Whether filter arithmetic on format F can meet a float32 denormal. Only the float32 formats
+// can: 8-bit UNORM/sRGB values are >= 2^-8 and float16 ones >= 2^-24 in magnitude, weights (at
+// most kMaxFastFracBits fraction bits per axis) >= 2^-24, blend weights >= 2^-12, so every
+// nonzero product, sum and blend stays above 2^-100, far from the denormal range (< 2^-126);
+// the flush is then the identity and is skipped.
+template <FastFormat F>
+constexpr bool kMayDenorm = F == FastFormat::kR32Float || F == FastFormat::kRgba32Float;
+
 // One level: sample.cpp filter_level with filter.cpp make_footprint and combine.
 template <FastFormat F>
 HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slice, VI offx,
@@ -518,17 +537,30 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   const VF fzero = hn::Zero(df);
   const hn::Mask<DF> nz[4] = {hn::Ne(w[0], fzero), hn::Ne(w[1], fzero), hn::Ne(w[2], fzero),
                               hn::Ne(w[3], fzero)};
-  // combine(): a single tap of weight 1 returns its bits; otherwise acc = w0*v0 over the first
+  // combine() for a linear footprint: every texel, product and sum denormal-flushed (§3.1.3.2);
+  // a single tap of weight 1 returns its flushed bits; otherwise acc = w0*v0 over the first
   // non-zero tap, then acc + wi*vi in tap order, taps of weight 0 skipped.
+  if constexpr (kMayDenorm<F>) {
+    for (int c = 0; c < 4; ++c) {
+      t0.c[c] = FtzBits(t0.c[c]);
+      t1.c[c] = FtzBits(t1.c[c]);
+      t2.c[c] = FtzBits(t2.c[c]);
+      t3.c[c] = FtzBits(t3.c[c]);
+    }
+  }
+  auto ftz = [](VF x) {
+    if constexpr (kMayDenorm<F>) return Ftz(x);
+    return x;
+  };
   const hn::Mask<DF> single = hn::AndNot(hn::Or(hn::Or(nz[1], nz[2]), nz[3]), hn::Eq(w[0], fone));
   const Texel4* taps[4] = {&t0, &t1, &t2, &t3};
   Texel4 out;
   for (int c = 0; c < 4; ++c) {
-    VF acc = hn::IfThenElseZero(nz[0], hn::Mul(w[0], hn::BitCast(df, t0.c[c])));
+    VF acc = hn::IfThenElseZero(nz[0], ftz(hn::Mul(w[0], hn::BitCast(df, t0.c[c]))));
     hn::Mask<DF> started = nz[0];
     for (int k = 1; k < 4; ++k) {
-      const VF term = hn::Mul(w[k], hn::BitCast(df, taps[k]->c[c]));
-      acc = hn::IfThenElse(nz[k], hn::IfThenElse(started, hn::Add(acc, term), term), acc);
+      const VF term = ftz(hn::Mul(w[k], hn::BitCast(df, taps[k]->c[c])));
+      acc = hn::IfThenElse(nz[k], hn::IfThenElse(started, ftz(hn::Add(acc, term)), term), acc);
       started = hn::Or(started, nz[k]);
     }
     out.c[c] = hn::IfThenElse(hn::RebindMask(du, single), t0.c[c], hn::BitCast(du, acc));
@@ -609,15 +641,26 @@ HWY_INLINE size_t SampleVec(const SamplePlan& p, const SampleLanes& L, size_t i,
   Texel4 r = FilterLevel<F>(p, level0, u, v, slice, offx, offy);
   const hn::Mask<DF> blend = hn::And(hn::Ne(w1, hn::Zero(df)), hn::RebindMask(df, active));
   if (!hn::AllFalse(df, blend)) {
-    // filter.cpp blend_levels: a * (1 - w) + b * w; w == 0 keeps a untouched.
+    // filter.cpp blend_levels: a * (1 - w) + b * w, inputs, products and sum
+    // denormal-flushed (§3.1.3.2); w == 0 keeps a untouched.
     const VI level1 =
         hn::IfThenElse(hn::RebindMask(di, blend), hn::Add(level0, hn::Set(di, 1)), level0);
     const Texel4 b = FilterLevel<F>(p, level1, u, v, slice, offx, offy);
     const VF wa = hn::Sub(hn::Set(df, 1.0f), w1);
     for (int c = 0; c < 4; ++c) {
-      const VF ta = hn::Mul(hn::BitCast(df, r.c[c]), wa);
-      const VF tb = hn::Mul(hn::BitCast(df, b.c[c]), w1);
-      r.c[c] = hn::IfThenElse(hn::RebindMask(du, blend), hn::BitCast(du, hn::Add(ta, tb)), r.c[c]);
+      VF fa = hn::BitCast(df, r.c[c]);
+      VF fb = hn::BitCast(df, b.c[c]);
+      VF ta, tb, sum;
+      if constexpr (kMayDenorm<F>) {
+        ta = Ftz(hn::Mul(Ftz(fa), wa));
+        tb = Ftz(hn::Mul(Ftz(fb), w1));
+        sum = Ftz(hn::Add(ta, tb));
+      } else {
+        ta = hn::Mul(fa, wa);
+        tb = hn::Mul(fb, w1);
+        sum = hn::Add(ta, tb);
+      }
+      r.c[c] = hn::IfThenElse(hn::RebindMask(du, blend), hn::BitCast(du, sum), r.c[c]);
     }
   }
   for (int c = 0; c < 4; ++c) StoreLanes(r.c[c], L.out[c], i, n, active, full);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -102,13 +103,60 @@ TEST(BorderColor, SnappedToUnorm8) {
 
 TEST(BorderColor, SnormAndFloatChannels) {
   SamplerState s;
-  s.border_color = {-2.0f, 0.1f, 0.0f, 0.0f};
+  s.border_color = {-2.0f, 0.1f, 0.5f, 0.25f};
   const Texel sn = border_texel(s, Format::kR8G8_SNORM);
   EXPECT_EQ(sn.f(0), -1.0f);
   EXPECT_EQ(sn.f(1), 13.0f / 127.0f);  // 12.7 -> 13
+  EXPECT_EQ(sn.f(2), 0.0f);            // §7.18.9.1: B and A are missing: format defaults
+  EXPECT_EQ(sn.f(3), 1.0f);
   const Texel fl = border_texel(s, Format::kR32_FLOAT);
   EXPECT_EQ(fl.f(0), -2.0f);  // float channels are filtered at full precision: unchanged
-  EXPECT_EQ(fl.f(1), 0.1f);   // missing components pass unchanged
+  EXPECT_EQ(fl.f(1), 0.0f);   // missing components: 0, 0, 1 (not the border's 0.1, 0.5, 0.25)
+  EXPECT_EQ(fl.f(2), 0.0f);
+  EXPECT_EQ(fl.f(3), 1.0f);
+}
+
+// §7.18.9.1: "the only components of the BorderColor used by filtering hardware are the ones
+// present in the resource format description"; the rest take the format defaults (0, 0, 0, 1)
+// of §19.1.3.3 (integer formats: 0x1 for A).
+TEST(BorderColor, MissingChannelsTakeTheFormatDefaults) {
+  SamplerState s;
+  s.border_color = {0.5f, 0.25f, 0.125f, 0.75f};
+  s.border_color_int = {5u, 6u, 7u, 8u};
+  struct Case {
+    Format f;
+    std::array<uint32_t, 4> want;
+  };
+  const auto fb = [](float x) { return std::bit_cast<uint32_t>(x); };
+  const Case cases[] = {
+      // The issue's example: R32_FLOAT with border (0.5, 0.25, 0.125, 0.75) -> (0.5, 0, 0, 1).
+      {Format::kR32_FLOAT, {fb(0.5f), 0u, 0u, fb(1.0f)}},
+      {Format::kR8_UNORM, {fb(128.0f / 255.0f), 0u, 0u, fb(1.0f)}},
+      {Format::kR16G16_SNORM, {fb(16384.0f / 32767.0f), fb(8192.0f / 32767.0f), 0u, fb(1.0f)}},
+      {Format::kR32G32_FLOAT, {fb(0.5f), fb(0.25f), 0u, fb(1.0f)}},
+      {Format::kR11G11B10_FLOAT, {fb(0.5f), fb(0.25f), fb(0.125f), fb(1.0f)}},
+      {Format::kB5G6R5_UNORM, {fb(16.0f / 31.0f), fb(16.0f / 63.0f), fb(4.0f / 31.0f), fb(1.0f)}},
+      {Format::kD32_FLOAT, {fb(0.5f), 0u, 0u, fb(1.0f)}},
+      {Format::kD16_UNORM, {fb(32768.0f / 65535.0f), 0u, 0u, fb(1.0f)}},
+      {Format::kD24_UNORM_S8_UINT, {fb(8388608.0f / 16777215.0f), 0u, 0u, fb(1.0f)}},
+      {Format::kBC4_UNORM, {fb(128.0f / 255.0f), 0u, 0u, fb(1.0f)}},
+      {Format::kR8_UINT, {5u, 0u, 0u, 1u}},
+      {Format::kR16G16_SINT, {5u, 6u, 0u, 1u}},
+      {Format::kR32G32B32_UINT, {5u, 6u, 7u, 1u}},
+      {Format::kR32_SINT, {5u, 0u, 0u, 1u}},
+  };
+  for (const Case& c : cases) {
+    const Texel t = border_texel(s, c.f);
+    EXPECT_EQ(t.bits, c.want) << format_info(c.f).name;
+    // The same values as an in-bounds texel's missing components (§19.1.3.3).
+    for (int k = 0; k < 4; ++k) {
+      if (format_info(c.f).channels[static_cast<size_t>(k)].kind != ChannelKind::kNone) continue;
+      EXPECT_EQ(
+          t.bits[static_cast<size_t>(k)],
+          out_of_bounds_texel(t.kind, format_info(c.f).present_mask()).bits[static_cast<size_t>(k)])
+          << format_info(c.f).name << " component " << k;
+    }
+  }
 }
 
 TEST(BorderColor, SrgbIsClampedNotSnapped) {

@@ -33,12 +33,43 @@ TEST(CubeCoord, AllSixMajorAxesWithTheirOrientation) {
   }
 }
 
-TEST(CubeCoord, TiesGoToZThenX) {
-  EXPECT_EQ(cube_coord({1.0f, 1.0f, 1.0f}).face, 4u);
-  EXPECT_EQ(cube_coord({1.0f, 1.0f, -1.0f}).face, 5u);
-  EXPECT_EQ(cube_coord({1.0f, -1.0f, 0.0f}).face, 0u);
-  EXPECT_EQ(cube_coord({-1.0f, 1.0f, 0.0f}).face, 1u);
+// D3D11.3 §7.18.7: "In the case of a tie, the following precedence should occur: Z, Y, X."
+TEST(CubeCoord, TiesGoToZThenYThenX) {
+  // |x| = |y| = |z|, every sign: always the z face of z's sign.
+  for (float x : {1.0f, -1.0f})
+    for (float y : {1.0f, -1.0f})
+      for (float z : {1.0f, -1.0f})
+        EXPECT_EQ(cube_coord({x, y, z}).face, z < 0 ? 5u : 4u) << x << "," << y << "," << z;
+  // |x| = |y| > |z|: the y face of y's sign (was x before issue 20).
+  for (float x : {0.75f, -0.75f})
+    for (float y : {0.75f, -0.75f})
+      for (float z : {0.0f, -0.0f, 0.5f, -0.5f})
+        EXPECT_EQ(cube_coord({x, y, z}).face, y < 0 ? 3u : 2u) << x << "," << y << "," << z;
+  // |x| = |z| > |y| and |y| = |z| > |x|: the z face of z's sign.
+  for (float a : {2.0f, -2.0f})
+    for (float z : {2.0f, -2.0f})
+      for (float m : {0.0f, 1.0f, -1.0f}) {
+        EXPECT_EQ(cube_coord({a, m, z}).face, z < 0 ? 5u : 4u) << a << "," << m << "," << z;
+        EXPECT_EQ(cube_coord({m, a, z}).face, z < 0 ? 5u : 4u) << m << "," << a << "," << z;
+      }
+  // A tie below the major axis changes nothing.
+  EXPECT_EQ(cube_coord({2.0f, 1.0f, -1.0f}).face, 0u);
+  EXPECT_EQ(cube_coord({1.0f, -2.0f, 1.0f}).face, 3u);
   EXPECT_EQ(cube_coord({0.5f, -1.0f, 0.0f}).face, 3u);
+}
+
+TEST(CubeCoord, TiedFaceCoordinatesLieOnTheEdge) {
+  // (1, 1, 0) on +Y: sc = +x, tc = +z -> s = 1, t = 0.5; (-1, -1, 0.5) on -Y: sc = +x = -1,
+  // tc = -z = -0.5 -> s = 0, t = 0.25.
+  const CubeCoord a = cube_coord({1.0f, 1.0f, 0.0f});
+  EXPECT_EQ(a.face, 2u);
+  EXPECT_EQ(a.s, 1.0f);
+  EXPECT_EQ(a.t, 0.5f);
+  EXPECT_EQ(a.ma, 1.0f);
+  const CubeCoord b = cube_coord({-1.0f, -1.0f, 0.5f});
+  EXPECT_EQ(b.face, 3u);
+  EXPECT_EQ(b.s, 0.0f);
+  EXPECT_EQ(b.t, 0.25f);
 }
 
 TEST(CubeCoord, NegativeZeroMajorAxisPicksTheNegativeFace) {

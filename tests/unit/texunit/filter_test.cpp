@@ -120,27 +120,61 @@ WeightedTexel wt(float v, float w) {
   return {Texel::from_float(v, v, v, v), w};
 }
 
-TEST(Combine, SingleFullWeightTapIsReturnedBitExact) {
+TEST(Combine, PointTapIsReturnedBitExact) {
   const uint32_t snan = 0x7f800001u;  // signalling NaN: 1.0f * x would quiet it
   const uint32_t denorm = 0x00000003u;
   Texel t{{snan, denorm, 0x80000000u, 0x3f800000u}, TexelKind::kFloat};
+  const std::array<WeightedTexel, 1> v{WeightedTexel{t, 1.0f}};
+  // §7.18.16.3 / §22.4.15: point sampling may keep denormals; texsim keeps every bit.
+  EXPECT_EQ(combine(v, Reduction::kWeightedAverage, false), t);
+}
+
+TEST(Combine, LinearFullWeightTapIsFlushed) {
+  // A bilinear footprint at a texel centre: one tap of weight 1. §3.1.3.2: x * 1.0f is x
+  // "except denorm flushed" (sign kept); NaN payloads and signed zeros stay.
+  const uint32_t snan = 0x7f800001u;
+  Texel t{{snan, 0x00000003u, 0x80000000u, 0x807fffffu}, TexelKind::kFloat};
   const std::array<WeightedTexel, 4> v{WeightedTexel{t, 1.0f}, wt(kNaN, 0.0f), wt(5, 0.0f),
                                        wt(1, 0.0f)};
-  EXPECT_EQ(combine(v, Reduction::kWeightedAverage), t);
+  const Texel want{{snan, 0x00000000u, 0x80000000u, 0x80000000u}, TexelKind::kFloat};
+  EXPECT_EQ(combine(v, Reduction::kWeightedAverage, true), want);
+}
+
+TEST(Combine, LinearFlushesDenormalInputsProductsAndSums) {
+  const float dn = std::bit_cast<float>(0x00400000u);  // 2^-127, a denormal
+  // Input flushed: 0.5 * 0 + 0.5 * 1 = 0.5 (not 0.5 + 2^-128).
+  const std::array<WeightedTexel, 2> a{wt(dn, 0.5f), wt(1.0f, 0.5f)};
+  EXPECT_EQ(combine(a, Reduction::kWeightedAverage, true).f(0), 0.5f);
+  // Product flushed: 2^-126 (the smallest normal) * 0.5 is a denormal -> +0, so the sum of two
+  // such halves is 0, not 2^-126.
+  const float mn = std::bit_cast<float>(0x00800000u);
+  const std::array<WeightedTexel, 2> b{wt(mn, 0.5f), wt(mn, 0.5f)};
+  EXPECT_EQ(std::bit_cast<uint32_t>(combine(b, Reduction::kWeightedAverage, true).f(0)), 0u);
+  // Sum flushed: 2^-124 * 0.5 + (-3 * 2^-126) * 0.5 = 2^-125 - 1.5 * 2^-126 (both products
+  // normal) = 2^-127, a denormal -> +0.
+  const float v1 = 0x1.0p-124f;
+  const float v2 = -3.0f * mn;
+  const std::array<WeightedTexel, 2> c{wt(v1, 0.5f), wt(v2, 0.5f)};
+  EXPECT_EQ(std::bit_cast<uint32_t>(combine(c, Reduction::kWeightedAverage, true).f(0)), 0u);
+  // The same arithmetic without flushing keeps the denormal (the test can fail).
+  EXPECT_EQ(v1 * 0.5f + v2 * 0.5f, 0x1.0p-127f);
+  // Min/max compare flushed values (§3.1.3.2): -denormal vs +0 -> both zero.
+  const std::array<WeightedTexel, 2> d{wt(-dn, 0.5f), wt(1.0f, 0.5f)};
+  EXPECT_EQ(std::bit_cast<uint32_t>(combine(d, Reduction::kMin, true).f(0)), 0x80000000u);
 }
 
 TEST(Combine, WeightedSumInTapOrderZeroWeightsIgnored) {
   const std::array<WeightedTexel, 4> v{wt(1.0f, 0.25f), wt(kNaN, 0.0f), wt(3.0f, 0.75f),
                                        wt(100.0f, 0.0f)};
-  EXPECT_EQ(combine(v, Reduction::kWeightedAverage).f(0), 2.5f);
+  EXPECT_EQ(combine(v, Reduction::kWeightedAverage, true).f(0), 2.5f);
 }
 
 TEST(Combine, MinAndMaxOverTapsWithWeight) {
   const std::array<WeightedTexel, 3> v{wt(0.25f, 0.5f), wt(-9.0f, 0.0f), wt(0.75f, 0.5f)};
-  EXPECT_EQ(combine(v, Reduction::kMin).f(0), 0.25f);
-  EXPECT_EQ(combine(v, Reduction::kMax).f(0), 0.75f);
+  EXPECT_EQ(combine(v, Reduction::kMin, true).f(0), 0.25f);
+  EXPECT_EQ(combine(v, Reduction::kMax, true).f(0), 0.75f);
   const std::array<WeightedTexel, 2> n{wt(kNaN, 0.5f), wt(0.5f, 0.5f)};
-  EXPECT_EQ(combine(n, Reduction::kMin).f(0), 0.5f);  // minNum: NaN loses
+  EXPECT_EQ(combine(n, Reduction::kMin, true).f(0), 0.5f);  // minNum: NaN loses
 }
 
 TEST(BlendLevels, WeightedAndPassThrough) {
@@ -151,6 +185,40 @@ TEST(BlendLevels, WeightedAndPassThrough) {
   EXPECT_EQ(m.f(0), 1.25f);
   EXPECT_EQ(m.f(1), 1.0f);
   EXPECT_EQ(blend_levels(a, b, 0.25f, Reduction::kMax).f(0), 2.0f);
+}
+
+TEST(BlendLevels, TrilinearBlendFlushesDenormals) {
+  const float dn = std::bit_cast<float>(0x00000001u);
+  const float mn = std::bit_cast<float>(0x00800000u);  // 2^-126
+  // w == 0: no arithmetic, `a` unchanged (a point-sampled denormal survives).
+  const Texel a = Texel::from_float(dn, mn, 1.0f, -dn);
+  EXPECT_EQ(blend_levels(a, a, 0.0f, Reduction::kWeightedAverage), a);
+  // w = 0.5: denormal inputs read as zero; 2^-126 * 0.5 underflows and is flushed too.
+  const Texel b = Texel::from_float(1.0f, mn, 1.0f, -dn);
+  const Texel m = blend_levels(a, b, 0.5f, Reduction::kWeightedAverage);
+  EXPECT_EQ(m.f(0), 0.5f);
+  EXPECT_EQ(m.f(1), 0.0f);  // 0 + 0 (each half is a flushed denormal), not 2^-126
+  EXPECT_EQ(m.f(2), 1.0f);
+  EXPECT_EQ(m.bits[3], 0x80000000u);  // -0 * 0.5 + -0 * 0.5 = -0
+}
+
+TEST(FlushDenormal, SignPreservedZeroOnlyForDenormals) {
+  EXPECT_EQ(flush_denormal_bits(0x00000001u), 0u);
+  EXPECT_EQ(flush_denormal_bits(0x807fffffu), 0x80000000u);
+  EXPECT_EQ(flush_denormal_bits(0x00800000u), 0x00800000u);  // smallest normal stays
+  EXPECT_EQ(flush_denormal_bits(0x7fc00001u), 0x7fc00001u);  // NaN payload stays
+  EXPECT_EQ(flush_denormal_bits(0x80000000u), 0x80000000u);
+}
+
+TEST(Compare, DenormalsAreFlushedGoingIntoTheComparison) {
+  // §22.4.3 / §22.4.19: reference and texel are flushed, whatever the filter.
+  const float dn = std::bit_cast<float>(0x00000010u);
+  EXPECT_EQ(compare_passes(CompareFunc::kEqual, dn, 0.0f), 1.0f);
+  EXPECT_EQ(compare_passes(CompareFunc::kLess, 0.0f, dn), 0.0f);
+  EXPECT_EQ(compare_passes(CompareFunc::kGreater, dn, -dn), 0.0f);
+  EXPECT_EQ(compare_passes(CompareFunc::kNotEqual, -dn, 0.0f), 0.0f);
+  // A normal value is still compared as itself.
+  EXPECT_EQ(compare_passes(CompareFunc::kLess, 0.0f, 0x1.0p-126f), 1.0f);
 }
 
 TEST(Gather, OrderIsLowerLeftCounterClockwise) {
