@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -174,6 +175,24 @@ float clamp_bias(float b) {
   return std::clamp(b, -16.0f, 15.99f);
 }
 
+// Whether the d3d filter arithmetic of a fast-path batch can meet a float32 denormal, so that
+// its §3.1.3.2 flush (filter.cpp combine / blend_levels) is needed; where it cannot, flushing is
+// the identity and the kernels skip it. Float32 texels can be denormal. Otherwise every value
+// filtered is 0 or >= 2^-30 in magnitude: 8-bit UNORM/sRGB texels (>= 2^-8), float16 texels
+// (>= 2^-24) and a border colour checked here (sRGB and float channels are not snapped). Tap
+// weights are 0 or >= 2^-24 (at most kMaxFastFracBits fraction bits per axis), so nonzero
+// products are >= 2^-54 and multiples of 2^-77, and so is any nonzero level result; blend
+// weights are 0 or >= 2^-12, so blended products are >= 2^-89, multiples of 2^-112, and any
+// nonzero blend is >= 2^-112: never below 2^-126.
+bool may_meet_denormals(Format format, const std::array<uint32_t, 4>& border) {
+  if (format == Format::kR32_FLOAT || format == Format::kR32G32B32A32_FLOAT) return true;
+  for (uint32_t b : border) {
+    const float v = std::fabs(std::bit_cast<float>(b));
+    if (v != 0.0f && v < 0x1.0p-30f) return true;
+  }
+  return false;
+}
+
 bool make_sample_plan(const SurfaceView& view, const SamplerState& sampler, SampleOp op,
                       const PrecisionProfile& precision, simd::SamplePlan& plan) {
   if (precision.kind != PrecisionKind::kD3D) return false;
@@ -206,6 +225,7 @@ bool make_sample_plan(const SurfaceView& view, const SamplerState& sampler, Samp
   plan.mode_u = sampler.address[0];
   plan.mode_v = sampler.address[1];
   plan.border = border_texel(sampler, format).bits;
+  plan.flush_denormals = may_meet_denormals(format, plan.border);
   plan.subtexel_bits = precision.subtexel_bits;
   plan.lod_frac_bits = precision.lod_frac_bits;
   plan.mip_count = d.mips;

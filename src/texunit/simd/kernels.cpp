@@ -447,14 +447,6 @@ HWY_INLINE VF Ftz(VF x) {
   return hn::BitCast(df, FtzBits(hn::BitCast(DU(), x)));
 }
 
-// Whether filter arithmetic on format F can meet a float32 denormal. Only the float32 formats
-// can: 8-bit UNORM/sRGB values are >= 2^-8 and float16 ones >= 2^-24 in magnitude, weights (at
-// most kMaxFastFracBits fraction bits per axis) >= 2^-24, blend weights >= 2^-12, so every
-// nonzero product, sum and blend stays above 2^-100, far from the denormal range (< 2^-126);
-// the flush is then the identity and is skipped.
-template <FastFormat F>
-constexpr bool kMayDenorm = F == FastFormat::kR32Float || F == FastFormat::kRgba32Float;
-
 // One level: sample.cpp filter_level with filter.cpp make_footprint and combine.
 template <FastFormat F>
 HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slice, VI offx,
@@ -540,7 +532,8 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   // combine() for a linear footprint: every texel, product and sum denormal-flushed (§3.1.3.2);
   // a single tap of weight 1 returns its flushed bits; otherwise acc = w0*v0 over the first
   // non-zero tap, then acc + wi*vi in tap order, taps of weight 0 skipped.
-  if constexpr (kMayDenorm<F>) {
+  const bool flush = p.flush_denormals;
+  if (flush) {
     for (int c = 0; c < 4; ++c) {
       t0.c[c] = FtzBits(t0.c[c]);
       t1.c[c] = FtzBits(t1.c[c]);
@@ -548,10 +541,7 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
       t3.c[c] = FtzBits(t3.c[c]);
     }
   }
-  auto ftz = [](VF x) {
-    if constexpr (kMayDenorm<F>) return Ftz(x);
-    return x;
-  };
+  auto ftz = [flush](VF x) { return flush ? Ftz(x) : x; };
   const hn::Mask<DF> single = hn::AndNot(hn::Or(hn::Or(nz[1], nz[2]), nz[3]), hn::Eq(w[0], fone));
   const Texel4* taps[4] = {&t0, &t1, &t2, &t3};
   Texel4 out;
@@ -651,7 +641,7 @@ HWY_INLINE size_t SampleVec(const SamplePlan& p, const SampleLanes& L, size_t i,
       VF fa = hn::BitCast(df, r.c[c]);
       VF fb = hn::BitCast(df, b.c[c]);
       VF ta, tb, sum;
-      if constexpr (kMayDenorm<F>) {
+      if (p.flush_denormals) {
         ta = Ftz(hn::Mul(Ftz(fa), wa));
         tb = Ftz(hn::Mul(Ftz(fb), w1));
         sum = Ftz(hn::Add(ta, tb));

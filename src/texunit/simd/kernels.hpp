@@ -76,6 +76,9 @@ struct SamplePlan {
   AddressMode mode_u = AddressMode::kClamp;
   AddressMode mode_v = AddressMode::kClamp;
   std::array<uint32_t, 4> border{};  // border_texel() bits for the sampled format
+  // Filter arithmetic may meet a float32 denormal (batch.cpp may_meet_denormals): the linear
+  // taps and the level blend then flush as filter.cpp combine / blend_levels do (§3.1.3.2).
+  bool flush_denormals = true;
   uint32_t subtexel_bits = 8;
   uint32_t lod_frac_bits = 8;
   uint32_t mip_count = 1;  // max(1, desc.mips)

@@ -117,13 +117,31 @@ struct TestSurface {
   }
 };
 
-// Random bytes; `finite`: float formats get finite values in [-4, 4] instead of random bits
-// (random bits hold many NaNs, whose lanes the fast path hands back to the scalar path).
+// A float32 texel value: mostly in [-4, 4]; one in 4 a denormal of either sign and one in 8
+// a normal just above 2^-126, whose weighted products and sums underflow (issue 20: the
+// D3D11.3 §3.1.3.2 flush in filtering must be bit-identical on the fast path).
+float random_texel_f32(Rng& rng) {
+  switch (pick(rng, 8)) {
+    case 0:
+    case 1: {
+      const uint32_t bits = (static_cast<uint32_t>(rng()) & 0x807fffffu) | (pick(rng, 8) == 0);
+      return std::bit_cast<float>(bits);
+    }
+    case 2:
+      return std::ldexp(uniform(rng, -2.0f, 2.0f), -124 - static_cast<int>(pick(rng, 3)));
+    default:
+      return uniform(rng, -4.0f, 4.0f);
+  }
+}
+
+// Random bytes; `finite`: float formats get finite values (random_texel_f32, or [-4, 4] for
+// float16) instead of random bits (random bits hold many NaNs, whose lanes the fast path hands
+// back to the scalar path).
 void fill_bytes(Rng& rng, Format f, std::vector<uint8_t>& bytes, bool finite) {
   for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng());
   if (finite && (f == Format::kR32_FLOAT || f == Format::kR32G32B32A32_FLOAT)) {
     for (size_t i = 0; i + 4 <= bytes.size(); i += 4) {
-      const float v = uniform(rng, -4.0f, 4.0f);
+      const float v = random_texel_f32(rng);
       std::memcpy(&bytes[i], &v, 4);
     }
   }
@@ -408,8 +426,11 @@ SampleCase random_sample_case(Rng& rng, Format f, size_t lanes) {
   s.lod_bias = pick_of(rng, std::array<float, 7>{0.0f, 0.0f, 0.5f, -1.3f, kNaN, 100.0f, -100.0f});
   s.min_lod = pick_of(rng, std::array<float, 6>{0.0f, 0.0f, -kInf, 1.5f, kNaN, 3.0f});
   s.max_lod = pick_of(rng, std::array<float, 6>{1000.0f, 1000.0f, 2.25f, kNaN, 0.0f, -1.0f});
+  // Border values include a denormal and the smallest normal (issue 20); on R8, RG8 and R32F
+  // the components the format lacks must read (0, 0, 0, 1) on both paths.
   for (float& bc : s.border_color) {
-    bc = pick_of(rng, std::array<float, 7>{0.0f, 1.0f, 0.3f, -0.0f, kNaN, 2.5f, -3.0f});
+    bc = pick_of(rng, std::array<float, 10>{0.0f, 1.0f, 0.3f, -0.0f, kNaN, 2.5f, -3.0f, 1e-40f,
+                                            -1e-20f, 0x1.0p-126f});
   }
   s.srgb_decode = pick(rng, 4) != 0;
   c.precision.subtexel_bits = pick_of(rng, std::array<unsigned, 8>{8, 8, 8, 8, 4, 6, 12, 0});
