@@ -72,9 +72,19 @@ size_t format_index(const FormatEntry* f) {
   return static_cast<size_t>(f - kFormats.data());
 }
 
+// A float32 denormal (either sign when `negative_ok`), for issue 20's D3D11.3 §3.1.3.2 rules.
+float random_denormal(Rng& r, bool negative_ok) {
+  const uint32_t sign = negative_ok && chance(r, 50) ? 0x80000000u : 0u;
+  return std::bit_cast<float>(sign | uni(r, 1, (1u << 23) - 1));
+}
+
 // Fills the texsim surface with random data suited to the format (finite floats of moderate
-// magnitude, depth in [0, 1]).
-void fill(texunit::Surface& s, const FormatEntry& f, Rng& r) {
+// magnitude, depth in [0, 1]). With `tiny`, float32 formats also get denormals (8%) and, for
+// colour, normals just above 2^-126 (4%) whose filtered products underflow: D3D flushes both in
+// filtering and comparison but not in point sampling or gather (issue 20). The fragment-quad
+// ops go without: lavapipe's fragment threads flush denormals (DAZ/FTZ, decision O8), which
+// the lavapipe profile does not model.
+void fill(texunit::Surface& s, const FormatEntry& f, Rng& r, bool tiny) {
   auto bytes = s.bytes();
   switch (f.tex) {
     case Format::kR16G16B16A16_FLOAT:
@@ -91,7 +101,12 @@ void fill(texunit::Surface& s, const FormatEntry& f, Rng& r) {
     case Format::kD32_FLOAT:
       for (size_t i = 0; i + 3 < bytes.size(); i += 4) {
         float v;
-        if (f.depth) {
+        const uint32_t kind = tiny ? uni(r, 0, 99) : 100;
+        if (kind < 8) {
+          v = random_denormal(r, !f.depth || chance(r, 30));
+        } else if (kind < 12 && !f.depth) {
+          v = std::ldexp(funi(r, -2.0f, 2.0f), -124 - static_cast<int>(uni(r, 0, 2)));
+        } else if (f.depth) {
           v = chance(r, 5) ? static_cast<float>(uni(r, 0, 1)) : funi(r, 0.0f, 1.0f);
         } else {
           const uint32_t sign = chance(r, 20) ? 0x80000000u : 0u;
@@ -169,6 +184,9 @@ std::array<float, 3> random_cube_dir(Rng& r) {
   const uint32_t major = uni(r, 0, 2);
   d[major] = (chance(r, 50) ? 1.0f : -1.0f) * funi(r, 0.5f, 2.0f);
   if (chance(r, 20)) d[(major + 1) % 3] = std::copysign(std::fabs(d[major]), d[(major + 1) % 3]);
+  // Exact ties of all three (D3D11.3 §7.18.7: Z, then Y, then X).
+  if (chance(r, 5))
+    for (auto& c : d) c = std::copysign(std::fabs(d[major]), c);
   return d;
 }
 
@@ -329,7 +347,7 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
     d.mips = uni(r, 1, texunit::full_mip_count(d.width, d.height, d.depth));
   }
   b.surface = std::make_unique<texunit::Surface>(d);
-  fill(*b.surface, *b.format, r);
+  fill(*b.surface, *b.format, r, !is_fragment_op(op));
 
   // Sampler.
   auto& s = b.sampler;
@@ -345,6 +363,10 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
   }
   for (auto& a : s.address) a = cube ? AddressMode::kClamp : random_address(r, caps);
   if (chance(r, 30) && !cube) s.address[1] = s.address[2] = s.address[0];
+  // Formats lacking components: border on every axis more often, since D3D11.3 §7.18.9.1 gives
+  // those components the format defaults, not the border colour (issue 20).
+  if (!cube && format_info(d.format).present_mask() != 0xfu && chance(r, 25))
+    s.address = {AddressMode::kBorder, AddressMode::kBorder, AddressMode::kBorder};
   const uint32_t border = uni(r, 0, 2);
   if (b.format->uint_result) {
     b.border = std::array{VK_BORDER_COLOR_INT_TRANSPARENT_BLACK, VK_BORDER_COLOR_INT_OPAQUE_BLACK,
@@ -475,6 +497,9 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
                                                   uint64_t{uni(r, 0, texels - 1)} * bpt);
           ref = t.f(0);
         }
+        // Zeros and denormal references: D3D flushes both sides going into the comparison.
+        if (chance(r, 10))
+          ref = chance(r, 50) ? random_denormal(r, true) : (chance(r, 50) ? 0.0f : -0.0f);
         q.reference = ref;
         l.c[3] = ref;
       }

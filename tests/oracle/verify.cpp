@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <span>
@@ -143,13 +144,16 @@ std::vector<uint32_t> cube_faces(const std::array<float, 3>& dir) {
 }
 
 // The directions whose face selection a device may make: `dir`, and for every component that
-// ties with the major axis (within 2^-20 relative), `dir` with that component one ulp further
-// from zero (which selects its face without moving the sample position measurably).
+// nearly ties with the major axis (within 2^-20 relative, but not equal), `dir` with that
+// component one ulp further from zero (which selects its face without moving the sample
+// position measurably). An exact tie is no latitude: D3D11.3 §7.18.7 breaks it Z, then Y, then
+// X, as texunit::cube_coord does.
 std::vector<std::array<float, 3>> cube_bases(const std::array<float, 3>& dir) {
   std::vector<std::array<float, 3>> out{dir};
   const float m = std::max({std::fabs(dir[0]), std::fabs(dir[1]), std::fabs(dir[2])});
   for (size_t a = 0; a < 3; ++a) {
     if (!(std::fabs(dir[a]) >= m * (1.0f - 0x1.0p-20f)) || !(m > 0.0f)) continue;
+    if (std::fabs(dir[a]) == m) continue;  // the major axis itself, or an exact tie
     std::array<float, 3> d = dir;
     d[a] = std::nextafter(d[a], std::signbit(d[a]) ? -INFINITY : INFINITY);
     if (texunit::cube_coord(d).face != texunit::cube_coord(dir).face) out.push_back(d);
@@ -187,6 +191,46 @@ class Verifier {
   }
 
   Verdict run() {
+    Verdict v = run_strict();
+    if (v.ok || !p_.allow_denormal_departures) return v;
+    // Decision O8: lavapipe's compute shaders keep float32 denormals where D3D11.3 flushes them.
+    if (denormal_only_) {
+      v = {};
+      v.departure = "filtered result left denormal (D3D11.3 §3.1.3.2 flushes it)";
+      return v;
+    }
+    if (compare_ && fi_.channels[0].kind == ChannelKind::kFloat && fi_.channels[0].bits == 32) {
+      // The same lookup with every depth value, the border's R and the reference scaled by
+      // 2^64: the order of any two values is kept exactly and no value is a denormal any more,
+      // so texsim's d3d arithmetic then compares as a device that does not flush.
+      std::vector<uint8_t> scaled(view_.bytes.begin(), view_.bytes.end());
+      for (size_t i = 0; i + 4 <= scaled.size(); i += 4) {
+        float f;
+        std::memcpy(&f, &scaled[i], 4);
+        f = std::ldexp(f, 64);
+        std::memcpy(&scaled[i], &f, 4);
+      }
+      SurfaceView sv = view_;
+      sv.bytes = scaled;
+      SamplerState ss = sampler_;
+      ss.border_color[0] = std::ldexp(ss.border_color[0], 64);
+      SampleRequest sq = req_;
+      sq.reference = std::ldexp(sq.reference, 64);
+      std::vector<SampleRequest> squad(quad_.begin(), quad_.end());
+      for (SampleRequest& q : squad) q.reference = std::ldexp(q.reference, 64);
+      VerifyPrecision sp = p_;
+      sp.allow_denormal_departures = false;
+      Verifier scaled_verifier(sv, ss, sq, dev_, sp, squad);
+      if (scaled_verifier.run().ok) {
+        v = {};
+        v.departure = "comparison of unflushed denormals (D3D11.3 §22.4.3 flushes them)";
+      }
+    }
+    return v;
+  }
+
+ private:
+  Verdict run_strict() {
     if (req_.op == SampleOp::kLodQuery) return run_lod_query();
     std::vector<std::pair<Candidate, Box>> tried;
     if (req_.op == SampleOp::kGather) {
@@ -199,16 +243,25 @@ class Verifier {
     }
     for (const Candidate& c : candidates()) {
       const bool discrete = c.filter == Filter::kPoint && c.level1 == c.level0;
+      // Only a single texel read without arithmetic may come back denormal: point sampling
+      // (§22.4.15), also as a level blend whose weight window reaches 0 (no blend then).
+      const bool may_denormal = c.filter == Filter::kPoint && (discrete || c.w0 == 0.0);
+      auto accept = [&](const Box& b) {
+        if (!matches(b)) return false;
+        if (may_denormal || !denormal_result()) return true;
+        denormal_only_ = true;
+        return false;
+      };
       const LevelSet& a = level_set(c.filter, c.level0, false);
       if (c.level1 == c.level0) {
         if (discrete) {
           for (const Box& b : a.corners) {
-            if (matches(b)) return {};
+            if (accept(b)) return {};
             tried.push_back({c, b});
           }
         } else {
           const Box h = a.hull();
-          if (matches(h)) return {};
+          if (accept(h)) return {};
           tried.push_back({c, h});
         }
         continue;
@@ -225,13 +278,30 @@ class Verifier {
               blend.hi[ch] = std::max(blend.hi[ch], v);
             }
       }
-      if (matches(blend)) return {};
+      if (accept(blend)) return {};
       tried.push_back({c, blend});
     }
-    return fail(tried);
+    Verdict v = fail(tried);
+    if (denormal_only_) {
+      v.why =
+          "the result is a float32 denormal, but every candidate filters (D3D11.3 §3.1.3.2 "
+          "flushes filter outputs; only point sampling may keep one) | " +
+          v.why;
+    }
+    return v;
   }
 
- private:
+  // Whether a defined float component of the device result is a nonzero denormal.
+  bool denormal_result() const {
+    if (dev_.uint_result) return false;
+    for (size_t c = 0; c < 4; ++c) {
+      if (!(dev_.mask >> c & 1u)) continue;
+      const uint32_t b = dev_.bits[c];
+      if ((b & 0x7f800000u) == 0 && (b & 0x007fffffu) != 0) return true;
+    }
+    return false;
+  }
+
   const SurfaceView& view_;
   const SamplerState& sampler_;
   const SampleRequest& req_;
@@ -247,6 +317,7 @@ class Verifier {
   std::vector<std::pair<std::array<uint32_t, 3>, LevelSet>> cache_;  // (filter, level, gather)
   std::array<double, 4> magnitude_{};
   bool magnitude_ready_ = false;
+  bool denormal_only_ = false;  // a candidate matched but for a denormal D3D would flush
 
   std::array<uint32_t, 3> extent(uint32_t level) const {
     const auto& d = view_.desc;
@@ -669,17 +740,6 @@ class Verifier {
 };
 
 }  // namespace
-
-SamplerState vulkan_equivalent_sampler(const SamplerState& s, texunit::Format format) {
-  SamplerState out = s;
-  const FormatInfo& fi = texunit::format_info(format);
-  for (size_t c = 0; c < 4; ++c) {
-    if (fi.channels[c].bits != 0) continue;
-    out.border_color[c] = c == 3 ? 1.0f : 0.0f;
-    out.border_color_int[c] = c == 3 ? 1u : 0u;
-  }
-  return out;
-}
 
 Verdict verify_d3d(const SurfaceView& view, const SamplerState& sampler,
                    const SampleRequest& request, const DeviceResult& device,

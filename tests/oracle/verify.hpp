@@ -31,6 +31,10 @@ struct VerifyPrecision {
   // Linear-mip blend weight window: +-2^-blend_bits (D3D: 8-bit LOD fraction; a device may
   // truncate rather than round it).
   unsigned blend_bits = 8;
+  // Accept lavapipe's compute-stage departures from D3D11.3's denormal rules (decision O8):
+  // comparisons of unflushed denormals, and filtered results left denormal. Such a lookup is
+  // accepted with Verdict::departure set; with false it fails.
+  bool allow_denormal_departures = false;
 };
 
 // What the device returned and how to read it.
@@ -43,15 +47,10 @@ struct DeviceResult {
 struct Verdict {
   bool ok = true;
   std::string why;  // on failure: the closest candidate and the offending component
+  // Non-empty when `ok` only by a documented device departure (VerifyPrecision::
+  // allow_denormal_departures): which rule the device broke.
+  std::string departure;
 };
-
-// The sampler state as Vulkan applies it to `format`: the predefined border colours go through
-// the format's component substitution, so components the format lacks read 0 (R, G, B) and 1
-// (A) in border texels too (Vulkan "Texel Replacement"; D3D11.3 §7.18.9.1 instead returns the
-// sampler's border colour as given, which is what texsim's d3d profile does). The oracle runs
-// the d3d profile with this state so that the two APIs ask for the same thing.
-texunit::SamplerState vulkan_equivalent_sampler(const texunit::SamplerState& s,
-                                                texunit::Format format);
 
 // Checks `device` against texsim's d3d profile for one lookup (ops kLevel, kGrad, kGather;
 // comparison samplers included; 2D, 2D array, 3D and cube surfaces; normalized coordinates,
@@ -66,9 +65,17 @@ texunit::SamplerState vulkan_equivalent_sampler(const texunit::SamplerState& s,
 //  - coordinates: d3d evaluated at the 3^dims corners of the +-1 sub-texel-step box, per level
 //    (cube: the two face axes, and the other face where the major axis ties), and for linear
 //    filtering also where the box crosses a texel centre on an axis;
+//  - cube faces: the major axis, with exact ties broken Z, then Y, then X (D3D11.3 §7.18.7)
+//    and only near ties (within 2^-20, not equal) free to go either way;
 //  - comparison: the reference +-1 quantum of the depth format (the device may compare the
 //    unquantized reference, D3D quantizes it), monotone in the reference except EQUAL and
-//    NOT_EQUAL, whose taps within the window may pass or fail;
+//    NOT_EQUAL, whose taps within the window may pass or fail; float32 texels and references
+//    are denormal-flushed going into the comparison (§22.4.3, §3.1.3.2);
+//  - denormals: a result of filter arithmetic (linear filtering, a level blend of non-zero
+//    weight) is never a float32 denormal (§3.1.3.2 flushes every output); point sampling may
+//    return one (§22.4.15) and gather must (§22.4.2);
+//  - border colour: the sampler's, with the format's missing components at their defaults
+//    (0, 0, 0, 1; §7.18.9.1), as texsim's d3d profile computes it;
 //  - colour threshold per component: UNORM/SNORM/sRGB of n bits 2^-(max(n, 8) - 1), i.e. one
 //    step of an 8-bit filter (D3D's weights and AoS-style 8-bit lerps) or of the format when
 //    finer; float formats and comparisons 2^-19 of the largest magnitude involved (arithmetic
