@@ -131,12 +131,17 @@ std::array<double, 3> cube_face_derivative(const std::array<float, 3>& dir,
   return out;
 }
 
-// The faces a device may select for `dir`: the major axis, and any axis that ties with it
-// (within 2^-10 relative).
+// The faces whose derivative projection a device's LOD may use for `dir`: the major axis, and
+// any axis that nearly ties with it (within 2^-10 relative). An exact tie is no latitude: D3D11.3
+// §7.18.7 and §7.18.11 break it Z, then Y, then X, as texunit::cube_coord does, and only that
+// face is used (the sampled value cannot show the order: at a tie the sample lies on the edge
+// the two faces share, and the ±1/256-texel box already reaches across it; the LOD, from the
+// derivatives projected onto the face, can).
 std::vector<uint32_t> cube_faces(const std::array<float, 3>& dir) {
-  std::vector<uint32_t> faces;
+  std::vector<uint32_t> faces{texunit::cube_coord(dir).face};
   const float m = std::max({std::fabs(dir[0]), std::fabs(dir[1]), std::fabs(dir[2])});
   for (uint32_t a = 0; a < 3; ++a) {
+    if (std::fabs(dir[a]) == m) continue;  // the major axis, or an exact tie
     if (std::fabs(dir[a]) >= m * (1.0f - 0x1.0p-10f))
       faces.push_back(2 * a + (dir[a] < 0.0f || std::signbit(dir[a]) ? 1u : 0u));
   }
