@@ -3,6 +3,10 @@
 // Depends on fetch/format/surface; the texel addressing and decode are theirs, not duplicated.
 #include "texunit/sample_lavapipe.hpp"
 
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -1061,8 +1065,60 @@ bool lane_needs_linear(const SamplerState& sampler, const LodInfo& li, SampleOp 
 
 }  // namespace
 
+namespace {
+
+// Measured (issue 20, oracle seeds with float32 denormal texels): lavapipe's fragment-shader
+// threads run with the x86 MXCSR's DAZ and FTZ bits set (llvmpipe's rasterizer threads set
+// "denorms to zero", as D3D10 asks), its compute threads do not. So a fragment lookup's float
+// arithmetic reads denormal inputs as zero and flushes denormal results, while a value only
+// moved (a point-sampled texel) keeps its bits. The model runs its own arithmetic under the same
+// MXCSR bits for a fragment lookup (x86-64 only; elsewhere the bits are not modelled).
+class FragmentFpState {
+ public:
+  explicit FragmentFpState(bool fragment) {
+#if defined(__x86_64__) || defined(_M_X64)
+    if (fragment) {
+      saved_ = _mm_getcsr();
+      _mm_setcsr(saved_ | kDaz | kFtz);
+      active_ = true;
+    }
+#else
+    (void)fragment;
+#endif
+  }
+  ~FragmentFpState() {
+#if defined(__x86_64__) || defined(_M_X64)
+    if (active_) _mm_setcsr(saved_);
+#endif
+  }
+  FragmentFpState(const FragmentFpState&) = delete;
+  FragmentFpState& operator=(const FragmentFpState&) = delete;
+
+ private:
+  static constexpr unsigned kDaz = 1u << 6;   // denormals are zeros (inputs)
+  static constexpr unsigned kFtz = 1u << 15;  // flush to zero (results)
+  unsigned saved_ = 0;
+  bool active_ = false;
+};
+
+SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& sampler,
+                                  const SampleRequest& in_req, const LavapipeLaneContext& ctx);
+
+}  // namespace
+
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
                              const SampleRequest& in_req, const LavapipeLaneContext& ctx) {
+  const FragmentFpState fp(ctx.quad != nullptr);
+  // A call the compiler cannot see through keeps the arithmetic between the MXCSR writes.
+  SampleResult (*volatile lane)(const SurfaceView&, const SamplerState&, const SampleRequest&,
+                                const LavapipeLaneContext&) = &sample_lavapipe_lane;
+  return lane(view, sampler, in_req, ctx);
+}
+
+namespace {
+
+SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& sampler,
+                                  const SampleRequest& in_req, const LavapipeLaneContext& ctx) {
   const SurfaceDesc& d = view.desc;
   const FormatInfo& fi = format_info(d.format);
   const Surf s = make_surf(view);
@@ -1143,7 +1199,8 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
     return sample_level_soa(s, p.smp, req, lv, linear, nearest_via_linear, slice);
   };
   Texel t = level_sample(level0, 0);
-  if (mip == MipFilter::kLinear && fpart > 0.0f && fi.result_kind == TexelKind::kFloat) {
+  const bool lerp_levels = fpart > 0.0f || ctx.group_mip_lerp.value_or(false);
+  if (mip == MipFilter::kLinear && lerp_levels && fi.result_kind == TexelKind::kFloat) {
     const Texel t1 = level_sample(level1, 1);
     t = Texel::from_float(lerp(fpart, t.f(0), t1.f(0)), lerp(fpart, t.f(1), t1.f(1)),
                           lerp(fpart, t.f(2), t1.f(2)), lerp(fpart, t.f(3), t1.f(3)));
@@ -1152,6 +1209,8 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
   return res;
 }
 
+}  // namespace
+
 LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerState& sampler,
                                       const SampleRequest& req, const LavapipeLaneContext& ctx) {
   const Surf s = make_surf(view);
@@ -1159,6 +1218,8 @@ LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerStat
   const LodInfo li = lane_lod(s, view, sampler, req, p, ctx);
   LavapipeLaneFacts f;
   f.needs_linear = lane_needs_linear(sampler, li, req.op);
+  f.mip_lerp = sampler.mip_filter == MipFilter::kLinear && li.fpart > 0.0f &&
+               format_info(view.desc.format).result_kind == TexelKind::kFloat;
   if (p.cube) {
     const bool gather = req.op == SampleOp::kGather;
     const int32_t l0 = gather ? 0 : li.level0;

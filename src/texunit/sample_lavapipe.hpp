@@ -37,8 +37,12 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
 // A fragment-shader lookup names its quad: `quad` points at the quad's four requests (TL, TR,
 // BL, BR; all four must exist, cube maps read them for the per-pixel derivatives) and
 // `quad_lane` is the lane's place among them; the lane's own request is quad[quad_lane].
+// Trilinear: the level blend runs for every lane of the group when any lane's LOD fraction is
+// above 0 (lavapipe's need_lerp); a lane with fraction 0 then blends with weight 0, which only
+// shows under a fragment shader's DAZ (a denormal texel reads as 0).
 struct LavapipeLaneContext {
   std::optional<bool> group_needs_linear;  // unset: as if the lane were alone in its group
+  std::optional<bool> group_mip_lerp;      // unset: the lane's own (LOD fraction > 0)
   std::array<std::optional<bool>, 2> group_cube_corner;  // unset: the lane's own
   const SampleRequest* quad = nullptr;  // unset: a compute-shader lookup, the lane's own LOD
   uint8_t quad_lane = 0;                // 0 TL, 1 TR, 2 BL, 3 BR
@@ -52,6 +56,7 @@ bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sam
 // corner tap in its bilinear footprint at its first / second level. `ctx.quad` is used.
 struct LavapipeLaneFacts {
   bool needs_linear = false;
+  bool mip_lerp = false;  // linear mip filter, float result, LOD fraction > 0
   std::array<bool, 2> cube_corner{};
 };
 LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerState& sampler,

@@ -347,7 +347,7 @@ Batch make_batch(uint64_t seed, uint32_t index, Op op, uint32_t lane_count,
     d.mips = uni(r, 1, texunit::full_mip_count(d.width, d.height, d.depth));
   }
   b.surface = std::make_unique<texunit::Surface>(d);
-  fill(*b.surface, *b.format, r, !is_fragment_op(op));
+  fill(*b.surface, *b.format, r, true);
 
   // Sampler.
   auto& s = b.sampler;

@@ -197,7 +197,25 @@ class Verifier {
 
   Verdict run() {
     Verdict v = run_strict();
-    if (v.ok || !p_.allow_denormal_departures) return v;
+    if (v.ok) return v;
+    const float ax = std::fabs(req_.coord[0]);
+    if (p_.allow_cube_corner_mean && cube_ && ax > 0.0f && ax == std::fabs(req_.coord[1]) &&
+        ax == std::fabs(req_.coord[2]) &&
+        (sampler_.min_filter == Filter::kPoint || sampler_.mag_filter == Filter::kPoint)) {
+      // Decision O9: the same lookup with linear filtering, which at the corner is the mean of
+      // the three texels (§7.18.12).
+      SamplerState ls = sampler_;
+      ls.min_filter = ls.mag_filter = Filter::kLinear;
+      VerifyPrecision lp = p_;
+      lp.allow_cube_corner_mean = false;
+      Verifier linear(view_, ls, req_, dev_, lp, quad_);
+      if (linear.run().ok) {
+        v = {};
+        v.departure = "point sampling at an exact cube corner returned the three-texel mean";
+        return v;
+      }
+    }
+    if (!p_.allow_denormal_departures) return v;
     // Decision O8: lavapipe's compute shaders keep float32 denormals where D3D11.3 flushes them.
     if (denormal_only_) {
       v = {};

@@ -35,6 +35,9 @@ struct VerifyPrecision {
   // comparisons of unflushed denormals, and filtered results left denormal. Such a lookup is
   // accepted with Verdict::departure set; with false it fails.
   bool allow_denormal_departures = false;
+  // Accept lavapipe's point sampling at an exact cube corner (|x| = |y| = |z|), which returns
+  // the mean of the three texels meeting there where D3D11.3 returns one texel (decision O9).
+  bool allow_cube_corner_mean = false;
 };
 
 // What the device returned and how to read it.

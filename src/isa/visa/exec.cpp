@@ -428,18 +428,20 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
         }
       }
       constexpr unsigned kGroup = 8;
-      std::array<bool, 8> linear{}, corner0{}, corner1{};  // per group of a SIMD32 message
+      std::array<bool, 8> linear{}, corner0{}, corner1{}, lerp{};  // per group of a SIMD32 message
       for (size_t k = 0; k < lanes.size(); ++k) {
         const PendingLane& l = lanes[k];
         const auto f = texunit::lavapipe_lane_facts(view, sstate, l.rq, ctx[k]);
         linear[l.lane / kGroup] = linear[l.lane / kGroup] || f.needs_linear;
         corner0[l.lane / kGroup] = corner0[l.lane / kGroup] || f.cube_corner[0];
         corner1[l.lane / kGroup] = corner1[l.lane / kGroup] || f.cube_corner[1];
+        lerp[l.lane / kGroup] = lerp[l.lane / kGroup] || f.mip_lerp;
       }
       for (size_t k = 0; k < lanes.size(); ++k) {
         const unsigned g = lanes[k].lane / kGroup;
         ctx[k].group_needs_linear = linear[g];
         ctx[k].group_cube_corner = {corner0[g], corner1[g]};
+        ctx[k].group_mip_lerp = lerp[g];
       }
     }
     for (size_t k = 0; k < lanes.size(); ++k) {
