@@ -437,5 +437,60 @@ TEST(SampleLavapipe, FragmentCubeLodUsesFineDerivatives) {
   EXPECT_EQ(sample_lavapipe(s.view(), smp, quad[1]).texel.f(0), 0.0f);
 }
 
+// ---- denormals (issue 20, measured): fragment threads run with DAZ/FTZ, compute threads not -
+
+// A 2x2 R32_FLOAT surface, two levels: level 0 all `l0`, level 1 all `l1` (bits).
+Surface r32_levels(uint32_t l0, uint32_t l1) {
+  SurfaceDesc d;
+  d.format = Format::kR32_FLOAT;
+  d.width = 2;
+  d.height = 2;
+  d.mips = 2;
+  Surface s(d);
+  for (uint32_t level = 0; level < 2; ++level)
+    for (uint32_t y = 0; y < (2u >> level); ++y)
+      for (uint32_t x = 0; x < (2u >> level); ++x)
+        std::memcpy(s.texel_ptr(0, level, 0, x, y), level == 0 ? &l0 : &l1, 4);
+  return s;
+}
+
+TEST(SampleLavapipe, FragmentLookupsFlushDenormalsComputeLookupsKeepThem) {
+  const uint32_t dn = 0x00012345u;
+  Surface s = r32_levels(dn, dn);
+  const SamplerState smp = linear_sampler(AddressMode::kClamp);
+  SampleRequest q = at(0.5f, 0.5f);  // bilinear over four equal denormal texels
+  q.op = SampleOp::kImplicit;        // zero derivatives: level 0
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.bits[0], dn);  // compute: kept
+  const std::array<SampleRequest, 4> quad{q, q, q, q};
+  LavapipeLaneContext ctx;
+  ctx.quad = quad.data();
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q, ctx).texel.bits[0], 0u);  // fragment: DAZ
+  // The caller's floating-point state is restored.
+  volatile float tiny = 0x1.0p-140f;
+  EXPECT_NE(tiny * 1.0f, 0.0f);
+}
+
+TEST(SampleLavapipe, GroupMipLerpBlendsAWeightZeroLaneUnderDaz) {
+  // Trilinear with point taps at LOD 0 (fraction 0): alone the lane reads level 0 and keeps the
+  // denormal bits; when another lane of its group blends, lavapipe blends this one with weight 0
+  // as well, and in a fragment shader DAZ reads the denormal as 0.
+  const uint32_t dn = 0x00012345u;
+  Surface s = r32_levels(dn, 0x3f800000u);
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.min_filter = smp.mag_filter = Filter::kPoint;
+  smp.mip_filter = MipFilter::kLinear;
+  SampleRequest q = at(0.25f, 0.25f);
+  q.op = SampleOp::kImplicit;
+  const std::array<SampleRequest, 4> quad{q, q, q, q};
+  LavapipeLaneContext ctx;
+  ctx.quad = quad.data();
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q, ctx).texel.bits[0], dn);
+  ctx.group_mip_lerp = true;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q, ctx).texel.bits[0], 0u);
+  LavapipeLaneContext compute;
+  compute.group_mip_lerp = true;  // compute: fma(0, b - a, a) = a, bits kept
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q, compute).texel.bits[0], dn);
+}
+
 }  // namespace
 }  // namespace texsim::texunit
