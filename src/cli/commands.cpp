@@ -10,6 +10,7 @@
 #include <limits>
 #include <sstream>
 
+#include "cli/output.hpp"
 #include "cli/term.hpp"
 #include "scene/generate.hpp"
 #include "scene/image.hpp"
@@ -139,8 +140,8 @@ bool scene_options(const CommonOptions& common, scene::LoadOptions& out) {
   if (!common.max_memory.empty()) {
     const auto b = parse_byte_size(common.max_memory);
     if (!b) {
-      say_error("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory +
-                "'");
+      say_error("--max-memory: expected a size such as 512M or 2G (at most 16 EiB - 1), got '" +
+                common.max_memory + "'");
       return false;
     }
     out.max_bytes = *b;
@@ -266,17 +267,34 @@ std::optional<uint64_t> parse_byte_size(const std::string& s) {
       !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     return std::nullopt;
   }
-  return std::stoull(digits) * mult;
+  const uint64_t n = std::stoull(digits);
+  if (n > std::numeric_limits<uint64_t>::max() / mult) return std::nullopt;  // would wrap
+  return n * mult;
 }
 
 // ---------------------------------------------------------------------------------------------
+
+namespace {
+// A scene, not a program: a .json name, or (whatever --isa says) text whose first non-blank
+// byte is '{', which no program text starts with (issue 15 item 9).
+bool is_scene_file(const std::string& file) {
+  if (file.size() > 5 && file.ends_with(".json")) return true;
+  std::ifstream in(file, std::ios::binary);
+  char c = 0;
+  while (in.get(c)) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    return c == '{';
+  }
+  return false;
+}
+}  // namespace
 
 int cmd_check(const isa::Registry& reg, const CommonOptions& common, const CheckArgs& args) {
   bool usage = false;
   bool errors = false;
   size_t total_errors = 0, total_warnings = 0;
   for (const std::string& file : args.files) {
-    if (file.size() > 5 && file.ends_with(".json") && common.isa.empty()) {
+    if (is_scene_file(file)) {
       int status = kExitOk;
       const auto s = load_scene(common, file, status, nullptr, &total_errors, &total_warnings);
       if (status == kExitUsage) usage = true;
@@ -342,13 +360,15 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   }
   std::string out = args.output;
   if (out.empty()) out = fs::path(args.file).replace_extension(".bin").string();
-  std::ofstream f(out, std::ios::binary);
-  for (const auto& e : *enc) {
-    f.write(reinterpret_cast<const char*>(e.bytes.data()),
-            static_cast<std::streamsize>(e.bytes.size()));
+  if (same_file(out, args.file)) {
+    say_error("refusing to write '" + out + "': it is the input file");
+    return kExitUsage;
   }
-  if (!f) {
-    say_error("cannot write '" + out + "'");
+  std::string bytes;
+  for (const auto& e : *enc) bytes.append(e.bytes.begin(), e.bytes.end());
+  std::string why;
+  if (!write_file_atomic(out, bytes, why)) {
+    say_error("cannot write '" + out + "': " + why);
     return kExitUsage;
   }
   return kExitOk;
@@ -422,6 +442,20 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
   if (platform.empty()) return kExitUsage;
   core::DiagSink sink;
   const auto program = fe->decode(in, platform, sink);
+  // Input that is mostly not instructions (an ELF, text, random bytes) gets one diagnostic and
+  // exit 1, not one warning per word (issue 15 item 9).
+  const size_t unknown = static_cast<size_t>(std::count_if(
+      sink.diagnostics().begin(), sink.diagnostics().end(),
+      [](const core::Diagnostic& d) { return d.rule_id.ends_with("-DECODE-OPCODE"); }));
+  if (program && unknown >= 16 && unknown * 2 > program->instruction_count()) {
+    const bool elf = in.bytes.size() >= 4 && in.bytes[0] == 0x7f && in.bytes[1] == 'E' &&
+                     in.bytes[2] == 'L' && in.bytes[3] == 'F';
+    say_error("'" + in.name + "' is not a " + std::string(info->display_name) +
+              " instruction stream: " + std::to_string(unknown) + " of its " +
+              std::to_string(program->instruction_count()) +
+              " units are not instructions texsim decodes" + (elf ? " (it is an ELF file)" : ""));
+    return kExitDiagnostics;
+  }
   print_diagnostics(stderr, sink.diagnostics());
   if (!program || sink.has_errors()) return kExitDiagnostics;
   std::fputs(fe->print(*program).c_str(), stdout);
@@ -477,9 +511,13 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   if (platform.empty()) return kExitUsage;
 
   core::DiagSink sink;
-  const auto program = fe->parse(isa::SourceFile{args.program, text}, platform, sink);
+  const auto program = fe->parse(isa::SourceFile{args.program, text, &*scene}, platform, sink);
   std::optional<isa::RunResult> result;
   if (program && !sink.has_errors()) result = fe->execute(*program, *scene, platform, exec, sink);
+  // A front end's *-RUN-SETTING diagnostic is about a --set value: a usage error (exit 2).
+  const bool bad_setting =
+      std::any_of(sink.diagnostics().begin(), sink.diagnostics().end(),
+                  [](const core::Diagnostic& d) { return d.rule_id.ends_with("-RUN-SETTING"); });
   if (args.json) {
     diags.insert(diags.end(), sink.diagnostics().begin(), sink.diagnostics().end());
     finish_json(result ? result->registers : std::vector<scene::RegisterValue>{});
@@ -491,6 +529,7 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
       std::fputs(scene::results_table(result->registers, use_color(stdout)).c_str(), stdout);
     }
   }
+  if (bad_setting) return kExitUsage;
   if (!result || sink.has_errors()) return kExitDiagnostics;
   return kExitOk;
 }
@@ -669,7 +708,15 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     }
   }
   std::string why;
-  if (!scene::write_png(args.output, image, why)) {
+  std::vector<uint8_t> png;
+  if (same_file(args.output, args.scene)) {
+    say_error("refusing to write '" + args.output + "': it is the scene file");
+    return kExitUsage;
+  }
+  if (!scene::encode_png(image, png, why) ||
+      !write_file_atomic(args.output,
+                         std::string_view(reinterpret_cast<const char*>(png.data()), png.size()),
+                         why)) {
     say_error("cannot write '" + args.output + "': " + why);
     return kExitUsage;
   }

@@ -187,7 +187,9 @@ void JsonPositions::scan_value(const std::string& path, size_t key_offset, int d
       const std::string key = read_key();
       skip_ws();
       if (pos_ < text_.size() && text_[pos_] == ':') ++pos_;
-      scan_value(json_member_path(path, key), k, depth + 1);
+      std::string member = json_member_path(path, key);
+      if (entries_.count(member) != 0) duplicates_.emplace_back(member, k);
+      scan_value(member, k, depth + 1);
     }
   }
   if (c == '[') {

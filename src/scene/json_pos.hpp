@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace texsim::scene {
@@ -32,6 +33,8 @@ class JsonPositions {
   // value, then to the nearest recorded ancestor, then to unknown).
   LineCol find(const std::string& path, bool at_key = false) const;
   LineCol line_col(size_t offset) const;
+  // Members named twice in one object: the path and the offset of the second key.
+  const std::vector<std::pair<std::string, size_t>>& duplicates() const { return duplicates_; }
 
  private:
   struct Entry {
@@ -48,6 +51,7 @@ class JsonPositions {
   size_t pos_ = 0;
   std::vector<size_t> line_starts_;
   std::unordered_map<std::string, Entry> entries_;
+  std::vector<std::pair<std::string, size_t>> duplicates_;
 };
 
 }  // namespace texsim::scene

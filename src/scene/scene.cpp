@@ -37,9 +37,11 @@ constexpr std::array<std::string_view, 11> kElemTypeNames{"UD", "D", "UW", "W", 
                                                           "UQ", "Q", "F",  "HF", "DF"};
 constexpr std::array<unsigned, 11> kElemTypeSizes{4, 4, 2, 2, 1, 1, 8, 8, 4, 2, 8};
 
-constexpr std::array<RuleInfo, 12> kRules{{
-    {"SCENE-JSON", "the file is not valid JSON"},
+constexpr std::array<RuleInfo, 13> kRules{{
+    {"SCENE-JSON", "the file is not valid JSON (a NUL byte included)"},
     {"SCENE-KEY", "unknown key (with the closest known key)"},
+    {"SCENE-DUPLICATE-KEY",
+     "an object names the same key twice (RFC 8259 section 4: SHOULD be unique)"},
     {"SCENE-MISSING", "a required key is missing"},
     {"SCENE-TYPE", "a value has the wrong JSON type"},
     {"SCENE-VALUE", "a value is out of range or not one of the allowed names"},
@@ -284,11 +286,11 @@ class Loader {
   // Integers: JSON integers, integral floats, or "0x..." strings.
   std::optional<int64_t> as_int(const json& v, const std::string& path, int64_t lo, int64_t hi) {
     std::optional<int64_t> out;
+    bool beyond_int64 = false;  // reported as written, not as the clamped value
     if (v.is_number_unsigned()) {
       const uint64_t u = v.get<uint64_t>();
-      out = u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
-                ? std::numeric_limits<int64_t>::max()
-                : static_cast<int64_t>(u);
+      beyond_int64 = u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+      out = beyond_int64 ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(u);
     } else if (v.is_number_integer()) {
       out = v.get<int64_t>();
     } else if (v.is_number_float()) {
@@ -312,7 +314,7 @@ class Loader {
     if (*out < lo || *out > hi) {
       err("SCENE-VALUE", path,
           "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-              std::to_string(*out));
+              (beyond_int64 ? v.dump() : std::to_string(*out)));
       return std::nullopt;
     }
     return out;
@@ -698,7 +700,26 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
   const auto p = resolve_file(sv, sp);
   if (!p) return false;
   std::string why;
-  const auto img = read_png(p->string(), why);
+  // The header is checked against the surface and the budget before any pixel is allocated;
+  // the decoded RGBA8 copy is charged to the budget (issue 15 item 1).
+  uint32_t hw = 0, hh = 0;
+  if (!png_size(p->string(), hw, hh, why)) {
+    err("SCENE-FILE", sp, "cannot read PNG \"" + sv.get<std::string>() + "\": " + why);
+    return false;
+  }
+  if (hw != d.width || hh != d.height) {
+    err("SCENE-SIZE", sp,
+        "the PNG is " + std::to_string(hw) + "x" + std::to_string(hh) +
+            ", the surface's level 0 is " + std::to_string(d.width) + "x" +
+            std::to_string(d.height) + " (from the PNG header; nothing was decoded)");
+    return false;
+  }
+  if (!charge(uint64_t{hw} * hh * 4, sp)) return false;
+  PngCheck check;  // checked again when decoding (the file may have changed)
+  check.width = d.width;
+  check.height = d.height;
+  check.max_bytes = uint64_t{hw} * hh * 4;
+  const auto img = read_png(p->string(), why, check);
   if (!img) {
     err("SCENE-FILE", sp, "cannot read PNG \"" + sv.get<std::string>() + "\": " + why);
     return false;
@@ -1607,6 +1628,22 @@ std::optional<Scene> Loader::load(const json& root) {
 std::optional<Scene> load_scene_text(std::string_view text, const std::string& path,
                                      core::DiagSink& sink, const LoadOptions& options) {
   const std::string file = path.empty() ? std::string("<scene>") : path;
+  // JSON text has no NUL byte; the parser would stop there and ignore the rest (issue 15 item 8).
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    uint32_t line = 1, col = 1;
+    for (size_t i = 0; i < nul; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+    sink.error("SCENE-JSON", core::TextLoc{file, line, col},
+               "a NUL byte at offset " + std::to_string(nul) +
+                   " (a scene is JSON text; RFC 8259 section 7 has no raw control characters)");
+    return std::nullopt;
+  }
   json root;
   try {
     root = json::parse(text.begin(), text.end());
@@ -1637,6 +1674,13 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
   fs::path base = path.empty() ? fs::current_path() : fs::path(path).parent_path();
   if (base.empty()) base = ".";
   core::DiagSink local;
+  for (const auto& [dup_path, offset] : positions.duplicates()) {
+    const LineCol lc = positions.line_col(offset);
+    local.error("SCENE-DUPLICATE-KEY", core::TextLoc{file, lc.line, lc.column},
+                dup_path +
+                    ": the key appears more than once in its object; the last one "
+                    "would silently win");
+  }
   Loader loader(file, positions, local, options, base);
   std::optional<Scene> scene;
   try {
