@@ -41,9 +41,10 @@ bool read_file(const std::string& path, std::string& out) {
     say_error("cannot read '" + path + "'");
     return false;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
+  // One allocation of the file's size (a stream copy would hold it twice).
+  const auto size = fs::file_size(path, ec);
+  if (!ec) out.reserve(static_cast<size_t>(size));
+  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   return true;
 }
 
@@ -662,6 +663,20 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
   if (const std::string why = scene::render_unsupported(view, params); !why.empty()) {
     say_error(why);
     return kExitUsage;
+  }
+  {
+    // The render's own memory, checked against --max-memory before it is allocated (issue 15
+    // item 2): per pixel one texel and one coverage byte per profile, and the RGBA8 image.
+    scene::LoadOptions budget;
+    if (!scene_options(common, budget)) return kExitUsage;
+    const uint64_t pixels = uint64_t{params.width} * params.height;
+    const uint64_t need =
+        pixels * (sizeof(texunit::Texel) + 1) * std::max<uint64_t>(profiles.size(), 1) + pixels * 4;
+    if (need > budget.max_bytes) {
+      say_error("render needs " + std::to_string(need) + " bytes for a " + args.size +
+                " image, more than --max-memory (" + std::to_string(budget.max_bytes) + " bytes)");
+      return kExitUsage;
+    }
   }
   const texunit::FormatInfo& fi = texunit::format_info(view.desc.format);
   const bool srgb_out = fi.is_srgb() && sampler.srgb_decode;

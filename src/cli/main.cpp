@@ -164,9 +164,23 @@ int run_main(int argc, char** argv) {
   return run_demo(stdout, registry, common.quiet);
 }
 
+// Memory released when an allocation first fails, so that unwinding (destructors that allocate,
+// such as a large JSON tree's) and the message do not fail in turn and end in std::terminate.
+char* g_reserve = nullptr;
+
+void on_out_of_memory() {
+  if (g_reserve != nullptr) {
+    delete[] g_reserve;
+    g_reserve = nullptr;
+  }
+  throw std::bad_alloc();
+}
+
 // Out of memory and other escaping exceptions end in a message and exit status 2, never in a
 // signal (issue 15 item 2; decision D15.3).
 int main(int argc, char** argv) {
+  g_reserve = new char[size_t{32} << 20];
+  std::set_new_handler(on_out_of_memory);
   try {
     return run_main(argc, argv);
   } catch (const std::bad_alloc&) {

@@ -13,6 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <exception>
+#include <memory>
+
 #include "core/half.hpp"
 #include "scene/generate.hpp"
 #include "scene/image.hpp"
@@ -228,16 +231,18 @@ std::string display_dir(const fs::path& p) {
 
 class Loader {
  public:
-  Loader(std::string file, const JsonPositions& pos, core::DiagSink& sink, const LoadOptions& opt,
+  Loader(std::string file, std::string_view text, core::DiagSink& sink, const LoadOptions& opt,
          fs::path base)
-      : file_(std::move(file)), pos_(pos), sink_(sink), opt_(opt), base_(std::move(base)) {}
+      : file_(std::move(file)), text_(text), sink_(sink), opt_(opt), base_(std::move(base)) {}
 
   std::optional<Scene> load(const json& root);
 
  private:
   // --- diagnostics
   core::TextLoc loc(const std::string& path, bool at_key = false, uint32_t col_offset = 0) const {
-    const LineCol lc = pos_.find(path, at_key);
+    // Positions are recorded on the first diagnostic only: a clean load pays nothing for them.
+    if (!pos_) pos_ = std::make_unique<JsonPositions>(text_);
+    const LineCol lc = pos_->find(path, at_key);
     return core::TextLoc{file_, lc.line, lc.line != 0 ? lc.column + col_offset : 0};
   }
   void err(std::string_view rule, const std::string& path, const std::string& msg,
@@ -480,7 +485,8 @@ class Loader {
   void load_texture_samplers(const json& v, const std::string& path, Scene& scene);
 
   std::string file_;
-  const JsonPositions& pos_;
+  std::string_view text_;
+  mutable std::unique_ptr<JsonPositions> pos_;
   core::DiagSink& sink_;
   const LoadOptions& opt_;
   fs::path base_;
@@ -711,7 +717,7 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
     err("SCENE-SIZE", sp,
         "the PNG is " + std::to_string(hw) + "x" + std::to_string(hh) +
             ", the surface's level 0 is " + std::to_string(d.width) + "x" +
-            std::to_string(d.height) + " (from the PNG header; nothing was decoded)");
+            std::to_string(d.height));
     return false;
   }
   if (!charge(uint64_t{hw} * hh * 4, sp)) return false;
@@ -1625,6 +1631,14 @@ std::optional<Scene> Loader::load(const json& root) {
 
 }  // namespace
 
+namespace {
+struct LeakOnUnwind {
+  void operator()(json* j) const {
+    if (std::uncaught_exceptions() == 0) delete j;
+  }
+};
+}  // namespace
+
 std::optional<Scene> load_scene_text(std::string_view text, const std::string& path,
                                      core::DiagSink& sink, const LoadOptions& options) {
   const std::string file = path.empty() ? std::string("<scene>") : path;
@@ -1644,9 +1658,27 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
                    " (a scene is JSON text; RFC 8259 section 7 has no raw control characters)");
     return std::nullopt;
   }
-  json root;
+  // The parsed tree and the value positions are charged to the budget before parsing (issue 15
+  // item 2): a scene text cannot make texsim allocate more than --max-memory for its JSON.
+  // The first kJsonFreeBytes are not charged, so that small budgets (for surfaces) still let a
+  // small scene be read (decision D15.4).
+  const uint64_t json_bytes = text.size() + count_json_values(text) * kJsonBytesPerValue;
+  if (json_bytes > kJsonFreeBytes && json_bytes > options.max_bytes) {
+    sink.error("SCENE-BUDGET", core::TextLoc{file, 0, 0},
+               "parsing this scene needs about " + std::to_string(json_bytes) + " bytes (" +
+                   std::to_string(kJsonBytesPerValue) +
+                   " per JSON value), more than the budget of " +
+                   std::to_string(options.max_bytes) + " bytes; raise it with --max-memory");
+    return std::nullopt;
+  }
+  // The tree lives on the heap and is left undestroyed when an exception (out of memory) passes:
+  // destroying a large nlohmann tree allocates a work list, which would fail in turn and end in
+  // std::terminate (issue 15 item 2). The process is about to exit with a message then.
+  std::unique_ptr<json, LeakOnUnwind> tree(new json());
+  json& root = *tree;
   try {
-    root = json::parse(text.begin(), text.end());
+    nlohmann::detail::json_sax_dom_parser<json> sax(root, true);
+    json::sax_parse(text.begin(), text.end(), &sax);
   } catch (const json::parse_error& e) {
     // e.byte is the 1-based index of the character where parsing failed.
     const JsonPositions none(std::string_view{});
@@ -1670,7 +1702,7 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
     sink.error("SCENE-JSON", core::TextLoc{file, 0, 0}, e.what());
     return std::nullopt;
   }
-  const JsonPositions positions(text);
+  const JsonPositions positions(text, /*record=*/false);
   fs::path base = path.empty() ? fs::current_path() : fs::path(path).parent_path();
   if (base.empty()) base = ".";
   core::DiagSink local;
@@ -1681,7 +1713,7 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
                     ": the key appears more than once in its object; the last one "
                     "would silently win");
   }
-  Loader loader(file, positions, local, options, base);
+  Loader loader(file, text, local, options, base);
   std::optional<Scene> scene;
   try {
     scene = loader.load(root);
