@@ -25,7 +25,7 @@ std::string json_index_path(const std::string& parent, size_t index);
 // loader charges to the memory budget before parsing, at kJsonBytesPerValue each.
 uint64_t count_json_values(std::string_view text);
 // Parsed tree plus positions per value, measured by bench/hostile_bench.cpp (docs/reliability.md).
-inline constexpr uint64_t kJsonBytesPerValue = 48;
+inline constexpr uint64_t kJsonBytesPerValue = 56;
 inline constexpr uint64_t kJsonFreeBytes = uint64_t{16} << 20;
 
 class JsonPositions {
