@@ -177,7 +177,7 @@ void on_out_of_memory() {
 }
 
 // Out of memory and other escaping exceptions end in a message and exit status 2, never in a
-// signal (issue 15 item 2; decision D15.3).
+// signal (issue 15 item 2; decision H3).
 int main(int argc, char** argv) {
   g_reserve = new char[size_t{32} << 20];
   std::set_new_handler(on_out_of_memory);

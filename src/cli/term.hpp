@@ -17,10 +17,10 @@ bool is_tty(std::FILE* f);
 bool use_color(std::FILE* f);
 
 // Errors printed before `print_diagnostics` stops (like clang's -ferror-limit); 0: no limit.
-// The count runs over the whole process (every file of a `check`). Decision D15.1.
+// The count runs over the whole process (every file of a `check`). Decision H1.
 inline constexpr size_t kDefaultErrorLimit = 100;
 // Of a run of consecutive diagnostics that differ only in their location, this many print;
-// the rest are counted in one note. Decision D15.1.
+// the rest are counted in one note. Decision H1.
 inline constexpr size_t kRepeatsShown = 3;
 void set_error_limit(size_t limit);
 

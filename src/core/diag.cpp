@@ -61,7 +61,7 @@ std::string format_diagnostic(const Diagnostic& d) {
 
 namespace {
 // A message quotes at most this much (input text can be 100 MB long): the head is kept and the
-// rest counted. Decision D15.2.
+// rest counted. Decision H2.
 constexpr size_t kMaxMessageBytes = 1024;
 
 void truncate_long(std::string& s) {

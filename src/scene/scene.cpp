@@ -1661,7 +1661,7 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
   // The parsed tree and the value positions are charged to the budget before parsing (issue 15
   // item 2): a scene text cannot make texsim allocate more than --max-memory for its JSON.
   // The first kJsonFreeBytes are not charged, so that small budgets (for surfaces) still let a
-  // small scene be read (decision D15.4).
+  // small scene be read (decision H4).
   const uint64_t json_bytes = text.size() + count_json_values(text) * kJsonBytesPerValue;
   if (json_bytes > kJsonFreeBytes && json_bytes > options.max_bytes) {
     sink.error("SCENE-BUDGET", core::TextLoc{file, 0, 0},

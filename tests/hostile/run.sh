@@ -73,7 +73,7 @@ printf '\x1b]0;pwned\x07\x1b[2J{"texsim": 1, "isa": "vi\x1b[31msa"}' > ctrl.json
 printf '{"texsim": 1, "\\u001b[31mred": 1}' > ctrl_key.json
 : > empty.json
 : > empty.visaasm
-mkdir -p adir.json readonly && chmod 555 readonly
+mkdir -p adir.json demo_dir/texsim-demo.png
 cp good.visaasm self.visaasm
 
 # 1. PNG bomb: the header is checked against the surface and the budget before decoding.
@@ -83,10 +83,18 @@ hcase png_bomb_16384_budget 1 "SCENE-BUDGET" "$BIN" check --max-memory 1G png_bo
 hcase png_truncated 1 "SCENE-FILE" "$BIN" check png_trunc.json
 hcase png_not_png 1 "SCENE-FILE" "$BIN" check png_notpng.json
 # 2. Out of memory: a message and exit 2, never SIGABRT.
-hcase oom_render_diff 2 "out of memory" vmem=$((2 * 1024 * 1024)) \
+# The budgets refuse before allocating; with the budget raised past the cap, the allocation
+# fails and the handler reports it.
+hcase render_diff_budget 2 "more than --max-memory" \
   "$BIN" render --size 8192x8192 --diff d3d,exact -q -o oom.png
-hcase oom_texels_50m 2 "out of memory" vmem=$((2 * 1024 * 1024)) "$BIN" check texels50m.json
-hcase oom_scene_300m 2 "out of memory" vmem=$((1024 * 1024)) "$BIN" check scene300m.json
+hcase oom_render 2 "out of memory" vmem=$((1024 * 1024)) \
+  "$BIN" render --size 8192x8192 --max-memory 8G -q -o oom.png
+hcase texels_50m_budget 1 "SCENE-BUDGET" "$BIN" check texels50m.json
+hcase oom_texels_50m 2 "out of memory" vmem=$((1024 * 1024)) \
+  "$BIN" check --max-memory 16G texels50m.json
+hcase scene_300m_budget 1 "SCENE-BUDGET" "$BIN" check scene300m.json
+hcase oom_scene_300m 2 "out of memory" vmem=$((1024 * 1024)) \
+  "$BIN" check --max-memory 16G scene300m.json
 # 3. Declarations are linear (the time limit is the check; the benchmark has the figures).
 hcase decls_40k 0 "" "$BIN" check decls40k.visaasm
 hcase decls_200k_too_many 1 "too many G variables" "$BIN" check decls200k.visaasm
@@ -96,18 +104,23 @@ hcase scene_decl_run 0 "V40" "$BIN" run scene_decl.visaasm --scene scene_decl.js
 hcase asm_dev_full 2 "cannot write" "$BIN" asm good.visaasm -o /dev/full
 hcase asm_over_input 2 "is the input file" "$BIN" asm self.visaasm -o self.visaasm
 hassert asm_input_kept cmp -s self.visaasm good.visaasm
-hcase asm_readonly_dir 2 "cannot write" "$BIN" asm good.visaasm -o readonly/out.bin
-hassert asm_no_temp_left bash -c '! ls -A readonly | grep -q .'
+hcase asm_parent_not_folder 2 "cannot write" "$BIN" asm good.visaasm -o good.json/out.bin
 hcase asm_to_folder 2 "cannot write" "$BIN" asm good.visaasm -o adir.json
+cp good.json kept.bin
+hcase asm_failed_program_keeps_output 1 "error" "$BIN" asm random.visaasm -o kept.bin
+hassert asm_output_kept cmp -s kept.bin good.json
+hcase asm_writes 0 "" "$BIN" asm good.visaasm -o new.bin
+hassert asm_no_temp_left bash -c '! ls -A . | grep -q "\.tmp-"' 
 hcase render_dev_full 2 "cannot write" "$BIN" render -q --size 8x8 -o /dev/full
 hcase render_no_dir 2 "cannot write" "$BIN" render -q --size 8x8 -o no/such/dir/x.png
-hcase demo_unwritable 2 "cannot write" bash -c "cd readonly && exec '$BIN' demo -q"
+hcase demo_unwritable 2 "cannot write" bash -c "cd demo_dir && exec '$BIN' demo -q"
 # 7. Terminal safety, bounded quotes, error limit and collapsed repeats.
 hcase control_chars 1 '\x1b' "$BIN" check ctrl.json
 hcase control_chars_key 1 '\x1b' "$BIN" check ctrl_key.json
 hcase long_token_quote 1 "more bytes not shown" "$BIN" check longtoken.json
 hcase repeats_collapsed 1 "with the same message omitted" "$BIN" check reserved1000.visaasm
-hcase error_limit 1 "error limit reached" "$BIN" check undeclared.visaasm
+hcase repeats_of_one_cause 1 "19997 more errors [VISA-UNDECLARED]" "$BIN" check undeclared.visaasm
+hcase error_limit 1 "error limit reached (100 errors" "$BIN" check random.visaasm
 hcase error_limit_option 1 "error limit reached (5 errors" "$BIN" check --error-limit 5 random.visaasm
 # 8. Numbers and JSON text as written.
 hcase max_memory_overflow 2 "--max-memory" "$BIN" check --max-memory 17179869184G good.json
