@@ -24,6 +24,8 @@ bool use_color(std::FILE* f) {
 
 namespace {
 
+constexpr size_t kMaxExcerpt = 400;  // longer source lines are not shown under a diagnostic
+
 // Printing policy (set once by main from --error-limit).
 size_t g_error_limit = kDefaultErrorLimit;
 size_t g_errors_printed = 0;
@@ -42,6 +44,7 @@ std::string source_line(const std::string& text, const std::vector<size_t>& star
   if (line == 0 || line > starts.size()) return {};
   const size_t start = starts[line - 1];
   size_t end = line < starts.size() ? starts[line] - 1 : text.size();
+  if (end - start > kMaxExcerpt) return {};  // a minified 100 MB line is not copied per diagnostic
   std::string out = text.substr(start, end - start);
   if (!out.empty() && out.back() == '\r') out.pop_back();
   return out;
@@ -138,7 +141,7 @@ void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
       if (starts.empty()) starts = line_starts(source_text);
       const std::string raw = source_line(source_text, starts, t->line);
       const std::string line = escape_control(raw, true);
-      if (!line.empty() && line.size() < 400) {
+      if (!line.empty() && line.size() < kMaxExcerpt) {
         std::fprintf(f, "  %s\n", line.c_str());
         // The caret only where escaping kept the columns.
         if (t->column != 0 && t->column <= line.size() + 1 && line.size() == raw.size()) {
