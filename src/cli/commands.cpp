@@ -160,6 +160,22 @@ std::optional<scene::Scene> load_scene(const CommonOptions& common, const std::s
     status = kExitUsage;
     return std::nullopt;
   }
+  // A scene file larger than the budget is refused before it is read (issue 15 item 2).
+  std::error_code ec;
+  if (const auto size = fs::file_size(path, ec); !ec && size > opt.max_bytes) {
+    core::DiagSink sink;
+    sink.error("SCENE-BUDGET", core::TextLoc{path, 0, 0},
+               "the scene file is " + std::to_string(size) + " bytes, more than the budget of " +
+                   std::to_string(opt.max_bytes) + " bytes; raise it with --max-memory");
+    if (errors != nullptr) *errors += 1;
+    if (json_diags != nullptr) {
+      *json_diags = sink.diagnostics();
+    } else {
+      print_diagnostics(stderr, sink.diagnostics());
+    }
+    status = kExitDiagnostics;
+    return std::nullopt;
+  }
   std::string text;
   if (!read_file(path, text)) {
     status = kExitUsage;

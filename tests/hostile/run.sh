@@ -69,6 +69,7 @@ hassert() {
 "$GEN" repeat 1000 '.decl V1 v_type=G type=f num_elts=1' reserved1000.visaasm
 "$GEN" repeat 20000 '    sample_3d.RGBA (M1, 16) 0x0:uw S1 T2 V40.0 V41.0 V42.0' undeclared.visaasm
 printf '{"texsim": 1}\0{"surfaces": 7}' > nul.json
+truncate -s 2G sparse2g.json  # 2 GiB of NUL bytes, no disk used
 printf '\x1b]0;pwned\x07\x1b[2J{"texsim": 1, "isa": "vi\x1b[31msa"}' > ctrl.json
 printf '{"texsim": 1, "\\u001b[31mred": 1}' > ctrl_key.json
 : > empty.json
@@ -93,6 +94,7 @@ hcase texels_50m_budget 1 "SCENE-BUDGET" "$BIN" check texels50m.json
 hcase oom_texels_50m 2 "out of memory" vmem=$((1024 * 1024)) \
   "$BIN" check --max-memory 16G texels50m.json
 hcase scene_300m_budget 1 "SCENE-BUDGET" "$BIN" check scene300m.json
+hcase scene_file_2g_budget 1 "the scene file is 2147483648 bytes" "$BIN" check sparse2g.json
 hcase oom_scene_300m 2 "out of memory" vmem=$((1024 * 1024)) \
   "$BIN" check --max-memory 16G scene300m.json
 # 3. Declarations are linear (the time limit is the check; the benchmark has the figures).
