@@ -292,10 +292,11 @@ std::optional<uint64_t> parse_byte_size(const std::string& s) {
 // ---------------------------------------------------------------------------------------------
 
 namespace {
-// A scene, not a program: a .json name, or (whatever --isa says) text whose first non-blank
-// byte is '{', which no program text starts with (issue 15 item 9).
+// A scene, not a program: a .json name (whatever --isa says), or a name without a program
+// extension whose first non-blank byte is '{' (issue 15 item 9).
 bool is_scene_file(const std::string& file) {
   if (file.size() > 5 && file.ends_with(".json")) return true;
+  if (isa::isa_for_path(file) != nullptr) return false;
   std::ifstream in(file, std::ios::binary);
   char c = 0;
   while (in.get(c)) {
