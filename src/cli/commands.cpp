@@ -10,6 +10,7 @@
 #include <limits>
 #include <sstream>
 
+#include "cli/guards.hpp"
 #include "cli/output.hpp"
 #include "cli/term.hpp"
 #include "scene/generate.hpp"
@@ -161,17 +162,12 @@ std::optional<scene::Scene> load_scene(const CommonOptions& common, const std::s
     return std::nullopt;
   }
   // A scene file larger than the budget is refused before it is read (issue 15 item 2).
-  std::error_code ec;
-  if (const auto size = fs::file_size(path, ec); !ec && size > opt.max_bytes) {
-    core::DiagSink sink;
-    sink.error("SCENE-BUDGET", core::TextLoc{path, 0, 0},
-               "the scene file is " + std::to_string(size) + " bytes, more than the budget of " +
-                   std::to_string(opt.max_bytes) + " bytes; raise it with --max-memory");
+  if (auto big = scene_file_too_large(path, opt.max_bytes)) {
     if (errors != nullptr) *errors += 1;
     if (json_diags != nullptr) {
-      *json_diags = sink.diagnostics();
+      json_diags->push_back(std::move(*big));
     } else {
-      print_diagnostics(stderr, sink.diagnostics());
+      print_diagnostics(stderr, {*big});
     }
     status = kExitDiagnostics;
     return std::nullopt;
@@ -290,22 +286,6 @@ std::optional<uint64_t> parse_byte_size(const std::string& s) {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-namespace {
-// A scene, not a program: a .json name (whatever --isa says), or a name without a program
-// extension whose first non-blank byte is '{' (issue 15 item 9).
-bool is_scene_file(const std::string& file) {
-  if (file.size() > 5 && file.ends_with(".json")) return true;
-  if (isa::isa_for_path(file) != nullptr) return false;
-  std::ifstream in(file, std::ios::binary);
-  char c = 0;
-  while (in.get(c)) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    return c == '{';
-  }
-  return false;
-}
-}  // namespace
 
 int cmd_check(const isa::Registry& reg, const CommonOptions& common, const CheckArgs& args) {
   bool usage = false;
@@ -460,18 +440,10 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
   if (platform.empty()) return kExitUsage;
   core::DiagSink sink;
   const auto program = fe->decode(in, platform, sink);
-  // Input that is mostly not instructions (an ELF, text, random bytes) gets one diagnostic and
-  // exit 1, not one warning per word (issue 15 item 9).
-  const size_t unknown = static_cast<size_t>(std::count_if(
-      sink.diagnostics().begin(), sink.diagnostics().end(),
-      [](const core::Diagnostic& d) { return d.rule_id.ends_with("-DECODE-OPCODE"); }));
-  if (program && unknown >= 16 && unknown * 2 > program->instruction_count()) {
-    const bool elf = in.bytes.size() >= 4 && in.bytes[0] == 0x7f && in.bytes[1] == 'E' &&
-                     in.bytes[2] == 'L' && in.bytes[3] == 'F';
-    say_error("'" + in.name + "' is not a " + std::string(info->display_name) +
-              " instruction stream: " + std::to_string(unknown) + " of its " +
-              std::to_string(program->instruction_count()) +
-              " units are not instructions texsim decodes" + (elf ? " (it is an ELF file)" : ""));
+  // Input that is mostly not instructions: one diagnostic, exit 1 (issue 15 item 9).
+  if (const auto why =
+          program ? not_an_instruction_stream(in, *info, *program, sink) : std::nullopt) {
+    say_error(*why);
     return kExitDiagnostics;
   }
   print_diagnostics(stderr, sink.diagnostics());
@@ -682,13 +654,10 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     return kExitUsage;
   }
   {
-    // The render's own memory, checked against --max-memory before it is allocated (issue 15
-    // item 2): per pixel one texel and one coverage byte per profile, and the RGBA8 image.
+    // The render's own memory, checked against --max-memory before it is allocated (H4).
     scene::LoadOptions budget;
     if (!scene_options(common, budget)) return kExitUsage;
-    const uint64_t pixels = uint64_t{params.width} * params.height;
-    const uint64_t need =
-        pixels * (sizeof(texunit::Texel) + 1) * std::max<uint64_t>(profiles.size(), 1) + pixels * 4;
+    const uint64_t need = render_bytes(params.width, params.height, profiles.size());
     if (need > budget.max_bytes) {
       say_error("render needs " + std::to_string(need) + " bytes for a " + args.size +
                 " image, more than --max-memory (" + std::to_string(budget.max_bytes) + " bytes)");
