@@ -10,6 +10,8 @@
 #include <limits>
 #include <sstream>
 
+#include "cli/guards.hpp"
+#include "cli/output.hpp"
 #include "cli/term.hpp"
 #include "scene/generate.hpp"
 #include "scene/image.hpp"
@@ -40,9 +42,10 @@ bool read_file(const std::string& path, std::string& out) {
     say_error("cannot read '" + path + "'");
     return false;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
+  // One allocation of the file's size (a stream copy would hold it twice).
+  const auto size = fs::file_size(path, ec);
+  if (!ec) out.reserve(static_cast<size_t>(size));
+  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   return true;
 }
 
@@ -139,8 +142,8 @@ bool scene_options(const CommonOptions& common, scene::LoadOptions& out) {
   if (!common.max_memory.empty()) {
     const auto b = parse_byte_size(common.max_memory);
     if (!b) {
-      say_error("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory +
-                "'");
+      say_error("--max-memory: expected a size such as 512M or 2G (at most 16 EiB - 1), got '" +
+                common.max_memory + "'");
       return false;
     }
     out.max_bytes = *b;
@@ -156,6 +159,17 @@ std::optional<scene::Scene> load_scene(const CommonOptions& common, const std::s
   scene::LoadOptions opt;
   if (!scene_options(common, opt)) {
     status = kExitUsage;
+    return std::nullopt;
+  }
+  // A scene file larger than the budget is refused before it is read (issue 15 item 2).
+  if (auto big = scene_file_too_large(path, opt.max_bytes)) {
+    if (errors != nullptr) *errors += 1;
+    if (json_diags != nullptr) {
+      json_diags->push_back(std::move(*big));
+    } else {
+      print_diagnostics(stderr, {*big});
+    }
+    status = kExitDiagnostics;
     return std::nullopt;
   }
   std::string text;
@@ -266,7 +280,9 @@ std::optional<uint64_t> parse_byte_size(const std::string& s) {
       !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     return std::nullopt;
   }
-  return std::stoull(digits) * mult;
+  const uint64_t n = std::stoull(digits);
+  if (n > std::numeric_limits<uint64_t>::max() / mult) return std::nullopt;  // would wrap
+  return n * mult;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +292,7 @@ int cmd_check(const isa::Registry& reg, const CommonOptions& common, const Check
   bool errors = false;
   size_t total_errors = 0, total_warnings = 0;
   for (const std::string& file : args.files) {
-    if (file.size() > 5 && file.ends_with(".json") && common.isa.empty()) {
+    if (is_scene_file(file)) {
       int status = kExitOk;
       const auto s = load_scene(common, file, status, nullptr, &total_errors, &total_warnings);
       if (status == kExitUsage) usage = true;
@@ -342,13 +358,15 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   }
   std::string out = args.output;
   if (out.empty()) out = fs::path(args.file).replace_extension(".bin").string();
-  std::ofstream f(out, std::ios::binary);
-  for (const auto& e : *enc) {
-    f.write(reinterpret_cast<const char*>(e.bytes.data()),
-            static_cast<std::streamsize>(e.bytes.size()));
+  if (same_file(out, args.file)) {
+    say_error("refusing to write '" + out + "': it is the input file");
+    return kExitUsage;
   }
-  if (!f) {
-    say_error("cannot write '" + out + "'");
+  std::string bytes;
+  for (const auto& e : *enc) bytes.append(e.bytes.begin(), e.bytes.end());
+  std::string why;
+  if (!write_file_atomic(out, bytes, why)) {
+    say_error("cannot write '" + out + "': " + why);
     return kExitUsage;
   }
   return kExitOk;
@@ -422,6 +440,12 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
   if (platform.empty()) return kExitUsage;
   core::DiagSink sink;
   const auto program = fe->decode(in, platform, sink);
+  // Input that is mostly not instructions: one diagnostic, exit 1 (issue 15 item 9).
+  if (const auto why =
+          program ? not_an_instruction_stream(in, *info, *program, sink) : std::nullopt) {
+    say_error(*why);
+    return kExitDiagnostics;
+  }
   print_diagnostics(stderr, sink.diagnostics());
   if (!program || sink.has_errors()) return kExitDiagnostics;
   std::fputs(fe->print(*program).c_str(), stdout);
@@ -477,9 +501,13 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   if (platform.empty()) return kExitUsage;
 
   core::DiagSink sink;
-  const auto program = fe->parse(isa::SourceFile{args.program, text}, platform, sink);
+  const auto program = fe->parse(isa::SourceFile{args.program, text, &*scene}, platform, sink);
   std::optional<isa::RunResult> result;
   if (program && !sink.has_errors()) result = fe->execute(*program, *scene, platform, exec, sink);
+  // A front end's *-RUN-SETTING diagnostic is about a --set value: a usage error (exit 2).
+  const bool bad_setting =
+      std::any_of(sink.diagnostics().begin(), sink.diagnostics().end(),
+                  [](const core::Diagnostic& d) { return d.rule_id.ends_with("-RUN-SETTING"); });
   if (args.json) {
     diags.insert(diags.end(), sink.diagnostics().begin(), sink.diagnostics().end());
     finish_json(result ? result->registers : std::vector<scene::RegisterValue>{});
@@ -491,6 +519,7 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
       std::fputs(scene::results_table(result->registers, use_color(stdout)).c_str(), stdout);
     }
   }
+  if (bad_setting) return kExitUsage;
   if (!result || sink.has_errors()) return kExitDiagnostics;
   return kExitOk;
 }
@@ -624,6 +653,17 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     say_error(why);
     return kExitUsage;
   }
+  {
+    // The render's own memory, checked against --max-memory before it is allocated (H4).
+    scene::LoadOptions budget;
+    if (!scene_options(common, budget)) return kExitUsage;
+    const uint64_t need = render_bytes(params.width, params.height, profiles.size());
+    if (need > budget.max_bytes) {
+      say_error("render needs " + std::to_string(need) + " bytes for a " + args.size +
+                " image, more than --max-memory (" + std::to_string(budget.max_bytes) + " bytes)");
+      return kExitUsage;
+    }
+  }
   const texunit::FormatInfo& fi = texunit::format_info(view.desc.format);
   const bool srgb_out = fi.is_srgb() && sampler.srgb_decode;
 
@@ -669,7 +709,15 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     }
   }
   std::string why;
-  if (!scene::write_png(args.output, image, why)) {
+  std::vector<uint8_t> png;
+  if (same_file(args.output, args.scene)) {
+    say_error("refusing to write '" + args.output + "': it is the scene file");
+    return kExitUsage;
+  }
+  if (!scene::encode_png(image, png, why) ||
+      !write_file_atomic(args.output,
+                         std::string_view(reinterpret_cast<const char*>(png.data()), png.size()),
+                         why)) {
     say_error("cannot write '" + args.output + "': " + why);
     return kExitUsage;
   }

@@ -25,6 +25,7 @@ struct CommonOptions {
   bool quiet = false;
   bool allow_any_path = false;  // scene "file" sources may lie outside the scene's folder
   std::string max_memory;       // budget for a scene's surfaces and buffers ("512M"); "" = 1G
+  size_t error_limit = 100;     // errors printed before stopping (term.hpp); 0 = no limit
 };
 
 struct CheckArgs {

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "cli/output.hpp"
 #include "cli/term.hpp"
 #include "scene/generate.hpp"
 #include "scene/image.hpp"
@@ -215,9 +216,13 @@ int run_demo(std::FILE* out, const isa::Registry& registry, bool quiet) {
   bar.finish();
   const std::string path = "texsim-demo.png";
   std::string why;
-  if (!scene::write_png(path, scene::to_image(rendered, Format::kR8G8B8A8_UNORM, false), why)) {
-    std::fprintf(stderr, "texsim: warning: cannot write %s: %s\n", path.c_str(), why.c_str());
-    return 0;
+  std::vector<uint8_t> png;
+  // Failing to write the picture is an I/O error: exit status 2 (issue 15 item 9).
+  if (!scene::encode_png(scene::to_image(rendered, Format::kR8G8B8A8_UNORM, false), png, why) ||
+      !write_file_atomic(
+          path, std::string_view(reinterpret_cast<const char*>(png.data()), png.size()), why)) {
+    std::fprintf(stderr, "texsim: cannot write %s: %s\n", path.c_str(), why.c_str());
+    return 2;
   }
   std::error_code ec;
   const auto abs = std::filesystem::absolute(path, ec);

@@ -3,11 +3,15 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <exception>
+#include <new>
+#include <stdexcept>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "cli/demo.hpp"
 #include "cli/frontends.hpp"
+#include "cli/term.hpp"
 
 namespace {
 
@@ -20,6 +24,9 @@ void add_common(CLI::App* app, CommonOptions& c, bool scene_options) {
                   "vISA: SKL ICLLP TGLLP XeHP DG2 PVC; SASS: SM50 SM52 SM53 SM60 SM61 SM62");
   app->add_flag("-q,--quiet", c.quiet, "print only results and diagnostics; no progress bar");
   app->set_version_flag("--version", std::string(texsim::cli::kVersion));
+  app->add_option("--error-limit", c.error_limit,
+                  "stop printing after this many errors (default " +
+                      std::to_string(texsim::cli::kDefaultErrorLimit) + "; 0: no limit)");
   if (scene_options) {
     app->add_flag("--allow-any-path", c.allow_any_path,
                   "let scene \"file\" sources lie outside the scene's folder");
@@ -30,7 +37,20 @@ void add_common(CLI::App* app, CommonOptions& c, bool scene_options) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// Verbs that take no program: --isa and --platform name nothing there and are refused rather
+// than ignored (issue 15 item 9).
+bool refuse_isa_options(CLI::App* verb) {
+  for (const char* name : {"--isa", "--platform"}) {
+    if (verb->get_option(name)->count() != 0) {
+      std::fprintf(stderr, "texsim: %s takes no %s (it runs no program)\n",
+                   verb->get_name().c_str(), name);
+      return true;
+    }
+  }
+  return false;
+}
+
+int run_main(int argc, char** argv) {
   using namespace texsim::cli;
   CLI::App app{
       "texsim: bit-accurate functional model of GPU texture instructions "
@@ -127,6 +147,9 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
 
+  set_error_limit(common.error_limit);
+  if (refuse_isa_options(demo) || refuse_isa_options(render)) return kExitUsage;
+
   const texsim::isa::Registry registry = make_registry();
   if (surface_opt->count() != 0) render_args.surface = surface_id;
   if (sampler_opt->count() != 0) render_args.sampler = sampler_id;
@@ -139,4 +162,37 @@ int main(int argc, char** argv) {
   if (render->parsed()) return cmd_render(common, render_args);
   if (describe->parsed()) return cmd_describe(registry, common, describe_args);
   return run_demo(stdout, registry, common.quiet);
+}
+
+// Memory released when an allocation first fails, so that unwinding (destructors that allocate,
+// such as a large JSON tree's) and the message do not fail in turn and end in std::terminate.
+char* g_reserve = nullptr;
+
+void on_out_of_memory() {
+  if (g_reserve != nullptr) {
+    delete[] g_reserve;
+    g_reserve = nullptr;
+  }
+  throw std::bad_alloc();
+}
+
+// Out of memory and other escaping exceptions end in a message and exit status 2, never in a
+// signal (issue 15 item 2; decision H3).
+int main(int argc, char** argv) {
+  g_reserve = new char[size_t{32} << 20];
+  std::set_new_handler(on_out_of_memory);
+  try {
+    return run_main(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fputs(
+        "texsim: out of memory (an allocation failed; the input needs more memory than this "
+        "process may use: lower --max-memory, the image --size or the input's size)\n",
+        stderr);
+  } catch (const std::length_error& e) {
+    std::fprintf(stderr, "texsim: out of memory (a size beyond what can be allocated: %s)\n",
+                 e.what());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "texsim: internal error: %s\n", e.what());
+  }
+  return texsim::cli::kExitUsage;
 }

@@ -24,29 +24,106 @@ bool use_color(std::FILE* f) {
 
 namespace {
 
-std::string source_line(const std::string& text, uint32_t line) {
-  uint32_t cur = 1;
-  size_t start = 0;
-  while (cur < line) {
-    const size_t nl = text.find('\n', start);
-    if (nl == std::string::npos) return {};
-    start = nl + 1;
-    ++cur;
+constexpr size_t kMaxExcerpt = 400;  // longer source lines are not shown under a diagnostic
+
+// Printing policy (set once by main from --error-limit).
+size_t g_error_limit = kDefaultErrorLimit;
+size_t g_errors_printed = 0;
+bool g_limit_reported = false;
+
+// Offsets of the line starts of `text`, computed once per printed file (linear, not per line).
+std::vector<size_t> line_starts(const std::string& text) {
+  std::vector<size_t> out{0};
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') out.push_back(i + 1);
   }
-  size_t end = text.find('\n', start);
-  if (end == std::string::npos) end = text.size();
+  return out;
+}
+
+std::string source_line(const std::string& text, const std::vector<size_t>& starts, uint32_t line) {
+  if (line == 0 || line > starts.size()) return {};
+  const size_t start = starts[line - 1];
+  size_t end = line < starts.size() ? starts[line] - 1 : text.size();
+  if (end - start > kMaxExcerpt) return {};  // a minified 100 MB line is not copied per diagnostic
   std::string out = text.substr(start, end - start);
   if (!out.empty() && out.back() == '\r') out.pop_back();
   return out;
 }
 
+// Same cause: everything but the location.
+bool same_cause(const core::Diagnostic& a, const core::Diagnostic& b) {
+  return a.severity == b.severity && a.rule_id == b.rule_id && a.message == b.message &&
+         a.citation == b.citation && a.notes == b.notes;
+}
+
 }  // namespace
+
+void set_error_limit(size_t limit) {
+  g_error_limit = limit;
+}
+
+std::string escape_control(std::string_view s, bool keep_tab) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 && !(keep_tab && c == '\t')) || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
 
 void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
                        const std::string& source_path, const std::string& source_text) {
   const bool color = use_color(f);
+  std::vector<size_t> starts;
+  size_t repeats = 0;  // diagnostics of the same cause as the last printed one, not printed
+  auto flush_repeats = [&](const core::Diagnostic* last) {
+    if (repeats == 0 || last == nullptr) return;
+    std::fprintf(f, "texsim: note: %zu more %s%s%s with the same message omitted\n", repeats,
+                 std::string(core::severity_name(last->severity)).c_str(), repeats == 1 ? "" : "s",
+                 last->rule_id.empty() ? "" : (" [" + last->rule_id + "]").c_str());
+    repeats = 0;
+  };
+  const core::Diagnostic* prev = nullptr;
+  size_t run = 0;  // how many of the current same-cause run were printed
   for (const core::Diagnostic& d : diags) {
-    std::string text = core::format_diagnostic(d);
+    if (g_limit_reported) break;
+    if (prev != nullptr && same_cause(*prev, d)) {
+      if (run >= kRepeatsShown) {
+        ++repeats;
+        continue;
+      }
+    } else {
+      flush_repeats(prev);
+      run = 0;
+    }
+    if (d.severity == core::Severity::kError && g_error_limit != 0 &&
+        g_errors_printed >= g_error_limit) {
+      flush_repeats(prev);
+      std::fprintf(f,
+                   "texsim: error limit reached (%zu errors printed); use --error-limit N to "
+                   "change it (0: no limit)\n",
+                   g_error_limit);
+      g_limit_reported = true;
+      break;
+    }
+    prev = &d;
+    ++run;
+    if (d.severity == core::Severity::kError) ++g_errors_printed;
+    // Input bytes never reach the terminal raw: control characters are printed as \xNN.
+    core::Diagnostic safe = d;
+    if (auto* t = std::get_if<core::TextLoc>(&safe.loc)) t->file = escape_control(t->file, false);
+    if (auto* b = std::get_if<core::BinaryLoc>(&safe.loc)) b->file = escape_control(b->file, false);
+    safe.message = escape_control(safe.message, false);
+    safe.citation = escape_control(safe.citation, false);
+    for (auto& n : safe.notes) n = escape_control(n, false);
+    std::string text = core::format_diagnostic(safe);
     if (color) {
       const std::string sev(core::severity_name(d.severity));
       const size_t at = text.find(": " + sev);
@@ -61,10 +138,13 @@ void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
     std::fprintf(f, "%s\n", text.c_str());
     const auto* t = std::get_if<core::TextLoc>(&d.loc);
     if (t != nullptr && t->line != 0 && !source_text.empty() && t->file == source_path) {
-      const std::string line = source_line(source_text, t->line);
-      if (!line.empty() && line.size() < 400) {
+      if (starts.empty()) starts = line_starts(source_text);
+      const std::string raw = source_line(source_text, starts, t->line);
+      const std::string line = escape_control(raw, true);
+      if (!line.empty() && line.size() < kMaxExcerpt) {
         std::fprintf(f, "  %s\n", line.c_str());
-        if (t->column != 0 && t->column <= line.size() + 1) {
+        // The caret only where escaping kept the columns.
+        if (t->column != 0 && t->column <= line.size() + 1 && line.size() == raw.size()) {
           std::string caret(t->column - 1, ' ');
           for (size_t i = 0; i + 1 < t->column && i < line.size(); ++i) {
             if (line[i] == '\t') caret[i] = '\t';
@@ -75,6 +155,7 @@ void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
       }
     }
   }
+  flush_repeats(prev);
 }
 
 Progress::Progress(std::string label, bool quiet)

@@ -59,7 +59,25 @@ std::string format_diagnostic(const Diagnostic& d) {
   return out;
 }
 
+namespace {
+// A message quotes at most this much (input text can be 100 MB long): the head is kept and the
+// rest counted. Decision H2.
+constexpr size_t kMaxMessageBytes = 1024;
+
+void truncate_long(std::string& s) {
+  if (s.size() <= kMaxMessageBytes) return;
+  size_t cut = kMaxMessageBytes;
+  // Not inside a UTF-8 sequence.
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xc0) == 0x80) --cut;
+  const size_t dropped = s.size() - cut;
+  s.resize(cut);
+  s += "... [" + std::to_string(dropped) + " more bytes not shown]";
+}
+}  // namespace
+
 void DiagSink::report(Diagnostic d) {
+  truncate_long(d.message);
+  for (auto& n : d.notes) truncate_long(n);
   if (d.severity == Severity::kError) ++errors_;
   diags_.push_back(std::move(d));
 }

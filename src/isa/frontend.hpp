@@ -62,6 +62,9 @@ class Program {
 struct SourceFile {
   std::string path;  // as the user named it; used in diagnostics
   std::string text;
+  // The scene the program will run on (`run`), or null: a front end may take declarations
+  // from it (vISA register "decl"), so that validation sees them (issue 15 item 4).
+  const scene::Scene* scene = nullptr;
 };
 
 // Binary input for decode: a file's bytes, or the words given on the command line.

@@ -27,6 +27,21 @@ struct Image {
 // On failure returns nullopt and sets `error` to a one-line reason.
 std::optional<Image> read_png(const std::string& path, std::string& error);
 
+// What a caller expects of a PNG, checked against its header before the pixels are allocated
+// (issue 15 item 1): level-0 size (0: any) and the bytes the decoded RGBA8 image may take.
+struct PngCheck {
+  uint32_t width = 0;
+  uint32_t height = 0;
+  uint64_t max_bytes = UINT64_MAX;
+};
+std::optional<Image> read_png(const std::string& path, std::string& error, const PngCheck& check);
+
+// The size its header gives, reading nothing else; false with `error` set.
+bool png_size(const std::string& path, uint32_t& width, uint32_t& height, std::string& error);
+
+// The PNG file's bytes for an RGBA8 image (in memory); false with `error` set on failure.
+bool encode_png(const Image& image, std::vector<uint8_t>& out, std::string& error);
+
 // Writes an RGBA8 PNG; false with `error` set on failure.
 bool write_png(const std::string& path, const Image& image, std::string& error);
 

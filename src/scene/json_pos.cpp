@@ -22,13 +22,13 @@ std::string json_index_path(const std::string& parent, size_t index) {
   return parent + "[" + std::to_string(index) + "]";
 }
 
-JsonPositions::JsonPositions(std::string_view text) : text_(text) {
+JsonPositions::JsonPositions(std::string_view text, bool record) : text_(text), record_(record) {
   line_starts_.push_back(0);
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '\n') line_starts_.push_back(i + 1);
   }
   if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
-  scan_value("", kNone, 0);
+  scan_value(kNone, 0);
   text_ = {};
 }
 
@@ -40,6 +40,26 @@ LineCol JsonPositions::line_col(size_t offset) const {
                  static_cast<uint32_t>(offset - line_starts_[line - 1] + 1)};
 }
 
+uint64_t count_json_values(std::string_view text) {
+  // Every value but the first follows a ',' or opens a container's first slot: an upper bound.
+  uint64_t n = 1;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    if (c == ',' || c == '[' || c == '{') ++n;
+  }
+  return n;
+}
+
 LineCol JsonPositions::find(const std::string& path, bool at_key) const {
   std::string p = path;
   while (true) {
@@ -47,6 +67,19 @@ LineCol JsonPositions::find(const std::string& path, bool at_key) const {
     if (it != entries_.end()) {
       if (at_key && p == path && it->second.key != kNone) return line_col(it->second.key);
       if (it->second.value != kNone) return line_col(it->second.value);
+    } else if (!p.empty() && p.back() == ']') {
+      // A scalar array element: its offset is in its array's list.
+      const size_t open = p.rfind('[');
+      const auto arr = open == std::string::npos ? arrays_.end() : arrays_.find(p.substr(0, open));
+      if (arr != arrays_.end()) {
+        size_t index = 0;
+        bool ok = open + 2 < p.size();
+        for (size_t i = open + 1; i + 1 < p.size(); ++i) {
+          if (p[i] < '0' || p[i] > '9') ok = false;
+          index = index * 10 + static_cast<size_t>(p[i] - '0');
+        }
+        if (ok && index < arr->second.size()) return line_col(arr->second[index]);
+      }
     }
     if (p.empty()) return {};
     // Strip the last component: ".key" or "[i]".
@@ -156,58 +189,8 @@ void JsonPositions::skip_nested() {
   }
 }
 
-void JsonPositions::scan_value(const std::string& path, size_t key_offset, int depth) {
-  skip_ws();
-  if (pos_ >= text_.size()) return;
-  Entry& e = entries_[path];
-  e.key = key_offset;
-  e.value = pos_;
-  const char c = text_[pos_];
-  if (c == '{' || c == '[') {
-    if (depth >= kMaxDepth) {
-      skip_nested();
-      return;
-    }
-  }
-  if (c == '{') {
-    ++pos_;
-    while (true) {
-      skip_ws();
-      if (pos_ >= text_.size()) return;
-      if (text_[pos_] == '}') {
-        ++pos_;
-        return;
-      }
-      if (text_[pos_] == ',') {
-        ++pos_;
-        continue;
-      }
-      if (text_[pos_] != '"') return;  // not valid JSON; give up
-      const size_t k = pos_;
-      const std::string key = read_key();
-      skip_ws();
-      if (pos_ < text_.size() && text_[pos_] == ':') ++pos_;
-      scan_value(json_member_path(path, key), k, depth + 1);
-    }
-  }
-  if (c == '[') {
-    ++pos_;
-    size_t index = 0;
-    while (true) {
-      skip_ws();
-      if (pos_ >= text_.size()) return;
-      if (text_[pos_] == ']') {
-        ++pos_;
-        return;
-      }
-      if (text_[pos_] == ',') {
-        ++pos_;
-        continue;
-      }
-      scan_value(json_index_path(path, index++), kNone, depth + 1);
-    }
-  }
-  if (c == '"') {
+void JsonPositions::skip_scalar() {
+  if (pos_ < text_.size() && text_[pos_] == '"') {
     skip_string();
     return;
   }
@@ -216,6 +199,100 @@ void JsonPositions::scan_value(const std::string& path, size_t key_offset, int d
     if (d == ',' || d == ']' || d == '}' || d == ' ' || d == '\t' || d == '\n' || d == '\r') break;
     ++pos_;
   }
+}
+
+void JsonPositions::scan_value(size_t key_offset, int depth) {
+  // `cur_` is the value's path; components are appended and cut back, so that scanning
+  // allocates per container, not per value (issue 15 item 5).
+  skip_ws();
+  if (pos_ >= text_.size()) return;
+  if (record_) {
+    Entry& e = entries_[cur_];
+    e.key = key_offset;
+    e.value = pos_;
+  }
+  const char c = text_[pos_];
+  if ((c == '{' || c == '[') && depth >= kMaxDepth) {
+    skip_nested();
+    return;
+  }
+  const size_t base = cur_.size();
+  if (c == '{') {
+    ++pos_;
+    std::vector<std::pair<std::string_view, size_t>> keys;  // raw key text, offset
+    while (true) {
+      skip_ws();
+      if (pos_ >= text_.size()) break;
+      if (text_[pos_] == '}') {
+        ++pos_;
+        break;
+      }
+      if (text_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (text_[pos_] != '"') break;  // not valid JSON; give up
+      const size_t k = pos_;
+      const std::string key = read_key();
+      keys.emplace_back(text_.substr(k, pos_ - k), k);
+      skip_ws();
+      if (pos_ < text_.size() && text_[pos_] == ':') ++pos_;
+      if (base != 0) cur_ += '.';
+      cur_ += key;
+      scan_value(k, depth + 1);
+      cur_.resize(base);
+    }
+    // Keys named twice (as written; RFC 8259 section 4 says they SHOULD be unique).
+    if (keys.size() > 1) {
+      std::vector<std::pair<std::string_view, size_t>> sorted = keys;
+      std::stable_sort(sorted.begin(), sorted.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (size_t i = 1; i < sorted.size(); ++i) {
+        if (sorted[i].first != sorted[i - 1].first) continue;
+        std::string name(sorted[i].first.substr(1, sorted[i].first.size() - 2));
+        duplicates_.emplace_back(json_member_path(cur_, name), sorted[i].second);
+      }
+    }
+    return;
+  }
+  if (c == '[') {
+    // Element offsets go to one list per array (8 bytes a value); only elements that are
+    // objects or arrays get an entry of their own, for their members.
+    ++pos_;
+    std::vector<size_t> offsets;
+    size_t index = 0;
+    while (true) {
+      skip_ws();
+      if (pos_ >= text_.size()) break;
+      if (text_[pos_] == ']') {
+        ++pos_;
+        break;
+      }
+      if (text_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (record_) offsets.push_back(pos_);
+      if (text_[pos_] == '{' || text_[pos_] == '[') {
+        cur_ += '[';
+        cur_ += std::to_string(index);
+        cur_ += ']';
+        scan_value(kNone, depth + 1);
+        cur_.resize(base);
+      } else {
+        const size_t before = pos_;
+        skip_scalar();
+        if (pos_ == before) ++pos_;  // not valid JSON; never loop
+      }
+      ++index;
+    }
+    if (record_) {
+      offsets.shrink_to_fit();
+      arrays_[cur_] = std::move(offsets);
+    }
+    return;
+  }
+  skip_scalar();
 }
 
 }  // namespace texsim::scene

@@ -13,6 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <exception>
+#include <memory>
+
 #include "core/half.hpp"
 #include "scene/generate.hpp"
 #include "scene/image.hpp"
@@ -37,9 +40,11 @@ constexpr std::array<std::string_view, 11> kElemTypeNames{"UD", "D", "UW", "W", 
                                                           "UQ", "Q", "F",  "HF", "DF"};
 constexpr std::array<unsigned, 11> kElemTypeSizes{4, 4, 2, 2, 1, 1, 8, 8, 4, 2, 8};
 
-constexpr std::array<RuleInfo, 12> kRules{{
-    {"SCENE-JSON", "the file is not valid JSON"},
+constexpr std::array<RuleInfo, 13> kRules{{
+    {"SCENE-JSON", "the file is not valid JSON (a NUL byte included)"},
     {"SCENE-KEY", "unknown key (with the closest known key)"},
+    {"SCENE-DUPLICATE-KEY",
+     "an object names the same key twice (RFC 8259 section 4: SHOULD be unique)"},
     {"SCENE-MISSING", "a required key is missing"},
     {"SCENE-TYPE", "a value has the wrong JSON type"},
     {"SCENE-VALUE", "a value is out of range or not one of the allowed names"},
@@ -226,16 +231,18 @@ std::string display_dir(const fs::path& p) {
 
 class Loader {
  public:
-  Loader(std::string file, const JsonPositions& pos, core::DiagSink& sink, const LoadOptions& opt,
+  Loader(std::string file, std::string_view text, core::DiagSink& sink, const LoadOptions& opt,
          fs::path base)
-      : file_(std::move(file)), pos_(pos), sink_(sink), opt_(opt), base_(std::move(base)) {}
+      : file_(std::move(file)), text_(text), sink_(sink), opt_(opt), base_(std::move(base)) {}
 
   std::optional<Scene> load(const json& root);
 
  private:
   // --- diagnostics
   core::TextLoc loc(const std::string& path, bool at_key = false, uint32_t col_offset = 0) const {
-    const LineCol lc = pos_.find(path, at_key);
+    // Positions are recorded on the first diagnostic only: a clean load pays nothing for them.
+    if (!pos_) pos_ = std::make_unique<JsonPositions>(text_);
+    const LineCol lc = pos_->find(path, at_key);
     return core::TextLoc{file_, lc.line, lc.line != 0 ? lc.column + col_offset : 0};
   }
   void err(std::string_view rule, const std::string& path, const std::string& msg,
@@ -284,11 +291,11 @@ class Loader {
   // Integers: JSON integers, integral floats, or "0x..." strings.
   std::optional<int64_t> as_int(const json& v, const std::string& path, int64_t lo, int64_t hi) {
     std::optional<int64_t> out;
+    bool beyond_int64 = false;  // reported as written, not as the clamped value
     if (v.is_number_unsigned()) {
       const uint64_t u = v.get<uint64_t>();
-      out = u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
-                ? std::numeric_limits<int64_t>::max()
-                : static_cast<int64_t>(u);
+      beyond_int64 = u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+      out = beyond_int64 ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(u);
     } else if (v.is_number_integer()) {
       out = v.get<int64_t>();
     } else if (v.is_number_float()) {
@@ -312,7 +319,7 @@ class Loader {
     if (*out < lo || *out > hi) {
       err("SCENE-VALUE", path,
           "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-              std::to_string(*out));
+              (beyond_int64 ? v.dump() : std::to_string(*out)));
       return std::nullopt;
     }
     return out;
@@ -478,7 +485,8 @@ class Loader {
   void load_texture_samplers(const json& v, const std::string& path, Scene& scene);
 
   std::string file_;
-  const JsonPositions& pos_;
+  std::string_view text_;
+  mutable std::unique_ptr<JsonPositions> pos_;
   core::DiagSink& sink_;
   const LoadOptions& opt_;
   fs::path base_;
@@ -698,7 +706,26 @@ bool Loader::load_surface_data(const json& v, const std::string& path, texunit::
   const auto p = resolve_file(sv, sp);
   if (!p) return false;
   std::string why;
-  const auto img = read_png(p->string(), why);
+  // The header is checked against the surface and the budget before any pixel is allocated;
+  // the decoded RGBA8 copy is charged to the budget (issue 15 item 1).
+  uint32_t hw = 0, hh = 0;
+  if (!png_size(p->string(), hw, hh, why)) {
+    err("SCENE-FILE", sp, "cannot read PNG \"" + sv.get<std::string>() + "\": " + why);
+    return false;
+  }
+  if (hw != d.width || hh != d.height) {
+    err("SCENE-SIZE", sp,
+        "the PNG is " + std::to_string(hw) + "x" + std::to_string(hh) +
+            ", the surface's level 0 is " + std::to_string(d.width) + "x" +
+            std::to_string(d.height));
+    return false;
+  }
+  if (!charge(uint64_t{hw} * hh * 4, sp)) return false;
+  PngCheck check;  // checked again when decoding (the file may have changed)
+  check.width = d.width;
+  check.height = d.height;
+  check.max_bytes = uint64_t{hw} * hh * 4;
+  const auto img = read_png(p->string(), why, check);
   if (!img) {
     err("SCENE-FILE", sp, "cannot read PNG \"" + sv.get<std::string>() + "\": " + why);
     return false;
@@ -1604,12 +1631,54 @@ std::optional<Scene> Loader::load(const json& root) {
 
 }  // namespace
 
+namespace {
+struct LeakOnUnwind {
+  void operator()(json* j) const {
+    if (std::uncaught_exceptions() == 0) delete j;
+  }
+};
+}  // namespace
+
 std::optional<Scene> load_scene_text(std::string_view text, const std::string& path,
                                      core::DiagSink& sink, const LoadOptions& options) {
   const std::string file = path.empty() ? std::string("<scene>") : path;
-  json root;
+  // JSON text has no NUL byte; the parser would stop there and ignore the rest (issue 15 item 8).
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    uint32_t line = 1, col = 1;
+    for (size_t i = 0; i < nul; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+    sink.error("SCENE-JSON", core::TextLoc{file, line, col},
+               "a NUL byte at offset " + std::to_string(nul) +
+                   " (a scene is JSON text; RFC 8259 section 7 has no raw control characters)");
+    return std::nullopt;
+  }
+  // The parsed tree and the value positions are charged to the budget before parsing (issue 15
+  // item 2): a scene text cannot make texsim allocate more than --max-memory for its JSON.
+  // The first kJsonFreeBytes are not charged, so that small budgets (for surfaces) still let a
+  // small scene be read (decision H4).
+  const uint64_t json_bytes = text.size() + count_json_values(text) * kJsonBytesPerValue;
+  if (json_bytes > kJsonFreeBytes && json_bytes > options.max_bytes) {
+    sink.error("SCENE-BUDGET", core::TextLoc{file, 0, 0},
+               "parsing this scene needs about " + std::to_string(json_bytes) + " bytes (" +
+                   std::to_string(kJsonBytesPerValue) +
+                   " per JSON value), more than the budget of " +
+                   std::to_string(options.max_bytes) + " bytes; raise it with --max-memory");
+    return std::nullopt;
+  }
+  // The tree lives on the heap and is left undestroyed when an exception (out of memory) passes:
+  // destroying a large nlohmann tree allocates a work list, which would fail in turn and end in
+  // std::terminate (issue 15 item 2). The process is about to exit with a message then.
+  std::unique_ptr<json, LeakOnUnwind> tree(new json());
+  json& root = *tree;
   try {
-    root = json::parse(text.begin(), text.end());
+    nlohmann::detail::json_sax_dom_parser<json> sax(root, true);
+    json::sax_parse(text.begin(), text.end(), &sax);
   } catch (const json::parse_error& e) {
     // e.byte is the 1-based index of the character where parsing failed.
     const JsonPositions none(std::string_view{});
@@ -1633,11 +1702,18 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
     sink.error("SCENE-JSON", core::TextLoc{file, 0, 0}, e.what());
     return std::nullopt;
   }
-  const JsonPositions positions(text);
+  const JsonPositions positions(text, /*record=*/false);
   fs::path base = path.empty() ? fs::current_path() : fs::path(path).parent_path();
   if (base.empty()) base = ".";
   core::DiagSink local;
-  Loader loader(file, positions, local, options, base);
+  for (const auto& [dup_path, offset] : positions.duplicates()) {
+    const LineCol lc = positions.line_col(offset);
+    local.error("SCENE-DUPLICATE-KEY", core::TextLoc{file, lc.line, lc.column},
+                dup_path +
+                    ": the key appears more than once in its object; the last one "
+                    "would silently win");
+  }
+  Loader loader(file, text, local, options, base);
   std::optional<Scene> scene;
   try {
     scene = loader.load(root);

@@ -374,7 +374,7 @@ TEST_F(Cli, RunSetSelectsTheMediaLdOutOfBoundsPolicy) {
   EXPECT_TRUE(element(undef, 4).is_null());
 
   const Result bad = run(base + " --set media_oob=mirror");
-  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.status, 2);  // a bad --set value is a usage error (issue 15 item 9)
   EXPECT_NE(bad.out.find("VISA-RUN-SETTING"), std::string::npos) << bad.out << bad.err;
   EXPECT_EQ(run(base + " --set noequals").status, 2);
 }

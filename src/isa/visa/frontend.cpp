@@ -31,7 +31,17 @@ class VisaFrontend final : public isa::Frontend {
     const auto p = platform_of(platform, sink);
     if (!p) return nullptr;
     core::DiagSink local;
-    auto prog = parse_program(source.text, source.path, *p, local);
+    std::vector<Variable> scene_decls;
+    if (source.scene != nullptr) {
+      for (const auto& [name, reg] : source.scene->visa_registers) {
+        Variable v;
+        if (reg.decl && !parse_decl(*reg.decl, v) && v.name == name) {
+          v.line = 0;
+          scene_decls.push_back(std::move(v));
+        }
+      }
+    }
+    auto prog = parse_program(source.text, source.path, *p, local, scene_decls);
     check_program(*prog, local);
     // Syntax and rule diagnostics in file order (line), each line's in the order found.
     std::vector<core::Diagnostic> diags = local.diagnostics();

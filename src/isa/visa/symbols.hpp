@@ -3,6 +3,7 @@
 // alias resolution. Depends on types.hpp and platform.hpp; never on syntax or execution.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -92,6 +93,7 @@ class SymbolTable {
   };
   std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> by_name_;
   std::map<std::pair<VarClass, uint32_t>, size_t> by_id_;
+  std::array<uint32_t, 5> next_free_{};  // per class: every id below it is taken
 };
 
 // The `.decl` line IGC's printer writes for a user declaration.

@@ -337,7 +337,8 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
 }
 
 std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::string& file,
-                                           Platform platform, core::DiagSink& sink) {
+                                           Platform platform, core::DiagSink& sink,
+                                           std::span<const Variable> scene_decls) {
   auto prog = std::make_unique<VisaProgram>();
   prog->file = file;
   prog->platform = platform;
@@ -345,6 +346,17 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
   uint32_t line_no = 0;
   size_t start = 0;
   bool seen_instruction = false;
+  // The scene's declarations take effect before the first instruction, after the program's own
+  // (a name both declare is the program's); bad or clashing ones are reported when the machine
+  // is built from the scene (exec.cpp make_machine). Issue 15 item 4.
+  bool scene_declared = false;
+  auto declare_scene = [&] {
+    if (scene_declared) return;
+    scene_declared = true;
+    for (const Variable& v : scene_decls) {
+      if (prog->symbols.find_name(v.name) == nullptr) (void)prog->symbols.add(v);
+    }
+  };
   while (start <= text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -436,6 +448,7 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
       continue;
     }
     seen_instruction = true;
+    declare_scene();
     const size_t offset = static_cast<size_t>(t.data() - line.data());
     std::string padded(offset, ' ');
     padded += std::string(t);
@@ -444,6 +457,7 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     }
     if (end == text.size()) break;
   }
+  declare_scene();
   return prog;
 }
 

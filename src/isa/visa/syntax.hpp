@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -15,8 +16,11 @@ namespace texsim::isa::visa {
 // Parses a whole program. Syntax problems are reported (VISA-SYNTAX, VISA-DECL,
 // VISA-UNDECLARED) and other vISA instructions are kept as unsupported with a VISA-UNSUPPORTED
 // warning. Never null: check the sink for errors.
+// `scene_decls`: variables a scene declares ("decl" of its registers), in effect from the first
+// instruction on where the program does not declare the name itself.
 std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::string& file,
-                                           Platform platform, core::DiagSink& sink);
+                                           Platform platform, core::DiagSink& sink,
+                                           std::span<const Variable> scene_decls = {});
 
 // Parses one `.decl` line into `v`; an error message on failure.
 std::optional<std::string> parse_decl(std::string_view line, Variable& v);

@@ -49,3 +49,28 @@ TEST(JsonPositions, EmptyText) {
 
 }  // namespace
 }  // namespace texsim::scene
+
+namespace texsim::scene {
+namespace {
+
+// Issue 15 item 8: a key named twice in one object is found (and only then).
+TEST(JsonPositions, DuplicateKeys) {
+  const JsonPositions p("{\"a\": 1, \"b\": {\"c\": 1, \"c\": 2}, \"a\": [{\"a\": 0}]}", false);
+  ASSERT_EQ(p.duplicates().size(), 2u);
+  EXPECT_EQ(p.duplicates()[0].first, "b.c");
+  EXPECT_EQ(p.duplicates()[1].first, "a");
+  EXPECT_EQ(p.line_col(p.duplicates()[1].second).column, 33u);
+  EXPECT_TRUE(JsonPositions("{\"a\": 1, \"b\": {\"a\": 2}}").duplicates().empty());
+}
+
+// Issue 15 item 5: scalar array elements are found through their array's offset list.
+TEST(JsonPositions, ScalarArrayElements) {
+  const JsonPositions p("{\"t\": [1,\n 22, [3]]}");
+  EXPECT_EQ(at(p, "t[1]"), (std::pair<uint32_t, uint32_t>{2, 2}));
+  EXPECT_EQ(at(p, "t[2][0]"), (std::pair<uint32_t, uint32_t>{2, 7}));
+  EXPECT_EQ(at(p, "t[9]"), (std::pair<uint32_t, uint32_t>{1, 7}));
+  EXPECT_EQ(count_json_values("{\"a\": [1, 2, \"x,y\"]}"), 5u);
+}
+
+}  // namespace
+}  // namespace texsim::scene
