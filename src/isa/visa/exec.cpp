@@ -679,16 +679,21 @@ scene::RegisterValue register_value(const Machine& m, uint32_t id) {
 
 std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::Scene& sc,
                                          const ExecConfig& cfg, core::DiagSink& sink) {
-  bool unsupported = false;
+  // One error for the whole program (the parser's notes name each mnemonic once; issue 13).
+  size_t unsupported = 0;
+  const Instruction* first = nullptr;
   for (const Instruction& i : prog.instructions) {
-    if (i.row == nullptr) {
-      sink.error("VISA-UNSUPPORTED", core::TextLoc{prog.file, i.line, i.column},
-                 "'" + i.unsupported + "' is not modelled; the program cannot run",
-                 "research/intel_visa.md §1.6");
-      unsupported = true;
-    }
+    if (i.row != nullptr) continue;
+    if (first == nullptr) first = &i;
+    ++unsupported;
   }
-  if (unsupported) return std::nullopt;
+  if (first != nullptr) {
+    sink.error("VISA-UNSUPPORTED", core::TextLoc{prog.file, first->line, first->column},
+               "the program cannot run: " + std::to_string(unsupported) +
+                   " of its instructions are not modelled (first: '" + first->unsupported + "')",
+               "research/intel_visa.md §1.6");
+    return std::nullopt;
+  }
   auto m = make_machine(prog, sc, cfg, sink);
   if (!m) return std::nullopt;
   RunResult result;

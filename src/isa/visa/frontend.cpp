@@ -57,10 +57,17 @@ class VisaFrontend final : public isa::Frontend {
     uint64_t offset = header.bytes.size();
     out.push_back(std::move(header));
     bool ok = true;
+    std::vector<std::string> reported;  // unmodelled mnemonics: one error each (issue 13)
     for (const Instruction& i : prog.instructions) {
       EncodedInstruction e;
       e.text = print_instruction(i, prog);
       e.offset = offset;
+      if (i.row == nullptr &&
+          std::find(reported.begin(), reported.end(), i.unsupported) != reported.end()) {
+        ok = false;
+        continue;
+      }
+      if (i.row == nullptr) reported.push_back(i.unsupported);
       if (auto err = encode_instruction(i, prog.version, e.bytes)) {
         sink.error(
             i.row == nullptr ? "VISA-UNSUPPORTED" : "VISA-ENCODING",

@@ -3,6 +3,7 @@
 #include "isa/visa/rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "isa/visa/kinds.hpp"
@@ -438,7 +439,16 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                  "visa-3d_sample.md, Notes");
     }
   } else {
-    if (t != VisaType::kUD && t != VisaType::kUW) {
+    if (t == VisaType::kD || t == VisaType::kW) {
+      // IGC's OpenCL path emits signed integer coordinates (decision V23): accepted, read as
+      // their unsigned counterpart of the same size, with a warning naming the spec rule.
+      sink.warning(
+          rule, where,
+          "3D_LOAD parameters are " + upper(type_name(t)) +
+              "; the spec requires all UD or all UW. Accepted as IGC emits them, read as " +
+              (t == VisaType::kD ? "UD" : "UW"),
+          "visa-3d_load.md, Notes; docs/decisions.md V23");
+    } else if (t != VisaType::kUD && t != VisaType::kUW) {
       sink.error(rule, where,
                  "3D_LOAD parameters must be all UD or all UW, got " + upper(type_name(t)),
                  "visa-3d_load.md, Notes");
@@ -666,16 +676,31 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
   }
 }
 
+namespace {
+// Sizes of the predefined general variables V1..V17 as alias targets, from IGC's predefined
+// variable table (visa/PreDefinedVars.cpp: type x num_elts), except %r0, which is one whole GRF:
+// IGC aliases a GRF-sized variable onto it on every platform (decision V22).
+uint32_t predefined_bytes(uint32_t id, unsigned grf) {
+  constexpr std::array<uint32_t, 18> kBytes{0,   2, 2, 4, 4,  4, 20, 0, 1024,
+                                            384, 8, 8, 4, 16, 4, 4,  8, 2};
+  if (id == 7) return grf;  // %r0
+  return id < kBytes.size() ? kBytes[id] : 0;
+}
+}  // namespace
+
 void check_program(const VisaProgram& prog, core::DiagSink& sink) {
   // Aliases must lie inside their target.
+  const unsigned grf = platform_info(prog.platform).grf_bytes;
   for (const Variable* v : prog.symbols.declared()) {
     if (v->cls != VarClass::kGeneral || !v->alias_name) continue;
     const Variable* t = prog.symbols.find_name(*v->alias_name);
-    if (t != nullptr && v->alias_offset + v->size_bytes() > t->size_bytes()) {
+    if (t == nullptr) continue;
+    const uint32_t target_bytes = t->predefined ? predefined_bytes(t->id, grf) : t->size_bytes();
+    if (v->alias_offset + v->size_bytes() > target_bytes) {
       sink.error("VISA-DECL", core::TextLoc{prog.file, v->line, 1},
                  v->name + " (" + std::to_string(v->size_bytes()) + " bytes at offset " +
                      std::to_string(v->alias_offset) + ") does not fit in its alias target " +
-                     t->name + " (" + std::to_string(t->size_bytes()) + " bytes)",
+                     t->name + " (" + std::to_string(target_bytes) + " bytes)",
                  "research/intel_visa.md §1.3");
     }
   }
