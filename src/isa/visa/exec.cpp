@@ -294,6 +294,7 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
     return false;
   }
   const RawOperand dst = inst.op("Dst").raw;
+  if (dst.id == 0) return true;  // %null Dst: a sampler prefetch, writes nothing (decision V26)
   const Variable* dv = m.symbols().find(VarClass::kGeneral, dst.id);
   const auto sp = m.span(dst.id);
   const unsigned grf = m.grf_bytes();
@@ -543,9 +544,11 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       const bool enabled = ((req->enabled >> i) & 1) != 0;
       if (!enabled || !res[i].null_tile) mask |= 1u << i;
     }
-    for (unsigned b = 0; b < 4; ++b)
+    // Only the mask's exec-size bits are defined (IGC's lowering reads "the first word"; no
+    // source defines the bits above): exec sizes 8/16/32 end on a byte (decision V27).
+    for (unsigned b = 0; b < req->lanes / 8; ++b)
       m.write(block + b, static_cast<uint8_t>(mask >> (8 * b)), true);
-    for (unsigned b = 4; b < grf; ++b) m.write(block + b, fill, false);
+    for (unsigned b = req->lanes / 8; b < grf; ++b) m.write(block + b, fill, false);
   }
   m.mark_written(dst.id);
   return true;

@@ -234,6 +234,12 @@ core::Location field_location(const Instruction& inst, const VisaProgram& prog, 
   core::BinaryLoc l;
   l.file = prog.file;
   l.offset = inst.offset;
+  if (field < inst.ops.size() && inst.ops[field].bin_size != 0) {  // name the field's bits
+    l.offset = inst.ops[field].bin_offset;
+    l.bit_hi = 8 * inst.ops[field].bin_size - 1;
+    l.bit_lo = 0;
+    l.has_bits = true;
+  }
   return l;
 }
 
@@ -259,6 +265,10 @@ uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Var
   return 1;
 }
 
+bool is_3d_opcode(uint8_t op) {
+  return op == kOpcode3DSample || op == kOpcode3DLoad;
+}
+
 void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
@@ -266,6 +276,8 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
   const core::Location where = field_location(inst, prog, i);
   const unsigned grf = platform_info(prog.platform).grf_bytes;
   if (r.id == 0) {
+    // 3D_SAMPLE/3D_LOAD with a %null Dst is a sampler prefetch: valid, writes nothing (V26).
+    if (is_3d_opcode(row.opcode) && f.name == "Dst") return;
     sink.error(field_rule_id(row, f, "RANGE"), where, std::string(f.name) + " cannot be %null",
                std::string(f.citation));
     return;
@@ -614,8 +626,8 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
       case Kind::kAoffimmi: {
         const VectorOperand& o = v.vec;
         if (o.cls == VecClass::kImmediate) {
-          if (o.imm_type != VisaType::kUW) {
-            sink.error(field_rule_id(row, f), where,
+          if (o.imm_type != VisaType::kUW) {  // same rule id as the register form (issue 13)
+            sink.error(field_rule_id(row, f, "TYPE"), where,
                        "Aoffimmi must have type UW, got " + upper(type_name(o.imm_type)),
                        std::string(f.citation));
           } else if ((o.imm & 0xf000) != 0) {

@@ -102,5 +102,19 @@ TEST(IgcDump, UnmodelledInstructionsAreOneNoteEach) {
       << test::all_diags(run_sink);
 }
 
+TEST(IgcDump, Xe3pSurfaceOperandFormIsNamedUnsupported) {
+  const std::string decls = std::string(kHeader) + ".decl S1 v_type=S num_elts=1\n";
+  const std::string ok = "    sample_lz.RGBA (M1, 16)  0x0:uw S1 T6 V0042.0 %null.0 V0043.0\n";
+  EXPECT_FALSE(test::parse(decls + ok).sink.has_errors());
+  for (const char* bad :
+       {"    sample_lz.RGBA (M1, 16)  0x0:uw (V0040, 0) T6 V0042.0 %null.0 V0043.0\n",
+        "    sample_lz.RGBA (M1, 16)  0x0:uw S1 V0040(0,0)<0;1,0>[0] V0042.0 "
+        "%null.0 V0043.0\n"}) {
+    const auto p = test::parse(decls + bad);
+    EXPECT_NE(test::all_diags(p.sink).find("Xe3P efficient-64-bit form"), std::string::npos)
+        << test::all_diags(p.sink);
+  }
+}
+
 }  // namespace
 }  // namespace texsim::isa::visa
