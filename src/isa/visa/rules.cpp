@@ -31,8 +31,12 @@ const std::vector<RuleSpec> kGenericRules{
     {"VISA-UNDECLARED", "operand names a variable, predicate or surface that is not declared",
      "research/intel_visa.md §1.3"},
     {"VISA-UNSUPPORTED",
-     "a vISA instruction texsim recognises but does not model (warning in check, error in run/asm)",
+     "a vISA instruction texsim recognises but does not model (one note per mnemonic in check, "
+     "an error in run/asm)",
      "research/intel_visa.md §1.6"},
+    {"VISA-EXEC_SIZE-MASK",
+     "the execution mask's lane offset (M1..M8: 0, 4, ..., 28) plus the exec size is at most 32",
+     "research/intel_visa.md §1.2, §1.5 (decision V29)"},
     {"VISA-PLATFORM", "instruction or feature not available on the selected platform",
      "spec README item 7"},
     {"VISA-ENCODING",
@@ -646,6 +650,18 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         break;
       default:
         break;
+    }
+  }
+  // Channels exist up to 32: mask offset + exec size (GenX_IR: "illegal combination of
+  // execution size and mask", decision V29).
+  if (const auto ei = row.field_index("Exec_size")) {
+    const uint32_t ev = inst.ops[*ei].value;
+    const unsigned offset = 4 * (exec_mask_index(ev) & 7);
+    if (offset + exec_size_lanes(ev) > 32) {
+      sink.error("VISA-EXEC_SIZE-MASK", field_location(inst, prog, *ei),
+                 "exec size " + std::to_string(exec_size_lanes(ev)) + " from lane " +
+                     std::to_string(offset) + " runs past lane 31",
+                 "research/intel_visa.md §1.2, §1.5");
     }
   }
   // Per-instruction rules.

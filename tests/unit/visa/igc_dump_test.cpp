@@ -102,6 +102,18 @@ TEST(IgcDump, UnmodelledInstructionsAreOneNoteEach) {
       << test::all_diags(run_sink);
 }
 
+TEST(IgcDump, ExecSizePlusMaskOffsetFitsIn32Lanes) {
+  // V29 (found by the GenX_IR differential): M5 + 16 lanes ends at lane 31, M6 + 16 does not.
+  const std::string decls = std::string(kHeader) + ".decl V0060 v_type=G type=ud num_elts=64\n";
+  const auto ok = test::parse(decls + "    gather_scaled.1 (M5, 16) T6 0x0:ud V0060.0 V0060.0\n");
+  EXPECT_FALSE(test::has_rule(ok.sink, "VISA-EXEC_SIZE-MASK")) << test::all_diags(ok.sink);
+  for (const char* bad : {"    gather_scaled.1 (M6, 16) T6 0x0:ud V0060.0 V0060.0\n",
+                          "    gather_scaled.1 (M2_NM, 32) T6 0x0:ud V0060.0 V0060.0\n",
+                          "    gather_scaled.1 (M8, 8) T6 0x0:ud V0060.0 V0060.0\n"}) {
+    EXPECT_TRUE(test::has_rule(test::parse(decls + bad).sink, "VISA-EXEC_SIZE-MASK")) << bad;
+  }
+}
+
 TEST(IgcDump, Xe3pSurfaceOperandFormIsNamedUnsupported) {
   const std::string decls = std::string(kHeader) + ".decl S1 v_type=S num_elts=1\n";
   const std::string ok = "    sample_lz.RGBA (M1, 16)  0x0:uw S1 T6 V0042.0 %null.0 V0043.0\n";
