@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "isa/visa/exec.hpp"
+#include "isa/visa/frontend.hpp"
 #include "visa_test_util.hpp"
 
 namespace texsim::isa::visa {
@@ -94,6 +95,15 @@ TEST(IgcDump, UnmodelledInstructionsAreOneNoteEach) {
   // An unknown word is still a syntax error.
   const auto bad = test::parse(std::string(kHeader) + "    add4 (M1, 16) V0040(0,0)<1>\n");
   EXPECT_EQ(count(bad.sink, core::Severity::kError, "VISA-SYNTAX"), 1u);
+  // Assembling it: the parser's one note per mnemonic and one error for the program.
+  const auto fe = make_frontend();
+  core::DiagSink asm_sink;
+  const auto parsed = fe->parse(isa::SourceFile{"t.visaasm", text}, "TGLLP", asm_sink);
+  ASSERT_NE(parsed, nullptr);
+  EXPECT_FALSE(fe->encode(*parsed, asm_sink));
+  EXPECT_EQ(count(asm_sink, core::Severity::kError, "VISA-UNSUPPORTED"), 1u)
+      << test::all_diags(asm_sink);
+  EXPECT_EQ(count(asm_sink, core::Severity::kNote, "VISA-UNSUPPORTED"), 6u);
   // Running such a program is one error for the whole program, not one per line.
   core::DiagSink run_sink;
   scene::Scene sc;
