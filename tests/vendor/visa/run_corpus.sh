@@ -43,6 +43,8 @@ for cl in "$work"/kernels/*.cl; do
   done
 done
 mv "$work/index.tmp" "$work/index"
+cached=0
+for ((i = 2; i < ${#jobs[@]}; i += 3)); do [ -f "${jobs[i]}/done" ] && cached=$((cached + 1)); done
 printf '%s\0' "${jobs[@]}" | xargs -0 -n3 -P2 "$0" --compile
 built=$(date +%s)
 
@@ -65,7 +67,8 @@ done < "$work/index"
 end=$(date +%s)
 echo "vendor corpus: $nkernels kernels x $(wc -w <<< "$platforms") platforms = $total dumps ($lines lines);" \
      "$clean pass texsim check with no error ($((100 * clean / (total > 0 ? total : 1)))%)"
-echo "time: ocloc $((built - start)) s (cached dumps reused), texsim check $((end - built)) s"
+echo "time: ocloc $((built - start)) s ($cached of $((${#jobs[@]} / 3)) builds from the cache)," \
+     "texsim check $((end - built)) s"
 if [ "$clean" -ne "$total" ]; then
   grep -h 'error\[' "$work/check.log" | sed -E 's/^[^ ]+: //' | sed -E 's/V[0-9]+/V#/g' | sort | uniq -c | sort -rn | head -20
   exit 1
