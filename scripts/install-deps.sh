@@ -13,6 +13,11 @@ packages=(
   clang libclang-rt-14-dev
 )
 
+# --- issue 13 (vISA vendor tests): Intel's OpenCL compiler `ocloc` (intel-opencl-icd) and the
+# standalone vISA tool `GenX_IR` (libigc-tools); python3 runs the kernel generator. No GPU needed.
+packages+=(intel-opencl-icd libigc-tools python3)
+# --- end issue 13
+
 # Optional groups: `install-deps.sh --plot` adds what `make bench-plot` needs.
 for arg in "$@"; do
   case "$arg" in

@@ -290,7 +290,7 @@ std::optional<uint64_t> parse_byte_size(const std::string& s) {
 int cmd_check(const isa::Registry& reg, const CommonOptions& common, const CheckArgs& args) {
   bool usage = false;
   bool errors = false;
-  size_t total_errors = 0, total_warnings = 0;
+  size_t total_errors = 0, total_warnings = 0, total_notes = 0;
   for (const std::string& file : args.files) {
     if (is_scene_file(file)) {
       int status = kExitOk;
@@ -323,12 +323,18 @@ int cmd_check(const isa::Registry& reg, const CommonOptions& common, const Check
     fe->parse(isa::SourceFile{file, text}, platform, sink);
     print_diagnostics(stderr, sink.diagnostics(), file, text);
     total_errors += sink.error_count();
-    total_warnings += sink.diagnostics().size() - sink.error_count();
+    for (const core::Diagnostic& d : sink.diagnostics()) {  // notes are counted apart (issue 13)
+      if (d.severity == core::Severity::kWarning) ++total_warnings;
+      if (d.severity == core::Severity::kNote) ++total_notes;
+    }
     if (sink.has_errors()) errors = true;
   }
-  if (!common.quiet && (total_errors != 0 || total_warnings != 0)) {
-    std::fprintf(stderr, "%zu error%s, %zu warning%s\n", total_errors, total_errors == 1 ? "" : "s",
+  if (!common.quiet && (total_errors != 0 || total_warnings != 0 || total_notes != 0)) {
+    std::fprintf(stderr, "%zu error%s, %zu warning%s", total_errors, total_errors == 1 ? "" : "s",
                  total_warnings, total_warnings == 1 ? "" : "s");
+    if (total_notes != 0)
+      std::fprintf(stderr, ", %zu note%s", total_notes, total_notes == 1 ? "" : "s");
+    std::fprintf(stderr, "\n");
   }
   if (usage) return kExitUsage;
   return errors ? kExitDiagnostics : kExitOk;

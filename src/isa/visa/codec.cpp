@@ -10,10 +10,14 @@
 namespace texsim::isa::visa {
 namespace {
 
-core::BinaryLoc bloc(const std::string& file, uint64_t off) {
+core::BinaryLoc bloc(const std::string& file, uint64_t off, uint32_t bytes = 0) {
   core::BinaryLoc l;
   l.file = file;
   l.offset = off;
+  if (bytes != 0) {  // the field's bits (issue 13: binary diagnostics name the field)
+    l.bit_hi = 8 * bytes - 1;
+    l.has_bits = true;
+  }
   return l;
 }
 
@@ -52,13 +56,14 @@ std::optional<Instruction> decode_instruction(std::span<const uint8_t> bytes, si
   const auto rows = rows_for_opcode(opcode);
   if (rows.empty()) {
     sink.error(
-        "VISA-ENCODING", bloc(file, start),
+        "VISA-ENCODING", bloc(file, start, 1),
         "opcode " + hex2(opcode) + " is not a modelled vISA instruction; decoding stops here",
         "visa 6_instructions.md");
     return std::nullopt;
   }
   std::string last_error;
   size_t last_at = start;
+  uint32_t last_bytes = 1;  // the opcode byte
   for (const InstrRow* row : rows) {
     ByteReader r(bytes.data(), bytes.size(), start + 1);
     Instruction inst;
@@ -72,11 +77,17 @@ std::optional<Instruction> decode_instruction(std::span<const uint8_t> bytes, si
       if (!f.exists_at(version)) continue;
       const size_t at = r.pos();
       if (auto e = decode_field(f, r, version, count, inst.ops[i])) {
-        last_error = std::string(row->name) + " " + *e;
+        last_error = std::string(row->name) + " " +
+                     (e->find(f.name) == std::string::npos ? std::string(f.name) + ": " : "") + *e;
         last_at = at;
+        last_bytes =
+            std::max<uint32_t>(1, static_cast<uint32_t>(std::min<size_t>(
+                                      f.width, bytes.size() > at ? bytes.size() - at : 1)));
         ok = false;
         break;
       }
+      inst.ops[i].bin_offset = at;
+      inst.ops[i].bin_size = static_cast<uint32_t>(r.pos() - at);
       if (f.kind == Kind::kCount) count = inst.ops[i].value;
     }
     if (!ok) continue;
@@ -89,13 +100,18 @@ std::optional<Instruction> decode_instruction(std::span<const uint8_t> bytes, si
       }
       if (!match) {
         last_error = "no variant of opcode " + hex2(opcode) + " has this sub-op";
+        for (size_t i = 0; i < row->fields.size(); ++i) {
+          if (row->fields[i].kind != Kind::kSubOpFlags) continue;
+          last_at = inst.ops[i].bin_offset;
+          last_bytes = inst.ops[i].bin_size;
+        }
         continue;
       }
     }
     pos = r.pos();
     return inst;
   }
-  sink.error("VISA-ENCODING", bloc(file, last_at), last_error,
+  sink.error("VISA-ENCODING", bloc(file, last_at, last_bytes), last_error,
              std::string(rows[0]->spec_file) + ", Format");
   return std::nullopt;
 }

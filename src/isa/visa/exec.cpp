@@ -294,6 +294,7 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
     return false;
   }
   const RawOperand dst = inst.op("Dst").raw;
+  if (dst.id == 0) return true;  // %null Dst: a sampler prefetch, writes nothing (decision V26)
   const Variable* dv = m.symbols().find(VarClass::kGeneral, dst.id);
   const auto sp = m.span(dst.id);
   const unsigned grf = m.grf_bytes();
@@ -545,9 +546,11 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       const bool enabled = ((req->enabled >> i) & 1) != 0;
       if (!enabled || !res[i].null_tile) mask |= 1u << i;
     }
-    for (unsigned b = 0; b < 4; ++b)
+    // Only the mask's exec-size bits are defined (IGC's lowering reads "the first word"; no
+    // source defines the bits above): exec sizes 8/16/32 end on a byte (decision V27).
+    for (unsigned b = 0; b < req->lanes / 8; ++b)
       m.write(block + b, static_cast<uint8_t>(mask >> (8 * b)), true);
-    for (unsigned b = 4; b < grf; ++b) m.write(block + b, fill, false);
+    for (unsigned b = req->lanes / 8; b < grf; ++b) m.write(block + b, fill, false);
   }
   m.mark_written(dst.id);
   return true;
@@ -681,16 +684,21 @@ scene::RegisterValue register_value(const Machine& m, uint32_t id) {
 
 std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::Scene& sc,
                                          const ExecConfig& cfg, core::DiagSink& sink) {
-  bool unsupported = false;
+  // One error for the whole program (the parser's notes name each mnemonic once; issue 13).
+  size_t unsupported = 0;
+  const Instruction* first = nullptr;
   for (const Instruction& i : prog.instructions) {
-    if (i.row == nullptr) {
-      sink.error("VISA-UNSUPPORTED", core::TextLoc{prog.file, i.line, i.column},
-                 "'" + i.unsupported + "' is not modelled; the program cannot run",
-                 "research/intel_visa.md §1.6");
-      unsupported = true;
-    }
+    if (i.row != nullptr) continue;
+    if (first == nullptr) first = &i;
+    ++unsupported;
   }
-  if (unsupported) return std::nullopt;
+  if (first != nullptr) {
+    sink.error("VISA-UNSUPPORTED", core::TextLoc{prog.file, first->line, first->column},
+               "the program cannot run: " + std::to_string(unsupported) +
+                   " of its instructions are not modelled (first: '" + first->unsupported + "')",
+               "research/intel_visa.md §1.6");
+    return std::nullopt;
+  }
   auto m = make_machine(prog, sc, cfg, sink);
   if (!m) return std::nullopt;
   RunResult result;

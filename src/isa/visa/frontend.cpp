@@ -67,15 +67,26 @@ class VisaFrontend final : public isa::Frontend {
     uint64_t offset = header.bytes.size();
     out.push_back(std::move(header));
     bool ok = true;
+    // Unmodelled instructions: the parser's notes name each mnemonic once; encoding reports one
+    // error for the whole program (issue 13), at the first such line.
+    size_t unmodelled = 0;
+    for (const Instruction& i : prog.instructions) {
+      if (i.row != nullptr) continue;
+      if (unmodelled++ == 0) {
+        sink.error("VISA-UNSUPPORTED", core::TextLoc{prog.file, i.line, i.column},
+                   "the program cannot be encoded: it has unmodelled instructions (first: '" +
+                       i.unsupported + "'; see the VISA-UNSUPPORTED notes)",
+                   "research/intel_visa.md §1.6");
+      }
+    }
+    if (unmodelled != 0) return std::nullopt;
     for (const Instruction& i : prog.instructions) {
       EncodedInstruction e;
       e.text = print_instruction(i, prog);
       e.offset = offset;
       if (auto err = encode_instruction(i, prog.version, e.bytes)) {
-        sink.error(
-            i.row == nullptr ? "VISA-UNSUPPORTED" : "VISA-ENCODING",
-            core::TextLoc{prog.file, i.line, i.column}, *err,
-            i.row ? std::string(i.row->spec_file) + ", Format" : "research/intel_visa.md §1.6");
+        sink.error("VISA-ENCODING", core::TextLoc{prog.file, i.line, i.column}, *err,
+                   std::string(i.row->spec_file) + ", Format");
         ok = false;
         continue;
       }

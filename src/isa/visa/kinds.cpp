@@ -478,8 +478,19 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
     case Kind::kSampler: {
       const VarClass cls = f.kind == Kind::kSurface ? VarClass::kSurface : VarClass::kSampler;
       const size_t at = c.pos;
+      // Xe3P efficient-64-bit mode prints surfaces and samplers as general operands, "(V, idx)"
+      // or "V(0,0)<0;1,0>[idx]" (research/intel_visa.md §2.6): named, not modelled (issue 13).
+      static constexpr const char* kXe3p =
+          " operand in the Xe3P efficient-64-bit form ('(var, index)' or a general variable) is "
+          "not supported by texsim";
+      if (c.peek() == '(')
+        return std::string(cls == VarClass::kSurface ? "surface" : "sampler") + kXe3p;
       const std::string_view name = c.identifier();
       const Variable* v = syms.find_name(name);
+      if (v != nullptr && v->cls == VarClass::kGeneral && c.peek() == '(') {
+        c.pos = at;
+        return std::string(cls == VarClass::kSurface ? "surface" : "sampler") + kXe3p;
+      }
       if (v == nullptr || v->cls != cls) {
         c.pos = at;
         return "'" + std::string(name) + "' is not a declared " +

@@ -56,6 +56,10 @@ struct OperandValue {
   VectorOperand vec;
   std::vector<RawOperand> list;
   uint32_t column = 0;
+  // Decoded binaries: the field's byte offset in the file and its size in bytes (for
+  // diagnostics as FILE+0xOFFSET[bits HI:LO]); 0 for parsed text.
+  uint64_t bin_offset = 0;
+  uint32_t bin_size = 0;
 
   friend bool operator==(const OperandValue& a, const OperandValue& b) {
     return a.present == b.present && a.value == b.value && a.raw == b.raw && a.vec == b.vec &&

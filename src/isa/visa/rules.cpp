@@ -3,6 +3,7 @@
 #include "isa/visa/rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "isa/visa/kinds.hpp"
@@ -30,8 +31,12 @@ const std::vector<RuleSpec> kGenericRules{
     {"VISA-UNDECLARED", "operand names a variable, predicate or surface that is not declared",
      "research/intel_visa.md §1.3"},
     {"VISA-UNSUPPORTED",
-     "a vISA instruction texsim recognises but does not model (warning in check, error in run/asm)",
+     "a vISA instruction texsim recognises but does not model (one note per mnemonic in check, "
+     "an error in run/asm)",
      "research/intel_visa.md §1.6"},
+    {"VISA-EXEC_SIZE-MASK",
+     "the execution mask's lane offset (M1..M8: 0, 4, ..., 28) plus the exec size is at most 32",
+     "research/intel_visa.md §1.2, §1.5 (decision V29)"},
     {"VISA-PLATFORM", "instruction or feature not available on the selected platform",
      "spec README item 7"},
     {"VISA-ENCODING",
@@ -233,6 +238,12 @@ core::Location field_location(const Instruction& inst, const VisaProgram& prog, 
   core::BinaryLoc l;
   l.file = prog.file;
   l.offset = inst.offset;
+  if (field < inst.ops.size() && inst.ops[field].bin_size != 0) {  // name the field's bits
+    l.offset = inst.ops[field].bin_offset;
+    l.bit_hi = 8 * inst.ops[field].bin_size - 1;
+    l.bit_lo = 0;
+    l.has_bits = true;
+  }
   return l;
 }
 
@@ -258,6 +269,10 @@ uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Var
   return 1;
 }
 
+bool is_3d_opcode(uint8_t op) {
+  return op == kOpcode3DSample || op == kOpcode3DLoad;
+}
+
 void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
@@ -265,6 +280,8 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
   const core::Location where = field_location(inst, prog, i);
   const unsigned grf = platform_info(prog.platform).grf_bytes;
   if (r.id == 0) {
+    // 3D_SAMPLE/3D_LOAD with a %null Dst is a sampler prefetch: valid, writes nothing (V26).
+    if (is_3d_opcode(row.opcode) && f.name == "Dst") return;
     sink.error(field_rule_id(row, f, "RANGE"), where, std::string(f.name) + " cannot be %null",
                std::string(f.citation));
     return;
@@ -438,7 +455,16 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                  "visa-3d_sample.md, Notes");
     }
   } else {
-    if (t != VisaType::kUD && t != VisaType::kUW) {
+    if (t == VisaType::kD || t == VisaType::kW) {
+      // IGC's OpenCL path emits signed integer coordinates (decision V23): accepted, read as
+      // their unsigned counterpart of the same size, with a warning naming the spec rule.
+      sink.warning(
+          rule, where,
+          "3D_LOAD parameters are " + upper(type_name(t)) +
+              "; the spec requires all UD or all UW. Accepted as IGC emits them, read as " +
+              (t == VisaType::kD ? "UD" : "UW"),
+          "visa-3d_load.md, Notes; docs/decisions.md V23");
+    } else if (t != VisaType::kUD && t != VisaType::kUW) {
       sink.error(rule, where,
                  "3D_LOAD parameters must be all UD or all UW, got " + upper(type_name(t)),
                  "visa-3d_load.md, Notes");
@@ -604,8 +630,8 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
       case Kind::kAoffimmi: {
         const VectorOperand& o = v.vec;
         if (o.cls == VecClass::kImmediate) {
-          if (o.imm_type != VisaType::kUW) {
-            sink.error(field_rule_id(row, f), where,
+          if (o.imm_type != VisaType::kUW) {  // same rule id as the register form (issue 13)
+            sink.error(field_rule_id(row, f, "TYPE"), where,
                        "Aoffimmi must have type UW, got " + upper(type_name(o.imm_type)),
                        std::string(f.citation));
           } else if ((o.imm & 0xf000) != 0) {
@@ -624,6 +650,18 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         break;
       default:
         break;
+    }
+  }
+  // Channels exist up to 32: mask offset + exec size (GenX_IR: "illegal combination of
+  // execution size and mask", decision V29).
+  if (const auto ei = row.field_index("Exec_size")) {
+    const uint32_t ev = inst.ops[*ei].value;
+    const unsigned offset = 4 * (exec_mask_index(ev) & 7);
+    if (offset + exec_size_lanes(ev) > 32) {
+      sink.error("VISA-EXEC_SIZE-MASK", field_location(inst, prog, *ei),
+                 "exec size " + std::to_string(exec_size_lanes(ev)) + " from lane " +
+                     std::to_string(offset) + " runs past lane 31",
+                 "research/intel_visa.md §1.2, §1.5");
     }
   }
   // Per-instruction rules.
@@ -666,16 +704,31 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
   }
 }
 
+namespace {
+// Sizes of the predefined general variables V1..V17 as alias targets, from IGC's predefined
+// variable table (visa/PreDefinedVars.cpp: type x num_elts), except %r0, which is one whole GRF:
+// IGC aliases a GRF-sized variable onto it on every platform (decision V22).
+uint32_t predefined_bytes(uint32_t id, unsigned grf) {
+  constexpr std::array<uint32_t, 18> kBytes{0,   2, 2, 4, 4,  4, 20, 0, 1024,
+                                            384, 8, 8, 4, 16, 4, 4,  8, 2};
+  if (id == 7) return grf;  // %r0
+  return id < kBytes.size() ? kBytes[id] : 0;
+}
+}  // namespace
+
 void check_program(const VisaProgram& prog, core::DiagSink& sink) {
   // Aliases must lie inside their target.
+  const unsigned grf = platform_info(prog.platform).grf_bytes;
   for (const Variable* v : prog.symbols.declared()) {
     if (v->cls != VarClass::kGeneral || !v->alias_name) continue;
     const Variable* t = prog.symbols.find_name(*v->alias_name);
-    if (t != nullptr && v->alias_offset + v->size_bytes() > t->size_bytes()) {
+    if (t == nullptr) continue;
+    const uint32_t target_bytes = t->predefined ? predefined_bytes(t->id, grf) : t->size_bytes();
+    if (v->alias_offset + v->size_bytes() > target_bytes) {
       sink.error("VISA-DECL", core::TextLoc{prog.file, v->line, 1},
                  v->name + " (" + std::to_string(v->size_bytes()) + " bytes at offset " +
                      std::to_string(v->alias_offset) + ") does not fit in its alias target " +
-                     t->name + " (" + std::to_string(t->size_bytes()) + " bytes)",
+                     t->name + " (" + std::to_string(target_bytes) + " bytes)",
                  "research/intel_visa.md §1.3");
     }
   }

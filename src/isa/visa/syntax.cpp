@@ -2,6 +2,7 @@
 // Depends on model, kinds, symbols and program; never on rules or execution.
 #include "isa/visa/syntax.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "isa/visa/kinds.hpp"
@@ -209,10 +210,9 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
   const InstrRow* row = find_row_by_mnemonic(mnemonic);
   if (row == nullptr) {
     if (!mnemonic.empty() && is_other_visa_mnemonic(lower(mnemonic))) {
+      // Reported once per mnemonic by parse_program (a note, issue 13), not per line.
       inst.unsupported = lower(mnemonic);
-      sink.warning("VISA-UNSUPPORTED", loc(file, line_no, static_cast<uint32_t>(mstart + 1)),
-                   "'" + std::string(mnemonic) + "' is a vISA instruction texsim does not model",
-                   std::string(kCiteSyntax));
+      inst.column = static_cast<uint32_t>(mstart + 1);
       return inst;
     }
     sink.error("VISA-SYNTAX", loc(file, line_no, static_cast<uint32_t>(mstart + 1)),
@@ -431,10 +431,9 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
           }
         }
       } else if (dir == "kernel_attr" || dir == "input" || dir == "global_function" ||
-                 dir == "funcdecl" || dir == "function" || dir == "implicit_LOCAL_ID" ||
-                 dir == "implicit_LOCAL_SIZE" || dir == "implicit_PSEUDO_INPUT" ||
-                 dir == "implicit_UNDEFINED") {
-        // Kernel header lines: accepted, not modelled.
+                 dir == "funcdecl" || dir == "function" || dir.starts_with("implicit")) {
+        // Kernel header lines: accepted, not modelled. IGC's lexer takes any `.implicit*`
+        // directive (`.implicit_UNDEFINED_11`, decision V25).
       } else {
         sink.error("VISA-SYNTAX", loc(file, line_no, col),
                    "unknown directive '." + std::string(dir) + "'", std::string(kCiteSyntax));
@@ -458,7 +457,33 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     if (end == text.size()) break;
   }
   declare_scene();
+  note_unmodelled(*prog, sink);
   return prog;
+}
+
+void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink) {
+  // One note per unmodelled mnemonic, at its first line, with its line count (issue 13).
+  std::vector<std::pair<const Instruction*, size_t>> seen;
+  for (const Instruction& i : prog.instructions) {
+    if (i.row != nullptr) continue;
+    auto it = std::find_if(seen.begin(), seen.end(),
+                           [&](const auto& p) { return p.first->unsupported == i.unsupported; });
+    if (it == seen.end())
+      seen.emplace_back(&i, 1);
+    else
+      ++it->second;
+  }
+  for (const auto& [first, count] : seen) {
+    core::Diagnostic d;
+    d.severity = core::Severity::kNote;
+    d.rule_id = "VISA-UNSUPPORTED";
+    d.loc = loc(prog.file, first->line, first->column);
+    d.message = "'" + first->unsupported + "' is a vISA instruction texsim does not model (" +
+                std::to_string(count) + (count == 1 ? " line" : " lines") +
+                "); it is kept as text and cannot be encoded or run";
+    d.citation = std::string(kCiteSyntax);
+    sink.report(std::move(d));
+  }
 }
 
 std::string print_instruction(const Instruction& inst, const VisaProgram& prog) {

@@ -14,13 +14,16 @@
 namespace texsim::isa::visa {
 
 // Parses a whole program. Syntax problems are reported (VISA-SYNTAX, VISA-DECL,
-// VISA-UNDECLARED) and other vISA instructions are kept as unsupported with a VISA-UNSUPPORTED
-// warning. Never null: check the sink for errors.
+// VISA-UNDECLARED) and other vISA instructions are kept as unsupported, with one VISA-UNSUPPORTED
+// note per mnemonic (note_unmodelled). Never null: check the sink for errors.
 // `scene_decls`: variables a scene declares ("decl" of its registers), in effect from the first
 // instruction on where the program does not declare the name itself.
 std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::string& file,
                                            Platform platform, core::DiagSink& sink,
                                            std::span<const Variable> scene_decls = {});
+
+// One VISA-UNSUPPORTED note per unmodelled mnemonic of the program (its first line, line count).
+void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink);
 
 // Parses one `.decl` line into `v`; an error message on failure.
 std::optional<std::string> parse_decl(std::string_view line, Variable& v);

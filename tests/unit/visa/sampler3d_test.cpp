@@ -280,7 +280,13 @@ TEST(Sampler3DRules, EveryRulePassesAndFails) {
       {"sample_3d.R (M1, 8)  0x765:uw S1 T6 V40.0 %null.0 V41.0",
        "sample_3d.R (M1, 8)  0x1000:uw S1 T6 V40.0 %null.0 V41.0", "VISA-3D_SAMPLE-AOFFIMMI"},
       {"load_lz.R (M1, 8)  0x0:uw T6 V40.0 %null.0 V50.0",
-       "load_lz.R (M1, 8)  0x0:ud T6 V40.0 %null.0 V50.0", "VISA-3D_LOAD-AOFFIMMI"},
+       "load_lz.R (M1, 8)  0x0:ud T6 V40.0 %null.0 V50.0", "VISA-3D_LOAD-AOFFIMMI-TYPE"},
+      // The type rule has one id in the immediate and the register form (issue 13).
+      {"sample_3d.R (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V41.0",
+       "sample_3d.R (M1, 8)  0x0:d S1 T6 V40.0 %null.0 V41.0", "VISA-3D_SAMPLE-AOFFIMMI-TYPE"},
+      {"sample_3d.R (M1, 8)  V33(0,0)<0;1,0> S1 T6 V40.0 %null.0 V41.0",
+       "sample_3d.R (M1, 8)  V50(0,0)<0;1,0> S1 T6 V40.0 %null.0 V41.0",
+       "VISA-3D_SAMPLE-AOFFIMMI-TYPE"},
       {"sample_3d.R (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V41.0 V42.0 V43.0 V44.0",
        "sample_3d.R (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V41.0 V42.0 V43.0 V44.0 V45.0",
        "VISA-3D_SAMPLE-NUMPARAMS"},
@@ -539,8 +545,24 @@ TEST(Sampler3DExec, PixelNullMaskGrfAndNullTiles) {
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(u32_at(*d, 0), 9u);
   EXPECT_EQ(u32_at(*d, 8), 0u);      // null tile reads 0
-  EXPECT_EQ(u32_at(*d, 32), 0x33u);  // lanes 2, 3, 6, 7 read a null tile
-  EXPECT_FALSE(defined_at(*d, 36));  // the rest of the mask GRF is undefined
+  EXPECT_EQ(d->bytes[32], 0x33u);    // lanes 2, 3, 6, 7 read a null tile
+  EXPECT_TRUE(defined_at(*d, 32));   // SIMD8: the mask's first byte is defined ...
+  EXPECT_FALSE(defined_at(*d, 33));  // ... the bits above the exec size are not (V27)
+  EXPECT_FALSE(defined_at(*d, 36));  // nor the rest of the mask GRF
+}
+
+TEST(Sampler3DExec, NullDstIsAPrefetchThatWritesNothing) {
+  // V26: %null Dst is valid for 3D_SAMPLE and 3D_LOAD (sampler prefetch); nothing is written.
+  const std::string surf = R"({"id": 6, "type": "2D", "format": "R32_UINT", "width": 4, "height": 4,
+    "data": {"fill": [9]}})";
+  const std::string regs = reg("V50", "UD", uds({0, 1, 2, 3, 0, 1, 2, 3}));
+  auto r = run("    load_lz.R (M1, 8)  0x0:uw T6 %null.0 %null.0 V50.0", scene_with(surf, regs));
+  EXPECT_FALSE(r.sink.has_errors()) << test::all_diags(r.sink);
+  EXPECT_EQ(r.reg("V63"), nullptr);
+  for (const char* line : {"    sample_3d.RGBA (M1, 16)  0x0:uw S1 T6 %null.0 %null.0 V41.0",
+                           "    load_3d.R (M1, 8)  0x0:uw T6 %null.0 %null.0 V50.0 V51.0"}) {
+    EXPECT_FALSE(test::parse(program(line)).sink.has_errors()) << line;
+  }
 }
 
 TEST(Sampler3DExec, MsaaLoadsThroughMcsWithFastClearAndClampedSampleIndex) {

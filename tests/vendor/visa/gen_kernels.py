@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+# Writes the OpenCL C kernels of the vISA vendor corpus (issue 13): every image read form, media
+# block reads, byte/short gathers and SLM. Usage: gen_kernels.py OUTDIR; prints the kernel count.
+import itertools
+import os
+import sys
+
+# (image type, sampler coordinate type and expression, integer coordinate type and expression)
+IMAGES = [
+    ("image1d_t", "float", "x", "int", "ix"),
+    ("image1d_array_t", "float2", "(float2)(x, 1.0f)", "int2", "(int2)(ix, 1)"),
+    ("image2d_t", "float2", "(float2)(x, y)", "int2", "(int2)(ix, iy)"),
+    ("image2d_array_t", "float4", "(float4)(x, y, 2.0f, 0.0f)", "int4", "(int4)(ix, iy, 2, 0)"),
+    ("image3d_t", "float4", "(float4)(x, y, 0.25f, 0.0f)", "int4", "(int4)(ix, iy, 3, 0)"),
+]
+DEPTH = [
+    ("image2d_depth_t", "float2", "(float2)(x, y)", "int2", "(int2)(ix, iy)"),
+    ("image2d_array_depth_t", "float4", "(float4)(x, y, 1.0f, 0.0f)", "int4", "(int4)(ix, iy, 1, 0)"),
+]
+RETURNS = [("f", "float4"), ("i", "int4"), ("ui", "uint4"), ("h", "half4")]
+ADDRESS = ["CLK_ADDRESS_NONE", "CLK_ADDRESS_CLAMP_TO_EDGE", "CLK_ADDRESS_CLAMP",
+           "CLK_ADDRESS_REPEAT", "CLK_ADDRESS_MIRRORED_REPEAT"]
+FILTER = ["CLK_FILTER_NEAREST", "CLK_FILTER_LINEAR"]
+NORM = ["CLK_NORMALIZED_COORDS_TRUE", "CLK_NORMALIZED_COORDS_FALSE"]
+
+PRELUDE = """#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_mipmap_image : enable
+"""
+HEAD = """  int gid = get_global_id(0);
+  float x = (float)gid * 0.37f - 1.5f, y = (float)(gid & 7) * 0.61f + 0.25f;
+  int ix = gid * 3 - 2, iy = gid & 7;
+"""
+
+
+def kernel(name, params, body):
+    return f"__kernel void {name}({params}) {{\n{HEAD}{body}}}\n"
+
+
+def tag(s):
+    return s.replace("CLK_", "").replace("ADDRESS_", "").replace("FILTER_", "") \
+        .replace("NORMALIZED_COORDS_", "n").replace("_t", "").lower()
+
+
+def sampled_reads():
+    """read_image{f,i,ui,h} with a sampler argument, float and integer coordinates."""
+    out = []
+    for (img, fct, fc, ict, ic), (r, rt) in itertools.product(IMAGES, RETURNS):
+        out.append(kernel(f"rd_{tag(img)}_{r}_smp_f", f"read_only {img} im, sampler_t s, __global {rt}* o",
+                          f"  o[gid] = read_image{r}(im, s, {fc});\n"))
+        out.append(kernel(f"rd_{tag(img)}_{r}_smp_i", f"read_only {img} im, sampler_t s, __global {rt}* o",
+                          f"  o[gid] = read_image{r}(im, s, {ic});\n"))
+        out.append(kernel(f"rd_{tag(img)}_{r}_nosmp", f"read_only {img} im, __global {rt}* o",
+                          f"  o[gid] = read_image{r}(im, {ic});\n"))
+    # 1D buffer images take no sampler.
+    for r, rt in RETURNS:
+        out.append(kernel(f"rd_image1d_buffer_{r}", f"read_only image1d_buffer_t im, __global {rt}* o",
+                          f"  o[gid] = read_image{r}(im, ix);\n"))
+    for img, fct, fc, ict, ic in DEPTH:
+        out.append(kernel(f"rd_{tag(img)}_smp_f", f"read_only {img} im, sampler_t s, __global float* o",
+                          f"  o[gid] = read_imagef(im, s, {fc});\n"))
+        out.append(kernel(f"rd_{tag(img)}_smp_i", f"read_only {img} im, sampler_t s, __global float* o",
+                          f"  o[gid] = read_imagef(im, s, {ic});\n"))
+        out.append(kernel(f"rd_{tag(img)}_nosmp", f"read_only {img} im, __global float* o",
+                          f"  o[gid] = read_imagef(im, {ic});\n"))
+    return out
+
+
+def constant_samplers():
+    """Every valid constant sampler (normalized x address x filter) on 2D and 3D images."""
+    out = []
+    for img in (IMAGES[2], IMAGES[4], IMAGES[1]):
+        name_img, fct, fc, ict, ic = img
+        for n, a, f in itertools.product(NORM, ADDRESS, FILTER):
+            if n.endswith("FALSE") and a in ("CLK_ADDRESS_REPEAT", "CLK_ADDRESS_MIRRORED_REPEAT"):
+                continue  # OpenCL: repeat modes need normalized coordinates
+            smp = f"{n} | {a} | {f}"
+            out.append(f"__constant sampler_t s_{tag(name_img)}_{tag(n)}_{tag(a)}_{tag(f)} = {smp};\n" +
+                       kernel(f"cs_{tag(name_img)}_{tag(n)}_{tag(a)}_{tag(f)}",
+                              f"read_only {name_img} im, __global float4* o",
+                              f"  o[gid] = read_imagef(im, s_{tag(name_img)}_{tag(n)}_{tag(a)}_{tag(f)}, {fc});\n"))
+        for a in ADDRESS[:3]:  # integer coordinates need unnormalized nearest samplers
+            smp = f"CLK_NORMALIZED_COORDS_FALSE | {a} | CLK_FILTER_NEAREST"
+            out.append(f"__constant sampler_t si_{tag(name_img)}_{tag(a)} = {smp};\n" +
+                       kernel(f"csi_{tag(name_img)}_{tag(a)}", f"read_only {name_img} im, __global uint4* o",
+                              f"  o[gid] = read_imageui(im, si_{tag(name_img)}_{tag(a)}, {ic});\n"))
+    return out
+
+
+def mipmaps():
+    """cl_khr_mipmap_image: explicit LOD and gradients (sample_l/sample_lz, sample_d)."""
+    out = []
+    grads = {"float": ("0.1f", "0.0f"), "float2": ("(float2)(0.1f, 0.0f)", "(float2)(0.0f, 0.2f)"),
+             "float4": ("(float4)(0.1f, 0.0f, 0.05f, 0.0f)", "(float4)(0.0f, 0.2f, 0.0f, 0.0f)")}
+    for (img, fct, fc, ict, ic), (r, rt) in itertools.product(IMAGES + DEPTH, RETURNS[:3]):
+        depth = "depth" in img
+        if depth and r != "f":
+            continue
+        gt = "float2" if depth else {"image1d_t": "float", "image1d_array_t": "float",
+                                     "image2d_t": "float2", "image2d_array_t": "float2"}.get(img, "float4")
+        gx, gy = grads[gt]
+        ot = "float" if depth else rt
+        out.append(kernel(f"mip_lod_{tag(img)}_{r}", f"read_only {img} im, sampler_t s, __global {ot}* o",
+                          f"  o[gid] = read_image{r}(im, s, {fc}, (float)(gid & 3) * 0.75f);\n"))
+        out.append(kernel(f"mip_lod0_{tag(img)}_{r}", f"read_only {img} im, sampler_t s, __global {ot}* o",
+                          f"  o[gid] = read_image{r}(im, s, {fc}, 0.0f);\n"))
+        out.append(kernel(f"mip_grad_{tag(img)}_{r}", f"read_only {img} im, sampler_t s, __global {ot}* o",
+                          f"  o[gid] = read_image{r}(im, s, {fc}, {gx}, {gy});\n"))
+    return out
+
+
+def block_reads():
+    """intel_sub_group_block_read* on images -> media_ld."""
+    out = []
+    for suf, t in (("", "uint"), ("_ui", "uint"), ("_us", "ushort"), ("_uc", "uchar")):
+        for n in ("", "2", "4", "8"):
+            vt = t + n
+            fn = f"intel_sub_group_block_read{suf}{n}"
+            out.append(kernel(f"blk{suf or '_u'}{n or '1'}", f"read_only image2d_t im, __global {vt}* o",
+                              f"  o[gid] = {fn}(im, (int2)(ix & ~3, iy));\n"))
+    return out
+
+
+def gathers():
+    """Byte and short loads from global memory -> gather_scaled; SLM accesses."""
+    out = []
+    for t in ("uchar", "char", "ushort", "short", "uchar2", "ushort2", "uchar3"):
+        for stride in (1, 3, 7):
+            out.append(kernel(f"g_{t}_{stride}", f"__global const {t}* in, __global {t}* o",
+                              f"  o[gid] = in[gid * {stride} + (gid & 1)];\n"))
+    for t in ("uint", "uchar", "ushort", "float", "uint4"):
+        out.append(kernel(f"slm_{t}", f"__global const {t}* in, __global {t}* o",
+                          f"  __local {t} sh[64];\n  sh[get_local_id(0) & 63] = in[gid];\n"
+                          f"  barrier(CLK_LOCAL_MEM_FENCE);\n  o[gid] = sh[(get_local_id(0) * 5 + 1) & 63];\n"))
+        out.append(kernel(f"slm_arg_{t}", f"__global const {t}* in, __global {t}* o, __local {t}* sh",
+                          f"  sh[get_local_id(0)] = in[gid];\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                          f"  o[gid] = sh[get_local_size(0) - 1 - get_local_id(0)];\n"))
+    return out
+
+
+def main():
+    outdir = sys.argv[1]
+    os.makedirs(outdir, exist_ok=True)
+    groups = {"sampled": sampled_reads(), "const_sampler": constant_samplers(), "mipmap": mipmaps(),
+              "block_read": block_reads(), "gather": gathers()}
+    total = 0
+    for name, ks in groups.items():
+        for i in range(0, len(ks), 12):  # a dozen kernels per file: one ocloc run each
+            text = PRELUDE + "\n".join(ks[i:i + 12])
+            path = os.path.join(outdir, f"{name}_{i // 12:02d}.cl")
+            old = open(path).read() if os.path.exists(path) else None
+            if old != text:
+                with open(path, "w") as f:
+                    f.write(text)
+        total += len(ks)
+    print(total)
+
+
+if __name__ == "__main__":
+    main()
