@@ -52,3 +52,6 @@ set(CPACK_DEBIAN_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libpng-dev, libtbb-dev, libhwy-dev")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)
+
+# The C API's tests and consumers are C programs.
+enable_language(C)

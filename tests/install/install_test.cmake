@@ -36,11 +36,12 @@ foreach(ex ${examples})
   endif()
 endforeach()
 
-# find_package(texsim) consumer (C++).
+# find_package(texsim) consumers (C++ and C).
 run(${CMAKE_COMMAND} -S ${SRC}/examples/library -B ${WORK}/ex -G Ninja -DCMAKE_BUILD_TYPE=Release
-    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix})
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_C_COMPILER=${CC} -DCMAKE_PREFIX_PATH=${prefix})
 run(${CMAKE_COMMAND} --build ${WORK}/ex)
 run(${WORK}/ex/lookup)
+run(${WORK}/ex/lookup_c)
 message(STATUS "${last_out}")
 run(${WORK}/ex/program ${SRC}/examples/visa/sampler3d.json ${SRC}/examples/visa/sampler3d.visaasm)
 message(STATUS "${last_out}")
@@ -62,9 +63,7 @@ string(STRIP "${last_out}" libs)
 separate_arguments(libs UNIX_COMMAND "${libs}")
 run(${CXX} -std=c++20 ${cflags} ${SRC}/examples/library/lookup.cpp -o ${WORK}/lookup_pc ${libs})
 run(${WORK}/lookup_pc)
-if(DEFINED CC AND EXISTS ${SRC}/examples/library/lookup.c)
-  run(${CC} -std=c11 -Wall -Werror ${cflags} ${SRC}/examples/library/lookup.c -o ${WORK}/lookup_c
-      ${libs})
-  run(${WORK}/lookup_c)
-endif()
+run(${CC} -std=c11 -Wall -Werror ${cflags} ${SRC}/examples/library/lookup.c -o ${WORK}/lookup_c
+    ${libs})
+run(${WORK}/lookup_c)
 message(STATUS "library.install: OK (${prefix})")
