@@ -12,6 +12,8 @@ packages=(
   clang-format clang-tidy
   clang libclang-rt-14-dev
 )
+# texsim as a library (docs/library.md): the Verilator DPI-C testbench of the C API.
+packages+=(verilator)
 
 # Optional groups: `install-deps.sh --plot` adds what `make bench-plot` needs.
 for arg in "$@"; do
