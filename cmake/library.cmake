@@ -49,9 +49,14 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "texsim maintainers")
 set(CPACK_DEBIAN_PACKAGE_SECTION libdevel)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libpng-dev, libtbb-dev, libhwy-dev")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libpng-dev, libtbb-dev, libhwy-dev, python3-numpy")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)
 
 # The C API's tests and consumers are C programs.
 enable_language(C)
+
+# The Python module (python/): not in sanitized builds (python3 does not load the ASan runtime).
+if(NOT TEXSIM_SANITIZE)
+  add_subdirectory(${PROJECT_SOURCE_DIR}/python ${PROJECT_BINARY_DIR}/python)
+endif()

@@ -12,8 +12,9 @@ packages=(
   clang-format clang-tidy
   clang libclang-rt-14-dev
 )
-# texsim as a library (docs/library.md): the Verilator DPI-C testbench of the C API.
-packages+=(verilator)
+# texsim as a library (docs/library.md): the Verilator DPI-C testbench of the C API; the Python
+# module (pybind11, numpy, pytest for Debian's /usr/bin/python3).
+packages+=(verilator python3-dev python3-pybind11 python3-numpy python3-pytest)
 
 # Optional groups: `install-deps.sh --plot` adds what `make bench-plot` needs.
 for arg in "$@"; do

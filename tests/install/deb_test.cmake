@@ -13,7 +13,8 @@ if(NOT n EQUAL 1)
 endif()
 execute_process(COMMAND dpkg-deb -c ${debs} OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
 foreach(f usr/lib/libtexsim.a usr/include/texsim/texsim.hpp usr/include/texsim/version.h
-          usr/lib/cmake/texsim/texsimConfig.cmake usr/lib/pkgconfig/texsim.pc usr/bin/texsim)
+          usr/lib/cmake/texsim/texsimConfig.cmake usr/lib/pkgconfig/texsim.pc usr/bin/texsim
+          usr/lib/python3/dist-packages/texsim/__init__.py)
   string(FIND "${listing}" "./${f}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "${debs} lacks ${f}:\n${listing}")

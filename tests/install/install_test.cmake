@@ -66,4 +66,10 @@ run(${WORK}/lookup_pc)
 run(${CC} -std=c11 -Wall -Werror ${cflags} ${SRC}/examples/library/lookup.c -o ${WORK}/lookup_c
     ${libs})
 run(${WORK}/lookup_c)
+# The Python module from the prefix.
+if(PYTHON)
+  set(ENV{PYTHONPATH} ${prefix}/lib/python3/dist-packages)
+  run(${PYTHON} -c "import texsim, sys; sys.exit(texsim.__version__ != '${VERSION}')")
+  run(${PYTHON} ${SRC}/examples/library/lookup.py)
+endif()
 message(STATUS "library.install: OK (${prefix})")
