@@ -60,3 +60,7 @@ enable_language(C)
 if(NOT TEXSIM_SANITIZE)
   add_subdirectory(${PROJECT_SOURCE_DIR}/python ${PROJECT_BINARY_DIR}/python)
 endif()
+
+# `texsim sample` (src/cli/sample_cmd.cpp) uses the public API; libtexsim.a comes after the
+# layer libraries on the link line, so only the API's own objects are taken from it.
+target_link_libraries(texsim PRIVATE texsim_lib)

@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/demo.hpp"
 #include "cli/frontends.hpp"
+#include "cli/sample_cmd.hpp"
 
 namespace {
 
@@ -113,6 +114,20 @@ int main(int argc, char** argv) {
   describe->add_flag("--rules", describe_args.rules, "list the rule ids diagnostics use");
   add_common(describe, common, false);
 
+  SampleArgs sample_args;
+  CLI::App* smp = app.add_subcommand(
+      "sample", "replay lookups from a file (one JSON request per line) against a scene");
+  smp->add_option("--scene", sample_args.scene, "scene file (JSON)")->required();
+  smp->add_option("--requests", sample_args.requests, "request file (JSONL); - for stdin")
+      ->required();
+  smp->add_option("-o,--output", sample_args.output, "results file; - for stdout (default)");
+  smp->add_option("--format", sample_args.format, "jsonl (default) or csv");
+  smp->add_option("--profile", sample_args.profile, "d3d (default), exact or lavapipe");
+  smp->add_option("--shard", sample_args.shard, "I/N: take blocks I, I+N, ... of 4096 lines");
+  smp->add_flag("--groups", sample_args.groups,
+                "form lavapipe's SIMD groups and pixel quads from consecutive lines");
+  add_common(smp, common, true);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -138,5 +153,6 @@ int main(int argc, char** argv) {
   if (run->parsed()) return cmd_run(registry, common, run_args);
   if (render->parsed()) return cmd_render(common, render_args);
   if (describe->parsed()) return cmd_describe(registry, common, describe_args);
+  if (smp->parsed()) return cmd_sample(common, sample_args);
   return run_demo(stdout, registry, common.quiet);
 }
