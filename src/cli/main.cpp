@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/demo.hpp"
 #include "cli/frontends.hpp"
+#include "cli/json_cmds.hpp"
 #include "cli/sample_cmd.hpp"
 
 namespace {
@@ -114,6 +115,13 @@ int main(int argc, char** argv) {
   describe->add_flag("--rules", describe_args.rules, "list the rule ids diagnostics use");
   add_common(describe, common, false);
 
+  // --json for check, asm, disasm, describe (cli/json_cmds.cpp); "-" reads stdin there.
+  bool check_json = false, asm_json = false, dis_json = false, describe_json = false;
+  check->add_flag("--json", check_json, "print results and diagnostics as JSON (- reads stdin)");
+  as->add_flag("--json", asm_json, "print the encodings and diagnostics as JSON (- reads stdin)");
+  dis->add_flag("--json", dis_json, "print the listing and diagnostics as JSON (- reads stdin)");
+  describe->add_flag("--json", describe_json, "print as JSON");
+
   SampleArgs sample_args;
   CLI::App* smp = app.add_subcommand(
       "sample", "replay lookups from a file (one JSON request per line) against a scene");
@@ -147,6 +155,11 @@ int main(int argc, char** argv) {
   if (sampler_opt->count() != 0) render_args.sampler = sampler_id;
   if (lod_opt->count() != 0) render_args.lod = lod;
 
+  if (check->parsed() && check_json) return cmd_check_json(registry, common, check_args);
+  if (as->parsed() && asm_json) return cmd_asm_json(registry, common, asm_args);
+  if (dis->parsed() && dis_json) return cmd_disasm_json(registry, common, dis_args);
+  if (describe->parsed() && describe_json)
+    return cmd_describe_json(registry, common, describe_args);
   if (check->parsed()) return cmd_check(registry, common, check_args);
   if (as->parsed()) return cmd_asm(registry, common, asm_args);
   if (dis->parsed()) return cmd_disasm(registry, common, dis_args);
