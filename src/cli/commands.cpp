@@ -458,8 +458,11 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   std::vector<core::Diagnostic> diags;
   int status = kExitOk;
   const auto scene = load_scene(common, args.scene, status, args.json ? &diags : nullptr);
+  std::vector<std::string> trace;  // kept with --json (issue 17)
   auto finish_json = [&](const std::vector<scene::RegisterValue>& regs) {
-    std::printf("%s\n", scene::results_json(regs, diags).dump(2).c_str());
+    auto j = scene::results_json(regs, diags);
+    if (args.trace) j["trace"] = trace;
+    std::printf("%s\n", j.dump(2).c_str());
   };
   if (!scene) {
     if (args.json && status == kExitDiagnostics) finish_json({});
@@ -482,6 +485,7 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   if (program && !sink.has_errors()) result = fe->execute(*program, *scene, platform, exec, sink);
   if (args.json) {
     diags.insert(diags.end(), sink.diagnostics().begin(), sink.diagnostics().end());
+    if (result) trace = result->trace;
     finish_json(result ? result->registers : std::vector<scene::RegisterValue>{});
   } else {
     print_diagnostics(stderr, sink.diagnostics(), args.program, text);
@@ -673,7 +677,11 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     say_error("cannot write '" + args.output + "': " + why);
     return kExitUsage;
   }
-  if (!common.quiet) {
+  if (args.json) {  // issue 17: the summary as JSON
+    nlohmann::json j{{"output", args.output}, {"width", params.width}, {"height", params.height},
+                     {"source", what},        {"summary", summary},    {"plane", params.plane}};
+    std::printf("%s\n", j.dump(2).c_str());
+  } else if (!common.quiet) {
     std::printf("wrote %s (%ux%u, %s, %s%s)\n", args.output.c_str(), params.width, params.height,
                 what.c_str(), summary.c_str(), params.plane ? ", ground plane" : "");
   }

@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
   as->add_flag("--json", asm_json, "print the encodings and diagnostics as JSON (- reads stdin)");
   dis->add_flag("--json", dis_json, "print the listing and diagnostics as JSON (- reads stdin)");
   describe->add_flag("--json", describe_json, "print as JSON");
+  render->add_flag("--json", render_args.json, "print the summary as JSON");
 
   SampleArgs sample_args;
   CLI::App* smp = app.add_subcommand(

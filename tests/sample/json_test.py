@@ -47,4 +47,12 @@ assert any(r["id"] == "SCENE-JSON" for r in rules) and any(r["isa"] == "visa" fo
 assert run(["describe", "--json", "TLDS"], 0)["isa"] == "sass"
 run(["describe", "--json", "NOT_AN_OPCODE"], 2)
 run(["check", "--json", "--isa", "ptx", visa], 2)
+import tempfile
+png = pathlib.Path(tempfile.mkdtemp()) / "r.png"
+r = run(["render", "--json", "--size", "8x4", "-o", str(png)], 0)
+assert (r["width"], r["height"], r["output"]) == (8, 4, str(png)) and png.exists()
+tr = run(["run", "--json", "--trace", visa, "--scene", str(src / "examples/visa/sampler3d.json")], 0)
+assert tr["registers"] and len(tr["trace"]) > 1 and "sample_3d" in tr["trace"][0]
+assert "trace" not in run(["run", "--json", visa, "--scene",
+                           str(src / "examples/visa/sampler3d.json")], 0)
 print("cli.json: OK")
