@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <iterator>
 #include <limits>
 #include <sstream>
 
@@ -29,6 +31,10 @@ void say_error(const std::string& msg) {
 }
 
 bool read_file(const std::string& path, std::string& out) {
+  if (path == "-") {  // stdin (issue 17)
+    out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return true;
+  }
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
     say_error(fs::exists(path, ec) ? "'" + path + "' is not a regular file"
@@ -341,7 +347,12 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
     return kExitOk;
   }
   std::string out = args.output;
-  if (out.empty()) out = fs::path(args.file).replace_extension(".bin").string();
+  if (out.empty())
+    out = args.file == "-" ? "-" : fs::path(args.file).replace_extension(".bin").string();
+  if (out == "-") {  // stdout (issue 17)
+    for (const auto& e : *enc) std::fwrite(e.bytes.data(), 1, e.bytes.size(), stdout);
+    return std::fflush(stdout) == 0 ? kExitOk : kExitUsage;
+  }
   std::ofstream f(out, std::ios::binary);
   for (const auto& e : *enc) {
     f.write(reinterpret_cast<const char*>(e.bytes.data()),

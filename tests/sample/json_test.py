@@ -55,4 +55,14 @@ tr = run(["run", "--json", "--trace", visa, "--scene", str(src / "examples/visa/
 assert tr["registers"] and len(tr["trace"]) > 1 and "sample_3d" in tr["trace"][0]
 assert "trace" not in run(["run", "--json", visa, "--scene",
                            str(src / "examples/visa/sampler3d.json")], 0)
+# "-" in the text modes: asm to stdout, disasm from stdin, run with the scene on stdin.
+binary = subprocess.run([texsim, "asm", "--isa", "sass", "-"], input=pathlib.Path(sass).read_bytes(),
+                        capture_output=True, check=True).stdout
+assert binary.hex() == a["binary"]
+listing = subprocess.run([texsim, "disasm", "--isa", "sass", "-"], input=binary,
+                         capture_output=True, check=True).stdout.decode()
+assert "TLDS" in listing
+out = subprocess.run([texsim, "run", visa, "--scene", "-", "--json"], capture_output=True,
+                     input=(src / "examples/visa/sampler3d.json").read_bytes(), check=True).stdout
+assert json.loads(out)["registers"]
 print("cli.json: OK")
