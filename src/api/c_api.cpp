@@ -26,6 +26,7 @@ texsim_status bad_argument(Diagnostics& d, const std::string& what) {
 
 using texsim::capi::bad_argument;
 using texsim::capi::guard;
+using texsim::capi::raw;
 using texsim::capi::status_of;
 
 extern "C" {
@@ -35,7 +36,7 @@ const char* texsim_version(void) {
 }
 
 const char* texsim_status_name(texsim_status s) {
-  switch (s) {
+  switch (raw(s)) {
     case TEXSIM_OK:
       return "TEXSIM_OK";
     case TEXSIM_ERROR_INVALID_ARGUMENT:
@@ -96,8 +97,8 @@ texsim_status texsim_surface_create(const texsim_surface_desc* desc, const void*
     if (desc == nullptr || out == nullptr) return bad_argument(d, "desc and out must be set");
     *out = nullptr;
     if (desc->format == nullptr) return bad_argument(d, "desc->format must be set");
-    if (desc->type < TEXSIM_SURFACE_1D || desc->type > TEXSIM_SURFACE_CUBE_ARRAY)
-      return bad_argument(d, "unknown surface type " + std::to_string(int(desc->type)));
+    if (raw(desc->type) < TEXSIM_SURFACE_1D || raw(desc->type) > TEXSIM_SURFACE_CUBE_ARRAY)
+      return bad_argument(d, "unknown surface type " + std::to_string(raw(desc->type)));
     if (bytes == nullptr && size != 0) return bad_argument(d, "bytes is NULL, size is not 0");
     texsim::SurfaceDesc sd;
     sd.type = static_cast<texsim::SurfaceType>(desc->type);
@@ -185,9 +186,9 @@ std::span<const T> lanes_of(const T* p, size_t n) {
 
 std::optional<texsim::Sampler> sampler_of(const texsim_sampler& c, texsim::Diagnostics& d) {
   auto in = [](int v, int lo, int hi) { return v >= lo && v <= hi; };
-  bool ok = in(c.min_filter, 0, 1) && in(c.mag_filter, 0, 1) && in(c.mip_filter, 0, 2) &&
-            in(c.compare, -1, 7) && in(c.reduction, 0, 2);
-  for (int k = 0; k < 3; ++k) ok = ok && in(c.address[k], 0, 4);
+  bool ok = in(raw(c.min_filter), 0, 1) && in(raw(c.mag_filter), 0, 1) &&
+            in(raw(c.mip_filter), 0, 2) && in(raw(c.compare), -1, 7) && in(raw(c.reduction), 0, 2);
+  for (int k = 0; k < 3; ++k) ok = ok && in(raw(c.address[k]), 0, 4);
   if (!ok) {
     bad_argument(d, "the sampler holds an enum value out of range");
     return std::nullopt;
@@ -230,11 +231,11 @@ texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler*
   return guard([&](texsim::Diagnostics& d) {
     if (surface == nullptr || sampler == nullptr || lanes == nullptr || out == nullptr)
       return bad_argument(d, "surface, sampler, lanes and out must be set");
-    if (lanes->op < TEXSIM_OP_IMPLICIT || lanes->op > TEXSIM_OP_LOD_QUERY)
-      return bad_argument(d, "unknown sample op " + std::to_string(int(lanes->op)));
+    if (raw(lanes->op) < TEXSIM_OP_IMPLICIT || raw(lanes->op) > TEXSIM_OP_LOD_QUERY)
+      return bad_argument(d, "unknown sample op " + std::to_string(raw(lanes->op)));
     const texsim_sample_options o = options ? *options : texsim_sample_options_default();
-    if (o.profile < TEXSIM_PROFILE_D3D || o.profile > TEXSIM_PROFILE_LAVAPIPE)
-      return bad_argument(d, "unknown profile " + std::to_string(int(o.profile)));
+    if (raw(o.profile) < TEXSIM_PROFILE_D3D || raw(o.profile) > TEXSIM_PROFILE_LAVAPIPE)
+      return bad_argument(d, "unknown profile " + std::to_string(raw(o.profile)));
     const auto smp = sampler_of(*sampler, d);
     if (!smp) return TEXSIM_ERROR_INVALID_ARGUMENT;
     const size_t n = lanes->count;
@@ -272,8 +273,8 @@ texsim_status texsim_fetch(const texsim_surface* surface, const texsim_fetch_lan
   return guard([&](texsim::Diagnostics& d) {
     if (surface == nullptr || lanes == nullptr || out == nullptr)
       return bad_argument(d, "surface, lanes and out must be set");
-    if (profile < TEXSIM_PROFILE_D3D || profile > TEXSIM_PROFILE_LAVAPIPE)
-      return bad_argument(d, "unknown profile " + std::to_string(int(profile)));
+    if (raw(profile) < TEXSIM_PROFILE_D3D || raw(profile) > TEXSIM_PROFILE_LAVAPIPE)
+      return bad_argument(d, "unknown profile " + std::to_string(raw(profile)));
     const size_t n = lanes->count;
     texsim::FetchLanes l;
     l.count = n;

@@ -2,9 +2,11 @@
 // diagnostics, and guard(), the boundary that turns every C++ exception into a status.
 #pragma once
 
+#include <cstring>
 #include <exception>
 #include <new>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "texsim/texsim.h"
@@ -33,6 +35,15 @@ struct ThreadState {
   std::string last_error;
 };
 ThreadState& state();
+
+// The integer a C caller stored in an enum field: C lets any int through, and reading an
+// out-of-range value as the C++ enum type would be undefined, so the bytes are read instead.
+template <typename E>
+int raw(const E& e) {
+  std::underlying_type_t<E> v;
+  std::memcpy(&v, &e, sizeof v);
+  return static_cast<int>(v);
+}
 
 // A LIB-ARG diagnostic and TEXSIM_ERROR_INVALID_ARGUMENT.
 texsim_status bad_argument(Diagnostics& d, const std::string& what);

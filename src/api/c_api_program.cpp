@@ -6,6 +6,7 @@
 
 using texsim::capi::bad_argument;
 using texsim::capi::guard;
+using texsim::capi::raw;
 
 texsim_sampler texsim_sampler_from(const texsim::Sampler& s) {
   texsim_sampler c = texsim_sampler_default();
@@ -161,8 +162,8 @@ texsim_status texsim_run_program(texsim_isa isa, const char* text, const char* n
       return bad_argument(d, "isa, text, scene and out must be valid");
     *out = nullptr;
     const texsim_run_options o = options ? *options : texsim_run_options_default();
-    if (o.profile < TEXSIM_PROFILE_D3D || o.profile > TEXSIM_PROFILE_LAVAPIPE)
-      return bad_argument(d, "unknown profile " + std::to_string(int(o.profile)));
+    if (raw(o.profile) < TEXSIM_PROFILE_D3D || raw(o.profile) > TEXSIM_PROFILE_LAVAPIPE)
+      return bad_argument(d, "unknown profile " + std::to_string(raw(o.profile)));
     texsim::RunOptions ro;
     ro.profile = static_cast<texsim::Profile>(o.profile);
     ro.platform = std::string(str(o.platform));
