@@ -12,6 +12,9 @@ packages=(
   clang-format clang-tidy
   clang libclang-rt-14-dev
 )
+# texsim as a library (docs/library.md): the Verilator DPI-C testbench of the C API; the Python
+# module (pybind11, numpy, pytest for Debian's /usr/bin/python3).
+packages+=(verilator python3-dev python3-pybind11 python3-numpy python3-pytest)
 
 # --- issue 13 (vISA vendor tests): Intel's OpenCL compiler `ocloc` (intel-opencl-icd) and the
 # standalone vISA tool `GenX_IR` (libigc-tools); python3 runs the kernel generator. No GPU needed.

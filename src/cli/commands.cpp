@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <iterator>
 #include <limits>
 #include <sstream>
 
@@ -31,6 +33,10 @@ void say_error(const std::string& msg) {
 }
 
 bool read_file(const std::string& path, std::string& out) {
+  if (path == "-") {  // stdin (issue 17)
+    out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return true;
+  }
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
     say_error(fs::exists(path, ec) ? "'" + path + "' is not a regular file"
@@ -363,13 +369,22 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
     return kExitOk;
   }
   std::string out = args.output;
-  if (out.empty()) out = fs::path(args.file).replace_extension(".bin").string();
+  if (out.empty())
+    out = args.file == "-" ? "-" : fs::path(args.file).replace_extension(".bin").string();
+  std::string bytes;
+  for (const auto& e : *enc) bytes.append(e.bytes.begin(), e.bytes.end());
+  if (out == "-") {  // stdout (issue 17); every write checked (issue 15)
+    const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), stdout) == bytes.size();
+    if (!ok || std::fflush(stdout) != 0) {
+      say_error("cannot write the binary to standard output");
+      return kExitUsage;
+    }
+    return kExitOk;
+  }
   if (same_file(out, args.file)) {
     say_error("refusing to write '" + out + "': it is the input file");
     return kExitUsage;
   }
-  std::string bytes;
-  for (const auto& e : *enc) bytes.append(e.bytes.begin(), e.bytes.end());
   std::string why;
   if (!write_file_atomic(out, bytes, why)) {
     say_error("cannot write '" + out + "': " + why);
@@ -488,8 +503,11 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   std::vector<core::Diagnostic> diags;
   int status = kExitOk;
   const auto scene = load_scene(common, args.scene, status, args.json ? &diags : nullptr);
+  std::vector<std::string> trace;  // kept with --json (issue 17)
   auto finish_json = [&](const std::vector<scene::RegisterValue>& regs) {
-    std::printf("%s\n", scene::results_json(regs, diags).dump(2).c_str());
+    auto j = scene::results_json(regs, diags);
+    if (args.trace) j["trace"] = trace;
+    std::printf("%s\n", j.dump(2).c_str());
   };
   if (!scene) {
     if (args.json && status == kExitDiagnostics) finish_json({});
@@ -516,6 +534,7 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
                   [](const core::Diagnostic& d) { return d.rule_id.ends_with("-RUN-SETTING"); });
   if (args.json) {
     diags.insert(diags.end(), sink.diagnostics().begin(), sink.diagnostics().end());
+    if (result) trace = result->trace;
     finish_json(result ? result->registers : std::vector<scene::RegisterValue>{});
   } else {
     print_diagnostics(stderr, sink.diagnostics(), args.program, text);
@@ -727,7 +746,11 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     say_error("cannot write '" + args.output + "': " + why);
     return kExitUsage;
   }
-  if (!common.quiet) {
+  if (args.json) {  // issue 17: the summary as JSON
+    nlohmann::json j{{"output", args.output}, {"width", params.width}, {"height", params.height},
+                     {"source", what},        {"summary", summary},    {"plane", params.plane}};
+    std::printf("%s\n", j.dump(2).c_str());
+  } else if (!common.quiet) {
     std::printf("wrote %s (%ux%u, %s, %s%s)\n", args.output.c_str(), params.width, params.height,
                 what.c_str(), summary.c_str(), params.plane ? ", ground plane" : "");
   }

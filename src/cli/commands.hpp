@@ -67,6 +67,7 @@ struct RenderArgs {
   std::string precision;
   std::string diff;  // "P1,P2"
   std::string output;
+  bool json = false;  // print the summary as JSON
 };
 
 struct DescribeArgs {

@@ -11,6 +11,8 @@
 #include "cli/commands.hpp"
 #include "cli/demo.hpp"
 #include "cli/frontends.hpp"
+#include "cli/json_cmds.hpp"
+#include "cli/sample_cmd.hpp"
 #include "cli/term.hpp"
 
 namespace {
@@ -133,6 +135,28 @@ int run_main(int argc, char** argv) {
   describe->add_flag("--rules", describe_args.rules, "list the rule ids diagnostics use");
   add_common(describe, common, false);
 
+  // --json for check, asm, disasm, describe (cli/json_cmds.cpp); "-" reads stdin there.
+  bool check_json = false, asm_json = false, dis_json = false, describe_json = false;
+  check->add_flag("--json", check_json, "print results and diagnostics as JSON (- reads stdin)");
+  as->add_flag("--json", asm_json, "print the encodings and diagnostics as JSON (- reads stdin)");
+  dis->add_flag("--json", dis_json, "print the listing and diagnostics as JSON (- reads stdin)");
+  describe->add_flag("--json", describe_json, "print as JSON");
+  render->add_flag("--json", render_args.json, "print the summary as JSON");
+
+  SampleArgs sample_args;
+  CLI::App* smp = app.add_subcommand(
+      "sample", "replay lookups from a file (one JSON request per line) against a scene");
+  smp->add_option("--scene", sample_args.scene, "scene file (JSON)")->required();
+  smp->add_option("--requests", sample_args.requests, "request file (JSONL); - for stdin")
+      ->required();
+  smp->add_option("-o,--output", sample_args.output, "results file; - for stdout (default)");
+  smp->add_option("--format", sample_args.format, "jsonl (default) or csv");
+  smp->add_option("--profile", sample_args.profile, "d3d (default), exact or lavapipe");
+  smp->add_option("--shard", sample_args.shard, "I/N: take blocks I, I+N, ... of 4096 lines");
+  smp->add_flag("--groups", sample_args.groups,
+                "form lavapipe's SIMD groups and pixel quads from consecutive lines");
+  add_common(smp, common, true);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -155,12 +179,18 @@ int run_main(int argc, char** argv) {
   if (sampler_opt->count() != 0) render_args.sampler = sampler_id;
   if (lod_opt->count() != 0) render_args.lod = lod;
 
+  if (check->parsed() && check_json) return cmd_check_json(registry, common, check_args);
+  if (as->parsed() && asm_json) return cmd_asm_json(registry, common, asm_args);
+  if (dis->parsed() && dis_json) return cmd_disasm_json(registry, common, dis_args);
+  if (describe->parsed() && describe_json)
+    return cmd_describe_json(registry, common, describe_args);
   if (check->parsed()) return cmd_check(registry, common, check_args);
   if (as->parsed()) return cmd_asm(registry, common, asm_args);
   if (dis->parsed()) return cmd_disasm(registry, common, dis_args);
   if (run->parsed()) return cmd_run(registry, common, run_args);
   if (render->parsed()) return cmd_render(common, render_args);
   if (describe->parsed()) return cmd_describe(registry, common, describe_args);
+  if (smp->parsed()) return cmd_sample(common, sample_args);
   return run_demo(stdout, registry, common.quiet);
 }
 

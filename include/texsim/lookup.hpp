@@ -1,0 +1,99 @@
+// Public API: message-level texture lookups. Many lanes of sample or fetch requests against one
+// surface (and sampler), structure-of-arrays in, four result words per lane out.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "texsim/diagnostic.hpp"
+#include "texsim/sampler.hpp"
+#include "texsim/surface.hpp"
+
+namespace texsim {
+
+// How a lane's LOD is obtained and what it returns (D3D sample, sample_b, sample_l, sample_d,
+// sample_lz / sample_c_lz, gather4, lod query).
+enum class SampleOp : uint8_t { kImplicit, kBias, kLevel, kGrad, kLevelZero, kGather, kLodQuery };
+
+// True for the ops whose LOD comes from a pixel quad's derivatives (kImplicit, kBias,
+// kLodQuery): their lanes form quads 4q..4q+3 (top-left, top-right, bottom-left, bottom-right).
+bool is_quad_op(SampleOp op);
+
+// Lanes of a sample message. Every span is empty (0 in every lane) or at least `count` long.
+struct SampleLanes {
+  size_t count = 0;
+  SampleOp op = SampleOp::kLevel;
+  std::span<const float> u, v, w;  // normalized (or texel) coordinates; cubes: direction
+  std::span<const float> array_index;
+  std::span<const float> lod;  // kLevel: the LOD; kBias: the instruction's bias
+  std::span<const float> ddx_u, ddx_v, ddx_w, ddy_u, ddy_v, ddy_w;  // kGrad (and see below)
+  std::span<const float> reference;                                 // comparison samplers
+  std::array<int32_t, 3> offset{};                                  // immediate offsets
+  std::span<const int32_t> offset_x, offset_y, offset_z;            // per lane; override
+  uint8_t gather_component = 0;                                     // kGather: 0..3
+  std::span<const uint8_t> active;                                  // empty: all active
+};
+
+// Lanes of a fetch (ld / ld2dms) message: integer coordinates as bit patterns.
+struct FetchLanes {
+  size_t count = 0;
+  std::span<const uint32_t> x, y, z;
+  std::span<const uint32_t> slice, level, sample;
+  std::array<int32_t, 3> offset{};
+  std::span<const int32_t> offset_x, offset_y, offset_z;
+  std::span<const uint64_t> mcs;  // ld2dms: the MCS value per lane; empty: the surface's
+  std::span<const uint8_t> active;
+};
+
+// Per-lane flags written to Results::flags.
+inline constexpr uint8_t kFlagInBounds = 1;     // fetch: the texel was in bounds
+inline constexpr uint8_t kFlagNullTile = 2;     // a tap read an unmapped region
+inline constexpr uint8_t kFlagFastCleared = 4;  // fetch: the MCS said "cleared"
+
+// Outputs, `count` elements each: the bits of R, G, B, A and optional flags. Inactive lanes
+// are left untouched.
+struct Results {
+  std::span<uint32_t> r, g, b, a;
+  std::span<uint8_t> flags;  // empty: not written
+};
+
+struct SampleOptions {
+  Profile profile = Profile::kD3D;
+  // kLavapipe: lavapipe decides some things per SIMD group of lanes (the min/mag filter path,
+  // seamless-cube corner handling) and takes quad ops' LOD from their quad. With true (the
+  // default) texsim forms the groups from consecutive active lanes as lavapipe does, so
+  // results are bit-exact with lavapipe running this message; false treats every lane alone.
+  bool lavapipe_groups = true;
+  unsigned lavapipe_group_lanes = 8;  // lanes per SIMD group (8: AVX2)
+  // kD3D / kExact: true computes quad ops' derivatives from each quad's coordinates (coarse:
+  // ddx = TR - TL, ddy = BL - TL) instead of reading ddx_* / ddy_*.
+  bool derivatives_from_quads = false;
+  unsigned threads = 1;  // 0: every hardware thread (results do not depend on it)
+};
+
+enum class SampleIndexPolicy : uint8_t { kZero, kClamp };  // out-of-range sample index
+
+struct FetchOptions {
+  Profile profile = Profile::kD3D;  // kLavapipe: lavapipe's UNORM/SNORM/sRGB conversion
+  SampleIndexPolicy sample_index = SampleIndexPolicy::kZero;
+  unsigned threads = 1;
+};
+
+// What a lookup call reports: ok (false: diagnostics say why, nothing was written) and how to
+// read every lane's words.
+struct LookupStatus {
+  bool ok = false;
+  TexelKind kind = TexelKind::kFloat;
+};
+
+// Samples `lanes`. Errors (LIB-LANES: a span shorter than count; LIB-QUAD: a quad op with
+// lavapipe grouping or derivatives_from_quads whose count is not a multiple of 4) are reported.
+LookupStatus sample(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
+                    const Results& out, const SampleOptions& options, Diagnostics& diags);
+
+LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Results& out,
+                   const FetchOptions& options, Diagnostics& diags);
+
+}  // namespace texsim

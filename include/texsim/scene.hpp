@@ -1,0 +1,54 @@
+// Public API: scenes (docs/scene-format.md) — the surfaces, samplers, memory and registers a
+// program runs on — loaded from JSON text or a file.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "texsim/diagnostic.hpp"
+#include "texsim/sampler.hpp"
+#include "texsim/surface.hpp"
+
+namespace texsim {
+
+struct SceneOptions {
+  bool allow_any_path = false;             // "file" data outside the scene's folder
+  uint64_t max_bytes = uint64_t{1} << 30;  // all surfaces and memory together
+};
+
+namespace detail {
+struct SceneImpl;
+}
+
+// A loaded scene: a read-only handle, cheap to copy. Surfaces taken from it keep it alive.
+class Scene {
+ public:
+  // Every problem is reported (SCENE-*, TEXUNIT-SURFACE-*, with JSON path and line:column);
+  // nothing is returned on error.
+  static std::optional<Scene> load_file(const std::string& path, Diagnostics& diags,
+                                        const SceneOptions& options = {});
+  // `path` names the text in diagnostics and anchors relative "file" names.
+  static std::optional<Scene> load_text(std::string_view json, const std::string& path,
+                                        Diagnostics& diags, const SceneOptions& options = {});
+
+  std::string isa() const;       // "visa", "sass" or "" (not given)
+  std::string platform() const;  // e.g. "TGLLP", "SM52"; "" if not given
+  std::vector<uint32_t> surface_ids() const;
+  std::vector<uint32_t> sampler_ids() const;
+  std::optional<Surface> surface(uint32_t id) const;
+  std::optional<Sampler> sampler(uint32_t id) const;
+  // The sampler's "precision" key, if the scene gives one.
+  std::optional<Profile> sampler_profile(uint32_t id) const;
+
+  explicit Scene(std::shared_ptr<const detail::SceneImpl> impl);
+  const detail::SceneImpl& impl() const { return *impl_; }
+
+ private:
+  std::shared_ptr<const detail::SceneImpl> impl_;
+};
+
+}  // namespace texsim

@@ -1,0 +1,270 @@
+/* texsim's C API (docs/library.md, "The C API"): opaque handles, status codes, diagnostics as
+ * text and as records, no exceptions. For C programs, other languages and SystemVerilog DPI-C. */
+#ifndef TEXSIM_TEXSIM_H
+#define TEXSIM_TEXSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "texsim/version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every call that can fail returns a status. On failure the calling thread's diagnostics say
+ * why (texsim_last_error(), texsim_diagnostic_count/get()); a successful call clears them. */
+typedef enum texsim_status {
+  TEXSIM_OK = 0,
+  TEXSIM_ERROR_INVALID_ARGUMENT = 1, /* a NULL handle, an unknown enum value, ... */
+  TEXSIM_ERROR_DIAGNOSTICS = 2,      /* the input has problems: see the diagnostics */
+  TEXSIM_ERROR_NOT_FOUND = 3,        /* no surface/sampler with that id */
+  TEXSIM_ERROR_OUT_OF_MEMORY = 4,
+  TEXSIM_ERROR_INTERNAL = 5 /* a bug in texsim: please report the diagnostic text */
+} texsim_status;
+
+/* The library's version, "MAJOR.MINOR.PATCH" (equals TEXSIM_VERSION of its headers). */
+const char* texsim_version(void);
+/* The name of a status, e.g. "TEXSIM_ERROR_DIAGNOSTICS". */
+const char* texsim_status_name(texsim_status status);
+
+/* ---- diagnostics (per thread, of the last call) ------------------------------------------ */
+typedef enum texsim_severity {
+  TEXSIM_NOTE = 0,
+  TEXSIM_WARNING = 1,
+  TEXSIM_ERROR = 2
+} texsim_severity;
+
+typedef struct texsim_diagnostic {
+  texsim_severity severity;
+  const char* rule; /* e.g. "SCENE-TYPE", "LIB-LANES" */
+  const char* file; /* "" when none */
+  uint32_t line;    /* 0: no text position */
+  uint32_t column;
+  int is_binary; /* 1: offset (and bits when has_bits) locate it in a binary */
+  uint64_t offset;
+  int has_bits;
+  uint32_t bit_hi, bit_lo;
+  const char* message;
+  const char* citation; /* the spec it comes from */
+  const char* text;     /* the compiler-style line: "file:line:col: error[RULE]: message (cite)" */
+} texsim_diagnostic;
+
+/* Every diagnostic of the calling thread's last call, one "text" per line; "" when none. The
+ * pointers here and in texsim_diagnostic stay valid until this thread's next texsim call. */
+const char* texsim_last_error(void);
+size_t texsim_diagnostic_count(void);
+texsim_status texsim_diagnostic_get(size_t index, texsim_diagnostic* out);
+
+/* ---- surfaces ---------------------------------------------------------------------------- */
+typedef struct texsim_surface texsim_surface;
+
+typedef enum texsim_surface_type {
+  TEXSIM_SURFACE_1D = 0,
+  TEXSIM_SURFACE_1D_ARRAY,
+  TEXSIM_SURFACE_2D,
+  TEXSIM_SURFACE_2D_ARRAY,
+  TEXSIM_SURFACE_3D,
+  TEXSIM_SURFACE_CUBE,
+  TEXSIM_SURFACE_CUBE_ARRAY
+} texsim_surface_type;
+
+typedef struct texsim_surface_desc {
+  texsim_surface_type type;
+  const char* format; /* DXGI name without prefix, e.g. "R8G8B8A8_UNORM" (case-insensitive) */
+  uint32_t width, height, depth, layers, mips, samples;
+} texsim_surface_desc;
+
+/* A 1x1 2D RGBA8 UNORM description, one level, one sample (edit it, then create). */
+texsim_surface_desc texsim_surface_desc_default(void);
+
+/* Creates a surface; `bytes` (may be NULL: zeroed) holds `size` bytes in the linear layout and
+ * must then be exactly texsim_surface_size() long. */
+texsim_status texsim_surface_create(const texsim_surface_desc* desc, const void* bytes, size_t size,
+                                    texsim_surface** out);
+void texsim_surface_destroy(texsim_surface* surface); /* NULL is ignored */
+uint64_t texsim_surface_size(const texsim_surface* surface);
+/* Copies `size` bytes to byte `offset` of the surface's linear layout. */
+texsim_status texsim_surface_write(texsim_surface* surface, uint64_t offset, const void* bytes,
+                                   size_t size);
+/* Byte offset and row pitch of mip `level` (sample plane 0, slice 0). */
+texsim_status texsim_surface_level(const texsim_surface* surface, uint32_t level, uint64_t* offset,
+                                   uint64_t* row_pitch);
+
+/* ---- samplers ---------------------------------------------------------------------------- */
+typedef enum texsim_filter { TEXSIM_FILTER_POINT = 0, TEXSIM_FILTER_LINEAR } texsim_filter;
+typedef enum texsim_mip_filter {
+  TEXSIM_MIP_NONE = 0,
+  TEXSIM_MIP_POINT,
+  TEXSIM_MIP_LINEAR
+} texsim_mip_filter;
+typedef enum texsim_address {
+  TEXSIM_ADDRESS_WRAP = 0,
+  TEXSIM_ADDRESS_MIRROR,
+  TEXSIM_ADDRESS_CLAMP,
+  TEXSIM_ADDRESS_BORDER,
+  TEXSIM_ADDRESS_MIRROR_ONCE
+} texsim_address;
+typedef enum texsim_compare {
+  TEXSIM_COMPARE_NONE = -1,
+  TEXSIM_COMPARE_NEVER = 0,
+  TEXSIM_COMPARE_LESS,
+  TEXSIM_COMPARE_EQUAL,
+  TEXSIM_COMPARE_LESS_EQUAL,
+  TEXSIM_COMPARE_GREATER,
+  TEXSIM_COMPARE_NOT_EQUAL,
+  TEXSIM_COMPARE_GREATER_EQUAL,
+  TEXSIM_COMPARE_ALWAYS
+} texsim_compare;
+typedef enum texsim_reduction {
+  TEXSIM_REDUCTION_AVERAGE = 0,
+  TEXSIM_REDUCTION_MIN,
+  TEXSIM_REDUCTION_MAX
+} texsim_reduction;
+
+/* D3D11.3 sampler state as a value (texsim_sampler_default(): trilinear-point, clamp). */
+typedef struct texsim_sampler {
+  texsim_filter min_filter, mag_filter;
+  texsim_mip_filter mip_filter;
+  uint32_t max_anisotropy;
+  texsim_address address[3];
+  float border_color[4];
+  uint32_t border_color_int[4];
+  float lod_bias, min_lod, max_lod;
+  texsim_compare compare;
+  int normalized_coords;
+  int srgb_decode;
+  texsim_reduction reduction;
+} texsim_sampler;
+
+texsim_sampler texsim_sampler_default(void);
+
+typedef enum texsim_profile {
+  TEXSIM_PROFILE_D3D = 0,
+  TEXSIM_PROFILE_EXACT,
+  TEXSIM_PROFILE_LAVAPIPE
+} texsim_profile;
+
+/* ---- lookups ----------------------------------------------------------------------------- */
+typedef enum texsim_sample_op {
+  TEXSIM_OP_IMPLICIT = 0,
+  TEXSIM_OP_BIAS,
+  TEXSIM_OP_LEVEL,
+  TEXSIM_OP_GRAD,
+  TEXSIM_OP_LEVEL_ZERO,
+  TEXSIM_OP_GATHER,
+  TEXSIM_OP_LOD_QUERY
+} texsim_sample_op;
+
+typedef enum texsim_texel_kind {
+  TEXSIM_KIND_FLOAT = 0,
+  TEXSIM_KIND_SINT,
+  TEXSIM_KIND_UINT
+} texsim_texel_kind;
+
+/* Lanes as arrays of `count` elements; a NULL array means 0 in every lane. */
+typedef struct texsim_sample_lanes {
+  size_t count;
+  texsim_sample_op op;
+  const float *u, *v, *w, *array_index, *lod;
+  const float *ddx_u, *ddx_v, *ddx_w, *ddy_u, *ddy_v, *ddy_w;
+  const float* reference;
+  int32_t offset[3];
+  const int32_t *offset_x, *offset_y, *offset_z; /* per lane; override offset[] */
+  uint8_t gather_component;
+  const uint8_t* active; /* NULL: all lanes active */
+} texsim_sample_lanes;
+
+typedef struct texsim_fetch_lanes {
+  size_t count;
+  const uint32_t *x, *y, *z, *slice, *level, *sample;
+  int32_t offset[3];
+  const int32_t *offset_x, *offset_y, *offset_z;
+  const uint64_t* mcs;
+  const uint8_t* active;
+} texsim_fetch_lanes;
+
+#define TEXSIM_FLAG_IN_BOUNDS 1u
+#define TEXSIM_FLAG_NULL_TILE 2u
+#define TEXSIM_FLAG_FAST_CLEARED 4u
+
+/* Outputs of `count` elements: r, g, b, a required; flags may be NULL. */
+typedef struct texsim_results {
+  uint32_t *r, *g, *b, *a;
+  uint8_t* flags;
+} texsim_results;
+
+typedef struct texsim_sample_options {
+  texsim_profile profile;
+  int lavapipe_groups;           /* 1 (default): form lavapipe's SIMD groups and quads */
+  uint32_t lavapipe_group_lanes; /* 8 */
+  int derivatives_from_quads;    /* d3d/exact quad ops: coarse derivatives from the quads */
+  uint32_t threads;              /* 1; 0: every hardware thread */
+} texsim_sample_options;
+
+texsim_sample_options texsim_sample_options_default(void);
+
+/* `kind` (may be NULL) receives how the result words are to be read. */
+texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler* sampler,
+                            const texsim_sample_lanes* lanes, const texsim_results* out,
+                            const texsim_sample_options* options, texsim_texel_kind* kind);
+texsim_status texsim_fetch(const texsim_surface* surface, const texsim_fetch_lanes* lanes,
+                           const texsim_results* out, texsim_profile profile,
+                           texsim_texel_kind* kind);
+
+/* ---- scenes ------------------------------------------------------------------------------ */
+typedef struct texsim_scene texsim_scene;
+
+texsim_status texsim_scene_load_file(const char* path, texsim_scene** out);
+/* `name` names the text in diagnostics and anchors relative "file" names. */
+texsim_status texsim_scene_load_text(const char* json, size_t size, const char* name,
+                                     texsim_scene** out);
+void texsim_scene_destroy(texsim_scene* scene);
+/* A read-only surface handle onto the scene's surface `id` (destroy it; it keeps the scene's
+ * data alive). */
+texsim_status texsim_scene_surface(const texsim_scene* scene, uint32_t id, texsim_surface** out);
+texsim_status texsim_scene_sampler(const texsim_scene* scene, uint32_t id, texsim_sampler* out);
+
+/* ---- programs ---------------------------------------------------------------------------- */
+typedef enum texsim_isa { TEXSIM_ISA_VISA = 0, TEXSIM_ISA_SASS } texsim_isa;
+
+/* Bytes owned by texsim (an assembled binary, a listing with a terminating NUL). */
+typedef struct texsim_blob texsim_blob;
+const uint8_t* texsim_blob_data(const texsim_blob* blob);
+size_t texsim_blob_size(const texsim_blob* blob); /* without the listing's NUL */
+void texsim_blob_destroy(texsim_blob* blob);
+
+/* `name` (may be NULL) names the program in diagnostics; `platform` NULL or "": the default. */
+texsim_status texsim_check(texsim_isa isa, const char* text, const char* name,
+                           const char* platform);
+texsim_status texsim_assemble(texsim_isa isa, const char* text, const char* name,
+                              const char* platform, texsim_blob** binary);
+texsim_status texsim_disassemble(texsim_isa isa, const void* binary, size_t size,
+                                 const char* platform, texsim_blob** listing);
+
+typedef struct texsim_run texsim_run;
+typedef struct texsim_run_options {
+  texsim_profile profile;
+  const char* platform; /* NULL: the scene's, else the ISA's default */
+  int trace;
+} texsim_run_options;
+texsim_run_options texsim_run_options_default(void);
+
+texsim_status texsim_run_program(texsim_isa isa, const char* text, const char* name,
+                                 const texsim_scene* scene, const texsim_run_options* options,
+                                 texsim_run** out);
+void texsim_run_destroy(texsim_run* run);
+size_t texsim_run_register_count(const texsim_run* run);
+/* Register `index`: name, vISA element type ("UD", "F", ...), its bytes (little-endian
+ * elements) and per-byte definedness (1 defined, 0 undefined). Pointers live as long as `run`. */
+texsim_status texsim_run_register(const texsim_run* run, size_t index, const char** name,
+                                  const char** type, const uint8_t** bytes, const uint8_t** defined,
+                                  size_t* size);
+size_t texsim_run_trace_count(const texsim_run* run);
+const char* texsim_run_trace(const texsim_run* run, size_t index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TEXSIM_TEXSIM_H */

@@ -1,0 +1,178 @@
+"""pytest suite of the Python module texsim (python/): surfaces from/to numpy, sample/fetch over
+numpy arrays against the C++ API's documented results, scenes, programs and diagnostics."""
+import os
+import pathlib
+
+import numpy as np
+import pytest
+
+import texsim
+
+SRC = pathlib.Path(os.environ.get("TEXSIM_SOURCE_DIR", pathlib.Path(__file__).parents[2]))
+
+
+def ramp_rgba8(w=4, h=4):
+    """(h, w, 4) uint8: texel (x, y) = (64x, 64y, 0, 255)."""
+    a = np.zeros((h, w, 4), np.uint8)
+    a[..., 0] = (64 * np.arange(w))[None, :]
+    a[..., 1] = (64 * np.arange(h))[:, None]
+    a[..., 3] = 255
+    return a
+
+
+def test_version():
+    assert texsim.version() == texsim.__version__
+    assert len(texsim.__version__.split(".")) == 3
+
+
+def test_surface_round_trips_numpy():
+    a = ramp_rgba8()
+    s = texsim.Surface.from_array(a, "R8G8B8A8_UNORM")
+    assert (s.width, s.height, s.format) == (4, 4, "R8G8B8A8_UNORM")
+    assert s.size_bytes == a.nbytes
+    np.testing.assert_array_equal(s.level_array(0), a)
+    # bytes is a view: writes through it are what fetch reads.
+    s.bytes[0] = 7
+    t = texsim.fetch(s, np.array([0], np.uint32), np.array([0], np.uint32))
+    assert abs(t[0, 0] - 7 / 255) < 1e-7
+
+
+def test_surface_errors_carry_diagnostics():
+    with pytest.raises(texsim.Error) as e:
+        texsim.Surface("R8G8B8A8_UNROM", 4, 4)
+    assert [d.rule for d in e.value.diagnostics] == ["LIB-FORMAT"]
+    assert "R8G8B8A8_UNORM" in e.value.diagnostics[0].message
+    with pytest.raises(texsim.Error) as e:
+        texsim.Surface("R8_UNORM", 4, 1, data=bytes(3))
+    assert e.value.diagnostics[0].rule == "LIB-SURFACE-BYTES"
+    with pytest.raises(texsim.Error):
+        texsim.Surface("R8_UNORM", 0, 1)
+
+
+def test_fetch_uint_and_out_of_bounds():
+    words = (10 * np.arange(2)[:, None] + np.arange(4)[None, :]).astype(np.uint32)
+    s = texsim.Surface.from_array(words, "R32_UINT")
+    x = np.array([3, 0, 4], np.uint32)
+    y = np.array([1, 1, 0], np.uint32)
+    t, flags = texsim.fetch(s, x, y, flags=True)
+    assert t.dtype == np.uint32 and t.shape == (3, 4)
+    assert list(t[:, 0]) == [13, 10, 0]
+    assert list(t[2]) == [0, 0, 0, 1]  # missing A of an integer format reads 1
+    assert list(flags) == [texsim.FLAG_IN_BOUNDS, texsim.FLAG_IN_BOUNDS, 0]
+    # Offsets and lavapipe's fetch agree on integer formats.
+    t2 = texsim.fetch(s, x, y, offset=(-1, 0), profile="lavapipe")
+    assert list(t2[:, 0]) == [12, 0, 3]
+
+
+def test_sample_point_returns_texels_and_floats():
+    f = np.arange(8, dtype=np.float32).reshape(2, 4) * 0.25 - 0.5
+    s = texsim.Surface.from_array(f, "R32_FLOAT")
+    smp = texsim.Sampler(min_filter=texsim.Filter.POINT, mag_filter=texsim.Filter.POINT)
+    u = np.array([0.125, 0.375, 0.625, 0.875], np.float32)
+    v = np.array([0.75, 0.75, 0.25, 0.25], np.float32)
+    for profile in ("d3d", "exact", "lavapipe"):
+        r = texsim.sample(s, smp, u, v, op=texsim.SampleOp.LEVEL_ZERO, profile=profile)
+        assert r.dtype == np.float32 and r.shape == (4, 4)
+        np.testing.assert_array_equal(r[:, 0], [f[1, 0], f[1, 1], f[0, 2], f[0, 3]])
+        np.testing.assert_array_equal(r[:, 3], 1.0)
+
+
+def test_sample_bilinear_matches_hand_computation():
+    s = texsim.Surface.from_array(ramp_rgba8(), "R8G8B8A8_UNORM")
+    smp = texsim.Sampler(mip_filter=texsim.MipFilter.NONE)
+    u = np.array([0.0625, 0.5, 0.9375], np.float32)  # texel space -0.25 (clamp), 1.5, 3.25
+    r = texsim.sample(s, smp, u, u, lod=np.zeros(3, np.float32))
+    assert r[0, 0] == 0.0  # clamp: only texel 0 contributes
+    assert abs(r[1, 0] - 96 / 255) < 2 ** -8  # halfway between 64 and 128
+    assert abs(r[2, 0] - 192 / 255) < 1e-6
+
+
+def test_inputs_are_used_in_place_and_converted_when_needed():
+    s = texsim.Surface.from_array(ramp_rgba8(), "R8G8B8A8_UNORM")
+    smp = texsim.Sampler()
+    u64 = np.linspace(0, 1, 16)  # float64: converted to float32
+    r1 = texsim.sample(s, smp, u64, u64)
+    r2 = texsim.sample(s, smp, u64.astype(np.float32), u64.astype(np.float32))
+    np.testing.assert_array_equal(r1, r2)
+    # The result is an (n, 4) view of one (4, n) block: no copy.
+    assert r2.base is not None and r2.strides == (4, 4 * 16)
+
+
+def test_lavapipe_quads_and_lane_errors():
+    s = texsim.Surface.from_array(ramp_rgba8(8, 8), "R8G8B8A8_UNORM")
+    smp = texsim.Sampler()
+    u = np.array([0.4, 0.45, 0.4, 0.45], np.float32)
+    v = np.array([0.4, 0.4, 0.45, 0.45], np.float32)
+    r = texsim.sample(s, smp, u, v, op=texsim.SampleOp.IMPLICIT, profile="lavapipe")
+    assert r.shape == (4, 4)
+    d3d = texsim.sample(s, smp, u, v, op=texsim.SampleOp.IMPLICIT, derivatives_from_quads=True)
+    assert d3d.shape == (4, 4)
+    with pytest.raises(texsim.Error) as e:
+        texsim.sample(s, smp, u[:3], v[:3], op=texsim.SampleOp.IMPLICIT, profile="lavapipe")
+    assert e.value.diagnostics[0].rule == "LIB-QUAD"
+    with pytest.raises(ValueError):
+        texsim.sample(s, smp, u, v[:2])
+    with pytest.raises(ValueError):
+        texsim.sample(s, smp, u, v, profile="vulkan")
+
+
+def test_sampler_state_and_vulkan_equivalent():
+    smp = texsim.Sampler(address=[texsim.AddressMode.BORDER], border_color=[0.5, 0.5, 0.5, 0.5],
+                         compare=texsim.CompareFunc.LESS)
+    assert list(smp.address) == [texsim.AddressMode.BORDER] * 3
+    assert smp.compare == texsim.CompareFunc.LESS
+    v = texsim.vulkan_equivalent(smp, "R8_UNORM")
+    assert list(v.border_color) == [0.5, 0.0, 0.0, 1.0]
+    smp.lod_bias = 1.5
+    assert smp.lod_bias == 1.5
+
+
+def test_scene_surfaces_are_read_only_views():
+    scene = texsim.Scene.load(str(SRC / "examples/visa/sampler3d.json"))
+    assert scene.surface_ids
+    surf = scene.surface(scene.surface_ids[0])
+    assert not surf.bytes.flags.writeable
+    with pytest.raises(KeyError):
+        scene.surface(99999)
+    with pytest.raises(texsim.Error) as e:
+        texsim.Scene.from_json('{\n  "texsim": 1,\n  "surfaces": 7\n}\n', "bad.json")
+    d = e.value.diagnostics[0]
+    assert (d.file, d.line) == ("bad.json", 3) and d.rule.startswith("SCENE")
+    assert d.severity == texsim.Severity.ERROR and str(d) == d.text
+
+
+def test_programs_check_assemble_disassemble_run():
+    text = (SRC / "examples/visa/sampler3d.visaasm").read_text()
+    assert not [d for d in texsim.check("visa", text) if d.severity == texsim.Severity.ERROR]
+    binary = texsim.assemble("visa", text, "sampler3d.visaasm")
+    assert isinstance(binary, bytes) and binary
+    listing = texsim.disassemble("visa", binary)
+    assert texsim.assemble("visa", listing) == binary
+    scene = texsim.Scene.load(str(SRC / "examples/visa/sampler3d.json"))
+    r = texsim.run("visa", text, scene, trace=True)
+    assert r.registers and r.trace
+    for name, values in r.registers.items():
+        assert r.defined[name].shape[0] == values.nbytes
+    bad = texsim.check("visa", "bogus_op (M1, 16) V1\n", "x.visaasm")
+    assert bad and bad[0].line == 1 and bad[0].file == "x.visaasm"
+    with pytest.raises(texsim.Error):
+        texsim.disassemble("visa", b"\xff\xff\xff")
+    with pytest.raises(ValueError):
+        texsim.check("ptx", "")
+
+
+def test_sass_program_runs():
+    text = (SRC / "examples/sass/tlds-demo.sass").read_text()
+    scene = texsim.Scene.load(str(SRC / "examples/sass/tlds-demo.json"))
+    r = texsim.run("sass", text, scene)
+    assert r.registers
+
+
+def test_builtin_examples_run():
+    for isa in ("visa", "sass"):
+        exs = texsim.examples(isa)
+        assert exs
+        for ex in exs:
+            scene = texsim.Scene.from_json(ex["scene_json"], "example.json")
+            r = texsim.run(isa, ex["program"], scene, name=ex["program_name"])
+            assert r.registers, ex["name"]

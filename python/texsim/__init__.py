@@ -1,0 +1,8 @@
+"""texsim: bit-accurate model of GPU texture sampling and surface loads (docs/library.md).
+
+Surfaces from and to numpy arrays, sampler state, sample/fetch over numpy coordinate arrays,
+scenes, and the vISA/SASS front ends (assemble, disassemble, check, run) with diagnostics as
+objects. Failures raise texsim.Error, whose .diagnostics lists every problem.
+"""
+from ._texsim import *  # noqa: F401,F403
+from ._texsim import __version__, version  # noqa: F401

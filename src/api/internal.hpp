@@ -1,0 +1,45 @@
+// The public API's private side: the handle implementations and the conversions between the
+// public value types (include/texsim/) and the internal ones. Only src/api/ includes this.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "core/diag.hpp"
+#include "scene/scene.hpp"
+#include "texsim/diagnostic.hpp"
+#include "texsim/sampler.hpp"
+#include "texsim/surface.hpp"
+#include "texunit/sampler.hpp"
+#include "texunit/surface.hpp"
+#include "texunit/texel.hpp"
+
+namespace texsim::detail {
+
+struct SceneImpl {
+  scene::Scene scene;
+};
+
+// Either an owned surface (writable) or one of a scene's (read-only; the scene is kept alive).
+struct SurfaceImpl {
+  std::shared_ptr<texunit::Surface> owned;
+  std::shared_ptr<const SceneImpl> scene;
+  const texunit::Surface* surface = nullptr;
+};
+
+Diagnostic to_public(const core::Diagnostic& d);
+void append(Diagnostics& out, const core::DiagSink& sink);
+// An error with no location, rule LIB-*.
+void lib_error(Diagnostics& out, std::string rule, std::string message);
+
+texunit::SamplerState to_internal(const Sampler& s);
+Sampler to_public(const texunit::SamplerState& s);
+texunit::PrecisionProfile to_internal(Profile p);
+Profile to_public(texunit::PrecisionKind k);
+TexelKind to_public(texunit::TexelKind k);
+texunit::Texel to_internal(const Texel& t);
+// nullopt (with a LIB-FORMAT diagnostic) for an unknown format name.
+std::optional<texunit::SurfaceDesc> to_internal(const SurfaceDesc& d, Diagnostics& diags);
+SurfaceDesc to_public(const texunit::SurfaceDesc& d);
+
+}  // namespace texsim::detail

@@ -1,0 +1,289 @@
+// `--json` for check, asm, disasm and describe: one JSON document per run on stdout with the
+// results and every diagnostic in run --json's shape (scene/report.hpp, diagnostic_json).
+// Usage errors stay text on stderr (exit 2), as for run --json.
+#include "cli/json_cmds.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "scene/report.hpp"
+#include "scene/scene.hpp"
+
+namespace texsim::cli {
+
+namespace {
+
+using nlohmann::json;
+
+void usage(const std::string& msg) {
+  std::fprintf(stderr, "texsim: error: %s\n", msg.c_str());
+}
+
+// Reads a file, or stdin for "-".
+bool read_input(const std::string& path, std::string& out) {
+  if (path == "-") {
+    out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return true;
+  }
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    usage("cannot read '" + path + "'");
+    return false;
+  }
+  std::ostringstream s;
+  s << f.rdbuf();
+  out = s.str();
+  return true;
+}
+
+const isa::IsaInfo* isa_of(const CommonOptions& common, const std::string& path,
+                           const char* fallback = nullptr) {
+  if (!common.isa.empty()) {
+    if (const isa::IsaInfo* i = isa::known_isa(common.isa)) return i;
+    usage("unknown ISA '" + common.isa + "' (expected visa or sass)");
+    return nullptr;
+  }
+  if (const isa::IsaInfo* i = isa::isa_for_path(path)) return i;
+  if (fallback != nullptr) return isa::known_isa(fallback);
+  usage("cannot tell the ISA of '" + path + "'; use --isa visa|sass");
+  return nullptr;
+}
+
+// The front end and canonical platform; nullptr with a message.
+const isa::Frontend* frontend(const isa::Registry& reg, const isa::IsaInfo& info,
+                              const std::string& given, std::string& platform) {
+  const isa::Frontend* f = reg.find(info.id);
+  if (f == nullptr) {
+    usage("the " + std::string(info.display_name) + " front end is not available yet");
+    return nullptr;
+  }
+  if (given.empty()) {
+    platform = std::string(info.default_platform);
+    return f;
+  }
+  for (std::string_view p : info.platforms) {
+    std::string a(p), b(given);
+    for (char& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : b) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (a == b) {
+      platform = std::string(p);
+      return f;
+    }
+  }
+  usage("unknown " + std::string(info.display_name) + " platform '" + given + "'");
+  return nullptr;
+}
+
+json diags_json(const core::DiagSink& sink) {
+  json a = json::array();
+  for (const core::Diagnostic& d : sink.diagnostics()) a.push_back(scene::diagnostic_json(d));
+  return a;
+}
+
+std::string hex(std::span<const uint8_t> bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string s;
+  for (uint8_t b : bytes) s += kDigits[b >> 4], s += kDigits[b & 15];
+  return s;
+}
+
+void emit(const json& j) {
+  std::printf("%s\n", j.dump(2).c_str());
+}
+
+std::optional<uint64_t> u64(const std::string& s) {
+  try {
+    size_t used = 0;
+    const uint64_t v = std::stoull(s, &used, 0);
+    if (used == s.size()) return v;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int cmd_check_json(const isa::Registry& reg, const CommonOptions& common, const CheckArgs& args) {
+  json files = json::array();
+  size_t errors = 0, warnings = 0;
+  for (const std::string& file : args.files) {
+    std::string text;
+    if (!read_input(file, text)) return kExitUsage;
+    core::DiagSink sink;
+    const char* kind = "program";
+    if (file.ends_with(".json") && common.isa.empty()) {
+      kind = "scene";
+      scene::LoadOptions opt;
+      opt.allow_any_path = common.allow_any_path;
+      if (!common.max_memory.empty()) {
+        const auto m = parse_byte_size(common.max_memory);
+        if (!m) {
+          usage("--max-memory: expected a size such as 512M, got '" + common.max_memory + "'");
+          return kExitUsage;
+        }
+        opt.max_bytes = *m;
+      }
+      scene::load_scene_text(text, file, sink, opt);
+    } else {
+      const isa::IsaInfo* info = isa_of(common, file);
+      if (info == nullptr) return kExitUsage;
+      std::string platform;
+      const isa::Frontend* fe = frontend(reg, *info, common.platform, platform);
+      if (fe == nullptr) return kExitUsage;
+      fe->parse(isa::SourceFile{file == "-" ? "<stdin>" : file, text}, platform, sink);
+    }
+    errors += sink.error_count();
+    warnings += sink.diagnostics().size() - sink.error_count();
+    files.push_back({{"file", file},
+                     {"kind", kind},
+                     {"ok", !sink.has_errors()},
+                     {"diagnostics", diags_json(sink)}});
+  }
+  emit({{"files", files}, {"errors", errors}, {"warnings", warnings}});
+  return errors == 0 ? kExitOk : kExitDiagnostics;
+}
+
+int cmd_asm_json(const isa::Registry& reg, const CommonOptions& common, const AsmArgs& args) {
+  std::string text;
+  if (!read_input(args.file, text)) return kExitUsage;
+  const isa::IsaInfo* info = isa_of(common, args.file);
+  if (info == nullptr) return kExitUsage;
+  std::string platform;
+  const isa::Frontend* fe = frontend(reg, *info, common.platform, platform);
+  if (fe == nullptr) return kExitUsage;
+  core::DiagSink sink;
+  const std::string name = args.file == "-" ? "<stdin>" : args.file;
+  const auto program = fe->parse(isa::SourceFile{name, text}, platform, sink);
+  std::optional<std::vector<isa::EncodedInstruction>> enc;
+  if (program && !sink.has_errors()) enc = fe->encode(*program, sink);
+  json out{{"file", args.file}, {"isa", info->id}, {"platform", platform}};
+  const bool ok = enc && !sink.has_errors();
+  std::vector<uint8_t> binary;
+  json instrs = json::array();
+  if (ok) {
+    for (const auto& e : *enc) {
+      instrs.push_back({{"offset", e.offset}, {"bytes", hex(e.bytes)}, {"text", e.text}});
+      binary.insert(binary.end(), e.bytes.begin(), e.bytes.end());
+    }
+  }
+  out["ok"] = ok;
+  out["instructions"] = instrs;
+  out["binary"] = hex(binary);
+  out["diagnostics"] = diags_json(sink);
+  // The binary goes to -o when one is given (not "-": stdout carries the JSON).
+  if (ok && !args.output.empty() && args.output != "-") {
+    std::ofstream f(args.output, std::ios::binary);
+    f.write(reinterpret_cast<const char*>(binary.data()),
+            static_cast<std::streamsize>(binary.size()));
+    if (!f) {
+      usage("cannot write '" + args.output + "'");
+      return kExitUsage;
+    }
+    out["output"] = args.output;
+  }
+  emit(out);
+  return ok ? kExitOk : kExitDiagnostics;
+}
+
+int cmd_disasm_json(const isa::Registry& reg, const CommonOptions& common, const DisasmArgs& args) {
+  const int sources =
+      (args.file.empty() ? 0 : 1) + (args.word.empty() ? 0 : 1) + (args.bytes.empty() ? 0 : 1);
+  if (sources != 1) {
+    usage("disasm takes one input: FILE (- for stdin), --word 0xHEX (SASS) or --bytes HEX (vISA)");
+    return kExitUsage;
+  }
+  isa::BinaryInput in;
+  const char* fallback = !args.word.empty() ? "sass" : !args.bytes.empty() ? "visa" : nullptr;
+  const isa::IsaInfo* info = isa_of(common, args.file, fallback);
+  if (info == nullptr) return kExitUsage;
+  if (!args.file.empty()) {
+    std::string data;
+    if (!read_input(args.file, data)) return kExitUsage;
+    in.name = args.file == "-" ? "<stdin>" : args.file;
+    in.bytes.assign(data.begin(), data.end());
+  } else if (!args.word.empty()) {
+    in.name = "<word>";
+    in.word = u64(args.word);
+    if (!args.ctrl.empty()) in.ctrl = u64(args.ctrl);
+    if (!in.word || (!args.ctrl.empty() && !in.ctrl)) {
+      usage("--word/--ctrl: expected numbers such as 0x...");
+      return kExitUsage;
+    }
+  } else {
+    in.name = "<bytes>";
+    std::string digits;
+    for (char c : args.bytes)
+      if (std::isxdigit(static_cast<unsigned char>(c))) digits += c;
+    if (digits.size() % 2 != 0 || digits.empty()) {
+      usage("--bytes: expected an even number of hex digits");
+      return kExitUsage;
+    }
+    for (size_t i = 0; i < digits.size(); i += 2)
+      in.bytes.push_back(static_cast<uint8_t>(std::stoul(digits.substr(i, 2), nullptr, 16)));
+  }
+  std::string platform;
+  const isa::Frontend* fe = frontend(reg, *info, common.platform, platform);
+  if (fe == nullptr) return kExitUsage;
+  core::DiagSink sink;
+  const auto program = fe->decode(in, platform, sink);
+  const bool ok = program && !sink.has_errors();
+  json out{{"input", in.name}, {"isa", info->id}, {"platform", platform}, {"ok", ok}};
+  out["text"] = ok ? fe->print(*program) : std::string();
+  out["diagnostics"] = diags_json(sink);
+  emit(out);
+  return ok ? kExitOk : kExitDiagnostics;
+}
+
+int cmd_describe_json(const isa::Registry& reg, const CommonOptions& common,
+                      const DescribeArgs& args) {
+  const isa::IsaInfo* only = nullptr;
+  if (!common.isa.empty()) {
+    only = isa::known_isa(common.isa);
+    if (only == nullptr) {
+      usage("unknown ISA '" + common.isa + "' (expected visa or sass)");
+      return kExitUsage;
+    }
+  }
+  auto wanted = [&](const isa::Frontend& f) { return only == nullptr || f.info().id == only->id; };
+  if (args.rules) {
+    json rules = json::array();
+    for (const auto& r : scene::scene_rules())
+      rules.push_back({{"id", r.id}, {"summary", r.summary}, {"isa", nullptr}});
+    for (const auto& f : reg.all())
+      if (wanted(*f))
+        for (const auto& r : f->rules())
+          rules.push_back({{"id", r.id}, {"summary", r.summary}, {"isa", f->info().id}});
+    emit({{"rules", rules}});
+    return kExitOk;
+  }
+  if (args.opcode.empty()) {
+    json isas = json::array();
+    for (const isa::IsaInfo& i : isa::kKnownIsas) {
+      if (only != nullptr && only->id != i.id) continue;
+      const isa::Frontend* f = reg.find(i.id);
+      isas.push_back(
+          {{"id", i.id},
+           {"name", i.display_name},
+           {"available", f != nullptr},
+           {"platforms", std::vector<std::string>(i.platforms.begin(), i.platforms.end())},
+           {"opcodes", f != nullptr ? f->opcodes() : std::vector<std::string>{}}});
+    }
+    emit({{"isas", isas}});
+    return kExitOk;
+  }
+  for (const auto& f : reg.all()) {
+    if (!wanted(*f)) continue;
+    if (auto text = f->describe(args.opcode)) {
+      emit({{"isa", f->info().id}, {"opcode", args.opcode}, {"text", *text}});
+      return kExitOk;
+    }
+  }
+  usage("unknown opcode '" + args.opcode + "' (texsim describe --json lists them)");
+  return kExitUsage;
+}
+
+}  // namespace texsim::cli

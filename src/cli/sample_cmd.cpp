@@ -1,0 +1,368 @@
+// `texsim sample`: replays lookups from a request file (docs/sample-requests.md). Lines are read
+// in blocks of 4096; runs of consecutive lines with the same op, surface, sampler and gather
+// component form one message of the public API (lavapipe's groups and quads inside it).
+#include "cli/sample_cmd.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "cli/sample_request.hpp"
+#include "cli/term.hpp"
+#include "texsim/texsim.hpp"
+
+namespace texsim::cli {
+
+namespace {
+
+constexpr uint64_t kBlockLines = 4096;  // a multiple of lavapipe's 8-lane groups and of quads
+
+void say(const std::string& msg) {
+  std::fprintf(stderr, "texsim: error: %s\n", msg.c_str());
+}
+
+void print(const Diagnostics& diags) {
+  for (const Diagnostic& d : diags) std::fprintf(stderr, "%s\n", d.text.c_str());
+}
+
+const char* kind_name(TexelKind k) {
+  return k == TexelKind::kFloat ? "float" : k == TexelKind::kSint ? "sint" : "uint";
+}
+
+// Writes results as JSONL or CSV into a buffer flushed once per block.
+class Writer {
+ public:
+  Writer(std::FILE* f, bool csv) : f_(f), csv_(csv) {
+    if (csv_) std::fputs("line,id,kind,r_bits,g_bits,b_bits,a_bits,r,g,b,a,flags\n", f_);
+  }
+  void result(const SampleRequestLine& rq, TexelKind kind, const std::array<uint32_t, 4>& bits,
+              int flags) {
+    if (csv_) {
+      num(rq.line);
+      out_ += ',';
+      csv_text(rq.id_text);
+      out_ += ',';
+      out_ += kind_name(kind);
+      for (uint32_t b : bits) out_ += ',', hex(b);
+      for (uint32_t b : bits) out_ += ',', value(kind, b, false);
+      out_ += ',';
+      if (flags >= 0) num(static_cast<uint64_t>(flags));
+      out_ += '\n';
+    } else {
+      out_ += "{\"line\":";
+      num(rq.line);
+      if (!rq.id.empty()) out_ += ",\"id\":", out_ += rq.id;
+      out_ += ",\"kind\":\"";
+      out_ += kind_name(kind);
+      out_ += "\",\"bits\":[";
+      for (size_t c = 0; c < 4; ++c) out_ += c ? ",\"" : "\"", hex(bits[c]), out_ += '"';
+      out_ += "],\"value\":[";
+      for (size_t c = 0; c < 4; ++c) out_ += c ? "," : "", value(kind, bits[c], true);
+      out_ += ']';
+      if (flags >= 0) out_ += ",\"flags\":", num(static_cast<uint64_t>(flags));
+      out_ += "}\n";
+    }
+  }
+  bool flush() {
+    const bool ok = std::fwrite(out_.data(), 1, out_.size(), f_) == out_.size();
+    out_.clear();
+    return ok;
+  }
+
+ private:
+  void num(uint64_t v) {
+    char b[24];
+    out_.append(b, std::to_chars(b, b + sizeof b, v).ptr);
+  }
+  void hex(uint32_t v) {
+    char b[16] = "0x";
+    char* e = std::to_chars(b + 2, b + sizeof b, v, 16).ptr;
+    out_.append(b, e);
+  }
+  // Shortest text that reads back to the same float; NaN/inf as null (JSON) or nan/inf (CSV).
+  void value(TexelKind kind, uint32_t bits, bool json) {
+    char b[32];
+    char* e = b;
+    if (kind == TexelKind::kUint) {
+      e = std::to_chars(b, b + sizeof b, bits).ptr;
+    } else if (kind == TexelKind::kSint) {
+      e = std::to_chars(b, b + sizeof b, static_cast<int32_t>(bits)).ptr;
+    } else {
+      const float f = std::bit_cast<float>(bits);
+      if (!std::isfinite(f)) {
+        out_ += json ? "null" : (std::isnan(f) ? "nan" : (f > 0 ? "inf" : "-inf"));
+        return;
+      }
+      e = std::to_chars(b, b + sizeof b, f).ptr;
+    }
+    out_.append(b, e);
+  }
+  void csv_text(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) {
+      out_ += s;
+      return;
+    }
+    out_ += '"';
+    for (char ch : s) out_ += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    out_ += '"';
+  }
+  std::FILE* f_;
+  bool csv_;
+  std::string out_;
+};
+
+struct Runner {
+  const Scene& scene;
+  Profile profile;
+  bool groups;
+  std::string file;
+  Writer& out;
+  Diagnostics diags;
+  uint64_t lookups = 0;
+  uint64_t errors = 0;
+
+  void error_at(uint64_t line, const std::string& rule, const std::string& message) {
+    Diagnostic d;
+    d.rule = rule;
+    d.file = file;
+    d.line = static_cast<uint32_t>(line);
+    d.column = 1;
+    d.message = message;
+    d.text = file + ":" + std::to_string(line) + ":1: error[" + rule + "]: " + message +
+             " (docs/sample-requests.md)";
+    diags.push_back(std::move(d));
+    ++errors;
+  }
+
+  // One message: requests [b, e) share op, surface, sampler and component.
+  void message(const std::vector<SampleRequestLine>& rq, size_t b, size_t e) {
+    const SampleRequestLine& first = rq[b];
+    const auto surface = scene.surface(first.surface);
+    if (!surface) {
+      for (size_t i = b; i < e; ++i)
+        error_at(rq[i].line, "SAMPLE-REQUEST-SURFACE",
+                 "the scene has no surface " + std::to_string(first.surface));
+      return;
+    }
+    const size_t n = e - b;
+    std::vector<uint32_t> r(n), g(n), bl(n), a(n);
+    std::vector<uint8_t> flags(n);
+    Results res{r, g, bl, a, flags};
+    Diagnostics local;
+    LookupStatus st;
+    if (first.fetch) {
+      std::vector<uint32_t> x(n), y(n), z(n), slice(n), level(n), smp(n);
+      std::vector<int32_t> ox(n), oy(n), oz(n);
+      std::vector<uint64_t> mcs(n);
+      bool any_mcs = false;
+      for (size_t i = 0; i < n; ++i) {
+        const SampleRequestLine& q = rq[b + i];
+        x[i] = q.icoord[0], y[i] = q.icoord[1], z[i] = q.icoord[2];
+        slice[i] = q.slice, level[i] = q.level, smp[i] = q.sample;
+        ox[i] = q.offset[0], oy[i] = q.offset[1], oz[i] = q.offset[2];
+        if (q.mcs) mcs[i] = *q.mcs, any_mcs = true;
+      }
+      FetchLanes l;
+      l.count = n;
+      l.x = x, l.y = y, l.z = z, l.slice = slice, l.level = level, l.sample = smp;
+      l.offset_x = ox, l.offset_y = oy, l.offset_z = oz;
+      if (any_mcs) l.mcs = mcs;
+      FetchOptions o;
+      o.profile = profile;
+      st = fetch(*surface, l, res, o, local);
+    } else {
+      const auto sampler = scene.sampler(first.sampler);
+      if (!sampler) {
+        for (size_t i = b; i < e; ++i)
+          error_at(rq[i].line, "SAMPLE-REQUEST-SAMPLER",
+                   "the scene has no sampler " + std::to_string(first.sampler));
+        return;
+      }
+      std::vector<float> f[13];
+      for (auto& v : f) v.resize(n);
+      std::vector<int32_t> ox(n), oy(n), oz(n);
+      for (size_t i = 0; i < n; ++i) {
+        const SampleRequestLine& q = rq[b + i];
+        for (size_t k = 0; k < 3; ++k) {
+          f[k][i] = q.coord[k];
+          f[3 + k][i] = q.ddx[k];
+          f[6 + k][i] = q.ddy[k];
+        }
+        f[9][i] = q.array_index, f[10][i] = q.lod, f[11][i] = q.reference;
+        ox[i] = q.offset[0], oy[i] = q.offset[1], oz[i] = q.offset[2];
+      }
+      SampleLanes l;
+      l.count = n;
+      l.op = first.op;
+      l.u = f[0], l.v = f[1], l.w = f[2];
+      l.ddx_u = f[3], l.ddx_v = f[4], l.ddx_w = f[5];
+      l.ddy_u = f[6], l.ddy_v = f[7], l.ddy_w = f[8];
+      l.array_index = f[9], l.lod = f[10], l.reference = f[11];
+      l.offset_x = ox, l.offset_y = oy, l.offset_z = oz;
+      l.gather_component = first.component;
+      SampleOptions o;
+      o.profile = profile;
+      o.lavapipe_groups = groups;
+      o.derivatives_from_quads = groups && profile != Profile::kLavapipe;
+      if (profile == Profile::kLavapipe && !groups && is_quad_op(first.op)) {
+        for (size_t i = b; i < e; ++i)
+          error_at(rq[i].line, "SAMPLE-REQUEST-QUAD",
+                   "with the lavapipe profile a quad op (implicit, bias, lod_query) needs "
+                   "--groups: lavapipe takes its LOD from the pixel quad");
+        return;
+      }
+      st = sample(*surface, *sampler, l, res, o, local);
+    }
+    if (!st.ok) {
+      for (const Diagnostic& d : local)
+        error_at(first.line, d.rule,
+                 d.message + " (the message of lines " + std::to_string(first.line) + ".." +
+                     std::to_string(rq[e - 1].line) + ")");
+      return;
+    }
+    for (size_t i = 0; i < n; ++i)
+      out.result(rq[b + i], st.kind, {r[i], g[i], bl[i], a[i]}, first.fetch ? flags[i] : -1);
+    lookups += n;
+  }
+
+  void block(const std::vector<SampleRequestLine>& rq) {
+    size_t b = 0;
+    for (size_t i = 1; i <= rq.size(); ++i) {
+      const bool end = i == rq.size() || rq[i].line != rq[i - 1].line + 1 ||
+                       rq[i].fetch != rq[b].fetch || rq[i].surface != rq[b].surface ||
+                       (!rq[b].fetch && (rq[i].op != rq[b].op || rq[i].sampler != rq[b].sampler ||
+                                         rq[i].component != rq[b].component));
+      if (!end) continue;
+      message(rq, b, i);
+      b = i;
+    }
+  }
+};
+
+}  // namespace
+
+int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
+  const auto profile = profile_from_name(args.profile);
+  if (!profile) {
+    say("--profile: expected d3d, exact or lavapipe, got '" + args.profile + "'");
+    return kExitUsage;
+  }
+  if (args.format != "jsonl" && args.format != "csv") {
+    say("--format: expected jsonl or csv, got '" + args.format + "'");
+    return kExitUsage;
+  }
+  uint64_t shard = 0, shards = 1;
+  if (!args.shard.empty()) {
+    const size_t slash = args.shard.find('/');
+    const char* s = args.shard.c_str();
+    const auto r1 = std::from_chars(s, s + (slash == std::string::npos ? 0 : slash), shard);
+    const auto r2 = std::from_chars(s + slash + 1, s + args.shard.size(), shards);
+    if (slash == std::string::npos || r1.ec != std::errc() || r1.ptr != s + slash ||
+        r2.ec != std::errc() || r2.ptr != s + args.shard.size() || shards == 0 || shard >= shards) {
+      say("--shard: expected I/N with 0 <= I < N, got '" + args.shard + "'");
+      return kExitUsage;
+    }
+  }
+  SceneOptions so;
+  so.allow_any_path = common.allow_any_path;
+  if (!common.max_memory.empty()) {
+    const auto m = parse_byte_size(common.max_memory);
+    if (!m) {
+      say("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory + "'");
+      return kExitUsage;
+    }
+    so.max_bytes = *m;
+  }
+  Diagnostics diags;
+  const auto scene = Scene::load_file(args.scene, diags, so);
+  print(diags);
+  if (!scene) return kExitDiagnostics;
+
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  uint64_t total_bytes = 0;
+  const std::string name = args.requests == "-" ? "<stdin>" : args.requests;
+  if (args.requests != "-") {
+    file.open(args.requests, std::ios::binary);
+    if (!file) {
+      say("cannot read '" + args.requests + "'");
+      return kExitUsage;
+    }
+    std::error_code ec;
+    total_bytes = std::filesystem::is_regular_file(args.requests, ec)
+                      ? std::filesystem::file_size(args.requests, ec)
+                      : 0;
+    in = &file;
+  }
+  std::FILE* outf = stdout;
+  std::string tmp;
+  if (args.output != "-") {
+    tmp = args.output + ".tmp";
+    outf = std::fopen(tmp.c_str(), "wb");
+    if (outf == nullptr) {
+      say("cannot write '" + args.output + "'");
+      return kExitUsage;
+    }
+  }
+  Writer writer(outf, args.format == "csv");
+  Runner run{*scene, *profile, args.groups, name, writer, {}, 0, 0};
+  Progress progress("sample", common.quiet);
+  std::vector<SampleRequestLine> block;
+  std::string text;
+  uint64_t line = 0, bytes = 0;
+  bool io_ok = true;
+  auto finish_block = [&] {
+    run.block(block);
+    block.clear();
+    std::stable_sort(run.diags.begin(), run.diags.end(),
+                     [](const Diagnostic& x, const Diagnostic& y) { return x.line < y.line; });
+    print(run.diags);
+    run.diags.clear();
+    io_ok = writer.flush() && io_ok;
+    progress.update(bytes, total_bytes);
+  };
+  while (std::getline(*in, text)) {
+    ++line;
+    bytes += text.size() + 1;
+    const bool mine = ((line - 1) / kBlockLines) % shards == shard;
+    if (mine && !(text.empty() || text.find_first_not_of(" \t\r") == std::string::npos)) {
+      if (auto rq = parse_sample_request(text, line, name, run.diags))
+        block.push_back(std::move(*rq));
+      else
+        ++run.errors;
+    }
+    if (line % kBlockLines == 0) finish_block();
+  }
+  finish_block();
+  progress.finish();
+  if (outf != stdout) {
+    io_ok = std::fclose(outf) == 0 && io_ok;
+    std::error_code ec;
+    if (io_ok) std::filesystem::rename(tmp, args.output, ec);
+    if (!io_ok || ec) {
+      std::filesystem::remove(tmp, ec);
+      say("cannot write '" + args.output + "'");
+      return kExitUsage;
+    }
+  } else {
+    io_ok = std::fflush(stdout) == 0 && io_ok;
+  }
+  if (!io_ok) {
+    say("cannot write the results");
+    return kExitUsage;
+  }
+  if (!common.quiet)
+    std::fprintf(stderr, "texsim sample: %llu lookups, %llu requests with errors\n",
+                 static_cast<unsigned long long>(run.lookups),
+                 static_cast<unsigned long long>(run.errors));
+  return run.errors == 0 ? kExitOk : kExitDiagnostics;
+}
+
+}  // namespace texsim::cli

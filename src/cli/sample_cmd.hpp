@@ -1,0 +1,23 @@
+// `texsim sample`: lookups from a file (one JSON request per line) against a scene's surfaces and
+// samplers, results as JSONL or CSV (docs/sample-requests.md). CLI layer over the public API.
+#pragma once
+
+#include <string>
+
+#include "cli/commands.hpp"
+
+namespace texsim::cli {
+
+struct SampleArgs {
+  std::string scene;
+  std::string requests;          // "-": stdin
+  std::string output = "-";      // "-": stdout
+  std::string format = "jsonl";  // jsonl or csv
+  std::string profile = "d3d";   // d3d, exact, lavapipe
+  std::string shard;             // "I/N": this process takes blocks I, I+N, I+2N, ...
+  bool groups = false;           // form lavapipe's SIMD groups and quads from consecutive lines
+};
+
+int cmd_sample(const CommonOptions& common, const SampleArgs& args);
+
+}  // namespace texsim::cli

@@ -1,0 +1,204 @@
+// Parsing of `texsim sample` request lines: one JSON object per line with the keys of
+// docs/sample-requests.md, strictly typed; every problem is a SAMPLE-REQUEST-* diagnostic.
+#include "cli/sample_request.hpp"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace texsim::cli {
+
+namespace {
+
+using nlohmann::json;
+
+struct Ctx {
+  uint64_t line;
+  const std::string& file;
+  Diagnostics& diags;
+
+  void error(const std::string& rule, const std::string& message, uint32_t column = 1) {
+    Diagnostic d;
+    d.rule = rule;
+    d.file = file;
+    d.line = static_cast<uint32_t>(line);
+    d.column = column;
+    d.message = message;
+    d.citation = "docs/sample-requests.md";
+    d.text = file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error[" + rule +
+             "]: " + message + " (" + d.citation + ")";
+    diags.push_back(std::move(d));
+  }
+};
+
+bool get_float(Ctx& c, const json& v, const char* key, float& out) {
+  if (!v.is_number()) {
+    c.error("SAMPLE-REQUEST-TYPE", std::string("\"") + key + "\": expected a number");
+    return false;
+  }
+  out = v.get<float>();
+  return true;
+}
+
+bool get_int(Ctx& c, const json& v, const char* key, int64_t lo, int64_t hi, int64_t& out) {
+  if (!v.is_number_integer()) {
+    c.error("SAMPLE-REQUEST-TYPE", std::string("\"") + key + "\": expected an integer");
+    return false;
+  }
+  const int64_t x = v.is_number_unsigned() && v.get<uint64_t>() > uint64_t{INT64_MAX}
+                        ? INT64_MAX
+                        : v.get<int64_t>();
+  if (x < lo || x > hi) {
+    c.error("SAMPLE-REQUEST-RANGE", std::string("\"") + key + "\": " + std::to_string(x) +
+                                        " is outside [" + std::to_string(lo) + ", " +
+                                        std::to_string(hi) + "]");
+    return false;
+  }
+  out = x;
+  return true;
+}
+
+// An array of 1..3 numbers into out[0..]; the rest stay 0.
+template <typename F>
+bool get_vec(Ctx& c, const json& v, const char* key, F&& each) {
+  if (!v.is_array() || v.empty() || v.size() > 3) {
+    c.error("SAMPLE-REQUEST-TYPE", std::string("\"") + key + "\": expected an array of 1 to 3");
+    return false;
+  }
+  for (size_t i = 0; i < v.size(); ++i)
+    if (!each(i, v[i])) return false;
+  return true;
+}
+
+std::optional<SampleOp> op_from_name(std::string_view s) {
+  static constexpr std::pair<std::string_view, SampleOp> kOps[] = {
+      {"implicit", SampleOp::kImplicit},    {"bias", SampleOp::kBias},
+      {"level", SampleOp::kLevel},          {"grad", SampleOp::kGrad},
+      {"level_zero", SampleOp::kLevelZero}, {"gather", SampleOp::kGather},
+      {"lod_query", SampleOp::kLodQuery}};
+  for (const auto& [n, op] : kOps)
+    if (n == s) return op;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uint64_t line,
+                                                      const std::string& file, Diagnostics& diags) {
+  Ctx c{line, file, diags};
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    const auto col = static_cast<uint32_t>(std::min<size_t>(e.byte, UINT32_MAX));
+    std::string what = e.what();
+    size_t at = what.find("column");
+    at = at == std::string::npos ? at : what.find(": ", at);
+    c.error("SAMPLE-REQUEST-JSON",
+            "not JSON: " + (at == std::string::npos ? what : what.substr(at + 2)),
+            col == 0 ? 1 : col);
+    return std::nullopt;
+  }
+  if (!j.is_object()) {
+    c.error("SAMPLE-REQUEST-TYPE", "a request is a JSON object");
+    return std::nullopt;
+  }
+  SampleRequestLine r;
+  r.line = line;
+  bool ok = true;
+  bool has_surface = false, has_sampler = false, float_coord = false;
+  int64_t i = 0;
+  for (const auto& [key, v] : j.items()) {
+    const char* k = key.c_str();
+    if (key == "op") {
+      if (!v.is_string()) {
+        c.error("SAMPLE-REQUEST-TYPE", "\"op\": expected a string");
+        ok = false;
+      } else if (v.get<std::string>() == "fetch") {
+        r.fetch = true;
+      } else if (auto op = op_from_name(v.get<std::string>())) {
+        r.op = *op;
+      } else {
+        c.error("SAMPLE-REQUEST-OP",
+                "\"op\": unknown '" + v.get<std::string>() +
+                    "' (fetch, implicit, bias, level, grad, level_zero, gather, lod_query)");
+        ok = false;
+      }
+    } else if (key == "id") {
+      r.id = v.dump();
+      r.id_text = v.is_string() ? v.get<std::string>() : r.id;
+    } else if (key == "surface") {
+      ok = get_int(c, v, k, 0, UINT32_MAX, i) && ok;
+      r.surface = static_cast<uint32_t>(i);
+      has_surface = true;
+    } else if (key == "sampler") {
+      ok = get_int(c, v, k, 0, UINT32_MAX, i) && ok;
+      r.sampler = static_cast<uint32_t>(i);
+      has_sampler = true;
+    } else if (key == "coord") {
+      // Floats for sample ops; for fetch, integers (bit patterns: -2^31 .. 2^32-1).
+      ok = get_vec(c, v, k,
+                   [&](size_t n, const json& e) {
+                     if (e.is_number_integer()) {
+                       int64_t x = 0;
+                       if (!get_int(c, e, k, INT32_MIN, UINT32_MAX, x)) return false;
+                       r.icoord[n] = static_cast<uint32_t>(x);
+                     } else {
+                       float_coord = true;
+                     }
+                     return get_float(c, e, k, r.coord[n]);
+                   }) &&
+           ok;
+    } else if (key == "ddx" || key == "ddy") {
+      auto& d = key == "ddx" ? r.ddx : r.ddy;
+      ok =
+          get_vec(c, v, k, [&](size_t n, const json& e) { return get_float(c, e, k, d[n]); }) && ok;
+    } else if (key == "offset") {
+      ok = get_vec(c, v, k,
+                   [&](size_t n, const json& e) {
+                     int64_t x = 0;
+                     if (!get_int(c, e, k, INT32_MIN, INT32_MAX, x)) return false;
+                     r.offset[n] = static_cast<int32_t>(x);
+                     return true;
+                   }) &&
+           ok;
+    } else if (key == "array_index") {
+      ok = get_float(c, v, k, r.array_index) && ok;
+    } else if (key == "lod" || key == "bias") {
+      ok = get_float(c, v, k, r.lod) && ok;
+    } else if (key == "reference") {
+      ok = get_float(c, v, k, r.reference) && ok;
+    } else if (key == "component") {
+      ok = get_int(c, v, k, 0, 3, i) && ok;
+      r.component = static_cast<uint8_t>(i);
+    } else if (key == "slice" || key == "level" || key == "sample") {
+      ok = get_int(c, v, k, 0, UINT32_MAX, i) && ok;
+      (key == "slice" ? r.slice : key == "level" ? r.level : r.sample) = static_cast<uint32_t>(i);
+    } else if (key == "mcs") {
+      if (!v.is_number_unsigned()) {
+        c.error("SAMPLE-REQUEST-TYPE", "\"mcs\": expected an unsigned integer");
+        ok = false;
+      } else {
+        r.mcs = v.get<uint64_t>();
+      }
+    } else {
+      c.error("SAMPLE-REQUEST-KEY", "unknown key \"" + key + "\"");
+      ok = false;
+    }
+  }
+  if (!has_surface) {
+    c.error("SAMPLE-REQUEST-KEY", "\"surface\" is required");
+    ok = false;
+  }
+  if (!r.fetch && !has_sampler) {
+    c.error("SAMPLE-REQUEST-KEY", "\"sampler\" is required for sample ops");
+    ok = false;
+  }
+  if (r.fetch && float_coord) {
+    c.error("SAMPLE-REQUEST-TYPE", "\"coord\": a fetch takes integer texel coordinates");
+    ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return r;
+}
+
+}  // namespace texsim::cli

@@ -1,0 +1,217 @@
+/* Unit tests for the C API (include/texsim/texsim.h), compiled as C11: status codes and
+ * diagnostics, surfaces from memory, fetch and sample messages, scenes, programs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "texsim/texsim.h"
+
+static int failures = 0;
+#define CHECK(cond)                                                             \
+  do {                                                                          \
+    if (!(cond)) {                                                              \
+      ++failures;                                                               \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed\n%s", __FILE__, __LINE__, #cond, \
+              texsim_last_error());                                             \
+    }                                                                           \
+  } while (0)
+
+static int has_rule(const char* rule) {
+  for (size_t i = 0; i < texsim_diagnostic_count(); ++i) {
+    texsim_diagnostic d;
+    if (texsim_diagnostic_get(i, &d) == TEXSIM_OK && strcmp(d.rule, rule) == 0) return 1;
+  }
+  return 0;
+}
+
+static char* read_text(const char* path) {
+  FILE* f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char* s = malloc((size_t)n + 1);
+  if (fread(s, 1, (size_t)n, f) != (size_t)n) n = 0;
+  s[n] = 0;
+  fclose(f);
+  return s;
+}
+
+static void test_version(void) {
+  CHECK(strcmp(texsim_version(), TEXSIM_VERSION) == 0);
+  CHECK(TEXSIM_VERSION_NUMBER ==
+        TEXSIM_VERSION_MAJOR * 10000 + TEXSIM_VERSION_MINOR * 100 + TEXSIM_VERSION_PATCH);
+  CHECK(strcmp(texsim_status_name(TEXSIM_ERROR_DIAGNOSTICS), "TEXSIM_ERROR_DIAGNOSTICS") == 0);
+}
+
+static void test_surface_errors(void) {
+  texsim_surface* s = NULL;
+  texsim_surface_desc d = texsim_surface_desc_default();
+  d.format = "R8G8B8A8_UNROM";
+  CHECK(texsim_surface_create(&d, NULL, 0, &s) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(s == NULL);
+  CHECK(has_rule("LIB-FORMAT"));
+  CHECK(strstr(texsim_last_error(), "R8G8B8A8_UNORM") != NULL); /* did you mean */
+  CHECK(texsim_surface_create(NULL, NULL, 0, &s) == TEXSIM_ERROR_INVALID_ARGUMENT);
+  CHECK(has_rule("LIB-ARG"));
+  d.format = "R8_UNORM";
+  d.width = 4;
+  unsigned char three[3] = {0};
+  CHECK(texsim_surface_create(&d, three, 3, &s) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(has_rule("LIB-SURFACE-BYTES"));
+  d.width = 0;
+  CHECK(texsim_surface_create(&d, NULL, 0, &s) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(texsim_diagnostic_count() > 0);
+  d.width = 4;
+  d.type = (texsim_surface_type)42;
+  CHECK(texsim_surface_create(&d, NULL, 0, &s) == TEXSIM_ERROR_INVALID_ARGUMENT);
+  /* Success clears the diagnostics. */
+  d.type = TEXSIM_SURFACE_2D;
+  CHECK(texsim_surface_create(&d, NULL, 0, &s) == TEXSIM_OK);
+  CHECK(texsim_diagnostic_count() == 0 && texsim_last_error()[0] == 0);
+  CHECK(texsim_surface_size(s) == 4);
+  unsigned char b = 9;
+  CHECK(texsim_surface_write(s, 4, &b, 1) == TEXSIM_ERROR_INVALID_ARGUMENT);
+  CHECK(texsim_surface_write(s, 3, &b, 1) == TEXSIM_OK);
+  texsim_surface_destroy(s);
+  texsim_surface_destroy(NULL);
+}
+
+static void test_fetch_and_sample(void) {
+  /* 4x2 R32_UINT with texel (x, y) = 10 * y + x; and the same bits as R32_FLOAT. */
+  uint32_t texels[8];
+  for (uint32_t i = 0; i < 8; ++i) texels[i] = 10 * (i / 4) + i % 4;
+  texsim_surface_desc d = texsim_surface_desc_default();
+  d.format = "R32_UINT";
+  d.width = 4;
+  d.height = 2;
+  texsim_surface* s = NULL;
+  CHECK(texsim_surface_create(&d, texels, sizeof texels, &s) == TEXSIM_OK);
+  uint32_t x[3] = {3, 0, 4}, y[3] = {1, 1, 0};
+  uint32_t r[3], g[3], b[3], a[3];
+  uint8_t flags[3];
+  texsim_fetch_lanes fl;
+  memset(&fl, 0, sizeof fl);
+  fl.count = 3;
+  fl.x = x;
+  fl.y = y;
+  texsim_results out = {r, g, b, a, flags};
+  texsim_texel_kind kind = TEXSIM_KIND_FLOAT;
+  CHECK(texsim_fetch(s, &fl, &out, TEXSIM_PROFILE_D3D, &kind) == TEXSIM_OK);
+  CHECK(kind == TEXSIM_KIND_UINT);
+  CHECK(r[0] == 13 && r[1] == 10 && flags[0] == TEXSIM_FLAG_IN_BOUNDS);
+  CHECK(r[2] == 0 && a[2] == 1 && flags[2] == 0); /* out of bounds: 0, 0, 0, 1 */
+  texsim_results no_r = {NULL, g, b, a, NULL};
+  CHECK(texsim_fetch(s, &fl, &no_r, TEXSIM_PROFILE_D3D, NULL) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(has_rule("LIB-LANES"));
+  texsim_surface_destroy(s);
+
+  float fl_texels[8];
+  for (int i = 0; i < 8; ++i) fl_texels[i] = 0.25f * (float)i - 0.5f;
+  d.format = "R32_FLOAT";
+  CHECK(texsim_surface_create(&d, fl_texels, sizeof fl_texels, &s) == TEXSIM_OK);
+  texsim_sampler smp = texsim_sampler_default();
+  smp.min_filter = smp.mag_filter = TEXSIM_FILTER_POINT;
+  float u[4] = {0.125f, 0.375f, 0.625f, 0.875f}, v[4] = {0.75f, 0.75f, 0.25f, 0.25f};
+  texsim_sample_lanes sl;
+  memset(&sl, 0, sizeof sl);
+  sl.count = 4;
+  sl.op = TEXSIM_OP_LEVEL_ZERO;
+  sl.u = u;
+  sl.v = v;
+  uint32_t r4[4], g4[4], b4[4], a4[4];
+  texsim_results o4 = {r4, g4, b4, a4, NULL};
+  for (int p = TEXSIM_PROFILE_D3D; p <= TEXSIM_PROFILE_LAVAPIPE; ++p) {
+    texsim_sample_options so = texsim_sample_options_default();
+    so.profile = (texsim_profile)p;
+    CHECK(texsim_sample(s, &smp, &sl, &o4, &so, &kind) == TEXSIM_OK);
+    CHECK(kind == TEXSIM_KIND_FLOAT);
+    CHECK(memcmp(&r4[0], &fl_texels[4], 4) == 0 && memcmp(&r4[1], &fl_texels[5], 4) == 0);
+    CHECK(memcmp(&r4[2], &fl_texels[2], 4) == 0 && memcmp(&r4[3], &fl_texels[3], 4) == 0);
+  }
+  /* A quad op needs whole quads where quads are formed. */
+  texsim_sample_options lp = texsim_sample_options_default();
+  lp.profile = TEXSIM_PROFILE_LAVAPIPE;
+  sl.op = TEXSIM_OP_IMPLICIT;
+  sl.count = 3;
+  CHECK(texsim_sample(s, &smp, &sl, &o4, &lp, NULL) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(has_rule("LIB-QUAD"));
+  sl.count = 4;
+  CHECK(texsim_sample(s, &smp, &sl, &o4, &lp, NULL) == TEXSIM_OK);
+  smp.address[1] = (texsim_address)9;
+  CHECK(texsim_sample(s, &smp, &sl, &o4, &lp, NULL) == TEXSIM_ERROR_INVALID_ARGUMENT);
+  sl.op = (texsim_sample_op)99;
+  CHECK(texsim_sample(s, &smp, &sl, &o4, &lp, NULL) == TEXSIM_ERROR_INVALID_ARGUMENT);
+  texsim_surface_destroy(s);
+}
+
+static void test_scene_and_programs(void) {
+  texsim_scene* sc = NULL;
+  const char* bad = "{\n  \"texsim\": 1,\n  \"surfaces\": 7\n}\n";
+  CHECK(texsim_scene_load_text(bad, strlen(bad), "bad.json", &sc) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(sc == NULL && texsim_diagnostic_count() > 0);
+  if (texsim_diagnostic_count() > 0) {
+    texsim_diagnostic d;
+    CHECK(texsim_diagnostic_get(0, &d) == TEXSIM_OK);
+    CHECK(strcmp(d.file, "bad.json") == 0 && d.line == 3 && d.severity == TEXSIM_ERROR);
+    CHECK(strncmp(d.rule, "SCENE", 5) == 0);
+  }
+  CHECK(texsim_scene_load_file(TEXSIM_SOURCE_DIR "/examples/visa/sampler3d.json", &sc) ==
+        TEXSIM_OK);
+  char* prog = read_text(TEXSIM_SOURCE_DIR "/examples/visa/sampler3d.visaasm");
+  CHECK(sc != NULL && prog != NULL);
+  if (sc == NULL || prog == NULL) return;
+  texsim_surface* s = NULL;
+  CHECK(texsim_scene_surface(sc, 12345, &s) == TEXSIM_ERROR_NOT_FOUND);
+  CHECK(texsim_check(TEXSIM_ISA_VISA, prog, "sampler3d.visaasm", NULL) == TEXSIM_OK);
+  CHECK(texsim_check(TEXSIM_ISA_VISA, "bogus_op (M1, 16) V1\n", "x.visaasm", NULL) ==
+        TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(strstr(texsim_last_error(), "x.visaasm:1:") != NULL);
+  CHECK(texsim_check(TEXSIM_ISA_SASS, "NOP ;", NULL, "SM99") == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(has_rule("LIB-PLATFORM"));
+  texsim_blob* bin = NULL;
+  CHECK(texsim_assemble(TEXSIM_ISA_VISA, prog, "sampler3d.visaasm", NULL, &bin) == TEXSIM_OK);
+  CHECK(texsim_blob_size(bin) > 0);
+  texsim_blob* listing = NULL;
+  CHECK(texsim_disassemble(TEXSIM_ISA_VISA, texsim_blob_data(bin), texsim_blob_size(bin), NULL,
+                           &listing) == TEXSIM_OK);
+  CHECK(listing != NULL && strstr((const char*)texsim_blob_data(listing), "sample_3d") != NULL);
+  unsigned char junk[3] = {0xff, 0xff, 0xff};
+  texsim_blob* none = NULL;
+  CHECK(texsim_disassemble(TEXSIM_ISA_VISA, junk, 3, NULL, &none) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(none == NULL);
+  texsim_blob_destroy(bin);
+  texsim_blob_destroy(listing);
+
+  texsim_run* run = NULL;
+  texsim_run_options ro = texsim_run_options_default();
+  ro.trace = 1;
+  CHECK(texsim_run_program(TEXSIM_ISA_VISA, prog, "sampler3d.visaasm", sc, &ro, &run) == TEXSIM_OK);
+  CHECK(texsim_run_register_count(run) > 0);
+  CHECK(texsim_run_trace_count(run) > 0);
+  const char *name = NULL, *type = NULL;
+  const uint8_t *bytes = NULL, *defined = NULL;
+  size_t size = 0;
+  CHECK(texsim_run_register(run, 0, &name, &type, &bytes, &defined, &size) == TEXSIM_OK);
+  CHECK(name != NULL && type != NULL && size > 0 && bytes != NULL && defined != NULL);
+  CHECK(texsim_run_register(run, 1u << 20, &name, NULL, NULL, NULL, NULL) ==
+        TEXSIM_ERROR_INVALID_ARGUMENT);
+  texsim_run_destroy(run);
+  CHECK(texsim_run_program(TEXSIM_ISA_SASS, "NOP ;", NULL, sc, NULL, &run) ==
+        TEXSIM_ERROR_DIAGNOSTICS);
+  free(prog);
+  texsim_scene_destroy(sc);
+}
+
+int main(void) {
+  test_version();
+  test_surface_errors();
+  test_fetch_and_sample();
+  test_scene_and_programs();
+  if (failures) {
+    fprintf(stderr, "c_api_test: %d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("c_api_test: all checks passed (texsim %s)\n", texsim_version());
+  return 0;
+}

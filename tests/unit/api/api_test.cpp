@@ -1,0 +1,350 @@
+// Unit tests for the public C++ API (include/texsim/): surfaces, lookups (lavapipe grouping and
+// quads against the hand-driven lane protocol of sample_lavapipe.hpp), scenes and programs.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "texsim/texsim.hpp"
+#include "texunit/sample.hpp"
+#include "texunit/sample_lavapipe.hpp"
+
+namespace {
+
+bool has_rule(const texsim::Diagnostics& d, const std::string& rule) {
+  for (const auto& x : d)
+    if (x.rule == rule) return true;
+  return false;
+}
+
+// An 16x16 RGBA8 surface with 5 levels of pseudo-random texels, public and internal.
+struct Fixture {
+  texsim::Surface pub;
+  texsim::texunit::Surface in;
+};
+Fixture noisy_surface(const std::string& format = "R8G8B8A8_UNORM") {
+  texsim::SurfaceDesc d;
+  d.format = format;
+  d.width = d.height = 16;
+  d.mips = 5;
+  texsim::Diagnostics diags;
+  auto s = texsim::Surface::create(d, diags);
+  EXPECT_TRUE(s) << (diags.empty() ? "" : diags[0].text);
+  std::mt19937 rng(7);
+  for (uint8_t& b : s->mutable_bytes()) b = static_cast<uint8_t>(rng());
+  texsim::texunit::SurfaceDesc id;
+  id.width = id.height = 16;
+  id.mips = 5;
+  id.format = *texsim::texunit::format_from_name(format);
+  texsim::texunit::Surface in(id);
+  std::memcpy(in.bytes().data(), s->bytes().data(), s->bytes().size());
+  return {*s, std::move(in)};
+}
+
+struct Out {
+  explicit Out(size_t n) : r(n), g(n), b(n), a(n), flags(n) {}
+  std::vector<uint32_t> r, g, b, a;
+  std::vector<uint8_t> flags;
+  texsim::Results results() { return {r, g, b, a, flags}; }
+  std::array<uint32_t, 4> lane(size_t i) const { return {r[i], g[i], b[i], a[i]}; }
+};
+
+TEST(Api, VersionMatchesHeader) {
+  EXPECT_STREQ(texsim::version(), TEXSIM_VERSION);
+  EXPECT_EQ(std::string(TEXSIM_VERSION), std::to_string(TEXSIM_VERSION_MAJOR) + "." +
+                                             std::to_string(TEXSIM_VERSION_MINOR) + "." +
+                                             std::to_string(TEXSIM_VERSION_PATCH));
+}
+
+TEST(Api, SurfaceCreateReportsBadDescriptions) {
+  texsim::Diagnostics d;
+  texsim::SurfaceDesc bad;
+  bad.format = "R8G8B8A8_UNROM";
+  EXPECT_FALSE(texsim::Surface::create(bad, d));
+  ASSERT_TRUE(has_rule(d, "LIB-FORMAT"));
+  EXPECT_NE(d[0].message.find("R8G8B8A8_UNORM"), std::string::npos);  // did you mean
+  d.clear();
+  bad.format = "r8_unorm";
+  bad.width = 0;
+  EXPECT_FALSE(texsim::Surface::create(bad, d));
+  EXPECT_TRUE(texsim::has_errors(d));
+  EXPECT_EQ(d[0].rule.rfind("TEXUNIT-SURFACE", 0), 0u) << d[0].rule;
+  d.clear();
+  bad.width = 4;
+  const std::vector<uint8_t> three(3);
+  EXPECT_FALSE(texsim::Surface::from_memory(bad, three, d));
+  EXPECT_TRUE(has_rule(d, "LIB-SURFACE-BYTES"));
+  d.clear();
+  const std::vector<uint8_t> four{1, 2, 3, 4};
+  auto ok = texsim::Surface::from_memory(bad, four, d);
+  ASSERT_TRUE(ok);
+  EXPECT_TRUE(d.empty());
+  EXPECT_EQ(ok->size_bytes(), 4u);
+  EXPECT_EQ(ok->desc().format, "R8_UNORM");
+  EXPECT_EQ(ok->bytes()[2], 3);
+}
+
+TEST(Api, FetchReadsTexelsAndFlagsOutOfBounds) {
+  texsim::Diagnostics d;
+  texsim::SurfaceDesc desc;
+  desc.format = "R32_UINT";
+  desc.width = 4;
+  desc.height = 2;
+  auto s = texsim::Surface::create(desc, d);
+  ASSERT_TRUE(s);
+  ASSERT_TRUE(s->write_texel(0, 0, 3, 1, texsim::Texel{{77, 0, 0, 0}, texsim::TexelKind::kUint}));
+  EXPECT_FALSE(s->write_texel(0, 0, 4, 1, texsim::Texel{}));  // x out of range
+  const std::vector<uint32_t> x{3, 4}, y{1, 1};
+  Out out(2);
+  texsim::FetchLanes lanes;
+  lanes.count = 2;
+  lanes.x = x;
+  lanes.y = y;
+  for (auto p : {texsim::Profile::kD3D, texsim::Profile::kLavapipe}) {
+    texsim::FetchOptions o;
+    o.profile = p;
+    const auto st = texsim::fetch(*s, lanes, out.results(), o, d);
+    ASSERT_TRUE(st.ok);
+    EXPECT_EQ(st.kind, texsim::TexelKind::kUint);
+    EXPECT_EQ(out.r[0], 77u);
+    EXPECT_EQ(out.flags[0], texsim::kFlagInBounds);
+    EXPECT_EQ(out.flags[1], 0u);
+    EXPECT_EQ(out.a[1], 1u);  // missing A of an integer format: 1 (D3D11.3 §19.1.3.3)
+  }
+}
+
+TEST(Api, ShortSpansAndBrokenQuadsAreDiagnosed) {
+  auto f = noisy_surface();
+  texsim::Diagnostics d;
+  const std::vector<float> u(3, 0.5f);
+  texsim::SampleLanes l;
+  l.count = 4;
+  l.u = u;
+  Out out(4);
+  EXPECT_FALSE(texsim::sample(f.pub, {}, l, out.results(), {}, d).ok);
+  ASSERT_TRUE(has_rule(d, "LIB-LANES"));
+  d.clear();
+  l.count = 3;
+  l.op = texsim::SampleOp::kImplicit;
+  texsim::SampleOptions o;
+  o.profile = texsim::Profile::kLavapipe;
+  EXPECT_FALSE(texsim::sample(f.pub, {}, l, out.results(), o, d).ok);
+  EXPECT_TRUE(has_rule(d, "LIB-QUAD"));
+  d.clear();
+  Out small(2);
+  l.op = texsim::SampleOp::kLevel;
+  EXPECT_FALSE(texsim::sample(f.pub, {}, l, small.results(), {}, d).ok);
+  EXPECT_TRUE(has_rule(d, "LIB-LANES"));
+}
+
+// Random lanes: u, v in [-0.25, 1.25), LOD in [-1, 5).
+struct Lanes {
+  std::vector<float> u, v, lod;
+  explicit Lanes(size_t n, unsigned seed) : u(n), v(n), lod(n) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> c(-0.25f, 1.25f), l(-1.0f, 5.0f);
+    for (size_t i = 0; i < n; ++i) u[i] = c(rng), v[i] = c(rng), lod[i] = l(rng);
+  }
+};
+
+TEST(Api, D3DSampleEqualsTheScalarPipeline) {
+  auto f = noisy_surface();
+  texsim::Sampler smp;
+  smp.mip_filter = texsim::MipFilter::kLinear;
+  smp.address = {texsim::AddressMode::kWrap, texsim::AddressMode::kMirror,
+                 texsim::AddressMode::kClamp};
+  const size_t n = 200;
+  Lanes in(n, 1);
+  texsim::SampleLanes l;
+  l.count = n;
+  l.u = in.u, l.v = in.v, l.lod = in.lod;
+  for (auto p : {texsim::Profile::kD3D, texsim::Profile::kExact}) {
+    Out out(n);
+    texsim::Diagnostics d;
+    texsim::SampleOptions o;
+    o.profile = p;
+    ASSERT_TRUE(texsim::sample(f.pub, smp, l, out.results(), o, d).ok);
+    texsim::texunit::SamplerState s;
+    s.mip_filter = texsim::texunit::MipFilter::kLinear;
+    s.address = {texsim::texunit::AddressMode::kWrap, texsim::texunit::AddressMode::kMirror,
+                 texsim::texunit::AddressMode::kClamp};
+    const auto prec = p == texsim::Profile::kD3D ? texsim::texunit::PrecisionProfile::d3d()
+                                                 : texsim::texunit::PrecisionProfile::exact();
+    for (size_t i = 0; i < n; ++i) {
+      texsim::texunit::SampleRequest r;
+      r.coord = {in.u[i], in.v[i], 0.0f};
+      r.lod = in.lod[i];
+      EXPECT_EQ(out.lane(i), texsim::texunit::sample(f.in.view(), s, r, prec).texel.bits) << i;
+    }
+  }
+}
+
+// min point / mag linear: lavapipe decides the filter path per SIMD group of 8 lanes. The API
+// must equal the two-pass protocol a caller would otherwise write (lane facts, then contexts),
+// and differ from lanes sampled alone somewhere (else the test could not fail).
+TEST(Api, LavapipeGroupsMatchTheLaneProtocol) {
+  namespace tu = texsim::texunit;
+  auto f = noisy_surface();
+  texsim::Sampler smp;
+  smp.min_filter = texsim::Filter::kPoint;
+  smp.mag_filter = texsim::Filter::kLinear;
+  const size_t n = 800;
+  Lanes in(n, 2);
+  std::vector<uint8_t> active(n, 1);
+  for (size_t i = 0; i < n; i += 7) active[i] = 0;
+  texsim::SampleLanes l;
+  l.count = n;
+  l.u = in.u, l.v = in.v, l.lod = in.lod, l.active = active;
+  texsim::SampleOptions o;
+  o.profile = texsim::Profile::kLavapipe;
+  Out grouped(n), alone(n);
+  texsim::Diagnostics d;
+  ASSERT_TRUE(texsim::sample(f.pub, smp, l, grouped.results(), o, d).ok);
+  o.lavapipe_groups = false;
+  ASSERT_TRUE(texsim::sample(f.pub, smp, l, alone.results(), o, d).ok);
+
+  tu::SamplerState s;
+  s.min_filter = tu::Filter::kPoint;
+  s.mag_filter = tu::Filter::kLinear;
+  std::vector<tu::SampleRequest> reqs(n);
+  std::vector<uint8_t> lin(n / 8 + 1, 0);
+  for (size_t i = 0; i < n; ++i) {
+    reqs[i].coord = {in.u[i], in.v[i], 0.0f};
+    reqs[i].lod = in.lod[i];
+    if (active[i] && tu::lavapipe_lane_needs_linear(f.in.view(), s, reqs[i])) lin[i / 8] = 1;
+  }
+  size_t differ = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (!active[i]) {
+      EXPECT_EQ(grouped.r[i], 0u);  // untouched
+      continue;
+    }
+    tu::LavapipeLaneContext ctx;
+    ctx.group_needs_linear = lin[i / 8] != 0;
+    EXPECT_EQ(grouped.lane(i), tu::sample_lavapipe(f.in.view(), s, reqs[i], ctx).texel.bits) << i;
+    EXPECT_EQ(alone.lane(i), tu::sample_lavapipe(f.in.view(), s, reqs[i]).texel.bits) << i;
+    if (grouped.lane(i) != alone.lane(i)) ++differ;
+  }
+  EXPECT_GT(differ, 0u);
+}
+
+// Quad ops: lanes 4q..4q+3 are a pixel quad. lavapipe takes the LOD from the quad; d3d with
+// derivatives_from_quads takes coarse derivatives TR - TL, BL - TL.
+TEST(Api, QuadOpsUseTheirQuads) {
+  namespace tu = texsim::texunit;
+  auto f = noisy_surface();
+  const size_t n = 64;
+  Lanes in(n, 3);
+  texsim::SampleLanes l;
+  l.count = n;
+  l.op = texsim::SampleOp::kImplicit;
+  l.u = in.u, l.v = in.v;
+  Out lp(n), d3d(n);
+  texsim::Diagnostics d;
+  texsim::SampleOptions o;
+  o.profile = texsim::Profile::kLavapipe;
+  ASSERT_TRUE(texsim::sample(f.pub, {}, l, lp.results(), o, d).ok);
+  o.profile = texsim::Profile::kD3D;
+  o.derivatives_from_quads = true;
+  ASSERT_TRUE(texsim::sample(f.pub, {}, l, d3d.results(), o, d).ok);
+  std::vector<tu::SampleRequest> reqs(n);
+  for (size_t i = 0; i < n; ++i) {
+    reqs[i].op = tu::SampleOp::kImplicit;
+    reqs[i].coord = {in.u[i], in.v[i], 0.0f};
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const size_t q = i & ~size_t{3};
+    tu::LavapipeLaneContext ctx;
+    ctx.quad = &reqs[q];
+    ctx.quad_lane = static_cast<uint8_t>(i & 3);
+    bool group_lin = false;
+    for (size_t k = i & ~size_t{7}; k < (i & ~size_t{7}) + 8; ++k) {
+      tu::LavapipeLaneContext c;
+      c.quad = &reqs[k & ~size_t{3}];
+      c.quad_lane = static_cast<uint8_t>(k & 3);
+      group_lin = group_lin || tu::lavapipe_lane_facts(f.in.view(), {}, reqs[k], c).needs_linear;
+    }
+    ctx.group_needs_linear = group_lin;
+    EXPECT_EQ(lp.lane(i), tu::sample_lavapipe(f.in.view(), {}, reqs[i], ctx).texel.bits) << i;
+    const auto qd = tu::quad_derivatives(
+        {reqs[q].coord, reqs[q + 1].coord, reqs[q + 2].coord, reqs[q + 3].coord});
+    tu::SampleRequest r = reqs[i];
+    r.ddx = qd.ddx;
+    r.ddy = qd.ddy;
+    EXPECT_EQ(d3d.lane(i), tu::sample(f.in.view(), {}, r).texel.bits) << i;
+  }
+}
+
+TEST(Api, VulkanEquivalentReplacesMissingBorderComponents) {
+  texsim::Sampler s;
+  s.border_color = {0.5f, 0.5f, 0.5f, 0.5f};
+  s.border_color_int = {5, 5, 5, 5};
+  const auto v = texsim::vulkan_equivalent(s, "R8_UNORM");
+  EXPECT_EQ(v.border_color, (std::array<float, 4>{0.5f, 0.0f, 0.0f, 1.0f}));
+  EXPECT_EQ(v.border_color_int, (std::array<uint32_t, 4>{5, 0, 0, 1}));
+  EXPECT_EQ(texsim::vulkan_equivalent(s, "R8G8B8A8_UNORM").border_color, s.border_color);
+}
+
+TEST(Api, ProfilesByName) {
+  EXPECT_EQ(texsim::profile_from_name("lavapipe"), texsim::Profile::kLavapipe);
+  EXPECT_EQ(texsim::profile_name(texsim::Profile::kExact), "exact");
+  EXPECT_FALSE(texsim::profile_from_name("vulkan"));
+}
+
+TEST(Api, ScenesLoadAndReportProblems) {
+  texsim::Diagnostics d;
+  EXPECT_FALSE(texsim::Scene::load_text("{\"texsim\": 1, \"surfaces\": 3}", "s.json", d));
+  ASSERT_TRUE(texsim::has_errors(d));
+  EXPECT_EQ(d[0].file, "s.json");
+  EXPECT_GE(d[0].line, 1u);
+  EXPECT_EQ(d[0].rule.rfind("SCENE", 0), 0u);
+}
+
+// Every built-in example of both ISAs through the API: check, assemble, disassemble the
+// binary back to text that assembles to the same bytes, and run on its scene.
+TEST(Api, ExamplesAssembleDisassembleAndRun) {
+  for (texsim::Isa isa : {texsim::Isa::kVisa, texsim::Isa::kSass}) {
+    const auto ex = texsim::examples(isa);
+    ASSERT_FALSE(ex.empty());
+    for (const auto& e : ex) {
+      SCOPED_TRACE(e.name);
+      texsim::Diagnostics d;
+      const texsim::Source src{e.program, e.program_name};
+      EXPECT_TRUE(texsim::check(isa, src, d));
+      const auto a = texsim::assemble(isa, src, d);
+      ASSERT_TRUE(a) << (d.empty() ? "" : d[0].text);
+      ASSERT_FALSE(a->binary.empty());
+      const auto text = texsim::disassemble(isa, a->binary, d);
+      ASSERT_TRUE(text) << (d.empty() ? "" : d[0].text);
+      const auto again = texsim::assemble(isa, texsim::Source{*text, "round.trip"}, d);
+      ASSERT_TRUE(again) << (d.empty() ? "" : d[0].text) << "\n" << *text;
+      EXPECT_EQ(again->binary, a->binary);
+      const auto scene = texsim::Scene::load_text(e.scene_json, "example.json", d);
+      ASSERT_TRUE(scene) << (d.empty() ? "" : d[0].text);
+      const auto r = texsim::run(isa, src, *scene, {}, d);
+      ASSERT_TRUE(r) << (d.empty() ? "" : d[0].text);
+      EXPECT_FALSE(r->registers.empty());
+    }
+  }
+}
+
+TEST(Api, ProgramErrorsAreDiagnosticsWithPositions) {
+  texsim::Diagnostics d;
+  EXPECT_FALSE(texsim::check(texsim::Isa::kVisa, {"bogus_opcode (M1, 16) V1\n", "bad.visaasm"}, d));
+  ASSERT_TRUE(texsim::has_errors(d));
+  EXPECT_EQ(d[0].file, "bad.visaasm");
+  EXPECT_EQ(d[0].line, 1u);
+  d.clear();
+  EXPECT_FALSE(texsim::assemble(texsim::Isa::kSass, {"NOP ;"}, d, "SM99"));
+  EXPECT_TRUE(has_rule(d, "LIB-PLATFORM"));
+  d.clear();
+  const auto ex = texsim::examples(texsim::Isa::kVisa);
+  auto scene = texsim::Scene::load_text(ex[0].scene_json, "e.json", d);
+  ASSERT_TRUE(scene);
+  EXPECT_FALSE(texsim::run(texsim::Isa::kSass, {"NOP ;"}, *scene, {}, d));
+  EXPECT_TRUE(has_rule(d, "LIB-ISA") || texsim::has_errors(d));
+}
+
+}  // namespace
