@@ -342,6 +342,19 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   }
   std::string out = args.output;
   if (out.empty()) out = fs::path(args.file).replace_extension(".bin").string();
+  // An object format named by the extension (SASS: .cubin, issue 14).
+  core::DiagSink osink;
+  if (const auto obj = fe->encode_object(*program, out, platform, osink)) {
+    std::ofstream o(out, std::ios::binary);
+    o.write(reinterpret_cast<const char*>(obj->data()), static_cast<std::streamsize>(obj->size()));
+    if (!o) {
+      say_error("cannot write '" + out + "'");
+      return kExitUsage;
+    }
+    return kExitOk;
+  }
+  print_diagnostics(stderr, osink.diagnostics(), args.file, text);
+  if (osink.has_errors()) return kExitDiagnostics;
   std::ofstream f(out, std::ios::binary);
   for (const auto& e : *enc) {
     f.write(reinterpret_cast<const char*>(e.bytes.data()),
@@ -393,6 +406,7 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
     if (!read_file(args.file, data)) return kExitUsage;
     in.name = args.file;
     in.bytes.assign(data.begin(), data.end());
+    in.control_prefix = args.control;
   } else if (!args.word.empty()) {
     in.name = "<word>";
     in.word = parse_u64_arg(args.word);
