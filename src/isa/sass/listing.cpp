@@ -46,22 +46,34 @@ uint64_t get64(std::span<const uint8_t> b, size_t off) {
 // nvdisasm's columns: 8 spaces, "/*addr*/", 19 spaces, the text padded to the widest line, two
 // spaces, then the encoding comment (measured on nvdisasm 11.8 -hex output).
 constexpr size_t kTextColumn = 35;
+constexpr size_t kGutter = 19;
 
 }  // namespace
 
 std::string print_listing(std::span<const KernelRange> kernels,
                           std::span<const Instruction> instructions, unsigned sm,
                           unsigned virtual_sm) {
-  std::string out;
+  std::string out = "\n\tcode for sm_" + std::to_string(sm) + "\n";
   char buf[160];
   for (const KernelRange& k : kernels) {
-    std::vector<std::string> texts;
+    // Each line as nvdisasm 11.8 lays it out in a function (measured, decisions T-section): the
+    // guard right-aligned in the 19-column gutter before the mnemonic; "X;" instead of "X ;" for
+    // the empty control field (nvdisasm_spacing); the encoding column at 35 + the widest
+    // guard+text + 2.
+    std::vector<std::pair<std::string, std::string>> lines;  // guard, text
     size_t width = 0;
     for (size_t j = 0; j < k.count; ++j) {
-      texts.push_back(print_instruction(instructions[k.first + j]));
-      width = std::max(width, texts.back().size());
+      const Instruction& inst = instructions[k.first + j];
+      std::string text = print_instruction(inst);
+      std::string guard;
+      if (text.starts_with("@")) {
+        guard = text.substr(0, text.find(' '));
+        text.erase(0, guard.size() + 1);
+      }
+      text = nvdisasm_spacing(std::move(text), inst.ctrl);
+      width = std::max(width, (guard.empty() ? 0 : guard.size() + 1) + text.size());
+      lines.emplace_back(std::move(guard), std::move(text));
     }
-    out += "\n\tcode for sm_" + std::to_string(sm) + "\n";
     out += "\t\tFunction : " + k.name + "\n";
     out += "\t.headerflags    @\"EF_CUDA_SM" + std::to_string(sm);
     if (virtual_sm != 0) out += " EF_CUDA_PTX_SM(EF_CUDA_SM" + std::to_string(virtual_sm) + ")";
@@ -75,18 +87,27 @@ std::string print_listing(std::span<const KernelRange> kernels,
                       static_cast<unsigned long long>(get64(k.text, addr - 8)));
         out += buf;
       }
-      std::snprintf(buf, sizeof buf, "        /*%04llx*/                   ",
-                    static_cast<unsigned long long>(addr));
+      const auto& [guard, text] = lines[j];
+      std::snprintf(buf, sizeof buf, "        /*%04llx*/", static_cast<unsigned long long>(addr));
       out += buf;
-      out += texts[j];
-      out.append(width - texts[j].size() + 2, ' ');
+      out.append(kGutter - (guard.empty() ? 0 : guard.size() + 1), ' ');
+      if (!guard.empty()) out += guard + " ";
+      out += text;
+      out.append(width + 2 - text.size(), ' ');
       std::snprintf(buf, sizeof buf, "/* 0x%016llx */\n",
                     static_cast<unsigned long long>(get64(k.text, addr)));
       out += buf;
     }
-    out += "\t\t..........\n\n";
+    out += "\t\t..........\n\n\n";
   }
   return out;
+}
+
+std::string nvdisasm_spacing(std::string text, const Control& ctrl) {
+  const bool empty_ctrl = ctrl.stall == 0 && ctrl.yield_bit == 0 && ctrl.wr_bar == 7 &&
+                          ctrl.rd_bar == 7 && ctrl.wait == 0;
+  if (empty_ctrl && text.ends_with(" ;")) text.erase(text.size() - 2, 1);
+  return text;
 }
 
 std::optional<ListingLine> listing_structure(std::string_view t) {

@@ -23,13 +23,19 @@ struct KernelRange {
   std::vector<uint8_t> text;  // the section (control words print from it)
 };
 
-// `cuobjdump -sass` layout: "code for sm_NN", "Function : name", ".headerflags", then per bundle
-// the control word as "/* 0x... */" and each instruction as nvdisasm prints it with -hex. Lines
-// texsim does not model print as ".word 0x... ;". The encoding column is aligned over the lines
-// texsim prints (nvdisasm aligns over its own).
+// `cuobjdump -sass` layout: "code for sm_NN", then per kernel (in section order) "Function :
+// name", ".headerflags", per bundle the control word as "/* 0x... */" and each instruction as
+// nvdisasm prints it with -hex. Lines texsim does not model print as ".word 0x... ;"; the encoding
+// column is aligned over the lines texsim prints (nvdisasm aligns over its own), so a kernel of
+// TLDS and NOP lines prints byte for byte as cuobjdump 11.8 does.
 std::string print_listing(std::span<const KernelRange> kernels,
                           std::span<const Instruction> instructions, unsigned sm,
                           unsigned virtual_sm);
+
+// nvdisasm 11.8 ends an instruction with ";" instead of " ;" when its control field, reuse bits
+// aside, is exactly 0x7e0 (stall 0, yield, no barriers, no wait) — with and without -novliw
+// (measured: decisions T-section). Returns the text with that spacing.
+std::string nvdisasm_spacing(std::string text, const Control& ctrl);
 
 // A structure line of a cuobjdump listing (trimmed text, comments not removed).
 struct ListingLine {

@@ -12,6 +12,7 @@
 
 #include "isa/sass/codec.hpp"
 #include "isa/sass/fields.hpp"
+#include "isa/sass/listing.hpp"
 #include "isa/sass/syntax.hpp"
 #include "vendor_common.hpp"
 
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
     // Pass 1: nvdisasm names the address of every word it rejects (it then prints no text).
     write_bundles(bin, words, {});
     const vc::Result r1 = vc::run(
-        tool + " -b " + arch + (a.get("--vliw", "1") == "1" ? "" : " -novliw") + " " + bin, work);
+        tool + " -b " + arch + (a.get("--vliw", "0") == "1" ? "" : " -novliw") + " " + bin, work);
     std::set<size_t> rejected;
     for (uint64_t addr : vc::error_addresses(r1.err)) rejected.insert(index_of(addr));
     if (r1.status != 0 && rejected.empty()) {
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
     // Pass 2: the accepted words alone (rejected slots as NOPs) give nvdisasm's text.
     write_bundles(bin, words, rejected);
     const vc::Result r2 = vc::run(
-        tool + " -b " + arch + (a.get("--vliw", "1") == "1" ? "" : " -novliw") + " " + bin, work);
+        tool + " -b " + arch + (a.get("--vliw", "0") == "1" ? "" : " -novliw") + " " + bin, work);
     if (r2.status != 0) {
       std::printf("FAIL: nvdisasm rejected words after the rejected ones were removed:\n%s\n",
                   r2.err.c_str());
@@ -107,7 +108,8 @@ int main(int argc, char** argv) {
         ++accepted;
         const auto it = text.find(sass::stream_offset(i));
         nv_text = it == text.end() ? "<no line>" : it->second;
-        const std::string ts_text = sass::print_instruction(inst);
+        const std::string ts_text =
+            sass::nvdisasm_spacing(sass::print_instruction(inst), inst.ctrl);
         if (nv_text == ts_text) {
           ++identical;
           invalid_masks += inst.invalid_wmsk != 0 ? 1 : 0;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -62,12 +63,16 @@ struct Result {
 
 // Runs `cmd` with stdout and stderr captured through files in `work`.
 inline Result run(const std::string& cmd, const std::string& work) {
-  const std::string o = work + "/.stdout", e = work + "/.stderr";
+  // Per process: the tests of several architectures share `work` and run in parallel.
+  const std::string id = std::to_string(::getpid());
+  const std::string o = work + "/.stdout." + id, e = work + "/.stderr." + id;
   const int rc = std::system((cmd + " >" + o + " 2>" + e).c_str());
   Result r;
   r.status = rc == -1 ? -1 : WEXITSTATUS(rc);
   r.out = slurp(o);
   r.err = slurp(e);
+  std::remove(o.c_str());
+  std::remove(e.c_str());
   return r;
 }
 
