@@ -1,6 +1,6 @@
 # Cubins without NVIDIA's tools (issue 14): texsim asm SRC -o a.cubin; texsim disasm a.cubin (the
 # cuobjdump layout) -> b.sass; texsim asm b.sass -o b.cubin; a.cubin == b.cubin; check a.cubin;
-# disasm --control a.cubin.
+# disasm --control a.cubin; run a.cubin = run SRC.
 file(MAKE_DIRECTORY ${WORK})
 function(run)
   execute_process(COMMAND ${TEXSIM} ${ARGN} RESULT_VARIABLE r OUTPUT_VARIABLE out
@@ -26,4 +26,11 @@ run(check ${WORK}/a.cubin)
 run(disasm --control ${WORK}/a.cubin)
 if(NOT out MATCHES "\\[B------:R-:W-:Y:S00\\] /\\*0010\\*/ TLDS")
   message(FATAL_ERROR "--control listing:\n${out}")
+endif()
+# run accepts the cubin and gives the registers the text gives.
+run(run ${WORK}/a.cubin --scene ${SCENE} --json)
+set(from_cubin "${out}")
+run(run ${SRC} --scene ${SCENE} --json)
+if(NOT from_cubin STREQUAL out OR NOT out MATCHES "\"R4\"")
+  message(FATAL_ERROR "run of the cubin differs from run of the text:\n${from_cubin}\n---\n${out}")
 endif()

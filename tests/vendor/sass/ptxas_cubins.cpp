@@ -274,7 +274,7 @@ int main(int argc, char** argv) {
   const std::string arch = a.get("--arch", "SM52");
   const std::string work = a.get("--work", ".");
   const std::string source = a.get("--roundtrip", "");
-  for (const char* t : {"ptxas", "nvdisasm", "cuobjdump"}) {
+  for (const char* t : {"nvdisasm", "ptxas", "cuobjdump"}) {
     if (!vc::tool_runs(bin + "/" + t)) {
       std::printf("SKIPPED: %s not installed (%s)\n", t, bin.c_str());
       return vc::kSkip;
