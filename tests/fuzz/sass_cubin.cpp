@@ -1,6 +1,6 @@
 // libFuzzer target: SASS cubins (ELF64). Decode through the front end (`disasm K.cubin`) and parse
-// (`check K.cubin`): a malformed ELF is an error diagnostic with a binary offset, never a crash or a
-// read outside the input; a cubin that decodes prints and its kernels decode bundle by bundle.
+// (`check K.cubin`): a malformed ELF is an error diagnostic with a binary offset, never a crash or
+// a read outside the input; a cubin that decodes prints and its kernels decode bundle by bundle.
 #include <cstdint>
 #include <string>
 
