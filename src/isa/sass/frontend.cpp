@@ -153,6 +153,16 @@ class SassFrontend final : public Frontend {
 
   std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,
                                   core::DiagSink& sink) const override {
+    // A fatbin (magic 0xba55ed50, little-endian): not read directly (decisions T17).
+    if (!input.word && input.bytes.size() >= 4 && input.bytes[0] == 0x50 &&
+        input.bytes[1] == 0xed && input.bytes[2] == 0x55 && input.bytes[3] == 0xba) {
+      sink.error("SASS-CUBIN", core::BinaryLoc{input.name, 0, 0, 0, false},
+                 "this is a CUDA fatbin, not a cubin: extract its cubins with `cuobjdump -xelf "
+                 "all " +
+                     input.name + "` and disassemble those",
+                 "decisions.md T17");
+      return nullptr;
+    }
     if (!input.word && is_elf(input.bytes)) {
       auto prog = decode_cubin(input.bytes, input.name, sink, input.control_prefix);
       if (!prog) return nullptr;

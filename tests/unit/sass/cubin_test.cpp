@@ -118,6 +118,11 @@ TEST(SassCubin, FrontendDecodesAndRejectsOtherArchitectures) {
   core::DiagSink s2;
   EXPECT_FALSE(fe->decode(in, "SM52", s2));
   EXPECT_EQ(s2.diagnostics().at(0).rule_id, "SASS-CUBIN");
+  // A fatbin is named as one, with the command that extracts its cubins.
+  in.bytes = {0x50, 0xed, 0x55, 0xba, 1, 0, 0x10, 0};
+  core::DiagSink s4;
+  EXPECT_FALSE(fe->decode(in, "SM52", s4));
+  EXPECT_NE(s4.diagnostics().at(0).message.find("cuobjdump -xelf all"), std::string::npos);
   // check/run read a cubin through parse().
   in.bytes = write_cubin("k", demo_text(), 52, 8);
   core::DiagSink s3;
