@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan bench bench-compare bench-plot oracle-soak clean format fuzz fuzz-build fuzz-ci
+.PHONY: all deps build demo test test-release test-asan bench bench-compare bench-plot oracle-soak clean format fuzz fuzz-build fuzz-ci vendor-soak
 
 all: build
 
@@ -41,11 +41,20 @@ bench-plot:
 oracle-soak: build
 	bash scripts/oracle-soak.sh build/release
 
+# Issue 14: VENDOR_WORDS random TLDS words per architecture through nvdisasm -b and texsim (ctest
+# runs 50,000 each); needs the NVIDIA tools from scripts/install-nvidia-tools.sh.
+VENDOR_WORDS ?= 1000000
+vendor-soak: build
+	for a in SM50 SM52 SM53 SM60 SM61 SM62; do \
+	  ./build/release/tests/vendor/sass/sass_nvdisasm_words --nvdisasm build/vendor/nvidia/bin/nvdisasm \
+	    --arch $$a --words $(VENDOR_WORDS) --seed 1400 --work build/release/tests/vendor/sass/work || exit 1; \
+	done
+
 # libFuzzer targets (tests/fuzz, docs/reliability.md): clang, ASan + UBSan, preset `fuzz`. New
 # inputs go to build/fuzz/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they
 # are); crashes to build/fuzz/artifacts/. Any crash, leak, sanitizer report, timeout (> 10 s for
 # one input) or allocation over 2 GiB fails the target.
-FUZZ_TARGETS := visa_text visa_binary sass_text sass_words scene_json exec scene_png
+FUZZ_TARGETS := visa_text visa_binary sass_text sass_words sass_cubin scene_json exec scene_png
 FUZZ_SECONDS ?= 300
 
 fuzz-build: deps

@@ -29,6 +29,11 @@ for arg in "$@"; do
   esac
 done
 
+# --- NVIDIA vendor tools (issue 14): ptxas/nvdisasm/cuobjdump 11.8 into build/vendor/nvidia ---
+# From Debian's non-free component through a private apt state; TEXSIM_NO_NONFREE=1 skips it.
+bash "$(dirname "${BASH_SOURCE[0]}")/install-nvidia-tools.sh"
+# --- end NVIDIA vendor tools ---
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

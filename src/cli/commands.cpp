@@ -371,8 +371,16 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   std::string out = args.output;
   if (out.empty())
     out = args.file == "-" ? "-" : fs::path(args.file).replace_extension(".bin").string();
+  // An object format named by the extension (SASS: .cubin, issue 14); otherwise the raw stream.
+  core::DiagSink osink;
   std::string bytes;
-  for (const auto& e : *enc) bytes.append(e.bytes.begin(), e.bytes.end());
+  if (const auto obj = fe->encode_object(*program, out, platform, osink)) {
+    bytes.assign(obj->begin(), obj->end());
+  } else {
+    print_diagnostics(stderr, osink.diagnostics(), args.file, text);
+    if (osink.has_errors()) return kExitDiagnostics;
+    for (const auto& e : *enc) bytes.append(e.bytes.begin(), e.bytes.end());
+  }
   if (out == "-") {  // stdout (issue 17); every write checked (issue 15)
     const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), stdout) == bytes.size();
     if (!ok || std::fflush(stdout) != 0) {
@@ -432,6 +440,7 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
     if (!read_file(args.file, data)) return kExitUsage;
     in.name = args.file;
     in.bytes.assign(data.begin(), data.end());
+    in.control_prefix = args.control;
   } else if (!args.word.empty()) {
     in.name = "<word>";
     in.word = parse_u64_arg(args.word);

@@ -40,9 +40,10 @@ struct AsmArgs {
 
 struct DisasmArgs {
   std::string file;
-  std::string word;   // SASS: --word 0xHEX
-  std::string ctrl;   // SASS: --ctrl 0xHEX
-  std::string bytes;  // vISA: --bytes HEX
+  std::string word;      // SASS: --word 0xHEX
+  std::string ctrl;      // SASS: --ctrl 0xHEX
+  std::string bytes;     // vISA: --bytes HEX
+  bool control = false;  // SASS cubin: control-prefixed lines instead of cuobjdump's layout
 };
 
 struct RunArgs {

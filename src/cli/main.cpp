@@ -79,7 +79,8 @@ int run_main(int argc, char** argv) {
   AsmArgs asm_args;
   CLI::App* as = app.add_subcommand("asm", "assemble program text to binary");
   as->add_option("file", asm_args.file, "program file")->required();
-  as->add_option("-o,--output", asm_args.output, "output file (default: FILE with .bin)");
+  as->add_option("-o,--output", asm_args.output,
+                 "output file (default: FILE with .bin; SASS: a .cubin name writes a cubin)");
   as->add_flag("--hex", asm_args.hex, "print the encodings instead of writing a file");
   add_common(as, common, false);
 
@@ -89,6 +90,8 @@ int run_main(int argc, char** argv) {
   dis->add_option("--word", dis_args.word, "SASS: one 64-bit instruction word, 0xHEX");
   dis->add_option("--ctrl", dis_args.ctrl, "SASS: its control word, 0xHEX");
   dis->add_option("--bytes", dis_args.bytes, "vISA: instruction bytes, HEX");
+  dis->add_flag("--control", dis_args.control,
+                "SASS cubin: [B------:R-:W-:Y:S00]-prefixed lines instead of cuobjdump's layout");
   add_common(dis, common, false);
 
   RunArgs run_args;

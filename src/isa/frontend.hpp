@@ -29,7 +29,7 @@ struct IsaInfo {
 };
 
 inline constexpr std::array<std::string_view, 2> kVisaExtensions{".visaasm", ".vasm"};
-inline constexpr std::array<std::string_view, 1> kSassExtensions{".sass"};
+inline constexpr std::array<std::string_view, 2> kSassExtensions{".sass", ".cubin"};
 inline constexpr std::array<IsaInfo, 2> kKnownIsas{{
     {"visa", "vISA", kVisaExtensions, scene::kVisaPlatforms, "TGLLP"},
     {"sass", "SASS", kSassExtensions, scene::kSassPlatforms, "SM52"},
@@ -73,6 +73,7 @@ struct BinaryInput {
   std::vector<uint8_t> bytes;    // file contents or --bytes
   std::optional<uint64_t> word;  // SASS --word
   std::optional<uint64_t> ctrl;  // SASS --ctrl
+  bool control_prefix = false;   // SASS cubins: print [B------:R-:W-:Y:S00] lines (--control)
 };
 
 struct EncodedInstruction {
@@ -117,6 +118,16 @@ class Frontend {
   // Encodes a valid program; nullopt (with diagnostics) if something cannot be encoded.
   virtual std::optional<std::vector<EncodedInstruction>> encode(const Program& program,
                                                                 core::DiagSink& sink) const = 0;
+
+  // An object file for `asm -o FILE` whose extension names one (SASS: .cubin); nullopt with
+  // diagnostics when it cannot be written, and nullopt without any when the format is not one
+  // this front end writes.
+  virtual std::optional<std::vector<uint8_t>> encode_object(const Program& /*program*/,
+                                                            std::string_view /*output_path*/,
+                                                            std::string_view /*platform*/,
+                                                            core::DiagSink& /*sink*/) const {
+    return std::nullopt;
+  }
 
   // Decodes binary input; problems are reported at FILE+0xOFFSET[bits HI:LO].
   virtual std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,

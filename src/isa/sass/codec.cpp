@@ -52,6 +52,7 @@ uint32_t encode_control(const Control& c, Phase phase) {
   uint8_t reuse = c.reuse;
   if (phase == Phase::kT) reuse |= f::kReuseT;
   if (phase == Phase::kP) reuse |= f::kReuseP;
+  if (phase == Phase::kInvalid3) reuse |= f::kReuseT | f::kReuseP;
   uint64_t w = 0;
   w = f::kStall.set(w, c.stall & f::kStall.max_value()).value_or(w);
   w = f::kYield.set(w, c.yield_bit & 1u).value_or(w);
@@ -75,6 +76,8 @@ Control decode_control(uint32_t bits) {
 
 std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink) {
   if (inst.kind == Kind::kRaw)
+    return EncodedWord{inst.raw_word, encode_control(inst.ctrl, Phase::kNone)};
+  if (inst.kind == Kind::kUnsupported && inst.word_given)
     return EncodedWord{inst.raw_word, encode_control(inst.ctrl, Phase::kNone)};
   if (inst.kind == Kind::kUnsupported) {
     sink.error("SASS-UNSUPPORTED", text_or_bin(inst),
@@ -112,6 +115,10 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
   for (const auto& m : table) {
     if (m.components == inst.mask) mask_code = m.code;
   }
+  if (inst.invalid_wmsk != 0) {
+    // INVALIDn (nvdisasm's name for 3/4-component codes 5..7) encodes its code as written.
+    mask_code = inst.rd1 != kRZ ? std::optional<uint8_t>(inst.invalid_wmsk) : std::nullopt;
+  }
   if (!mask_code) {
     sink.error("SASS-ENCODE", text_or_bin(inst),
                "write mask " + mask_name_of(inst.mask) + " has no encoding with Rd1 " +
@@ -129,7 +136,7 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
 }
 
 Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin& origin,
-                   core::DiagSink& sink) {
+                   core::DiagSink& sink, std::string_view platform) {
   const uint32_t ctrl_bits = control.value_or(0);
   if ((word & f::kNopMatchMask) == (f::kNopWord & f::kNopMatchMask)) {
     Instruction i;
@@ -154,6 +161,13 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
                  "word " + hex64(word) + " is not an instruction texsim decodes (TLDS, NOP)",
                  "nvidia_tlds.md 1.4");
     return raw(word, control, origin, "not TLDS or NOP");
+  }
+  if (f::kF32.get(word) == 0 && !f16_exists(platform)) {
+    sink.warning("SASS-DECODE-OPCODE", bin_loc(origin, f::kF32),
+                 "word " + hex64(word) + " would be TLDS.F16, which " + std::string(platform) +
+                     " does not have (nvdisasm rejects it; TLDS.F16 exists from SM52)",
+                 "decisions.md T-section (issue 14)");
+    return raw(word, control, origin, "TLDS.F16 on " + std::string(platform));
   }
   Instruction i;
   i.op = Opcode::kTlds;
@@ -191,24 +205,29 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
     }
   }
   if (!found) {
-    sink.warning("SASS-DECODE-RESERVED", bin_loc(origin, f::kWmsk),
-                 "write mask code " + std::to_string(wm) +
-                     " is reserved in the 3/4-component table (Rd1 != RZ; legal 0..4)",
-                 "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk");
-    return raw(word, control, origin, "reserved TLDS write mask " + std::to_string(wm));
+    // Codes 5..7 with Rd1 != RZ: nvdisasm prints INVALID5..7 (it does not reject the word);
+    // the validator still reports SASS-TLDS-WMASK (decisions T-section, issue 14).
+    i.invalid_wmsk = wm;
+    i.mask = 0;
   }
   i.ctrl = decode_control(ctrl_bits);
   i.has_ctrl = control.has_value();
   const uint8_t reuse = i.ctrl.reuse;
-  if ((reuse & ~(f::kReuseT | f::kReuseP)) != 0 || reuse == (f::kReuseT | f::kReuseP)) {
-    sink.warning("SASS-DECODE-CTRL", ctrl_loc(origin, f::kReuse),
-                 "TLDS reuse bits " + std::to_string(reuse) +
-                     " are reserved (only .T = 1 or .P = 2 are defined)",
-                 "nvidia_tlds.md 1.2; sass-tlds.md, .phase");
-    return raw(word, control, origin, "reserved TLDS reuse bits");
+  // nvdisasm 11.8 reads TLDS's phase from control bits 18:17 alone (3 prints .INVALIDPHASE3) and
+  // ignores bits 20:19 (decisions T-section, issue 14). Those stay in ctrl.reuse, so the binary
+  // round-trips, but no text form shows them: say so.
+  const uint8_t phase_bits = reuse & (f::kReuseT | f::kReuseP);
+  i.phase = phase_bits == f::kReuseT   ? Phase::kT
+            : phase_bits == f::kReuseP ? Phase::kP
+            : phase_bits != 0          ? Phase::kInvalid3
+                                       : Phase::kNone;
+  i.ctrl.reuse = static_cast<uint8_t>(reuse & ~phase_bits);
+  if (i.ctrl.reuse != 0) {
+    sink.warning("SASS-DECODE-CTRL", ctrl_loc(origin, core::BitField{"reuse[3:2]", 20, 19}),
+                 "TLDS control bits 20:19 are " + std::to_string(i.ctrl.reuse >> 2) +
+                     ": TLDS has no operand reuse and nvdisasm ignores them; they do not print",
+                 "nvidia_tlds.md 1.2; decisions.md T-section");
   }
-  i.phase = reuse == f::kReuseT ? Phase::kT : reuse == f::kReuseP ? Phase::kP : Phase::kNone;
-  i.ctrl.reuse = 0;
   return i;
 }
 
@@ -237,11 +256,12 @@ std::vector<uint8_t> encode_stream(std::span<const EncodedWord> words) {
 }
 
 std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std::string& name,
-                                       core::DiagSink& sink) {
+                                       core::DiagSink& sink, uint64_t base,
+                                       std::string_view platform) {
   std::vector<Instruction> out;
   out.reserve(bytes.size() / f::kBundleBytes * f::kBundleSlots + f::kBundleSlots);
   if (bytes.size() % 8 != 0) {
-    sink.error("SASS-DECODE-SIZE", core::BinaryLoc{name, 0, 0, 0, false},
+    sink.error("SASS-DECODE-SIZE", core::BinaryLoc{name, base, 0, 0, false},
                "a SASS stream is a sequence of 64-bit words; " + std::to_string(bytes.size()) +
                    " bytes is not a multiple of 8",
                "nvidia_tlds.md 1.1");
@@ -252,30 +272,30 @@ std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std
     for (unsigned b = 0; b < 8; ++b) v |= uint64_t{bytes[off + b]} << (8 * b);
     return v;
   };
-  for (size_t base = 0; base < bytes.size(); base += f::kBundleBytes) {
-    const uint64_t ctrl = get64(base);
+  for (size_t bundle = 0; bundle < bytes.size(); bundle += f::kBundleBytes) {
+    const uint64_t ctrl = get64(bundle);
     if ((ctrl & f::kControlWordReserved) != 0) {
-      sink.warning("SASS-DECODE-CTRL", core::BinaryLoc{name, base, 63, 63, true},
+      sink.warning("SASS-DECODE-CTRL", core::BinaryLoc{name, base + bundle, 63, 63, true},
                    "bit 63 of a control word is 0 on Maxwell/Pascal", "nvidia_tlds.md 1.1");
     }
     for (unsigned s = 0; s < f::kBundleSlots; ++s) {
-      const size_t off = base + 8 * (s + 1);
+      const size_t off = bundle + 8 * (s + 1);
       if (off + 8 > bytes.size()) break;
       Origin o;
       o.file = name;
       o.binary = true;
-      o.offset = off;
-      o.ctrl_offset = base;
+      o.offset = base + off;
+      o.ctrl_offset = base + bundle;
       o.ctrl_slot = static_cast<uint8_t>(s);
-      out.push_back(
-          decode(get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), o, sink));
+      out.push_back(decode(get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), o, sink,
+                           platform));
     }
   }
   if (bytes.size() % f::kBundleBytes != 0) {
     // F2: the stream ends inside a bundle. It still decodes (the words are whole), but it does
     // not round-trip: encoding pads the last bundle with NOPs, so say so.
     const size_t last = bytes.size() - bytes.size() % f::kBundleBytes;
-    sink.warning("SASS-DECODE-SIZE", core::BinaryLoc{name, last, 0, 0, false},
+    sink.warning("SASS-DECODE-SIZE", core::BinaryLoc{name, base + last, 0, 0, false},
                  "the stream ends inside a bundle: " + std::to_string(bytes.size()) +
                      " bytes is not a multiple of " + std::to_string(f::kBundleBytes) +
                      " (control word + 3 instructions); encoding pads it with NOPs",

@@ -31,8 +31,9 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
 // Decodes one word with its control field (nullopt: none given, treated as 0 and not printed).
 // Never fails: a word that is not TLDS/NOP, or a reserved TLDS field value, yields a kRaw
 // placeholder and a warning (SASS-DECODE-*) at `origin`.
+// `platform` (e.g. "SM50"): where TLDS.F16 does not exist, bit 59 clear is not TLDS.
 Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin& origin,
-                   core::DiagSink& sink);
+                   core::DiagSink& sink, std::string_view platform = {});
 
 // Bundle stream: [control word, insn, insn, insn]*, little-endian 64-bit words. The last
 // bundle is padded with NOPs (control 0x7e0).
@@ -43,7 +44,10 @@ uint64_t stream_offset(size_t i);
 // Decodes a stream. A size that is not a multiple of 8 is an error (SASS-DECODE-SIZE); a final
 // partial bundle decodes with a SASS-DECODE-SIZE warning (it re-encodes padded with NOPs).
 // Bit 63 of a control word set is a warning.
+// `base` is the file offset of bytes[0] (a cubin's .text section): origins and diagnostics name
+// file offsets.
 std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std::string& name,
-                                       core::DiagSink& sink);
+                                       core::DiagSink& sink, uint64_t base = 0,
+                                       std::string_view platform = {});
 
 }  // namespace texsim::isa::sass

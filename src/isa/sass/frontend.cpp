@@ -2,9 +2,12 @@
 // from its tables. Never prints; the CLI renders what it returns.
 #include "isa/sass/frontend.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <span>
 
 #include "isa/sass/codec.hpp"
+#include "isa/sass/cubin.hpp"
 #include "isa/sass/examples.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/fields.hpp"
@@ -25,9 +28,22 @@ class SassFrontend final : public Frontend {
 
   std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,
                                  core::DiagSink& sink) const override {
+    const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(source.text.data()),
+                                         source.text.size());
+    if (is_elf(bytes)) {
+      // A cubin given to check/run (issue 14): decode it; rule violations stay errors here.
+      const size_t before = sink.error_count();
+      // The cubin names its architecture (e_flags); that, not --platform, decides.
+      auto prog = decode_cubin(bytes, source.path, sink, false);
+      if (!prog) return nullptr;
+      const std::string arch = "SM" + std::to_string(prog->sm);
+      for (const Instruction& i : prog->instructions) validate(i, arch, sink);
+      if (sink.error_count() != before) return nullptr;
+      return prog;
+    }
     auto prog = std::make_unique<SassProgram>();
     const size_t before = sink.error_count();
-    prog->instructions = parse_program(source.text, source.path, sink);
+    prog->instructions = parse_program(source.text, source.path, sink, &prog->listing);
     for (const Instruction& i : prog->instructions) {
       validate(i, platform, sink);
       if (i.has_ctrl) prog->mode = PrintMode::kStream;
@@ -83,8 +99,76 @@ class SassFrontend final : public Frontend {
     return out;
   }
 
+  std::optional<std::vector<uint8_t>> encode_object(const Program& program,
+                                                    std::string_view output_path,
+                                                    std::string_view platform,
+                                                    core::DiagSink& sink) const override {
+    if (!output_path.ends_with(".cubin")) return std::nullopt;
+    const auto& p = as_sass(program);
+    std::vector<EncodedWord> words;
+    bool ok = true;
+    for (const Instruction& i : p.instructions) {
+      if (auto w = sass::encode(i, sink))
+        words.push_back(*w);
+      else
+        ok = false;
+    }
+    if (!ok) return std::nullopt;
+    if (p.listing.functions.size() > 1) {
+      sink.error("SASS-CUBIN", core::NoLoc{},
+                 "the listing has " + std::to_string(p.listing.functions.size()) +
+                     " functions; texsim writes one kernel per cubin",
+                 "issue 14");
+      return std::nullopt;
+    }
+    // Kernel name: the listing's `Function :`, else the output file's stem.
+    std::string name;
+    if (!p.listing.functions.empty()) {
+      name = p.listing.functions.front().first;
+    } else {
+      std::string_view stem = output_path.substr(0, output_path.size() - 6);
+      if (const size_t slash = stem.find_last_of("/\\"); slash != std::string_view::npos)
+        stem.remove_prefix(slash + 1);
+      name = stem.empty() ? "kernel" : std::string(stem);
+    }
+    // SM: the platform (SM50..SM62 -> 50..62).
+    unsigned sm = 0;
+    for (char c : platform.substr(2)) sm = sm * 10 + static_cast<unsigned>(c - '0');
+    // Registers: one past the highest register any TLDS names (RZ excluded), as ptxas counts.
+    unsigned regs = 1;
+    for (const Instruction& i : p.instructions) {
+      if (i.kind != Kind::kInstruction || i.op != Opcode::kTlds) continue;
+      const DestLayout d = dest_layout(i.mask, i.f16);
+      const TldsEncodingRow* row = encoding_row(i);
+      auto top = [&](uint8_t r, unsigned n) {
+        if (r != kRZ && n != 0) regs = std::max(regs, static_cast<unsigned>(r) + n);
+      };
+      top(i.rd0, std::max<unsigned>(d.rd0_regs, 1));
+      top(i.rd1, std::max<unsigned>(d.rd1_regs, 1));
+      top(i.ra, row ? row->ra_count : 1);
+      top(i.rb, row ? row->rb_count : 1);
+    }
+    return write_cubin(name, encode_stream(words), sm, regs);
+  }
+
   std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,
                                   core::DiagSink& sink) const override {
+    // A fatbin (magic 0xba55ed50, little-endian): not read directly (decisions T17).
+    if (!input.word && input.bytes.size() >= 4 && input.bytes[0] == 0x50 &&
+        input.bytes[1] == 0xed && input.bytes[2] == 0x55 && input.bytes[3] == 0xba) {
+      sink.error("SASS-CUBIN", core::BinaryLoc{input.name, 0, 0, 0, false},
+                 "this is a CUDA fatbin, not a cubin: extract its cubins with `cuobjdump -xelf "
+                 "all " +
+                     input.name + "` and disassemble those",
+                 "decisions.md T17");
+      return nullptr;
+    }
+    if (!input.word && is_elf(input.bytes)) {
+      auto prog = decode_cubin(input.bytes, input.name, sink, input.control_prefix);
+      if (!prog) return nullptr;
+      warn_rules(*prog, "SM" + std::to_string(prog->sm), sink);
+      return prog;
+    }
     auto prog = std::make_unique<SassProgram>();
     if (input.word) {
       std::optional<uint32_t> ctrl;
@@ -100,15 +184,20 @@ class SassFrontend final : public Frontend {
       Origin o;
       o.file = input.name;
       o.binary = true;
-      prog->instructions.push_back(sass::decode(*input.word, ctrl, o, sink));
+      prog->instructions.push_back(sass::decode(*input.word, ctrl, o, sink, platform));
       prog->mode = PrintMode::kBare;
     } else {
-      prog->instructions = decode_stream(input.bytes, input.name, sink);
+      prog->instructions = decode_stream(input.bytes, input.name, sink, 0, platform);
       prog->mode = PrintMode::kStream;
       if (sink.has_errors()) return nullptr;
     }
-    // Rule violations in decoded words are warnings: the word is still printable.
-    for (const Instruction& i : prog->instructions) {
+    warn_rules(*prog, platform, sink);
+    return prog;
+  }
+
+  // Rule violations in decoded words are warnings: the word is still printable.
+  static void warn_rules(const SassProgram& prog, std::string_view platform, core::DiagSink& sink) {
+    for (const Instruction& i : prog.instructions) {
       core::DiagSink tmp;
       validate(i, platform, tmp);
       for (core::Diagnostic d : tmp.diagnostics()) {
@@ -116,18 +205,82 @@ class SassFrontend final : public Frontend {
         sink.report(std::move(d));
       }
     }
+  }
+
+  // A cubin: every .text.<kernel> section decoded as a bundle stream at its file offset.
+  static std::unique_ptr<SassProgram> decode_cubin(std::span<const uint8_t> bytes,
+                                                   const std::string& name, core::DiagSink& sink,
+                                                   bool control_prefix) {
+    const auto cubin = read_cubin(bytes, name, sink);
+    if (!cubin) return nullptr;
+    auto prog = std::make_unique<SassProgram>();
+    prog->mode = control_prefix ? PrintMode::kStream : PrintMode::kListing;
+    prog->sm = cubin->sm;
+    prog->virtual_sm = cubin->virtual_sm;
+    if (cubin->sm < 50 || cubin->sm > 62) {
+      sink.error("SASS-CUBIN", core::BinaryLoc{name, 48, 7, 0, true},
+                 "the cubin is for sm_" + std::to_string(cubin->sm) +
+                     "; texsim decodes the Maxwell/Pascal encoding (sm_50 .. sm_62)",
+                 "nvidia_tlds.md 1, 2");
+      return nullptr;
+    }
+    const size_t errors = sink.error_count();
+    for (const CubinKernel& k : cubin->kernels) {
+      KernelRange r;
+      r.name = k.name;
+      r.first = prog->instructions.size();
+      r.file_offset = k.file_offset;
+      r.text = k.text;
+      // The other instructions of a real kernel (MOV, S2R, EXIT...) print as .word: one
+      // summary warning per kernel instead of one SASS-DECODE-OPCODE per word.
+      core::DiagSink tmp;
+      auto insts =
+          decode_stream(k.text, name, tmp, k.file_offset, "SM" + std::to_string(cubin->sm));
+      size_t other = 0;
+      std::optional<core::Diagnostic> first_other;
+      for (const core::Diagnostic& d : tmp.diagnostics()) {
+        if (d.rule_id == "SASS-DECODE-OPCODE") {
+          if (!first_other) first_other = d;
+          ++other;
+        } else {
+          sink.report(d);
+        }
+      }
+      if (first_other) {
+        first_other->message =
+            std::to_string(other) + " word" + (other == 1 ? "" : "s") + " of kernel " + k.name +
+            " are not TLDS or NOP and print as .word (first: " + first_other->message + ")";
+        sink.report(std::move(*first_other));
+      }
+      r.count = insts.size();
+      for (Instruction& i : insts) prog->instructions.push_back(std::move(i));
+      prog->kernels.push_back(std::move(r));
+    }
+    if (sink.error_count() != errors) return nullptr;
     return prog;
   }
 
   std::string print(const Program& program) const override {
     const auto& p = as_sass(program);
+    if (p.mode == PrintMode::kListing) {
+      return print_listing(p.kernels, p.instructions, p.sm, p.virtual_sm);
+    }
     std::string out;
+    size_t kernel = 0;
     for (size_t k = 0; k < p.instructions.size(); ++k) {
       const Instruction& i = p.instructions[k];
       PrintOptions opt;
       if (p.mode == PrintMode::kStream) {
         opt.control_prefix = true;
         opt.address = i.origin.binary ? i.origin.offset : stream_offset(k);
+        // Cubin kernels: addresses relative to the kernel's .text section, a header each.
+        while (kernel < p.kernels.size() && p.kernels[kernel].first == k) {
+          out += "\t\tFunction : " + p.kernels[kernel].name + "\n";
+          ++kernel;
+        }
+        for (const KernelRange& r : p.kernels) {
+          if (k >= r.first && k < r.first + r.count) opt.address = i.origin.offset - r.file_offset;
+        }
       }
       out += print_instruction(i, opt);
       out += '\n';

@@ -80,8 +80,15 @@ inline constexpr std::array<std::string_view, 2> kUnencodableMasks{"RB", "GB"};
 std::optional<uint8_t> mask_components_from_name(std::string_view name);
 std::string mask_name_of(uint8_t components);  // "RGBA", "GA", ...
 
+// TLDS.F16 (bit 59 clear) exists from SM52 on: nvdisasm 11.8 -b SM50 rejects the word as an
+// unknown operation (decisions T-section, issue 14). An empty platform means "any".
+inline bool f16_exists(std::string_view platform) {
+  return platform != "SM50";
+}
+
 // .phase: stored in the control field's reuse bits (spec README item 10).
-enum class Phase : uint8_t { kNone, kT, kP };
+// kInvalid3: control bits 18:17 = 3 (both), which nvdisasm prints as .INVALIDPHASE3 (issue 14).
+enum class Phase : uint8_t { kNone, kT, kP, kInvalid3 };
 
 // The 21-bit per-instruction control field (nvidia_tlds.md §1.2), as raw field values.
 struct Control {
@@ -149,6 +156,12 @@ struct Instruction {
   uint32_t ts_idx = 0;  // 13 bits when valid; wider values are kept for the diagnostic
   ParamA param_a = ParamA::k1D;
   uint8_t mask = 0x1;  // component set (bit 0 = R)
+  // Rd1 != RZ with wmsk code 5..7: no row of the 3/4-component table; nvdisasm prints it as
+  // INVALID5..INVALID7 (decisions T-section, issue 14). 0 = a table mask (`mask` holds it).
+  uint8_t invalid_wmsk = 0;
+  // kUnsupported read from a cuobjdump listing with its "/* 0x... */" encoding: raw_word holds
+  // it and the line encodes to it (issue 14, item 4).
+  bool word_given = false;
   // Every instruction
   Control ctrl = kDefaultControl;
   bool has_ctrl = false;  // text had a control prefix / annotations, or the word came with one

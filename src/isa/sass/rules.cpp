@@ -12,7 +12,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 23> kRules{{
+constexpr std::array<Rule, 25> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -50,6 +50,11 @@ constexpr std::array<Rule, 23> kRules{{
     {"SASS-TLDS-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "sass-tlds.md, #tsPtrIdxU13"},
     {"SASS-TLDS-F16-INT", ".F16 with an integer texture is UNPREDICTABLE on SM52 (warning)",
      "sass-tlds.md, .F16"},
+    {"SASS-TLDS-F16-SM50",
+     "TLDS.F16 (bit 59 clear) does not exist on SM50 (nvdisasm 11.8 rejects it)",
+     "decisions.md T-section (issue 14)"},
+    {"SASS-CUBIN", "a cubin (ELF) whose headers, tables or sections are malformed or not SM50-SM62",
+     "ELF-64 gABI; decisions.md T-section (issue 14)"},
     {"SASS-RUN-SETTING", "`run --set` given: the SASS machine takes its settings from the scene",
      "interface.md, Scene files"},
     {"SASS-EXEC-STATE",
@@ -126,7 +131,6 @@ core::Location location_of(const Instruction& inst, Slot slot) {
 }
 
 bool validate(const Instruction& inst, std::string_view platform, core::DiagSink& sink) {
-  (void)platform;
   if (inst.kind != Kind::kInstruction || inst.op != Opcode::kTlds) return true;
   const size_t before = sink.error_count();
   auto fail = [&](std::string_view id, Slot slot, std::string msg) {
@@ -174,11 +178,28 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
         }());
   }
 
+  if (inst.f16 && !f16_exists(platform)) {
+    fail("SASS-TLDS-F16-SM50", Slot::kModifiers,
+         "TLDS.F16 does not exist on " + std::string(platform) +
+             " (nvdisasm 11.8 -b SM50 rejects bit 59 = 0; SM52 and later accept it)");
+  }
+  // Control bits 18:17 = 3: nvdisasm's .INVALIDPHASE3 (issue 14), read and printed, never valid.
+  if (inst.phase == Phase::kInvalid3) {
+    fail("SASS-TLDS-PHASE", Slot::kModifiers,
+         ".INVALIDPHASE3 (control bits 18:17 = 3, .T and .P together) is not a phase");
+  }
+
   // Write mask per Rd1.
   const unsigned comps = static_cast<unsigned>(__builtin_popcount(inst.mask));
   const std::string mname = mask_name_of(inst.mask);
   bool mask_ok = true;
-  if (inst.mask == 0x5 || inst.mask == 0x6) {
+  if (inst.invalid_wmsk != 0) {
+    fail("SASS-TLDS-WMASK", Slot::kWmsk,
+         "write mask INVALID" + std::to_string(inst.invalid_wmsk) + " (code " +
+             std::to_string(inst.invalid_wmsk) +
+             ") has no row in the 3/4-component table (legal codes 0..4 when Rd1 != RZ)");
+    mask_ok = false;
+  } else if (inst.mask == 0x5 || inst.mask == 0x6) {
     fail("SASS-TLDS-WMASK", Slot::kWmsk,
          "write mask " + mname + " is not encodable in TLDS (use TLD)");
     mask_ok = false;

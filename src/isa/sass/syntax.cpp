@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <limits>
 
+#include "isa/sass/codec.hpp"
+#include "isa/sass/fields.hpp"
+
 namespace texsim::isa::sass {
 
 namespace {
@@ -389,13 +392,13 @@ bool LineParser::parse_tlds(Instruction& inst, const std::vector<Tok>& mods,
     } else if (m.text == "NODEP") {
       if (!once(seen_nodep)) return false;
       inst.nodep = true;
-    } else if (m.text == "T" || m.text == "P") {
+    } else if (m.text == "T" || m.text == "P" || m.text == "INVALIDPHASE3") {
       if (inst.phase != Phase::kNone) {
         error("SASS-TLDS-PHASE", m.col, "TLDS takes at most one .phase (.T or .P)",
               "sass-tlds.md, .phase");
         return false;
       }
-      inst.phase = m.text == "T" ? Phase::kT : Phase::kP;
+      inst.phase = m.text == "T" ? Phase::kT : m.text == "P" ? Phase::kP : Phase::kInvalid3;
     } else {
       error("SASS-SYNTAX", m.col,
             "unknown TLDS modifier '." + std::string(m.text) +
@@ -467,7 +470,14 @@ bool LineParser::parse_tlds(Instruction& inst, const std::vector<Tok>& mods,
     col(Slot::kParamA) = ops[i].col;
     ++i;
   }
-  if (i < ops.size()) {
+  if (i < ops.size() && ops[i].text.size() == 8 && ops[i].text.starts_with("INVALID") &&
+      ops[i].text[7] >= '5' && ops[i].text[7] <= '7') {
+    // nvdisasm's INVALID5..7: a 3/4-component code with no row (the validator reports it).
+    inst.invalid_wmsk = static_cast<uint8_t>(ops[i].text[7] - '0');
+    inst.mask = 0;
+    col(Slot::kWmsk) = ops[i].col;
+    ++i;
+  } else if (i < ops.size()) {
     const auto m = mask_components_from_name(ops[i].text);
     if (!m) {
       error("SASS-SYNTAX", ops[i].col,
@@ -605,6 +615,7 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
     if (inst.nodep) out += ".NODEP";
     if (inst.phase == Phase::kT) out += ".T";
     if (inst.phase == Phase::kP) out += ".P";
+    if (inst.phase == Phase::kInvalid3) out += ".INVALIDPHASE3";
     out += ' ';
     append_reg(out, inst.rd1);
     out += ", ";
@@ -620,7 +631,10 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
     out += buf;
     out += param_a_info(inst.param_a).name;
     out += ", ";
-    out += mask_name_of(inst.mask);
+    if (inst.invalid_wmsk != 0)
+      out += "INVALID" + std::to_string(inst.invalid_wmsk);
+    else
+      out += mask_name_of(inst.mask);
   }
   if (opt.spec_annotations) {
     const Control& c = inst.ctrl;
@@ -641,8 +655,11 @@ std::optional<Instruction> parse_line(std::string_view text, const std::string& 
 }
 
 std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
-                                       core::DiagSink& sink) {
+                                       core::DiagSink& sink, ListingInfo* info) {
   std::vector<Instruction> out;
+  uint64_t ctrl_word = 0;  // the last control-word line, for the next 3 instructions
+  bool have_ctrl_word = false;
+  unsigned ctrl_slot = 0;
   uint32_t line_no = 0;
   size_t pos = 0;
   while (pos <= text.size()) {
@@ -654,8 +671,36 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
     const std::string_view t = trim(blanked);
     const bool label = !t.empty() && t.back() == ':' && t.find(' ') == std::string_view::npos;
     const bool directive = t.starts_with(".") && !t.starts_with(".word");
-    if (!label && !directive) {
-      if (auto inst = parse_line(line, file, line_no, sink)) out.push_back(std::move(*inst));
+    const auto structure = listing_structure(line);
+    if (structure) {
+      if (structure->kind == ListingLine::Kind::kControlWord) {
+        ctrl_word = structure->value;
+        have_ctrl_word = true;
+        ctrl_slot = 0;
+      } else if (info != nullptr && structure->kind == ListingLine::Kind::kCodeFor) {
+        info->sm = structure->sm;
+      } else if (info != nullptr && structure->kind == ListingLine::Kind::kFunction) {
+        info->functions.emplace_back(structure->name, out.size());
+      }
+    } else if (!label && !directive) {
+      if (auto inst = parse_line(line, file, line_no, sink)) {
+        if (have_ctrl_word && ctrl_slot < fields::kBundleSlots && !inst->has_ctrl) {
+          // The bundle's control word (nvidia_tlds.md 1.1): slot k's 21 bits. For TLDS the
+          // reuse bits are .T/.P, which the text already spells; keep them out of ctrl.
+          inst->ctrl =
+              decode_control(static_cast<uint32_t>(fields::control_slot(ctrl_slot).get(ctrl_word)));
+          if (inst->kind == Kind::kInstruction) inst->ctrl.reuse = 0;
+          inst->has_ctrl = true;
+        }
+        if (++ctrl_slot >= fields::kBundleSlots) have_ctrl_word = false;
+        if (inst->kind == Kind::kUnsupported) {
+          if (auto w = encoding_comment(line)) {
+            inst->raw_word = *w;
+            inst->word_given = true;
+          }
+        }
+        out.push_back(std::move(*inst));
+      }
     }
     if (nl == std::string_view::npos) break;
     pos = nl + 1;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/diag.hpp"
+#include "isa/sass/listing.hpp"
 #include "isa/sass/model.hpp"
 
 namespace texsim::isa::sass {
@@ -31,8 +32,12 @@ std::optional<Control> parse_control(std::string_view text);
 // (// ..., # ..., /* ... */), labels ("name:") and directives other than .word are skipped.
 // Syntax problems are errors (SASS-SYNTAX, SASS-TLDS-*); other instructions are kept as
 // kUnsupported with a warning (SASS-UNSUPPORTED). Rules are not checked here (see rules.hpp).
+// cuobjdump listings (issue 14): `code for sm_NN`, `Function : name` and fatbin banner lines are
+// structure (recorded in *info when given); a line holding only "/* 0x... */" is a bundle's
+// control word and gives the next three instructions their control fields; an unsupported
+// instruction's trailing "/* 0x... */" is its encoding (it then assembles to that word).
 std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
-                                       core::DiagSink& sink);
+                                       core::DiagSink& sink, ListingInfo* info = nullptr);
 
 // Parses one line (line number `line` for diagnostics); nullopt for a line with no instruction
 // or with a syntax error (reported).

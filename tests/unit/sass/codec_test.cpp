@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "isa/sass/fields.hpp"
+#include "isa/sass/rules.hpp"
 #include "isa/sass/syntax.hpp"
 
 namespace texsim::isa::sass {
@@ -68,13 +69,29 @@ TEST(SassCodec, ControlFields) {
   EXPECT_EQ(decode_control(bits), k);
 }
 
-TEST(SassCodec, ReservedReuseBitsArePlaceholders) {
+TEST(SassCodec, PhaseBitsAsNvdisasmReadsThem) {
+  // Control bits 18:17 = 3: nvdisasm prints .INVALIDPHASE3; the validator reports it.
   core::DiagSink sink;
-  const Instruction i = dec(0xda1005cffff71006ull, 0x060000, sink);  // .T and .P
-  EXPECT_EQ(i.kind, Kind::kRaw);
-  ASSERT_EQ(sink.diagnostics().size(), 1u);
-  EXPECT_EQ(sink.diagnostics()[0].rule_id, "SASS-DECODE-CTRL");
-  EXPECT_FALSE(sink.has_errors());
+  const Instruction i = dec(0xda1005cffff71006ull, 0x060000, sink);
+  EXPECT_EQ(i.kind, Kind::kInstruction);
+  EXPECT_EQ(i.phase, Phase::kInvalid3);
+  EXPECT_TRUE(sink.diagnostics().empty());
+  EXPECT_EQ(print_instruction(i), "TLDS.LZ.INVALIDPHASE3 RZ, R6, R16, 0x5c, 1D, RG ;");
+  EXPECT_EQ(encode_control(i.ctrl, i.phase), 0x060000u);
+  EXPECT_FALSE(validate(i, "SM52", sink));
+  EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-TLDS-PHASE");
+  const auto back = parse_line(print_instruction(i), "t.sass", 1, sink);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->phase, Phase::kInvalid3);
+  // Bits 20:19: nvdisasm ignores them (prints .T here); texsim keeps them and warns.
+  core::DiagSink s2;
+  const Instruction j = dec(0xda1005cffff71006ull, 0x1a0000, s2);
+  EXPECT_EQ(j.kind, Kind::kInstruction);
+  EXPECT_EQ(print_instruction(j), "TLDS.LZ.T RZ, R6, R16, 0x5c, 1D, RG ;");
+  EXPECT_EQ(encode_control(j.ctrl, j.phase), 0x1a0000u);
+  ASSERT_EQ(s2.diagnostics().size(), 1u);
+  EXPECT_EQ(s2.diagnostics()[0].rule_id, "SASS-DECODE-CTRL");
+  EXPECT_FALSE(s2.has_errors());
 }
 
 TEST(SassCodec, ReservedEncodingIsAPlaceholder) {
@@ -95,13 +112,35 @@ TEST(SassCodec, ReservedEncodingIsAPlaceholder) {
   }
 }
 
-TEST(SassCodec, ReservedWriteMaskWithRd1) {
+TEST(SassCodec, InvalidWriteMaskPrintsAsNvdisasm) {
+  // Rd1 = R2, wmsk 5..7: no row of the 3/4-component table. nvdisasm prints INVALID5..7
+  // (decisions T-section, issue 14); texsim decodes, prints and re-encodes the same, and the
+  // validator reports SASS-TLDS-WMASK.
+  for (uint64_t code : {5u, 6u, 7u}) {
+    core::DiagSink sink;
+    uint64_t w = *fields::kRd1.set(0xda1005cffff71006ull, 2);
+    w = *fields::kWmsk.set(w, code);
+    const Instruction i = dec(w, 0, sink);
+    EXPECT_EQ(i.kind, Kind::kInstruction);
+    EXPECT_TRUE(sink.diagnostics().empty());
+    EXPECT_EQ(print_instruction(i),
+              "TLDS.LZ R2, R6, R16, 0x5c, 1D, INVALID" + std::to_string(code) + " ;");
+    const auto e = encode(i, sink);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->word, w);
+    const auto back = parse_line(print_instruction(i), "t.sass", 1, sink);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->invalid_wmsk, code);
+    EXPECT_EQ(encode(*back, sink)->word, w);
+    EXPECT_FALSE(validate(i, "SM52", sink));
+    EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-TLDS-WMASK");
+  }
+  // With Rd1 = RZ the same codes are the 2-component masks GA/BA, never INVALID.
   core::DiagSink sink;
-  // Rd1 = R2, wmsk 5: not in the 3/4-component table.
-  uint64_t w = *fields::kRd1.set(0xda1005cffff71006ull, 2);
-  w = *fields::kWmsk.set(w, 5);
-  EXPECT_EQ(dec(w, 0, sink).kind, Kind::kRaw);
-  EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-DECODE-RESERVED");
+  const auto rz = parse_line("TLDS.LZ RZ, R6, R16, 0x5c, 1D, INVALID5 ;", "t.sass", 1, sink);
+  ASSERT_TRUE(rz);
+  EXPECT_FALSE(encode(*rz, sink));
+  EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-ENCODE");
 }
 
 TEST(SassCodec, UnknownOpcode) {

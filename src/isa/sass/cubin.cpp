@@ -1,0 +1,269 @@
+// The cubin reader and writer: ELF64 little-endian headers, section and symbol tables, read with
+// bounds checks at every step (decisions T-section, issue 14: a small reader of our own).
+#include "isa/sass/cubin.hpp"
+
+#include <cstdio>
+
+namespace texsim::isa::sass {
+
+namespace {
+
+// ELF64 layout (System V gABI, "ELF Header", "Section Header", "Symbol Table").
+constexpr size_t kEhdrSize = 64;
+constexpr size_t kShdrSize = 64;
+constexpr size_t kSymSize = 24;
+constexpr uint16_t kEmCuda = 190;
+constexpr uint32_t kShtSymtab = 2;
+constexpr uint32_t kShtStrtab = 3;
+constexpr uint32_t kShtNobits = 8;
+constexpr uint8_t kSttFunc = 2;
+constexpr const char* kCite = "ELF-64 Object File Format (gABI); nvidia_tlds.md 1.1";
+
+uint64_t get(std::span<const uint8_t> b, size_t off, unsigned n) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < n; ++i) v |= uint64_t{b[off + i]} << (8 * i);
+  return v;
+}
+
+void put(std::vector<uint8_t>& b, size_t off, uint64_t v, unsigned n) {
+  for (unsigned i = 0; i < n; ++i) b[off + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+struct Section {
+  uint32_t name = 0;
+  uint32_t type = 0;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  uint32_t link = 0;
+  uint64_t entsize = 0;
+  uint64_t header_at = 0;  // file offset of this section header, for diagnostics
+};
+
+class Reader {
+ public:
+  Reader(std::span<const uint8_t> b, const std::string& n, core::DiagSink& s)
+      : bytes_(b), name_(n), sink_(s) {}
+
+  std::optional<Cubin> run() {
+    if (bytes_.size() < kEhdrSize) {
+      return fail(0, "the file is " + std::to_string(bytes_.size()) +
+                         " bytes, shorter than an ELF64 header (64)");
+    }
+    if (!is_elf(bytes_)) return fail(0, "no ELF magic (\\x7fELF)");
+    if (bytes_[4] != 2) {
+      return fail(4, "EI_CLASS " + std::to_string(bytes_[4]) +
+                         ": texsim reads ELF64 cubins only (ptxas writes ELFCLASS64)");
+    }
+    if (bytes_[5] != 1)
+      return fail(5, "EI_DATA " + std::to_string(bytes_[5]) + ": not little-endian");
+    const uint64_t machine = get(bytes_, 18, 2);
+    if (machine != kEmCuda) {
+      return fail(18, "e_machine " + std::to_string(machine) + " is not EM_CUDA (190)");
+    }
+    Cubin c;
+    const uint64_t flags = get(bytes_, 48, 4);
+    c.sm = static_cast<unsigned>(flags & 0xff);
+    c.virtual_sm = static_cast<unsigned>((flags >> 16) & 0xff);
+    const uint64_t shoff = get(bytes_, 40, 8);
+    const uint64_t shentsize = get(bytes_, 58, 2);
+    const uint64_t shnum = get(bytes_, 60, 2);
+    const uint64_t shstrndx = get(bytes_, 62, 2);
+    if (shnum == 0) return fail(60, "e_shnum is 0: the cubin has no sections");
+    if (shentsize != kShdrSize) {
+      return fail(58, "e_shentsize " + std::to_string(shentsize) + " is not 64");
+    }
+    if (!within(shoff, shnum * kShdrSize)) {
+      return fail(40, "the section header table (" + std::to_string(shnum) + " x 64 bytes at " +
+                          hex(shoff) + ") lies outside the file");
+    }
+    if (shstrndx >= shnum) {
+      return fail(
+          62, "e_shstrndx " + std::to_string(shstrndx) + " >= e_shnum " + std::to_string(shnum));
+    }
+    for (uint64_t i = 0; i < shnum; ++i) {
+      const uint64_t h = shoff + i * kShdrSize;
+      Section s;
+      s.header_at = h;
+      s.name = static_cast<uint32_t>(get(bytes_, h, 4));
+      s.type = static_cast<uint32_t>(get(bytes_, h + 4, 4));
+      s.offset = get(bytes_, h + 24, 8);
+      s.size = get(bytes_, h + 32, 8);
+      s.link = static_cast<uint32_t>(get(bytes_, h + 40, 4));
+      s.entsize = get(bytes_, h + 56, 8);
+      if (s.type != kShtNobits && !within(s.offset, s.size)) {
+        return fail(h + 24, "section " + std::to_string(i) + " (" + std::to_string(s.size) +
+                                " bytes at " + hex(s.offset) + ") lies outside the file");
+      }
+      sections_.push_back(s);
+    }
+    const Section& shstr = sections_[shstrndx];
+    for (size_t i = 1; i < sections_.size(); ++i) {
+      const auto n = string_at(shstr, sections_[i].name, sections_[i].header_at);
+      if (!n) return std::nullopt;
+      if (!n->starts_with(".text.") || sections_[i].type == kShtNobits) continue;
+      CubinKernel k;
+      k.section = *n;
+      k.name = n->substr(6);
+      k.file_offset = sections_[i].offset;
+      k.text.assign(
+          bytes_.begin() + static_cast<std::ptrdiff_t>(sections_[i].offset),
+          bytes_.begin() + static_cast<std::ptrdiff_t>(sections_[i].offset + sections_[i].size));
+      if (!function_symbol(i, k.name)) return std::nullopt;
+      c.kernels.push_back(std::move(k));
+    }
+    if (c.kernels.empty()) {
+      sink_.warning("SASS-CUBIN", core::BinaryLoc{name_, shoff, 0, 0, false},
+                    "the cubin has no .text.<kernel> section", kCite);
+    }
+    return c;
+  }
+
+ private:
+  bool within(uint64_t off, uint64_t size) const {
+    return off <= bytes_.size() && size <= bytes_.size() - off;
+  }
+
+  std::optional<Cubin> fail(uint64_t off, std::string msg) {
+    sink_.error("SASS-CUBIN", core::BinaryLoc{name_, off, 0, 0, false}, std::move(msg), kCite);
+    return std::nullopt;
+  }
+
+  // The NUL-terminated string at `index` of string table `tab`; reported at `field_at`.
+  std::optional<std::string> string_at(const Section& tab, uint64_t index, uint64_t field_at) {
+    if (tab.type != kShtStrtab) {
+      fail(field_at,
+           "the name's string table is not SHT_STRTAB (type " + std::to_string(tab.type) + ")");
+      return std::nullopt;
+    }
+    if (index >= tab.size) {
+      fail(field_at, "name index " + std::to_string(index) + " is past its string table (" +
+                         std::to_string(tab.size) + " bytes)");
+      return std::nullopt;
+    }
+    std::string s;
+    for (uint64_t p = tab.offset + index; p < tab.offset + tab.size; ++p) {
+      if (bytes_[p] == 0) return s;
+      s += static_cast<char>(bytes_[p]);
+    }
+    fail(field_at, "the name at index " + std::to_string(index) +
+                       " runs past the end of its string table (no NUL)");
+    return std::nullopt;
+  }
+
+  // Replaces `name` with the FUNC symbol defined in section `shndx`, if the symbol table has one.
+  bool function_symbol(size_t shndx, std::string& name) {
+    for (const Section& st : sections_) {
+      if (st.type != kShtSymtab) continue;
+      if (st.entsize != kSymSize || st.link >= sections_.size()) {
+        fail(st.header_at + 56, "the symbol table has entsize " + std::to_string(st.entsize) +
+                                    " (24 expected) or a bad sh_link " + std::to_string(st.link));
+        return false;
+      }
+      for (uint64_t off = st.offset; off + kSymSize <= st.offset + st.size; off += kSymSize) {
+        if ((bytes_[off + 4] & 0xf) != kSttFunc || get(bytes_, off + 6, 2) != shndx) continue;
+        const auto n = string_at(sections_[st.link], get(bytes_, off, 4), off);
+        if (!n) return false;
+        name = *n;
+        return true;
+      }
+    }
+    return true;
+  }
+
+  std::span<const uint8_t> bytes_;
+  const std::string& name_;
+  core::DiagSink& sink_;
+  std::vector<Section> sections_;
+};
+
+}  // namespace
+
+bool is_elf(std::span<const uint8_t> bytes) {
+  return bytes.size() >= 4 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' &&
+         bytes[3] == 'F';
+}
+
+std::optional<Cubin> read_cubin(std::span<const uint8_t> bytes, const std::string& name,
+                                core::DiagSink& sink) {
+  return Reader(bytes, name, sink).run();
+}
+
+std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint8_t> text,
+                                 unsigned sm, unsigned regs) {
+  const std::string text_name = ".text." + kernel;
+  std::string shstr("\0.shstrtab\0.strtab\0.symtab\0", 27);
+  const size_t text_name_at = shstr.size();
+  shstr += text_name;
+  shstr += '\0';
+  std::string strtab("\0", 1);
+  strtab += kernel;
+  strtab += '\0';
+  // Symbols: null; the section symbol of .text (LOCAL SECTION); the kernel (GLOBAL FUNC,
+  // st_other 0x10 = STO_CUDA_ENTRY as ptxas writes it).
+  std::vector<uint8_t> symtab(3 * kSymSize, 0);
+  put(symtab, kSymSize + 4, 0x03, 1);
+  put(symtab, kSymSize + 6, 4, 2);
+  put(symtab, 2 * kSymSize, 1, 4);
+  put(symtab, 2 * kSymSize + 4, 0x12, 1);
+  put(symtab, 2 * kSymSize + 5, 0x10, 1);
+  put(symtab, 2 * kSymSize + 6, 4, 2);
+  put(symtab, 2 * kSymSize + 16, text.size(), 8);
+
+  std::vector<uint8_t> out(kEhdrSize, 0);
+  auto append = [&](std::span<const uint8_t> data, size_t align) {
+    while (out.size() % align != 0) out.push_back(0);
+    const size_t at = out.size();
+    for (uint8_t b : data) out.push_back(b);  // (insert() trips GCC 12's -Warray-bounds)
+    return at;
+  };
+  auto bytes_of = [](const std::string& s) {
+    return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size());
+  };
+  const size_t shstr_at = append(bytes_of(shstr), 1);
+  const size_t strtab_at = append(bytes_of(strtab), 1);
+  const size_t symtab_at = append(symtab, 8);
+  const size_t text_at = append(text, 32);
+  while (out.size() % 8 != 0) out.push_back(0);
+  const size_t shoff = out.size();
+  out.resize(shoff + 5 * kShdrSize, 0);
+  auto section = [&](unsigned i, size_t name, uint32_t type, uint64_t flags, size_t off,
+                     size_t size, uint32_t link, uint32_t info, uint64_t align, uint64_t entsize) {
+    const size_t h = shoff + i * kShdrSize;
+    put(out, h, name, 4);
+    put(out, h + 4, type, 4);
+    put(out, h + 8, flags, 8);
+    put(out, h + 24, off, 8);
+    put(out, h + 32, size, 8);
+    put(out, h + 40, link, 4);
+    put(out, h + 44, info, 4);
+    put(out, h + 48, align, 8);
+    put(out, h + 56, entsize, 8);
+  };
+  section(1, 1, kShtStrtab, 0, shstr_at, shstr.size(), 0, 0, 1, 0);
+  section(2, 11, kShtStrtab, 0, strtab_at, strtab.size(), 0, 0, 1, 0);
+  section(3, 19, kShtSymtab, 0, symtab_at, symtab.size(), 2, 2, 8, kSymSize);
+  // SHF_ALLOC|SHF_EXECINSTR; sh_info = register count << 24 | the kernel's symbol index.
+  section(4, text_name_at, 1, 0x6, text_at, text.size(), 3, ((regs & 0xffu) << 24) | 2u, 32, 0);
+
+  const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x33, 7};  // ELFOSABI_CUDA, ABI 7
+  for (size_t i = 0; i < 16; ++i) out[i] = ident[i];
+  put(out, 16, 1, 2);        // ET_REL
+  put(out, 18, kEmCuda, 2);  // EM_CUDA
+  put(out, 20, 0x76, 4);     // e_version as ptxas 11.8 writes it (CUDA API 118)
+  put(out, 40, shoff, 8);    // e_shoff
+  // e_flags: SM | EF_CUDA_TEXMODE_UNIFIED (0x100) | EF_CUDA_64BIT_ADDRESS (0x400) | virtual SM.
+  put(out, 48, (sm & 0xffu) | 0x500u | ((sm & 0xffu) << 16), 4);
+  put(out, 52, kEhdrSize, 2);  // e_ehsize
+  put(out, 58, kShdrSize, 2);  // e_shentsize
+  put(out, 60, 5, 2);          // e_shnum
+  put(out, 62, 1, 2);          // e_shstrndx
+  return out;
+}
+
+}  // namespace texsim::isa::sass

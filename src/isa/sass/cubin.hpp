@@ -1,0 +1,44 @@
+// CUDA cubins (ELF64, EM_CUDA): a small reader that finds each kernel's .text.<name> section and
+// symbol, and a writer of a minimal relocatable cubin nvdisasm/cuobjdump accept. Depends on core.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/diag.hpp"
+
+namespace texsim::isa::sass {
+
+// One kernel: the bytes of its .text.<name> section and where they lie in the file.
+struct CubinKernel {
+  std::string name;           // the FUNC symbol of the section, else the section name's suffix
+  std::string section;        // ".text.<name>"
+  uint64_t file_offset = 0;   // of the section's first byte
+  std::vector<uint8_t> text;  // the bundle stream
+};
+
+struct Cubin {
+  unsigned sm = 0;          // e_flags[7:0], e.g. 52
+  unsigned virtual_sm = 0;  // e_flags[23:16] (cuobjdump: EF_CUDA_PTX_SM), 0 = none
+  std::vector<CubinKernel> kernels;
+};
+
+// "\x7fELF" at offset 0.
+bool is_elf(std::span<const uint8_t> bytes);
+
+// Reads a cubin. Every structural problem (truncated header, a table or section outside the
+// file, a name without its NUL, ELF32, big-endian, another machine) is an error SASS-CUBIN at
+// the byte offset of the field that is wrong; nullopt then. Never reads outside `bytes`.
+std::optional<Cubin> read_cubin(std::span<const uint8_t> bytes, const std::string& name,
+                                core::DiagSink& sink);
+
+// Writes a relocatable cubin (ET_REL) with one kernel: .shstrtab, .strtab, .symtab (a section
+// symbol and a global FUNC symbol marked STO_CUDA_ENTRY) and .text.<kernel> holding `text`.
+// `regs` goes to the section's register count (sh_info[31:24]).
+std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint8_t> text,
+                                 unsigned sm, unsigned regs);
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,153 @@
+// Printing decoded cubins in cuobjdump -sass / nvdisasm -hex layout, and recognising the structure
+// lines of such listings when they are read back (issue 14; decisions T-section).
+#include "isa/sass/listing.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "isa/sass/codec.hpp"
+#include "isa/sass/fields.hpp"
+#include "isa/sass/syntax.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+bool is_hex(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// "0x" + exactly 16 hex digits at the start of s.
+std::optional<uint64_t> hex16(std::string_view s) {
+  if (s.size() < 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return std::nullopt;
+  uint64_t v = 0;
+  for (size_t i = 2; i < 18; ++i) {
+    const char c = s[i];
+    if (!is_hex(c)) return std::nullopt;
+    v = v * 16 + static_cast<uint64_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+  }
+  if (s.size() > 18 && is_hex(s[18])) return std::nullopt;
+  return v;
+}
+
+std::string_view strip(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+uint64_t get64(std::span<const uint8_t> b, size_t off) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < 8 && off + i < b.size(); ++i) v |= uint64_t{b[off + i]} << (8 * i);
+  return v;
+}
+
+// nvdisasm's columns: 8 spaces, "/*addr*/", 19 spaces, the text padded to the widest line, two
+// spaces, then the encoding comment (measured on nvdisasm 11.8 -hex output).
+constexpr size_t kTextColumn = 35;
+constexpr size_t kGutter = 19;
+
+}  // namespace
+
+std::string print_listing(std::span<const KernelRange> kernels,
+                          std::span<const Instruction> instructions, unsigned sm,
+                          unsigned virtual_sm) {
+  std::string out = "\n\tcode for sm_" + std::to_string(sm) + "\n";
+  char buf[160];
+  for (const KernelRange& k : kernels) {
+    // Each line as nvdisasm 11.8 lays it out in a function (measured, decisions T-section): the
+    // guard right-aligned in the 19-column gutter before the mnemonic; "X;" instead of "X ;" for
+    // the empty control field (nvdisasm_spacing); the encoding column at 35 + the widest
+    // guard+text + 2.
+    std::vector<std::pair<std::string, std::string>> lines;  // guard, text
+    size_t width = 0;
+    for (size_t j = 0; j < k.count; ++j) {
+      const Instruction& inst = instructions[k.first + j];
+      std::string text = print_instruction(inst);
+      std::string guard;
+      if (text.starts_with("@")) {
+        guard = text.substr(0, text.find(' '));
+        text.erase(0, guard.size() + 1);
+      }
+      text = nvdisasm_spacing(std::move(text), inst.ctrl);
+      width = std::max(width, (guard.empty() ? 0 : guard.size() + 1) + text.size());
+      lines.emplace_back(std::move(guard), std::move(text));
+    }
+    out += "\t\tFunction : " + k.name + "\n";
+    out += "\t.headerflags    @\"EF_CUDA_SM" + std::to_string(sm);
+    if (virtual_sm != 0) out += " EF_CUDA_PTX_SM(EF_CUDA_SM" + std::to_string(virtual_sm) + ")";
+    out += "\"\n";
+    for (size_t j = 0; j < k.count; ++j) {
+      const Instruction& inst = instructions[k.first + j];
+      const uint64_t addr = inst.origin.offset - k.file_offset;
+      if (addr % fields::kBundleBytes == 8) {
+        std::snprintf(buf, sizeof buf, "%*s/* 0x%016llx */\n",
+                      static_cast<int>(kTextColumn + width + 2), "",
+                      static_cast<unsigned long long>(get64(k.text, addr - 8)));
+        out += buf;
+      }
+      const auto& [guard, text] = lines[j];
+      std::snprintf(buf, sizeof buf, "        /*%04llx*/", static_cast<unsigned long long>(addr));
+      out += buf;
+      out.append(kGutter - (guard.empty() ? 0 : guard.size() + 1), ' ');
+      if (!guard.empty()) out += guard + " ";
+      out += text;
+      out.append(width + 2 - text.size(), ' ');
+      std::snprintf(buf, sizeof buf, "/* 0x%016llx */\n",
+                    static_cast<unsigned long long>(get64(k.text, addr)));
+      out += buf;
+    }
+    out += "\t\t..........\n\n\n";
+  }
+  return out;
+}
+
+std::string nvdisasm_spacing(std::string text, const Control& ctrl) {
+  const bool empty_ctrl = ctrl.stall == 0 && ctrl.yield_bit == 0 && ctrl.wr_bar == 7 &&
+                          ctrl.rd_bar == 7 && ctrl.wait == 0;
+  if (empty_ctrl && text.ends_with(" ;")) text.erase(text.size() - 2, 1);
+  return text;
+}
+
+std::optional<ListingLine> listing_structure(std::string_view t) {
+  t = strip(t);
+  if (t.starts_with("code for sm_")) {
+    unsigned sm = 0;
+    size_t i = 12;
+    for (; i < t.size() && t[i] >= '0' && t[i] <= '9' && sm < 1000; ++i)
+      sm = sm * 10 + static_cast<unsigned>(t[i] - '0');
+    if (i == 12 || i != t.size()) return std::nullopt;
+    return ListingLine{ListingLine::Kind::kCodeFor, {}, sm, 0};
+  }
+  if (t.starts_with("Function : ") && t.size() > 11 && t.find(' ', 11) == std::string_view::npos)
+    return ListingLine{ListingLine::Kind::kFunction, std::string(t.substr(11)), 0, 0};
+  // cuobjdump's fatbin banners and fields (cuobjdump -sass on an executable or fatbin).
+  for (std::string_view h :
+       {"Fatbin elf code:", "Fatbin ptx code:", "arch = sm_", "code version = [",
+        "host = ", "compile_size = ", "identifier = ", "ptxasOptions = "}) {
+    if (t.starts_with(h)) return ListingLine{ListingLine::Kind::kHeader, {}, 0, 0};
+  }
+  if (t.size() >= 3 && t.find_first_not_of('=') == std::string_view::npos)
+    return ListingLine{ListingLine::Kind::kHeader, {}, 0, 0};
+  // A control word: a line holding only "/* 0x<16 hex> */".
+  if (t.starts_with("/*") && t.ends_with("*/")) {
+    const std::string_view in = strip(t.substr(2, t.size() - 4));
+    if (in.size() == 18) {
+      if (auto v = hex16(in)) return ListingLine{ListingLine::Kind::kControlWord, {}, 0, *v};
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> encoding_comment(std::string_view line) {
+  line = strip(line);
+  if (!line.ends_with("*/")) return std::nullopt;
+  const size_t open = line.rfind("/*");
+  if (open == std::string_view::npos) return std::nullopt;
+  const std::string_view in = strip(line.substr(open + 2, line.size() - open - 4));
+  if (in.size() != 18) return std::nullopt;
+  return hex16(in);
+}
+
+}  // namespace texsim::isa::sass

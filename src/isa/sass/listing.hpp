@@ -1,0 +1,59 @@
+// cuobjdump/nvdisasm listings: print decoded cubin kernels in their layout ("/*0008*/ TEXT ;
+// /* 0x... */" with control-word lines), and recognise a listing's structure lines when reading.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "isa/sass/model.hpp"
+
+namespace texsim::isa::sass {
+
+// One kernel of a decoded cubin: its instructions [first, first+count) and its section bytes.
+struct KernelRange {
+  std::string name;
+  size_t first = 0;
+  size_t count = 0;
+  uint64_t file_offset = 0;   // of the .text section (addresses print relative to it)
+  std::vector<uint8_t> text;  // the section (control words print from it)
+};
+
+// `cuobjdump -sass` layout: "code for sm_NN", then per kernel (in section order) "Function :
+// name", ".headerflags", per bundle the control word as "/* 0x... */" and each instruction as
+// nvdisasm prints it with -hex. Lines texsim does not model print as ".word 0x... ;"; the encoding
+// column is aligned over the lines texsim prints (nvdisasm aligns over its own), so a kernel of
+// TLDS and NOP lines prints byte for byte as cuobjdump 11.8 does.
+std::string print_listing(std::span<const KernelRange> kernels,
+                          std::span<const Instruction> instructions, unsigned sm,
+                          unsigned virtual_sm);
+
+// nvdisasm 11.8 ends an instruction with ";" instead of " ;" when its control field, reuse bits
+// aside, is exactly 0x7e0 (stall 0, yield, no barriers, no wait) — with and without -novliw
+// (measured: decisions T-section). Returns the text with that spacing.
+std::string nvdisasm_spacing(std::string text, const Control& ctrl);
+
+// A structure line of a cuobjdump listing (trimmed text, comments not removed).
+struct ListingLine {
+  enum class Kind : uint8_t { kCodeFor, kFunction, kHeader, kControlWord } kind;
+  std::string name;    // kFunction
+  unsigned sm = 0;     // kCodeFor
+  uint64_t value = 0;  // kControlWord
+};
+std::optional<ListingLine> listing_structure(std::string_view trimmed);
+
+// What a cuobjdump listing said besides instructions: `code for sm_NN` and each `Function :`
+// with the index of its first instruction.
+struct ListingInfo {
+  unsigned sm = 0;
+  std::vector<std::pair<std::string, size_t>> functions;
+};
+
+// The trailing "/* 0x<16 hex digits> */" encoding comment of an instruction line, if any.
+std::optional<uint64_t> encoding_comment(std::string_view line);
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,132 @@
+// Differential test (issue 14, 5a): random TLDS words in random bundles through `nvdisasm -b SMxx`
+// and through texsim's decoder; the same words must be accepted, and printed identically.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "isa/sass/codec.hpp"
+#include "isa/sass/fields.hpp"
+#include "isa/sass/listing.hpp"
+#include "isa/sass/syntax.hpp"
+#include "vendor_common.hpp"
+
+namespace sass = texsim::isa::sass;
+namespace vc = texsim::vendor;
+
+namespace {
+
+struct Word {
+  uint64_t word;
+  uint32_t control;
+};
+
+// Writes the words as raw bundles (control word + 3 instructions); `skip` slots become NOPs.
+void write_bundles(const std::string& path, const std::vector<Word>& words,
+                   const std::set<size_t>& skip) {
+  std::vector<sass::EncodedWord> enc;
+  for (size_t i = 0; i < words.size(); ++i) {
+    enc.push_back(skip.count(i) ? sass::EncodedWord{sass::fields::kNopWord, 0x7e0}
+                                : sass::EncodedWord{words[i].word, words[i].control});
+  }
+  const auto bytes = sass::encode_stream(enc);
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+}
+
+// Instruction index of a byte address in the stream.
+size_t index_of(uint64_t addr) {
+  return static_cast<size_t>(addr / 32 * 3 + (addr % 32) / 8 - 1);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  vc::Args a(argc, argv);
+  const std::string tool = a.get("--nvdisasm", "");
+  const std::string arch = a.get("--arch", "SM52");
+  const size_t count = std::stoul(a.get("--words", "50000"));
+  const uint64_t seed = std::stoull(a.get("--seed", "1"));
+  const size_t batch = std::stoul(a.get("--batch", "30000"));
+  const std::string work = a.get("--work", ".");
+  if (!vc::tool_runs(tool)) {
+    std::printf("SKIPPED: nvdisasm not installed (%s)\n", tool.c_str());
+    return vc::kSkip;
+  }
+  vc::Rng rng(seed ^ std::hash<std::string>{}(arch));
+  size_t nv_reject = 0, ts_reject = 0, accepted = 0, identical = 0, invalid_masks = 0;
+  size_t mismatches = 0;
+  for (size_t done = 0; done < count; done += batch) {
+    const size_t n = std::min(batch, count - done);
+    std::vector<Word> words(n);
+    for (auto& w : words) {
+      // Every field random; bits 63:60 = 1101, 58:57 = 01 (TLDS), bit 59 (F16.not) random.
+      w.word = (rng.next() & ~sass::fields::kTldsMatchMask) | sass::fields::kTldsMatchValue;
+      w.control = static_cast<uint32_t>(rng.next() & 0x1fffff);
+    }
+    const std::string bin = work + "/words_" + arch + ".bin";
+    // Pass 1: nvdisasm names the address of every word it rejects (it then prints no text).
+    write_bundles(bin, words, {});
+    const vc::Result r1 = vc::run(
+        tool + " -b " + arch + (a.get("--vliw", "0") == "1" ? "" : " -novliw") + " " + bin, work);
+    std::set<size_t> rejected;
+    for (uint64_t addr : vc::error_addresses(r1.err)) rejected.insert(index_of(addr));
+    if (r1.status != 0 && rejected.empty()) {
+      std::printf("FAIL: nvdisasm failed without naming an address:\n%s\n", r1.err.c_str());
+      return 1;
+    }
+    // Pass 2: the accepted words alone (rejected slots as NOPs) give nvdisasm's text.
+    write_bundles(bin, words, rejected);
+    const vc::Result r2 = vc::run(
+        tool + " -b " + arch + (a.get("--vliw", "0") == "1" ? "" : " -novliw") + " " + bin, work);
+    if (r2.status != 0) {
+      std::printf("FAIL: nvdisasm rejected words after the rejected ones were removed:\n%s\n",
+                  r2.err.c_str());
+      return 1;
+    }
+    const std::map<uint64_t, std::string> text = vc::listing_lines(r2.out);
+    for (size_t i = 0; i < n; ++i) {
+      texsim::core::DiagSink sink;
+      sass::Origin o;
+      o.binary = true;
+      const sass::Instruction inst = sass::decode(words[i].word, words[i].control, o, sink, arch);
+      const bool ts_ok = inst.kind == sass::Kind::kInstruction;
+      const bool nv_ok = rejected.count(i) == 0;
+      nv_reject += nv_ok ? 0 : 1;
+      ts_reject += ts_ok ? 0 : 1;
+      std::string why;
+      std::string nv_text;
+      if (nv_ok != ts_ok) {
+        why = nv_ok ? "nvdisasm accepts, texsim rejects" : "nvdisasm rejects, texsim accepts";
+      } else if (nv_ok) {
+        ++accepted;
+        const auto it = text.find(sass::stream_offset(i));
+        nv_text = it == text.end() ? "<no line>" : it->second;
+        const std::string ts_text =
+            sass::nvdisasm_spacing(sass::print_instruction(inst), inst.ctrl);
+        if (nv_text == ts_text) {
+          ++identical;
+          invalid_masks += inst.invalid_wmsk != 0 ? 1 : 0;
+        } else {
+          why = "texsim prints '" + ts_text + "'";
+        }
+      }
+      if (!why.empty() && ++mismatches <= 20) {
+        std::printf("MISMATCH %s word 0x%016llx control 0x%06x: %s; nvdisasm '%s'\n", arch.c_str(),
+                    static_cast<unsigned long long>(words[i].word), words[i].control, why.c_str(),
+                    nv_text.c_str());
+      }
+    }
+  }
+  std::printf(
+      "%s: %zu random TLDS words: nvdisasm rejected %zu, texsim rejected %zu; of %zu accepted by "
+      "both, %zu printed identically (%zu with INVALIDn masks); %zu mismatches\n",
+      arch.c_str(), count, nv_reject, ts_reject, accepted, identical, invalid_masks, mismatches);
+  return mismatches == 0 ? 0 : 1;
+}

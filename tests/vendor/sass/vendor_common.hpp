@@ -1,0 +1,123 @@
+// Helpers of the NVIDIA-tool differential tests: argument parsing, a seeded generator, running a
+// tool with its output captured, and reading nvdisasm's "/*addr*/ TEXT" lines and error addresses.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace texsim::vendor {
+
+inline constexpr int kSkip = 77;  // CTest SKIP_RETURN_CODE
+
+class Args {
+ public:
+  Args(int argc, char** argv) : v_(argv + 1, argv + argc) {}
+  std::string get(std::string_view key, std::string def) const {
+    for (size_t i = 0; i + 1 < v_.size(); ++i) {
+      if (v_[i] == key) return v_[i + 1];
+    }
+    return def;
+  }
+
+ private:
+  std::vector<std::string> v_;
+};
+
+// splitmix64: fixed seeds give the same words on every machine.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : s_(seed) {}
+  uint64_t next() {
+    uint64_t z = (s_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+
+ private:
+  uint64_t s_;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+struct Result {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs `cmd` with stdout and stderr captured through files in `work`.
+inline Result run(const std::string& cmd, const std::string& work) {
+  // Per process: the tests of several architectures share `work` and run in parallel.
+  const std::string id = std::to_string(::getpid());
+  const std::string o = work + "/.stdout." + id, e = work + "/.stderr." + id;
+  const int rc = std::system((cmd + " >" + o + " 2>" + e).c_str());
+  Result r;
+  r.status = rc == -1 ? -1 : WEXITSTATUS(rc);
+  r.out = slurp(o);
+  r.err = slurp(e);
+  std::remove(o.c_str());
+  std::remove(e.c_str());
+  return r;
+}
+
+inline bool tool_runs(const std::string& path) {
+  if (path.empty()) return false;
+  return std::system((path + " --version >/dev/null 2>&1").c_str()) == 0;
+}
+
+// Every "at address 0x..." in nvdisasm's error output.
+inline std::vector<uint64_t> error_addresses(const std::string& err) {
+  std::vector<uint64_t> out;
+  const std::string key = "at address 0x";
+  for (size_t p = err.find(key); p != std::string::npos; p = err.find(key, p + 1)) {
+    out.push_back(std::strtoull(err.c_str() + p + key.size(), nullptr, 16));
+  }
+  return out;
+}
+
+inline std::string trim(std::string s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+// nvdisasm lines "        /*0008*/   [@P0] TEXT ;   [/* 0x... */]": address -> TEXT (with its
+// guard, without the encoding comment), for one listing (the first function when several).
+inline std::map<uint64_t, std::string> listing_lines(const std::string& out) {
+  std::map<uint64_t, std::string> m;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto a = line.find("/*");
+    if (a == std::string::npos) continue;
+    const auto b = line.find("*/", a);
+    if (b == std::string::npos || b - a < 3 || line.compare(a + 2, 2, " 0") == 0) continue;
+    char* end = nullptr;
+    const uint64_t addr = std::strtoull(line.c_str() + a + 2, &end, 16);
+    if (end != line.c_str() + b) continue;
+    std::string text = line.substr(b + 2);
+    const auto c = text.find("/* 0x");
+    if (c != std::string::npos) text.resize(c);
+    m.emplace(addr, trim(text));
+  }
+  return m;
+}
+
+}  // namespace texsim::vendor
