@@ -131,7 +131,7 @@ hcase duplicate_key 1 "SCENE-DUPLICATE-KEY" "$BIN" check duplicate_key.json
 hcase nul_byte 1 "NUL byte" "$BIN" check nul.json
 # 9. Exit codes.
 hcase run_set_unknown 2 "unknown machine setting" "$BIN" run scene_decl.visaasm --scene scene_decl.json --set foo=bar
-hcase disasm_elf 1 "is not a SASS instruction stream" "$BIN" disasm --isa sass prog.elf
+hcase disasm_elf 1 "error[SASS-CUBIN]" "$BIN" disasm --isa sass prog.elf
 hcase disasm_random 1 "instruction stream" "$BIN" disasm --isa sass random.bin
 hcase check_isa_with_scene 0 "" "$BIN" check --isa visa good.visaasm good.json
 hcase check_scene_other_name 1 "SCENE-" "$BIN" check --isa visa bad_scene.txt
