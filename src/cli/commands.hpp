@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "isa/frontend.hpp"
+#include "texsim/version.h"
 
 namespace texsim::cli {
 
@@ -16,7 +17,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitDiagnostics = 1;
 inline constexpr int kExitUsage = 2;
 
-inline constexpr const char* kVersion = "texsim 0.1.0";
+// From project(VERSION) through the generated texsim/version.h (the library reports the same).
+inline constexpr const char* kVersion = "texsim " TEXSIM_VERSION;
 
 // Options every verb takes.
 struct CommonOptions {
