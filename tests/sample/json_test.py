@@ -53,6 +53,13 @@ r = run(["render", "--json", "--size", "8x4", "-o", str(png)], 0)
 assert (r["width"], r["height"], r["output"]) == (8, 4, str(png)) and png.exists()
 tr = run(["run", "--json", "--trace", visa, "--scene", str(src / "examples/visa/sampler3d.json")], 0)
 assert tr["registers"] and len(tr["trace"]) > 1 and "sample_3d" in tr["trace"][0]
+# Each 3D message is followed by one line per enabled lane: its parameters and written words
+# (sampler3d.visaasm: lane 1 samples (0.375, 0.125) of the 4x4 ramp and reads texel 1 = 1.0).
+assert tr["trace"][1].strip().startswith("lane 0: u=0.125 v=0.125"), tr["trace"][1]
+assert tr["trace"][2].strip() == "lane 1: u=0.375 v=0.125 r=0 ai=0 -> R=0x3f800000 (1)", tr["trace"][2]
+lanes = [t for t in tr["trace"] if t.strip().startswith("lane ")]
+messages = [t for t in tr["trace"] if not t.startswith(" ")]
+assert len(lanes) == 8 * len(messages), (len(lanes), len(messages))
 assert "trace" not in run(["run", "--json", visa, "--scene",
                            str(src / "examples/visa/sampler3d.json")], 0)
 # "-" in the text modes: asm to stdout, disasm from stdin, run with the scene on stdin.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdio>
 
 #include "core/half.hpp"
 #include "isa/visa/kinds.hpp"
@@ -237,6 +238,52 @@ Mapping mapping_of(texunit::SurfaceType t) {
 }
 
 constexpr std::array<std::string_view, 4> kCoordNames{"u", "v", "r", "ai"};
+
+// One trace line per enabled lane of a 3D message (issue 17: `run --trace` shows each lane's
+// inputs and outputs): the form's parameters as read (floats as values, integers as numbers,
+// `?` where a byte was undefined) and each enabled channel's written word, with its value when
+// Dst is F or HF.
+void trace_lanes(const Sampler3DRequest& req, const std::array<LaneResult, 32>& res,
+                 VisaType dst_type, unsigned es, std::vector<std::string>& out) {
+  char buf[64];
+  for (unsigned i = 0; i < req.lanes; ++i) {
+    if (((req.enabled >> i) & 1) == 0) continue;
+    std::string line = "    lane " + std::to_string(i) + ":";
+    for (size_t k = 0; k < req.names.size() && k < kMaxParams3D; ++k) {
+      line += " " + std::string(req.names[k]) + "=";
+      if (((req.undefined[k] >> i) & 1) != 0) {
+        line += "?";
+      } else if (req.float_params) {
+        std::snprintf(buf, sizeof buf, "%.9g", std::bit_cast<float>(req.param[k][i]));
+        line += buf;
+      } else {
+        line += std::to_string(req.param[k][i]);
+      }
+    }
+    line += " ->";
+    static constexpr std::string_view kChannel = "RGBA";
+    for (unsigned c = 0; c < 4; ++c) {
+      if (((req.channels >> c) & 1) == 0) continue;
+      line += " ";
+      line += kChannel[c];
+      if (((res[i].undefined >> c) & 1) != 0) {
+        line += "=?";
+        continue;
+      }
+      const uint32_t w = res[i].word[c];
+      std::snprintf(buf, sizeof buf, es == 4 ? "=0x%08x" : "=0x%04x", w);
+      line += buf;
+      if (dst_type == VisaType::kF || dst_type == VisaType::kHF) {
+        const float v =
+            es == 4 ? std::bit_cast<float>(w) : core::half_to_float(static_cast<uint16_t>(w));
+        std::snprintf(buf, sizeof buf, " (%.9g)", v);
+        line += buf;
+      }
+    }
+    if (res[i].null_tile) line += " (null tile)";
+    out.push_back(std::move(line));
+  }
+}
 
 bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const ExecConfig& cfg,
             core::DiagSink& sink) {
@@ -552,6 +599,7 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
       m.write(block + b, static_cast<uint8_t>(mask >> (8 * b)), true);
     for (unsigned b = req->lanes / 8; b < grf; ++b) m.write(block + b, fill, false);
   }
+  if (cfg.trace && cfg.lane_trace != nullptr) trace_lanes(*req, res, dv->type, es, *cfg.lane_trace);
   m.mark_written(dst.id);
   return true;
 }
@@ -702,9 +750,13 @@ std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::S
   auto m = make_machine(prog, sc, cfg, sink);
   if (!m) return std::nullopt;
   RunResult result;
+  ExecConfig run_cfg = cfg;
+  std::vector<std::string> lanes;
+  if (cfg.trace) run_cfg.lane_trace = &lanes;
   for (const Instruction& i : prog.instructions) {
     core::DiagSink local;
-    const bool ok = execute_instruction(i, *m, sc, cfg, local);
+    lanes.clear();
+    const bool ok = execute_instruction(i, *m, sc, run_cfg, local);
     for (core::Diagnostic d : local.diagnostics()) {
       if (auto* t = std::get_if<core::TextLoc>(&d.loc); t != nullptr && t->file.empty())
         t->file = prog.file;
@@ -714,8 +766,10 @@ std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::S
     if (cfg.trace) {
       std::string t = print_instruction(i, prog);
       const RawOperand dst = i.op("Dst").raw;
-      t += "    // wrote " + m->symbols().name_of(VarClass::kGeneral, dst.id);
+      t += dst.id == 0 ? "    // %null Dst: nothing written"
+                       : "    // wrote " + m->symbols().name_of(VarClass::kGeneral, dst.id);
       result.trace.push_back(std::move(t));
+      for (std::string& l : lanes) result.trace.push_back(std::move(l));
     }
   }
   for (uint32_t id : m->written()) result.registers.push_back(register_value(*m, id));

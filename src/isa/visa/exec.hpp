@@ -5,6 +5,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/diag.hpp"
 #include "isa/frontend.hpp"
@@ -21,6 +23,9 @@ enum class MediaOobPolicy : uint8_t { kClampToEdge, kZero, kUndefined };
 struct ExecConfig {
   MediaOobPolicy media_oob = MediaOobPolicy::kClampToEdge;
   bool trace = false;
+  // With `trace`: 3D_SAMPLE/3D_LOAD append one line per enabled lane here (its parameters and
+  // the words it wrote); execute_program points it at the run's trace.
+  std::vector<std::string>* lane_trace = nullptr;
   std::optional<uint8_t> poison;  // value of undefined bytes (still reported undefined)
   // Sampling arithmetic for samplers whose scene entry names no "precision".
   texunit::PrecisionKind precision = texunit::PrecisionKind::kD3D;
