@@ -381,14 +381,6 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
     if (osink.has_errors()) return kExitDiagnostics;
     for (const auto& e : *enc) bytes.append(e.bytes.begin(), e.bytes.end());
   }
-  if (out == "-") {  // stdout (issue 17); every write checked (issue 15)
-    const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), stdout) == bytes.size();
-    if (!ok || std::fflush(stdout) != 0) {
-      say_error("cannot write the binary to standard output");
-      return kExitUsage;
-    }
-    return kExitOk;
-  }
   if (same_file(out, args.file)) {
     say_error("refusing to write '" + out + "': it is the input file");
     return kExitUsage;
@@ -744,6 +736,10 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
   }
   std::string why;
   std::vector<uint8_t> png;
+  if (args.output == "-" && args.json) {
+    say_error("render: --json and -o - would both write standard output");
+    return kExitUsage;
+  }
   if (same_file(args.output, args.scene)) {
     say_error("refusing to write '" + args.output + "': it is the scene file");
     return kExitUsage;
@@ -760,8 +756,11 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
                      {"source", what},        {"summary", summary},    {"plane", params.plane}};
     std::printf("%s\n", j.dump(2).c_str());
   } else if (!common.quiet) {
-    std::printf("wrote %s (%ux%u, %s, %s%s)\n", args.output.c_str(), params.width, params.height,
-                what.c_str(), summary.c_str(), params.plane ? ", ground plane" : "");
+    // With -o - the PNG is on stdout: the summary goes to stderr.
+    std::fprintf(args.output == "-" ? stderr : stdout, "wrote %s (%ux%u, %s, %s%s)\n",
+                 args.output == "-" ? "standard output" : args.output.c_str(), params.width,
+                 params.height, what.c_str(), summary.c_str(),
+                 params.plane ? ", ground plane" : "");
   }
   return kExitOk;
 }

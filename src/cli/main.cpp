@@ -128,7 +128,7 @@ int run_main(int argc, char** argv) {
   render->add_option("--precision", render_args.precision, "d3d (default), exact or lavapipe");
   render->add_option("--diff", render_args.diff,
                      "P1,P2: write a heat map of the difference between two precision profiles");
-  render->add_option("-o,--output", render_args.output, "output PNG")->required();
+  render->add_option("-o,--output", render_args.output, "output PNG; - for stdout")->required();
   add_common(render, common, true);
 
   DescribeArgs describe_args;

@@ -34,11 +34,20 @@ bool write_and_close(std::FILE* f, std::string_view bytes, std::string& why) {
 }  // namespace
 
 bool same_file(const std::string& a, const std::string& b) {
+  if (a == "-" || b == "-") return false;  // standard input/output
   std::error_code ec;
   return fs::exists(a, ec) && fs::exists(b, ec) && fs::equivalent(a, b, ec) && !ec;
 }
 
 bool write_file_atomic(const std::string& path, std::string_view bytes, std::string& why) {
+  if (path == "-") {  // standard output (issue 17), checked like a file
+    if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() ||
+        std::fflush(stdout) != 0) {
+      why = errno_text(errno);
+      return false;
+    }
+    return true;
+  }
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
   if (fs::exists(st) && fs::is_directory(st)) {

@@ -72,4 +72,9 @@ assert "TLDS" in listing
 out = subprocess.run([texsim, "run", visa, "--scene", "-", "--json"], capture_output=True,
                      input=(src / "examples/visa/sampler3d.json").read_bytes(), check=True).stdout
 assert json.loads(out)["registers"]
+# render -o -: the PNG on stdout, the summary on stderr; with --json both would be stdout (usage).
+png = subprocess.run([texsim, "render", "--scene", scene, "--surface", "2", "-o", "-"],
+                     capture_output=True, check=True)
+assert png.stdout[:8] == b"\x89PNG\r\n\x1a\n" and b"wrote standard output" in png.stderr
+run(["render", "--scene", scene, "--surface", "2", "-o", "-", "--json"], 2)
 print("cli.json: OK")
