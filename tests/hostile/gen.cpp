@@ -111,7 +111,10 @@ int main(int argc, char** argv) {
   } else if (kind == "random" && argc == 4) {
     for (uint64_t i = 0; i < arg(2); ++i) std::fputc(next_byte(), out);
   } else if (kind == "elf" && argc == 4) {
-    std::fputs("\x7f" "ELF", out);
+    std::fputs(
+        "\x7f"
+        "ELF",
+        out);
     for (uint64_t i = 4; i < arg(2); ++i) std::fputc(next_byte(), out);
   } else if (kind == "repeat" && argc == 5) {
     for (uint64_t i = 0; i < arg(2); ++i) std::fprintf(out, "%s\n", argv[3]);
