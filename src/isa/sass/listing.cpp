@@ -30,10 +30,16 @@ std::optional<uint64_t> hex16(std::string_view s) {
   return v;
 }
 
+// The line parser's white space (syntax.cpp `is_space`), at both ends: a listing line is
+// recognised as structure exactly when the text it would print as is (fuzz finding F9:
+// "\r\rFatbin elf code:" was an unsupported line that printed as a banner).
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 std::string_view strip(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
   return s;
 }
 

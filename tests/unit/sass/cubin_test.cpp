@@ -175,6 +175,11 @@ TEST(SassCubin, ListingStructureLines) {
   EXPECT_FALSE(listing_structure("/* 0x001c7c00e22007f */"));
   EXPECT_EQ(listing_structure("Fatbin elf code:")->kind, ListingLine::Kind::kHeader);
   EXPECT_EQ(listing_structure("================")->kind, ListingLine::Kind::kHeader);
+  // F9: leading carriage returns are white space to the structure reader as to the line parser,
+  // so a banner is structure both before and after printing (never an instruction once).
+  EXPECT_EQ(listing_structure("\r\r\r\rFatbin elf code:\xff")->kind, ListingLine::Kind::kHeader);
+  core::DiagSink sink;
+  EXPECT_TRUE(parse_program("\r\r\r\rFatbin elf code:\xff\xff", "t.sass", sink).empty());
   EXPECT_EQ(encoding_comment("  NOP ;   /* 0x50b0000000070f00 */"), 0x50b0000000070f00ull);
   EXPECT_FALSE(encoding_comment("NOP ; /* 0x50b */"));
   Control c;  // 0x7e0: nvdisasm writes "X;"
