@@ -593,9 +593,13 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   // An unsupported text that does not start like a mnemonic (a letter or '_') keeps even the
   // default @PT, so that the line still reads as that instruction and not as a directive, a
   // `.word`, a guard or a control prefix (F8: "@PT}." printed as ". ;", "@PT}@P4.+" as "@P4.+ ;").
+  // Likewise a text that, printed bare, would read as a cuobjdump listing line (F10:
+  // "Function : # comment" kept the text "Function :", whose bare print "Function : ;" is a
+  // function header to the listing reader).
   const bool odd_start =
       inst.kind == Kind::kUnsupported && !inst.text.empty() &&
-      !(std::isalpha(static_cast<unsigned char>(inst.text[0])) != 0 || inst.text[0] == '_');
+      (!(std::isalpha(static_cast<unsigned char>(inst.text[0])) != 0 || inst.text[0] == '_') ||
+       listing_structure(inst.text.back() == ';' ? inst.text : inst.text + " ;").has_value());
   if (inst.pred != kPT || inst.pred_neg || odd_start) {
     out += inst.pred_neg ? "@!" : "@";
     out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
