@@ -22,6 +22,20 @@ const SassProgram& as_sass(const Program& p) {
   return static_cast<const SassProgram&>(p);
 }
 
+// Every instruction's word and control bits; nullopt when any does not encode (each reported).
+std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core::DiagSink& sink) {
+  std::vector<EncodedWord> words;
+  bool ok = true;
+  for (const Instruction& i : p.instructions) {
+    if (auto w = sass::encode(i, sink))
+      words.push_back(*w);
+    else
+      ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return words;
+}
+
 class SassFrontend final : public Frontend {
  public:
   const IsaInfo& info() const override { return *known_isa("sass"); }
@@ -55,15 +69,9 @@ class SassFrontend final : public Frontend {
   std::optional<std::vector<EncodedInstruction>> encode(const Program& program,
                                                         core::DiagSink& sink) const override {
     const auto& p = as_sass(program);
-    std::vector<EncodedWord> words;
-    bool ok = true;
-    for (const Instruction& i : p.instructions) {
-      if (auto w = sass::encode(i, sink))
-        words.push_back(*w);
-      else
-        ok = false;
-    }
-    if (!ok) return std::nullopt;
+    const auto encoded = encode_words(p, sink);
+    if (!encoded) return std::nullopt;
+    const std::vector<EncodedWord>& words = *encoded;
     // One entry per 64-bit word of the bundle stream, in file order.
     const std::vector<uint8_t> stream = encode_stream(words);
     std::vector<EncodedInstruction> out;
@@ -105,15 +113,9 @@ class SassFrontend final : public Frontend {
                                                     core::DiagSink& sink) const override {
     if (!output_path.ends_with(".cubin")) return std::nullopt;
     const auto& p = as_sass(program);
-    std::vector<EncodedWord> words;
-    bool ok = true;
-    for (const Instruction& i : p.instructions) {
-      if (auto w = sass::encode(i, sink))
-        words.push_back(*w);
-      else
-        ok = false;
-    }
-    if (!ok) return std::nullopt;
+    const auto encoded = encode_words(p, sink);
+    if (!encoded) return std::nullopt;
+    const std::vector<EncodedWord>& words = *encoded;
     if (p.listing.functions.size() > 1) {
       sink.error("SASS-CUBIN", core::NoLoc{},
                  "the listing has " + std::to_string(p.listing.functions.size()) +
