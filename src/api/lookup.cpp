@@ -55,21 +55,6 @@ T at(std::span<const T> s, size_t i, T fallback = T{}) {
   return s.empty() ? fallback : s[i];
 }
 
-texunit::SampleRequest request_of(const SampleLanes& l, size_t i) {
-  texunit::SampleRequest r;
-  r.op = static_cast<texunit::SampleOp>(l.op);
-  r.coord = {at(l.u, i), at(l.v, i), at(l.w, i)};
-  r.array_index = at(l.array_index, i);
-  r.ddx = {at(l.ddx_u, i), at(l.ddx_v, i), at(l.ddx_w, i)};
-  r.ddy = {at(l.ddy_u, i), at(l.ddy_v, i), at(l.ddy_w, i)};
-  r.lod = at(l.lod, i);
-  r.reference = at(l.reference, i);
-  r.offset = {at(l.offset_x, i, l.offset[0]), at(l.offset_y, i, l.offset[1]),
-              at(l.offset_z, i, l.offset[2])};
-  r.gather_component = l.gather_component;
-  return r;
-}
-
 texunit::SampleBatch batch_of(const SampleLanes& l) {
   texunit::SampleBatch b;
   b.count = l.count;
@@ -105,8 +90,9 @@ void sample_lavapipe_grouped(const texunit::SurfaceView& view, const texunit::Sa
                              const SampleLanes& l, const Results& out, unsigned group_lanes) {
   const size_t n = l.count;
   const size_t g = std::max(1u, group_lanes);
+  const texunit::SampleBatch b = batch_of(l);
   std::vector<texunit::SampleRequest> reqs(n);
-  for (size_t i = 0; i < n; ++i) reqs[i] = request_of(l, i);
+  for (size_t i = 0; i < n; ++i) reqs[i] = texunit::sample_request_at(b, i);
   const bool quads = is_quad_op(l.op);
   auto lane_ctx = [&](size_t i) {
     texunit::LavapipeLaneContext ctx;
@@ -170,7 +156,7 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
     for (auto& v : d) v.resize(lanes.count);
     for (size_t q = 0; q < lanes.count; q += 4) {
       std::array<std::array<float, 3>, 4> c{};
-      for (size_t k = 0; k < 4; ++k) c[k] = request_of(lanes, q + k).coord;
+      for (size_t k = 0; k < 4; ++k) c[k] = texunit::sample_request_at(b, q + k).coord;
       const texunit::QuadDerivatives qd = texunit::quad_derivatives(c);
       for (size_t k = 0; k < 4; ++k)
         for (size_t a = 0; a < 3; ++a) d[a][q + k] = qd.ddx[a], d[3 + a][q + k] = qd.ddy[a];

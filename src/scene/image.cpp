@@ -4,6 +4,8 @@
 
 #include <png.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 namespace texsim::scene {
@@ -96,19 +98,17 @@ bool encode_png(const Image& image, std::vector<uint8_t>& out, std::string& erro
 }
 
 bool write_png(const std::string& path, const Image& image, std::string& error) {
-  if (image.width == 0 || image.height == 0 ||
-      image.rgba.size() != size_t{image.width} * image.height * 4) {
-    error = "empty or inconsistent image";
+  std::vector<uint8_t> bytes;
+  if (!encode_png(image, bytes, error)) return false;
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) {
+    error = std::string("cannot open for writing: ") + std::strerror(errno);
     return false;
   }
-  png_image img;
-  std::memset(&img, 0, sizeof img);
-  img.version = PNG_IMAGE_VERSION;
-  img.width = image.width;
-  img.height = image.height;
-  img.format = PNG_FORMAT_RGBA;
-  if (png_image_write_to_file(&img, path.c_str(), 0, image.rgba.data(), 0, nullptr) == 0) {
-    error = img.message[0] != '\0' ? img.message : "cannot write PNG";
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  const int saved = errno;
+  if (std::fclose(f) != 0 || !written) {
+    error = std::string("cannot write PNG: ") + std::strerror(written ? errno : saved);
     return false;
   }
   return true;

@@ -260,18 +260,7 @@ void fetch_scalar_lane(const SurfaceView& view, const FetchBatch& b, const Fetch
 
 void sample_scalar_lane(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
                         const PrecisionProfile& precision, const TexelLanes& out, size_t i) {
-  SampleRequest r;
-  r.op = b.op;
-  r.coord = {lane_value(b.u, i), lane_value(b.v, i), lane_value(b.w, i)};
-  r.array_index = lane_value(b.array_index, i);
-  r.ddx = {lane_value(b.ddx_u, i), lane_value(b.ddx_v, i), lane_value(b.ddx_w, i)};
-  r.ddy = {lane_value(b.ddy_u, i), lane_value(b.ddy_v, i), lane_value(b.ddy_w, i)};
-  r.lod = lane_value(b.lod, i);
-  r.reference = lane_value(b.reference, i);
-  r.offset = {lane_value(b.offset_x, i, b.offset[0]), lane_value(b.offset_y, i, b.offset[1]),
-              lane_value(b.offset_z, i, b.offset[2])};
-  r.gather_component = b.gather_component;
-  const SampleResult res = sample(view, sampler, r, precision);
+  const SampleResult res = sample(view, sampler, sample_request_at(b, i), precision);
   write_lane(out, i, res.texel, res.null_tile ? kLaneNullTile : 0);
 }
 
@@ -285,6 +274,21 @@ std::array<uint32_t*, 4> out_at(const TexelLanes& out, size_t begin) {
 }
 
 }  // namespace
+
+SampleRequest sample_request_at(const SampleBatch& b, size_t i) {
+  SampleRequest r;
+  r.op = b.op;
+  r.coord = {lane_value(b.u, i), lane_value(b.v, i), lane_value(b.w, i)};
+  r.array_index = lane_value(b.array_index, i);
+  r.ddx = {lane_value(b.ddx_u, i), lane_value(b.ddx_v, i), lane_value(b.ddx_w, i)};
+  r.ddy = {lane_value(b.ddy_u, i), lane_value(b.ddy_v, i), lane_value(b.ddy_w, i)};
+  r.lod = lane_value(b.lod, i);
+  r.reference = lane_value(b.reference, i);
+  r.offset = {lane_value(b.offset_x, i, b.offset[0]), lane_value(b.offset_y, i, b.offset[1]),
+              lane_value(b.offset_z, i, b.offset[2])};
+  r.gather_component = b.gather_component;
+  return r;
+}
 
 bool fetch_has_fast_path(const SurfaceView& view, const FetchOptions& /*fetch_options*/) {
   // Single-sample surfaces ignore the sample index, MCS and sample policy.

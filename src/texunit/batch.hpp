@@ -65,6 +65,9 @@ struct SampleBatch {
   std::span<const uint8_t> active;
 };
 
+// Lane `i` of `batch` as one scalar request (empty spans read as 0, offsets as `offset`).
+SampleRequest sample_request_at(const SampleBatch& batch, size_t i);
+
 struct BatchStats {
   bool ok = false;  // false: a span was shorter than `count`; nothing was written
   TexelKind kind = TexelKind::kFloat;  // how every lane's four words are to be read
