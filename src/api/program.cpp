@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "api/internal.hpp"
+#include "core/text.hpp"
 #include "isa/frontend.hpp"
 #include "isa/sass/frontend.hpp"
 #include "isa/visa/frontend.hpp"
@@ -26,15 +27,9 @@ std::string platform_of(Isa i, std::string_view wanted, std::string_view fallbac
   const isa::IsaInfo& info = frontend(i).info();
   std::string_view w = !wanted.empty() ? wanted : fallback;
   if (w.empty()) return std::string(info.default_platform);
-  auto lower = [](std::string_view s) {
-    std::string o(s);
-    for (char& c : o) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return o;
-  };
   for (std::string_view p : info.platforms)
-    if (lower(p) == lower(w)) return std::string(p);
-  std::string known;
-  for (std::string_view p : info.platforms) known += (known.empty() ? "" : ", ") + std::string(p);
+    if (core::iequals(p, w)) return std::string(p);
+  const std::string known = core::join(info.platforms);
   detail::lib_error(diags, "LIB-PLATFORM",
                     "unknown " + std::string(info.display_name) + " platform '" + std::string(w) +
                         "' (known: " + known + ")");

@@ -15,6 +15,7 @@
 #include "cli/guards.hpp"
 #include "cli/output.hpp"
 #include "cli/term.hpp"
+#include "core/text.hpp"
 #include "scene/generate.hpp"
 #include "scene/image.hpp"
 #include "scene/render.hpp"
@@ -55,61 +56,15 @@ bool read_file(const std::string& path, std::string& out) {
   return true;
 }
 
-char lower(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
-size_t distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1,
-                         prev[j - 1] + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1)});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
-std::string suggestion(std::string_view name, std::span<const std::string_view> names) {
-  std::string_view best;
-  size_t best_d = std::numeric_limits<size_t>::max();
-  for (std::string_view n : names) {
-    const size_t d = distance(name, n);
-    if (d < best_d) best_d = d, best = n;
-  }
-  if (best_d > std::max<size_t>(2, name.size() / 3)) return {};
-  return "; did you mean " + std::string(best) + "?";
-}
-
-std::string join(std::span<const std::string_view> names, std::string_view sep = ", ") {
-  std::string out;
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (i != 0) out += sep;
-    out += names[i];
-  }
-  return out;
-}
-
 // --isa value -> the ISA, or nullptr with a message.
 const isa::IsaInfo* isa_from_option(const std::string& value) {
   for (const isa::IsaInfo& i : isa::kKnownIsas) {
-    if (iequals(value, i.id)) return &i;
+    if (core::iequals(value, i.id)) return &i;
   }
   std::vector<std::string_view> ids;
   for (const isa::IsaInfo& i : isa::kKnownIsas) ids.push_back(i.id);
-  say_error("unknown ISA '" + value + "' (expected " + join(ids, " or ") + ")" +
-            suggestion(value, ids));
+  say_error("unknown ISA '" + value + "' (expected " + core::join(ids, " or ") + ")" +
+            core::did_you_mean(value, ids));
   return nullptr;
 }
 
@@ -136,10 +91,10 @@ std::string platform_for(const isa::IsaInfo& info, const std::string& given,
   const std::string p = !given.empty() ? given : scene_platform;
   if (p.empty()) return std::string(info.default_platform);
   for (std::string_view n : info.platforms) {
-    if (iequals(n, p)) return std::string(n);
+    if (core::iequals(n, p)) return std::string(n);
   }
   say_error("unknown " + std::string(info.display_name) + " platform '" + p + "' (expected " +
-            join(info.platforms) + ")" + suggestion(p, info.platforms));
+            core::join(info.platforms) + ")" + core::did_you_mean(p, info.platforms));
   return {};
 }
 
@@ -256,7 +211,7 @@ texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
 // Opcode names that belong to an ISA whose front end may be missing (for a clearer message).
 const isa::IsaInfo* isa_of_opcode(std::string_view op) {
   std::string l;
-  for (char c : op) l += lower(c);
+  for (char c : op) l += core::ascii_lower(c);
   static constexpr std::array<std::string_view, 4> kSass{"tlds", "texs", "tld4s", "tex"};
   for (std::string_view s : kSass) {
     if (l == s || l.starts_with(std::string(s) + ".")) return isa::known_isa("sass");
@@ -275,7 +230,7 @@ std::optional<uint64_t> parse_byte_size(const std::string& s) {
   if (s.empty()) return std::nullopt;
   uint64_t mult = 1;
   std::string digits = s;
-  const char last = lower(s.back());
+  const char last = core::ascii_lower(s.back());
   if (last == 'k' || last == 'm' || last == 'g') {
     mult = last == 'k'   ? (uint64_t{1} << 10)
            : last == 'm' ? (uint64_t{1} << 20)
@@ -828,7 +783,7 @@ int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const De
     for (auto& op : f->opcodes()) all.push_back(op);
   }
   std::vector<std::string_view> views(all.begin(), all.end());
-  say_error("unknown opcode '" + args.opcode + "'" + suggestion(args.opcode, views));
+  say_error("unknown opcode '" + args.opcode + "'" + core::did_you_mean(args.opcode, views));
   return kExitUsage;
 }
 

@@ -2,6 +2,7 @@
 // results and every diagnostic in run --json's shape (scene/report.hpp, diagnostic_json).
 // Usage errors stay text on stderr (exit 2), as for run --json.
 #include "cli/json_cmds.hpp"
+#include "core/text.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -66,10 +67,7 @@ const isa::Frontend* frontend(const isa::Registry& reg, const isa::IsaInfo& info
     return f;
   }
   for (std::string_view p : info.platforms) {
-    std::string a(p), b(given);
-    for (char& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (char& c : b) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (a == b) {
+    if (core::iequals(p, given)) {
       platform = std::string(p);
       return f;
     }
@@ -82,13 +80,6 @@ json diags_json(const core::DiagSink& sink) {
   json a = json::array();
   for (const core::Diagnostic& d : sink.diagnostics()) a.push_back(scene::diagnostic_json(d));
   return a;
-}
-
-std::string hex(std::span<const uint8_t> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : bytes) s += kDigits[b >> 4], s += kDigits[b & 15];
-  return s;
 }
 
 void emit(const json& j) {
@@ -166,13 +157,14 @@ int cmd_asm_json(const isa::Registry& reg, const CommonOptions& common, const As
   json instrs = json::array();
   if (ok) {
     for (const auto& e : *enc) {
-      instrs.push_back({{"offset", e.offset}, {"bytes", hex(e.bytes)}, {"text", e.text}});
+      instrs.push_back(
+          {{"offset", e.offset}, {"bytes", core::hex_bytes(e.bytes)}, {"text", e.text}});
       binary.insert(binary.end(), e.bytes.begin(), e.bytes.end());
     }
   }
   out["ok"] = ok;
   out["instructions"] = instrs;
-  out["binary"] = hex(binary);
+  out["binary"] = core::hex_bytes(binary);
   out["diagnostics"] = diags_json(sink);
   // The binary goes to -o when one is given (not "-": stdout carries the JSON).
   if (ok && !args.output.empty() && args.output != "-") {

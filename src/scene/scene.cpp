@@ -1,6 +1,7 @@
 // The scene loader: JSON text -> Scene, checking every key, type, name, size and file, and
 // reporting each problem with its JSON path and line:column. nlohmann exceptions stop here.
 #include "scene/scene.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -59,53 +60,6 @@ constexpr std::array<RuleInfo, 13> kRules{{
     {"TEXUNIT-SURFACE-*", "a surface description the texture unit rejects (sizes, mips, samples)"},
 }};
 
-char upper(char c) {
-  return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (upper(a[i]) != upper(b[i])) return false;
-  }
-  return true;
-}
-
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t sub = prev[j - 1] + (upper(a[i - 1]) == upper(b[j - 1]) ? 0 : 1);
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
-// The closest candidate within a plausible distance, or "".
-std::string_view closest(std::string_view name, std::span<const std::string_view> candidates) {
-  std::string_view best;
-  size_t best_d = std::numeric_limits<size_t>::max();
-  for (std::string_view c : candidates) {
-    const size_t d = edit_distance(name, c);
-    if (d < best_d) {
-      best_d = d;
-      best = c;
-    }
-  }
-  const size_t limit = std::max<size_t>(2, name.size() / 3);
-  return best_d <= limit ? best : std::string_view{};
-}
-
-std::string did_you_mean(std::string_view name, std::span<const std::string_view> candidates) {
-  const std::string_view c = closest(name, candidates);
-  if (c.empty()) return {};
-  return "; did you mean " + std::string(c) + "?";
-}
-
 std::string join(std::span<const std::string_view> names) {
   std::string out;
   for (size_t i = 0; i < names.size(); ++i) {
@@ -123,7 +77,7 @@ std::string_view elem_type_name(ElemType t) {
 
 std::optional<ElemType> elem_type_from_name(std::string_view name) {
   for (size_t i = 0; i < kElemTypeNames.size(); ++i) {
-    if (iequals(name, kElemTypeNames[i])) return static_cast<ElemType>(i);
+    if (core::iequals(name, kElemTypeNames[i])) return static_cast<ElemType>(i);
   }
   return std::nullopt;
 }
@@ -272,7 +226,7 @@ class Loader {
       if (key == "comment") continue;
       if (std::find(names.begin(), names.end(), key) != names.end()) continue;
       err("SCENE-KEY", json_member_path(path, key),
-          "unknown key \"" + key + "\"" + did_you_mean(key, names), true);
+          "unknown key \"" + key + "\"" + core::did_you_mean(key, names), true);
     }
   }
   const json* member(const json& obj, std::string_view key) {
@@ -371,7 +325,7 @@ class Loader {
     if (!s) return std::nullopt;
     if (auto r = lookup(*s)) return r;
     std::string msg = "unknown " + std::string(what) + " \"" + *s + "\"";
-    const std::string hint = did_you_mean(*s, names);
+    const std::string hint = core::did_you_mean(*s, names);
     msg += hint.empty() ? "; expected " + join(names) : hint;
     err("SCENE-VALUE", path, msg);
     return std::nullopt;
@@ -980,8 +934,8 @@ std::optional<SceneSampler> Loader::load_sampler(const json& v, const std::strin
   static constexpr std::array<std::string_view, 3> kMipFilters{"none", "point", "linear"};
   const std::function<std::optional<texunit::Filter>(std::string_view)> filter_of =
       [](std::string_view s) -> std::optional<texunit::Filter> {
-    if (iequals(s, "point") || iequals(s, "nearest")) return texunit::Filter::kPoint;
-    if (iequals(s, "linear")) return texunit::Filter::kLinear;
+    if (core::iequals(s, "point") || core::iequals(s, "nearest")) return texunit::Filter::kPoint;
+    if (core::iequals(s, "linear")) return texunit::Filter::kLinear;
     return std::nullopt;
   };
   if (const json* f = member(v, "filter")) {  // shorthand for min and mag
@@ -1002,9 +956,10 @@ std::optional<SceneSampler> Loader::load_sampler(const json& v, const std::strin
   if (const json* f = member(v, "mip_filter")) {
     const std::function<std::optional<texunit::MipFilter>(std::string_view)> mip_of =
         [](std::string_view s) -> std::optional<texunit::MipFilter> {
-      if (iequals(s, "none")) return texunit::MipFilter::kNone;
-      if (iequals(s, "point") || iequals(s, "nearest")) return texunit::MipFilter::kPoint;
-      if (iequals(s, "linear")) return texunit::MipFilter::kLinear;
+      if (core::iequals(s, "none")) return texunit::MipFilter::kNone;
+      if (core::iequals(s, "point") || core::iequals(s, "nearest"))
+        return texunit::MipFilter::kPoint;
+      if (core::iequals(s, "linear")) return texunit::MipFilter::kLinear;
       return std::nullopt;
     };
     if (auto x =
@@ -1111,11 +1066,11 @@ std::optional<SceneSampler> Loader::load_sampler(const json& v, const std::strin
     static constexpr std::array<std::string_view, 3> kRed{"weighted_average", "min", "max"};
     const std::function<std::optional<texunit::Reduction>(std::string_view)> red_of =
         [](std::string_view s) -> std::optional<texunit::Reduction> {
-      if (iequals(s, "weighted_average") || iequals(s, "average")) {
+      if (core::iequals(s, "weighted_average") || core::iequals(s, "average")) {
         return texunit::Reduction::kWeightedAverage;
       }
-      if (iequals(s, "min")) return texunit::Reduction::kMin;
-      if (iequals(s, "max")) return texunit::Reduction::kMax;
+      if (core::iequals(s, "min")) return texunit::Reduction::kMin;
+      if (core::iequals(s, "max")) return texunit::Reduction::kMax;
       return std::nullopt;
     };
     if (auto x = as_name<texunit::Reduction>(*r, p("reduction"), "reduction", kRed, red_of)) {
@@ -1279,7 +1234,7 @@ void Loader::load_visa_register(const std::string& name, const json& v, const st
 void Loader::load_sass_register(const std::string& name, const json& v, const std::string& path,
                                 Scene& scene) {
   auto index_of = [&](char prefix, uint32_t max) -> std::optional<uint32_t> {
-    if (name.size() < 2 || upper(name[0]) != prefix) return std::nullopt;
+    if (name.size() < 2 || core::ascii_upper(name[0]) != prefix) return std::nullopt;
     uint32_t n = 0;
     for (size_t i = 1; i < name.size(); ++i) {
       if (!std::isdigit(static_cast<unsigned char>(name[i])) || n > 1000) return std::nullopt;
@@ -1317,7 +1272,8 @@ void Loader::load_sass_register(const std::string& name, const json& v, const st
     return;
   }
   std::string msg = "\"" + name + "\" is not a writable SASS register (R0..R254, P0..P6)";
-  if (iequals(name, "RZ") || iequals(name, "R255") || iequals(name, "PT") || iequals(name, "P7")) {
+  if (core::iequals(name, "RZ") || core::iequals(name, "R255") || core::iequals(name, "PT") ||
+      core::iequals(name, "P7")) {
     msg = "\"" + name + "\" is a constant register and cannot be set";
   }
   err("SCENE-VALUE", path, msg, true);
@@ -1520,8 +1476,8 @@ std::optional<Scene> Loader::load(const json& root) {
     static constexpr std::array<std::string_view, 2> kIsas{"visa", "sass"};
     const std::function<std::optional<std::string>(std::string_view)> of =
         [](std::string_view s) -> std::optional<std::string> {
-      if (iequals(s, "visa")) return std::string("visa");
-      if (iequals(s, "sass")) return std::string("sass");
+      if (core::iequals(s, "visa")) return std::string("visa");
+      if (core::iequals(s, "sass")) return std::string("sass");
       return std::nullopt;
     };
     if (auto s = as_name<std::string>(*isa, "isa", "ISA", kIsas, of)) scene.isa = *s;
@@ -1535,7 +1491,7 @@ std::optional<Scene> Loader::load(const json& root) {
     const std::function<std::optional<std::string>(std::string_view)> of =
         [&names](std::string_view s) -> std::optional<std::string> {
       for (std::string_view n : names) {
-        if (iequals(s, n)) return std::string(n);
+        if (core::iequals(s, n)) return std::string(n);
       }
       return std::nullopt;
     };
@@ -1590,8 +1546,8 @@ std::optional<Scene> Loader::load(const json& root) {
     static constexpr std::array<std::string_view, 2> kModes{"rn", "rz"};
     const std::function<std::optional<Fp16Rounding>(std::string_view)> of =
         [](std::string_view s) -> std::optional<Fp16Rounding> {
-      if (iequals(s, "rn")) return Fp16Rounding::kRn;
-      if (iequals(s, "rz")) return Fp16Rounding::kRz;
+      if (core::iequals(s, "rn")) return Fp16Rounding::kRn;
+      if (core::iequals(s, "rz")) return Fp16Rounding::kRz;
       return std::nullopt;
     };
     if (auto m = as_name<Fp16Rounding>(*fr, "fp16_rounding", "FP16 rounding", kModes, of)) {

@@ -1,6 +1,7 @@
 // The format table (one row per Format) and exact texel decode/encode driven by it.
 // Depends on core (convert, half, bits) and the internal BC decoder only; never on surface/fetch.
 #include "texunit/format.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -448,33 +449,14 @@ bc::BcKind bc_kind(const FormatInfo& info) {
 
 // ---- names ----
 
-char upper(char c) {
-  return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-}
-
 std::string normalise_name(std::string_view name) {
   std::string s(name.size(), '\0');
-  std::transform(name.begin(), name.end(), s.begin(), upper);
+  std::transform(name.begin(), name.end(), s.begin(), core::ascii_upper);
   constexpr std::string_view kPrefix = "DXGI_FORMAT_";
   if (s.size() > kPrefix.size() && std::string_view(s).substr(0, kPrefix.size()) == kPrefix) {
     s.erase(0, kPrefix.size());
   }
   return s;
-}
-
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1);
-  std::vector<size_t> cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t substitute = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, substitute});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
 }
 
 }  // namespace
@@ -515,7 +497,7 @@ std::string_view closest_format_name(std::string_view name) {
   std::string_view best = kTable[0].name;
   size_t best_distance = SIZE_MAX;
   for (const FormatInfo& info : kTable) {
-    const size_t d = edit_distance(key, info.name);
+    const size_t d = core::edit_distance(key, info.name);
     if (d < best_distance) {
       best_distance = d;
       best = info.name;

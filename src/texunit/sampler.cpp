@@ -1,6 +1,7 @@
 // Names of sampler-state enums and precision profiles (scene files and CLI use them).
 // Pure tables; depends on nothing but sampler.hpp.
 #include "texunit/sampler.hpp"
+#include "core/text.hpp"
 
 #include <cctype>
 
@@ -14,21 +15,10 @@ constexpr std::array<std::string_view, 8> kCompareNames{
     "never", "less", "equal", "less_equal", "greater", "not_equal", "greater_equal", "always"};
 constexpr std::array<std::string_view, 3> kPrecisionNames{"d3d", "exact", "lavapipe"};
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 template <typename E, size_t N>
 std::optional<E> lookup(const std::array<std::string_view, N>& names, std::string_view name) {
   for (size_t i = 0; i < N; ++i) {
-    if (iequals(names[i], name)) return static_cast<E>(i);
+    if (core::iequals(names[i], name)) return static_cast<E>(i);
   }
   return std::nullopt;
 }

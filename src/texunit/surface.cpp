@@ -1,6 +1,7 @@
 // Surface descriptions, their validation, the documented linear layout, MCS helpers and owning
 // storage. Depends on format and core only; knows nothing of fetch or of any ISA.
 #include "texunit/surface.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -13,18 +14,6 @@ namespace {
 
 constexpr std::array<std::string_view, 7> kTypeNames = {"1D", "1D_ARRAY", "2D",        "2D_ARRAY",
                                                         "3D", "CUBE",     "CUBE_ARRAY"};
-
-char ascii_upper(char c) {
-  return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (ascii_upper(a[i]) != ascii_upper(b[i])) return false;
-  }
-  return true;
-}
 
 bool is_1d(SurfaceType t) {
   return t == SurfaceType::k1D || t == SurfaceType::k1DArray;
@@ -94,7 +83,7 @@ std::string_view surface_type_name(SurfaceType t) {
 
 std::optional<SurfaceType> surface_type_from_name(std::string_view name) {
   for (size_t i = 0; i < kTypeNames.size(); ++i) {
-    if (iequals(name, kTypeNames[i])) return static_cast<SurfaceType>(i);
+    if (core::iequals(name, kTypeNames[i])) return static_cast<SurfaceType>(i);
   }
   return std::nullopt;
 }

@@ -1,6 +1,7 @@
 // The cubin reader and writer: ELF64 little-endian headers, section and symbol tables, read with
 // bounds checks at every step (decisions T-section, issue 14: a small reader of our own).
 #include "isa/sass/cubin.hpp"
+#include "core/text.hpp"
 
 #include <cstdio>
 
@@ -29,11 +30,7 @@ void put(std::vector<uint8_t>& b, size_t off, uint64_t v, unsigned n) {
   for (unsigned i = 0; i < n; ++i) b[off + i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
+using core::hex;
 
 struct Section {
   uint32_t name = 0;

@@ -1,6 +1,7 @@
 // isa::Frontend for SASS: wires syntax, rules, codec and exec together and describes the model
 // from its tables. Never prints; the CLI renders what it returns.
 #include "isa/sass/frontend.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -316,8 +317,7 @@ class SassFrontend final : public Frontend {
   }
 
   std::optional<std::string> describe(std::string_view opcode) const override {
-    std::string up;
-    for (char c : opcode) up += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    const std::string up = core::to_upper(opcode);
     if (up == "NOP") {
       return std::string(
           "NOP: no operation (bundle padding), word 0x50b0000000070f00, "

@@ -1,6 +1,7 @@
 // Printing decoded cubins in cuobjdump -sass / nvdisasm -hex layout, and recognising the structure
 // lines of such listings when they are read back (issue 14; decisions T-section).
 #include "isa/sass/listing.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -13,20 +14,17 @@ namespace texsim::isa::sass {
 
 namespace {
 
-bool is_hex(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 // "0x" + exactly 16 hex digits at the start of s.
 std::optional<uint64_t> hex16(std::string_view s) {
   if (s.size() < 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return std::nullopt;
   uint64_t v = 0;
   for (size_t i = 2; i < 18; ++i) {
     const char c = s[i];
-    if (!is_hex(c)) return std::nullopt;
-    v = v * 16 + static_cast<uint64_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    const int d = core::hex_digit(c);
+    if (d < 0) return std::nullopt;
+    v = v * 16 + static_cast<uint64_t>(d);
   }
-  if (s.size() > 18 && is_hex(s[18])) return std::nullopt;
+  if (s.size() > 18 && core::hex_digit(s[18]) >= 0) return std::nullopt;
   return v;
 }
 

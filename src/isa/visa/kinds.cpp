@@ -1,6 +1,7 @@
 // Operand kinds: parse/print, encode/decode and range checks, generic over FieldSpec.
 // Depends on model, operands, symbols and core/half; never on syntax, rules or execution.
 #include "isa/visa/kinds.hpp"
+#include "core/text.hpp"
 
 #include <array>
 #include <bit>
@@ -28,11 +29,7 @@ bool id_char(char c) {
   return id_start(c) || (c >= '0' && c <= '9');
 }
 
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
+using core::hex;
 
 uint64_t type_mask(VisaType t) {
   const unsigned bits = type_size(t) * 8;

@@ -2,6 +2,7 @@
 // lookups. Depends on types and platform only; the spec citations are the spec files' Format tables
 // and field lists.
 #include "isa/visa/model.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -552,24 +553,14 @@ bool is_other_visa_mnemonic(std::string_view m) {
          m.starts_with("dpas") || m.starts_with("lifetime") || m.starts_with("sample4");
 }
 
-namespace {
-std::string upper(std::string_view s) {
-  std::string o(s);
-  for (char& c : o) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-  return o;
-}
-}  // namespace
-
 std::optional<std::string> describe_opcode(std::string_view opcode) {
-  std::string up;
-  for (char c : opcode) up += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  const std::string up = core::to_upper(opcode);
   std::string out;
   for (const InstrRow& r : kRows) {
-    std::string rm(r.mnemonic);
-    for (char& c : rm) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    const std::string rm = core::to_upper(r.mnemonic);
     char op[8];
     std::snprintf(op, sizeof op, "0X%02X", r.opcode);
-    if (up != r.name && up != rm && up != op && up != upper(r.spec_spelling())) continue;
+    if (up != r.name && up != rm && up != op && up != core::to_upper(r.spec_spelling())) continue;
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02x", r.opcode);
     out += std::string(r.name) + " (" + hex + ", " + std::string(r.spec_file) +

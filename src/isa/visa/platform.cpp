@@ -1,5 +1,6 @@
 // The platform table and version parsing. Depends on nothing but the standard library.
 #include "isa/visa/platform.hpp"
+#include "core/text.hpp"
 
 #include <array>
 
@@ -17,10 +18,6 @@ constexpr std::array<PlatformInfo, 7> kPlatforms{{
     {Platform::kXe2, "Xe2", "Xe2", 64, 16},
 }};
 
-char lower(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 }  // namespace
 
 std::span<const PlatformInfo> all_platforms() {
@@ -33,10 +30,7 @@ const PlatformInfo& platform_info(Platform p) {
 
 std::optional<Platform> platform_from_name(std::string_view name) {
   for (const PlatformInfo& i : kPlatforms) {
-    if (i.name.size() != name.size()) continue;
-    bool eq = true;
-    for (size_t k = 0; k < name.size(); ++k) eq = eq && lower(name[k]) == lower(i.name[k]);
-    if (eq) return i.id;
+    if (core::iequals(i.name, name)) return i.id;
   }
   return std::nullopt;
 }

@@ -1,6 +1,7 @@
 // Validator rules, generic over the model rows plus the per-instruction cross-field rules.
 // Depends on model, kinds, program, symbols and lower (register pitch); never prints.
 #include "isa/visa/rules.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -12,11 +13,7 @@
 namespace texsim::isa::visa {
 namespace {
 
-std::string upper(std::string_view s) {
-  std::string o(s);
-  for (char& c : o) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-  return o;
-}
+using core::to_upper;
 
 std::string cite(const InstrRow& row, std::string_view field) {
   return std::string(row.spec_file) + ", " + std::string(field);
@@ -202,7 +199,7 @@ bool is_text(const VisaProgram& prog) {
 }  // namespace
 
 std::string field_rule_id(const InstrRow& row, const FieldSpec& f, std::string_view what) {
-  std::string id = "VISA-" + std::string(row.name) + "-" + upper(f.name);
+  std::string id = "VISA-" + std::string(row.name) + "-" + to_upper(f.name);
   if (!what.empty()) id += "-" + std::string(what);
   return id;
 }
@@ -303,7 +300,7 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
   if (f.types != 0 && !type_in(v->type, f.types)) {
     sink.error(field_rule_id(row, f, "TYPE"), where,
                std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name +
-                   " is " + upper(type_name(v->type)),
+                   " is " + to_upper(type_name(v->type)),
                std::string(f.citation));
   }
   const uint32_t size = v->size_bytes();
@@ -352,7 +349,7 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
     if (f.types != 0 && !type_in(o.imm_type, f.types)) {
       sink.error(field_rule_id(row, f, "TYPE"), where,
                  std::string(f.name) + " must have type " + type_set_names(f.types) +
-                     ", got immediate of type " + upper(type_name(o.imm_type)),
+                     ", got immediate of type " + to_upper(type_name(o.imm_type)),
                  std::string(f.citation));
     }
     return;
@@ -374,7 +371,7 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
   if (f.types != 0 && !type_in(v->type, f.types)) {
     sink.error(field_rule_id(row, f, "TYPE"), where,
                std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name +
-                   " is " + upper(type_name(v->type)),
+                   " is " + to_upper(type_name(v->type)),
                std::string(f.citation));
   }
   const uint32_t esize = type_size(v->type);
@@ -451,7 +448,7 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                  "visa-3d_sample.md, Notes ({pre-ICLLP} all F)");
     } else if (t != VisaType::kF && t != VisaType::kHF) {
       sink.error(rule, where,
-                 "3D_SAMPLE parameters must be F (or HF from ICLLP), got " + upper(type_name(t)),
+                 "3D_SAMPLE parameters must be F (or HF from ICLLP), got " + to_upper(type_name(t)),
                  "visa-3d_sample.md, Notes");
     }
   } else {
@@ -460,13 +457,13 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
       // their unsigned counterpart of the same size, with a warning naming the spec rule.
       sink.warning(
           rule, where,
-          "3D_LOAD parameters are " + upper(type_name(t)) +
+          "3D_LOAD parameters are " + to_upper(type_name(t)) +
               "; the spec requires all UD or all UW. Accepted as IGC emits them, read as " +
               (t == VisaType::kD ? "UD" : "UW"),
           "visa-3d_load.md, Notes; docs/decisions.md V23");
     } else if (t != VisaType::kUD && t != VisaType::kUW) {
       sink.error(rule, where,
-                 "3D_LOAD parameters must be all UD or all UW, got " + upper(type_name(t)),
+                 "3D_LOAD parameters must be all UD or all UW, got " + to_upper(type_name(t)),
                  "visa-3d_load.md, Notes");
     } else if (t == VisaType::kUW && row.sub_op == kOpLd2dmsW &&
                !has_hf_sampler_params(prog.platform)) {
@@ -632,7 +629,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         if (o.cls == VecClass::kImmediate) {
           if (o.imm_type != VisaType::kUW) {  // same rule id as the register form (issue 13)
             sink.error(field_rule_id(row, f, "TYPE"), where,
-                       "Aoffimmi must have type UW, got " + upper(type_name(o.imm_type)),
+                       "Aoffimmi must have type UW, got " + to_upper(type_name(o.imm_type)),
                        std::string(f.citation));
           } else if ((o.imm & 0xf000) != 0) {
             sink.error(field_rule_id(row, f), where,

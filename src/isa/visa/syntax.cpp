@@ -1,6 +1,7 @@
 // vISA text parsing and printing, generic over the model rows' text templates.
 // Depends on model, kinds, symbols and program; never on rules or execution.
 #include "isa/visa/syntax.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -20,11 +21,7 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::string lower(std::string_view s) {
-  std::string o(s);
-  for (char& c : o) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  return o;
-}
+using core::to_lower;
 
 core::TextLoc loc(const std::string& file, uint32_t line, uint32_t col) {
   return core::TextLoc{file, line, col};
@@ -209,9 +206,9 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
   inst.source = std::string(trim(raw_line));
   const InstrRow* row = find_row_by_mnemonic(mnemonic);
   if (row == nullptr) {
-    if (!mnemonic.empty() && is_other_visa_mnemonic(lower(mnemonic))) {
+    if (!mnemonic.empty() && is_other_visa_mnemonic(to_lower(mnemonic))) {
       // Reported once per mnemonic by parse_program (a note, issue 13), not per line.
-      inst.unsupported = lower(mnemonic);
+      inst.unsupported = to_lower(mnemonic);
       inst.column = static_cast<uint32_t>(mstart + 1);
       return inst;
     }
@@ -540,12 +537,7 @@ std::optional<std::string> parse_kernel_name(std::string_view text, std::string&
     name = std::string(text);
     return std::nullopt;
   }
-  auto hex = [](char h) -> int {
-    if (h >= '0' && h <= '9') return h - '0';
-    if (h >= 'a' && h <= 'f') return h - 'a' + 10;
-    if (h >= 'A' && h <= 'F') return h - 'A' + 10;
-    return -1;
-  };
+  constexpr auto hex = core::hex_digit;
   for (size_t i = 1; i < text.size(); ++i) {
     const char ch = text[i];
     if (ch == '"') {

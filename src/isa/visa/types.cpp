@@ -1,5 +1,6 @@
 // vISA element type names and sizes. Depends on nothing but the standard library.
 #include "isa/visa/types.hpp"
+#include "core/text.hpp"
 
 #include <array>
 
@@ -30,10 +31,6 @@ constexpr std::array<TypeInfo, kVisaTypeCount> kTypes{{
     {"bf", 2},
 }};
 
-char lower(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 }  // namespace
 
 std::string_view type_name(VisaType t) {
@@ -48,11 +45,7 @@ bool type_is_64bit(VisaType t) {
 
 std::optional<VisaType> type_from_name(std::string_view name) {
   for (unsigned i = 0; i < kVisaTypeCount; ++i) {
-    const std::string_view n = kTypes[i].name;
-    if (n.size() != name.size()) continue;
-    bool eq = true;
-    for (size_t k = 0; k < n.size(); ++k) eq = eq && lower(name[k]) == n[k];
-    if (eq) return static_cast<VisaType>(i);
+    if (core::iequals(kTypes[i].name, name)) return static_cast<VisaType>(i);
   }
   return std::nullopt;
 }
@@ -62,7 +55,7 @@ std::string type_set_names(TypeSet s) {
   for (unsigned i = 0; i < kVisaTypeCount; ++i) {
     if ((s & (TypeSet{1} << i)) == 0) continue;
     if (!out.empty()) out += ", ";
-    for (char c : kTypes[i].name) out += static_cast<char>(c - 'a' + 'A');
+    for (char c : kTypes[i].name) out += core::ascii_upper(c);
   }
   return out;
 }

@@ -1,0 +1,69 @@
+// Tests for core/text.hpp: ASCII case, case-insensitive compare, edit distance, suggestions, hex.
+// These helpers replaced per-file copies; the cases pin the behaviour those copies had.
+#include "core/text.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace texsim::core {
+namespace {
+
+TEST(Text, CaseIsAsciiOnly) {
+  EXPECT_EQ(to_upper("r8g8_unorm"), "R8G8_UNORM");
+  EXPECT_EQ(to_lower("SKL-Xe2"), "skl-xe2");
+  EXPECT_EQ(ascii_upper('\xe9'), '\xe9');  // bytes above 0x7f are left alone (no locale)
+  EXPECT_EQ(ascii_lower('@'), '@');
+  EXPECT_EQ(ascii_upper('['), '[');
+}
+
+TEST(Text, IequalsComparesWholeStrings) {
+  EXPECT_TRUE(iequals("Linear", "LINEAR"));
+  EXPECT_TRUE(iequals("", ""));
+  EXPECT_FALSE(iequals("linear", "linea"));
+  EXPECT_FALSE(iequals("a[", "A{"));  // '[' and '{' differ by 0x20 but are not letters
+}
+
+TEST(Text, EditDistanceIsCaseInsensitiveLevenshtein) {
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(edit_distance("TLDS", "tlds"), 0u);
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+  EXPECT_EQ(edit_distance("abc", ""), 3u);
+  EXPECT_EQ(edit_distance("ab", "ba"), 2u);  // no transposition
+}
+
+TEST(Text, SuggestionsStayWithinThePlausibilityLimit) {
+  constexpr std::array<std::string_view, 3> kNames{"visa", "sass", "ptx"};
+  EXPECT_EQ(closest("vsia", kNames), "visa");
+  EXPECT_EQ(did_you_mean("sas", kNames), "; did you mean sass?");
+  EXPECT_EQ(closest("completely-different", kNames), "");
+  EXPECT_EQ(did_you_mean("completely-different", kNames), "");
+  // limit = max(2, size/3): a 3-letter name may be 2 edits away, not 3.
+  EXPECT_EQ(closest("pxx", kNames), "ptx");
+  EXPECT_EQ(closest("zzz", kNames), "");  // 3 edits from ptx
+}
+
+TEST(Text, Join) {
+  constexpr std::array<std::string_view, 3> kItems{"a", "b", "c"};
+  EXPECT_EQ(join(kItems), "a, b, c");
+  EXPECT_EQ(join(kItems, " or "), "a or b or c");
+  EXPECT_EQ(join(std::span<const std::string_view>{}), "");
+}
+
+TEST(Text, Hex) {
+  EXPECT_EQ(hex(0), "0x0");
+  EXPECT_EQ(hex(0xdeadbeef), "0xdeadbeef");
+  EXPECT_EQ(hex(UINT64_MAX), "0xffffffffffffffff");
+  constexpr std::array<uint8_t, 3> kBytes{0x00, 0x5a, 0xff};
+  EXPECT_EQ(hex_bytes(kBytes), "005aff");
+  EXPECT_EQ(hex_digit('7'), 7);
+  EXPECT_EQ(hex_digit('b'), 11);
+  EXPECT_EQ(hex_digit('F'), 15);
+  EXPECT_EQ(hex_digit('g'), -1);
+  EXPECT_EQ(hex_digit('x'), -1);
+}
+
+}  // namespace
+}  // namespace texsim::core
