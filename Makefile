@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan bench bench-compare bench-plot oracle-soak clean format fuzz fuzz-build fuzz-ci vendor-soak
+.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-plot oracle-soak clean format fuzz fuzz-build fuzz-ci vendor-soak
 
 all: build
 
@@ -17,6 +17,10 @@ demo: build
 
 test-release: build
 	ctest --preset release -j $(JOBS)
+
+# clang-tidy over src/ (.clang-tidy; any finding fails): scripts/tidy.sh.
+tidy: build
+	JOBS=$(JOBS) bash scripts/tidy.sh build/release
 
 test-asan: deps
 	cmake --preset asan
