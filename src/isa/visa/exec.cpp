@@ -12,6 +12,7 @@
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
 #include "isa/visa/syntax.hpp"
+#include "texunit/block_read.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
 #include "texunit/sample.hpp"
@@ -59,6 +60,9 @@ const scene::SceneSurface* scene_surface(const scene::Scene& s, uint32_t id) {
   return s.find_surface(id);
 }
 
+static_assert(int(MediaOobPolicy::kZero) == int(texunit::BlockOob::kZero) &&
+              int(MediaOobPolicy::kUndefined) == int(texunit::BlockOob::kUndefined));
+
 bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
                   const ExecConfig& cfg, core::DiagSink& sink) {
   const auto req = lower_media_ld(inst, m, sink);
@@ -81,7 +85,7 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
   }
   const texunit::SurfaceDesc& d = ss->surface.desc();
   const texunit::FormatInfo& fi = texunit::format_info(d.format);
-  if (d.type != texunit::SurfaceType::k2D || d.samples != 1 || fi.is_compressed()) {
+  if (!texunit::block_read_supported(d)) {
     sink.error("VISA-MEDIA_LD-SURFACE-2D", at(inst, m),
                "surface " + std::to_string(sid) +
                    " must be a single-sample uncompressed 2D surface, it is " +
@@ -97,40 +101,19 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
                "visa-media_ld.md, Dst");
     return false;
   }
-  const texunit::LevelLayout& lv = ss->surface.layout().levels[0];
-  const std::span<const uint8_t> mem = ss->surface.bytes();
-  const int64_t bpp = fi.bytes_per_block;
-  const int64_t row_bytes = int64_t{d.width} * bpp;
-  const int64_t rows = d.height;
-  // Field modes read every other row, from row 0 (top) or row 1 (bottom); Y counts field rows.
-  const int64_t field_rows = req->field == FieldMode::kFrame ? rows
-                             : req->field == FieldMode::kTop ? (rows + 1) / 2
-                                                             : rows / 2;
-  const int64_t field_base = req->field == FieldMode::kBottom ? 1 : 0;
-  const int64_t row_step = req->field == FieldMode::kFrame ? 1 : 2;
-  const uint8_t fill = cfg.poison.value_or(0);
+  texunit::BlockRead br;
+  br.x = req->x, br.y = req->y, br.width = req->width, br.height = req->height;
+  br.field = req->field == FieldMode::kFrame ? texunit::BlockField::kFrame
+             : req->field == FieldMode::kTop ? texunit::BlockField::kTop
+                                             : texunit::BlockField::kBottom;
+  br.oob = static_cast<texunit::BlockOob>(cfg.media_oob);
+  const size_t size = size_t{req->pitch} * req->height;
+  std::vector<uint8_t> bytes(size), defined(size);
+  texunit::read_block(ss->surface.view(), br, req->pitch, cfg.poison.value_or(0), bytes, defined);
   for (unsigned i = 0; i < req->height; ++i) {
-    const int64_t fy = int64_t{req->y} + i;
     for (unsigned j = 0; j < req->width; ++j) {
-      const int64_t xb = int64_t{req->x} + j;
-      const bool in = xb >= 0 && xb < row_bytes && fy >= 0 && fy < field_rows;
-      uint8_t value = fill;
-      bool defined = true;
-      if (in || cfg.media_oob == MediaOobPolicy::kClampToEdge) {
-        // Clamp to the nearest edge texel, keeping the byte's position inside the texel.
-        int64_t px = xb >= 0 ? xb / bpp : -((-xb + bpp - 1) / bpp);
-        const int64_t byte_in = xb - px * bpp;
-        px = std::clamp<int64_t>(px, 0, int64_t{d.width} - 1);
-        const int64_t cy = std::clamp<int64_t>(fy, 0, std::max<int64_t>(field_rows, 1) - 1);
-        const int64_t row = std::min<int64_t>(field_base + cy * row_step, rows - 1);
-        value = mem[lv.offset + static_cast<uint64_t>(row) * lv.row_pitch +
-                    static_cast<uint64_t>(px * bpp + byte_in)];
-      } else if (cfg.media_oob == MediaOobPolicy::kZero) {
-        value = 0;
-      } else {
-        defined = false;
-      }
-      m.write(sp->base + dst.offset + i * req->pitch + j, value, defined);
+      const size_t k = size_t{i} * req->pitch + j;
+      m.write(sp->base + dst.offset + static_cast<uint32_t>(k), bytes[k], defined[k] != 0);
     }
   }
   m.mark_written(dst.id);
@@ -182,8 +165,7 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
         m.write(a, fill, false);  // upper bytes of 1- and 2-byte reads are undefined
         continue;
       }
-      const uint64_t addr = uint64_t{req->address[i]} + k;
-      m.write(a, addr < mem.size() ? mem[addr] : uint8_t{0}, true);  // OOB bytes read 0
+      m.write(a, texunit::read_buffer_byte(mem, uint64_t{req->address[i]} + k), true);
     }
   }
   m.mark_written(dst.id);
