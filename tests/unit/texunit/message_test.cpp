@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
+#include <cmath>
 #include <vector>
 
 #include "texunit/block_read.hpp"
@@ -147,6 +149,40 @@ TEST(Message, LavapipeGroupsDecideTheFilterPathTogether) {
   // Quad ops need whole quads in a quad layout.
   b.op = SampleOp::kImplicit;
   EXPECT_FALSE(sample_message(s.view(), smp, b, grouped.out(), mo).ok);
+}
+
+TEST(Message, LavapipeGroupsBlendLevelsTogether) {
+  // lavapipe's need_lerp is per SIMD group: a lane at an integral LOD in a group with a lane at
+  // a fractional LOD still blends, with weight 0, so an Inf texel in the next level makes NaN
+  // (0 * Inf). One grouping for every caller (#16): the public API's grouped lanes do this too.
+  SurfaceDesc d;
+  d.format = Format::kR32_FLOAT;
+  d.width = 2;
+  d.height = 2;
+  d.mips = 2;
+  Surface s(d);
+  s.fill(Texel::from_float(0.5f, 0, 0, 1));
+  ASSERT_TRUE(s.write_texel(0, 1, 0, 0, 0, Texel::from_float(INFINITY, 0, 0, 1)));
+  SamplerState smp;
+  smp.min_filter = smp.mag_filter = Filter::kPoint;
+  smp.mip_filter = MipFilter::kLinear;
+  const std::vector<float> u{0.25f, 0.25f}, v{0.25f, 0.25f}, lod{0.0f, 0.5f};
+  SampleBatch b;
+  b.count = 2;
+  b.op = SampleOp::kLevel;
+  b.u = u, b.v = v, b.lod = lod;
+  MessageOptions mo;
+  mo.precision = PrecisionProfile::lavapipe();
+  mo.layout.lavapipe_group_lanes = 8;
+  Lanes out(2);
+  ASSERT_TRUE(sample_message(s.view(), smp, b, out.out(), mo).ok);
+  LavapipeLaneContext ctx;
+  ctx.group_mip_lerp = true;
+  EXPECT_EQ(out.r[0], sample_lavapipe(s.view(), smp, sample_request_at(b, 0), ctx).texel.bits[0]);
+  EXPECT_TRUE(std::isnan(std::bit_cast<float>(out.r[0])));
+  // Alone, the lane reads level 0 only.
+  EXPECT_EQ(sample(s.view(), smp, sample_request_at(b, 0), PrecisionProfile::lavapipe()).texel.f(0),
+            0.5f);
 }
 
 TEST(Message, D3DQuadDerivativesComeFromTheQuad) {
