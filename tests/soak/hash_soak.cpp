@@ -248,10 +248,12 @@ SampleData random_samples(Rng& r, size_t n, bool special, const tu::SurfaceDesc&
   return s;
 }
 
-SampleLanes public_lanes(const SampleData& s) {
-  SampleLanes l;
+// The public SampleLanes and texunit's SampleBatch name their spans alike.
+template <typename Lanes, typename Op>
+Lanes lanes_of(const SampleData& s) {
+  Lanes l;
   l.count = s.n;
-  l.op = static_cast<SampleOp>(s.op);
+  l.op = static_cast<Op>(s.op);
   l.u = s.f[0], l.v = s.f[1], l.w = s.f[2], l.array_index = s.f[3], l.lod = s.f[4];
   l.ddx_u = s.f[5], l.ddx_v = s.f[6], l.ddx_w = s.f[7];
   l.ddy_u = s.f[8], l.ddy_v = s.f[9], l.ddy_w = s.f[10];
@@ -262,20 +264,11 @@ SampleLanes public_lanes(const SampleData& s) {
   l.active = s.active;
   return l;
 }
-
+SampleLanes public_lanes(const SampleData& s) {
+  return lanes_of<SampleLanes, SampleOp>(s);
+}
 tu::SampleBatch batch_lanes(const SampleData& s) {
-  tu::SampleBatch b;
-  b.count = s.n;
-  b.op = s.op;
-  b.u = s.f[0], b.v = s.f[1], b.w = s.f[2], b.array_index = s.f[3], b.lod = s.f[4];
-  b.ddx_u = s.f[5], b.ddx_v = s.f[6], b.ddx_w = s.f[7];
-  b.ddy_u = s.f[8], b.ddy_v = s.f[9], b.ddy_w = s.f[10];
-  b.reference = s.f[11];
-  b.offset = s.offset;
-  b.offset_x = s.ox, b.offset_y = s.oy, b.offset_z = s.oz;
-  b.gather_component = s.comp;
-  b.active = s.active;
-  return b;
+  return lanes_of<tu::SampleBatch, tu::SampleOp>(s);
 }
 
 struct FetchData {

@@ -24,13 +24,18 @@ struct Lanes {
   TexelLanes out() { return {r, g, b, a, flags, kinds}; }
 };
 
-Surface ramp(Format f, uint32_t w, uint32_t h, uint32_t mips = 1) {
+SurfaceDesc desc_2d(Format f, uint32_t w, uint32_t h, uint32_t mips = 1, uint32_t samples = 1) {
   SurfaceDesc d;
   d.format = f;
   d.width = w;
   d.height = h;
   d.mips = mips;
-  Surface s(d);
+  d.samples = samples;
+  return d;
+}
+
+Surface ramp(Format f, uint32_t w, uint32_t h, uint32_t mips = 1) {
+  Surface s(desc_2d(f, w, h, mips));
   auto bytes = s.bytes();
   for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(i * 7 + 3);
   return s;
@@ -64,12 +69,7 @@ TEST(Message, FetchHonoursTheLavapipeProfile) {
 }
 
 TEST(Message, LavapipeFetchClampsTheSampleIndexUnderKClamp) {
-  SurfaceDesc d;
-  d.format = Format::kR32_UINT;
-  d.width = 1;
-  d.height = 1;
-  d.samples = 4;
-  Surface s(d);
+  Surface s(desc_2d(Format::kR32_UINT, 1, 1, 1, 4));
   for (uint32_t k = 0; k < 4; ++k) s.texel_ptr(k, 0, 0, 0, 0)[0] = static_cast<uint8_t>(10 + k);
   const std::array<uint32_t, 1> si{9};
   FetchBatch fb;
@@ -155,12 +155,7 @@ TEST(Message, LavapipeGroupsBlendLevelsTogether) {
   // lavapipe's need_lerp is per SIMD group: a lane at an integral LOD in a group with a lane at
   // a fractional LOD still blends, with weight 0, so an Inf texel in the next level makes NaN
   // (0 * Inf). One grouping for every caller (#16): the public API's grouped lanes do this too.
-  SurfaceDesc d;
-  d.format = Format::kR32_FLOAT;
-  d.width = 2;
-  d.height = 2;
-  d.mips = 2;
-  Surface s(d);
+  Surface s(desc_2d(Format::kR32_FLOAT, 2, 2, 2));
   s.fill(Texel::from_float(0.5f, 0, 0, 1));
   ASSERT_TRUE(s.write_texel(0, 1, 0, 0, 0, Texel::from_float(INFINITY, 0, 0, 1)));
   SamplerState smp;
