@@ -94,17 +94,17 @@ Prepared fragment_cube_lod_request(const SurfaceView& view, const SamplerState& 
 // lane's, where the LOD only chooses between the min and mag filters.
 LodInfo lane_lod(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
                  const SampleRequest& in_req, const Prepared& p, const LavapipeLaneContext& ctx) {
-  if (ctx.quad == nullptr) return select_lod(s, p.smp, p.req);
+  if (ctx.quad == nullptr) return select_lod(s, p.smp, p.req, false);
   if (p.cube) {
-    if (!cube_needs_derivs(view, sampler, in_req.op)) return select_lod(s, p.smp, p.req);
+    if (!cube_needs_derivs(view, sampler, in_req.op)) return select_lod(s, p.smp, p.req, false);
     const bool per_lane = lavapipe_mip_filter(view, sampler, in_req.op) != MipFilter::kNone ||
                           in_req.op == SampleOp::kBias;
     const size_t lod_lane = per_lane ? size_t{ctx.quad_lane & 3u} : 0;
     const Prepared q = fragment_cube_lod_request(view, sampler, ctx.quad, lod_lane);
-    return select_lod(s, q.smp, q.req);
+    return select_lod(s, q.smp, q.req, false);
   }
   const Prepared q = prepare(view, sampler, *ctx.quad);
-  return select_lod(s, q.smp, q.req);
+  return select_lod(s, q.smp, q.req, true);
 }
 
 bool lane_needs_linear(const SamplerState& sampler, const LodInfo& li, SampleOp op) {
@@ -182,9 +182,9 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
       res.texel = fragment_cube_lod_query(s, view, sampler, ctx.quad, ctx.quad_lane & 3u);
     } else if (ctx.quad != nullptr) {
       const Prepared q = prepare(view, sampler, *ctx.quad);
-      res.texel = lod_query(s, q.smp, q.req);
+      res.texel = lod_query(s, q.smp, q.req, true);
     } else {
-      res.texel = lod_query(s, p.smp, req);
+      res.texel = lod_query(s, p.smp, req, false);
     }
     return res;
   }

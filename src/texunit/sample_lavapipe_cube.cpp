@@ -234,7 +234,8 @@ Texel fragment_cube_lod_query(const Surf& s, const SurfaceView& view, const Samp
   };
   SampleRequest r;  // lod_query reads only the face-space derivatives
   r.op = SampleOp::kLodQuery;
-  if (cube_needs_derivs(view, sampler, SampleOp::kLodQuery)) {
+  const bool projected = cube_needs_derivs(view, sampler, SampleOp::kLodQuery);
+  if (projected) {
     const LpCube c = lookup(k, fine_derivatives(quad, k));
     r.ddx = {c.ddx[0], c.ddx[1], 0.0f};
     r.ddy = {c.ddy[0], c.ddy[1], 0.0f};
@@ -243,7 +244,7 @@ Texel fragment_cube_lod_query(const Surf& s, const SurfaceView& view, const Samp
     r.ddx = {c[1].s - c[0].s, c[1].t - c[0].t, 0.0f};
     r.ddy = {c[2].s - c[0].s, c[2].t - c[0].t, 0.0f};
   }
-  return lod_query(s, sampler, r);
+  return lod_query(s, sampler, r, !projected);
 }
 
 }  // namespace texsim::texunit::lavapipe_detail

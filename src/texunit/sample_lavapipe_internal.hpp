@@ -165,9 +165,12 @@ LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode
                        bool pot);
 // lod: lp_build_rho / lp_build_lod_selector / textureQueryLod.
 float fast_log2(float x);
-float rho_squared(const Surf& s, const SampleRequest& req);
-LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& req);
-Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req);
+// `quad_derivs`: the derivatives are a fragment quad's own differences (lp_build_rho without
+// derivs), not explicit or projected ones.
+float rho_squared(const Surf& s, const SampleRequest& req, bool quad_derivs);
+LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& req,
+                   bool quad_derivs);
+Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req, bool quad_derivs);
 // soa: one level, float path.
 Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleRequest& req,
                        uint32_t level, bool linear, bool nearest_via_linear, int32_t slice);

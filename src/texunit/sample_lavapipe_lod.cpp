@@ -18,9 +18,12 @@ float fast_log2(float x) {
   return static_cast<float>(e) + (m - 1.0f);
 }
 
-// lp_build_rho with explicit derivatives and no_rho_approx: the larger squared texel-space
-// length of ddx and ddy (float, in lavapipe's order); infinite or NaN becomes 0.
-float rho_squared(const Surf& s, const SampleRequest& req) {
+// lp_build_rho with no_rho_approx: the larger squared texel-space length of ddx and ddy (float,
+// in lavapipe's order). The larger is x86 maxps (lp_build_max): rx > ry ? rx : ry, so a NaN rx
+// gives ry and a NaN ry stays NaN (decision P1, class A). Explicit derivatives (the derivs
+// branch, cube maps' projected ones included): an infinite or NaN rho becomes 0. A fragment
+// quad's own differences (`quad_derivs`) keep it: Inf reads as LOD 64, NaN as 64.25 (class D).
+float rho_squared(const Surf& s, const SampleRequest& req, bool quad_derivs) {
   const SurfaceDesc& d = s.view.desc;
   const std::array<uint32_t, 3> size{d.width, d.height, d.depth};
   float rx = 0.0f, ry = 0.0f;
@@ -33,11 +36,13 @@ float rho_squared(const Surf& s, const SampleRequest& req) {
     rx = i == 0 ? dx : rx + dx;
     ry = i == 0 ? dy : ry + dy;
   }
-  const float rho = std::max(rx, ry);
+  const float rho = rx > ry ? rx : ry;
+  if (quad_derivs) return rho;
   return std::isinf(rho) || std::isnan(rho) ? 0.0f : rho;
 }
 
-LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& req) {
+LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& req,
+                   bool quad_derivs) {
   LodInfo li;
   const SurfaceDesc& d = s.view.desc;
   const int32_t last = static_cast<int32_t>(d.mips) - 1;
@@ -55,7 +60,7 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
   } else if (req.op == SampleOp::kLevel || req.op == SampleOp::kLevelZero) {
     lod = req.op == SampleOp::kLevel ? req.lod : 0.0f;
   } else {
-    const float rho = rho_squared(s, req);
+    const float rho = rho_squared(s, req, quad_derivs);
     if (!shader_bias && !bias_nz && !apply_max && !apply_min &&
         smp.mip_filter != MipFilter::kLinear) {
       // Special case: ipart = (exponent(rho^2) + 1) >> 1, positive = rho^2 > 1.
@@ -102,9 +107,10 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
 
 // textureQueryLod (lp_build_lod_selector with is_lodq): y = the LOD after the biases, before
 // the min/max clamp; x = after the clamp, rounded for mip NEAREST, clamped to [0, levels - 1].
-Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req) {
+Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req,
+                bool quad_derivs) {
   const SurfaceDesc& d = s.view.desc;
-  float lod = fast_log2(rho_squared(s, req)) * 0.5f;
+  float lod = fast_log2(rho_squared(s, req, quad_derivs)) * 0.5f;
   if (smp.lod_bias != 0.0f) lod = lod + smp.lod_bias;
   const float unclamped = lod;
   if (smp.min_lod != smp.max_lod) {  // min_lod == max_lod: no clamp (static state)

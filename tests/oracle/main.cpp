@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cases.hpp"
+#include "specials.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
 #include "texunit/sample.hpp"
@@ -37,7 +38,8 @@ struct Options {
   bool show_all = false;  // --show-all: a line for every lane compared, equal or not
   bool visa = false;      // --visa: compare vISA programs with lavapipe instead (visa_diff.hpp)
   bool require_coverage = false;
-  std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
+  unsigned special = 12;  // --special PCT: share of sampling lanes with special inputs (issue 18)
+  std::string mutate;     // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
                        // fail unless >= 8 formats, every address mode and filter ran  // also print
                        // report-only differences (cube, d3d bounds)
 };
@@ -54,7 +56,8 @@ void usage() {
       stderr,
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
       "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-all]\n"
-      "       [--require-coverage] [--visa] [--mutate offset|coord|bias|level|address|reference|"
+      "       [--require-coverage] [--visa] [--special PCT] [--mutate "
+      "offset|coord|bias|level|address|reference|"
       "filter|mip|border]\n"
       "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
       "query_lod\n"
@@ -109,6 +112,10 @@ bool parse(int argc, char** argv, Options& o) {
       const char* v = next();
       if (!v) return false;
       o.mutate = v;
+    } else if (a == "--special") {
+      const char* v = next();
+      if (!v) return false;
+      o.special = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
     } else if (a == "--no-d3d") {
       o.d3d = false;
     } else if (a == "--max-print") {
@@ -281,6 +288,9 @@ int run(const Options& o) {
   std::array<bool, 2> filter_seen{};
   std::array<bool, 3> mip_seen{};
   uint64_t passed = 0, failed = 0, printed = 0;
+  // Per special class (specials.hpp), and last the finite lanes that share an 8-lane group with
+  // a special one (issue 18's class G): lookups and bit-exact mismatches.
+  std::array<uint64_t, kSpecialCount + 1> special_lookups{}, special_failed{};
   VisaDiffStats visa_stats;
   const auto t0 = std::chrono::steady_clock::now();
   const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
@@ -289,6 +299,12 @@ int run(const Options& o) {
   for (uint32_t ci = first; ci < first + count; ++ci) {
     const Op op = ops[ci % ops.size()];
     Batch b = make_batch(o.seed, ci, op, o.lanes, caps);
+    // Special inputs (NaN, Inf, overflow, denormals) are checked against lavapipe bit for bit;
+    // the d3d verifier's windows are for finite inputs and skip them.
+    const std::vector<Special> special = inject_specials(b, o.visa ? 0u : o.special);
+    std::vector<uint8_t> group_special((special.size() + kSimdLanes - 1) / kSimdLanes, 0);
+    for (size_t i = 0; i < special.size(); ++i)
+      if (special[i] != Special::kNone) group_special[i / kSimdLanes] = 1;
     const auto lanes = std::as_bytes(std::span(b.lanes));
     LookupDispatch dispatch{shader_name(b), b.offset, b.gather_comp,
                             std::span(reinterpret_cast<const uint8_t*>(lanes.data()), lanes.size()),
@@ -381,10 +397,16 @@ int run(const Options& o) {
         ++st.exact_failed;
         lane_failed = true;
       }
+      const Special cls = special[i];
+      const size_t cls_index = cls != Special::kNone           ? static_cast<size_t>(cls)
+                               : group_special[i / kSimdLanes] ? kSpecialCount
+                                                               : 0;
+      ++special_lookups[cls_index];
+      if (!same) ++special_failed[cls_index];
       std::string d3d_why, d3d_departure;
       bool d3d_bad = false;
 #ifdef TEXSIM_ORACLE_HAVE_D3D
-      if (o.d3d && b.fetches.empty()) {
+      if (o.d3d && b.fetches.empty() && cls == Special::kNone) {
         ++st.d3d_checked;
         DeviceResult dev{g, mask & ~d3d_unchecked_components(b),
                          b.format->uint_result && !b.sampler.compare && op != Op::kQueryLod};
@@ -424,9 +446,14 @@ int run(const Options& o) {
                     lane_text(b, i).c_str(), detail.c_str(), o.seed, ci,
                     std::string(op_name(op)).c_str(), o.lanes);
       };
-      if (!same)
-        report(kind, "gpu=" + hex4(g) + " texsim=" + hex4(want));
-      else if (o.show_all)
+      if (!same) {
+        const std::string what =
+            std::string(kind) + (cls_index == 0 ? ""
+                                 : cls_index == kSpecialCount
+                                     ? "[G:group-mate]"
+                                     : "[" + std::string(special_name(cls)) + "]");
+        report(what.c_str(), "gpu=" + hex4(g) + " texsim=" + hex4(want));
+      } else if (o.show_all)
         report("SAME", "gpu=" + hex4(g) + " texsim=" + hex4(want));
       if (d3d_bad) report("d3d-bounds", d3d_why);
       if (!d3d_departure.empty()) report("DEPARTURE", d3d_departure);
@@ -469,6 +496,13 @@ int run(const Options& o) {
                 std::string(op_name(static_cast<Op>(k))).c_str(), s.lookups,
                 s.exact_checked - s.exact_failed, s.exact_checked, s.d3d_failed, s.d3d_checked,
                 s.d3d_departures);
+  }
+  for (size_t k = 1; k <= kSpecialCount; ++k) {
+    if (special_lookups[k] == 0) continue;
+    const std::string_view name =
+        k < kSpecialCount ? special_name(static_cast<Special>(k)) : "G:group-mates";
+    std::printf("oracle: special %-18s %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                std::string(name).c_str(), special_lookups[k], special_failed[k]);
   }
   const auto nformats = std::count(formats_seen.begin(), formats_seen.end(), true);
   const auto naddr = std::count(address_seen.begin(), address_seen.end(), true);
