@@ -32,6 +32,19 @@ inline int32_t cvt_round(float x) {
   return cvt_trunc(std::nearbyint(x));
 }  // RNE (MXCSR default)
 
+// x86 maxps / minps as lp_build_max / lp_build_min emit them: the second operand unless the
+// first compares greater (less), so a NaN first operand gives the second (decision P1).
+inline float maxps(float a, float b) {
+  return a > b ? a : b;
+}
+inline float minps(float a, float b) {
+  return a < b ? a : b;
+}
+// lp_build_cmp's float compares are unordered (LLVM fcmp ugt): true when either side is NaN.
+inline bool ugt(float a, float b) {
+  return !(a <= b);
+}
+
 inline float fract(float x) {
   return x - std::floor(x);
 }

@@ -66,7 +66,7 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
       // Special case: ipart = (exponent(rho^2) + 1) >> 1, positive = rho^2 > 1.
       const auto e = static_cast<int32_t>((std::bit_cast<uint32_t>(rho) >> 23) & 0xff) - 127;
       ipart_special = (e + 1) >> 1;
-      li.positive = rho > 1.0f;
+      li.positive = ugt(rho, 1.0f);  // lp_build_cmp: unordered, a NaN rho minifies
       have_int_only = true;
     } else {
       lod = fast_log2(rho) * 0.5f;
@@ -75,10 +75,11 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
   }
   if (!have_int_only) {
     if (bias_nz && !min_max_equal) lod = lod + smp.lod_bias;
-    if (apply_max) lod = std::min(lod, smp.max_lod);
-    if (apply_min) lod = std::max(lod, smp.min_lod);
+    // minps / maxps: a NaN LOD becomes max_lod, then at least min_lod (class F).
+    if (apply_max) lod = minps(lod, smp.max_lod);
+    if (apply_min) lod = maxps(lod, smp.min_lod);
     li.lod = lod;
-    li.positive = lod > 0.0f;
+    li.positive = ugt(lod, 0.0f);  // unordered: a NaN LOD counts as minification (class F)
   }
   if (smp.mip_filter == MipFilter::kLinear && !have_int_only) {
     const float fl = std::floor(lod);
@@ -114,8 +115,8 @@ Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req
   if (smp.lod_bias != 0.0f) lod = lod + smp.lod_bias;
   const float unclamped = lod;
   if (smp.min_lod != smp.max_lod) {  // min_lod == max_lod: no clamp (static state)
-    if (smp.max_lod < kPipeMaxLodClamp) lod = std::min(lod, smp.max_lod);
-    if (smp.min_lod > 0.0f) lod = std::max(lod, smp.min_lod);
+    if (smp.max_lod < kPipeMaxLodClamp) lod = minps(lod, smp.max_lod);
+    if (smp.min_lod > 0.0f) lod = maxps(lod, smp.min_lod);
   }
   const float last = static_cast<float>(d.mips - 1);
   float x = lod;
