@@ -90,7 +90,7 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
   const bool gather = req.op == SampleOp::kGather;
   const bool cmp = smp.compare.has_value();
   float ref = req.reference;
-  if (cmp && s.fi.channels[0].kind == ChannelKind::kUnorm) ref = std::clamp(ref, 0.0f, 1.0f);
+  if (cmp) ref = compare_reference(s.fi, ref);
   // Taps in the order 00, 01, 10, 11 (01 = x1, y0).
   std::array<Texel, 4> tx{};
   std::array<bool, 4> missing{};

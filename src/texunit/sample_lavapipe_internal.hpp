@@ -108,6 +108,13 @@ inline bool compare(CompareFunc f, float ref, float tex) {
   return false;
 }
 
+// The depth reference as the comparison sees it: for UNORM depth lp_build_clamp, minps with 1
+// then maxps with 0, so a NaN reference reads as 1.0 (decision P1, class C).
+inline float compare_reference(const FormatInfo& fi, float ref) {
+  if (fi.channels[0].kind != ChannelKind::kUnorm) return ref;
+  return maxps(minps(ref, 1.0f), 0.0f);
+}
+
 inline float masklerp(float w, bool m0, bool m1) {
   const float w2 = 1.0f - w;
   return (m1 ? w : 0.0f) + (m0 ? w2 : 0.0f);

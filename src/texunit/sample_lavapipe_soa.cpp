@@ -21,7 +21,7 @@ Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleReque
   const bool gather = req.op == SampleOp::kGather;
   const bool cmp = smp.compare.has_value();
   float ref = req.reference;
-  if (cmp && s.fi.channels[0].kind == ChannelKind::kUnorm) ref = std::clamp(ref, 0.0f, 1.0f);
+  if (cmp) ref = compare_reference(s.fi, ref);
   if (!linear) {
     std::array<int32_t, 3> c{};
     for (unsigned i = 0; i < s.dims; ++i)
