@@ -47,7 +47,7 @@ Rgba8 sample_level_aos(const Surf& s, const SamplerState& smp, const SampleReque
       const auto len_m1 = static_cast<int32_t>(length) - 1;
       const float len_f = static_cast<float>(length);
       const bool pot_i = pot[i];
-      int32_t ip = cvt_floor(req.coord[i] * len_f) + req.offset[i];
+      int32_t ip = wadd(cvt_floor(req.coord[i] * len_f), req.offset[i]);
       if (smp.address[i] == AddressMode::kWrap) {
         if (pot_i) {
           ip &= len_m1;
@@ -69,33 +69,33 @@ Rgba8 sample_level_aos(const Surf& s, const SamplerState& smp, const SampleReque
     const auto len_m1 = static_cast<int32_t>(length) - 1;
     const bool pot_i = pot[i];
     const float scaled = static_cast<float>(length << 8);
-    int32_t q = cvt_round(req.coord[i] * scaled) - 128;
-    int32_t ip = (q >> 8) + req.offset[i];
+    int32_t q = wadd(cvt_round(req.coord[i] * scaled), -128);
+    int32_t ip = wadd(q >> 8, req.offset[i]);
     int32_t fp = q & 255;
     if (smp.address[i] == AddressMode::kWrap) {
       if (pot_i) {
         i0[i] = ip & len_m1;
-        i1[i] = (ip + 1) & len_m1;
+        i1[i] = wadd(ip, 1) & len_m1;
       } else {
         const float len_f = static_cast<float>(length);
         float cf = req.coord[i];
         if (req.offset[i]) cf = cf + static_cast<float>(req.offset[i]) / len_f;
         cf = fract(cf) * len_f;
         cf = cf * 256.0f;
-        int32_t qq = cvt_round(cf) - 128;
+        int32_t qq = wadd(cvt_round(cf), -128);
         fp = qq & 255;
         int32_t c0 = qq >> 8;
         if (c0 < 0) c0 = len_m1;
         c0 = std::min(c0, len_m1);
         i0[i] = c0;
-        i1[i] = c0 != len_m1 ? c0 + 1 : 0;
+        i1[i] = c0 != len_m1 ? wadd(c0, 1) : 0;
       }
     } else {  // clamp to edge
       const bool lmask = ip >= 0, umask = ip < len_m1;
       int32_t c0 = lmask ? ip : 0;
       c0 = umask ? c0 : len_m1;
       i0[i] = c0;
-      i1[i] = (lmask && umask) ? c0 + 1 : c0;
+      i1[i] = (lmask && umask) ? wadd(c0, 1) : c0;
     }
     w[i] = fp;
   }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -45,11 +46,17 @@ inline bool ugt(float a, float b) {
   return !(a <= b);
 }
 
+// Integer adds on converted coordinates wrap like LLVM's add (a NaN coordinate converts to
+// INT_MIN, and an offset or -128 must not make that C++ overflow).
+inline int32_t wadd(int32_t a, int32_t b) {
+  return static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
+}
+
 inline float fract(float x) {
   return x - std::floor(x);
 }
 inline float fract_safe(float x) {
-  return std::min(fract(x), 0x1.fffffep-1f);
+  return minps(fract(x), 0x1.fffffep-1f);  // NaN -> the last texel (class B)
 }
 
 // lp_build_coord_mirror: 2 * (x/2 - round(x/2)), optionally |.| and NaN -> 0.
@@ -81,8 +88,17 @@ struct LinearTaps {
   float w = 0.0f;
 };
 
+// lp_build_lerp: a + w * (b - a) as one fma. NaN propagation as x86 does it: a NaN weight is
+// the result (mulps returns its first NaN operand), else the NaN of b - a (class B: a NaN or
+// infinite coordinate's weight decides the sign of the NaN returned).
+inline float quiet(float x) {
+  return std::bit_cast<float>(std::bit_cast<uint32_t>(x) | 0x00400000u);
+}
 inline float lerp(float w, float a, float b) {
-  return std::fma(w, b - a, a);
+  if (std::isnan(w)) return quiet(w);
+  const float d = b - a;
+  if (std::isnan(d)) return std::isnan(b) ? quiet(b) : std::isnan(a) ? quiet(a) : d;
+  return std::fma(w, d, a);
 }
 
 // Comparison (ordered except NOT_EQUAL, D3D10 rules as lavapipe applies them): ref OP texel.

@@ -20,7 +20,7 @@ int32_t wrap_nearest(float coord, uint32_t length, int32_t offset, AddressMode m
   switch (mode) {
     case AddressMode::kWrap:
       if (pot) {
-        const int32_t i = cvt_floor(coord * len_f) + offset;
+        const int32_t i = wadd(cvt_floor(coord * len_f), offset);
         return i & len_m1;
       } else {
         if (offset) coord = coord + static_cast<float>(offset) / len_f;
@@ -32,7 +32,7 @@ int32_t wrap_nearest(float coord, uint32_t length, int32_t offset, AddressMode m
       return std::clamp(cvt_trunc(c), 0, len_m1);
     }
     case AddressMode::kBorder:
-      return cvt_floor(coord * len_f) + offset;
+      return wadd(cvt_floor(coord * len_f), offset);
     case AddressMode::kMirror: {
       if (offset) coord = coord + static_cast<float>(offset) / len_f;
       const float c = coord_mirror(coord, true) * len_f;
@@ -66,28 +66,27 @@ LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode
         float c = coord * len_f - 0.5f;
         if (offset) c = c + static_cast<float>(offset);
         ifloor_fract(c);
-        t.x1 = (t.x0 + 1) & len_m1;
+        t.x1 = wadd(t.x0, 1) & len_m1;
         t.x0 = t.x0 & len_m1;
       } else {
         if (offset) coord = coord + static_cast<float>(offset) / len_f;
         float c = fract(coord) * len_f - 0.5f;
-        const bool neg = c < 0.0f;
         ifloor_fract(c);
-        if (neg) t.x0 = len_m1;
-        t.x1 = t.x0 != len_m1 ? t.x0 + 1 : 0;
+        if (t.x0 < 0) t.x0 = len_m1;  // an integer compare: NaN (INT_MIN) wraps to the edge
+        t.x1 = t.x0 != len_m1 ? wadd(t.x0, 1) : 0;
       }
       break;
     case AddressMode::kClamp: {
       float c = coord * len_f;
       if (offset) c = c + static_cast<float>(offset);
-      c = std::min(c, len_f);
+      c = minps(c, len_f);
       if (!gather) {
         c = c - 0.5f;
-        c = std::max(c, 0.0f);
+        c = maxps(c, 0.0f);
         ifloor_fract(c);
-        t.x1 = t.x0 + 1;
+        t.x1 = wadd(t.x0, 1);
       } else {
-        c = std::max(c, 0.0f);
+        c = maxps(c, 0.0f);
         t.x0 = cvt_trunc(c - 0.5f);
         t.x1 = cvt_trunc(c + 0.5f);
       }
@@ -98,7 +97,7 @@ LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode
       float c = coord * len_f;
       if (offset) c = c + static_cast<float>(offset);
       ifloor_fract(c - 0.5f);
-      t.x1 = t.x0 + 1;
+      t.x1 = wadd(t.x0, 1);
       break;
     }
     case AddressMode::kMirror:
@@ -106,13 +105,13 @@ LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode
       if (!gather) {
         const float c = coord_mirror(coord, true) * len_f - 0.5f;
         ifloor_fract(c);
-        t.x1 = t.x0 + 1;
+        t.x1 = wadd(t.x0, 1);
         t.x0 = std::max(t.x0, 0);
         t.x1 = std::min(t.x1, len_m1);
       } else {
         const float c = coord_mirror(coord, false) * len_f;
         t.x0 = cvt_floor(c - 0.5f);
-        t.x1 = t.x0 + 1;
+        t.x1 = wadd(t.x0, 1);
         if (t.x0 < 0) t.x0 = ~t.x0;
         if (t.x1 < 0) t.x1 = ~t.x1;
         t.x0 = std::min(t.x0, len_m1);
@@ -124,15 +123,15 @@ LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode
       if (offset) c = c + static_cast<float>(offset);
       if (!gather) {
         c = std::fabs(c);
-        c = std::min(c, len_f);
+        c = minps(c, len_f);
         c = c - 0.5f;
-        c = std::max(c, 0.0f);
+        c = maxps(c, 0.0f);
         ifloor_fract(c);
-        t.x1 = std::min(t.x0 + 1, len_m1);
+        t.x1 = std::min(wadd(t.x0, 1), len_m1);
       } else {
         c = c - 0.5f;
         t.x0 = cvt_floor(c);
-        t.x1 = t.x0 + 1;
+        t.x1 = wadd(t.x0, 1);
         if (t.x0 < 0) t.x0 = ~t.x0;
         if (t.x1 < 0) t.x1 = ~t.x1;
         t.x0 = std::min(t.x0, len_m1);
