@@ -84,8 +84,8 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
   const uint32_t n = s.view.layout.levels[level].width;
   CubeTaps tp = cube_taps(req.coord[0], req.coord[1], n);
   if (nearest_via_linear) {
-    tp.fs = tp.fs > 0.5f ? 1.0f : 0.0f;
-    tp.ft = tp.ft > 0.5f ? 1.0f : 0.0f;
+    tp.fs = ugt(tp.fs, 0.5f) ? 1.0f : 0.0f;
+    tp.ft = ugt(tp.ft, 0.5f) ? 1.0f : 0.0f;
   }
   const bool gather = req.op == SampleOp::kGather;
   const bool cmp = smp.compare.has_value();

@@ -37,7 +37,8 @@ Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleReque
   for (unsigned i = 0; i < s.dims; ++i)
     tp[i] = wrap_linear(req.coord[i], len[i], req.offset[i], smp.address[i], gather, pot[i]);
   if (nearest_via_linear) {
-    for (unsigned i = 0; i < s.dims; ++i) tp[i].w = tp[i].w > 0.5f ? 1.0f : 0.0f;
+    // lp_build_cmp (unordered): a NaN weight (NaN coordinate) picks the second tap.
+    for (unsigned i = 0; i < s.dims; ++i) tp[i].w = ugt(tp[i].w, 0.5f) ? 1.0f : 0.0f;
   }
   auto fetch = [&](int xi, int yi, int zi) {
     return read_texel(s, smp, level, xi ? tp[0].x1 : tp[0].x0, yi ? tp[1].x1 : tp[1].x0,
