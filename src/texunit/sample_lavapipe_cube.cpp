@@ -152,7 +152,10 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
       for (int c = 0; c < 4; ++c) {
         float acc = 0.0f;
         for (size_t k = 0; k < 4; ++k) {
-          const float term = w[k] * tx[k].f(c);
+          // The missing tap's weight is 0, but lavapipe still multiplies it with the texel its
+          // "cheap corner" addressing reads (the other row, same column): the sign of a zero
+          // product shows when every term is zero (seed 4 case 1021, DAZ).
+          const float term = w[k] * tx[missing[k] ? k ^ 2 : k].f(c);
           acc = k == 0 ? term : term + acc;
         }
         r[static_cast<size_t>(c)] = acc;

@@ -38,7 +38,7 @@ struct Options {
   bool show_all = false;  // --show-all: a line for every lane compared, equal or not
   bool visa = false;      // --visa: compare vISA programs with lavapipe instead (visa_diff.hpp)
   bool require_coverage = false;
-  unsigned special = 12;  // --special PCT: share of sampling lanes with special inputs (issue 18)
+  unsigned special = 15;  // --special PCT: share of sampling lanes with special inputs (issue 18)
   std::string mutate;     // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
                        // fail unless >= 8 formats, every address mode and filter ran  // also print
                        // report-only differences (cube, d3d bounds)
