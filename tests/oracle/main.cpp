@@ -497,6 +497,15 @@ int run(const Options& o) {
                 s.exact_checked - s.exact_failed, s.exact_checked, s.d3d_failed, s.d3d_checked,
                 s.d3d_departures);
   }
+  uint64_t special_total = 0, all_lookups = 0;
+  for (size_t k = 0; k <= kSpecialCount; ++k) {
+    all_lookups += special_lookups[k];
+    if (k != 0 && k != kSpecialCount) special_total += special_lookups[k];
+  }
+  if (all_lookups != 0)
+    std::printf("oracle: special inputs in %" PRIu64 " of %" PRIu64 " lookups (%.1f%%)\n",
+                special_total, all_lookups,
+                100.0 * static_cast<double>(special_total) / static_cast<double>(all_lookups));
   for (size_t k = 1; k <= kSpecialCount; ++k) {
     if (special_lookups[k] == 0) continue;
     const std::string_view name =
