@@ -250,7 +250,13 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
     return sample_level_soa(s, p.smp, req, lv, linear, nearest_via_linear, slice);
   };
   Texel t = level_sample(level0, 0);
-  const bool lerp_levels = fpart > 0.0f || ctx.group_mip_lerp.value_or(false);
+  // need_lerp: lp_build_sample_mipmap (min == mag, or a group without linear lanes) blends
+  // when any lane's fpart > 0; lp_build_sample_mipmap_both (min != mag, the group's combined
+  // linear path) when any lane is minified (lod_positive), even at a clamped level with fpart
+  // 0 (soak seed 20261124 case 6488: the weight-0 blend turns -0 into +0 under DAZ).
+  const bool both = sampler.min_filter != sampler.mag_filter && linear;
+  const bool lerp_levels = fpart > 0.0f || (both ? ctx.group_minified.value_or(li.positive)
+                                                 : ctx.group_mip_lerp.value_or(false));
   if (mip == MipFilter::kLinear && lerp_levels && fi.result_kind == TexelKind::kFloat) {
     const Texel t1 = level_sample(level1, 1);
     t = Texel::from_float(lerp(fpart, t.f(0), t1.f(0)), lerp(fpart, t.f(1), t1.f(1)),
@@ -271,6 +277,7 @@ LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerStat
   f.needs_linear = lane_needs_linear(sampler, li, req.op);
   f.mip_lerp = sampler.mip_filter == MipFilter::kLinear && li.fpart > 0.0f &&
                format_info(view.desc.format).result_kind == TexelKind::kFloat;
+  f.minified = li.positive;
   if (p.cube) {
     const bool gather = req.op == SampleOp::kGather;
     const int32_t l0 = gather ? 0 : li.level0;

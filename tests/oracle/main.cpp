@@ -344,7 +344,7 @@ int run(const Options& o) {
     // lavapipe decides the min/mag filter path per SIMD group of kSimdLanes lanes (8 with AVX2).
     // Cubes: whether any lane of the group has a missing corner tap (per level read).
     // Fragment quads take the LOD of their top-left lane (lanes 4q..4q+3).
-    std::vector<uint8_t> group_linear, group_corner0, group_corner1, group_lerp;
+    std::vector<uint8_t> group_linear, group_corner0, group_corner1, group_lerp, group_minified;
     auto lane_ctx = [&](size_t i, std::vector<texunit::SampleRequest>& reqs) {
       texunit::LavapipeLaneContext ctx;
       if (is_fragment_op(op)) {
@@ -362,6 +362,7 @@ int run(const Options& o) {
       group_corner0.assign(groups, 0);
       group_corner1.assign(groups, 0);
       group_lerp.assign(groups, 0);
+      group_minified.assign(groups, 0);
       for (size_t i = 0; i < b.samples.size(); ++i) {
         const auto f =
             texunit::lavapipe_lane_facts(view, lsamplers[i], lreqs[i], lane_ctx(i, lreqs));
@@ -369,6 +370,7 @@ int run(const Options& o) {
         if (f.cube_corner[0]) group_corner0[i / kSimdLanes] = 1;
         if (f.cube_corner[1]) group_corner1[i / kSimdLanes] = 1;
         if (f.mip_lerp) group_lerp[i / kSimdLanes] = 1;
+        if (f.minified) group_minified[i / kSimdLanes] = 1;
       }
     }
     for (size_t i = 0; i < b.lanes.size(); ++i) {
@@ -385,6 +387,7 @@ int run(const Options& o) {
         ctx.group_cube_corner = {group_corner0[i / kSimdLanes] != 0,
                                  group_corner1[i / kSimdLanes] != 0};
         ctx.group_mip_lerp = group_lerp[i / kSimdLanes] != 0;
+        ctx.group_minified = group_minified[i / kSimdLanes] != 0;
         want = texunit::sample_lavapipe(view, lsamplers[i], lreqs[i], ctx).texel.bits;
       }
       bool same = true;

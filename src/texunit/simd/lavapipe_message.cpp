@@ -171,13 +171,14 @@ void sample_scalar_groups(const SurfaceView& view, const SamplerState& smp, cons
   };
   for (size_t g0 = begin; g0 < end; g0 += group) {
     const size_t g1 = std::min(end, g0 + group);
-    bool linear = false, lerp = false;
+    bool linear = false, lerp = false, minified = false;
     std::array<bool, 2> corner{};
     for (size_t i = g0; i < g1; ++i) {
       if (!active(i)) continue;
       const LavapipeLaneFacts f = lavapipe_lane_facts(view, smp, reqs[i - begin], lane_ctx(i));
       linear = linear || f.needs_linear;
       lerp = lerp || f.mip_lerp;
+      minified = minified || f.minified;
       corner[0] = corner[0] || f.cube_corner[0];
       corner[1] = corner[1] || f.cube_corner[1];
     }
@@ -186,6 +187,7 @@ void sample_scalar_groups(const SurfaceView& view, const SamplerState& smp, cons
       LavapipeLaneContext ctx = lane_ctx(i);
       ctx.group_needs_linear = linear;
       ctx.group_mip_lerp = lerp;
+      ctx.group_minified = minified;
       ctx.group_cube_corner = {corner[0], corner[1]};
       const SampleResult r = sample_lavapipe(view, smp, reqs[i - begin], ctx);
       store(out, i, r.texel, r.null_tile ? kLaneNullTile : 0);

@@ -121,13 +121,14 @@ std::vector<std::array<uint32_t, 4>> reference(const SurfaceView& view, const Sa
     return c;
   };
   for (size_t g = 0; g < b.count; g += 8) {
-    bool lin = false, lerp = false;
+    bool lin = false, lerp = false, mini = false;
     std::array<bool, 2> corner{};
     for (size_t i = g; i < std::min(b.count, g + 8); ++i) {
       if (!active(i)) continue;
       const auto f = lavapipe_lane_facts(view, smp, reqs[i], ctx_of(i));
       lin = lin || f.needs_linear;
       lerp = lerp || f.mip_lerp;
+      mini = mini || f.minified;
       corner[0] = corner[0] || f.cube_corner[0];
       corner[1] = corner[1] || f.cube_corner[1];
     }
@@ -136,6 +137,7 @@ std::vector<std::array<uint32_t, 4>> reference(const SurfaceView& view, const Sa
       LavapipeLaneContext c = ctx_of(i);
       c.group_needs_linear = lin;
       c.group_mip_lerp = lerp;
+      c.group_minified = mini;
       c.group_cube_corner = {corner[0], corner[1]};
       out[i] = sample_lavapipe(view, smp, reqs[i], c).texel.bits;
     }
