@@ -201,7 +201,7 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
       const Rgba8 c1 =
           sample_level_aos(s, p.smp, req, static_cast<uint32_t>(li.level1), linear, slice);
       const int32_t w = cvt_trunc(li.fpart * 256.0f);
-      c = lerp8(w, c, c1);
+      c = reduce8(sampler.reduction, w, c, c1);  // lp_build_reduce_filter (P9)
     }
     const auto scale = static_cast<float>(1.0 / 255.0);
     res.texel =
@@ -214,7 +214,9 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
   // needs linear, else a plain nearest path.
   bool linear;
   bool nearest_via_linear = false;
-  MipFilter mip = sampler.mip_filter;
+  // The derived state: a one-level view with max_lod > 0 samples with mip filter NONE, so no
+  // level blend at all (seed 2 case 504: a weight-0 blend would flush denormals under DAZ).
+  MipFilter mip = lavapipe_mip_filter(view, sampler, req.op);
   if (req.op == SampleOp::kGather) {
     linear = true;
     mip = MipFilter::kNone;
@@ -259,6 +261,7 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
                                                  : ctx.group_mip_lerp.value_or(false));
   if (mip == MipFilter::kLinear && lerp_levels && fi.result_kind == TexelKind::kFloat) {
     const Texel t1 = level_sample(level1, 1);
+    // The float path lerps the two levels whatever the reduction mode (P9).
     t = Texel::from_float(lerp(fpart, t.f(0), t1.f(0)), lerp(fpart, t.f(1), t1.f(1)),
                           lerp(fpart, t.f(2), t1.f(2)), lerp(fpart, t.f(3), t1.f(3)));
   }

@@ -34,6 +34,17 @@ Rgba8 lerp8(int32_t w, const Rgba8& a, const Rgba8& b) {
   return r;
 }
 
+// lp_build_reduce_filter on 8.8 weights: the lerp, or per channel the min / max of the two taps
+// where the weight is not 0, else the first tap (P9).
+Rgba8 reduce8(Reduction mode, int32_t w, const Rgba8& a, const Rgba8& b) {
+  if (mode == Reduction::kWeightedAverage) return lerp8(w, a, b);
+  if (w == 0) return a;
+  Rgba8 r;
+  for (int c = 0; c < 4; ++c)
+    r.c[c] = mode == Reduction::kMin ? std::min(a.c[c], b.c[c]) : std::max(a.c[c], b.c[c]);
+  return r;
+}
+
 Rgba8 sample_level_aos(const Surf& s, const SamplerState& smp, const SampleRequest& req,
                        uint32_t level, bool linear, int32_t slice) {
   const LevelLayout& lv = s.view.layout.levels[level];
@@ -104,12 +115,12 @@ Rgba8 sample_level_aos(const Surf& s, const SamplerState& smp, const SampleReque
                  s.dims == 3 ? (zi ? i1[2] : i0[2]) : 0, slice);
   };
   auto bilinear = [&](int zi) {
-    const Rgba8 r0 = lerp8(w[0], fetch(0, 0, zi), fetch(1, 0, zi));
-    const Rgba8 r1 = lerp8(w[0], fetch(0, 1, zi), fetch(1, 1, zi));
-    return lerp8(w[1], r0, r1);
+    const Rgba8 r0 = reduce8(smp.reduction, w[0], fetch(0, 0, zi), fetch(1, 0, zi));
+    const Rgba8 r1 = reduce8(smp.reduction, w[0], fetch(0, 1, zi), fetch(1, 1, zi));
+    return reduce8(smp.reduction, w[1], r0, r1);
   };
   Rgba8 r = bilinear(0);
-  if (s.dims == 3) r = lerp8(w[2], r, bilinear(1));
+  if (s.dims == 3) r = reduce8(smp.reduction, w[2], r, bilinear(1));
   return r;
 }
 

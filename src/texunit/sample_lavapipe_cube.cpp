@@ -104,6 +104,16 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
         read_texel(s, smp, level, static_cast<int32_t>(ct.x), static_cast<int32_t>(ct.y), 0,
                    slice_base + static_cast<int32_t>(ct.face));
   }
+  // With a min / max reduction lavapipe has no corner handling at all (its corner branch is for
+  // the weighted average only): a missing corner tap is the texel its cheap-corner addressing
+  // reads, the other row in the same column, and the taps are reduced as they are (P9).
+  if (smp.reduction != Reduction::kWeightedAverage) {
+    for (size_t k = 0; k < 4; ++k) {
+      if (missing[k]) tx[k] = tx[k ^ 2];
+    }
+    missing = {};
+    group_corner = false;
+  }
   auto passes = [&](const Texel& t) { return compare(*smp.compare, ref, t.f(0)); };
   const float third = 1.0f / 3.0f;
   if (gather) {
@@ -167,9 +177,9 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
     r.fill(lerp(tp.ft, v0, v1));
   } else {
     for (int c = 0; c < 4; ++c) {
-      const float v0 = lerp(tp.fs, tx[0].f(c), tx[1].f(c));
-      const float v1 = lerp(tp.fs, tx[2].f(c), tx[3].f(c));
-      r[static_cast<size_t>(c)] = lerp(tp.ft, v0, v1);
+      const float v0 = reduce(smp.reduction, tp.fs, tx[0].f(c), tx[1].f(c));
+      const float v1 = reduce(smp.reduction, tp.fs, tx[2].f(c), tx[3].f(c));
+      r[static_cast<size_t>(c)] = reduce(smp.reduction, tp.ft, v0, v1);
     }
   }
   return Texel::from_float(r[0], r[1], r[2], r[3]);

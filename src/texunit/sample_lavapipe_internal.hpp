@@ -2,6 +2,10 @@
 // the lane's surface view, and the per-job entry points (decode, wrap, LOD, SoA, AoS, cube).
 #pragma once
 
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -33,12 +37,28 @@ inline int32_t cvt_round(float x) {
   return cvt_trunc(std::nearbyint(x));
 }  // RNE (MXCSR default)
 
+// Under DAZ (a fragment lookup, FragmentFpState) x86 arithmetic reads a denormal operand as a
+// zero of its sign; a plain C++ select would return the denormal's bits instead.
+inline float daz_operand(float x) {
+  const uint32_t b = std::bit_cast<uint32_t>(x);
+  if ((b & 0x7f800000u) != 0 || (b & 0x007fffffu) == 0) return x;
+#if defined(__x86_64__) || defined(_M_X64)
+  if ((_mm_getcsr() & (1u << 6)) != 0) return std::bit_cast<float>(b & 0x80000000u);
+#endif
+  return x;
+}
+
 // x86 maxps / minps as lp_build_max / lp_build_min emit them: the second operand unless the
-// first compares greater (less), so a NaN first operand gives the second (decision P1).
+// first compares greater (less), so a NaN first operand gives the second (decision P1); under
+// DAZ a denormal operand comes back as a signed zero (P9, seed 2 case 592).
 inline float maxps(float a, float b) {
+  a = daz_operand(a);
+  b = daz_operand(b);
   return a > b ? a : b;
 }
 inline float minps(float a, float b) {
+  a = daz_operand(a);
+  b = daz_operand(b);
   return a < b ? a : b;
 }
 // lp_build_cmp's float compares are unordered (LLVM fcmp ugt): true when either side is NaN.
@@ -131,6 +151,21 @@ inline float compare_reference(const FormatInfo& fi, float ref) {
   return maxps(minps(ref, 1.0f), 0.0f);
 }
 
+// lp_build_reduce_filter (VK_EXT_sampler_filter_minmax): the weighted average (lerp), or
+// lp_build_sample_min / _max: minps / maxps of the two taps where the weight is not 0
+// (unordered !=, so a NaN weight counts), else the first tap alone (decision P9).
+inline float reduce(Reduction mode, float w, float a, float b) {
+  switch (mode) {
+    case Reduction::kMin:
+      return w == 0.0f ? a : minps(a, b);
+    case Reduction::kMax:
+      return w == 0.0f ? a : maxps(a, b);
+    case Reduction::kWeightedAverage:
+      break;
+  }
+  return lerp(w, a, b);
+}
+
 inline float masklerp(float w, bool m0, bool m1) {
   const float w2 = 1.0f - w;
   return (m1 ? w : 0.0f) + (m0 ? w2 : 0.0f);
@@ -213,6 +248,7 @@ Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleReque
 // aos: one level, 8-bit fixed-point path.
 int32_t lerp8(int32_t w, int32_t a, int32_t b);
 Rgba8 lerp8(int32_t w, const Rgba8& a, const Rgba8& b);
+Rgba8 reduce8(Reduction mode, int32_t w, const Rgba8& a, const Rgba8& b);
 Rgba8 sample_level_aos(const Surf& s, const SamplerState& smp, const SampleRequest& req,
                        uint32_t level, bool linear, int32_t slice);
 bool uses_aos(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,

@@ -70,9 +70,9 @@ Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleReque
       r.fill(lerp(tp[1].w, v0, v1));
     } else {
       for (int c = 0; c < 4; ++c) {
-        const float v0 = lerp(tp[0].w, n00.f(c), n01.f(c));
-        const float v1 = lerp(tp[0].w, n10.f(c), n11.f(c));
-        r[c] = lerp(tp[1].w, v0, v1);
+        const float v0 = reduce(smp.reduction, tp[0].w, n00.f(c), n01.f(c));
+        const float v1 = reduce(smp.reduction, tp[0].w, n10.f(c), n11.f(c));
+        r[c] = reduce(smp.reduction, tp[1].w, v0, v1);
       }
     }
     return r;
@@ -80,7 +80,7 @@ Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleReque
   std::array<float, 4> r = bilinear(0);
   if (s.dims == 3) {
     const std::array<float, 4> r1 = bilinear(1);
-    for (int c = 0; c < 4; ++c) r[c] = lerp(tp[2].w, r[c], r1[c]);
+    for (int c = 0; c < 4; ++c) r[c] = reduce(smp.reduction, tp[2].w, r[c], r1[c]);
   }
   return Texel::from_float(r[0], r[1], r[2], r[3]);
 }

@@ -218,6 +218,15 @@ std::string_view special_name(Special s) {
   return kNames[static_cast<size_t>(s)];
 }
 
+bool inject_reduction(Batch& b, unsigned percent) {
+  if (b.samples.empty() || b.sampler.compare || percent == 0) return false;
+  Rng r(b.seed * 0xd1b54a32d192ed03ull ^ (uint64_t{b.index} << 24) ^
+        (static_cast<uint64_t>(b.op) << 4) ^ 0x3ed0c7u);
+  if (pick(r, 100) >= percent) return false;
+  b.sampler.reduction = pick(r, 2) ? texunit::Reduction::kMin : texunit::Reduction::kMax;
+  return true;
+}
+
 std::vector<Special> inject_specials(Batch& b, unsigned percent) {
   std::vector<Special> cls(b.lanes.size(), Special::kNone);
   if (b.samples.empty() || percent == 0) return cls;

@@ -32,4 +32,8 @@ std::string_view special_name(Special s);
 // they are (integer inputs). Returns each lane's class.
 std::vector<Special> inject_specials(Batch& b, unsigned percent);
 
+// Gives about `percent`% of the sampling batches without a comparison a min or max reduction
+// (VK_EXT_sampler_filter_minmax), from a random stream of its own. Returns whether it did.
+bool inject_reduction(Batch& b, unsigned percent);
+
 }  // namespace texsim::oracle
