@@ -113,7 +113,7 @@ for op in ("fetch", "bilinear", "trilinear") if "lp_fetch" in rows else ():
         ts = mlps(row)
         ratios = [t / l for t, l in zip(ts, lp)]  # paired by run (alternated)
         kv = next(iter(rows[row].values()))
-        path = kv["path"] if op == "fetch" else f"{prof} profile, {kv['path']}"
+        path = f"{prof} profile, {kv['path']}"
         if kv["lookups"] != next(iter(rows[f"lp_{op}"].values()))["lookups"]:
             n = int(kv["lookups"])
             path += f", {n >> 20}M lanes" if n >= 1 << 20 else f", {n >> 10}K lanes"
