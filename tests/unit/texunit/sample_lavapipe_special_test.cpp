@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "texunit/sample_lavapipe.hpp"
 
@@ -188,6 +189,85 @@ TEST(SampleLavapipeSpecial, FragmentLookupsFlushDenormals) {
   EXPECT_EQ(sample_lavapipe(s.view(), smp, quad[0], ctx).texel.bits[0], 0u);
   q.op = SampleOp::kLevel;
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.bits[0], 0x00000100u);
+}
+
+Surface r32f(uint32_t w, uint32_t h, uint32_t mips, const std::vector<float>& level0) {
+  SurfaceDesc d;
+  d.format = Format::kR32_FLOAT;
+  d.width = w;
+  d.height = h;
+  d.mips = mips;
+  Surface s(d);
+  for (uint32_t y = 0; y < h; ++y)
+    for (uint32_t x = 0; x < w; ++x) std::memcpy(s.texel_ptr(0, 0, 0, x, y), &level0[y * w + x], 4);
+  return s;
+}
+
+// P9: a min/max reduction step takes the first tap alone where its weight is 0.
+TEST(SampleLavapipeSpecial, ReductionSkipsZeroWeightTaps) {
+  const Surface s = r32f(4, 1, 1, {1.0f, 5.0f, 2.0f, 9.0f});
+  SamplerState smp;
+  smp.min_filter = smp.mag_filter = Filter::kLinear;
+  SampleRequest q;
+  q.op = SampleOp::kLevel;
+  q.coord = {1.5f / 4.0f, 0.5f, 0.0f};  // texel 1's centre: x weight 0
+  for (const Reduction r : {Reduction::kMin, Reduction::kMax}) {
+    smp.reduction = r;
+    EXPECT_EQ(r_of(s, smp, q), 5.0f);  // not min(5, 2) = 2
+  }
+  q.coord[0] = 0.5f;  // between texels 1 and 2, weight 0.5
+  smp.reduction = Reduction::kMin;
+  EXPECT_EQ(r_of(s, smp, q), 2.0f);
+  smp.reduction = Reduction::kMax;
+  EXPECT_EQ(r_of(s, smp, q), 5.0f);
+  smp.reduction = Reduction::kWeightedAverage;
+  EXPECT_EQ(r_of(s, smp, q), 3.5f);
+}
+
+// A fragment quad with zero derivatives (LOD -63.5, magnified) on a 2x2 level whose texel (0, 0)
+// is a negative denormal and the others -1: point-filtered through the linear path (0/1
+// weights), its result is -0 under DAZ; a level blend of weight 0 turns it into +0.
+uint32_t magnified_lane(const Surface& s, const SamplerState& smp, bool group_minified,
+                        bool group_mip_lerp) {
+  SampleRequest q;
+  q.op = SampleOp::kImplicit;
+  q.coord = {0.25f, 0.25f, 0.0f};
+  const std::array<SampleRequest, 4> quad{q, q, q, q};
+  LavapipeLaneContext ctx;
+  ctx.quad = quad.data();
+  ctx.group_needs_linear = true;
+  ctx.group_minified = group_minified;
+  ctx.group_mip_lerp = group_mip_lerp;
+  return sample_lavapipe(s.view(), smp, quad[0], ctx).texel.bits[0];
+}
+
+// P7: with min != mag filters, the combined linear path blends levels when any lane of the
+// group is minified (group_minified), fraction or not.
+TEST(SampleLavapipeSpecial, MinMagGroupBlendsWhenAnyLaneIsMinified) {
+  const float den = std::bit_cast<float>(0x80001000u);
+  const Surface s = r32f(2, 2, 2, {den, -1.0f, -1.0f, -1.0f});
+  SamplerState smp;
+  smp.min_filter = Filter::kLinear;
+  smp.mag_filter = Filter::kPoint;
+  smp.mip_filter = MipFilter::kLinear;
+  EXPECT_EQ(magnified_lane(s, smp, false, false), 0x80000000u);
+  EXPECT_EQ(magnified_lane(s, smp, true, false), 0x00000000u);
+  // group_mip_lerp (any fraction > 0) is lp_build_sample_mipmap's rule, not this path's.
+  EXPECT_EQ(magnified_lane(s, smp, false, true), 0x80000000u);
+}
+
+// P10: a one-level view with max_lod > 0 samples with mip filter NONE: no level blend at all.
+TEST(SampleLavapipeSpecial, OneLevelViewNeverBlendsLevels) {
+  const float den = std::bit_cast<float>(0x80001000u);
+  const Surface s = r32f(2, 2, 1, {den, -1.0f, -1.0f, -1.0f});
+  SamplerState smp;
+  smp.min_filter = Filter::kLinear;
+  smp.mag_filter = Filter::kPoint;
+  smp.mip_filter = MipFilter::kLinear;
+  EXPECT_EQ(magnified_lane(s, smp, true, true), 0x80000000u);
+  // max_lod 0 keeps the sampler's mip filter, and the weight-0 blend runs (+0).
+  smp.max_lod = 0.0f;
+  EXPECT_EQ(magnified_lane(s, smp, true, true), 0x00000000u);
 }
 
 }  // namespace
