@@ -241,15 +241,23 @@ uint32_t magnified_lane(const Surface& s, const SamplerState& smp, bool group_mi
   return sample_lavapipe(s.view(), smp, quad[0], ctx).texel.bits[0];
 }
 
-// P7: with min != mag filters, the combined linear path blends levels when any lane of the
-// group is minified (group_minified), fraction or not.
-TEST(SampleLavapipeSpecial, MinMagGroupBlendsWhenAnyLaneIsMinified) {
-  const float den = std::bit_cast<float>(0x80001000u);
-  const Surface s = r32f(2, 2, 2, {den, -1.0f, -1.0f, -1.0f});
+Surface denormal_corner(uint32_t mips) {
+  return r32f(2, 2, mips, {std::bit_cast<float>(0x80001000u), -1.0f, -1.0f, -1.0f});
+}
+
+SamplerState min_linear_mag_point() {
   SamplerState smp;
   smp.min_filter = Filter::kLinear;
   smp.mag_filter = Filter::kPoint;
   smp.mip_filter = MipFilter::kLinear;
+  return smp;
+}
+
+// P7: with min != mag filters, the combined linear path blends levels when any lane of the
+// group is minified (group_minified), fraction or not.
+TEST(SampleLavapipeSpecial, MinMagGroupBlendsWhenAnyLaneIsMinified) {
+  const Surface s = denormal_corner(2);
+  SamplerState smp = min_linear_mag_point();
   EXPECT_EQ(magnified_lane(s, smp, false, false), 0x80000000u);
   EXPECT_EQ(magnified_lane(s, smp, true, false), 0x00000000u);
   // group_mip_lerp (any fraction > 0) is lp_build_sample_mipmap's rule, not this path's.
@@ -258,12 +266,8 @@ TEST(SampleLavapipeSpecial, MinMagGroupBlendsWhenAnyLaneIsMinified) {
 
 // P10: a one-level view with max_lod > 0 samples with mip filter NONE: no level blend at all.
 TEST(SampleLavapipeSpecial, OneLevelViewNeverBlendsLevels) {
-  const float den = std::bit_cast<float>(0x80001000u);
-  const Surface s = r32f(2, 2, 1, {den, -1.0f, -1.0f, -1.0f});
-  SamplerState smp;
-  smp.min_filter = Filter::kLinear;
-  smp.mag_filter = Filter::kPoint;
-  smp.mip_filter = MipFilter::kLinear;
+  const Surface s = denormal_corner(1);
+  SamplerState smp = min_linear_mag_point();
   EXPECT_EQ(magnified_lane(s, smp, true, true), 0x80000000u);
   // max_lod 0 keeps the sampler's mip filter, and the weight-0 blend runs (+0).
   smp.max_lod = 0.0f;
