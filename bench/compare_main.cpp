@@ -11,6 +11,7 @@
 #include "compare_inputs.hpp"
 #include "texunit/batch.hpp"
 #include "texunit/simd/kernels.hpp"
+#include "texunit/simd/lavapipe_message.hpp"
 
 namespace texsim {
 namespace {
@@ -110,7 +111,15 @@ int run(const Options& o) {
     sb.v = lanes.v;
     if (o.op == benchcmp::Op::kTrilinear) sb.lod = lanes.lod;
   }
+  // The lavapipe profile runs its whole-message entry (lavapipe's SIMD groups, compute lanes).
+  const bool lp = o.profile == "lavapipe";
+  simd::LavapipeMessageOptions lo;
+  lo.batch = bo;
   auto once = [&] {
+    if (lp) {
+      return o.op == benchcmp::Op::kFetch ? simd::lavapipe_fetch_message(view, fb, out, lo)
+                                          : simd::lavapipe_sample_message(view, smp, sb, out, lo);
+    }
     return o.op == benchcmp::Op::kFetch ? fetch_batch(view, fb, out, {}, bo)
                                         : sample_batch(view, smp, sb, out, precision, bo);
   };

@@ -5,8 +5,8 @@
 # usage: scripts/bench-compare.sh [BUILD_DIR]      (default build/release)
 # env:   RUNS=5 (runs per row, >= 5 for the report)  REPS=9 (timed repetitions per run; each run
 #        reports their median)  LOOKUPS=16777216  SIZE=1024  SEED=1  JOBS=2
-#        SCALAR_LOOKUPS=1048576 SCALAR_REPS=3 (texsim's `lavapipe` profile has no SIMD path; its
-#        runs use the first SCALAR_LOOKUPS lanes of the same sequence)
+#        (texsim's `lavapipe` profile runs its SIMD message entry, simd/lavapipe_message.hpp, on
+#        the same lanes; its hash must equal lavapipe's)
 #        SCALING=1: also texsim threads 1 vs 2 and lavapipe LP_NUM_THREADS 1 vs 2; only: just that
 #        NO_BUILD=1: use the binaries already in BUILD_DIR; BUILD_ONLY=1: build, run nothing
 set -euo pipefail
@@ -19,8 +19,6 @@ LOOKUPS=${LOOKUPS:-16777216}
 SIZE=${SIZE:-1024}
 SEED=${SEED:-1}
 JOBS=${JOBS:-2}
-SCALAR_LOOKUPS=${SCALAR_LOOKUPS:-1048576}
-SCALAR_REPS=${SCALAR_REPS:-3}
 SCALING=${SCALING:-0}
 
 if [ "${NO_BUILD:-0}" != 1 ]; then
@@ -55,11 +53,6 @@ echo "bench-compare: $(date -u '+%Y-%m-%d %H:%M UTC'), nproc $(nproc)," \
 echo "bench-compare: size ${SIZE}^2 RGBA8 UNORM, ${LOOKUPS} lookups, seed ${SEED}, ${RUNS} runs" \
   "alternating, each the median of ${REPS} timed repetitions" >&2
 
-# Bit-exactness of the inputs: texsim's `lavapipe` profile must reproduce lavapipe's bits.
-for op in $( ((RUNS_MAIN)) && echo bilinear trilinear); do
-  run "check_$op" 0 "$LAVAPIPE" --op $op "${common[@]}" --lookups "$SCALAR_LOOKUPS" --reps 1
-done
-
 for ((i = 1; i <= RUNS_MAIN; i++)); do
   for op in fetch bilinear trilinear; do
     lp=("$LAVAPIPE" --op $op "${common[@]}" --lookups "$LOOKUPS" --reps "$REPS")
@@ -72,10 +65,8 @@ for ((i = 1; i <= RUNS_MAIN; i++)); do
       run "ts_${op}_d3d" "$i" "${ts[@]}"
       run "lp_$op" "$i" "${lp[@]}"
     fi
-    if [ $op != fetch ]; then
-      run "ts_${op}_lavapipe" "$i" "$TEXSIM" --op $op --profile lavapipe "${common[@]}" \
-        --lookups "$SCALAR_LOOKUPS" --reps "$SCALAR_REPS"
-    fi
+    run "ts_${op}_lavapipe" "$i" "$TEXSIM" --op $op --profile lavapipe "${common[@]}" \
+      --lookups "$LOOKUPS" --reps "$REPS"
   done
 done
 
@@ -84,6 +75,8 @@ if [ "$SCALING" != 0 ]; then
     for op in fetch bilinear trilinear; do
       for t in 1 2; do
         run "ts_${op}_t$t" "$i" "$TEXSIM" --op $op --profile d3d "${common[@]}" \
+          --lookups "$LOOKUPS" --reps "$REPS" --threads $t
+        run "tl_${op}_t$t" "$i" "$TEXSIM" --op $op --profile lavapipe "${common[@]}" \
           --lookups "$LOOKUPS" --reps "$REPS" --threads $t
         run "lp_${op}_t$t" "$i" env LP_NUM_THREADS=$t "$LAVAPIPE" --op $op "${common[@]}" \
           --lookups "$LOOKUPS" --reps "$REPS"
@@ -120,28 +113,30 @@ for op in ("fetch", "bilinear", "trilinear") if "lp_fetch" in rows else ():
         ts = mlps(row)
         ratios = [t / l for t, l in zip(ts, lp)]  # paired by run (alternated)
         kv = next(iter(rows[row].values()))
-        path = kv["path"] if op == "fetch" else f"{prof} profile, {kv['path']}"
+        path = f"{prof} profile, {kv['path']}"
         if kv["lookups"] != next(iter(rows[f"lp_{op}"].values()))["lookups"]:
             n = int(kv["lookups"])
             path += f", {n >> 20}M lanes" if n >= 1 << 20 else f", {n >> 10}K lanes"
-        equal = "-"
-        if prof == "lavapipe" and f"check_{op}" in rows:
-            equal = "yes" if rows[f"check_{op}"][0]["hash"] == kv["hash"] else "NO"
+        lp_hash = rows[f"lp_{op}"][1]["hash"]
+        if prof == "lavapipe":
+            equal = "yes" if all(r["hash"] == lp_hash for r in rows[row].values()) else "NO"
         elif op == "fetch":
-            equal = "yes" if kv["hash"] == rows[f"lp_{op}"][1]["hash"] else "no (d3d vs Vulkan)"
+            equal = "yes" if kv["hash"] == lp_hash else "no (d3d vs Vulkan)"
+        else:
+            equal = "- (d3d rounding)"
         print(f"| {op} | {path} | {fmt(ts)} | {fmt(lp)} | "
               f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f}) | {equal} |")
 if "ts_fetch_t1" in rows:
     print()
-    print("| op | texsim 1 thread | texsim 2 threads | scaling | lavapipe 1 thread "
-          "| lavapipe 2 threads | scaling |")
-    print("|---|---|---|---|---|---|---|")
+    print("| op | side | 1 thread | 2 threads | scaling, median (min-max) |")
+    print("|---|---|---|---|---|")
     for op in ("fetch", "bilinear", "trilinear"):
-        t1, t2 = mlps(f"ts_{op}_t1"), mlps(f"ts_{op}_t2")
-        l1, l2 = mlps(f"lp_{op}_t1"), mlps(f"lp_{op}_t2")
-        ts = [b / a for a, b in zip(t1, t2)]
-        ls = [b / a for a, b in zip(l1, l2)]
-        print(f"| {op} | {fmt(t1)} | {fmt(t2)} | {statistics.median(ts):.2f}x "
-              f"({min(ts):.2f}-{max(ts):.2f}) | {fmt(l1)} | {fmt(l2)} | "
-              f"{statistics.median(ls):.2f}x ({min(ls):.2f}-{max(ls):.2f}) |")
+        for side, key in (("texsim d3d", "ts"), ("texsim lavapipe profile", "tl"),
+                          ("lavapipe (LP_NUM_THREADS)", "lp")):
+            if f"{key}_{op}_t1" not in rows:
+                continue
+            a1, a2 = mlps(f"{key}_{op}_t1"), mlps(f"{key}_{op}_t2")
+            s = [b / a for a, b in zip(a1, a2)]
+            print(f"| {op} | {side} | {fmt(a1)} | {fmt(a2)} | {statistics.median(s):.2f}x "
+                  f"({min(s):.2f}-{max(s):.2f}) |")
 EOF

@@ -45,16 +45,18 @@ def main():
         for size in sizes:
             common = ["--op", op, "--size", str(size), "--lookups", str(a.lookups),
                       "--reps", str(a.reps)]
-            ts, lp = [], []
+            ts, tl, lp = [], [], []
             for i in range(a.runs):  # alternate the order run by run
-                pair = [(ts, [texsim, *common, "--profile", "d3d"]), (lp, [lavapipe, *common])]
-                for dest, cmd in (pair if i % 2 == 0 else pair[::-1]):
+                trio = [(ts, [texsim, *common, "--profile", "d3d"]),
+                        (tl, [texsim, *common, "--profile", "lavapipe"]), (lp, [lavapipe, *common])]
+                for dest, cmd in (trio if i % 2 == 0 else trio[::-1]):
                     dest.append(run(cmd))
-            for side, v in (("texsim", ts), ("lavapipe", lp)):
+            for side, v in (("texsim", ts), ("texsim-lavapipe", tl), ("lavapipe", lp)):
                 series.setdefault((side, op), []).append(statistics.median(v))
                 rows.append([op, side, size, f"{statistics.median(v):.2f}", f"{min(v):.2f}",
                              f"{max(v):.2f}"])
             print(f"{op} {size}: texsim {statistics.median(ts):.1f}, "
+                  f"texsim lavapipe profile {statistics.median(tl):.1f}, "
                   f"lavapipe {statistics.median(lp):.1f} M lookups/s", file=sys.stderr)
     with open(a.csv, "w", newline="") as f:
         w = csv.writer(f)
@@ -72,12 +74,17 @@ def plot(a, sizes, series):
     styles = {("texsim", "fetch"): ("tab:blue", "-", "o"),
               ("lavapipe", "fetch"): ("tab:blue", "--", "s"),
               ("texsim", "bilinear"): ("tab:red", "-", "o"),
-              ("lavapipe", "bilinear"): ("tab:red", "--", "s")}
+              ("lavapipe", "bilinear"): ("tab:red", "--", "s"),
+              ("texsim-lavapipe", "fetch"): ("tab:cyan", ":", "^"),
+              ("texsim-lavapipe", "bilinear"): ("tab:orange", ":", "^")}
     for (side, op), v in series.items():
         c, ls, m = styles[(side, op)]
-        label = f"{side} {'texelFetch' if op == 'fetch' else 'bilinear textureLod'}"
+        name = "texsim" if side == "texsim-lavapipe" else side
+        label = f"{name} {'texelFetch' if op == 'fetch' else 'bilinear textureLod'}"
         if side == "texsim" and op == "bilinear":
             label += " (d3d profile)"
+        if side == "texsim-lavapipe":
+            label += " (lavapipe profile, bit-exact)"
         ax.plot(sizes, v, color=c, linestyle=ls, marker=m, label=label)
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")

@@ -7,54 +7,13 @@
 #include <vector>
 
 #include "texunit/sample_lavapipe.hpp"
+#include "texunit/simd/lavapipe_message.hpp"
 
 namespace texsim::texunit {
 namespace {
 
 bool lane_on(std::span<const uint8_t> active, size_t i) {
   return active.empty() || active[i] != 0;
-}
-
-// lavapipe's scalar route for a grouped message: every lane through
-// sample_lavapipe(view, sampler, req, ctx) with its SIMD group's decisions and (quad ops) its
-// pixel quad. Groups are lanes g*G .. g*G+G-1; inactive lanes take no part in the decisions but
-// still lend their coordinates to their quad. (A SIMD + oneTBB version with the same grouping
-// plugs in here.)
-void sample_lavapipe_scalar_grouped(const SurfaceView& view, const SamplerState& sampler,
-                                    const SampleBatch& b, const TexelLanes& out,
-                                    unsigned group_lanes) {
-  const size_t n = b.count;
-  const size_t g = std::max(1u, group_lanes);
-  std::vector<SampleRequest> reqs(n);
-  for (size_t i = 0; i < n; ++i) reqs[i] = sample_request_at(b, i);
-  const bool quads = is_quad_op(b.op);
-  auto lane_ctx = [&](size_t i) {
-    LavapipeLaneContext ctx;
-    if (quads) {
-      ctx.quad = &reqs[i & ~size_t{3}];
-      ctx.quad_lane = static_cast<uint8_t>(i & 3u);
-    }
-    return ctx;
-  };
-  const size_t groups = (n + g - 1) / g;
-  std::vector<uint8_t> linear(groups, 0), corner0(groups, 0), corner1(groups, 0), lerp(groups, 0);
-  for (size_t i = 0; i < n; ++i) {
-    if (!lane_on(b.active, i)) continue;
-    const LavapipeLaneFacts f = lavapipe_lane_facts(view, sampler, reqs[i], lane_ctx(i));
-    if (f.needs_linear) linear[i / g] = 1;
-    if (f.cube_corner[0]) corner0[i / g] = 1;
-    if (f.cube_corner[1]) corner1[i / g] = 1;
-    if (f.mip_lerp) lerp[i / g] = 1;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    if (!lane_on(b.active, i)) continue;
-    LavapipeLaneContext ctx = lane_ctx(i);
-    ctx.group_needs_linear = linear[i / g] != 0;
-    ctx.group_cube_corner = {corner0[i / g] != 0, corner1[i / g] != 0};
-    ctx.group_mip_lerp = lerp[i / g] != 0;
-    const SampleResult r = sample_lavapipe(view, sampler, reqs[i], ctx);
-    write_lane(out, i, r.texel, r.null_tile ? kLaneNullTile : 0);
-  }
 }
 
 // The SIMD kernels write no kinds: under kD3D / kExact every lane has the batch's kind (and
@@ -92,12 +51,13 @@ BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
     return {};
   }
   if (grouped) {
-    BatchStats st;
-    st.ok = true;
-    st.kind = sample_result_kind(view, sampler, lanes.op, PrecisionKind::kLavapipe);
-    sample_lavapipe_scalar_grouped(view, sampler, lanes, out, options.layout.lavapipe_group_lanes);
-    for (size_t i = 0; i < lanes.count; ++i) st.scalar_lanes += lane_on(lanes.active, i) ? 1 : 0;
-    return st;
+    // lavapipe's SIMD groups and pixel quads: the lavapipe profile's whole-message entry (Highway
+    // kernels where they apply, the scalar model with the group contexts elsewhere; decision P8).
+    simd::LavapipeMessageOptions lo;
+    lo.group_lanes = options.layout.lavapipe_group_lanes;
+    lo.fragment_quads = true;
+    lo.batch = options.batch;
+    return simd::lavapipe_sample_message(view, sampler, lanes, out, lo);
   }
   if (!d3d_quads || !is_quad_op(lanes.op)) {
     return with_kinds(sample_batch(view, sampler, lanes, out, options.precision, options.batch),
@@ -127,11 +87,18 @@ BatchStats fetch_message(const SurfaceView& view, const FetchBatch& lanes, const
     return with_kinds(fetch_batch(view, lanes, out, options.fetch, options.batch), lanes.count,
                       lanes.active, out);
   }
+  const SurfaceDesc& d = view.desc;
+  if (options.fetch.sample_policy != SampleIndexPolicy::kClamp || d.samples <= 1) {
+    // No sample index to clamp: the lavapipe profile's whole-message entry (SIMD where it
+    // applies; its contract is fetch_texel_lavapipe per lane).
+    simd::LavapipeMessageOptions lo;
+    lo.batch = options.batch;
+    return simd::lavapipe_fetch_message(view, lanes, out, lo);
+  }
   BatchStats st;
   if (!batch_valid(lanes, out)) return st;
   st.ok = true;
   st.kind = format_info(view.desc.format).result_kind;
-  const SurfaceDesc& d = view.desc;
   for (size_t i = 0; i < lanes.count; ++i) {
     if (!lane_on(lanes.active, i)) continue;
     FetchRequest r = fetch_request_at(lanes, i);

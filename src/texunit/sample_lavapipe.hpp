@@ -39,10 +39,13 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
 // `quad_lane` is the lane's place among them; the lane's own request is quad[quad_lane].
 // Trilinear: the level blend runs for every lane of the group when any lane's LOD fraction is
 // above 0 (lavapipe's need_lerp); a lane with fraction 0 then blends with weight 0, which only
-// shows under a fragment shader's DAZ (a denormal texel reads as 0).
+// shows under a fragment shader's DAZ (a denormal texel reads as 0). With min != mag filters and
+// a group on the combined linear path, need_lerp is instead "any lane minified"
+// (group_minified), fraction or not.
 struct LavapipeLaneContext {
   std::optional<bool> group_needs_linear;  // unset: as if the lane were alone in its group
   std::optional<bool> group_mip_lerp;      // unset: the lane's own (LOD fraction > 0)
+  std::optional<bool> group_minified;      // any lane minified (min != mag); unset: the lane's
   std::array<std::optional<bool>, 2> group_cube_corner;  // unset: the lane's own
   const SampleRequest* quad = nullptr;  // unset: a compute-shader lookup, the lane's own LOD
   uint8_t quad_lane = 0;                // 0 TL, 1 TR, 2 BL, 3 BR
@@ -57,6 +60,7 @@ bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sam
 struct LavapipeLaneFacts {
   bool needs_linear = false;
   bool mip_lerp = false;  // linear mip filter, float result, LOD fraction > 0
+  bool minified = false;  // LOD > 0 (unordered: NaN counts), for group_minified
   std::array<bool, 2> cube_corner{};
 };
 LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerState& sampler,

@@ -593,6 +593,12 @@ VkSamplerCreateInfo sampler_info(const Batch& b) {
   c.maxLod = s.max_lod;
   c.borderColor = b.border;
   c.unnormalizedCoordinates = VK_FALSE;
+  if (s.reduction != texunit::Reduction::kWeightedAverage) {
+    b.reduction_info.reductionMode = s.reduction == texunit::Reduction::kMin
+                                         ? VK_SAMPLER_REDUCTION_MODE_MIN
+                                         : VK_SAMPLER_REDUCTION_MODE_MAX;
+    c.pNext = &b.reduction_info;
+  }
   return c;
 }
 
@@ -665,14 +671,17 @@ std::string describe(const Batch& b) {
   std::snprintf(buf, sizeof buf,
                 "fmt=%s type=%s %ux%ux%u layers=%u mips=%u samples=%u min=%s mag=%s mip=%s "
                 "addr=%s,%s,%s border=%d bias=%g minlod=%g maxlod=%g cmp=%s off=(%d,%d,%d) "
-                "comp=%u",
+                "comp=%u red=%s",
                 std::string(b.format->name).c_str(), type_name(d.type), d.width, d.height, d.depth,
                 d.layers, d.mips, d.samples, filter_name(s.min_filter), filter_name(s.mag_filter),
                 mip_name(s.mip_filter), address_name(s.address[0]), address_name(s.address[1]),
                 address_name(s.address[2]), static_cast<int>(b.border),
                 static_cast<double>(s.lod_bias), static_cast<double>(s.min_lod),
                 static_cast<double>(s.max_lod), s.compare ? compare_name(*s.compare) : "none",
-                b.offset[0], b.offset[1], b.offset[2], b.gather_comp);
+                b.offset[0], b.offset[1], b.offset[2], b.gather_comp,
+                s.reduction == texunit::Reduction::kMin   ? "min"
+                : s.reduction == texunit::Reduction::kMax ? "max"
+                                                          : "avg");
   return buf;
 }
 

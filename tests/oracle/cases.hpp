@@ -59,6 +59,9 @@ struct Batch {
   const FormatEntry* format = nullptr;
   std::unique_ptr<texunit::Surface> surface;
   texunit::SamplerState sampler;
+  // sampler_info() chains this when sampler.reduction is min or max (VK_EXT_sampler_filter_minmax).
+  mutable VkSamplerReductionModeCreateInfo reduction_info{
+      VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO};
   VkBorderColor border = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
   bool has_offset = false;
   std::array<int32_t, 3> offset{};

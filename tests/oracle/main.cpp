@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cases.hpp"
+#include "specials.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
 #include "texunit/sample.hpp"
@@ -37,6 +38,9 @@ struct Options {
   bool show_all = false;  // --show-all: a line for every lane compared, equal or not
   bool visa = false;      // --visa: compare vISA programs with lavapipe instead (visa_diff.hpp)
   bool require_coverage = false;
+  unsigned special = 15;
+  unsigned reduction = 10;  // --reduction PCT: share of sampling batches with min/max reduction  //
+                            // --special PCT: share of sampling lanes with special inputs (issue 18)
   std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
                        // fail unless >= 8 formats, every address mode and filter ran  // also print
                        // report-only differences (cube, d3d bounds)
@@ -54,7 +58,8 @@ void usage() {
       stderr,
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
       "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-all]\n"
-      "       [--require-coverage] [--visa] [--mutate offset|coord|bias|level|address|reference|"
+      "       [--require-coverage] [--visa] [--special PCT] [--reduction PCT] [--mutate "
+      "offset|coord|bias|level|address|reference|"
       "filter|mip|border]\n"
       "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
       "query_lod\n"
@@ -109,6 +114,14 @@ bool parse(int argc, char** argv, Options& o) {
       const char* v = next();
       if (!v) return false;
       o.mutate = v;
+    } else if (a == "--special") {
+      const char* v = next();
+      if (!v) return false;
+      o.special = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
+    } else if (a == "--reduction") {
+      const char* v = next();
+      if (!v) return false;
+      o.reduction = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
     } else if (a == "--no-d3d") {
       o.d3d = false;
     } else if (a == "--max-print") {
@@ -281,6 +294,10 @@ int run(const Options& o) {
   std::array<bool, 2> filter_seen{};
   std::array<bool, 3> mip_seen{};
   uint64_t passed = 0, failed = 0, printed = 0;
+  // Per special class (specials.hpp), and last the finite lanes that share an 8-lane group with
+  // a special one (issue 18's class G): lookups and bit-exact mismatches.
+  std::array<uint64_t, kSpecialCount + 1> special_lookups{}, special_failed{};
+  uint64_t reduction_lookups = 0, reduction_failed = 0;  // min/max reduction batches
   VisaDiffStats visa_stats;
   const auto t0 = std::chrono::steady_clock::now();
   const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
@@ -289,6 +306,14 @@ int run(const Options& o) {
   for (uint32_t ci = first; ci < first + count; ++ci) {
     const Op op = ops[ci % ops.size()];
     Batch b = make_batch(o.seed, ci, op, o.lanes, caps);
+    // Special inputs (NaN, Inf, overflow, denormals) are checked against lavapipe bit for bit;
+    // the d3d verifier's windows are for finite inputs and skip them.
+    const std::vector<Special> special = inject_specials(b, o.visa ? 0u : o.special);
+    const bool reduced = inject_reduction(b, o.visa ? 0u : o.reduction);
+    if (reduced) reduction_lookups += b.samples.size();
+    std::vector<uint8_t> group_special((special.size() + kSimdLanes - 1) / kSimdLanes, 0);
+    for (size_t i = 0; i < special.size(); ++i)
+      if (special[i] != Special::kNone) group_special[i / kSimdLanes] = 1;
     const auto lanes = std::as_bytes(std::span(b.lanes));
     LookupDispatch dispatch{shader_name(b), b.offset, b.gather_comp,
                             std::span(reinterpret_cast<const uint8_t*>(lanes.data()), lanes.size()),
@@ -328,7 +353,7 @@ int run(const Options& o) {
     // lavapipe decides the min/mag filter path per SIMD group of kSimdLanes lanes (8 with AVX2).
     // Cubes: whether any lane of the group has a missing corner tap (per level read).
     // Fragment quads take the LOD of their top-left lane (lanes 4q..4q+3).
-    std::vector<uint8_t> group_linear, group_corner0, group_corner1, group_lerp;
+    std::vector<uint8_t> group_linear, group_corner0, group_corner1, group_lerp, group_minified;
     auto lane_ctx = [&](size_t i, std::vector<texunit::SampleRequest>& reqs) {
       texunit::LavapipeLaneContext ctx;
       if (is_fragment_op(op)) {
@@ -346,6 +371,7 @@ int run(const Options& o) {
       group_corner0.assign(groups, 0);
       group_corner1.assign(groups, 0);
       group_lerp.assign(groups, 0);
+      group_minified.assign(groups, 0);
       for (size_t i = 0; i < b.samples.size(); ++i) {
         const auto f =
             texunit::lavapipe_lane_facts(view, lsamplers[i], lreqs[i], lane_ctx(i, lreqs));
@@ -353,6 +379,7 @@ int run(const Options& o) {
         if (f.cube_corner[0]) group_corner0[i / kSimdLanes] = 1;
         if (f.cube_corner[1]) group_corner1[i / kSimdLanes] = 1;
         if (f.mip_lerp) group_lerp[i / kSimdLanes] = 1;
+        if (f.minified) group_minified[i / kSimdLanes] = 1;
       }
     }
     for (size_t i = 0; i < b.lanes.size(); ++i) {
@@ -369,6 +396,7 @@ int run(const Options& o) {
         ctx.group_cube_corner = {group_corner0[i / kSimdLanes] != 0,
                                  group_corner1[i / kSimdLanes] != 0};
         ctx.group_mip_lerp = group_lerp[i / kSimdLanes] != 0;
+        ctx.group_minified = group_minified[i / kSimdLanes] != 0;
         want = texunit::sample_lavapipe(view, lsamplers[i], lreqs[i], ctx).texel.bits;
       }
       bool same = true;
@@ -381,10 +409,22 @@ int run(const Options& o) {
         ++st.exact_failed;
         lane_failed = true;
       }
+      const Special cls = special[i];
+      const size_t cls_index = cls != Special::kNone           ? static_cast<size_t>(cls)
+                               : group_special[i / kSimdLanes] ? kSpecialCount
+                                                               : 0;
+      ++special_lookups[cls_index];
+      if (!same) ++special_failed[cls_index];
+      if (!same && reduced) ++reduction_failed;
       std::string d3d_why, d3d_departure;
       bool d3d_bad = false;
 #ifdef TEXSIM_ORACLE_HAVE_D3D
-      if (o.d3d && b.fetches.empty()) {
+      // P9: with a min/max reduction lavapipe departs from Vulkan's rules (a cube gather's
+      // missing corner is the cheap-corner texel; a point-filtered lane of a linear group
+      // reduces the taps its 0/1 weights leave; the 8-bit path reduces across mip levels too),
+      // so reduction batches are checked bit-exact against lavapipe only.
+      const bool reduced_departs = reduced;
+      if (o.d3d && b.fetches.empty() && cls == Special::kNone && !reduced_departs) {
         ++st.d3d_checked;
         DeviceResult dev{g, mask & ~d3d_unchecked_components(b),
                          b.format->uint_result && !b.sampler.compare && op != Op::kQueryLod};
@@ -424,9 +464,14 @@ int run(const Options& o) {
                     lane_text(b, i).c_str(), detail.c_str(), o.seed, ci,
                     std::string(op_name(op)).c_str(), o.lanes);
       };
-      if (!same)
-        report(kind, "gpu=" + hex4(g) + " texsim=" + hex4(want));
-      else if (o.show_all)
+      if (!same) {
+        const std::string what =
+            std::string(kind) + (cls_index == 0 ? ""
+                                 : cls_index == kSpecialCount
+                                     ? "[G:group-mate]"
+                                     : "[" + std::string(special_name(cls)) + "]");
+        report(what.c_str(), "gpu=" + hex4(g) + " texsim=" + hex4(want));
+      } else if (o.show_all)
         report("SAME", "gpu=" + hex4(g) + " texsim=" + hex4(want));
       if (d3d_bad) report("d3d-bounds", d3d_why);
       if (!d3d_departure.empty()) report("DEPARTURE", d3d_departure);
@@ -469,6 +514,25 @@ int run(const Options& o) {
                 std::string(op_name(static_cast<Op>(k))).c_str(), s.lookups,
                 s.exact_checked - s.exact_failed, s.exact_checked, s.d3d_failed, s.d3d_checked,
                 s.d3d_departures);
+  }
+  if (reduction_lookups != 0)
+    std::printf("oracle: min/max reduction %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                reduction_lookups, reduction_failed);
+  uint64_t special_total = 0, all_lookups = 0;
+  for (size_t k = 0; k <= kSpecialCount; ++k) {
+    all_lookups += special_lookups[k];
+    if (k != 0 && k != kSpecialCount) special_total += special_lookups[k];
+  }
+  if (all_lookups != 0)
+    std::printf("oracle: special inputs in %" PRIu64 " of %" PRIu64 " lookups (%.1f%%)\n",
+                special_total, all_lookups,
+                100.0 * static_cast<double>(special_total) / static_cast<double>(all_lookups));
+  for (size_t k = 1; k <= kSpecialCount; ++k) {
+    if (special_lookups[k] == 0) continue;
+    const std::string_view name =
+        k < kSpecialCount ? special_name(static_cast<Special>(k)) : "G:group-mates";
+    std::printf("oracle: special %-18s %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                std::string(name).c_str(), special_lookups[k], special_failed[k]);
   }
   const auto nformats = std::count(formats_seen.begin(), formats_seen.end(), true);
   const auto naddr = std::count(address_seen.begin(), address_seen.end(), true);

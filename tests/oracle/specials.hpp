@@ -1,0 +1,39 @@
+// Special-value lanes for the differential oracle (issue 18, classes A-F): NaN, +-Inf, overflowing
+// and denormal inputs drawn on purpose into a share of every batch. Depends on cases.hpp only.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "cases.hpp"
+
+namespace texsim::oracle {
+
+// Issue 18's classes of special inputs (G, the effect of A and F on the other lanes of an
+// 8-lane group, needs no input of its own: it shows on the finite lanes next to them).
+enum class Special : uint8_t {
+  kNone,
+  kNanDerivative,       // A: a NaN explicit derivative component
+  kCoord,               // B: a NaN / +-Inf / huge coordinate (or array layer)
+  kNanReference,        // C: a NaN / +-Inf depth reference
+  kOverflowDerivative,  // D: finite derivatives of ~1e19 texels (or +-Inf)
+  kDenormal,            // E: denormal coordinates, derivatives, LOD or bias
+  kNanLod,              // F: a NaN / +-Inf explicit LOD or shader bias
+  kCount
+};
+constexpr size_t kSpecialCount = static_cast<size_t>(Special::kCount);
+std::string_view special_name(Special s);
+
+// Rewrites about `percent`% of the batch's sampling lanes (whole quads for fragment ops) with a
+// special input of a class the op can take, in both the GPU lanes and texsim's requests, from
+// a random stream of its own (the finite lanes keep their values). Fetch batches are left as
+// they are (integer inputs). Returns each lane's class.
+std::vector<Special> inject_specials(Batch& b, unsigned percent);
+
+// Gives about `percent`% of the sampling batches without a comparison a min or max reduction
+// (VK_EXT_sampler_filter_minmax), from a random stream of its own. Returns whether it did.
+bool inject_reduction(Batch& b, unsigned percent);
+
+}  // namespace texsim::oracle
