@@ -90,7 +90,7 @@ TEST(SassFrontend, DescribeAndRules) {
   EXPECT_NE(d->find("RBA=2"), std::string::npos);
   EXPECT_NE(d->find("SASS-TLDS-MS-LZ"), std::string::npos);
   EXPECT_FALSE(fe->describe("TEX"));
-  EXPECT_EQ(fe->opcodes(), (std::vector<std::string>{"TLDS", "NOP"}));
+  EXPECT_EQ(fe->opcodes(), (std::vector<std::string>{"TLDS", "TEXS", "TLD4S", "NOP"}));
   EXPECT_GE(fe->rules().size(), 20u);
 }
 
