@@ -47,6 +47,17 @@ Instruction raw(uint64_t word, std::optional<uint32_t> control, const Origin& or
   return r;
 }
 
+inline Control control_of(uint32_t bits) {
+  Control c;
+  c.stall = static_cast<uint8_t>(f::kStall.get(bits));
+  c.yield_bit = static_cast<uint8_t>(f::kYield.get(bits));
+  c.wr_bar = static_cast<uint8_t>(f::kWrBar.get(bits));
+  c.rd_bar = static_cast<uint8_t>(f::kRdBar.get(bits));
+  c.wait = static_cast<uint8_t>(f::kWait.get(bits));
+  c.reuse = static_cast<uint8_t>(f::kReuse.get(bits));
+  return c;
+}
+
 }  // namespace
 
 uint32_t encode_control(const Control& c, Phase phase) {
@@ -65,14 +76,7 @@ uint32_t encode_control(const Control& c, Phase phase) {
 }
 
 Control decode_control(uint32_t bits) {
-  Control c;
-  c.stall = static_cast<uint8_t>(f::kStall.get(bits));
-  c.yield_bit = static_cast<uint8_t>(f::kYield.get(bits));
-  c.wr_bar = static_cast<uint8_t>(f::kWrBar.get(bits));
-  c.rd_bar = static_cast<uint8_t>(f::kRdBar.get(bits));
-  c.wait = static_cast<uint8_t>(f::kWait.get(bits));
-  c.reuse = static_cast<uint8_t>(f::kReuse.get(bits));
-  return c;
+  return control_of(bits);
 }
 
 std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink) {
@@ -181,27 +185,34 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
   return EncodedWord{w, control};
 }
 
-Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin& origin,
-                   core::DiagSink& sink, std::string_view platform) {
+namespace {
+
+// Decodes into `i`, whose origin is already set (decode_stream builds the instructions in place:
+// issue 18 item 4, decode speed). Walks the word's OpSpec row.
+void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
+                 core::DiagSink& sink, std::string_view platform) {
+  const Origin& origin = i.origin;
+  auto give_raw = [&](std::string why) {
+    Origin o = std::move(i.origin);
+    i = raw(word, control, o, std::move(why));
+  };
   const uint32_t ctrl_bits = control.value_or(0);
   const OpSpec* spec = spec_for_word(word);
   if (spec != nullptr && spec->op == Opcode::kNop) {
-    Instruction i;
     i.op = Opcode::kNop;
     i.pred = static_cast<uint8_t>(f::kPred.get(word));
     i.pred_neg = f::kPredNeg.get(word) != 0;
-    i.ctrl = decode_control(ctrl_bits);
+    i.ctrl = control_of(ctrl_bits);
     i.has_ctrl = control.has_value();
     i.raw_word = word;
-    i.origin = origin;
     if (i.ctrl.reuse != 0) {
       sink.warning(
           "SASS-DECODE-CTRL", ctrl_loc(origin, f::kReuse),
           "NOP has no operands to reuse, but reuse bits are " + std::to_string(i.ctrl.reuse),
           "nvidia_tlds.md 1.2");
-      return raw(word, control, origin, "NOP with reuse bits");
+      give_raw("NOP with reuse bits");
     }
-    return i;
+    return;
   }
   // TLD4S with bit 54 set is TXQ/TMML, except TLD4S.F16.RTZ on SM60+ (decisions T20).
   if (spec != nullptr && spec->op == Opcode::kTld4s && f::kTld4sRtz.get(word) != 0 &&
@@ -213,15 +224,15 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
                  "word " + hex64(word) + " is not an instruction texsim decodes (" +
                      modelled_mnemonics() + ")",
                  "nvidia_tlds.md 1.4");
-    return raw(word, control, origin, "not " + modelled_mnemonics(" or "));
+    give_raw("not " + modelled_mnemonics(" or "));
+    return;
   }
   const std::string_view mn = spec->mnemonic;
-  Instruction i;
   i.op = spec->op;
   i.raw_word = word;
-  i.origin = origin;
   uint8_t mode = 0;
   uint8_t wm = 0;
+  bool has_wmsk = false;
   const core::BitField* f16_bits = nullptr;
   for (const WordField& wf : spec->fields) {
     const uint64_t v = wf.bits.get(word);
@@ -252,6 +263,7 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
         break;
       case Role::kWmsk:
         wm = static_cast<uint8_t>(v);
+        has_wmsk = true;
         break;
       case Role::kMode:
         mode = static_cast<uint8_t>(v);
@@ -278,7 +290,8 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
                      std::string(platform) + " does not have (nvdisasm rejects it; " +
                      std::string(mn) + ".F16 exists from SM52)",
                  "decisions.md T-section (issue 14)");
-    return raw(word, control, origin, std::string(mn) + ".F16 on " + std::string(platform));
+    give_raw(std::string(mn) + ".F16 on " + std::string(platform));
+    return;
   }
   const ModeRow* row = mode_by_encoding(*spec, mode);
   if (row == nullptr) {
@@ -291,15 +304,15 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
                  std::string(mn) + " paramA/lod encoding " + std::to_string(mode) +
                      " is reserved (legal: " + legal + ")",
                  std::string(spec->mode_citation));
-    return raw(word, control, origin,
-               "reserved " + std::string(mn) + " encoding " + std::to_string(mode));
+    give_raw("reserved " + std::string(mn) + " encoding " + std::to_string(mode));
+    return;
   }
   i.param_a = row->param_a;
   i.lod = row->lod;
   i.aoffi = row->aoffi;
   i.ms = row->ms;
   i.dc = row->dc;
-  if (field_of(*spec, Role::kWmsk) != nullptr) {
+  if (has_wmsk) {
     const auto& table = i.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
     bool found = false;
     for (const auto& m : table) {
@@ -317,7 +330,7 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
   } else {
     i.mask = spec->fixed_components;
   }
-  i.ctrl = decode_control(ctrl_bits);
+  i.ctrl = control_of(ctrl_bits);
   i.has_ctrl = control.has_value();
   const uint8_t reuse = i.ctrl.reuse;
   // nvdisasm 11.8 reads the texture phase from control bits 18:17 alone (3 prints
@@ -336,6 +349,15 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
                      " has no operand reuse and nvdisasm ignores them; they do not print",
                  "nvidia_tlds.md 1.2; decisions.md T-section");
   }
+}
+
+}  // namespace
+
+Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin& origin,
+                   core::DiagSink& sink, std::string_view platform) {
+  Instruction i;
+  i.origin = origin;
+  decode_into(i, word, control, sink, platform);
   return i;
 }
 
@@ -389,14 +411,15 @@ std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std
     for (unsigned s = 0; s < f::kBundleSlots; ++s) {
       const size_t off = bundle + 8 * (s + 1);
       if (off + 8 > bytes.size()) break;
-      Origin o;
+      Instruction& i = out.emplace_back();
+      Origin& o = i.origin;
       o.file = name;
       o.binary = true;
       o.offset = base + off;
       o.ctrl_offset = base + bundle;
       o.ctrl_slot = static_cast<uint8_t>(s);
-      out.push_back(decode(get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), o, sink,
-                           platform));
+      decode_into(i, get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), sink,
+                  platform);
     }
   }
   if (bytes.size() % f::kBundleBytes != 0) {

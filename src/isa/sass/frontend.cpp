@@ -202,13 +202,15 @@ class SassFrontend final : public Frontend {
 
   // Rule violations in decoded words are warnings: the word is still printable.
   static void warn_rules(const SassProgram& prog, std::string_view platform, core::DiagSink& sink) {
+    core::DiagSink tmp;
     for (const Instruction& i : prog.instructions) {
-      core::DiagSink tmp;
       validate(i, platform, tmp);
+      if (tmp.diagnostics().empty()) continue;
       for (core::Diagnostic d : tmp.diagnostics()) {
         d.severity = core::Severity::kWarning;
         sink.report(std::move(d));
       }
+      tmp.clear();
     }
   }
 

@@ -109,19 +109,4 @@ std::optional<uint8_t> mask_components_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-DestLayout dest_layout(uint8_t components, bool f16) {
-  DestLayout d;
-  for (int8_t c = 0; c < 4; ++c) {
-    if ((components >> c) & 1u) d.order[d.count++] = c;
-  }
-  if (f16) {
-    d.rd0_regs = d.count > 0 ? 1 : 0;
-    d.rd1_regs = d.count > 2 ? 1 : 0;
-  } else {
-    d.rd0_regs = static_cast<uint8_t>(d.count >= 2 ? 2 : d.count);
-    d.rd1_regs = static_cast<uint8_t>(d.count > 2 ? d.count - 2 : 0);
-  }
-  return d;
-}
-
 }  // namespace texsim::isa::sass

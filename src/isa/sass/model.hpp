@@ -129,13 +129,14 @@ enum class Slot : uint8_t {
 };
 
 struct Origin {
+  // Ordered for size (issue 18 item 4: decoded streams are vectors of Instructions).
   std::string file;
-  bool binary = false;
-  uint32_t line = 0;                                                 // text
-  std::array<uint32_t, static_cast<size_t>(Slot::kCount)> column{};  // text, 0 = unknown
   uint64_t offset = 0;       // binary: byte offset of the word
   uint64_t ctrl_offset = 0;  // binary: byte offset of its control word
-  uint8_t ctrl_slot = 0;     // binary: 0..2 within the bundle
+  uint32_t line = 0;         // text
+  std::array<uint32_t, static_cast<size_t>(Slot::kCount)> column{};  // text, 0 = unknown
+  bool binary = false;
+  uint8_t ctrl_slot = 0;  // binary: 0..2 within the bundle
 };
 
 // A decoded or parsed instruction. Register fields hold raw numbers (255 = RZ).
@@ -158,7 +159,6 @@ struct Instruction {
   uint8_t rd0 = 0;
   uint8_t ra = 0;
   uint8_t rb = kRZ;
-  uint32_t ts_idx = 0;  // 13 bits when valid; wider values are kept for the diagnostic
   ParamA param_a = ParamA::k1D;
   uint8_t mask = 0x1;  // component set (bit 0 = R)
   // Rd1 != RZ with wmsk code 5..7: no row of the 3/4-component table; nvdisasm prints it as
@@ -168,8 +168,9 @@ struct Instruction {
   // it and the line encodes to it (issue 14, item 4).
   bool word_given = false;
   // Every instruction
-  Control ctrl = kDefaultControl;
   bool has_ctrl = false;  // text had a control prefix / annotations, or the word came with one
+  Control ctrl = kDefaultControl;
+  uint32_t ts_idx = 0;    // 13 bits when valid; wider values are kept for the diagnostic
   uint64_t raw_word = 0;  // kRaw: the word; kInstruction: the word it was decoded from
   std::string text;       // kUnsupported: the source text; kRaw: why it did not decode
   Origin origin;
@@ -190,6 +191,29 @@ struct DestLayout {
   std::array<int8_t, 4> order{-1, -1, -1, -1};  // component index (0..3) of slot k, -1 = none
   uint8_t count = 0;
 };
-DestLayout dest_layout(uint8_t components, bool f16);
+constexpr DestLayout make_dest_layout(uint8_t components, bool f16) {
+  DestLayout d;
+  for (int8_t c = 0; c < 4; ++c) {
+    if ((components >> c) & 1u) d.order[d.count++] = c;
+  }
+  if (f16) {
+    d.rd0_regs = d.count > 0 ? 1 : 0;
+    d.rd1_regs = d.count > 2 ? 1 : 0;
+  } else {
+    d.rd0_regs = static_cast<uint8_t>(d.count >= 2 ? 2 : d.count);
+    d.rd1_regs = static_cast<uint8_t>(d.count > 2 ? d.count - 2 : 0);
+  }
+  return d;
+}
+// Every (components, f16) layout, computed once (the validator asks for one per instruction).
+inline constexpr auto kDestLayouts = [] {
+  std::array<DestLayout, 32> t{};
+  for (unsigned k = 0; k < 32; ++k)
+    t[k] = make_dest_layout(static_cast<uint8_t>(k & 0xf), (k & 0x10) != 0);
+  return t;
+}();
+inline DestLayout dest_layout(uint8_t components, bool f16) {
+  return kDestLayouts[(components & 0xfu) | (f16 ? 0x10u : 0u)];
+}
 
 }  // namespace texsim::isa::sass

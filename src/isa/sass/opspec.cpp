@@ -123,24 +123,67 @@ constexpr std::array<ModeRow, 4> kTld4s{{
 }};
 
 constexpr std::array<OpSpec, 4> kSpecs{{
-    {Opcode::kTlds, "TLDS",
+    {Opcode::kTlds,
+     "TLDS",
      "texture load with scalar/non-vec4 sources and destinations (point sample, integer texel "
      "coordinates)",
-     "sass-tlds.md", f::kTldsMatchValue, f::kTldsMatchMask, kTexLayout, kTldsMods, kTexOperands,
-     kTlds, "Rd1, Rd0, Ra[, Rb], tsPtrIdx, paramA[, wmsk]", "sass-tlds.md, Legal modifier table",
-     "SASS-TLDS-", "sass-tlds.md, Format", "TLD", "", true, true, 0},
-    {Opcode::kTexs, "TEXS",
+     "sass-tlds.md",
+     f::kTldsMatchValue,
+     f::kTldsMatchMask,
+     kTexLayout,
+     kTldsMods,
+     kTexOperands,
+     kTlds,
+     "Rd1, Rd0, Ra[, Rb], tsPtrIdx, paramA[, wmsk]",
+     "sass-tlds.md, Legal modifier table",
+     "SASS-TLDS-",
+     "sass-tlds.md, Format",
+     "TLD",
+     "",
+     true,
+     true,
+     0,
+     index_modes(kTlds)},
+    {Opcode::kTexs,
+     "TEXS",
      "texture sample with scalar/non-vec4 sources and destinations (filtered, float coordinates)",
-     "nvidia_tlds.md 1.3, 1.6; decisions.md T18", f::kTexsMatchValue, f::kTexsMatchMask, kTexLayout,
-     kTexsMods, kTexOperands, kTexs, "Rd1, Rd0, Ra[, Rb], tsPtrIdx, paramA[, wmsk]",
-     "nvidia_tlds.md 1.6 (TEXS paramA table)", "SASS-TEXS-", "nvidia_tlds.md 1.8", "TEX", "", false,
-     false, 0},
-    {Opcode::kTld4s, "TLD4S",
+     "nvidia_tlds.md 1.3, 1.6; decisions.md T18",
+     f::kTexsMatchValue,
+     f::kTexsMatchMask,
+     kTexLayout,
+     kTexsMods,
+     kTexOperands,
+     kTexs,
+     "Rd1, Rd0, Ra[, Rb], tsPtrIdx, paramA[, wmsk]",
+     "nvidia_tlds.md 1.6 (TEXS paramA table)",
+     "SASS-TEXS-",
+     "nvidia_tlds.md 1.8",
+     "TEX",
+     "",
+     false,
+     false,
+     0,
+     index_modes(kTexs)},
+    {Opcode::kTld4s,
+     "TLD4S",
      "texture gather (one component of the 2x2 footprint) with scalar sources, 2D only",
-     "nvidia_tlds.md 1.3, 1.8; decisions.md T19", f::kTld4sMatchValue, f::kTld4sMatchMask,
-     kTld4sLayout, kTld4sMods, kTld4sOperands, kTld4s, "Rd1, Rd0, Ra, Rb, tsPtrIdx",
-     "nvidia_tlds.md 1.3 (TLD4S .AOFFI/.DC bits)", "SASS-TLD4S-", "nvidia_tlds.md 1.8", "TLD4",
-     "SM60", false, false, 0xf},
+     "nvidia_tlds.md 1.3, 1.8; decisions.md T19",
+     f::kTld4sMatchValue,
+     f::kTld4sMatchMask,
+     kTld4sLayout,
+     kTld4sMods,
+     kTld4sOperands,
+     kTld4s,
+     "Rd1, Rd0, Ra, Rb, tsPtrIdx",
+     "nvidia_tlds.md 1.3 (TLD4S .AOFFI/.DC bits)",
+     "SASS-TLD4S-",
+     "nvidia_tlds.md 1.8",
+     "TLD4",
+     "SM60",
+     false,
+     false,
+     0xf,
+     index_modes(kTld4s)},
     {Opcode::kNop,
      "NOP",
      "no operation (bundle padding)",
@@ -213,10 +256,10 @@ const ModeRow* mode_row(const OpSpec& s, const Instruction& i) {
 }
 
 const ModeRow* mode_by_encoding(const OpSpec& s, uint8_t encoding) {
-  for (const auto& r : s.modes) {
-    if (r.encoding == encoding) return &r;
-  }
-  return nullptr;
+  if (encoding >= s.mode_index.size() || s.mode_index[encoding] < 0 ||
+      static_cast<size_t>(s.mode_index[encoding]) >= s.modes.size())
+    return nullptr;
+  return &s.modes[static_cast<size_t>(s.mode_index[encoding])];
 }
 
 std::string mode_name(const OpSpec& s, const ModeRow& r) {

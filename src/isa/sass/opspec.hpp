@@ -2,6 +2,7 @@
 // operands, the legal mode combinations). Codec, parser, printer, validator and describe walk it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -62,7 +63,19 @@ struct OpSpec {
   bool lod_required = false;         // TLDS: exactly one of .LZ/.LL
   bool spec_sources = false;         // TLDS: sass-tlds.md's Rb-RZ / not-RZ restrictions
   uint8_t fixed_components = 0;      // no write mask: the components always written (TLD4S)
+  // modes[mode_index[e]] has encoding e, -1: reserved. Derived from `modes` at compile time
+  // (index_modes), so the decoder finds a row without a search (issue 18 item 4).
+  std::array<int8_t, 16> mode_index{};
 };
+
+// The mode_index of a mode table (encodings are 4-bit fields).
+template <size_t N>
+constexpr std::array<int8_t, 16> index_modes(const std::array<ModeRow, N>& modes) {
+  std::array<int8_t, 16> idx{};
+  for (auto& v : idx) v = -1;
+  for (size_t k = 0; k < N; ++k) idx[modes[k].encoding & 0xfu] = static_cast<int8_t>(k);
+  return idx;
+}
 
 std::span<const OpSpec> op_specs();
 const OpSpec& op_spec(Opcode op);

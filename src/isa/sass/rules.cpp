@@ -161,7 +161,7 @@ core::Location location_of(const Instruction& inst, Slot slot) {
 bool validate(const Instruction& inst, std::string_view platform, core::DiagSink& sink) {
   if (inst.kind != Kind::kInstruction || inst.op == Opcode::kNop) return true;
   const OpSpec& spec = op_spec(inst.op);
-  const std::string mn(spec.mnemonic);
+  const std::string_view mn = spec.mnemonic;  // strings are built only for a failure
   const size_t before = sink.error_count();
   auto fail = [&](std::string_view suffix, Slot slot, std::string msg) {
     const std::string id = std::string(spec.rule_prefix) + std::string(suffix);
@@ -179,7 +179,8 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
       if (param_a_legal(spec, p.id)) legal += (legal.empty() ? "" : ", ") + std::string(p.name);
     }
     fail("PARAMA-RESERVED", Slot::kParamA,
-         "paramA " + std::string(pa.name) + " is RESERVED for " + mn + " (legal: " + legal + ")");
+         "paramA " + std::string(pa.name) + " is RESERVED for " + std::string(mn) +
+             " (legal: " + legal + ")");
   } else {
     row = mode_row(spec, inst);
     if (row == nullptr) {
@@ -210,7 +211,7 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
         std::string legal;
         for (const auto& r : spec.modes) legal += (legal.empty() ? "" : ", ") + mode_name(spec, r);
         fail("ENCODING", Slot::kModifiers,
-             "no " + mn + " encoding for " + combo + " (legal: " + legal + ")");
+             "no " + std::string(mn) + " encoding for " + combo + " (legal: " + legal + ")");
       }
     }
   }
@@ -228,13 +229,13 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
     const core::BitField& b =
         (set_is_f16 ? field_of(spec, Role::kF16) : field_of(spec, Role::kF32))->bits;
     fail("F16-SM50", Slot::kModifiers,
-         mn + ".F16 does not exist on " + std::string(platform) +
+         std::string(mn) + ".F16 does not exist on " + std::string(platform) +
              " (nvdisasm 11.8 -b SM50 rejects bit " + std::to_string(b.lo) +
              (set_is_f16 ? " = 1" : " = 0") + "; SM52 and later accept it)");
   }
   if (inst.rtz && (!inst.f16 || !platform_at_least(platform, spec.rtz_from))) {
     fail("RTZ", Slot::kModifiers,
-         mn + ".RTZ needs .F16 and " + std::string(spec.rtz_from) +
+         std::string(mn) + ".RTZ needs .F16 and " + std::string(spec.rtz_from) +
              " or later (nvdisasm 11.8 reads bit 54 otherwise as TXQ/TMML)");
   }
   // Control bits 18:17 = 3: nvdisasm's .INVALIDPHASE3 (issue 14), read and printed, never valid.
@@ -245,9 +246,9 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
 
   // Write mask per Rd1.
   bool mask_ok = true;
-  if (field_of(spec, Role::kWmsk) != nullptr) {
-    const unsigned comps = static_cast<unsigned>(__builtin_popcount(inst.mask));
-    const std::string mname = mask_name_of(inst.mask);
+  if (spec.mods.size() != 0 && field_of(spec, Role::kWmsk) != nullptr) {
+    const unsigned comps = dest_layout(inst.mask, false).count;
+    auto mname = [&] { return mask_name_of(inst.mask); };
     if (inst.invalid_wmsk != 0) {
       fail("WMASK", Slot::kWmsk,
            "write mask INVALID" + std::to_string(inst.invalid_wmsk) + " (code " +
@@ -256,17 +257,17 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
       mask_ok = false;
     } else if (inst.mask == 0x5 || inst.mask == 0x6) {
       fail("WMASK", Slot::kWmsk,
-           "write mask " + mname + " is not encodable in " + mn + " (use " +
+           "write mask " + mname() + " is not encodable in " + std::string(mn) + " (use " +
                std::string(spec.full_form) + ")");
       mask_ok = false;
     } else if (inst.rd1 == kRZ && comps > 2) {
       fail("WMASK", Slot::kRd1,
-           "write mask " + mname + " writes " + std::to_string(comps) +
+           "write mask " + mname() + " writes " + std::to_string(comps) +
                " components and needs Rd1 (not RZ)");
       mask_ok = false;
     } else if (inst.rd1 != kRZ && comps <= 2) {
       fail("WMASK", Slot::kRd1,
-           "write mask " + mname + " is a 2-component mask; Rd1 must be RZ, got " +
+           "write mask " + mname() + " is a 2-component mask; Rd1 must be RZ, got " +
                register_name(inst.rd1));
       mask_ok = false;
     }
