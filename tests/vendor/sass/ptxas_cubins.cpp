@@ -19,6 +19,7 @@
 #include "isa/sass/frontend.hpp"
 #include "isa/sass/listing.hpp"
 #include "isa/sass/opspec.hpp"
+#include "isa/sass/rules.hpp"
 #include "isa/sass/syntax.hpp"
 #include "vendor_common.hpp"
 
@@ -288,6 +289,13 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
     for (const sass::Instruction& i : insts) {
       if (i.kind != sass::Kind::kInstruction || i.op == sass::Opcode::kNop) continue;
       ts_ops[std::string(sass::op_spec(i.op).mnemonic)]++;
+      // What ptxas emits obeys every rule of the validator (no rule stricter than the compiler).
+      texsim::core::DiagSink rules;
+      if (!sass::validate(i, arch, rules) && ++mismatches <= 20) {
+        std::printf("RULE %s %s+0x%llx: %s\n", cubin.c_str(), k.name.c_str(),
+                    static_cast<unsigned long long>(i.origin.offset - k.file_offset),
+                    rules.diagnostics().front().message.c_str());
+      }
       const std::string ts = sass::nvdisasm_spacing(sass::print_instruction(i), i.ctrl);
       const auto it = nv.find({k.name, i.origin.offset - k.file_offset});
       const std::string nvt = it == nv.end() ? "<no line>" : it->second;
