@@ -23,11 +23,7 @@ std::vector<uint8_t> table_stream() {
     const auto& mode = spec.modes[(x >> 8) % spec.modes.size()];
     sass::Instruction i;
     i.op = spec.op;
-    i.param_a = mode.param_a;
-    i.lod = mode.lod;
-    i.aoffi = mode.aoffi;
-    i.ms = mode.ms;
-    i.dc = mode.dc;
+    sass::set_mode(i, mode);
     i.rd0 = static_cast<uint8_t>(2 * (x % 100));
     i.rd1 = (x & 1) ? sass::kRZ : static_cast<uint8_t>(2 * ((x >> 16) % 100));
     i.mask = i.rd1 == sass::kRZ ? 0x3 : 0xf;

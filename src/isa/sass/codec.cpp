@@ -307,11 +307,7 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
     give_raw("reserved " + std::string(mn) + " encoding " + std::to_string(mode));
     return;
   }
-  i.param_a = row->param_a;
-  i.lod = row->lod;
-  i.aoffi = row->aoffi;
-  i.ms = row->ms;
-  i.dc = row->dc;
+  set_mode(i, *row);
   if (has_wmsk) {
     const auto& table = i.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
     bool found = false;

@@ -262,6 +262,14 @@ const ModeRow* mode_by_encoding(const OpSpec& s, uint8_t encoding) {
   return &s.modes[static_cast<size_t>(s.mode_index[encoding])];
 }
 
+void set_mode(Instruction& i, const ModeRow& r) {
+  i.param_a = r.param_a;
+  i.lod = r.lod;
+  i.aoffi = r.aoffi;
+  i.ms = r.ms;
+  i.dc = r.dc;
+}
+
 std::string mode_name(const OpSpec& s, const ModeRow& r) {
   std::string out;
   for (Operand o : s.operands) {

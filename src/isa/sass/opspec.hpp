@@ -89,6 +89,8 @@ bool has_mod(const OpSpec& s, Mod m);
 // The mode row an instruction's modifiers select, or nullptr (no legal combination).
 const ModeRow* mode_row(const OpSpec& s, const Instruction& i);
 const ModeRow* mode_by_encoding(const OpSpec& s, uint8_t encoding);
+// Sets the modifiers a mode row stands for (paramA, .lod, .AOFFI, .MS, .DC).
+void set_mode(Instruction& i, const ModeRow& r);
 // "2D.LZ.AOFFI", the text of a combination as the legal lists print it.
 std::string mode_name(const OpSpec& s, const ModeRow& r);
 // Whether any mode of the row uses paramA p.

@@ -88,11 +88,7 @@ TEST(SassOpSpec, EveryModeRoundTrips) {
       for (bool f16 : {false, true}) {
         Instruction i;
         i.op = s.op;
-        i.param_a = r.param_a;
-        i.lod = r.lod;
-        i.aoffi = r.aoffi;
-        i.ms = r.ms;
-        i.dc = r.dc;
+        set_mode(i, r);
         i.f16 = f16;
         i.rd0 = 4;
         i.rd1 = 8;
