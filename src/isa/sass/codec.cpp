@@ -1,10 +1,11 @@
-// Encoding and decoding of TLDS/NOP words, control fields and bundle streams.
-// Walks the model's tables and fields.hpp; never prints.
+// Encoding and decoding of instruction words (by their OpSpec rows), control fields and bundle
+// streams. Never prints.
 #include "isa/sass/codec.hpp"
 
 #include <cstdio>
 
 #include "isa/sass/fields.hpp"
+#include "isa/sass/opspec.hpp"
 
 namespace texsim::isa::sass {
 
@@ -46,6 +47,17 @@ Instruction raw(uint64_t word, std::optional<uint32_t> control, const Origin& or
   return r;
 }
 
+inline Control control_of(uint32_t bits) {
+  Control c;
+  c.stall = static_cast<uint8_t>(f::kStall.get(bits));
+  c.yield_bit = static_cast<uint8_t>(f::kYield.get(bits));
+  c.wr_bar = static_cast<uint8_t>(f::kWrBar.get(bits));
+  c.rd_bar = static_cast<uint8_t>(f::kRdBar.get(bits));
+  c.wait = static_cast<uint8_t>(f::kWait.get(bits));
+  c.reuse = static_cast<uint8_t>(f::kReuse.get(bits));
+  return c;
+}
+
 }  // namespace
 
 uint32_t encode_control(const Control& c, Phase phase) {
@@ -64,14 +76,7 @@ uint32_t encode_control(const Control& c, Phase phase) {
 }
 
 Control decode_control(uint32_t bits) {
-  Control c;
-  c.stall = static_cast<uint8_t>(f::kStall.get(bits));
-  c.yield_bit = static_cast<uint8_t>(f::kYield.get(bits));
-  c.wr_bar = static_cast<uint8_t>(f::kWrBar.get(bits));
-  c.rd_bar = static_cast<uint8_t>(f::kRdBar.get(bits));
-  c.wait = static_cast<uint8_t>(f::kWait.get(bits));
-  c.reuse = static_cast<uint8_t>(f::kReuse.get(bits));
-  return c;
+  return control_of(bits);
 }
 
 std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink) {
@@ -81,12 +86,14 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
     return EncodedWord{inst.raw_word, encode_control(inst.ctrl, Phase::kNone)};
   if (inst.kind == Kind::kUnsupported) {
     sink.error("SASS-UNSUPPORTED", text_or_bin(inst),
-               "'" + inst.text + "' is not an instruction texsim can encode (TLDS, NOP)",
+               "'" + inst.text + "' is not an instruction texsim can encode (" +
+                   modelled_mnemonics() + ")",
                "sass-tlds.md");
     return std::nullopt;
   }
+  const OpSpec& spec = op_spec(inst.op);
   const uint32_t control = encode_control(inst.ctrl, inst.phase);
-  uint64_t w = 0;
+  uint64_t w = spec.match;
   auto put = [&](const core::BitField& field, uint64_t v) {
     if (auto n = field.set(w, v)) {
       w = *n;
@@ -98,124 +105,233 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
                std::string(field.citation));
     return false;
   };
-  bool ok = put(f::kPred, inst.pred) && put(f::kPredNeg, inst.pred_neg ? 1 : 0);
-  if (inst.op == Opcode::kNop) {
-    if (!ok) return std::nullopt;
-    return EncodedWord{(f::kNopWord & f::kNopMatchMask) | w, control};
+  const ModeRow* row = nullptr;
+  if (!spec.modes.empty()) {
+    row = mode_row(spec, inst);
+    if (row == nullptr) {
+      sink.error("SASS-ENCODE", text_or_bin(inst),
+                 "no " + std::string(spec.mnemonic) + " encoding for this combination of " +
+                     mode_words(spec),
+                 std::string(spec.mode_citation));
+      return std::nullopt;
+    }
   }
-  const TldsEncodingRow* row = encoding_row(inst);
-  if (row == nullptr) {
-    sink.error("SASS-ENCODE", text_or_bin(inst),
-               "no encoding for this combination of paramA, .lod, .AOFFI and .MS",
-               "sass-tlds.md, Legal modifier table");
-    return std::nullopt;
-  }
-  const auto& table = inst.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
   std::optional<uint8_t> mask_code;
-  for (const auto& m : table) {
-    if (m.components == inst.mask) mask_code = m.code;
+  if (field_of(spec, Role::kWmsk) != nullptr) {
+    const auto& table = inst.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
+    for (const auto& m : table) {
+      if (m.components == inst.mask) mask_code = m.code;
+    }
+    if (inst.invalid_wmsk != 0) {
+      // INVALIDn (nvdisasm's name for 3/4-component codes 5..7) encodes its code as written.
+      mask_code = inst.rd1 != kRZ ? std::optional<uint8_t>(inst.invalid_wmsk) : std::nullopt;
+    }
+    if (!mask_code) {
+      sink.error("SASS-ENCODE", text_or_bin(inst),
+                 "write mask " + mask_name_of(inst.mask) + " has no encoding with Rd1 " +
+                     (inst.rd1 == kRZ ? "= RZ" : "!= RZ"),
+                 "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk");
+      return std::nullopt;
+    }
   }
-  if (inst.invalid_wmsk != 0) {
-    // INVALIDn (nvdisasm's name for 3/4-component codes 5..7) encodes its code as written.
-    mask_code = inst.rd1 != kRZ ? std::optional<uint8_t>(inst.invalid_wmsk) : std::nullopt;
+  for (const WordField& f : spec.fields) {
+    uint64_t v = 0;
+    switch (f.role) {
+      case Role::kRd0:
+        v = inst.rd0;
+        break;
+      case Role::kRa:
+        v = inst.ra;
+        break;
+      case Role::kPred:
+        v = inst.pred;
+        break;
+      case Role::kPredNeg:
+        v = inst.pred_neg;
+        break;
+      case Role::kRb:
+        v = inst.rb;
+        break;
+      case Role::kRd1:
+        v = inst.rd1;
+        break;
+      case Role::kTsIdx:
+        v = inst.ts_idx;
+        break;
+      case Role::kNodep:
+        v = inst.nodep;
+        break;
+      case Role::kWmsk:
+        v = mask_code.value_or(0);
+        break;
+      case Role::kMode:
+        v = row != nullptr ? row->encoding : 0;
+        break;
+      case Role::kF32:
+        v = inst.f16 ? 0 : 1;
+        break;
+      case Role::kF16:
+        v = inst.f16;
+        break;
+      case Role::kComponent:
+        v = inst.component;
+        break;
+      case Role::kRtz:
+        v = inst.rtz;
+        break;
+    }
+    if (!put(f.bits, v)) return std::nullopt;
   }
-  if (!mask_code) {
-    sink.error("SASS-ENCODE", text_or_bin(inst),
-               "write mask " + mask_name_of(inst.mask) + " has no encoding with Rd1 " +
-                   (inst.rd1 == kRZ ? "= RZ" : "!= RZ"),
-               "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk");
-    return std::nullopt;
-  }
-  ok = ok && put(f::kRd0, inst.rd0) && put(f::kRa, inst.ra) && put(f::kRb, inst.rb) &&
-       put(f::kRd1, inst.rd1) && put(f::kTsIdx, inst.ts_idx) && put(f::kNodep, inst.nodep) &&
-       put(f::kWmsk, *mask_code) && put(f::kEncoding, row->encoding) &&
-       put(f::kOpLow, f::kTldsOpLow) && put(f::kF32, inst.f16 ? 0 : 1) &&
-       put(f::kOpHigh, f::kTldsOpHigh);
-  if (!ok) return std::nullopt;
   return EncodedWord{w, control};
 }
 
-Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin& origin,
-                   core::DiagSink& sink, std::string_view platform) {
+namespace {
+
+// Decodes into `i`, whose origin is already set (decode_stream builds the instructions in place:
+// issue 18 item 4, decode speed). Walks the word's OpSpec row.
+void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
+                 core::DiagSink& sink, std::string_view platform) {
+  const Origin& origin = i.origin;
+  auto give_raw = [&](std::string why) {
+    Origin o = std::move(i.origin);
+    i = raw(word, control, o, std::move(why));
+  };
   const uint32_t ctrl_bits = control.value_or(0);
-  if ((word & f::kNopMatchMask) == (f::kNopWord & f::kNopMatchMask)) {
-    Instruction i;
+  const OpSpec* spec = spec_for_word(word);
+  if (spec != nullptr && spec->op == Opcode::kNop) {
     i.op = Opcode::kNop;
     i.pred = static_cast<uint8_t>(f::kPred.get(word));
     i.pred_neg = f::kPredNeg.get(word) != 0;
-    i.ctrl = decode_control(ctrl_bits);
+    i.ctrl = control_of(ctrl_bits);
     i.has_ctrl = control.has_value();
     i.raw_word = word;
-    i.origin = origin;
     if (i.ctrl.reuse != 0) {
       sink.warning(
           "SASS-DECODE-CTRL", ctrl_loc(origin, f::kReuse),
           "NOP has no operands to reuse, but reuse bits are " + std::to_string(i.ctrl.reuse),
           "nvidia_tlds.md 1.2");
-      return raw(word, control, origin, "NOP with reuse bits");
+      give_raw("NOP with reuse bits");
     }
-    return i;
+    return;
   }
-  if ((word & f::kTldsMatchMask) != f::kTldsMatchValue) {
+  // TLD4S with bit 54 set is TXQ/TMML, except TLD4S.F16.RTZ on SM60+ (decisions T20).
+  if (spec != nullptr && spec->op == Opcode::kTld4s && f::kTld4sRtz.get(word) != 0 &&
+      (f::kTld4sF16.get(word) == 0 || !platform_at_least(platform, spec->rtz_from))) {
+    spec = nullptr;
+  }
+  if (spec == nullptr) {
     sink.warning("SASS-DECODE-OPCODE", bin_loc(origin, core::BitField{"opcode", 63, 48}),
-                 "word " + hex64(word) + " is not an instruction texsim decodes (TLDS, NOP)",
+                 "word " + hex64(word) + " is not an instruction texsim decodes (" +
+                     modelled_mnemonics() + ")",
                  "nvidia_tlds.md 1.4");
-    return raw(word, control, origin, "not TLDS or NOP");
+    give_raw("not " + modelled_mnemonics(" or "));
+    return;
   }
-  if (f::kF32.get(word) == 0 && !f16_exists(platform)) {
-    sink.warning("SASS-DECODE-OPCODE", bin_loc(origin, f::kF32),
-                 "word " + hex64(word) + " would be TLDS.F16, which " + std::string(platform) +
-                     " does not have (nvdisasm rejects it; TLDS.F16 exists from SM52)",
-                 "decisions.md T-section (issue 14)");
-    return raw(word, control, origin, "TLDS.F16 on " + std::string(platform));
-  }
-  Instruction i;
-  i.op = Opcode::kTlds;
+  const std::string_view mn = spec->mnemonic;
+  i.op = spec->op;
   i.raw_word = word;
-  i.origin = origin;
-  i.pred = static_cast<uint8_t>(f::kPred.get(word));
-  i.pred_neg = f::kPredNeg.get(word) != 0;
-  i.rd0 = static_cast<uint8_t>(f::kRd0.get(word));
-  i.ra = static_cast<uint8_t>(f::kRa.get(word));
-  i.rb = static_cast<uint8_t>(f::kRb.get(word));
-  i.rd1 = static_cast<uint8_t>(f::kRd1.get(word));
-  i.ts_idx = static_cast<uint32_t>(f::kTsIdx.get(word));
-  i.nodep = f::kNodep.get(word) != 0;
-  i.f16 = f::kF32.get(word) == 0;
-  const uint8_t enc = static_cast<uint8_t>(f::kEncoding.get(word));
-  const TldsEncodingRow* row = tlds_encoding(enc);
-  if (row == nullptr) {
-    sink.warning("SASS-DECODE-RESERVED", bin_loc(origin, f::kEncoding),
-                 "TLDS paramA/lod encoding " + std::to_string(enc) +
-                     " is reserved (legal: 0, 1, 2, 4, 5, 6, 7, 8, 12)",
-                 "sass-tlds.md, Legal modifier table");
-    return raw(word, control, origin, "reserved TLDS encoding " + std::to_string(enc));
-  }
-  i.param_a = row->param_a;
-  i.lod = row->lod;
-  i.aoffi = row->aoffi;
-  i.ms = row->ms;
-  const uint8_t wm = static_cast<uint8_t>(f::kWmsk.get(word));
-  const auto& table = i.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
-  bool found = false;
-  for (const auto& m : table) {
-    if (m.code == wm) {
-      i.mask = m.components;
-      found = true;
+  uint8_t mode = 0;
+  uint8_t wm = 0;
+  bool has_wmsk = false;
+  const core::BitField* f16_bits = nullptr;
+  for (const WordField& wf : spec->fields) {
+    const uint64_t v = wf.bits.get(word);
+    switch (wf.role) {
+      case Role::kRd0:
+        i.rd0 = static_cast<uint8_t>(v);
+        break;
+      case Role::kRa:
+        i.ra = static_cast<uint8_t>(v);
+        break;
+      case Role::kPred:
+        i.pred = static_cast<uint8_t>(v);
+        break;
+      case Role::kPredNeg:
+        i.pred_neg = v != 0;
+        break;
+      case Role::kRb:
+        i.rb = static_cast<uint8_t>(v);
+        break;
+      case Role::kRd1:
+        i.rd1 = static_cast<uint8_t>(v);
+        break;
+      case Role::kTsIdx:
+        i.ts_idx = static_cast<uint32_t>(v);
+        break;
+      case Role::kNodep:
+        i.nodep = v != 0;
+        break;
+      case Role::kWmsk:
+        wm = static_cast<uint8_t>(v);
+        has_wmsk = true;
+        break;
+      case Role::kMode:
+        mode = static_cast<uint8_t>(v);
+        break;
+      case Role::kF32:
+        i.f16 = v == 0;
+        f16_bits = &wf.bits;
+        break;
+      case Role::kF16:
+        i.f16 = v != 0;
+        f16_bits = &wf.bits;
+        break;
+      case Role::kComponent:
+        i.component = static_cast<uint8_t>(v);
+        break;
+      case Role::kRtz:
+        i.rtz = v != 0;
+        break;
     }
   }
-  if (!found) {
-    // Codes 5..7 with Rd1 != RZ: nvdisasm prints INVALID5..7 (it does not reject the word);
-    // the validator still reports SASS-TLDS-WMASK (decisions T-section, issue 14).
-    i.invalid_wmsk = wm;
-    i.mask = 0;
+  if (i.f16 && !f16_exists(platform)) {
+    sink.warning("SASS-DECODE-OPCODE", bin_loc(origin, *f16_bits),
+                 "word " + hex64(word) + " would be " + std::string(mn) + ".F16, which " +
+                     std::string(platform) + " does not have (nvdisasm rejects it; " +
+                     std::string(mn) + ".F16 exists from SM52)",
+                 "decisions.md T-section (issue 14)");
+    give_raw(std::string(mn) + ".F16 on " + std::string(platform));
+    return;
   }
-  i.ctrl = decode_control(ctrl_bits);
+  const ModeRow* row = mode_by_encoding(*spec, mode);
+  if (row == nullptr) {
+    const WordField* mf = field_of(*spec, Role::kMode);
+    std::string legal;
+    for (const auto& r : spec->modes) {
+      legal += (legal.empty() ? "" : ", ") + std::to_string(r.encoding);
+    }
+    sink.warning("SASS-DECODE-RESERVED", bin_loc(origin, mf->bits),
+                 std::string(mn) + " paramA/lod encoding " + std::to_string(mode) +
+                     " is reserved (legal: " + legal + ")",
+                 std::string(spec->mode_citation));
+    give_raw("reserved " + std::string(mn) + " encoding " + std::to_string(mode));
+    return;
+  }
+  set_mode(i, *row);
+  if (has_wmsk) {
+    const auto& table = i.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
+    bool found = false;
+    for (const auto& m : table) {
+      if (m.code == wm) {
+        i.mask = m.components;
+        found = true;
+      }
+    }
+    if (!found) {
+      // Codes 5..7 with Rd1 != RZ: nvdisasm prints INVALID5..7 (it does not reject the word);
+      // the validator still reports SASS-<op>-WMASK (decisions T-section, issue 14).
+      i.invalid_wmsk = wm;
+      i.mask = 0;
+    }
+  } else {
+    i.mask = spec->fixed_components;
+  }
+  i.ctrl = control_of(ctrl_bits);
   i.has_ctrl = control.has_value();
   const uint8_t reuse = i.ctrl.reuse;
-  // nvdisasm 11.8 reads TLDS's phase from control bits 18:17 alone (3 prints .INVALIDPHASE3) and
-  // ignores bits 20:19 (decisions T-section, issue 14). Those stay in ctrl.reuse, so the binary
-  // round-trips, but no text form shows them: say so.
+  // nvdisasm 11.8 reads the texture phase from control bits 18:17 alone (3 prints
+  // .INVALIDPHASE3) and ignores bits 20:19 (decisions T-section, issue 14). Those stay in
+  // ctrl.reuse, so the binary round-trips, but no text form shows them: say so.
   const uint8_t phase_bits = reuse & (f::kReuseT | f::kReuseP);
   i.phase = phase_bits == f::kReuseT   ? Phase::kT
             : phase_bits == f::kReuseP ? Phase::kP
@@ -224,10 +340,20 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
   i.ctrl.reuse = static_cast<uint8_t>(reuse & ~phase_bits);
   if (i.ctrl.reuse != 0) {
     sink.warning("SASS-DECODE-CTRL", ctrl_loc(origin, core::BitField{"reuse[3:2]", 20, 19}),
-                 "TLDS control bits 20:19 are " + std::to_string(i.ctrl.reuse >> 2) +
-                     ": TLDS has no operand reuse and nvdisasm ignores them; they do not print",
+                 std::string(mn) + " control bits 20:19 are " + std::to_string(i.ctrl.reuse >> 2) +
+                     ": " + std::string(mn) +
+                     " has no operand reuse and nvdisasm ignores them; they do not print",
                  "nvidia_tlds.md 1.2; decisions.md T-section");
   }
+}
+
+}  // namespace
+
+Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin& origin,
+                   core::DiagSink& sink, std::string_view platform) {
+  Instruction i;
+  i.origin = origin;
+  decode_into(i, word, control, sink, platform);
   return i;
 }
 
@@ -281,14 +407,15 @@ std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std
     for (unsigned s = 0; s < f::kBundleSlots; ++s) {
       const size_t off = bundle + 8 * (s + 1);
       if (off + 8 > bytes.size()) break;
-      Origin o;
+      Instruction& i = out.emplace_back();
+      Origin& o = i.origin;
       o.file = name;
       o.binary = true;
       o.offset = base + off;
       o.ctrl_offset = base + bundle;
       o.ctrl_slot = static_cast<uint8_t>(s);
-      out.push_back(decode(get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), o, sink,
-                           platform));
+      decode_into(i, get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), sink,
+                  platform);
     }
   }
   if (bytes.size() % f::kBundleBytes != 0) {

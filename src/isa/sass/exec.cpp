@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdio>
 
+#include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
 #include "isa/sass/syntax.hpp"
 #include "texunit/message.hpp"
@@ -86,6 +87,16 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
   if (inst.op == Opcode::kNop) {
     if (trace) trace->push_back(line);
     return true;
+  }
+  if (inst.op != Opcode::kTlds) {
+    // TEXS/TLD4S decode, print, encode and validate; their lowering through the texture unit
+    // (TSC sampler state) is not written yet (issue 19).
+    sink.error("SASS-EXEC-UNSUPPORTED", loc,
+               std::string(op_spec(inst.op).mnemonic) +
+                   " is modelled for text and binary but "
+                   "cannot run yet (no lowering)",
+               "issue 19");
+    return false;
   }
   if (!m.predicate(inst.pred, inst.pred_neg)) {
     if (trace) trace->push_back(line + "  // predicate false: nothing written");

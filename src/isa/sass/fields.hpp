@@ -1,4 +1,4 @@
-// Bit layouts of the Maxwell/Pascal 64-bit instruction word (TLDS, NOP) and of the 21-bit
+// Bit layouts of the Maxwell/Pascal 64-bit instruction word (TLDS, TEXS, TLD4S, NOP) and the 21-bit
 // per-instruction control field, as named data. Depends on core/bits.hpp only.
 #pragma once
 
@@ -31,6 +31,20 @@ inline constexpr uint64_t kTldsOpLow = 0x1;   // bits 58:57 = 01 (TEXS: 00, nvid
 // ENVY gm107.c: tlds {0xd200..., mask 0xf600...}.
 inline constexpr uint64_t kTldsMatchMask = 0xf600000000000000ull;
 inline constexpr uint64_t kTldsMatchValue = 0xd200000000000000ull;
+
+// TEXS: TLDS's register layout, bits 58:57 = 00 (nvidia_tlds.md 1.3/1.4; ENVY gm107.c texs
+// {0xd000..., mask 0xf600...}); paramA table bits 56:53 (1.6), .F16 = bit 59 clear.
+inline constexpr uint64_t kTexsMatchMask = 0xf600000000000000ull;
+inline constexpr uint64_t kTexsMatchValue = 0xd000000000000000ull;
+
+// TLD4S (nvidia_tlds.md 1.3/1.4; ENVY gm107.c tld4s {0xdf00..., mask 0xff40...}): the same
+// registers, no paramA and no mask. Bit 54 set is TXQ/TMML unless .F16 on SM60+ (decisions T20).
+inline constexpr BitField kTld4sF16{"F16", 55, 55, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kTld4sRtz{"RTZ", 54, 54, "decisions.md T20 (nvdisasm 11.8)"};
+inline constexpr BitField kTld4sComp{"component", 53, 52, "nvidia_tlds.md 1.3"};
+inline constexpr BitField kTld4sMode{"AOFFI,DC", 51, 50, "nvidia_tlds.md 1.3"};
+inline constexpr uint64_t kTld4sMatchMask = 0xff00000000000000ull;
+inline constexpr uint64_t kTld4sMatchValue = 0xdf00000000000000ull;
 
 // NOP (the padding word real tools emit; predicate bits 19:16 may vary).
 inline constexpr uint64_t kNopWord = 0x50b0000000070f00ull;

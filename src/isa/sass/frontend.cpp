@@ -12,6 +12,7 @@
 #include "isa/sass/examples.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/fields.hpp"
+#include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
 #include "isa/sass/syntax.hpp"
 
@@ -137,12 +138,13 @@ class SassFrontend final : public Frontend {
     // SM: the platform (SM50..SM62 -> 50..62).
     unsigned sm = 0;
     for (char c : platform.substr(2)) sm = sm * 10 + static_cast<unsigned>(c - '0');
-    // Registers: one past the highest register any TLDS names (RZ excluded), as ptxas counts.
+    // Registers: one past the highest register any texture instruction names (RZ excluded), as
+    // ptxas counts.
     unsigned regs = 1;
     for (const Instruction& i : p.instructions) {
-      if (i.kind != Kind::kInstruction || i.op != Opcode::kTlds) continue;
+      if (i.kind != Kind::kInstruction || i.op == Opcode::kNop) continue;
       const DestLayout d = dest_layout(i.mask, i.f16);
-      const TldsEncodingRow* row = encoding_row(i);
+      const ModeRow* row = mode_row(op_spec(i.op), i);
       auto top = [&](uint8_t r, unsigned n) {
         if (r != kRZ && n != 0) regs = std::max(regs, static_cast<unsigned>(r) + n);
       };
@@ -200,13 +202,15 @@ class SassFrontend final : public Frontend {
 
   // Rule violations in decoded words are warnings: the word is still printable.
   static void warn_rules(const SassProgram& prog, std::string_view platform, core::DiagSink& sink) {
+    core::DiagSink tmp;
     for (const Instruction& i : prog.instructions) {
-      core::DiagSink tmp;
       validate(i, platform, tmp);
+      if (tmp.diagnostics().empty()) continue;
       for (core::Diagnostic d : tmp.diagnostics()) {
         d.severity = core::Severity::kWarning;
         sink.report(std::move(d));
       }
+      tmp.clear();
     }
   }
 
@@ -250,9 +254,9 @@ class SassFrontend final : public Frontend {
         }
       }
       if (first_other) {
-        first_other->message =
-            std::to_string(other) + " word" + (other == 1 ? "" : "s") + " of kernel " + k.name +
-            " are not TLDS or NOP and print as .word (first: " + first_other->message + ")";
+        first_other->message = std::to_string(other) + " word" + (other == 1 ? "" : "s") +
+                               " of kernel " + k.name + " are not " + modelled_mnemonics(" or ") +
+                               " and print as .word (first: " + first_other->message + ")";
         sink.report(std::move(*first_other));
       }
       r.count = insts.size();
@@ -312,52 +316,115 @@ class SassFrontend final : public Frontend {
 
   std::vector<std::string> opcodes() const override {
     std::vector<std::string> out;
-    for (const auto& r : opcode_rows()) out.emplace_back(r.mnemonic);
+    for (const auto& r : op_specs()) out.emplace_back(r.mnemonic);
     return out;
   }
 
+  // Everything but the rules list comes from the opcode's OpSpec row (opspec.hpp).
   std::optional<std::string> describe(std::string_view opcode) const override {
-    const std::string up = core::to_upper(opcode);
-    if (up == "NOP") {
-      return std::string(
-          "NOP: no operation (bundle padding), word 0x50b0000000070f00, "
-          "control [B------:R-:W-:Y:S00]\n");
+    const OpSpec* spec = spec_for_mnemonic(core::to_upper(opcode));
+    if (spec == nullptr) return std::nullopt;
+    const std::string mn(spec->mnemonic);
+    char buf[200];
+    if (spec->operands.empty()) {
+      std::snprintf(buf, sizeof buf, "%s: %s, word 0x%016llx, control %s\n", mn.c_str(),
+                    std::string(spec->summary).c_str(),
+                    static_cast<unsigned long long>(spec->match), print_control({}).c_str());
+      return std::string(buf);
     }
-    if (up != "TLDS") return std::nullopt;
-    std::string s;
-    s += "TLDS (SASS, SM50-SM62): " + std::string(opcode_row(Opcode::kTlds).summary) + "\n";
-    s += "  syntax: [@[!]Pg] TLDS[.F16].{LZ|LL}[.AOFFI][.MS][.NODEP][.T|.P] Rd1, Rd0, Ra[, Rb], "
-         "tsPtrIdx, paramA, wmsk ;\n";
-    s += "  word: opcode 63:57 (bit 59 clear = .F16), paramA/lod 56:53, wmsk 52:50, NODEP 49, "
-         "tsPtrIdx 48:36, Rd1 35:28, Rb 27:20, Pg 19:16, Ra 15:8, Rd0 7:0; .T/.P = control bits "
-         "17/18\n\n";
-    char buf[160];
-    s += "  encoding  paramA    lod  AOFFI  MS  Ra            Rb\n";
-    for (const auto& r : tlds_encodings()) {
+    std::string s = mn + " (SASS, SM50-SM62): " + std::string(spec->summary) + "\n";
+    s += "  syntax: [@[!]Pg] " + mn;
+    for (Mod m : spec->mods) {
+      switch (m) {
+        case Mod::kF16:
+          s += "[.F16]";
+          break;
+        case Mod::kRtz:
+          s += "[.RTZ]";
+          break;
+        case Mod::kLod:
+          s += spec->lod_required ? ".{LZ|LL}" : "[.LZ|.LL]";
+          break;
+        case Mod::kComponent:
+          s += ".{R|G|B|A}";
+          break;
+        case Mod::kAoffi:
+          s += "[.AOFFI]";
+          break;
+        case Mod::kMs:
+          s += "[.MS]";
+          break;
+        case Mod::kDc:
+          s += "[.DC]";
+          break;
+        case Mod::kNodep:
+          s += "[.NODEP]";
+          break;
+        case Mod::kPhase:
+          s += "[.T|.P]";
+          break;
+      }
+    }
+    s += " " + std::string(spec->operand_syntax) + " ;  (" + std::string(spec->syntax_citation) +
+         ")\n";
+    std::snprintf(buf, sizeof buf, "  word: (word & 0x%016llx) == 0x%016llx;",
+                  static_cast<unsigned long long>(spec->mask),
+                  static_cast<unsigned long long>(spec->match));
+    s += buf;
+    std::vector<WordField> fields(spec->fields.begin(), spec->fields.end());
+    std::sort(fields.begin(), fields.end(),
+              [](const WordField& a, const WordField& b) { return a.bits.lo > b.bits.lo; });
+    const char* sep = " ";
+    for (const WordField& f : fields) {
+      s += sep + std::string(f.bits.name) + " " + std::to_string(f.bits.hi);
+      if (f.bits.hi != f.bits.lo) s += ":" + std::to_string(f.bits.lo);
+      sep = ", ";
+    }
+    s += "; .T/.P = control bits 17/18\n\n";
+    s += "  legal combinations (" + std::string(spec->mode_citation) + "):\n";
+    s += "  encoding  paramA      lod  AOFFI  MS  DC   Ra            Rb\n";
+    for (const auto& r : spec->modes) {
       auto params = [](unsigned n, const std::array<Param, 2>& p) {
         if (n == 0) return std::string("RZ");
         std::string t(param_name(p[0]));
         if (n == 2) t += "," + std::string(param_name(p[1]));
         return t;
       };
-      std::snprintf(buf, sizeof buf, "  %-8u  %-8s  %-3s  %-5s  %-2s  %-12s  %s\n", r.encoding,
-                    std::string(param_a_info(r.param_a).name).c_str(),
-                    r.lod == Lod::kLZ ? "LZ" : "LL", r.aoffi ? "yes" : "-", r.ms ? "yes" : "-",
+      std::snprintf(buf, sizeof buf, "  %-8u  %-10s  %-3s  %-5s  %-2s  %-3s  %-12s  %s\n",
+                    r.encoding, std::string(param_a_info(r.param_a).name).c_str(),
+                    r.lod == Lod::kLZ   ? "LZ"
+                    : r.lod == Lod::kLL ? "LL"
+                                        : "-",
+                    r.aoffi ? "yes" : "-", r.ms ? "yes" : "-", r.dc ? "yes" : "-",
                     params(r.ra_count, r.ra).c_str(), params(r.rb_count, r.rb).c_str());
       s += buf;
     }
-    s += "\n  write masks, Rd1 = RZ:";
-    for (const auto& m : write_masks_2c())
-      s += " " + std::string(m.name) + "=" + std::to_string(m.code);
-    s += "\n  write masks, Rd1 != RZ:";
-    for (const auto& m : write_masks_34c())
-      s += " " + std::string(m.name) + "=" + std::to_string(m.code);
-    s += "\n  reserved paramA:";
-    for (const auto& p : param_a_table()) {
-      if (p.reserved) s += " " + std::string(p.name);
+    if (field_of(*spec, Role::kWmsk) != nullptr) {
+      s += "\n  write masks, Rd1 = RZ:";
+      for (const auto& m : write_masks_2c())
+        s += " " + std::string(m.name) + "=" + std::to_string(m.code);
+      s += "\n  write masks, Rd1 != RZ:";
+      for (const auto& m : write_masks_34c())
+        s += " " + std::string(m.name) + "=" + std::to_string(m.code);
+      s += "\n";
+    } else {
+      s += "\n  writes components " + mask_name_of(spec->fixed_components) +
+           " (Rd0, Rd0+1, Rd1, Rd1+1; .F16: Rd0, Rd1)\n";
     }
-    s += "\n\n  rules:\n";
+    std::string reserved;
+    for (const auto& p : param_a_table()) {
+      if (!param_a_legal(*spec, p.id)) reserved += " " + std::string(p.name);
+    }
+    if (!reserved.empty() && std::find(spec->operands.begin(), spec->operands.end(),
+                                       Operand::kParamA) != spec->operands.end())
+      s += "  reserved paramA:" + reserved + "\n";
+    s += "\n  rules:\n";
     for (const auto& r : all_rules()) {
+      const bool own = r.id.starts_with(spec->rule_prefix);
+      bool other = false;
+      for (const auto& o : op_specs())
+        other = other || (o.op != spec->op && r.id.starts_with(o.rule_prefix));
+      if (!own && other) continue;
       s += "    " + std::string(r.id) + ": " + std::string(r.summary) + " (" +
            std::string(r.citation) + ")\n";
     }

@@ -141,6 +141,8 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
       case Param::kMs:
         req.sample = v;
         break;
+      case Param::kDc:  // TEXS/TLD4S depth reference: no TLDS row holds one
+        break;
     }
   };
   auto reg = [&](uint8_t base, unsigned k) -> uint32_t {

@@ -1,21 +1,12 @@
-// The SASS tables: opcode rows, paramA names, TLDS's legal modifier table and write masks.
+// The SASS tables shared by the opcodes: paramA names, write masks.
 // Pure data and lookups; depends on nothing but the standard library.
 #include "isa/sass/model.hpp"
 
 #include <bit>
-#include <cassert>
 
 namespace texsim::isa::sass {
 
 namespace {
-
-constexpr std::array<OpcodeRow, 2> kOpcodes{{
-    {Opcode::kTlds, "TLDS",
-     "texture load with scalar/non-vec4 sources and destinations (point sample, integer texel "
-     "coordinates)",
-     "sass-tlds.md"},
-    {Opcode::kNop, "NOP", "no operation (bundle padding)", "nvidia_tlds.md 1.1"},
-}};
 
 // sass-tlds.md, "#paramA": 1D, 2D, 3D, RESERVED (CUBE), RESERVED (ARRAY_1D), ARRAY_2D,
 // RESERVED (ARRAY_3D), RESERVED (ARRAY_CUBE).
@@ -28,20 +19,6 @@ constexpr std::array<ParamAInfo, 8> kParamA{{
     {ParamA::kArray2D, "ARRAY_2D", false, 2, true},
     {ParamA::kArray3D, "ARRAY_3D", true, 3, true},
     {ParamA::kArrayCube, "ARRAY_CUBE", true, 3, true},
-}};
-
-using P = Param;
-// sass-tlds.md, "Legal modifier table" (encoding #paramA .lod .AOFFI .MS Ra Rb).
-constexpr std::array<TldsEncodingRow, 9> kTlds{{
-    {0, ParamA::k1D, Lod::kLZ, false, false, 1, {P::kS, P::kS}, 0, {P::kS, P::kS}},
-    {1, ParamA::k1D, Lod::kLL, false, false, 1, {P::kS, P::kS}, 1, {P::kLod, P::kLod}},
-    {2, ParamA::k2D, Lod::kLZ, false, false, 1, {P::kS, P::kS}, 1, {P::kT, P::kT}},
-    {4, ParamA::k2D, Lod::kLZ, true, false, 2, {P::kS, P::kT}, 1, {P::kAoffi, P::kAoffi}},
-    {5, ParamA::k2D, Lod::kLL, false, false, 2, {P::kS, P::kT}, 1, {P::kLod, P::kLod}},
-    {6, ParamA::k2D, Lod::kLZ, false, true, 2, {P::kS, P::kT}, 1, {P::kMs, P::kMs}},
-    {7, ParamA::k3D, Lod::kLZ, false, false, 2, {P::kS, P::kT}, 1, {P::kR, P::kR}},
-    {8, ParamA::kArray2D, Lod::kLZ, false, false, 1, {P::kArray, P::kArray}, 2, {P::kS, P::kT}},
-    {12, ParamA::k2D, Lod::kLL, true, false, 2, {P::kS, P::kT}, 2, {P::kLod, P::kAoffi}},
 }};
 
 constexpr uint8_t kR = 1, kG = 2, kB = 4, kA = 8;
@@ -66,18 +43,6 @@ constexpr std::array<WriteMaskRow, 5> kMask34C{{
 }};
 
 }  // namespace
-
-std::span<const OpcodeRow> opcode_rows() {
-  return kOpcodes;
-}
-
-const OpcodeRow& opcode_row(Opcode op) {
-  for (const auto& r : kOpcodes) {
-    if (r.op == op) return r;
-  }
-  assert(false && "opcode without a row");
-  return kOpcodes[0];
-}
 
 std::span<const ParamAInfo> param_a_table() {
   return kParamA;
@@ -110,26 +75,10 @@ std::string_view param_name(Param p) {
       return "aoffi";
     case Param::kMs:
       return "ms";
+    case Param::kDc:
+      return "dc";
   }
   return "?";
-}
-
-std::span<const TldsEncodingRow> tlds_encodings() {
-  return kTlds;
-}
-
-const TldsEncodingRow* tlds_encoding(uint8_t encoding) {
-  for (const auto& r : kTlds) {
-    if (r.encoding == encoding) return &r;
-  }
-  return nullptr;
-}
-
-const TldsEncodingRow* tlds_encoding_for(ParamA p, Lod lod, bool aoffi, bool ms) {
-  for (const auto& r : kTlds) {
-    if (r.param_a == p && r.lod == lod && r.aoffi == aoffi && r.ms == ms) return &r;
-  }
-  return nullptr;
 }
 
 std::span<const WriteMaskRow> write_masks_2c() {
@@ -158,21 +107,6 @@ std::optional<uint8_t> mask_components_from_name(std::string_view name) {
   if (name == "RB") return uint8_t{kR | kB};
   if (name == "GB") return uint8_t{kG | kB};
   return std::nullopt;
-}
-
-DestLayout dest_layout(uint8_t components, bool f16) {
-  DestLayout d;
-  for (int8_t c = 0; c < 4; ++c) {
-    if ((components >> c) & 1u) d.order[d.count++] = c;
-  }
-  if (f16) {
-    d.rd0_regs = d.count > 0 ? 1 : 0;
-    d.rd1_regs = d.count > 2 ? 1 : 0;
-  } else {
-    d.rd0_regs = static_cast<uint8_t>(d.count >= 2 ? 2 : d.count);
-    d.rd1_regs = static_cast<uint8_t>(d.count > 2 ? d.count - 2 : 0);
-  }
-  return d;
 }
 
 }  // namespace texsim::isa::sass

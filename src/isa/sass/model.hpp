@@ -1,5 +1,6 @@
-// The SASS instruction model: the TLDS (and NOP) table rows, the legal modifier table, paramA
-// names, write-mask tables, control fields and the decoded Instruction value. Depends on nothing.
+// The SASS instruction model: opcodes, paramA names, the legal-combination (mode) row type,
+// write-mask tables, control fields and the decoded Instruction value. Depends on nothing.
+// The per-opcode table rows (OpSpec) that walk these live in opspec.hpp.
 #pragma once
 
 #include <array>
@@ -14,21 +15,11 @@ namespace texsim::isa::sass {
 inline constexpr uint8_t kRZ = 255;  // register 255 reads 0, writes vanish
 inline constexpr uint8_t kPT = 7;    // predicate 7 is always true
 
-// One row per instruction; TEXS and TLD4S are designed to be added as rows (their fields are
-// in nvidia_tlds.md §1.3/§1.6) with their own encoding tables.
-enum class Opcode : uint8_t { kTlds, kNop };
+// One OpSpec row per opcode (opspec.hpp).
+enum class Opcode : uint8_t { kTlds, kNop, kTexs, kTld4s };
 
-struct OpcodeRow {
-  Opcode op;
-  std::string_view mnemonic;
-  std::string_view summary;
-  std::string_view citation;
-};
-std::span<const OpcodeRow> opcode_rows();
-const OpcodeRow& opcode_row(Opcode op);
-
-// sass-tlds.md, ".lod".
-enum class Lod : uint8_t { kLZ, kLL };
+// sass-tlds.md, ".lod"; kAuto: no .lod modifier (TEXS's implicit LOD, TLD4S).
+enum class Lod : uint8_t { kLZ, kLL, kAuto };
 
 // sass-tlds.md, "#paramA": the valid names and the RESERVED ones (recognised, then rejected).
 enum class ParamA : uint8_t { k1D, k2D, k3D, kCube, kArray1D, kArray2D, kArray3D, kArrayCube };
@@ -45,24 +36,29 @@ const ParamAInfo& param_a_info(ParamA p);
 std::optional<ParamA> param_a_from_name(std::string_view name);  // case-sensitive, as printed
 
 // A parameter packed into Ra or Rb (sass-tlds.md, "Legal modifier table ... Ra Rb").
-enum class Param : uint8_t { kS, kT, kR, kArray, kLod, kAoffi, kMs };
+// kDc: the depth reference of TEXS/TLD4S .DC (decisions T18).
+enum class Param : uint8_t { kS, kT, kR, kArray, kLod, kAoffi, kMs, kDc };
 std::string_view param_name(Param p);
 
-// One row of sass-tlds.md's "Legal modifier table" (the tld2d_4 encoding, bits 56:53).
-struct TldsEncodingRow {
+// One legal combination of an opcode's mode field: for TLDS a row of sass-tlds.md's "Legal
+// modifier table" (the tld2d_4 encoding, bits 56:53), for TEXS its paramA table (bits 56:53),
+// for TLD4S its .AOFFI/.DC bits (51:50). Ra/Rb say which parameters the registers hold.
+struct ModeRow {
   uint8_t encoding;
   ParamA param_a;
   Lod lod;
   bool aoffi;
   bool ms;
+  bool dc;
   uint8_t ra_count;  // scalars in Ra (0..2)
   std::array<Param, 2> ra;
-  uint8_t rb_count;  // scalars in Rb (0..2); 0: Rb must be RZ
+  uint8_t rb_count;  // scalars in Rb (0..2); 0: Rb must be RZ (TLDS)
   std::array<Param, 2> rb;
 };
-std::span<const TldsEncodingRow> tlds_encodings();
-const TldsEncodingRow* tlds_encoding(uint8_t encoding);
-const TldsEncodingRow* tlds_encoding_for(ParamA p, Lod lod, bool aoffi, bool ms);
+using TldsEncodingRow = ModeRow;
+std::span<const ModeRow> tlds_encodings();
+const ModeRow* tlds_encoding(uint8_t encoding);
+const ModeRow* tlds_encoding_for(ParamA p, Lod lod, bool aoffi, bool ms);
 
 // Write masks: components as a bit set (bit 0 = R .. bit 3 = A). The 2-component table is used
 // when Rd1 is RZ, the 3/4-component table otherwise (sass-tlds.md, "Legal modifier table for
@@ -81,9 +77,15 @@ std::optional<uint8_t> mask_components_from_name(std::string_view name);
 std::string mask_name_of(uint8_t components);  // "RGBA", "GA", ...
 
 // TLDS.F16 (bit 59 clear) exists from SM52 on: nvdisasm 11.8 -b SM50 rejects the word as an
-// unknown operation (decisions T-section, issue 14). An empty platform means "any".
+// unknown operation (decisions T-section, issue 14); so do TEXS.F16 and TLD4S.F16 (T19).
+// An empty platform means "any".
 inline bool f16_exists(std::string_view platform) {
   return platform != "SM50";
+}
+// Whether `platform` ("SM60") is `first` or later; an empty platform means "any".
+inline bool platform_at_least(std::string_view platform, std::string_view first) {
+  if (platform.empty()) return true;
+  return platform.size() == first.size() ? platform >= first : platform.size() > first.size();
 }
 
 // .phase: stored in the control field's reuse bits (spec README item 10).
@@ -105,7 +107,7 @@ inline constexpr Control kDefaultControl{};
 
 // What a line or a decoded word is.
 enum class Kind : uint8_t {
-  kInstruction,  // an instruction of the table (TLDS, NOP)
+  kInstruction,  // an instruction of the table (opspec.hpp: TLDS, TEXS, TLD4S, NOP)
   kUnsupported,  // text of another SASS instruction: kept, not encodable or executable
   kRaw,          // a word that does not decode: printed as `.word 0x...` (placeholder)
 };
@@ -127,13 +129,14 @@ enum class Slot : uint8_t {
 };
 
 struct Origin {
+  // Ordered for size (issue 18 item 4: decoded streams are vectors of Instructions).
   std::string file;
-  bool binary = false;
-  uint32_t line = 0;                                                 // text
-  std::array<uint32_t, static_cast<size_t>(Slot::kCount)> column{};  // text, 0 = unknown
   uint64_t offset = 0;       // binary: byte offset of the word
   uint64_t ctrl_offset = 0;  // binary: byte offset of its control word
-  uint8_t ctrl_slot = 0;     // binary: 0..2 within the bundle
+  uint32_t line = 0;         // text
+  std::array<uint32_t, static_cast<size_t>(Slot::kCount)> column{};  // text, 0 = unknown
+  bool binary = false;
+  uint8_t ctrl_slot = 0;  // binary: 0..2 within the bundle
 };
 
 // A decoded or parsed instruction. Register fields hold raw numbers (255 = RZ).
@@ -142,18 +145,20 @@ struct Instruction {
   Opcode op = Opcode::kTlds;
   uint8_t pred = kPT;
   bool pred_neg = false;
-  // TLDS
+  // TLDS, TEXS, TLD4S (the fields an opcode lacks keep their defaults)
   bool f16 = false;
+  bool rtz = false;  // TLD4S.F16.RTZ (SM60+, decisions T20)
   Lod lod = Lod::kLZ;
+  uint8_t component = 0;  // TLD4S gather component: 0..3 = R, G, B, A
   bool aoffi = false;
   bool ms = false;
+  bool dc = false;
   bool nodep = false;
   Phase phase = Phase::kNone;
   uint8_t rd1 = kRZ;
   uint8_t rd0 = 0;
   uint8_t ra = 0;
   uint8_t rb = kRZ;
-  uint32_t ts_idx = 0;  // 13 bits when valid; wider values are kept for the diagnostic
   ParamA param_a = ParamA::k1D;
   uint8_t mask = 0x1;  // component set (bit 0 = R)
   // Rd1 != RZ with wmsk code 5..7: no row of the 3/4-component table; nvdisasm prints it as
@@ -163,16 +168,18 @@ struct Instruction {
   // it and the line encodes to it (issue 14, item 4).
   bool word_given = false;
   // Every instruction
-  Control ctrl = kDefaultControl;
   bool has_ctrl = false;  // text had a control prefix / annotations, or the word came with one
+  Control ctrl = kDefaultControl;
+  uint32_t ts_idx = 0;    // 13 bits when valid; wider values are kept for the diagnostic
   uint64_t raw_word = 0;  // kRaw: the word; kInstruction: the word it was decoded from
   std::string text;       // kUnsupported: the source text; kRaw: why it did not decode
   Origin origin;
 };
 
-// The table row an instruction's (paramA, lod, aoffi, ms) selects, or nullptr.
-inline const TldsEncodingRow* encoding_row(const Instruction& i) {
-  return tlds_encoding_for(i.param_a, i.lod, i.aoffi, i.ms);
+// The TLDS table row an instruction's (paramA, lod, aoffi, ms) selects, or nullptr
+// (mode_row in opspec.hpp is the same for every opcode).
+inline const ModeRow* encoding_row(const Instruction& i) {
+  return i.op == Opcode::kTlds ? tlds_encoding_for(i.param_a, i.lod, i.aoffi, i.ms) : nullptr;
 }
 
 // Destination layout for a mask (sass-tlds.md, "Legal modifier table for Rd1,Rd0,wmsk"):
@@ -184,6 +191,29 @@ struct DestLayout {
   std::array<int8_t, 4> order{-1, -1, -1, -1};  // component index (0..3) of slot k, -1 = none
   uint8_t count = 0;
 };
-DestLayout dest_layout(uint8_t components, bool f16);
+constexpr DestLayout make_dest_layout(uint8_t components, bool f16) {
+  DestLayout d;
+  for (int8_t c = 0; c < 4; ++c) {
+    if ((components >> c) & 1u) d.order[d.count++] = c;
+  }
+  if (f16) {
+    d.rd0_regs = d.count > 0 ? 1 : 0;
+    d.rd1_regs = d.count > 2 ? 1 : 0;
+  } else {
+    d.rd0_regs = static_cast<uint8_t>(d.count >= 2 ? 2 : d.count);
+    d.rd1_regs = static_cast<uint8_t>(d.count > 2 ? d.count - 2 : 0);
+  }
+  return d;
+}
+// Every (components, f16) layout, computed once (the validator asks for one per instruction).
+inline constexpr auto kDestLayouts = [] {
+  std::array<DestLayout, 32> t{};
+  for (unsigned k = 0; k < 32; ++k)
+    t[k] = make_dest_layout(static_cast<uint8_t>(k & 0xf), (k & 0x10) != 0);
+  return t;
+}();
+inline DestLayout dest_layout(uint8_t components, bool f16) {
+  return kDestLayouts[(components & 0xfu) | (f16 ? 0x10u : 0u)];
+}
 
 }  // namespace texsim::isa::sass

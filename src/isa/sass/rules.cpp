@@ -1,25 +1,26 @@
-// TLDS validation rules (sass-tlds.md: Legal modifier table, alignment restrictions, write-mask
-// tables, #tsPtrIdxU13). Messages are generated from the failed constraint; never prints.
+// SASS validation rules (sass-tlds.md: Legal modifier table, alignment restrictions, write-mask
+// tables, #tsPtrIdxU13), walked over each OpSpec row; messages come from the failed constraint.
 #include "isa/sass/rules.hpp"
 
 #include <array>
 #include <string>
 
 #include "isa/sass/fields.hpp"
+#include "isa/sass/opspec.hpp"
 #include "isa/sass/syntax.hpp"
 
 namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 25> kRules{{
+constexpr std::array<Rule, 39> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
     {"SASS-ENCODE", "a value does not fit its field / no encoding exists", "nvidia_tlds.md 1.3"},
-    {"SASS-DECODE-OPCODE", "a word that is not TLDS or NOP (printed as .word)",
+    {"SASS-DECODE-OPCODE", "a word that is no row of the opcode table (printed as .word)",
      "nvidia_tlds.md 1.4"},
-    {"SASS-DECODE-RESERVED", "a reserved TLDS paramA/lod encoding or write-mask code",
+    {"SASS-DECODE-RESERVED", "a reserved TLDS/TEXS paramA/lod encoding",
      "sass-tlds.md, Legal modifier table"},
     {"SASS-DECODE-CTRL", "reserved control bits (TLDS reuse bits other than .T/.P, bit 63)",
      "nvidia_tlds.md 1.2"},
@@ -53,6 +54,28 @@ constexpr std::array<Rule, 25> kRules{{
     {"SASS-TLDS-F16-SM50",
      "TLDS.F16 (bit 59 clear) does not exist on SM50 (nvdisasm 11.8 rejects it)",
      "decisions.md T-section (issue 14)"},
+    // TEXS (decisions T18) and TLD4S (T19, T20): the same checks over their rows.
+    {"SASS-TEXS-LOD", "TEXS takes at most one of .LZ and .LL (none: implicit LOD)",
+     "nvidia_tlds.md 1.8"},
+    {"SASS-TEXS-PHASE", "TEXS takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TEXS-PARAMA-RESERVED", "paramA ARRAY_1D, ARRAY_3D, ARRAY_CUBE have no TEXS encoding",
+     "nvidia_tlds.md 1.6; decisions.md T18"},
+    {"SASS-TEXS-ENCODING", "the paramA/.lod/.DC combination is not in TEXS's table (bits 56:53)",
+     "nvidia_tlds.md 1.6; decisions.md T18"},
+    {"SASS-TEXS-ALIGN", "Rd0/Rd1/Ra/Rb aligned to their register counts, inside R0..R254",
+     "nvidia_tlds.md 1.6, 1.7 (YUZU texture_fetch_swizzled.cpp)"},
+    {"SASS-TEXS-WMASK", "write mask legal for Rd1 (2-component table iff Rd1 = RZ)",
+     "nvidia_tlds.md 1.7"},
+    {"SASS-TEXS-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "nvidia_tlds.md 1.3"},
+    {"SASS-TEXS-F16-SM50", "TEXS.F16 (bit 59 clear) does not exist on SM50", "decisions.md T18"},
+    {"SASS-TLD4S-PHASE", "TLD4S takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TLD4S-COMPONENT", "TLD4S takes exactly one gather component .R, .G, .B or .A",
+     "nvidia_tlds.md 1.8"},
+    {"SASS-TLD4S-ALIGN", "Rd0/Rd1 (4 components) and Ra/Rb aligned to their register counts",
+     "nvidia_tlds.md 1.7 (YUZU texture_gather_swizzled.cpp)"},
+    {"SASS-TLD4S-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "nvidia_tlds.md 1.3"},
+    {"SASS-TLD4S-F16-SM50", "TLD4S.F16 (bit 55 set) does not exist on SM50", "decisions.md T19"},
+    {"SASS-TLD4S-RTZ", ".RTZ (bit 54) only with .F16, on SM60 and later", "decisions.md T20"},
     {"SASS-CUBIN", "a cubin (ELF) whose headers, tables or sections are malformed or not SM50-SM62",
      "ELF-64 gABI; decisions.md T-section (issue 14)"},
     {"SASS-RUN-SETTING", "`run --set` given: the SASS machine takes its settings from the scene",
@@ -67,13 +90,20 @@ constexpr std::array<Rule, 25> kRules{{
      "sass-tlds.md"},
 }};
 
-core::BitField field_of(Slot s) {
+// The bits of a slot in the instruction's own row (modifiers and paramA: its mode field).
+core::BitField slot_bits(const Instruction& inst, Slot s) {
   namespace f = fields;
+  const OpSpec& spec = op_spec(inst.op);
+  auto role_bits = [&](Role r) {
+    const WordField* w = field_of(spec, r);
+    return w != nullptr ? w->bits : core::BitField{"word", 63, 0};
+  };
   switch (s) {
     case Slot::kPred:
       return f::kPred;
     case Slot::kModifiers:
-      return f::kEncoding;
+    case Slot::kParamA:
+      return role_bits(Role::kMode);
     case Slot::kRd1:
       return f::kRd1;
     case Slot::kRd0:
@@ -84,10 +114,8 @@ core::BitField field_of(Slot s) {
       return f::kRb;
     case Slot::kTsIdx:
       return f::kTsIdx;
-    case Slot::kParamA:
-      return f::kEncoding;
     case Slot::kWmsk:
-      return f::kWmsk;
+      return role_bits(Role::kWmsk);
     default:
       return core::BitField{"word", 63, 0};
   }
@@ -121,7 +149,7 @@ core::Location location_of(const Instruction& inst, Slot slot) {
       const unsigned base = fields::kControlBits * o.ctrl_slot;
       return core::BinaryLoc{o.file, o.ctrl_offset, base + 20, base, true};
     }
-    const core::BitField f = field_of(slot);
+    const core::BitField f = slot_bits(inst, slot);
     return core::BinaryLoc{o.file, o.offset, f.hi, f.lo, true};
   }
   uint32_t col = o.column[static_cast<size_t>(slot)];
@@ -131,95 +159,125 @@ core::Location location_of(const Instruction& inst, Slot slot) {
 }
 
 bool validate(const Instruction& inst, std::string_view platform, core::DiagSink& sink) {
-  if (inst.kind != Kind::kInstruction || inst.op != Opcode::kTlds) return true;
+  if (inst.kind != Kind::kInstruction || inst.op == Opcode::kNop) return true;
+  const OpSpec& spec = op_spec(inst.op);
+  const std::string_view mn = spec.mnemonic;  // strings are built only for a failure
   const size_t before = sink.error_count();
-  auto fail = [&](std::string_view id, Slot slot, std::string msg) {
+  auto fail = [&](std::string_view suffix, Slot slot, std::string msg) {
+    const std::string id = std::string(spec.rule_prefix) + std::string(suffix);
     const Rule* r = find_rule(id);
-    sink.error(std::string(id), location_of(inst, slot), std::move(msg),
+    sink.error(id, location_of(inst, slot), std::move(msg),
                r != nullptr ? std::string(r->citation) : std::string());
   };
 
-  // Legal modifier table.
+  // The row's legal-combination (mode) table.
   const ParamAInfo& pa = param_a_info(inst.param_a);
-  const TldsEncodingRow* row = nullptr;
-  if (pa.reserved) {
-    fail("SASS-TLDS-PARAMA-RESERVED", Slot::kParamA,
-         "paramA " + std::string(pa.name) + " is RESERVED for TLDS (legal: 1D, 2D, 3D, ARRAY_2D)");
+  const ModeRow* row = nullptr;
+  if (!param_a_legal(spec, inst.param_a)) {
+    std::string legal;
+    for (const auto& p : param_a_table()) {
+      if (param_a_legal(spec, p.id)) legal += (legal.empty() ? "" : ", ") + std::string(p.name);
+    }
+    fail("PARAMA-RESERVED", Slot::kParamA,
+         "paramA " + std::string(pa.name) + " is RESERVED for " + std::string(mn) +
+             " (legal: " + legal + ")");
   } else {
-    row = encoding_row(inst);
+    row = mode_row(spec, inst);
     if (row == nullptr) {
-      const std::string lod = inst.lod == Lod::kLZ ? ".LZ" : ".LL";
+      const std::string lod = inst.lod == Lod::kLZ ? ".LZ" : inst.lod == Lod::kLL ? ".LL" : "";
+      auto encodings_with = [&](bool ModeRow::*flag) {
+        std::string e;
+        size_t n = 0;
+        for (const auto& r : spec.modes) {
+          if (!(r.*flag)) continue;
+          e += (n++ == 0 ? "" : " and ") + std::to_string(r.encoding);
+        }
+        return (n == 1 ? "encoding " : "encodings ") + e;
+      };
       if (inst.ms && inst.lod != Lod::kLZ) {
-        fail("SASS-TLDS-MS-LZ", Slot::kModifiers, ".MS requires .LZ, got " + lod);
+        fail("MS-LZ", Slot::kModifiers, ".MS requires .LZ, got " + lod);
       } else if (inst.ms && inst.param_a != ParamA::k2D) {
-        fail("SASS-TLDS-MS-DIM", Slot::kModifiers,
-             ".MS requires paramA 2D (encoding 6), got " + std::string(pa.name));
+        fail("MS-DIM", Slot::kModifiers,
+             ".MS requires paramA 2D (" + encodings_with(&ModeRow::ms) + "), got " +
+                 std::string(pa.name));
       } else if (inst.aoffi && inst.param_a != ParamA::k2D) {
-        fail("SASS-TLDS-AOFFI", Slot::kModifiers,
-             ".AOFFI requires paramA 2D (encodings 4 and 12), got " + std::string(pa.name));
+        fail("AOFFI", Slot::kModifiers,
+             ".AOFFI requires paramA 2D (" + encodings_with(&ModeRow::aoffi) + "), got " +
+                 std::string(pa.name));
       } else {
-        std::string combo = std::string(pa.name) + " " + lod + (inst.aoffi ? ".AOFFI" : "") +
-                            (inst.ms ? ".MS" : "");
-        fail("SASS-TLDS-ENCODING", Slot::kModifiers,
-             "no TLDS encoding for " + combo +
-                 " (legal: 1D.LZ, 1D.LL, 2D.LZ, 2D.LZ.AOFFI, 2D.LL, 2D.LZ.MS, 3D.LZ, "
-                 "ARRAY_2D.LZ, 2D.LL.AOFFI)");
+        std::string mods =
+            lod + (inst.aoffi ? ".AOFFI" : "") + (inst.ms ? ".MS" : "") + (inst.dc ? ".DC" : "");
+        std::string combo = std::string(pa.name) + (mods.empty() ? "" : " " + mods);
+        std::string legal;
+        for (const auto& r : spec.modes) legal += (legal.empty() ? "" : ", ") + mode_name(spec, r);
+        fail("ENCODING", Slot::kModifiers,
+             "no " + std::string(mn) + " encoding for " + combo + " (legal: " + legal + ")");
       }
     }
   }
 
   // tsPtrIdx in 13 bits.
   if (!fields::kTsIdx.fits(inst.ts_idx)) {
-    fail(
-        "SASS-TLDS-TSIDX", Slot::kTsIdx, "tsPtrIdx must be in [0, 0x1fff] (13 bits), got 0x" + [&] {
-          char buf[16];
-          std::snprintf(buf, sizeof buf, "%x", inst.ts_idx);
-          return std::string(buf);
-        }());
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%x", inst.ts_idx);
+    fail("TSIDX", Slot::kTsIdx,
+         "tsPtrIdx must be in [0, 0x1fff] (13 bits), got 0x" + std::string(buf));
   }
 
   if (inst.f16 && !f16_exists(platform)) {
-    fail("SASS-TLDS-F16-SM50", Slot::kModifiers,
-         "TLDS.F16 does not exist on " + std::string(platform) +
-             " (nvdisasm 11.8 -b SM50 rejects bit 59 = 0; SM52 and later accept it)");
+    const bool set_is_f16 = field_of(spec, Role::kF16) != nullptr;
+    const core::BitField& b =
+        (set_is_f16 ? field_of(spec, Role::kF16) : field_of(spec, Role::kF32))->bits;
+    fail("F16-SM50", Slot::kModifiers,
+         std::string(mn) + ".F16 does not exist on " + std::string(platform) +
+             " (nvdisasm 11.8 -b SM50 rejects bit " + std::to_string(b.lo) +
+             (set_is_f16 ? " = 1" : " = 0") + "; SM52 and later accept it)");
+  }
+  if (inst.rtz && (!inst.f16 || !platform_at_least(platform, spec.rtz_from))) {
+    fail("RTZ", Slot::kModifiers,
+         std::string(mn) + ".RTZ needs .F16 and " + std::string(spec.rtz_from) +
+             " or later (nvdisasm 11.8 reads bit 54 otherwise as TXQ/TMML)");
   }
   // Control bits 18:17 = 3: nvdisasm's .INVALIDPHASE3 (issue 14), read and printed, never valid.
   if (inst.phase == Phase::kInvalid3) {
-    fail("SASS-TLDS-PHASE", Slot::kModifiers,
+    fail("PHASE", Slot::kModifiers,
          ".INVALIDPHASE3 (control bits 18:17 = 3, .T and .P together) is not a phase");
   }
 
   // Write mask per Rd1.
-  const unsigned comps = static_cast<unsigned>(__builtin_popcount(inst.mask));
-  const std::string mname = mask_name_of(inst.mask);
   bool mask_ok = true;
-  if (inst.invalid_wmsk != 0) {
-    fail("SASS-TLDS-WMASK", Slot::kWmsk,
-         "write mask INVALID" + std::to_string(inst.invalid_wmsk) + " (code " +
-             std::to_string(inst.invalid_wmsk) +
-             ") has no row in the 3/4-component table (legal codes 0..4 when Rd1 != RZ)");
-    mask_ok = false;
-  } else if (inst.mask == 0x5 || inst.mask == 0x6) {
-    fail("SASS-TLDS-WMASK", Slot::kWmsk,
-         "write mask " + mname + " is not encodable in TLDS (use TLD)");
-    mask_ok = false;
-  } else if (inst.rd1 == kRZ && comps > 2) {
-    fail("SASS-TLDS-WMASK", Slot::kRd1,
-         "write mask " + mname + " writes " + std::to_string(comps) +
-             " components and needs Rd1 (not RZ)");
-    mask_ok = false;
-  } else if (inst.rd1 != kRZ && comps <= 2) {
-    fail("SASS-TLDS-WMASK", Slot::kRd1,
-         "write mask " + mname + " is a 2-component mask; Rd1 must be RZ, got " +
-             register_name(inst.rd1));
-    mask_ok = false;
+  if (spec.mods.size() != 0 && field_of(spec, Role::kWmsk) != nullptr) {
+    const unsigned comps = dest_layout(inst.mask, false).count;
+    auto mname = [&] { return mask_name_of(inst.mask); };
+    if (inst.invalid_wmsk != 0) {
+      fail("WMASK", Slot::kWmsk,
+           "write mask INVALID" + std::to_string(inst.invalid_wmsk) + " (code " +
+               std::to_string(inst.invalid_wmsk) +
+               ") has no row in the 3/4-component table (legal codes 0..4 when Rd1 != RZ)");
+      mask_ok = false;
+    } else if (inst.mask == 0x5 || inst.mask == 0x6) {
+      fail("WMASK", Slot::kWmsk,
+           "write mask " + mname() + " is not encodable in " + std::string(mn) + " (use " +
+               std::string(spec.full_form) + ")");
+      mask_ok = false;
+    } else if (inst.rd1 == kRZ && comps > 2) {
+      fail("WMASK", Slot::kRd1,
+           "write mask " + mname() + " writes " + std::to_string(comps) +
+               " components and needs Rd1 (not RZ)");
+      mask_ok = false;
+    } else if (inst.rd1 != kRZ && comps <= 2) {
+      fail("WMASK", Slot::kRd1,
+           "write mask " + mname() + " is a 2-component mask; Rd1 must be RZ, got " +
+               register_name(inst.rd1));
+      mask_ok = false;
+    }
   }
 
   // Alignment and register ranges (sass-tlds.md restrictions 1-4).
   auto aligned = [&](uint8_t r, unsigned count, Slot slot, std::string_view what) {
     if (r == kRZ || count == 0) return;
     if (count == 2 && (r % 2 != 0 || r + 1 >= kRZ)) {
-      fail("SASS-TLDS-ALIGN", slot,
+      fail("ALIGN", slot,
            std::string(what) + " holds 2 registers and must be an even register below R254, got " +
                register_name(r));
     }
@@ -232,18 +290,18 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
   if (row != nullptr) {
     aligned(inst.ra, row->ra_count, Slot::kRa, "Ra");
     aligned(inst.rb, row->rb_count, Slot::kRb, "Rb");
-    if (row->rb_count == 0 && inst.rb != kRZ) {
-      fail("SASS-TLDS-RB-RZ", Slot::kRb,
+    if (spec.spec_sources && row->rb_count == 0 && inst.rb != kRZ) {
+      fail("RB-RZ", Slot::kRb,
            "Rb must be RZ: encoding " + std::to_string(row->encoding) +
                " packs no parameter in Rb, got " + register_name(inst.rb));
     }
-    if (row->ra_count != 0 && inst.ra == kRZ) {
-      fail("SASS-TLDS-SRC-NOT-RZ", Slot::kRa,
+    if (spec.spec_sources && row->ra_count != 0 && inst.ra == kRZ) {
+      fail("SRC-NOT-RZ", Slot::kRa,
            "Ra must not be RZ: it holds " + std::string(param_name(row->ra[0])) +
                (row->ra_count == 2 ? "," + std::string(param_name(row->ra[1])) : ""));
     }
-    if (row->rb_count != 0 && inst.rb == kRZ) {
-      fail("SASS-TLDS-SRC-NOT-RZ", Slot::kRb,
+    if (spec.spec_sources && row->rb_count != 0 && inst.rb == kRZ) {
+      fail("SRC-NOT-RZ", Slot::kRb,
            "Rb must not be RZ: it holds " + std::string(param_name(row->rb[0])) +
                (row->rb_count == 2 ? "," + std::string(param_name(row->rb[1])) : ""));
     }

@@ -1,5 +1,5 @@
-// Parser and printer of SASS text (nvdisasm's form plus the spec's annotations), driven by the
-// model's tables. Never prints to a stream; problems go to the DiagSink.
+// Parser and printer of SASS text (nvdisasm's form plus the spec's annotations), walking the
+// OpSpec rows (opspec.hpp). Never prints to a stream; problems go to the DiagSink.
 #include "isa/sass/syntax.hpp"
 
 #include <cctype>
@@ -9,6 +9,8 @@
 
 #include "isa/sass/codec.hpp"
 #include "isa/sass/fields.hpp"
+#include "isa/sass/opspec.hpp"
+#include "isa/sass/rules.hpp"
 
 namespace texsim::isa::sass {
 
@@ -120,7 +122,9 @@ class LineParser {
     failed_ = true;
   }
   uint32_t col_of(size_t pos) const { return static_cast<uint32_t>(pos + 1); }
-  bool parse_tlds(Instruction& inst, const std::vector<Tok>& mods, const std::vector<Tok>& ops);
+  bool parse_row(const OpSpec& spec, Instruction& inst, const std::vector<Tok>& mods,
+                 const std::vector<Tok>& ops);
+  bool parse_mods(const OpSpec& spec, Instruction& inst, const std::vector<Tok>& mods);
   bool parse_annotation(Instruction& inst, Tok t, bool& first);
 
   std::string_view line_;
@@ -283,34 +287,32 @@ std::optional<Instruction> LineParser::run() {
   for (const Tok& t : notes) {
     if (!parse_annotation(inst, t, first_note)) return std::nullopt;
   }
-  if (name == "NOP") {
-    inst.op = Opcode::kNop;
-    if (!mods.empty()) {
-      error("SASS-SYNTAX", mods[0].col, "NOP takes no modifiers");
+  if (const OpSpec* spec = spec_for_mnemonic(name)) {
+    inst.op = spec->op;
+    if (spec->mods.empty() && !mods.empty()) {
+      error("SASS-SYNTAX", mods[0].col, std::string(name) + " takes no modifiers");
       return std::nullopt;
     }
-    if (!ops.empty()) {
-      error("SASS-SYNTAX", ops[0].col, "NOP takes no operands");
+    if (spec->operands.empty() && !ops.empty()) {
+      error("SASS-SYNTAX", ops[0].col, std::string(name) + " takes no operands");
       return std::nullopt;
     }
-    return inst;
-  }
-  if (name == "TLDS") {
-    inst.op = Opcode::kTlds;
+    if (spec->operands.empty()) return inst;
     if (missing_comma) {
       error("SASS-SYNTAX", missing_comma->col,
             "expected ',' before '" + std::string(missing_comma->text) + "'");
       return std::nullopt;
     }
-    if (!parse_tlds(inst, mods, ops) || failed_) return std::nullopt;
+    if (!parse_row(*spec, inst, mods, ops) || failed_) return std::nullopt;
     return inst;
   }
   // Another SASS instruction: kept, reported once.
   inst.kind = Kind::kUnsupported;
   inst.text = std::string(trim(std::string_view(buf).substr(mn.col - 1, stop - (mn.col - 1))));
-  sink_.warning("SASS-UNSUPPORTED", at(mn.col),
-                "'" + std::string(name) + "' is not modelled (texsim models TLDS and NOP)",
-                "sass-tlds.md");
+  sink_.warning(
+      "SASS-UNSUPPORTED", at(mn.col),
+      "'" + std::string(name) + "' is not modelled (texsim models " + modelled_mnemonics() + ")",
+      "sass-tlds.md");
   return inst;
 }
 
@@ -357,11 +359,71 @@ bool LineParser::parse_annotation(Instruction& inst, Tok t, bool& first) {
   return bad();
 }
 
-bool LineParser::parse_tlds(Instruction& inst, const std::vector<Tok>& mods,
-                            const std::vector<Tok>& ops) {
+// The modifiers a row takes, as the "expected" list of a diagnostic: ".F16, .LZ, .LL, ...".
+std::string expected_mods(const OpSpec& spec) {
+  std::string out;
+  auto add = [&](std::string_view m) { out += (out.empty() ? "." : ", .") + std::string(m); };
+  for (Mod m : spec.mods) {
+    switch (m) {
+      case Mod::kF16:
+        add("F16");
+        break;
+      case Mod::kRtz:
+        add("RTZ");
+        break;
+      case Mod::kLod:
+        add("LZ");
+        add("LL");
+        break;
+      case Mod::kComponent:
+        for (uint8_t c = 0; c < 4; ++c) add(component_name(c));
+        break;
+      case Mod::kAoffi:
+        add("AOFFI");
+        break;
+      case Mod::kMs:
+        add("MS");
+        break;
+      case Mod::kDc:
+        add("DC");
+        break;
+      case Mod::kNodep:
+        add("NODEP");
+        break;
+      case Mod::kPhase:
+        add("T");
+        add("P");
+        break;
+    }
+  }
+  return out;
+}
+
+// The paramA names some mode of the row uses, in table order: "1D, 2D, 3D, ARRAY_2D".
+std::string legal_param_a(const OpSpec& spec) {
+  std::string out;
+  std::vector<ParamA> seen;
+  for (const auto& r : spec.modes) {
+    bool dup = false;
+    for (ParamA p : seen) dup = dup || p == r.param_a;
+    if (dup) continue;
+    seen.push_back(r.param_a);
+    out += (out.empty() ? "" : ", ") + std::string(param_a_info(r.param_a).name);
+  }
+  return out;
+}
+
+bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::vector<Tok>& mods) {
   auto col = [&](Slot s) -> uint32_t& { return inst.origin.column[static_cast<size_t>(s)]; };
-  bool have_lod = false;
-  bool seen_f16 = false, seen_aoffi = false, seen_ms = false, seen_nodep = false;
+  const std::string mn(spec.mnemonic);
+  const std::string prefix(spec.rule_prefix);
+  auto cite = [&](std::string_view suffix) {
+    const Rule* r = find_rule(prefix + std::string(suffix));
+    return r != nullptr ? r->citation : spec.syntax_citation;
+  };
+  bool have_lod = false, have_comp = false;
+  bool seen_f16 = false, seen_rtz = false, seen_aoffi = false, seen_ms = false, seen_dc = false,
+       seen_nodep = false;
   for (const Tok& m : mods) {
     auto once = [&](bool& seen) {
       if (seen) {
@@ -372,53 +434,87 @@ bool LineParser::parse_tlds(Instruction& inst, const std::vector<Tok>& mods,
       return true;
     };
     if (col(Slot::kModifiers) == 0) col(Slot::kModifiers) = m.col;
-    if (m.text == "F16") {
+    const std::string_view t = m.text;
+    if (t == "F16" && has_mod(spec, Mod::kF16)) {
       if (!once(seen_f16)) return false;
       inst.f16 = true;
-    } else if (m.text == "LZ" || m.text == "LL") {
+    } else if (t == "RTZ" && has_mod(spec, Mod::kRtz)) {
+      if (!once(seen_rtz)) return false;
+      inst.rtz = true;
+    } else if ((t == "LZ" || t == "LL") && has_mod(spec, Mod::kLod)) {
       if (have_lod) {
-        error("SASS-TLDS-LOD", m.col, "TLDS takes exactly one .lod (.LZ or .LL)",
-              "sass-tlds.md, .lod");
+        error(
+            prefix + "LOD", m.col,
+            mn + " takes " + (spec.lod_required ? "exactly" : "at most") + " one .lod (.LZ or .LL)",
+            cite("LOD"));
         return false;
       }
       have_lod = true;
-      inst.lod = m.text == "LZ" ? Lod::kLZ : Lod::kLL;
-    } else if (m.text == "AOFFI") {
-      if (!once(seen_aoffi)) return false;
-      inst.aoffi = true;
-    } else if (m.text == "MS") {
-      if (!once(seen_ms)) return false;
-      inst.ms = true;
-    } else if (m.text == "NODEP") {
-      if (!once(seen_nodep)) return false;
-      inst.nodep = true;
-    } else if (m.text == "T" || m.text == "P" || m.text == "INVALIDPHASE3") {
-      if (inst.phase != Phase::kNone) {
-        error("SASS-TLDS-PHASE", m.col, "TLDS takes at most one .phase (.T or .P)",
-              "sass-tlds.md, .phase");
+      inst.lod = t == "LZ" ? Lod::kLZ : Lod::kLL;
+    } else if (t.size() == 1 && std::string_view("RGBA").find(t[0]) != std::string_view::npos &&
+               has_mod(spec, Mod::kComponent)) {
+      if (have_comp) {
+        error(prefix + "COMPONENT", m.col,
+              mn + " takes exactly one gather component (.R, .G, .B or .A)", cite("COMPONENT"));
         return false;
       }
-      inst.phase = m.text == "T" ? Phase::kT : m.text == "P" ? Phase::kP : Phase::kInvalid3;
+      have_comp = true;
+      inst.component = static_cast<uint8_t>(std::string_view("RGBA").find(t[0]));
+    } else if (t == "AOFFI" && has_mod(spec, Mod::kAoffi)) {
+      if (!once(seen_aoffi)) return false;
+      inst.aoffi = true;
+    } else if (t == "MS" && has_mod(spec, Mod::kMs)) {
+      if (!once(seen_ms)) return false;
+      inst.ms = true;
+    } else if (t == "DC" && has_mod(spec, Mod::kDc)) {
+      if (!once(seen_dc)) return false;
+      inst.dc = true;
+    } else if (t == "NODEP" && has_mod(spec, Mod::kNodep)) {
+      if (!once(seen_nodep)) return false;
+      inst.nodep = true;
+    } else if ((t == "T" || t == "P" || t == "INVALIDPHASE3") && has_mod(spec, Mod::kPhase)) {
+      if (inst.phase != Phase::kNone) {
+        error(prefix + "PHASE", m.col, mn + " takes at most one .phase (.T or .P)", cite("PHASE"));
+        return false;
+      }
+      inst.phase = t == "T" ? Phase::kT : t == "P" ? Phase::kP : Phase::kInvalid3;
     } else {
       error("SASS-SYNTAX", m.col,
-            "unknown TLDS modifier '." + std::string(m.text) +
-                "' (expected .F16, .LZ, .LL, .AOFFI, .MS, .NODEP, .T, .P)",
-            "sass-tlds.md, Format");
+            "unknown " + mn + " modifier '." + std::string(t) + "' (expected " +
+                expected_mods(spec) + ")",
+            spec.syntax_citation);
       return false;
     }
   }
-  const uint32_t end_col = static_cast<uint32_t>(line_.size() + 1);
-  if (!have_lod) {
-    error("SASS-TLDS-LOD", inst.origin.column[0], "TLDS needs a .lod modifier (.LZ or .LL)",
-          "sass-tlds.md, .lod");
+  if (!has_mod(spec, Mod::kLod)) {
+    inst.lod = Lod::kAuto;
+  } else if (!have_lod && spec.lod_required) {
+    error(prefix + "LOD", inst.origin.column[0], mn + " needs a .lod modifier (.LZ or .LL)",
+          cite("LOD"));
+    return false;
+  } else if (!have_lod) {
+    inst.lod = Lod::kAuto;
+  }
+  if (has_mod(spec, Mod::kComponent) && !have_comp) {
+    error(prefix + "COMPONENT", inst.origin.column[0],
+          mn + " needs a gather component (.R, .G, .B or .A)", cite("COMPONENT"));
     return false;
   }
+  return true;
+}
+
+bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vector<Tok>& mods,
+                           const std::vector<Tok>& ops) {
+  auto col = [&](Slot s) -> uint32_t& { return inst.origin.column[static_cast<size_t>(s)]; };
+  if (!parse_mods(spec, inst, mods)) return false;
+  const std::string mn(spec.mnemonic);
+  const uint32_t end_col = static_cast<uint32_t>(line_.size() + 1);
   auto need = [&](size_t i, std::string_view what) {
     if (i < ops.size()) return true;
     error("SASS-SYNTAX", ops.empty() ? end_col : ops.back().col,
-          "missing operand " + std::string(what) +
-              " (TLDS Rd1, Rd0, Ra[, Rb], tsPtrIdx, paramA[, wmsk])",
-          "sass-tlds.md, Format");
+          "missing operand " + std::string(what) + " (" + mn + " " +
+              std::string(spec.operand_syntax) + ")",
+          spec.syntax_citation);
     return false;
   };
   auto reg = [&](size_t i, Slot slot, uint8_t& out, std::string_view what) {
@@ -434,99 +530,98 @@ bool LineParser::parse_tlds(Instruction& inst, const std::vector<Tok>& mods,
     col(slot) = ops[i].col;
     return true;
   };
-  if (!reg(0, Slot::kRd1, inst.rd1, "Rd1") || !reg(1, Slot::kRd0, inst.rd0, "Rd0") ||
-      !reg(2, Slot::kRa, inst.ra, "Ra")) {
-    return false;
-  }
-  size_t i = 3;
-  inst.rb = kRZ;
-  if (i < ops.size() && parse_register(ops[i].text)) {
-    if (!reg(i, Slot::kRb, inst.rb, "Rb")) return false;
-    ++i;
-  }
-  if (!need(i, "tsPtrIdx")) return false;
-  {
-    const auto v = parse_number(ops[i].text);
-    if (!v || *v > std::numeric_limits<uint32_t>::max()) {
-      error("SASS-SYNTAX", ops[i].col,
-            "expected an immediate tsPtrIdx (e.g. 0x5c), got '" + std::string(ops[i].text) + "'",
-            "sass-tlds.md, #tsPtrIdxU13");
-      return false;
+  if (!spec.modes.empty()) inst.param_a = spec.modes.front().param_a;
+  size_t i = 0;
+  for (Operand o : spec.operands) {
+    switch (o) {
+      case Operand::kRd1:
+        if (!reg(i++, Slot::kRd1, inst.rd1, "Rd1")) return false;
+        break;
+      case Operand::kRd0:
+        if (!reg(i++, Slot::kRd0, inst.rd0, "Rd0")) return false;
+        break;
+      case Operand::kRa:
+        if (!reg(i++, Slot::kRa, inst.ra, "Ra")) return false;
+        break;
+      case Operand::kRb:
+        if (!reg(i++, Slot::kRb, inst.rb, "Rb")) return false;
+        break;
+      case Operand::kRbOpt:
+        inst.rb = kRZ;
+        if (i < ops.size() && parse_register(ops[i].text)) {
+          if (!reg(i++, Slot::kRb, inst.rb, "Rb")) return false;
+        }
+        break;
+      case Operand::kTsIdx: {
+        if (!need(i, "tsPtrIdx")) return false;
+        const auto v = parse_number(ops[i].text);
+        if (!v || *v > std::numeric_limits<uint32_t>::max()) {
+          error(
+              "SASS-SYNTAX", ops[i].col,
+              "expected an immediate tsPtrIdx (e.g. 0x5c), got '" + std::string(ops[i].text) + "'",
+              "sass-tlds.md, #tsPtrIdxU13");
+          return false;
+        }
+        inst.ts_idx = static_cast<uint32_t>(*v);
+        col(Slot::kTsIdx) = ops[i].col;
+        ++i;
+        break;
+      }
+      case Operand::kParamA: {
+        if (!need(i, "paramA")) return false;
+        const auto p = param_a_from_name(ops[i].text);
+        if (!p) {
+          error("SASS-SYNTAX", ops[i].col,
+                "unknown paramA '" + std::string(ops[i].text) + "' (expected " +
+                    legal_param_a(spec) + ")",
+                "sass-tlds.md, #paramA");
+          return false;
+        }
+        inst.param_a = *p;
+        col(Slot::kParamA) = ops[i].col;
+        ++i;
+        break;
+      }
+      case Operand::kWmsk:
+        if (i < ops.size() && ops[i].text.size() == 8 && ops[i].text.starts_with("INVALID") &&
+            ops[i].text[7] >= '5' && ops[i].text[7] <= '7') {
+          // nvdisasm's INVALID5..7: a 3/4-component code with no row (the validator reports it).
+          inst.invalid_wmsk = static_cast<uint8_t>(ops[i].text[7] - '0');
+          inst.mask = 0;
+          col(Slot::kWmsk) = ops[i].col;
+          ++i;
+        } else if (i < ops.size()) {
+          const auto m = mask_components_from_name(ops[i].text);
+          if (!m) {
+            error("SASS-SYNTAX", ops[i].col,
+                  "unknown write mask '" + std::string(ops[i].text) +
+                      "' (expected R, G, B, A, RG, RA, GA, BA, RGB, RGA, RBA, GBA, RGBA)",
+                  "sass-tlds.md, wmsk2C/wmsk34C");
+            return false;
+          }
+          inst.mask = *m;
+          col(Slot::kWmsk) = ops[i].col;
+          ++i;
+        } else if (inst.rd1 != kRZ) {
+          inst.mask = 0xf;  // "RGBA*": the default of the 3/4-component form
+        } else {
+          error(std::string(spec.rule_prefix) + "WMASK", end_col,
+                "the write mask is required when Rd1 is RZ (wmsk2C: R, G, B, A, RG, RA, GA, BA)",
+                spec.syntax_citation);
+          return false;
+        }
+        break;
     }
-    inst.ts_idx = static_cast<uint32_t>(*v);
-    col(Slot::kTsIdx) = ops[i].col;
-    ++i;
   }
-  if (!need(i, "paramA")) return false;
-  {
-    const auto p = param_a_from_name(ops[i].text);
-    if (!p) {
-      error("SASS-SYNTAX", ops[i].col,
-            "unknown paramA '" + std::string(ops[i].text) + "' (expected 1D, 2D, 3D, ARRAY_2D)",
-            "sass-tlds.md, #paramA");
-      return false;
-    }
-    inst.param_a = *p;
-    col(Slot::kParamA) = ops[i].col;
-    ++i;
-  }
-  if (i < ops.size() && ops[i].text.size() == 8 && ops[i].text.starts_with("INVALID") &&
-      ops[i].text[7] >= '5' && ops[i].text[7] <= '7') {
-    // nvdisasm's INVALID5..7: a 3/4-component code with no row (the validator reports it).
-    inst.invalid_wmsk = static_cast<uint8_t>(ops[i].text[7] - '0');
-    inst.mask = 0;
-    col(Slot::kWmsk) = ops[i].col;
-    ++i;
-  } else if (i < ops.size()) {
-    const auto m = mask_components_from_name(ops[i].text);
-    if (!m) {
-      error("SASS-SYNTAX", ops[i].col,
-            "unknown write mask '" + std::string(ops[i].text) +
-                "' (expected R, G, B, A, RG, RA, GA, BA, RGB, RGA, RBA, GBA, RGBA)",
-            "sass-tlds.md, wmsk2C/wmsk34C");
-      return false;
-    }
-    inst.mask = *m;
-    col(Slot::kWmsk) = ops[i].col;
-    ++i;
-  } else if (inst.rd1 != kRZ) {
-    inst.mask = 0xf;  // "RGBA*": the default of the 3/4-component form
-  } else {
-    error("SASS-TLDS-WMASK", end_col,
-          "the write mask is required when Rd1 is RZ (wmsk2C: R, G, B, A, RG, RA, GA, BA)",
-          "sass-tlds.md, Format");
-    return false;
-  }
+  if (field_of(spec, Role::kWmsk) == nullptr) inst.mask = spec.fixed_components;
   if (i < ops.size()) {
-    error("SASS-SYNTAX", ops[i].col, "too many operands for TLDS", "sass-tlds.md, Format");
+    error("SASS-SYNTAX", ops[i].col, "too many operands for " + mn, spec.syntax_citation);
     return false;
   }
   return true;
 }
 
-void append_reg(std::string& out, uint8_t r) {
-  out += register_name(r);
-}
-
 }  // namespace
-
-std::string register_name(uint8_t r) {
-  return r == kRZ ? std::string("RZ") : "R" + std::to_string(r);
-}
-
-std::string print_control(const Control& c) {
-  std::string s = "[B";
-  for (unsigned b = 0; b < 6; ++b) s += ((c.wait >> b) & 1u) ? static_cast<char>('0' + b) : '-';
-  s += ":R";
-  s += c.rd_bar == 7 ? '-' : static_cast<char>('0' + c.rd_bar);
-  s += ":W";
-  s += c.wr_bar == 7 ? '-' : static_cast<char>('0' + c.wr_bar);
-  s += c.yield_bit == 0 ? ":Y" : ":-";
-  char buf[8];
-  std::snprintf(buf, sizeof buf, ":S%02u]", static_cast<unsigned>(c.stall & 0xf));
-  s += buf;
-  return s;
-}
 
 std::optional<Control> parse_control(std::string_view t) {
   // [Bwwwwww:Rn:Wn:Y:Sdd]
@@ -572,84 +667,6 @@ std::optional<Control> parse_control(std::string_view t) {
   if (!st || *st > 15) return std::nullopt;
   c.stall = static_cast<uint8_t>(*st);
   return c;
-}
-
-std::string print_instruction(const Instruction& inst, const PrintOptions& opt) {
-  std::string out;
-  if (opt.control_prefix) out += print_control(inst.ctrl) + " ";
-  if (opt.address) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "/*%04llx*/ ", static_cast<unsigned long long>(*opt.address));
-    out += buf;
-  }
-  if (inst.kind == Kind::kRaw) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, ".word 0x%016llx ;",
-                  static_cast<unsigned long long>(inst.raw_word));
-    return out + buf;
-  }
-  // The guard predicate prints for every parsed instruction, kUnsupported included (F1: its text
-  // starts at the mnemonic, so without the guard the printed line parsed to something else).
-  // An unsupported text that does not start like a mnemonic (a letter or '_') keeps even the
-  // default @PT, so that the line still reads as that instruction and not as a directive, a
-  // `.word`, a guard or a control prefix (F8: "@PT}." printed as ". ;", "@PT}@P4.+" as "@P4.+ ;").
-  // Likewise a text that, printed bare, would read as a cuobjdump listing line (F10:
-  // "Function : # comment" kept the text "Function :", whose bare print "Function : ;" is a
-  // function header to the listing reader).
-  const bool odd_start =
-      inst.kind == Kind::kUnsupported && !inst.text.empty() &&
-      (!(std::isalpha(static_cast<unsigned char>(inst.text[0])) != 0 || inst.text[0] == '_') ||
-       listing_structure(inst.text.back() == ';' ? inst.text : inst.text + " ;").has_value());
-  if (inst.pred != kPT || inst.pred_neg || odd_start) {
-    out += inst.pred_neg ? "@!" : "@";
-    out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
-    out += ' ';
-  }
-  if (inst.kind == Kind::kUnsupported) {
-    out += inst.text;
-    if (out.back() != ';') out += " ;";
-    return out;
-  }
-  out += opcode_row(inst.op).mnemonic;
-  if (inst.op == Opcode::kTlds) {
-    if (inst.f16) out += ".F16";
-    out += inst.lod == Lod::kLZ ? ".LZ" : ".LL";
-    if (inst.aoffi) out += ".AOFFI";
-    if (inst.ms) out += ".MS";
-    if (inst.nodep) out += ".NODEP";
-    if (inst.phase == Phase::kT) out += ".T";
-    if (inst.phase == Phase::kP) out += ".P";
-    if (inst.phase == Phase::kInvalid3) out += ".INVALIDPHASE3";
-    out += ' ';
-    append_reg(out, inst.rd1);
-    out += ", ";
-    append_reg(out, inst.rd0);
-    out += ", ";
-    append_reg(out, inst.ra);
-    if (inst.rb != kRZ) {
-      out += ", ";
-      append_reg(out, inst.rb);
-    }
-    char buf[24];
-    std::snprintf(buf, sizeof buf, ", 0x%x, ", inst.ts_idx);
-    out += buf;
-    out += param_a_info(inst.param_a).name;
-    out += ", ";
-    if (inst.invalid_wmsk != 0)
-      out += "INVALID" + std::to_string(inst.invalid_wmsk);
-    else
-      out += mask_name_of(inst.mask);
-  }
-  if (opt.spec_annotations) {
-    const Control& c = inst.ctrl;
-    if (c.wait != 0) out += " &req_" + std::to_string(c.wait);
-    if (c.rd_bar != 7) out += " &rd" + std::to_string(c.rd_bar);
-    if (c.wr_bar != 7) out += " &wr" + std::to_string(c.wr_bar);
-    out += " ?S" + std::to_string(c.stall);
-    if (c.yield_bit == 0) out += " ?Y";
-  }
-  out += " ;";
-  return out;
 }
 
 std::optional<Instruction> parse_line(std::string_view text, const std::string& file, uint32_t line,

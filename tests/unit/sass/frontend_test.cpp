@@ -90,7 +90,17 @@ TEST(SassFrontend, DescribeAndRules) {
   EXPECT_NE(d->find("RBA=2"), std::string::npos);
   EXPECT_NE(d->find("SASS-TLDS-MS-LZ"), std::string::npos);
   EXPECT_FALSE(fe->describe("TEX"));
-  EXPECT_EQ(fe->opcodes(), (std::vector<std::string>{"TLDS", "NOP"}));
+  // Issue 19: every opcode of the table is described from its row.
+  const auto texs = fe->describe("texs");
+  ASSERT_TRUE(texs);
+  EXPECT_NE(texs->find("13        CUBE        LL"), std::string::npos) << *texs;
+  EXPECT_NE(texs->find("SASS-TEXS-ENCODING"), std::string::npos);
+  EXPECT_EQ(texs->find("SASS-TLDS-MS-LZ"), std::string::npos);
+  const auto tld4s = fe->describe("TLD4S");
+  ASSERT_TRUE(tld4s);
+  EXPECT_NE(tld4s->find("AOFFI,DC 51:50"), std::string::npos) << *tld4s;
+  EXPECT_NE(tld4s->find("SASS-TLD4S-RTZ"), std::string::npos);
+  EXPECT_EQ(fe->opcodes(), (std::vector<std::string>{"TLDS", "TEXS", "TLD4S", "NOP"}));
   EXPECT_GE(fe->rules().size(), 20u);
 }
 

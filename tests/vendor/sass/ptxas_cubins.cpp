@@ -1,8 +1,10 @@
 // Differential test (issue 14, 5b and 5c). 5b: a generator of PTX texel fetches (tex.{1d,2d,3d,
 // a1d,a2d,2dms,a2dms} with integer coordinates, tex.level, offsets, predicates, every result type,
 // every component subset) compiled by ptxas for one architecture; every TLDS in the cubin must
-// print the same in texsim and nvdisasm. 5c: texsim asm SOURCE -> cubin -> nvdisasm prints the
+// print the same in texsim and nvdisasm (issue 19: --corpus sample, float-coordinate sampling and
+// gathers; every TEXS and TLD4S likewise). 5c: texsim asm SOURCE -> cubin -> nvdisasm prints the
 // source.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -16,6 +18,8 @@
 #include "isa/sass/cubin.hpp"
 #include "isa/sass/frontend.hpp"
 #include "isa/sass/listing.hpp"
+#include "isa/sass/opspec.hpp"
+#include "isa/sass/rules.hpp"
 #include "isa/sass/syntax.hpp"
 #include "vendor_common.hpp"
 
@@ -115,12 +119,106 @@ std::vector<uint8_t> read_bytes(const std::string& path) {
   return {s.begin(), s.end()};
 }
 
-int compiled(const std::string& bin, const std::string& arch, const std::string& work) {
-  const std::string sm = "sm_" + arch.substr(2);
-  const unsigned smn = static_cast<unsigned>(std::stoul(arch.substr(2)));
+// Issue 19: PTX texture sampling with float coordinates (tex, tex.level, tex.grad, offsets,
+// predicates) and gathers (tld4.{r,g,b,a} with offsets and depth compare) in every geometry;
+// ptxas emits TEXS, TLD4S and the non-scalar TEX, TLD4, TXD for them.
+struct SGeom {
+  const char* name;
+  const char* coords;
+  const char* grad_a;
+  const char* grad_b;
+  const char* offsets;
+};
+constexpr SGeom kSGeoms[] = {
+    {"1d", "{%f1}", "{%f5}", "{%f6}", "{1}"},
+    {"2d", "{%f1, %f2}", "{%f5, %f6}", "{%f6, %f5}", "{1, -2}"},
+    {"3d", "{%f1, %f2, %f3, %f3}", "{%f5, %f6, %f7, %f7}", "{%f6, %f5, %f7, %f7}", "{-1, 2, 3, 0}"},
+    {"a1d", "{%r9, %f1}", "{%f5}", "{%f6}", "{3}"},
+    {"a2d", "{%r9, %f1, %f2, %f2}", "{%f5, %f6}", "{%f6, %f5}", "{2, -3}"},
+    {"cube", "{%f1, %f2, %f3, %f3}", "{%f5, %f6, %f7, %f7}", "{%f6, %f5, %f7, %f7}", nullptr},
+    {"acube", "{%r9, %f1, %f2, %f3}", "{%f5, %f6, %f7, %f7}", "{%f6, %f5, %f7, %f7}", nullptr},
+};
+
+std::string sample_kernel(unsigned n, const SGeom& g, const std::string& dtype,
+                          const std::string& variant, unsigned subset) {
+  std::ostringstream k;
+  k << ".visible .entry k" << n << "(.param .u64 out, .param .u64 tx, .param .s32 a)\n{\n"
+    << "  .reg .u64 %rd<4>;\n  .reg .s32 %r<16>;\n  .reg .f32 %f<16>;\n  .reg .b32 %h<4>;\n"
+    << "  .reg .pred %p<2>;\n"
+    << "  ld.param.u64 %rd1, [out];\n  ld.param.u64 %rd2, [tx];\n  ld.param.s32 %r9, [a];\n"
+    << "  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, %tid.y;\n  cvt.rn.f32.s32 %f9, %r9;\n"
+    << "  cvt.rn.f32.u32 %f1, %r1;\n  cvt.rn.f32.u32 %f2, %r2;\n  add.f32 %f3, %f1, %f2;\n"
+    << "  mul.f32 %f5, %f1, %f9;\n  mul.f32 %f6, %f2, %f9;\n  mul.f32 %f7, %f3, %f9;\n";
+  const bool f16 = dtype == "f16x2";
+  const unsigned ncomp = f16 ? 2 : 4;
+  std::string dst[4];
+  for (unsigned c = 0; c < ncomp; ++c) {
+    dst[c] = f16              ? "%h" + std::to_string(c)
+             : dtype == "f32" ? "%f" + std::to_string(10 + c)
+                              : "%r" + std::to_string(10 + c);
+  }
+  const bool gather = variant.starts_with("tld4");
+  std::string op = gather ? "tld4." + variant.substr(5, 1) : "tex";
+  std::string tail;
+  if (variant == "level") {
+    op += ".level";
+    tail = ", %f9";
+  } else if (variant == "level0") {
+    op += ".level";
+    tail = ", 0f00000000";
+  } else if (variant == "grad") {
+    op += ".grad";
+    tail = std::string(", ") + g.grad_a + ", " + g.grad_b;
+  } else if (variant == "offset" || variant.ends_with("off") || variant.ends_with("offdc")) {
+    tail = std::string(", ") + g.offsets;
+  }
+  if (variant.ends_with("dc")) tail += ", %f3";
+  if (variant == "pred") {
+    k << "  setp.ne.s32 %p1, %r9, 0;\n";
+    for (unsigned c = 0; c < ncomp; ++c) k << "  mov.b32 " << dst[c] << ", 0;\n";
+    k << "  @%p1 ";
+  } else {
+    k << "  ";
+  }
+  k << op << "." << g.name << (f16 ? ".v2.f16x2" : ".v4." + dtype) << ".f32 {";
+  for (unsigned c = 0; c < ncomp; ++c) k << (c ? ", " : "") << dst[c];
+  k << "}, [%rd2, " << g.coords << "]" << tail << ";\n";
+  k << "  cvta.to.global.u64 %rd3, %rd1;\n";
+  for (unsigned c = 0; c < ncomp; ++c) {
+    if ((subset >> c) & 1u) k << "  st.global.b32 [%rd3+" << 4 * c << "], " << dst[c] << ";\n";
+  }
+  k << "  ret;\n}\n";
+  return k.str();
+}
+
+std::string sample_corpus(unsigned smn, unsigned& n) {
   std::ostringstream ptx;
-  ptx << ".version 7.8\n.target " << sm << "\n.address_size 64\n\n";
-  unsigned n = 0;
+  for (const SGeom& g : kSGeoms) {
+    const bool is_2d = std::string(g.name) == "2d";
+    for (const std::string dtype : {"f32", "s32", "f16x2"}) {
+      if (dtype == "f16x2" && smn < 53) continue;  // PTX: .f16x2 results need sm_53
+      for (const std::string variant :
+           {"plain", "level", "level0", "grad", "offset", "pred", "tld4_r", "tld4_g", "tld4_b",
+            "tld4_a", "tld4_roff", "tld4_gdc", "tld4_boffdc"}) {
+        const bool gather = variant.starts_with("tld4");
+        if (gather && (dtype == "f16x2" || (!is_2d && std::string(g.name) != "a2d"))) continue;
+        if (g.offsets == nullptr &&
+            (variant == "offset" || variant.find("off") != std::string::npos))
+          continue;
+        for (unsigned subset : kSubsets) {
+          if (dtype == "f16x2" && subset > 3) continue;
+          if ((dtype != "f32" || !is_2d || variant != "plain") && subset != 0xf && subset != 0x1)
+            continue;
+          ptx << sample_kernel(n++, g, dtype, variant, subset) << "\n";
+        }
+      }
+    }
+  }
+  return ptx.str();
+}
+
+std::string fetch_corpus(unsigned smn, unsigned& n) {
+  std::ostringstream ptx;
   for (const Geom& g : kGeoms) {
     for (const std::string dtype : {"f32", "s32", "u32", "f16x2"}) {
       if (dtype == "f16x2" && smn < 53) continue;  // PTX: tex .f16x2 needs sm_53
@@ -135,8 +233,28 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
       }
     }
   }
-  const std::string ptx_file = work + "/tex_" + sm + ".ptx";
-  const std::string cubin = work + "/tex_" + sm + ".cubin";
+  return ptx.str();
+}
+
+// The mnemonic of an nvdisasm line ("@!P0 TEXS.LZ R0, ..." -> "TEXS").
+std::string mnemonic_of(std::string_view t) {
+  if (t.starts_with("@")) t.remove_prefix(std::min(t.size(), t.find(' ') + 1));
+  return std::string(t.substr(0, t.find_first_of(". ;")));
+}
+
+// Compiles the corpus (`sample`: issue 19's sampling corpus, else issue 14's texel fetches) and
+// compares every instruction of the opcode table in the cubin with nvdisasm's line.
+int compiled(const std::string& bin, const std::string& arch, const std::string& work,
+             bool sample) {
+  const std::string sm = "sm_" + arch.substr(2);
+  const unsigned smn = static_cast<unsigned>(std::stoul(arch.substr(2)));
+  std::ostringstream ptx;
+  ptx << ".version 7.8\n.target " << sm << "\n.address_size 64\n\n";
+  unsigned n = 0;
+  ptx << (sample ? sample_corpus(smn, n) : fetch_corpus(smn, n));
+  const std::string stem = work + (sample ? "/sample_" : "/tex_") + sm;
+  const std::string ptx_file = stem + ".ptx";
+  const std::string cubin = stem + ".cubin";
   std::ofstream(ptx_file) << ptx.str();
   const vc::Result pr = vc::run(bin + "/ptxas -arch=" + sm + " " + ptx_file + " -o " + cubin, work);
   if (pr.status != 0) {
@@ -149,8 +267,13 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
     return 1;
   }
   const auto nv = nvdisasm_functions(nr.out);
-  size_t nv_tlds = 0;
-  for (const auto& [key, text] : nv) nv_tlds += text.find("TLDS") != std::string::npos ? 1 : 0;
+  // nvdisasm's count of every texture mnemonic, modelled or not.
+  std::map<std::string, size_t> nv_ops, ts_ops;
+  for (const auto& [key, text] : nv) {
+    const std::string m = mnemonic_of(text);
+    if (m.starts_with("TEX") || m.starts_with("TLD") || m == "TXD" || m == "TXQ" || m == "TMML")
+      nv_ops[m]++;
+  }
 
   texsim::core::DiagSink sink;
   const auto bytes = read_bytes(cubin);
@@ -159,24 +282,34 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
     std::printf("FAIL: texsim cannot read %s\n", cubin.c_str());
     return 1;
   }
-  size_t ts_tlds = 0, identical = 0, mismatches = 0;
+  size_t identical = 0, mismatches = 0;
   std::map<std::string, size_t> forms;
   for (const sass::CubinKernel& k : c->kernels) {
     const auto insts = sass::decode_stream(k.text, cubin, sink, k.file_offset, arch);
     for (const sass::Instruction& i : insts) {
-      if (i.kind != sass::Kind::kInstruction || i.op != sass::Opcode::kTlds) continue;
-      ++ts_tlds;
+      if (i.kind != sass::Kind::kInstruction || i.op == sass::Opcode::kNop) continue;
+      ts_ops[std::string(sass::op_spec(i.op).mnemonic)]++;
+      // What ptxas emits obeys every rule of the validator (no rule stricter than the compiler).
+      texsim::core::DiagSink rules;
+      if (!sass::validate(i, arch, rules) && ++mismatches <= 20) {
+        std::printf("RULE %s %s+0x%llx: %s\n", cubin.c_str(), k.name.c_str(),
+                    static_cast<unsigned long long>(i.origin.offset - k.file_offset),
+                    rules.diagnostics().front().message.c_str());
+      }
       const std::string ts = sass::nvdisasm_spacing(sass::print_instruction(i), i.ctrl);
       const auto it = nv.find({k.name, i.origin.offset - k.file_offset});
       const std::string nvt = it == nv.end() ? "<no line>" : it->second;
       if (ts == nvt) {
         ++identical;
-        // Form: the mnemonic with its modifiers, paramA and write mask.
-        const size_t m = ts.find("TLDS");
-        const size_t mask = ts.rfind(", ");
-        const size_t dim = ts.rfind(", ", mask - 1);
-        forms[ts.substr(m, ts.find(' ', m) - m) + ":" + ts.substr(dim + 2, mask - dim - 2) + ":" +
-              ts.substr(mask + 2, ts.size() - mask - 4)]++;
+        // Form: the mnemonic with its modifiers and the non-register operands.
+        std::string form = ts.substr(0, ts.find(' ', ts.find_first_not_of(" @!P0123456T")));
+        for (size_t p = ts.find(", 0x"); p != std::string::npos && p < ts.size();) {
+          const size_t q = ts.find(", ", p + 2);
+          if (q == std::string::npos) break;
+          form += ":" + ts.substr(q + 2, ts.find_first_of(",;", q + 2) - q - 2);
+          p = q;
+        }
+        forms[form]++;
       } else if (++mismatches <= 20) {
         std::printf("MISMATCH %s %s+0x%llx: texsim '%s' nvdisasm '%s'\n", cubin.c_str(),
                     k.name.c_str(),
@@ -185,13 +318,25 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
       }
     }
   }
+  std::string counts;
+  bool all_modelled_found = true;
+  for (const auto& [m, count] : nv_ops) {
+    const bool modelled = sass::spec_for_mnemonic(m) != nullptr;
+    counts += " " + m + "=" + std::to_string(count) +
+              (modelled ? "(texsim " + std::to_string(ts_ops[m]) + ")" : "(not modelled)");
+    if (modelled && ts_ops[m] != count) all_modelled_found = false;
+  }
   std::string form_list;
   for (const auto& [f, count] : forms) form_list += " " + f;
+  size_t decoded = 0;
+  for (const auto& [m, count] : ts_ops) decoded += count;
   std::printf(
-      "%s: %u kernels compiled by ptxas; nvdisasm printed %zu TLDS, texsim decoded %zu TLDS, "
-      "%zu identical; %zu mismatches; %zu distinct forms (modifiers:paramA:mask):%s\n",
-      sm.c_str(), n, nv_tlds, ts_tlds, identical, mismatches, forms.size(), form_list.c_str());
-  return mismatches == 0 && nv_tlds == ts_tlds && ts_tlds > 0 ? 0 : 1;
+      "%s: %u kernels compiled by ptxas; nvdisasm's texture instructions:%s; of %zu decoded by "
+      "texsim, %zu identical; %zu mismatches; %zu distinct forms:%s\n",
+      sm.c_str(), n, counts.c_str(), decoded, identical, mismatches, forms.size(),
+      form_list.c_str());
+  const bool have = sample ? ts_ops["TEXS"] > 0 && ts_ops["TLD4S"] > 0 : ts_ops["TLDS"] > 0;
+  return mismatches == 0 && all_modelled_found && have ? 0 : 1;
 }
 
 // 5c: every instruction line of `source` assembled into a cubin by texsim prints back the same.
@@ -285,5 +430,6 @@ int main(int argc, char** argv) {
       return vc::kSkip;
     }
   }
-  return source.empty() ? compiled(bin, arch, work) : round_trip(bin, arch, source, work);
+  if (!source.empty()) return round_trip(bin, arch, source, work);
+  return compiled(bin, arch, work, a.get("--corpus", "fetch") == "sample");
 }

@@ -115,7 +115,12 @@ inline std::map<uint64_t, std::string> listing_lines(const std::string& out) {
     std::string text = line.substr(b + 2);
     const auto c = text.find("/* 0x");
     if (c != std::string::npos) text.resize(c);
-    m.emplace(addr, trim(text));
+    text = trim(text);
+    // Dual-issue pairs (nvdisasm without -novliw): "{ MOV R5, RZ ;" and "TEXS ... RGBA  }"; the
+    // brace stands for the pair, the instruction text is the same.
+    if (!text.empty() && text.front() == '{') text = trim(text.substr(1));
+    if (!text.empty() && text.back() == '}') text = trim(text.substr(0, text.size() - 1)) + " ;";
+    m.emplace(addr, text);
   }
   return m;
 }

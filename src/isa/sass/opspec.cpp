@@ -1,0 +1,345 @@
+// The OpSpec rows (TLDS, TEXS, TLD4S, NOP) with their word fields, modifiers, operands and mode
+// tables. Adding an opcode is a row here plus its lowering; every walker reads these.
+#include "isa/sass/opspec.hpp"
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "isa/sass/fields.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+namespace f = fields;
+using P = Param;
+using R = Role;
+
+// TLDS and TEXS share the register layout and the bit-59 precision (nvidia_tlds.md 1.3).
+constexpr std::array<WordField, 11> kTexLayout{{
+    {R::kRd0, f::kRd0},
+    {R::kRa, f::kRa},
+    {R::kPred, f::kPred},
+    {R::kPredNeg, f::kPredNeg},
+    {R::kRb, f::kRb},
+    {R::kRd1, f::kRd1},
+    {R::kTsIdx, f::kTsIdx},
+    {R::kNodep, f::kNodep},
+    {R::kWmsk, f::kWmsk},
+    {R::kMode, f::kEncoding},
+    {R::kF32, f::kF32},
+}};
+
+constexpr std::array<WordField, 12> kTld4sLayout{{
+    {R::kRd0, f::kRd0},
+    {R::kRa, f::kRa},
+    {R::kPred, f::kPred},
+    {R::kPredNeg, f::kPredNeg},
+    {R::kRb, f::kRb},
+    {R::kRd1, f::kRd1},
+    {R::kTsIdx, f::kTsIdx},
+    {R::kNodep, f::kNodep},
+    {R::kMode, f::kTld4sMode},
+    {R::kComponent, f::kTld4sComp},
+    {R::kRtz, f::kTld4sRtz},
+    {R::kF16, f::kTld4sF16},
+}};
+
+constexpr std::array<WordField, 2> kNopLayout{{
+    {R::kPred, f::kPred},
+    {R::kPredNeg, f::kPredNeg},
+}};
+
+constexpr std::array<Mod, 6> kTldsMods{Mod::kF16, Mod::kLod,   Mod::kAoffi,
+                                       Mod::kMs,  Mod::kNodep, Mod::kPhase};
+constexpr std::array<Mod, 5> kTexsMods{Mod::kF16, Mod::kLod, Mod::kDc, Mod::kNodep, Mod::kPhase};
+constexpr std::array<Mod, 7> kTld4sMods{Mod::kF16, Mod::kRtz,   Mod::kComponent, Mod::kAoffi,
+                                        Mod::kDc,  Mod::kNodep, Mod::kPhase};
+
+using O = Operand;
+constexpr std::array<Operand, 7> kTexOperands{O::kRd1,   O::kRd0,    O::kRa,  O::kRbOpt,
+                                              O::kTsIdx, O::kParamA, O::kWmsk};
+constexpr std::array<Operand, 5> kTld4sOperands{O::kRd1, O::kRd0, O::kRa, O::kRb, O::kTsIdx};
+
+// sass-tlds.md, "Legal modifier table" (encoding #paramA .lod .AOFFI .MS Ra Rb).
+constexpr std::array<ModeRow, 9> kTlds{{
+    {0, ParamA::k1D, Lod::kLZ, false, false, false, 1, {P::kS, P::kS}, 0, {P::kS, P::kS}},
+    {1, ParamA::k1D, Lod::kLL, false, false, false, 1, {P::kS, P::kS}, 1, {P::kLod, P::kLod}},
+    {2, ParamA::k2D, Lod::kLZ, false, false, false, 1, {P::kS, P::kS}, 1, {P::kT, P::kT}},
+    {4, ParamA::k2D, Lod::kLZ, true, false, false, 2, {P::kS, P::kT}, 1, {P::kAoffi, P::kAoffi}},
+    {5, ParamA::k2D, Lod::kLL, false, false, false, 2, {P::kS, P::kT}, 1, {P::kLod, P::kLod}},
+    {6, ParamA::k2D, Lod::kLZ, false, true, false, 2, {P::kS, P::kT}, 1, {P::kMs, P::kMs}},
+    {7, ParamA::k3D, Lod::kLZ, false, false, false, 2, {P::kS, P::kT}, 1, {P::kR, P::kR}},
+    {8,
+     ParamA::kArray2D,
+     Lod::kLZ,
+     false,
+     false,
+     false,
+     1,
+     {P::kArray, P::kArray},
+     2,
+     {P::kS, P::kT}},
+    {12, ParamA::k2D, Lod::kLL, true, false, false, 2, {P::kS, P::kT}, 2, {P::kLod, P::kAoffi}},
+}};
+
+// TEXS paramA table, bits 56:53 (nvidia_tlds.md 1.6: MESA getTEXSTarget, RYU TexsTarget) and its
+// register packing (YUZU texture_fetch_swizzled.cpp Sample()); 14, 15 are undefined values of
+// nvdisasm's table 'Tex2D4' (decisions T18).
+constexpr std::array<ModeRow, 14> kTexs{{
+    {0, ParamA::k1D, Lod::kLZ, false, false, false, 1, {P::kS, P::kS}, 0, {P::kS, P::kS}},
+    {1, ParamA::k2D, Lod::kAuto, false, false, false, 1, {P::kS, P::kS}, 1, {P::kT, P::kT}},
+    {2, ParamA::k2D, Lod::kLZ, false, false, false, 1, {P::kS, P::kS}, 1, {P::kT, P::kT}},
+    {3, ParamA::k2D, Lod::kLL, false, false, false, 2, {P::kS, P::kT}, 1, {P::kLod, P::kLod}},
+    {4, ParamA::k2D, Lod::kAuto, false, false, true, 2, {P::kS, P::kT}, 1, {P::kDc, P::kDc}},
+    {5, ParamA::k2D, Lod::kLL, false, false, true, 2, {P::kS, P::kT}, 2, {P::kLod, P::kDc}},
+    {6, ParamA::k2D, Lod::kLZ, false, false, true, 2, {P::kS, P::kT}, 1, {P::kDc, P::kDc}},
+    {7,
+     ParamA::kArray2D,
+     Lod::kAuto,
+     false,
+     false,
+     false,
+     2,
+     {P::kArray, P::kS},
+     1,
+     {P::kT, P::kT}},
+    {8, ParamA::kArray2D, Lod::kLZ, false, false, false, 2, {P::kArray, P::kS}, 1, {P::kT, P::kT}},
+    {9, ParamA::kArray2D, Lod::kLZ, false, false, true, 2, {P::kArray, P::kS}, 2, {P::kT, P::kDc}},
+    {10, ParamA::k3D, Lod::kAuto, false, false, false, 2, {P::kS, P::kT}, 1, {P::kR, P::kR}},
+    {11, ParamA::k3D, Lod::kLZ, false, false, false, 2, {P::kS, P::kT}, 1, {P::kR, P::kR}},
+    {12, ParamA::kCube, Lod::kAuto, false, false, false, 2, {P::kS, P::kT}, 1, {P::kR, P::kR}},
+    {13, ParamA::kCube, Lod::kLL, false, false, false, 2, {P::kS, P::kT}, 2, {P::kR, P::kLod}},
+}};
+
+// TLD4S bits 51:50 = .AOFFI, .DC (nvidia_tlds.md 1.3); a 2D gather with implicit LOD 0. Register
+// packing: YUZU texture_gather_swizzled.cpp Sample() (decisions T19).
+constexpr std::array<ModeRow, 4> kTld4s{{
+    {0, ParamA::k2D, Lod::kAuto, false, false, false, 1, {P::kS, P::kS}, 1, {P::kT, P::kT}},
+    {1, ParamA::k2D, Lod::kAuto, false, false, true, 2, {P::kS, P::kT}, 1, {P::kDc, P::kDc}},
+    {2, ParamA::k2D, Lod::kAuto, true, false, false, 2, {P::kS, P::kT}, 1, {P::kAoffi, P::kAoffi}},
+    {3, ParamA::k2D, Lod::kAuto, true, false, true, 2, {P::kS, P::kT}, 2, {P::kAoffi, P::kDc}},
+}};
+
+constexpr std::array<OpSpec, 4> kSpecs{{
+    {Opcode::kTlds,
+     "TLDS",
+     "texture load with scalar/non-vec4 sources and destinations (point sample, integer texel "
+     "coordinates)",
+     "sass-tlds.md",
+     f::kTldsMatchValue,
+     f::kTldsMatchMask,
+     kTexLayout,
+     kTldsMods,
+     kTexOperands,
+     kTlds,
+     "Rd1, Rd0, Ra[, Rb], tsPtrIdx, paramA[, wmsk]",
+     "sass-tlds.md, Legal modifier table",
+     "SASS-TLDS-",
+     "sass-tlds.md, Format",
+     "TLD",
+     "",
+     true,
+     true,
+     0,
+     index_modes(kTlds)},
+    {Opcode::kTexs,
+     "TEXS",
+     "texture sample with scalar/non-vec4 sources and destinations (filtered, float coordinates)",
+     "nvidia_tlds.md 1.3, 1.6; decisions.md T18",
+     f::kTexsMatchValue,
+     f::kTexsMatchMask,
+     kTexLayout,
+     kTexsMods,
+     kTexOperands,
+     kTexs,
+     "Rd1, Rd0, Ra[, Rb], tsPtrIdx, paramA[, wmsk]",
+     "nvidia_tlds.md 1.6 (TEXS paramA table)",
+     "SASS-TEXS-",
+     "nvidia_tlds.md 1.8",
+     "TEX",
+     "",
+     false,
+     false,
+     0,
+     index_modes(kTexs)},
+    {Opcode::kTld4s,
+     "TLD4S",
+     "texture gather (one component of the 2x2 footprint) with scalar sources, 2D only",
+     "nvidia_tlds.md 1.3, 1.8; decisions.md T19",
+     f::kTld4sMatchValue,
+     f::kTld4sMatchMask,
+     kTld4sLayout,
+     kTld4sMods,
+     kTld4sOperands,
+     kTld4s,
+     "Rd1, Rd0, Ra, Rb, tsPtrIdx",
+     "nvidia_tlds.md 1.3 (TLD4S .AOFFI/.DC bits)",
+     "SASS-TLD4S-",
+     "nvidia_tlds.md 1.8",
+     "TLD4",
+     "SM60",
+     false,
+     false,
+     0xf,
+     index_modes(kTld4s)},
+    {Opcode::kNop,
+     "NOP",
+     "no operation (bundle padding)",
+     "nvidia_tlds.md 1.1",
+     f::kNopWord& f::kNopMatchMask,
+     f::kNopMatchMask,
+     kNopLayout,
+     {},
+     {},
+     {},
+     "",
+     "",
+     "SASS-NOP-",
+     "nvidia_tlds.md 1.1",
+     "",
+     "",
+     false,
+     false,
+     0},
+}};
+
+}  // namespace
+
+std::span<const OpSpec> op_specs() {
+  return kSpecs;
+}
+
+const OpSpec& op_spec(Opcode op) {
+  for (const auto& s : kSpecs) {
+    if (s.op == op) return s;
+  }
+  return kSpecs[0];
+}
+
+const OpSpec* spec_for_word(uint64_t word) {
+  for (const auto& s : kSpecs) {
+    if ((word & s.mask) == s.match) return &s;
+  }
+  return nullptr;
+}
+
+const OpSpec* spec_for_mnemonic(std::string_view mnemonic) {
+  for (const auto& s : kSpecs) {
+    if (s.mnemonic == mnemonic) return &s;
+  }
+  return nullptr;
+}
+
+const WordField* field_of(const OpSpec& s, Role r) {
+  for (const auto& w : s.fields) {
+    if (w.role == r) return &w;
+  }
+  return nullptr;
+}
+
+bool has_mod(const OpSpec& s, Mod m) {
+  for (Mod x : s.mods) {
+    if (x == m) return true;
+  }
+  return false;
+}
+
+const ModeRow* mode_row(const OpSpec& s, const Instruction& i) {
+  for (const auto& r : s.modes) {
+    if (r.param_a == i.param_a && r.lod == i.lod && r.aoffi == i.aoffi && r.ms == i.ms &&
+        r.dc == i.dc)
+      return &r;
+  }
+  return nullptr;
+}
+
+const ModeRow* mode_by_encoding(const OpSpec& s, uint8_t encoding) {
+  if (encoding >= s.mode_index.size() || s.mode_index[encoding] < 0 ||
+      static_cast<size_t>(s.mode_index[encoding]) >= s.modes.size())
+    return nullptr;
+  return &s.modes[static_cast<size_t>(s.mode_index[encoding])];
+}
+
+void set_mode(Instruction& i, const ModeRow& r) {
+  i.param_a = r.param_a;
+  i.lod = r.lod;
+  i.aoffi = r.aoffi;
+  i.ms = r.ms;
+  i.dc = r.dc;
+}
+
+std::string mode_name(const OpSpec& s, const ModeRow& r) {
+  std::string out;
+  for (Operand o : s.operands) {
+    if (o == Operand::kParamA) out = param_a_info(r.param_a).name;
+  }
+  if (r.lod == Lod::kLZ) out += ".LZ";
+  if (r.lod == Lod::kLL) out += ".LL";
+  if (r.aoffi) out += ".AOFFI";
+  if (r.ms) out += ".MS";
+  if (r.dc) out += ".DC";
+  if (!out.empty() && out[0] == '.') out.erase(0, 1);
+  return out.empty() ? std::string("(none)") : out;
+}
+
+bool param_a_legal(const OpSpec& s, ParamA p) {
+  for (const auto& r : s.modes) {
+    if (r.param_a == p) return true;
+  }
+  return false;
+}
+
+std::span<const ModeRow> tlds_encodings() {
+  return kTlds;
+}
+
+const ModeRow* tlds_encoding(uint8_t encoding) {
+  for (const auto& r : kTlds) {
+    if (r.encoding == encoding) return &r;
+  }
+  return nullptr;
+}
+
+const ModeRow* tlds_encoding_for(ParamA p, Lod lod, bool aoffi, bool ms) {
+  for (const auto& r : kTlds) {
+    if (r.param_a == p && r.lod == lod && r.aoffi == aoffi && r.ms == ms) return &r;
+  }
+  return nullptr;
+}
+
+std::string modelled_mnemonics(std::string_view sep) {
+  std::string out;
+  for (const auto& s : kSpecs) {
+    if (!out.empty()) out += sep;
+    out += s.mnemonic;
+  }
+  return out;
+}
+
+std::string mode_words(const OpSpec& s) {
+  std::vector<std::string_view> words;
+  for (Operand o : s.operands) {
+    if (o == Operand::kParamA) words.push_back("paramA");
+  }
+  for (Mod m : s.mods) {
+    if (m == Mod::kLod) words.push_back(".lod");
+    if (m == Mod::kAoffi) words.push_back(".AOFFI");
+    if (m == Mod::kMs) words.push_back(".MS");
+    if (m == Mod::kDc) words.push_back(".DC");
+  }
+  std::string out;
+  for (size_t k = 0; k < words.size(); ++k) {
+    if (k != 0) out += k + 1 == words.size() ? " and " : ", ";
+    out += words[k];
+  }
+  return out;
+}
+
+std::string_view component_name(uint8_t c) {
+  static constexpr std::array<std::string_view, 4> kNames{"R", "G", "B", "A"};
+  return kNames[c & 3u];
+}
+
+}  // namespace texsim::isa::sass

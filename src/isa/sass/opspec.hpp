@@ -1,0 +1,107 @@
+// SASS as a table: one OpSpec row per opcode (match/mask, word fields, printed modifiers and
+// operands, the legal mode combinations). Codec, parser, printer, validator and describe walk it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/bits.hpp"
+#include "isa/sass/model.hpp"
+
+namespace texsim::isa::sass {
+
+// What a word field holds (the Instruction member it is read into / written from).
+enum class Role : uint8_t {
+  kRd0,
+  kRa,
+  kPred,
+  kPredNeg,
+  kRb,
+  kRd1,
+  kTsIdx,
+  kNodep,
+  kWmsk,       // write-mask code (2- or 3/4-component table by Rd1)
+  kMode,       // index into OpSpec::modes (paramA/lod/AOFFI/MS/DC)
+  kF32,        // set = FP32 result, clear = .F16 (TLDS, TEXS)
+  kF16,        // set = .F16 (TLD4S)
+  kComponent,  // TLD4S gather component
+  kRtz,        // TLD4S .RTZ
+};
+
+struct WordField {
+  Role role;
+  core::BitField bits;
+};
+
+// The printed modifiers, in nvdisasm's order (every row lists a subset, in this order).
+enum class Mod : uint8_t { kF16, kRtz, kLod, kComponent, kAoffi, kMs, kDc, kNodep, kPhase };
+
+// The printed operands, in order. kRbOpt: omitted when RZ (TLDS, TEXS); kWmsk: optional when
+// Rd1 != RZ (RGBA).
+enum class Operand : uint8_t { kRd1, kRd0, kRa, kRb, kRbOpt, kTsIdx, kParamA, kWmsk };
+
+struct OpSpec {
+  Opcode op;
+  std::string_view mnemonic;
+  std::string_view summary;
+  std::string_view citation;
+  uint64_t match;  // (word & mask) == match
+  uint64_t mask;
+  std::span<const WordField> fields;  // every field outside the fixed opcode bits
+  std::span<const Mod> mods;
+  std::span<const Operand> operands;
+  std::span<const ModeRow> modes;    // legal combinations; the first is the default
+  std::string_view operand_syntax;   // for diagnostics and describe
+  std::string_view mode_citation;    // where the mode table comes from
+  std::string_view rule_prefix;      // "SASS-TLDS-"
+  std::string_view syntax_citation;  // where the text form comes from
+  std::string_view full_form;        // the non-scalar sibling (for masks it cannot encode)
+  std::string_view rtz_from;         // first platform with .RTZ, empty: none
+  bool lod_required = false;         // TLDS: exactly one of .LZ/.LL
+  bool spec_sources = false;         // TLDS: sass-tlds.md's Rb-RZ / not-RZ restrictions
+  uint8_t fixed_components = 0;      // no write mask: the components always written (TLD4S)
+  // modes[mode_index[e]] has encoding e, -1: reserved. Derived from `modes` at compile time
+  // (index_modes), so the decoder finds a row without a search (issue 18 item 4).
+  std::array<int8_t, 16> mode_index{};
+};
+
+// The mode_index of a mode table (encodings are 4-bit fields).
+template <size_t N>
+constexpr std::array<int8_t, 16> index_modes(const std::array<ModeRow, N>& modes) {
+  std::array<int8_t, 16> idx{};
+  for (auto& v : idx) v = -1;
+  for (size_t k = 0; k < N; ++k) idx[modes[k].encoding & 0xfu] = static_cast<int8_t>(k);
+  return idx;
+}
+
+std::span<const OpSpec> op_specs();
+const OpSpec& op_spec(Opcode op);
+// The row whose match/mask the word satisfies (rows never overlap: opspec_test), or nullptr.
+const OpSpec* spec_for_word(uint64_t word);
+const OpSpec* spec_for_mnemonic(std::string_view mnemonic);
+// The field of a role in a row, or nullptr.
+const WordField* field_of(const OpSpec& s, Role r);
+bool has_mod(const OpSpec& s, Mod m);
+
+// The mode row an instruction's modifiers select, or nullptr (no legal combination).
+const ModeRow* mode_row(const OpSpec& s, const Instruction& i);
+const ModeRow* mode_by_encoding(const OpSpec& s, uint8_t encoding);
+// Sets the modifiers a mode row stands for (paramA, .lod, .AOFFI, .MS, .DC).
+void set_mode(Instruction& i, const ModeRow& r);
+// "2D.LZ.AOFFI", the text of a combination as the legal lists print it.
+std::string mode_name(const OpSpec& s, const ModeRow& r);
+// Whether any mode of the row uses paramA p.
+bool param_a_legal(const OpSpec& s, ParamA p);
+
+// The modelled mnemonics in table order, joined by `sep`: "TLDS, TEXS, TLD4S, NOP".
+std::string modelled_mnemonics(std::string_view sep = ", ");
+// What selects a row's mode: "paramA, .lod, .AOFFI and .MS".
+std::string mode_words(const OpSpec& s);
+
+// Gather components (TLD4S .R/.G/.B/.A).
+std::string_view component_name(uint8_t c);
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,159 @@
+// The SASS printer: instructions as nvdisasm prints them (walking the OpSpec rows), control
+// prefixes and register names. Split from syntax.cpp (the parser); never prints to a stream.
+#include <cctype>
+#include <cstdio>
+#include <string>
+
+#include "isa/sass/opspec.hpp"
+#include "isa/sass/syntax.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+void append_reg(std::string& out, uint8_t r) {
+  out += register_name(r);
+}
+
+}  // namespace
+
+std::string register_name(uint8_t r) {
+  return r == kRZ ? std::string("RZ") : "R" + std::to_string(r);
+}
+
+std::string print_control(const Control& c) {
+  std::string s = "[B";
+  for (unsigned b = 0; b < 6; ++b) s += ((c.wait >> b) & 1u) ? static_cast<char>('0' + b) : '-';
+  s += ":R";
+  s += c.rd_bar == 7 ? '-' : static_cast<char>('0' + c.rd_bar);
+  s += ":W";
+  s += c.wr_bar == 7 ? '-' : static_cast<char>('0' + c.wr_bar);
+  s += c.yield_bit == 0 ? ":Y" : ":-";
+  char buf[8];
+  std::snprintf(buf, sizeof buf, ":S%02u]", static_cast<unsigned>(c.stall & 0xf));
+  s += buf;
+  return s;
+}
+
+std::string print_instruction(const Instruction& inst, const PrintOptions& opt) {
+  std::string out;
+  if (opt.control_prefix) out += print_control(inst.ctrl) + " ";
+  if (opt.address) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "/*%04llx*/ ", static_cast<unsigned long long>(*opt.address));
+    out += buf;
+  }
+  if (inst.kind == Kind::kRaw) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, ".word 0x%016llx ;",
+                  static_cast<unsigned long long>(inst.raw_word));
+    return out + buf;
+  }
+  // The guard predicate prints for every parsed instruction, kUnsupported included (F1: its text
+  // starts at the mnemonic, so without the guard the printed line parsed to something else).
+  // An unsupported text that does not start like a mnemonic (a letter or '_') keeps even the
+  // default @PT, so that the line still reads as that instruction and not as a directive, a
+  // `.word`, a guard or a control prefix (F8: "@PT}." printed as ". ;", "@PT}@P4.+" as "@P4.+ ;").
+  // Likewise a text that, printed bare, would read as a cuobjdump listing line (F10:
+  // "Function : # comment" kept the text "Function :", whose bare print "Function : ;" is a
+  // function header to the listing reader).
+  const bool odd_start =
+      inst.kind == Kind::kUnsupported && !inst.text.empty() &&
+      (!(std::isalpha(static_cast<unsigned char>(inst.text[0])) != 0 || inst.text[0] == '_') ||
+       listing_structure(inst.text.back() == ';' ? inst.text : inst.text + " ;").has_value());
+  if (inst.pred != kPT || inst.pred_neg || odd_start) {
+    out += inst.pred_neg ? "@!" : "@";
+    out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
+    out += ' ';
+  }
+  if (inst.kind == Kind::kUnsupported) {
+    out += inst.text;
+    if (out.back() != ';') out += " ;";
+    return out;
+  }
+  const OpSpec& spec = op_spec(inst.op);
+  out += spec.mnemonic;
+  for (Mod m : spec.mods) {
+    switch (m) {
+      case Mod::kF16:
+        if (inst.f16) out += ".F16";
+        break;
+      case Mod::kRtz:
+        if (inst.rtz) out += ".RTZ";
+        break;
+      case Mod::kLod:
+        if (inst.lod == Lod::kLZ) out += ".LZ";
+        if (inst.lod == Lod::kLL) out += ".LL";
+        break;
+      case Mod::kComponent:
+        out += '.';
+        out += component_name(inst.component);
+        break;
+      case Mod::kAoffi:
+        if (inst.aoffi) out += ".AOFFI";
+        break;
+      case Mod::kMs:
+        if (inst.ms) out += ".MS";
+        break;
+      case Mod::kDc:
+        if (inst.dc) out += ".DC";
+        break;
+      case Mod::kNodep:
+        if (inst.nodep) out += ".NODEP";
+        break;
+      case Mod::kPhase:
+        if (inst.phase == Phase::kT) out += ".T";
+        if (inst.phase == Phase::kP) out += ".P";
+        if (inst.phase == Phase::kInvalid3) out += ".INVALIDPHASE3";
+        break;
+    }
+  }
+  const char* sep = " ";
+  for (Operand o : spec.operands) {
+    if (o == Operand::kRbOpt && inst.rb == kRZ) continue;
+    out += sep;
+    sep = ", ";
+    switch (o) {
+      case Operand::kRd1:
+        append_reg(out, inst.rd1);
+        break;
+      case Operand::kRd0:
+        append_reg(out, inst.rd0);
+        break;
+      case Operand::kRa:
+        append_reg(out, inst.ra);
+        break;
+      case Operand::kRb:
+      case Operand::kRbOpt:
+        append_reg(out, inst.rb);
+        break;
+      case Operand::kTsIdx: {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "0x%x", inst.ts_idx);
+        out += buf;
+        break;
+      }
+      case Operand::kParamA:
+        out += param_a_info(inst.param_a).name;
+        break;
+      case Operand::kWmsk:
+        if (inst.invalid_wmsk != 0)
+          out += "INVALID" + std::to_string(inst.invalid_wmsk);
+        else
+          out += mask_name_of(inst.mask);
+        break;
+    }
+  }
+  if (opt.spec_annotations) {
+    const Control& c = inst.ctrl;
+    if (c.wait != 0) out += " &req_" + std::to_string(c.wait);
+    if (c.rd_bar != 7) out += " &rd" + std::to_string(c.rd_bar);
+    if (c.wr_bar != 7) out += " &wr" + std::to_string(c.wr_bar);
+    out += " ?S" + std::to_string(c.stall);
+    if (c.yield_bit == 0) out += " ?Y";
+  }
+  out += " ;";
+  return out;
+}
+
+}  // namespace texsim::isa::sass

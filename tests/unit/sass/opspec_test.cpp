@@ -1,0 +1,166 @@
+// The OpSpec table itself: rows never overlap (match/mask), fields stay inside their row's free
+// bits and apart, mode indexes agree with the mode tables, and every legal combination of every
+// row round-trips text -> word -> text.
+#include "isa/sass/opspec.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <tuple>
+
+#include "isa/sass/codec.hpp"
+#include "isa/sass/rules.hpp"
+#include "isa/sass/syntax.hpp"
+
+namespace texsim::isa::sass {
+namespace {
+
+TEST(SassOpSpec, MatchMasksNeverOverlap) {
+  const auto rows = op_specs();
+  for (size_t a = 0; a < rows.size(); ++a) {
+    EXPECT_EQ(rows[a].match & ~rows[a].mask, 0u) << rows[a].mnemonic;
+    for (size_t b = a + 1; b < rows.size(); ++b) {
+      // Two rows overlap iff their matches agree on every bit both masks fix.
+      const uint64_t both = rows[a].mask & rows[b].mask;
+      EXPECT_NE((rows[a].match ^ rows[b].match) & both, 0u)
+          << rows[a].mnemonic << " and " << rows[b].mnemonic << " match the same words";
+    }
+  }
+}
+
+TEST(SassOpSpec, OverlapCheckCanFail) {
+  // The check above, on two rows that do overlap (TEXS's pattern with bit 57 free contains TLDS).
+  const uint64_t texs_wide_mask = 0xf400000000000000ull;
+  const OpSpec& tlds = op_spec(Opcode::kTlds);
+  EXPECT_EQ((tlds.match ^ op_spec(Opcode::kTexs).match) & (tlds.mask & texs_wide_mask), 0u);
+}
+
+TEST(SassOpSpec, FieldsAreDisjointAndFree) {
+  for (const OpSpec& s : op_specs()) {
+    uint64_t used = s.mask;
+    for (const WordField& f : s.fields) {
+      EXPECT_EQ(used & f.bits.mask(), 0u) << s.mnemonic << " field " << f.bits.name;
+      used |= f.bits.mask();
+    }
+  }
+}
+
+TEST(SassOpSpec, ModeIndexAndUniqueCombinations) {
+  for (const OpSpec& s : op_specs()) {
+    std::set<std::tuple<ParamA, Lod, bool, bool, bool>> seen;
+    const WordField* mf = field_of(s, Role::kMode);
+    EXPECT_EQ(mf == nullptr, s.modes.empty()) << s.mnemonic;
+    for (const ModeRow& r : s.modes) {
+      EXPECT_EQ(mode_by_encoding(s, r.encoding), &r) << s.mnemonic << " " << int(r.encoding);
+      EXPECT_TRUE(mf->bits.fits(r.encoding)) << s.mnemonic;
+      EXPECT_TRUE(seen.insert({r.param_a, r.lod, r.aoffi, r.ms, r.dc}).second)
+          << s.mnemonic << " " << mode_name(s, r);
+    }
+    for (unsigned e = 0; e < 16; ++e) {
+      const ModeRow* r = mode_by_encoding(s, static_cast<uint8_t>(e));
+      if (r != nullptr) {
+        EXPECT_EQ(r->encoding, e);
+      }
+    }
+  }
+  EXPECT_EQ(mode_by_encoding(op_spec(Opcode::kTlds), 3), nullptr);
+  EXPECT_EQ(mode_by_encoding(op_spec(Opcode::kTexs), 14), nullptr);
+  EXPECT_EQ(mode_by_encoding(op_spec(Opcode::kNop), 0), nullptr);
+}
+
+TEST(SassOpSpec, SpecForWordAndMnemonic) {
+  EXPECT_EQ(spec_for_word(0xda1005cffff71006ull)->op, Opcode::kTlds);
+  EXPECT_EQ(spec_for_word(0xd81005cffff71006ull)->op, Opcode::kTexs);
+  EXPECT_EQ(spec_for_word(0xdf0e028100570206ull)->op, Opcode::kTld4s);
+  EXPECT_EQ(spec_for_word(0x50b0000000070f00ull)->op, Opcode::kNop);
+  EXPECT_EQ(spec_for_word(0x4c98078000870001ull), nullptr);  // MOV
+  EXPECT_EQ(spec_for_mnemonic("TLD4S")->op, Opcode::kTld4s);
+  EXPECT_EQ(spec_for_mnemonic("TLD4"), nullptr);
+  EXPECT_EQ(modelled_mnemonics(), "TLDS, TEXS, TLD4S, NOP");
+}
+
+// Every legal mode of every row, with both precisions and registers that satisfy the rules:
+// parse(print(i)) encodes to the word i encodes to, and decoding that word prints the same text.
+TEST(SassOpSpec, EveryModeRoundTrips) {
+  size_t n = 0;
+  for (const OpSpec& s : op_specs()) {
+    for (const ModeRow& r : s.modes) {
+      for (bool f16 : {false, true}) {
+        Instruction i;
+        i.op = s.op;
+        set_mode(i, r);
+        i.f16 = f16;
+        i.rd0 = 4;
+        i.rd1 = 8;
+        i.ra = 12;
+        i.rb = r.rb_count == 0 ? kRZ : 16;
+        i.ts_idx = 0x5c;
+        i.mask = 0xf;
+        i.component = static_cast<uint8_t>(n % 4);
+        i.nodep = (n % 3) == 0;
+        i.phase = (n % 2) == 0 ? Phase::kT : Phase::kP;
+        core::DiagSink sink;
+        ASSERT_TRUE(validate(i, "SM61", sink)) << print_instruction(i);
+        const auto w = encode(i, sink);
+        ASSERT_TRUE(w) << print_instruction(i);
+        const std::string text = print_instruction(i);
+        auto parsed = parse_line(text, "t.sass", 1, sink);
+        ASSERT_TRUE(parsed) << text;
+        const auto w2 = encode(*parsed, sink);
+        ASSERT_TRUE(w2) << text;
+        EXPECT_EQ(w2->word, w->word) << text;
+        EXPECT_EQ(w2->control, w->control) << text;
+        Origin o;
+        o.binary = true;
+        const Instruction d = decode(w->word, w->control, o, sink, "SM61");
+        EXPECT_EQ(print_instruction(d), text);
+        EXPECT_FALSE(sink.has_errors()) << text;
+        ++n;
+      }
+    }
+  }
+  EXPECT_EQ(n, 2u * (9 + 14 + 4));
+}
+
+TEST(SassOpSpec, Tld4sRtzOnlyWithF16FromSM60) {
+  // nvdisasm 11.8: bit 54 with bit 55 set is TLD4S.F16.RTZ on SM60+, TXQ/TMML or nothing before.
+  const uint64_t rtz = 0xdfce028100570206ull;
+  core::DiagSink sink;
+  Origin o;
+  o.binary = true;
+  EXPECT_EQ(print_instruction(decode(rtz, 0, o, sink, "SM60")),
+            "TLD4S.F16.RTZ.R.AOFFI.DC.NODEP R16, R6, R2, R5, 0x28 ;");
+  EXPECT_EQ(decode(rtz, 0, o, sink, "SM53").kind, Kind::kRaw);
+  EXPECT_EQ(decode(0xdf4e028100570206ull, 0, o, sink, "SM61").kind, Kind::kRaw);  // TXQ
+}
+
+// The real lines of nvidia_tlds.md section 3 / 1.8 (CuAssembler SM61, nxas): text -> word ->
+// text; the words are nvdisasm 11.8's reading of these lines (checked with -b SM61).
+TEST(SassOpSpec, RealRecordsRoundTrip) {
+  struct Rec {
+    const char* text;
+    uint64_t word;
+    uint32_t control;
+  };
+  const Rec recs[] = {
+      {"TEXS.T RZ, R7, R9, R4, 0x56, 2D, R ;", 0xd820056ff0470907ull, 0x207b1},
+      {"TLD4S.R.AOFFI.DC.NODEP R4, R6, R2, R5, 0x28 ;", 0xdf0e028040570206ull, 0x7e0},
+  };
+  for (const Rec& r : recs) {
+    core::DiagSink sink;
+    auto i = parse_line(r.text, "rec.sass", 1, sink);
+    ASSERT_TRUE(i) << r.text;
+    i->ctrl = decode_control(r.control);
+    i->ctrl.reuse = 0;
+    const auto w = encode(*i, sink);
+    ASSERT_TRUE(w) << r.text;
+    EXPECT_EQ(w->word, r.word) << std::hex << w->word;
+    EXPECT_EQ(w->control, r.control) << std::hex << w->control;
+    Origin o;
+    o.binary = true;
+    EXPECT_EQ(print_instruction(decode(w->word, w->control, o, sink, "SM61")), r.text);
+  }
+}
+
+}  // namespace
+}  // namespace texsim::isa::sass
