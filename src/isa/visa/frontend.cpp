@@ -8,6 +8,7 @@
 #include "isa/visa/codec.hpp"
 #include "isa/visa/examples.hpp"
 #include "isa/visa/exec.hpp"
+#include "isa/visa/isa_file.hpp"
 #include "isa/visa/rules.hpp"
 #include "isa/visa/syntax.hpp"
 
@@ -101,13 +102,31 @@ class VisaFrontend final : public isa::Frontend {
                                   core::DiagSink& sink) const override {
     const auto p = platform_of(platform, sink);
     if (!p) return nullptr;
+    if (is_isa_file(input.bytes)) {
+      // IGC's .isa container: its first kernel (docs/visa.md, "IGC's .isa files").
+      const auto file = read_isa_file(input.bytes, input.name, sink);
+      if (!file) return nullptr;
+      if (file->kernels.empty()) {
+        sink.error("VISA-ISA-FILE", core::BinaryLoc{input.name, 6, 15, 0, true},
+                   "num_kernels: the file has no kernel", "IGC visa/Common_ISA.cpp");
+        return nullptr;
+      }
+      auto prog = isa_routine_program(*file, file->kernels[0], *p, input.name, sink);
+      prog->isa_text = print_isa_routine(*file, file->kernels[0], *p);
+      for (const IsaRoutine& fn : file->functions)
+        prog->isa_text += "\n" + print_isa_routine(*file, fn, *p);
+      check_program(*prog, sink);
+      return prog;
+    }
     auto prog = decode_stream(input.bytes, input.name, *p, sink);
     check_program(*prog, sink);
     return prog;
   }
 
   std::string print(const Program& program) const override {
-    return print_program(static_cast<const VisaProgram&>(program));
+    const auto& prog = static_cast<const VisaProgram&>(program);
+    if (!prog.isa_text.empty()) return prog.isa_text;
+    return print_program(prog);
   }
 
   std::optional<RunResult> execute(const Program& program, const scene::Scene& scene,

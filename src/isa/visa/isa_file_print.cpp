@@ -1,0 +1,286 @@
+// IGC-dump text of one .isa routine (isa_file.hpp): declarations from the tables and each
+// instruction. The four seed instructions are decoded by the model (codec.hpp) and printed by
+// texsim's printer; the others print by layout (mnemonic, then each field's bytes in hex).
+#include <cstdio>
+
+#include "core/bytes.hpp"
+#include "core/text.hpp"
+#include "isa/visa/codec.hpp"
+#include "isa/visa/isa_file.hpp"
+#include "isa/visa/kinds.hpp"
+#include "isa/visa/syntax.hpp"
+
+namespace texsim::isa::visa {
+namespace {
+
+constexpr const char* kCite = "IGC visa/ByteCodeReaderNG.cpp (routine tables)";
+
+std::string pool(const IsaRoutine& r, uint32_t i) {
+  return i < r.strings.size() ? r.strings[i] : "?" + std::to_string(i);
+}
+
+std::string attr_value(const IsaRoutine& r, const IsaAttr& a) {
+  const std::string name = pool(r, a.name);
+  // IGC's kernel attributes: Target (UB: 0 cm, 1 3d, 2 cs), SimdSize and other ints, strings.
+  if (name == "Target" && a.value.size() == 1) {
+    static const char* const kTargets[] = {"\"cm\"", "\"3d\"", "\"cs\""};
+    return a.value[0] < 3 ? kTargets[a.value[0]] : std::to_string(a.value[0]);
+  }
+  bool text = !a.value.empty() && a.value.size() != 1 && a.value.size() != 2 && a.value.size() != 4;
+  if (name == "OutputAsmPath") text = true;
+  if (text) return "\"" + std::string(a.value.begin(), a.value.end()) + "\"";
+  uint64_t v = 0;
+  for (size_t i = 0; i < a.value.size(); ++i) v |= uint64_t{a.value[i]} << (8 * i);
+  return std::to_string(v);
+}
+
+uint64_t le(const IsaInst& in, const WalkedField& w, unsigned skip, unsigned n) {
+  return core::load_le(in.bytes, w.offset + skip, n);
+}
+
+std::string exec_text(uint8_t e) {
+  static const unsigned kSizes[] = {1, 2, 4, 8, 16, 32};
+  const unsigned code = e & 0xf, mask = e >> 4;
+  const std::string m = "M" + std::to_string((mask & 7) + 1) + (mask >= 8 ? "_NM" : "");
+  return "(" + m + ", " + (code < 6 ? std::to_string(kSizes[code]) : "?" + std::to_string(code)) +
+         ")";
+}
+
+// One field of an instruction read by layout, written as IGC writes operands where texsim knows
+// how (exec size, vector and raw operands); other fields as their bytes in hex.
+std::string field_text(const IsaInst& in, const WalkedField& w, const SymbolTable& syms, bool dst,
+                       Version v) {
+  const unsigned id = v >= kRawId32Version ? 4 : 2;
+  switch (w.token) {
+    case 'E':
+      return exec_text(in.bytes[w.offset]);
+    case 'R':
+      return syms.name_of(VarClass::kGeneral, static_cast<uint32_t>(le(in, w, 0, id))) + "." +
+             std::to_string(le(in, w, id, 2));
+    case 'V':
+    case 'A':
+    case 'W': {
+      if (w.size < 3) break;
+      const uint8_t tag = in.bytes[w.offset];
+      if ((tag & 7) == 0) {  // general
+        const auto vid = static_cast<uint32_t>(le(in, w, 1, id));
+        const auto region = static_cast<uint16_t>(le(in, w, 1 + id + 2, 2));
+        std::string t = syms.name_of(VarClass::kGeneral, vid) + "(" +
+                        std::to_string(in.bytes[w.offset + 1 + id]) + "," +
+                        std::to_string(in.bytes[w.offset + 2 + id]) + ")";
+        if (dst) {
+          static const char* const kStride[] = {"", "0", "1", "2", "4", "8", "16", "32"};
+          return t + "<" + kStride[(region >> 8) & 7] + ">";
+        }
+        return t + print_region(region);
+      }
+      if ((tag & 7) == 5) {  // immediate
+        const auto t = static_cast<VisaType>(in.bytes[w.offset + 1] & 0xf);
+        return print_immediate(t, le(in, w, 2, w.size - 2));
+      }
+      if ((tag & 7) == 6) {  // state: class (0 surface, 1 sampler), id, offset
+        const bool sampler = in.bytes[w.offset + 1] == 1;
+        const auto sid = static_cast<uint32_t>(le(in, w, 2, 2));
+        return syms.name_of(sampler ? VarClass::kSampler : VarClass::kSurface, sid) + "(" +
+               std::to_string(in.bytes[w.offset + 4]) + ")";
+      }
+      if ((tag & 7) == 2)
+        return syms.name_of(VarClass::kPredicate, static_cast<uint32_t>(le(in, w, 1, 2) & 0xfff));
+      break;
+    }
+    default:
+      break;
+  }
+  return core::hex_bytes(std::span(in.bytes).subspan(w.offset, w.size));
+}
+
+}  // namespace
+
+std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRoutine& r,
+                                                 Platform platform, const std::string& file,
+                                                 core::DiagSink& sink) {
+  auto prog = std::make_unique<VisaProgram>();
+  prog->file = file;
+  prog->from_binary = true;
+  prog->version = f.version;
+  prog->version_given = true;
+  prog->platform = platform;
+  prog->kernel = r.name;
+  auto add = [&](Variable v) {
+    if (auto e = prog->symbols.add_with_id(v)) {
+      core::BinaryLoc loc;
+      loc.file = file;
+      sink.error("VISA-ISA-FILE", loc, "declaration '" + v.name + "': " + *e, kCite);
+    }
+  };
+  for (size_t i = 0; i < r.vars.size(); ++i) {
+    const IsaVar& iv = r.vars[i];
+    Variable v;
+    v.name = pool(r, iv.name);
+    v.cls = VarClass::kGeneral;
+    v.id = kFirstUserGeneral + static_cast<uint32_t>(i);
+    v.type = static_cast<VisaType>(iv.bits & 0xf);
+    v.num_elts = iv.num_elts;
+    if ((iv.bits >> 4) <= static_cast<unsigned>(Align::kWordx64))
+      v.align = static_cast<Align>(iv.bits >> 4);
+    if (iv.alias != 0) {
+      v.alias_name = prog->symbols.name_of(VarClass::kGeneral, iv.alias);
+      v.alias_offset = iv.alias_offset;
+    }
+    add(v);
+  }
+  for (size_t i = 0; i < r.predicates.size(); ++i) {
+    Variable v;
+    v.cls = VarClass::kPredicate;
+    v.id = 1 + static_cast<uint32_t>(i);
+    v.name = "P" + std::to_string(v.id);
+    v.num_elts = r.predicates[i].num_elts;
+    add(v);
+  }
+  for (size_t i = 0; i < r.addresses.size(); ++i) {
+    Variable v;
+    v.cls = VarClass::kAddress;
+    v.id = static_cast<uint32_t>(i);
+    v.name = "A" + std::to_string(v.id);
+    v.num_elts = r.addresses[i].num_elts;
+    add(v);
+  }
+  for (size_t i = 0; i < r.samplers.size(); ++i) {
+    Variable v;
+    v.cls = VarClass::kSampler;
+    v.id = static_cast<uint32_t>(i);
+    v.name = "S" + std::to_string(v.id);
+    v.v_name = pool(r, r.samplers[i].name);
+    v.num_elts = r.samplers[i].num_elts;
+    add(v);
+  }
+  for (size_t i = 0; i < r.surfaces.size(); ++i) {
+    Variable v;
+    v.cls = VarClass::kSurface;
+    v.id = kFirstUserSurface + static_cast<uint32_t>(i);
+    v.name = "T" + std::to_string(v.id);
+    v.v_name = pool(r, r.surfaces[i].name);
+    v.num_elts = r.surfaces[i].num_elts;
+    add(v);
+  }
+  if (r.truncated) {
+    core::BinaryLoc loc;
+    loc.file = file;
+    loc.offset = r.insts.empty() ? 0 : r.insts[0].offset;
+    sink.warning("VISA-ISA-TRUNCATED", loc,
+                 "routine '" + r.name +
+                     "' was written by IGC 1.0.12504's .isa writer, which leaves out the last "
+                     "operands of each instruction (exec size and predicate use up table "
+                     "entries): its instructions are read by layout only, not checked",
+                 "docs/decisions.md V34");
+  }
+  for (const IsaInst& in : r.insts) {
+    Instruction inst;
+    std::optional<Instruction> d;
+    if (!r.truncated) d = decode_isa_instruction(f, in, file, sink);
+    if (d) {
+      inst = std::move(*d);
+    } else {
+      const OpLayout* l = find_layout(in.opcode);
+      inst.unsupported = l != nullptr ? std::string(l->mnemonic) : "?";
+      inst.offset = in.offset;
+    }
+    prog->instructions.push_back(std::move(inst));
+  }
+  return prog;
+}
+
+std::optional<Instruction> decode_isa_instruction(const IsaFile& f, const IsaInst& in,
+                                                  const std::string& file, core::DiagSink& sink) {
+  if (rows_for_opcode(in.opcode).empty()) return std::nullopt;
+  std::vector<uint8_t> bytes = in.bytes;
+  const bool is3d = in.opcode == kOpcode3DSample || in.opcode == kOpcode3DLoad;
+  if (is3d && f.version >= kPairedSurfaceVersion) {
+    // IGC 1.0.12504's 4.1 has no paired surface (V33): insert %null.0 after Dst for the model.
+    for (const WalkedField& w : in.fields) {
+      if (w.token != 'n') continue;
+      bytes.insert(bytes.begin() + w.offset, 6, uint8_t{0});
+      break;
+    }
+  }
+  size_t pos = 0;
+  core::DiagSink local;
+  auto inst = decode_instruction(bytes, pos, f.version, file, local);
+  for (auto d : local.diagnostics()) {
+    if (auto* b = std::get_if<core::BinaryLoc>(&d.loc)) b->offset += in.offset;
+    sink.report(std::move(d));
+  }
+  if (inst) inst->offset = in.offset;
+  return inst;
+}
+
+std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform platform) {
+  core::DiagSink sink;
+  const auto prog = isa_routine_program(f, r, platform, "", sink);
+  // IGC 1.0.12504's 3D lines have no paired surface: print them at 3.7's layout (V33).
+  VisaProgram legacy_view;
+  legacy_view.symbols = prog->symbols;
+  legacy_view.version = f.version >= kPairedSurfaceVersion ? Version{3, 7} : f.version;
+  legacy_view.platform = platform;
+  std::string out = ".version " + version_string(f.version) + "\n";
+  out += std::string(r.is_kernel ? ".kernel " : ".global_function ") + quote_kernel_name(r.name) +
+         "\n\n";
+  for (const Variable* v : prog->symbols.declared()) out += print_decl(*v) + "\n";
+  for (const IsaInput& in : r.inputs) {
+    const char* cls = (in.kind & 3) == 0 ? "" : (in.kind & 3) == 1 ? "S" : "T";
+    std::string name = (in.kind & 3) == 0 ? prog->symbols.name_of(VarClass::kGeneral, in.index)
+                                          : std::string(cls) + std::to_string(in.index);
+    out += ".input " + name + " offset=" + std::to_string(in.offset) +
+           " size=" + std::to_string(in.size) + "\n";
+  }
+  for (const IsaAttr& a : r.attrs)
+    out += ".kernel_attr " + pool(r, a.name) + "=" + attr_value(r, a) + "\n";
+  for (size_t i = 0; i < r.insts.size(); ++i) {
+    const IsaInst& in = r.insts[i];
+    const Instruction& inst = prog->instructions[i];
+    if (in.opcode == 0x31 || in.opcode == 0x30) {  // label / func: "NAME:"
+      const uint32_t id =
+          static_cast<uint32_t>(in.bytes.size() >= 3 ? in.bytes[1] | in.bytes[2] << 8 : 0);
+      const std::string name =
+          id < r.labels.size() ? pool(r, r.labels[id].name) : "L" + std::to_string(id);
+      out += (in.opcode == 0x30 ? ".function " + quote_kernel_name(name) + "\n" : std::string()) +
+             "\n" + name + ":\n";
+      continue;
+    }
+    if (inst.row != nullptr) {
+      out += "    " + print_instruction(inst, legacy_view) + "\n";
+      continue;
+    }
+    // By layout: predicate first as a prefix, the first vector operand of a common-class
+    // instruction as its destination.
+    std::string pred, line = inst.unsupported;
+    bool seen_vec = false;
+    for (const WalkedField& w : in.fields) {
+      if (w.token == 'P') {
+        const auto p = static_cast<uint16_t>(le(in, w, 0, 2));
+        if (p != 0)
+          pred = std::string("(") + ((p & 0x8000) != 0 ? "!" : "") +
+                 prog->symbols.name_of(VarClass::kPredicate, p & 0xfffu) + ") ";
+        continue;
+      }
+      if (w.token == 's') continue;
+      if (w.token == 'b' && &w == &in.fields[1] && (in.opcode == 0x2c || in.opcode == 0x45)) {
+        // cmp's relation and fminmax's min/max are part of the mnemonic (CISA.y).
+        static const char* const kRel[] = {"eq", "ne", "gt", "ge", "lt", "le"};
+        const uint8_t b = in.bytes[w.offset] & 7;
+        if (in.opcode == 0x2c)
+          line += b < 6 ? std::string(".") + kRel[b] : ".?";
+        else
+          line = b == 0 ? "min" : "max";
+        continue;
+      }
+      const bool dst = w.token == 'V' && !seen_vec;
+      seen_vec = seen_vec || w.token == 'V';
+      line += " " + field_text(in, w, prog->symbols, dst, f.version);
+    }
+    out += "    " + pred + line + "\n";
+  }
+  return out;
+}
+
+}  // namespace texsim::isa::visa
