@@ -111,6 +111,10 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
 std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRoutine& r,
                                                  Platform platform, const std::string& file,
                                                  core::DiagSink& sink);
+// A texsim program as a .isa with one kernel (IGC 1.0.12504's layout: 3D messages without the
+// paired surface, V33); nullopt with errors when an instruction is not modelled.
+std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::DiagSink& sink);
+
 // Decodes one seed instruction of the file (nullopt for others or on a decode error, reported).
 std::optional<Instruction> decode_isa_instruction(const IsaFile& f, const IsaInst& in,
                                                   const std::string& file, core::DiagSink& sink);

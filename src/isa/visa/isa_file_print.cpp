@@ -94,6 +94,56 @@ std::string field_text(const IsaInst& in, const WalkedField& w, const SymbolTabl
   return core::hex_bytes(std::span(in.bytes).subspan(w.offset, w.size));
 }
 
+std::string channels(uint8_t mask) {
+  std::string s;
+  for (int i = 0; i < 4; ++i)
+    if ((mask >> i) & 1) s += "RGBA"[i];
+  return s;
+}
+
+// Message instructions by layout, as IGC's printer writes them (IsaDisassembly.cpp): the
+// sub-op, channels or block count join the mnemonic; surface and sampler print by name; the
+// operand count is not printed. Empty when `in` is not one of these.
+std::string message_text(const IsaInst& in, const SymbolTable& syms, Version v) {
+  const auto& fl = in.fields;
+  auto byte = [&](size_t i) { return in.bytes[fl[i].offset]; };
+  std::string out;
+  size_t first = 0;
+  if ((in.opcode == kOpcode3DSample || in.opcode == kOpcode3DLoad) && fl.size() >= 4) {
+    const unsigned op = byte(0);
+    std::string name = "?";
+    for (const InstrRow* row : rows_for_opcode(in.opcode))
+      if (row->sub_op && *row->sub_op == op) name = std::string(row->mnemonic);
+    out = name + "." + channels(byte(3)) + " " + exec_text(byte(1)) + " ";
+    for (size_t i = 4; i < fl.size(); ++i) {
+      if (fl[i].token == 'n') continue;
+      std::string t;
+      if (fl[i].token == 'b') {
+        const bool sampler = in.opcode == kOpcode3DSample && i == 5;
+        t = syms.name_of(sampler ? VarClass::kSampler : VarClass::kSurface, byte(i));
+      } else {
+        t = field_text(in, fl[i], syms, false, v);
+      }
+      out += " " + t;
+    }
+    return out;
+  }
+  if ((in.opcode == 0x74 || in.opcode == 0x75) && fl.size() >= 5) {  // gather4/scatter4_scaled
+    out = (in.opcode == 0x74 ? "gather4_scaled." : "scatter4_scaled.") + channels(byte(2)) + " " +
+          exec_text(byte(0)) + " " + syms.name_of(VarClass::kSurface, byte(4));
+    first = 5;
+  } else if ((in.opcode == 0x78 || in.opcode == 0x79) && fl.size() >= 6) {
+    out = (in.opcode == 0x78 ? "gather_scaled." : "scatter_scaled.") +
+          std::to_string(1u << (byte(3) & 3)) + " " + exec_text(byte(0)) + " " +
+          syms.name_of(VarClass::kSurface, byte(5));
+    first = 6;
+  } else {
+    return {};
+  }
+  for (size_t i = first; i < fl.size(); ++i) out += " " + field_text(in, fl[i], syms, false, v);
+  return out;
+}
+
 }  // namespace
 
 std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRoutine& r,
@@ -177,7 +227,15 @@ std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRout
   for (const IsaInst& in : r.insts) {
     Instruction inst;
     std::optional<Instruction> d;
-    if (!r.truncated) d = decode_isa_instruction(f, in, file, sink);
+    // A truncated routine still has every operand of an instruction without exec size and
+    // predicate (media_ld: V34).
+    bool whole = !r.truncated;
+    if (r.truncated) {
+      whole = true;
+      for (const WalkedField& w : in.fields) whole = whole && w.token != 'E' && w.token != 'P';
+      whole = whole && !in.fields.empty();
+    }
+    if (whole) d = decode_isa_instruction(f, in, file, sink);
     if (d) {
       inst = std::move(*d);
     } else {
@@ -251,6 +309,17 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
       out += "    " + print_instruction(inst, legacy_view) + "\n";
       continue;
     }
+    if (std::string m = message_text(in, prog->symbols, f.version); !m.empty()) {
+      std::string pred;
+      if (in.fields.size() > 1 && in.fields[1].token == 'P') {
+        const auto p = static_cast<uint16_t>(le(in, in.fields[1], 0, 2));
+        if (p != 0)
+          pred = std::string("(") + ((p & 0x8000) != 0 ? "!" : "") +
+                 prog->symbols.name_of(VarClass::kPredicate, p & 0xfffu) + ") ";
+      }
+      out += "    " + pred + m + "\n";
+      continue;
+    }
     // By layout: predicate first as a prefix, the first vector operand of a common-class
     // instruction as its destination.
     std::string pred, line = inst.unsupported;
@@ -268,10 +337,13 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
         // cmp's relation and fminmax's min/max are part of the mnemonic (CISA.y).
         static const char* const kRel[] = {"eq", "ne", "gt", "ge", "lt", "le"};
         const uint8_t b = in.bytes[w.offset] & 7;
+        // The mnemonic is the line's first word (the exec size follows it).
+        const size_t sp = line.find(' ');
+        const std::string rest = sp == std::string::npos ? "" : line.substr(sp);
         if (in.opcode == 0x2c)
-          line += b < 6 ? std::string(".") + kRel[b] : ".?";
+          line = std::string("cmp.") + (b < 6 ? kRel[b] : "?") + rest;
         else
-          line = b == 0 ? "min" : "max";
+          line = (b == 0 ? "min" : "max") + rest;
         continue;
       }
       const bool dst = w.token == 'V' && !seen_vec;
