@@ -144,6 +144,90 @@ std::string message_text(const IsaInst& in, const SymbolTable& syms, Version v) 
   return out;
 }
 
+// lsc_untyped (load, store, atomic; not block2d), lsc_fence and fence as IGC's printer writes
+// them (IsaDisassembly.cpp, LSC formatter). Empty when `in` is none of these.
+std::string lsc_text(const IsaInst& in, const SymbolTable& syms, Version v) {
+  const auto& fl = in.fields;
+  auto byte = [&](size_t i) { return in.bytes[fl[i].offset]; };
+  static const char* const kSfid[] = {".ugm", ".ugml", ".tgm", ".slm"};
+  auto sfid = [&](uint8_t x) { return x < 4 ? std::string(kSfid[x]) : ".?"; };
+  if (in.opcode == 0x5c && fl.size() == 1) {  // fence: mask bits (CISA fence)
+    const uint8_t m = byte(0);
+    if ((m & 0x80) != 0) return "fence_sw";
+    std::string s = (m & 0x20) != 0 ? "fence_local" : "fence_global";
+    if (m != 0) {
+      s += ".";
+      static const char* const kBits[] = {"E", "I", "S", "C", "R", "", "L1"};
+      for (int b = 0; b < 7; ++b)
+        if ((m >> b) & 1) s += kBits[b];
+    }
+    return s;
+  }
+  if (in.opcode == 0x8b && fl.size() >= 3) {  // lsc_fence: E P sfid op scope
+    static const char* const kOps[] = {".none",  ".evict",   ".invalidate", ".discard",
+                                       ".clean", ".flushl3", ".type6"};
+    static const char* const kScopes[] = {".group", ".local",  ".tile",  ".gpu",
+                                          ".gpus",  ".sysrel", ".sysacq"};
+    std::string s = "lsc_fence";
+    if (fl.size() > 2 && fl[2].token == 'b') s += sfid(byte(2));
+    if (fl.size() > 3) s += byte(3) < 7 ? kOps[byte(3)] : ".???";
+    if (fl.size() > 4) s += byte(4) < 7 ? kScopes[byte(4)] : ".???";
+    return s;
+  }
+  if (in.opcode != 0x89 || fl.size() < 15 || in.bytes[1] == 3 || in.bytes[1] == 7) return {};
+  const uint8_t op = in.bytes[1];
+  const bool store = op >= 4 && op <= 7, load = op <= 3;
+  const OpLayout* l = find_sub_layout(0x89, op);
+  std::string s = l == nullptr ? "lsc_?" : std::string(l->mnemonic);
+  s += sfid(byte(3));
+  static const char* const kCache[] = {".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"};
+  if (byte(4) != 0 || byte(5) != 0)
+    for (size_t i : {4u, 5u}) s += byte(i) < 7 ? kCache[byte(i)] : ".?";
+  s += " " + exec_text(byte(1)) + " ";
+  const uint8_t atype = byte(6);
+  const auto scale = static_cast<uint16_t>(le(in, fl[7], 0, 2));
+  const auto offset = static_cast<int32_t>(static_cast<uint32_t>(le(in, fl[8], 0, 4)));
+  auto raw = [&](size_t i) {
+    const unsigned idb = v >= kRawId32Version ? 4 : 2;
+    std::string t = syms.name_of(VarClass::kGeneral, static_cast<uint32_t>(le(in, fl[i], 0, idb)));
+    const auto off = le(in, fl[i], idb, 2);
+    return off != 0 ? t + "." + std::to_string(off) : t;
+  };
+  auto data = [&](size_t i) {
+    static const char* const kSize[] = {"?",   "d8",    "d16",    "d32",
+                                        "d64", "d8c32", "d16c32", "d16c32h"};
+    static const unsigned kElems[] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
+    std::string t = raw(i) + ":" + (byte(10) < 8 ? kSize[byte(10)] : "?");
+    if (op == 2 || op == 6) {  // quad: channel mask suffix
+      t += ".";
+      for (int c = 0; c < 4; ++c)
+        if ((byte(13) >> c) & 1) t += "xyzw"[c];
+    } else {
+      const unsigned n = byte(12) < 9 ? kElems[byte(12)] : 0;
+      if (n != 1) t += "x" + std::to_string(n);
+      if (byte(11) == 2) t += "t";
+    }
+    return t;
+  };
+  auto addr = [&]() {
+    static const char* const kTypes[] = {"?", "flat", "bss", "ss", "bti", "arg"};
+    std::string t = atype < 6 ? kTypes[atype] : "?";
+    if (atype >= 2 && atype <= 4) t += "(" + field_text(in, fl[14], syms, false, v) + ")";
+    t += "[";
+    if (scale > 1) t += core::hex(scale) + "*";
+    t += raw(16);
+    if (offset != 0)
+      t += (offset < 0 ? "-" : "+") +
+           core::hex(static_cast<uint32_t>(offset < 0 ? -static_cast<int64_t>(offset) : offset));
+    static const char* const kASize[] = {"?", "a16", "a32", "a64"};
+    return t + "]:" + (byte(9) < 4 ? kASize[byte(9)] : "?");
+  };
+  if (fl.size() < 17) return s;
+  if (load) return s + " " + data(15) + "  " + addr();
+  if (store) return s + " " + addr() + (fl.size() > 17 ? "  " + data(17) : "");
+  return s + " " + data(15) + "  " + addr();  // atomics: src1/src2 follow when present
+}
+
 }  // namespace
 
 std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRoutine& r,
@@ -309,10 +393,13 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
       out += "    " + print_instruction(inst, legacy_view) + "\n";
       continue;
     }
-    if (std::string m = message_text(in, prog->symbols, f.version); !m.empty()) {
+    std::string m = message_text(in, prog->symbols, f.version);
+    if (m.empty()) m = lsc_text(in, prog->symbols, f.version);
+    if (!m.empty()) {
       std::string pred;
-      if (in.fields.size() > 1 && in.fields[1].token == 'P') {
-        const auto p = static_cast<uint16_t>(le(in, in.fields[1], 0, 2));
+      for (const WalkedField& w : in.fields) {
+        if (w.token != 'P') continue;
+        const auto p = static_cast<uint16_t>(le(in, w, 0, 2));
         if (p != 0)
           pred = std::string("(") + ((p & 0x8000) != 0 ? "!" : "") +
                  prog->symbols.name_of(VarClass::kPredicate, p & 0xfffu) + ") ";
