@@ -124,7 +124,11 @@ bool walk_stream_truncated(core::BytesReader& r, Version v, size_t code, size_t 
     const size_t e = cand.end;
     // The stream's `size` counts every operand, so a truncated stream stops short of it: IGC
     // pads it with bytes it never wrote (V34). The routine ends at its ret / fret.
-    if (e == end || cand.mnemonic == "ret" || cand.mnemonic == "fret") {
+    // A routine without a ret (GenX_IR's one-instruction kernels) ends where only zero
+    // padding is left.
+    const auto rest = r.bytes().subspan(e, end - e);
+    const bool zeros = std::all_of(rest.begin(), rest.end(), [](uint8_t b) { return b == 0; });
+    if (e == end || cand.mnemonic == "ret" || cand.mnemonic == "fret" || zeros) {
       for (Frame& fr : st) {
         Walk& w = fr.cands[fr.next - 1];
         rt.insts.push_back(make_inst(r.bytes(), fr.pos, w.end, std::move(w.fields)));

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "core/text.hpp"
 #include "isa/visa/isa_file.hpp"
 #include "isa/visa/syntax.hpp"
 
@@ -53,6 +54,18 @@ int main(int argc, char** argv) {
         n, read, same, insts, truncated);
     return read == n && same == n ? 0 : 1;
   }
+  if (mode == "insts" && argc == 3) {  // each instruction's bytes, one line each
+    const auto bytes = slurp(argv[2]);
+    core::DiagSink sink;
+    const auto f = read_isa_file(bytes, argv[2], sink);
+    show(sink);
+    if (!f) return 1;
+    for (const auto& k : f->kernels) {
+      std::printf("# kernel %s%s\n", k.name.c_str(), k.truncated ? " truncated" : "");
+      for (const auto& i : k.insts) std::printf("%s\n", core::hex_bytes(i.bytes).c_str());
+    }
+    return 0;
+  }
   if (mode == "write" && argc == 5) {
     std::ifstream in(argv[2]);
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -72,6 +85,7 @@ int main(int argc, char** argv) {
                static_cast<std::streamsize>(bytes.size()));
     return 0;
   }
-  std::cerr << "usage: visa_isa_tool roundtrip FILE... | write IN.visaasm OUT.isa PLATFORM\n";
+  std::cerr << "usage: visa_isa_tool roundtrip FILE... | insts FILE | write IN.visaasm OUT.isa "
+               "PLATFORM\n";
   return 2;
 }
