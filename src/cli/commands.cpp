@@ -368,6 +368,8 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
     info = isa::known_isa("visa");
   } else {
     info = isa::isa_for_path(args.file);
+    // IGC's binary vISA container (docs/visa.md, "IGC's .isa files").
+    if (info == nullptr && fs::path(args.file).extension() == ".isa") info = isa::known_isa("visa");
     if (info == nullptr) {
       say_error("cannot tell the ISA of '" + args.file + "'; use --isa visa|sass");
     }

@@ -98,6 +98,16 @@ class VisaFrontend final : public isa::Frontend {
     return out;
   }
 
+  // `asm -o X.isa`: IGC's .isa container (isa_file.hpp); other names get texsim's own stream.
+  std::optional<std::vector<uint8_t>> encode_object(const Program& program,
+                                                    std::string_view output_path, std::string_view,
+                                                    core::DiagSink& sink) const override {
+    if (!output_path.ends_with(".isa")) return std::nullopt;
+    const auto file = isa_file_from_program(static_cast<const VisaProgram&>(program), sink);
+    if (!file) return std::nullopt;
+    return write_isa_file(*file);
+  }
+
   std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,
                                   core::DiagSink& sink) const override {
     const auto p = platform_of(platform, sink);
