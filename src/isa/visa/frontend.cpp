@@ -29,6 +29,18 @@ class VisaFrontend final : public isa::Frontend {
 
   std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,
                                  core::DiagSink& sink) const override {
+    const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(source.text.data()),
+                                         source.text.size());
+    if (is_isa_file(bytes)) {
+      // IGC's .isa given to check/run: decode it; errors make it no program.
+      BinaryInput in;
+      in.name = source.path;
+      in.bytes.assign(bytes.begin(), bytes.end());
+      const size_t before = sink.error_count();
+      auto prog = decode(in, platform, sink);
+      if (sink.error_count() != before) return nullptr;
+      return prog;
+    }
     const auto p = platform_of(platform, sink);
     if (!p) return nullptr;
     core::DiagSink local;
@@ -125,6 +137,7 @@ class VisaFrontend final : public isa::Frontend {
       prog->isa_text = print_isa_routine(*file, file->kernels[0], *p);
       for (const IsaRoutine& fn : file->functions)
         prog->isa_text += "\n" + print_isa_routine(*file, fn, *p);
+      note_unmodelled(*prog, sink);
       check_program(*prog, sink);
       return prog;
     }
