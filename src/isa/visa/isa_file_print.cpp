@@ -110,7 +110,8 @@ std::string message_text(const IsaInst& in, const SymbolTable& syms, Version v) 
   std::string out;
   size_t first = 0;
   if ((in.opcode == kOpcode3DSample || in.opcode == kOpcode3DLoad) && fl.size() >= 4) {
-    const unsigned op = byte(0);
+    // The sub-op: bits 7:0 of a UW from 4.0, bits 4:0 of a UB before (flags above: model.hpp).
+    const unsigned op = v >= kWideOpVersion ? byte(0) : byte(0) & 0x1fu;
     std::string name = "?";
     for (const InstrRow* row : rows_for_opcode(in.opcode))
       if (row->sub_op && *row->sub_op == op) name = std::string(row->mnemonic);
@@ -224,7 +225,8 @@ std::string lsc_text(const IsaInst& in, const SymbolTable& syms, Version v) {
   };
   if (fl.size() < 17) return s;
   if (load) return s + " " + data(15) + "  " + addr();
-  if (store) return s + " " + addr() + (fl.size() > 17 ? "  " + data(17) : "");
+  const size_t src1 = (op == 1 || op == 5) ? 18 : 17;  // strided: the pitch comes first
+  if (store) return s + " " + addr() + (fl.size() > src1 ? "  " + data(src1) : "");
   return s + " " + data(15) + "  " + addr();  // atomics: src1/src2 follow when present
 }
 
@@ -263,40 +265,24 @@ std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRout
     }
     add(v);
   }
-  for (size_t i = 0; i < r.predicates.size(); ++i) {
-    Variable v;
-    v.cls = VarClass::kPredicate;
-    v.id = 1 + static_cast<uint32_t>(i);
-    v.name = "P" + std::to_string(v.id);
-    v.num_elts = r.predicates[i].num_elts;
-    add(v);
-  }
-  for (size_t i = 0; i < r.addresses.size(); ++i) {
-    Variable v;
-    v.cls = VarClass::kAddress;
-    v.id = static_cast<uint32_t>(i);
-    v.name = "A" + std::to_string(v.id);
-    v.num_elts = r.addresses[i].num_elts;
-    add(v);
-  }
-  for (size_t i = 0; i < r.samplers.size(); ++i) {
-    Variable v;
-    v.cls = VarClass::kSampler;
-    v.id = static_cast<uint32_t>(i);
-    v.name = "S" + std::to_string(v.id);
-    v.v_name = pool(r, r.samplers[i].name);
-    v.num_elts = r.samplers[i].num_elts;
-    add(v);
-  }
-  for (size_t i = 0; i < r.surfaces.size(); ++i) {
-    Variable v;
-    v.cls = VarClass::kSurface;
-    v.id = kFirstUserSurface + static_cast<uint32_t>(i);
-    v.name = "T" + std::to_string(v.id);
-    v.v_name = pool(r, r.surfaces[i].name);
-    v.num_elts = r.surfaces[i].num_elts;
-    add(v);
-  }
+  // Predicates from 1, addresses and samplers from 0, surfaces from 6 (V35); samplers and
+  // surfaces keep their stored name as v_name, as IGC's dump prints them.
+  auto add_decls = [&](const std::vector<IsaDecl>& ds, VarClass cls, uint32_t first,
+                       const char* prefix, bool v_name) {
+    for (size_t i = 0; i < ds.size(); ++i) {
+      Variable v;
+      v.cls = cls;
+      v.id = first + static_cast<uint32_t>(i);
+      v.name = prefix + std::to_string(v.id);
+      if (v_name) v.v_name = pool(r, ds[i].name);
+      v.num_elts = ds[i].num_elts;
+      add(v);
+    }
+  };
+  add_decls(r.predicates, VarClass::kPredicate, 1, "P", false);
+  add_decls(r.addresses, VarClass::kAddress, 0, "A", false);
+  add_decls(r.samplers, VarClass::kSampler, 0, "S", true);
+  add_decls(r.surfaces, VarClass::kSurface, kFirstUserSurface, "T", true);
   if (r.truncated) {
     core::BinaryLoc loc;
     loc.file = file;
