@@ -313,7 +313,9 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   core::DiagSink sink;
   const auto program = fe->parse(isa::SourceFile{args.file, text}, platform, sink);
   std::optional<std::vector<isa::EncodedInstruction>> enc;
-  if (program) enc = fe->encode(*program, sink);
+  // `-o X.isa` (IGC's container) is encoded by encode_object below, common-class vISA included.
+  const bool isa_file = !args.hex && info->id == "visa" && args.output.ends_with(".isa");
+  if (program) enc = isa_file ? std::vector<isa::EncodedInstruction>{} : fe->encode(*program, sink);
   print_diagnostics(stderr, sink.diagnostics(), args.file, text);
   if (!program || !enc || sink.has_errors()) return kExitDiagnostics;
   if (args.hex) {

@@ -5,6 +5,7 @@
 
 #include "isa/visa/codec.hpp"
 #include "isa/visa/isa_file.hpp"
+#include "isa/visa/isa_text_common.hpp"
 
 namespace texsim::isa::visa {
 namespace {
@@ -101,8 +102,23 @@ std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::Diag
   for (const Instruction& src : prog.instructions) {
     core::TextLoc loc{prog.file, src.line, src.column};
     if (src.row == nullptr) {
+      // Common-class instructions (mov, add, cmp, ...) go by their layout (isa_text_common).
+      std::vector<uint8_t> bytes;
+      const auto e = encode_common_line(
+          src.source, prog.symbols, prog.version,
+          [&](VarClass c, uint32_t id) { return ids.of(c, id); }, bytes);
+      if (!e) {
+        IsaInst out;
+        out.opcode = bytes[0];
+        out.bytes = std::move(bytes);
+        rt.insts.push_back(std::move(out));
+        continue;
+      }
       sink.error("VISA-ISA-FILE", loc,
-                 "'" + src.unsupported + "' is not modelled: texsim cannot encode it in a .isa",
+                 "'" + src.unsupported +
+                     "' is not modelled and not a common-class instruction "
+                     "texsim can encode by layout (" +
+                     *e + ")",
                  "docs/visa.md");
       ok = false;
       continue;

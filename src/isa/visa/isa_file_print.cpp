@@ -62,10 +62,13 @@ std::string field_text(const IsaInst& in, const WalkedField& w, const SymbolTabl
     case 'W': {
       if (w.size < 3) break;
       const uint8_t tag = in.bytes[w.offset];
+      // Source modifiers print before the operand (sat: as the mnemonic's .sat).
+      static const char* const kMods[] = {"", "(abs)", "(-)", "(-abs)", "", "(~)", "", ""};
+      const std::string mod = kMods[(tag >> 3) & 7];
       if ((tag & 7) == 0) {  // general
         const auto vid = static_cast<uint32_t>(le(in, w, 1, id));
         const auto region = static_cast<uint16_t>(le(in, w, 1 + id + 2, 2));
-        std::string t = syms.name_of(VarClass::kGeneral, vid) + "(" +
+        std::string t = mod + syms.name_of(VarClass::kGeneral, vid) + "(" +
                         std::to_string(in.bytes[w.offset + 1 + id]) + "," +
                         std::to_string(in.bytes[w.offset + 2 + id]) + ")";
         if (dst) {
@@ -76,7 +79,7 @@ std::string field_text(const IsaInst& in, const WalkedField& w, const SymbolTabl
       }
       if ((tag & 7) == 5) {  // immediate
         const auto t = static_cast<VisaType>(in.bytes[w.offset + 1] & 0xf);
-        return print_immediate(t, le(in, w, 2, w.size - 2));
+        return mod + print_immediate(t, le(in, w, 2, w.size - 2));
       }
       if ((tag & 7) == 6) {  // state: class (0 surface, 1 sampler), id, offset
         const bool sampler = in.bytes[w.offset + 1] == 1;
@@ -421,6 +424,10 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
       }
       const bool dst = w.token == 'V' && !seen_vec;
       seen_vec = seen_vec || w.token == 'V';
+      if (dst && ((in.bytes[w.offset] >> 3) & 7) == 4) {  // saturation: mnemonic.sat
+        const size_t sp = line.find(' ');
+        line.insert(sp == std::string::npos ? line.size() : sp, ".sat");
+      }
       line += " " + field_text(in, w, prog->symbols, dst, f.version);
     }
     out += "    " + pred + line + "\n";

@@ -72,10 +72,10 @@ TEST(IsaFile, ProgramWritesReadsBackAndPrintsItsInstructions) {
   EXPECT_EQ(prog->instructions[1].row->name, "3D_SAMPLE");
 }
 
-TEST(IsaFile, UnmodelledInstructionsCannotBeWrittenFromText) {
+TEST(IsaFile, InstructionsWithoutATextLayoutCannotBeWritten) {
   auto p = test::parse(
       ".version 4.1\n.decl V33 v_type=G type=ud num_elts=1\n"
-      "    mov (M1, 1) V33(0,0)<1> 0x1:ud\n",
+      "    fence_sw\n",
       Platform::kTGLLP, false);
   core::DiagSink sink;
   EXPECT_FALSE(isa_file_from_program(*p.prog, sink).has_value());
@@ -183,6 +183,63 @@ TEST(Layouts, WalkMeasuresVectorOperandsByTag) {
   core::BytesReader bad(std::span<const uint8_t>(b).first(b.size() - 1), "m");
   EXPECT_FALSE(walk_instruction(bad, Version{4, 1}, fields));
   EXPECT_EQ(bad.error_field(), "immediate value");
+}
+
+}  // namespace
+}  // namespace texsim::isa::visa
+
+namespace texsim::isa::visa {
+namespace {
+
+constexpr const char* kCommon = R"(.version 4.1
+.kernel "common"
+.decl V0032 v_type=G type=d num_elts=8 align=hword
+.decl V0046 v_type=G type=d num_elts=1 align=dword
+.decl V0047 v_type=G type=f num_elts=16 align=hword
+.decl P1 v_type=P num_elts=16
+.decl S0 v_type=S num_elts=1 v_name=S000
+.decl T6 v_type=T num_elts=1 v_name=T006
+    or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud
+    mul (M1_NM, 1) V0046(0,0)<1> V0032(0,0)<0;1,0> V0032(0,1)<0;1,0>
+    cmp.eq (M1_NM, 16) P1 V0046(0,0)<0;1,0> 0x0:d
+    (!P1) sel (M5, 16) V0047(0,0)<1> (-)V0047(0,0)<1;1,0> 0xbf800000:f
+    add.sat (M1, 16) V0047(0,0)<1> (abs)V0047(0,0)<1;1,0> 0x3f800000:f
+    min (M1, 16) V0047(0,0)<1> V0047(0,0)<1;1,0> 0x0:f
+    movs (M1_NM, 1) T6(0) 0x1:ud
+    mad (M1, 16) V0047(0,0)<1> V0047(0,0)<0;1,0> V0047(0,0)<1;1,0> 0x1:q
+)";
+
+TEST(IsaFile, CommonClassInstructionsGoTextToIsaToText) {
+  auto p = test::parse(kCommon, Platform::kTGLLP, false);
+  ASSERT_FALSE(p.sink.has_errors()) << test::all_diags(p.sink);
+  core::DiagSink sink;
+  const auto f = isa_file_from_program(*p.prog, sink);
+  ASSERT_TRUE(f.has_value()) << test::all_diags(sink);
+  const auto bytes = write_isa_file(*f);
+  core::DiagSink rs;
+  const auto back = read_isa_file(bytes, "c.isa", rs);
+  ASSERT_TRUE(back.has_value()) << test::all_diags(rs);
+  EXPECT_FALSE(back->kernels[0].truncated);
+  const std::string text = print_isa_routine(*back, back->kernels[0], Platform::kTGLLP);
+  const std::string src = kCommon;
+  for (size_t at = src.find("    "); at != std::string::npos; at = src.find("    ", at + 1)) {
+    const std::string line = src.substr(at, src.find('\n', at) - at + 1);
+    EXPECT_NE(text.find(line), std::string::npos) << line << "---\n" << text;
+    at = src.find('\n', at);
+  }
+}
+
+TEST(IsaFile, OnlyCommonClassLinesEncodeByLayout) {
+  for (const char* line :
+       {"    cmp.xx (M1, 16) P1 V0046(0,0)<0;1,0> 0x0:d", "    lsc_fence.ugm.none.group",
+        "    mov (M1, 16) NOPE(0,0)<1> 0x0:d", "    mov (M1, 3) V0046(0,0)<1> 0x0:d"}) {
+    auto p = test::parse(
+        std::string(kCommon).substr(0, std::string(kCommon).find("    or")) + line + "\n",
+        Platform::kTGLLP, false);
+    core::DiagSink sink;
+    EXPECT_FALSE(isa_file_from_program(*p.prog, sink).has_value()) << line;
+    EXPECT_TRUE(sink.has_errors()) << line;
+  }
 }
 
 }  // namespace
