@@ -31,7 +31,7 @@ class VisaFrontend final : public isa::Frontend {
                                  core::DiagSink& sink) const override {
     const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(source.text.data()),
                                          source.text.size());
-    if (is_isa_file(bytes)) {
+    if (source.path.ends_with(".isa") && is_isa_file(bytes)) {
       // IGC's .isa given to check/run: decode it; errors make it no program.
       BinaryInput in;
       in.name = source.path;
@@ -124,7 +124,9 @@ class VisaFrontend final : public isa::Frontend {
                                   core::DiagSink& sink) const override {
     const auto p = platform_of(platform, sink);
     if (!p) return nullptr;
-    if (is_isa_file(input.bytes)) {
+    // A file named .isa starting with "CISA" is IGC's container; other binaries are texsim's
+    // stream (whose bytes may start with anything).
+    if (input.name.ends_with(".isa") && is_isa_file(input.bytes)) {
       // IGC's .isa container: its first kernel (docs/visa.md, "IGC's .isa files").
       const auto file = read_isa_file(input.bytes, input.name, sink);
       if (!file) return nullptr;
