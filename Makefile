@@ -63,7 +63,7 @@ vendor-soak: build
 # inputs go to build/fuzz/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they
 # are); crashes to build/fuzz/artifacts/. Any crash, leak, sanitizer report, timeout (> 10 s for
 # one input) or allocation over 2 GiB fails the target.
-FUZZ_TARGETS := visa_text visa_binary sass_text sass_words sass_cubin scene_json exec scene_png
+FUZZ_TARGETS := visa_text visa_binary visa_isa sass_text sass_words sass_cubin scene_json exec scene_png
 FUZZ_SECONDS ?= 300
 
 fuzz-build: deps

@@ -313,7 +313,9 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   core::DiagSink sink;
   const auto program = fe->parse(isa::SourceFile{args.file, text}, platform, sink);
   std::optional<std::vector<isa::EncodedInstruction>> enc;
-  if (program) enc = fe->encode(*program, sink);
+  // `-o X.isa` (IGC's container) is encoded by encode_object below, common-class vISA included.
+  const bool isa_file = !args.hex && info->id == "visa" && args.output.ends_with(".isa");
+  if (program) enc = isa_file ? std::vector<isa::EncodedInstruction>{} : fe->encode(*program, sink);
   print_diagnostics(stderr, sink.diagnostics(), args.file, text);
   if (!program || !enc || sink.has_errors()) return kExitDiagnostics;
   if (args.hex) {
@@ -368,6 +370,8 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
     info = isa::known_isa("visa");
   } else {
     info = isa::isa_for_path(args.file);
+    // IGC's binary vISA container (docs/visa.md, "IGC's .isa files").
+    if (info == nullptr && fs::path(args.file).extension() == ".isa") info = isa::known_isa("visa");
     if (info == nullptr) {
       say_error("cannot tell the ISA of '" + args.file + "'; use --isa visa|sass");
     }

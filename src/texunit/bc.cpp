@@ -34,16 +34,13 @@
 #include <cassert>
 #include <cstddef>
 
+#include "core/bytes.hpp"
 #include "core/convert.hpp"
 
 namespace texsim::texunit::bc {
 namespace {
 
-uint64_t load_le(const uint8_t* p, unsigned bytes) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < bytes; ++i) v |= uint64_t{p[i]} << (8 * i);
-  return v;
-}
+using core::load_le;
 
 // The linear texel number inside a block: rows of four, x fastest (texels a-p of the DXGI page).
 unsigned texel_number(unsigned x, unsigned y) {

@@ -1,6 +1,7 @@
 // The cubin reader and writer: ELF64 little-endian headers, section and symbol tables, read with
 // bounds checks at every step (decisions T-section, issue 14: a small reader of our own).
 #include "isa/sass/cubin.hpp"
+#include "core/bytes.hpp"
 #include "core/text.hpp"
 
 #include <cstdio>
@@ -21,9 +22,7 @@ constexpr uint8_t kSttFunc = 2;
 constexpr const char* kCite = "ELF-64 Object File Format (gABI); nvidia_tlds.md 1.1";
 
 uint64_t get(std::span<const uint8_t> b, size_t off, unsigned n) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < n; ++i) v |= uint64_t{b[off + i]} << (8 * i);
-  return v;
+  return core::load_le(b, off, n);
 }
 
 void put(std::vector<uint8_t>& b, size_t off, uint64_t v, unsigned n) {

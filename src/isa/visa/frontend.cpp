@@ -8,6 +8,7 @@
 #include "isa/visa/codec.hpp"
 #include "isa/visa/examples.hpp"
 #include "isa/visa/exec.hpp"
+#include "isa/visa/isa_file.hpp"
 #include "isa/visa/rules.hpp"
 #include "isa/visa/syntax.hpp"
 
@@ -28,6 +29,18 @@ class VisaFrontend final : public isa::Frontend {
 
   std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,
                                  core::DiagSink& sink) const override {
+    const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(source.text.data()),
+                                         source.text.size());
+    if (source.path.ends_with(".isa") && is_isa_file(bytes)) {
+      // IGC's .isa given to check/run: decode it; errors make it no program.
+      BinaryInput in;
+      in.name = source.path;
+      in.bytes.assign(bytes.begin(), bytes.end());
+      const size_t before = sink.error_count();
+      auto prog = decode(in, platform, sink);
+      if (sink.error_count() != before) return nullptr;
+      return prog;
+    }
     const auto p = platform_of(platform, sink);
     if (!p) return nullptr;
     core::DiagSink local;
@@ -97,17 +110,48 @@ class VisaFrontend final : public isa::Frontend {
     return out;
   }
 
+  // `asm -o X.isa`: IGC's .isa container (isa_file.hpp); other names get texsim's own stream.
+  std::optional<std::vector<uint8_t>> encode_object(const Program& program,
+                                                    std::string_view output_path, std::string_view,
+                                                    core::DiagSink& sink) const override {
+    if (!output_path.ends_with(".isa")) return std::nullopt;
+    const auto file = isa_file_from_program(static_cast<const VisaProgram&>(program), sink);
+    if (!file) return std::nullopt;
+    return write_isa_file(*file);
+  }
+
   std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,
                                   core::DiagSink& sink) const override {
     const auto p = platform_of(platform, sink);
     if (!p) return nullptr;
+    // A file named .isa starting with "CISA" is IGC's container; other binaries are texsim's
+    // stream (whose bytes may start with anything).
+    if (input.name.ends_with(".isa") && is_isa_file(input.bytes)) {
+      // IGC's .isa container: its first kernel (docs/visa.md, "IGC's .isa files").
+      const auto file = read_isa_file(input.bytes, input.name, sink);
+      if (!file) return nullptr;
+      if (file->kernels.empty()) {
+        sink.error("VISA-ISA-FILE", core::BinaryLoc{input.name, 6, 15, 0, true},
+                   "num_kernels: the file has no kernel", "IGC visa/Common_ISA.cpp");
+        return nullptr;
+      }
+      auto prog = isa_routine_program(*file, file->kernels[0], *p, input.name, sink);
+      prog->isa_text = print_isa_routine(*file, file->kernels[0], *p);
+      for (const IsaRoutine& fn : file->functions)
+        prog->isa_text += "\n" + print_isa_routine(*file, fn, *p);
+      note_unmodelled(*prog, sink);
+      check_program(*prog, sink);
+      return prog;
+    }
     auto prog = decode_stream(input.bytes, input.name, *p, sink);
     check_program(*prog, sink);
     return prog;
   }
 
   std::string print(const Program& program) const override {
-    return print_program(static_cast<const VisaProgram&>(program));
+    const auto& prog = static_cast<const VisaProgram&>(program);
+    if (!prog.isa_text.empty()) return prog.isa_text;
+    return print_program(prog);
   }
 
   std::optional<RunResult> execute(const Program& program, const scene::Scene& scene,

@@ -47,6 +47,8 @@ class VisaProgram : public isa::Program {
   SymbolTable symbols;
   bool has_symbols = true;  // false: a binary decoded without a variable table
   std::vector<Instruction> instructions;
+  // Read from IGC's .isa container: the whole routine as IGC's dump prints it (isa_file.hpp).
+  std::string isa_text;
 };
 
 }  // namespace texsim::isa::visa

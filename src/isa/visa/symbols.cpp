@@ -201,6 +201,21 @@ std::optional<std::string> SymbolTable::add(Variable v) {
   return std::nullopt;
 }
 
+std::optional<std::string> SymbolTable::add_with_id(Variable v) {
+  if (by_name_.count(v.name) != 0) return "'" + v.name + "' is already declared";
+  if (by_id_.count({v.cls, v.id}) != 0)
+    return std::string(var_class_letter(v.cls)) + " id " + std::to_string(v.id) + " is taken";
+  if (v.alias_name) {
+    const Variable* target = find_name(*v.alias_name);
+    if (target == nullptr || target->cls != VarClass::kGeneral)
+      return "alias target '" + *v.alias_name + "' is not a declared general variable";
+  }
+  by_name_.emplace(v.name, vars_.size());
+  by_id_.emplace(std::make_pair(v.cls, v.id), vars_.size());
+  vars_.push_back(std::move(v));
+  return std::nullopt;
+}
+
 const Variable* SymbolTable::find_name(std::string_view name) const {
   auto it = by_name_.find(name);
   return it == by_name_.end() ? nullptr : &vars_[it->second];

@@ -73,6 +73,10 @@ class SymbolTable {
   // on a conflict (duplicate name, reserved id, unknown alias target).
   std::optional<std::string> add(Variable v);
 
+  // Adds a declaration read from a binary (.isa): `v.id` is kept as the file gives it. An error
+  // message when the name or the id is taken or an alias target is unknown.
+  std::optional<std::string> add_with_id(Variable v);
+
   const Variable* find_name(std::string_view name) const;
   const Variable* find(VarClass cls, uint32_t id) const;
   // User declarations in declaration order (what a printer writes as .decl lines).

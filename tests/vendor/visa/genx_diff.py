@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # GenX_IR differential (issue 13 step 6): random single-instruction programs of the four seed
 # instructions (valid and spec-invalid); texsim check and Intel's GenX_IR verdicts compared and
-# every disagreement classified. Usage: genx_diff.py TEXSIM WORKDIR [N]. Exit 1 on an unknown class.
+# every disagreement classified. Usage: genx_diff.py TEXSIM WORKDIR [N [ISA_TOOL]]. Exit 1 on an unknown class.
 import collections
 import os
 import random
@@ -147,12 +147,62 @@ def dumps_differ(texsim, workdir, name, line):
     return "; ".join(why) if mine == dumped[0] else "dump differs: " + dumped[0]
 
 
+def isa_insts(tool, path):
+    p = subprocess.run([tool, "insts", path], capture_output=True, text=True)
+    if p.returncode != 0:
+        return None
+    return [l for l in p.stdout.split() if not l.startswith("#") and l not in ("kernel", "k",
+                                                                            "truncated")]
+
+
+def isa_compare(texsim, tool, workdir, name, line):
+    """Both accept: the .isa bytes of texsim and of GenX_IR for the one instruction, and GenX_IR's
+    dump of texsim's .isa. Returns (bytes class, dump class)."""
+    one = os.path.join(workdir, name + ".one.visaasm")
+    with open(one, "w") as f:
+        f.write(DECLS + line + "\n")
+    ours, theirs = os.path.join(workdir, name + ".texsim.isa"), name + ".genx.isa"
+    w = subprocess.run([tool, "write", one, ours, "TGLLP"], capture_output=True, text=True)
+    if w.returncode != 0:
+        return "texsim cannot write the .isa: " + w.stderr.strip()[:80], None
+    subprocess.run(["GenX_IR", name + ".one.visaasm", "-platform", "TGLLP",
+                    "-outputCisaBinaryName", theirs], cwd=workdir, capture_output=True, timeout=30)
+    a, b = isa_insts(tool, ours), isa_insts(tool, os.path.join(workdir, theirs))
+    if not a or not b:
+        bytes_class = "GenX_IR's .isa unreadable"
+    elif a[0] == b[0]:
+        bytes_class = "identical"
+    elif a[0].startswith(b[0].rstrip("0")) and len(b[0]) <= len(a[0]):
+        # IGC 1.0.12504 writes no bytes for an instruction's last operands (V34); where its
+        # buffer was zeroed, they read back as zeros.
+        bytes_class = "GenX_IR's bytes are texsim's without the operands IGC 1.0.12504 drops"
+    else:
+        bytes_class = "bytes differ: texsim %s GenX_IR %s" % (a[0], b[0])
+    # GenX_IR reads texsim's .isa and dumps it.
+    sub = os.path.join(workdir, name + ".fromtexsim")
+    os.makedirs(sub, exist_ok=True)
+    subprocess.run(["GenX_IR", os.path.abspath(ours), "-platform", "TGLLP", "-dumpcommonisa"],
+                   cwd=sub, capture_output=True, timeout=30)
+    dumped = [norm(re.split(r"\s{4,}", l.split("///")[0].strip())[-1])
+              for f in os.listdir(sub) if f.endswith(".visaasm")
+              for l in open(os.path.join(sub, f)) if "/// $" in l]
+    p = subprocess.run([texsim, "asm", "--hex", one], capture_output=True, text=True)
+    mine = [norm(l.split("//", 1)[1]) for l in p.stdout.splitlines() if "//" in l][1:]
+    if not dumped or not mine:
+        return bytes_class, "GenX_IR does not dump texsim's .isa"
+    m = re.sub(r" T6 (\S+) %null\.0 ", r" T6 \1 ", mine[0], count=1).replace(" S1 ", " S0 ")
+    return bytes_class, ("same instruction" if dumped[0] in (mine[0], m)
+                         else "dump of texsim's .isa differs: " + dumped[0])
+
+
 def main():
     if shutil.which("GenX_IR") is None:
         print("SKIPPED: GenX_IR not installed (scripts/install-deps.sh installs libigc-tools)")
         return 77
     texsim, work = sys.argv[1], sys.argv[2]
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 400
+    tool = sys.argv[4] if len(sys.argv) > 4 else None  # visa_isa_tool: compare .isa bytes too
+    isa_bytes, isa_dump = collections.Counter(), collections.Counter()
     os.makedirs(work, exist_ok=True)
     known = {}
     for line in open(os.path.join(HERE, "genx_known.txt")):
@@ -173,6 +223,14 @@ def main():
         g, gmsg = genx_verdict(work, name)
         if t == g:
             agree[t] += 1
+            if t == "accept" and tool:
+                bcls, dcls = isa_compare(texsim, tool, work, name, line)
+                isa_bytes[bcls] += 1
+                isa_dump[dcls] += 1
+                if bcls.startswith(("bytes differ", "texsim cannot", "GenX_IR's .isa")):
+                    classes["isa: " + re.sub(r"[0-9a-f]{8,}", "HEX", bcls)].append(line)
+                if dcls != "same instruction":
+                    classes["isa: " + re.sub(r"\S+\.0", "X", dcls)[:100]].append(line)
             if t == "accept":
                 why = dumps_differ(texsim, work, name, line)
                 if why is None:
@@ -193,6 +251,9 @@ def main():
           f"{agree['accept']}, of which printed identically {agree['dump identical']}; both reject "
           f"{agree['reject']}); {sum(len(v) for v in classes.values())} disagreements in "
           f"{len(classes)} classes")
+    if tool:
+        print(f"  .isa (both accept): instruction bytes {dict(isa_bytes)}; GenX_IR's dump of "
+              f"texsim's .isa: {dict(isa_dump)}")
     unknown = 0
     for key, lines in sorted(classes.items(), key=lambda kv: -len(kv[1])):
         decision = known.get(key)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The vISA vendor corpus (issue 13): generate OpenCL C kernels, build them with Intel's ocloc for
 # SKL, TGLLP, DG2 and PVC (dumps cached by kernel text + compiler version), `texsim check` each dump.
-# Usage: run_corpus.sh TEXSIM WORKDIR. Exit 0 all clean, 1 a dump has an error, 77 tools missing.
+# With ISA_TOOL (tests/vendor/visa/isa_tool.cpp) every dump's .isa is also read, written back
+# byte-identical and compared line by line with its .visaasm (isa_compare.py).
+# Usage: run_corpus.sh TEXSIM WORKDIR [ISA_TOOL]. Exit 0 all clean, 1 a failure, 77 tools missing.
 set -euo pipefail
 
 if [ "${1:-}" = "--compile" ]; then  # worker: --compile CL DEVICE CACHEDIR
@@ -20,7 +22,7 @@ if [ "${1:-}" = "--compile" ]; then  # worker: --compile CL DEVICE CACHEDIR
   exit 0
 fi
 
-texsim=$1 work=$2
+texsim=$1 work=$2 isa_tool=${3:-}
 for tool in ocloc python3; do
   if ! command -v "$tool" > /dev/null 2>&1; then
     echo "SKIPPED: $tool not installed (scripts/install-deps.sh installs it)"; exit 77
@@ -69,7 +71,13 @@ echo "vendor corpus: $nkernels kernels x $(wc -w <<< "$platforms") platforms = $
      "$clean pass texsim check with no error ($((100 * clean / (total > 0 ? total : 1)))%)"
 echo "time: ocloc $((built - start)) s ($cached of $((${#jobs[@]} / 3)) builds from the cache)," \
      "texsim check $((end - built)) s"
+status=0
+if [ -n "$isa_tool" ]; then
+  find "$work/cache" -name '*.isa' -print0 | sort -z | xargs -0 "$isa_tool" roundtrip || status=1
+  python3 "$here/isa_compare.py" "$texsim" "$work" || status=1
+fi
 if [ "$clean" -ne "$total" ]; then
   grep -h 'error\[' "$work/check.log" | sed -E 's/^[^ ]+: //' | sed -E 's/V[0-9]+/V#/g' | sort | uniq -c | sort -rn | head -20
   exit 1
 fi
+exit $status
