@@ -1,6 +1,7 @@
 // The verbs of the command line, generic over the front-end registry: argument checks, file I/O,
 // and printing of diagnostics and results. The semantics live in the libraries below.
 #include "cli/commands.hpp"
+#include "cli/frontends.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -100,6 +101,7 @@ std::string platform_for(const isa::IsaInfo& info, const std::string& given,
 
 bool scene_options(const CommonOptions& common, scene::LoadOptions& out) {
   out.allow_any_path = common.allow_any_path;
+  out.sections = scene_sections();
   if (!common.max_memory.empty()) {
     const auto b = parse_byte_size(common.max_memory);
     if (!b) {

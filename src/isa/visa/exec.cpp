@@ -11,6 +11,7 @@
 #include "core/half.hpp"
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "isa/visa/syntax.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
@@ -374,9 +375,9 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
     const bool implicit = op == kOpSample || op == kOpSampleB || op == kOpSampleC ||
                           op == kOpSampleBC || op == kOpLod;
     float cx = 1.0f, cy = 1.0f;
-    if ((req->flags & kFlagCps) != 0 && sc.coarse_pixel_size) {
-      cx = static_cast<float>((*sc.coarse_pixel_size)[0]);
-      cy = static_cast<float>((*sc.coarse_pixel_size)[1]);
+    if ((req->flags & kFlagCps) != 0 && scene_state(sc).coarse_pixel_size) {
+      cx = static_cast<float>((*scene_state(sc).coarse_pixel_size)[0]);
+      cy = static_cast<float>((*scene_state(sc).coarse_pixel_size)[1]);
     }
     struct PendingLane {
       unsigned lane;
@@ -626,7 +627,7 @@ std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene&
   SymbolTable syms = prog.symbols;
   bool ok = true;
   const core::TextLoc scene_loc{sc.path, 0, 0};
-  for (const auto& [name, reg] : sc.visa_registers) {
+  for (const auto& [name, reg] : scene_state(sc).registers) {
     if (syms.find_name(name) != nullptr || !reg.decl) continue;
     Variable v;
     if (auto e = parse_decl(*reg.decl, v)) {
@@ -649,7 +650,7 @@ std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene&
     }
   }
   Machine m(std::move(syms), prog.platform, cfg.poison.value_or(0));
-  for (const auto& [name, reg] : sc.visa_registers) {
+  for (const auto& [name, reg] : scene_state(sc).registers) {
     const Variable* v = m.symbols().find_name(name);
     if (v == nullptr) {
       sink.error("VISA-RUN-REGISTER", scene_loc,
@@ -684,7 +685,8 @@ std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene&
     for (size_t b = 0; b < reg.bytes.size(); ++b)
       m.write(sp->base + static_cast<uint32_t>(b), reg.bytes[b], true);
   }
-  if (sc.dispatch_mask) m.set_dispatch_mask(static_cast<uint32_t>(*sc.dispatch_mask));
+  if (scene_state(sc).dispatch_mask)
+    m.set_dispatch_mask(static_cast<uint32_t>(*scene_state(sc).dispatch_mask));
   if (!ok) return std::nullopt;
   return m;
 }
