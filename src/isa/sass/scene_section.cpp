@@ -140,96 +140,98 @@ void load_const_banks(JsonReader& r, const Json& v, const std::string& path, Sce
   }
 }
 
-void load_texture_headers(JsonReader& r, const Json& v, const std::string& path,
-                          const scene::Scene& scene, SceneState& state) {
-  if (!r.expect_object(v, path)) return;
+// A pool object {"max_index", "entries": {INDEX: entry}} (texture headers, samplers): reads
+// max_index and calls `entry` for each entry whose index lies within it. False when the pool is
+// unusable (no valid max_index, or "entries" not an object); the scene then has no such pool.
+using PoolEntry = std::function<void(uint32_t index, const Json& value, const std::string& ip)>;
+bool read_pool(JsonReader& r, const Json& v, const std::string& path, uint32_t& max_index,
+               const PoolEntry& entry) {
+  if (!r.expect_object(v, path)) return false;
   r.check_keys(v, path, {"max_index", "entries"});
-  TextureHeaderPool pool;
   const size_t before = r.error_count();
   if (const Json* m = r.require(v, path, "max_index")) {
-    if (auto u = r.as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1))
-      pool.max_index = *u;
+    if (auto u = r.as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1)) {
+      max_index = *u;
+    }
   }
-  if (r.error_count() != before) return;
+  if (r.error_count() != before) return false;
   if (const Json* e = JsonReader::member(v, "entries")) {
     const std::string ep = json_member_path(path, "entries");
-    if (!r.expect_object(*e, ep)) return;
+    if (!r.expect_object(*e, ep)) return false;
     for (const auto& [key, value] : e->items()) {
       const std::string ip = json_member_path(ep, key);
-      const auto index = scene::index_key(key, pool.max_index);
+      const auto index = scene::index_key(key, max_index);
       if (!index) {
         r.err("SCENE-VALUE", ip,
-              "entry index \"" + key + "\" must be an index in [0, " +
-                  std::to_string(pool.max_index) + "] (max_index)",
+              "entry index \"" + key + "\" must be an index in [0, " + std::to_string(max_index) +
+                  "] (max_index)",
               true);
         continue;
       }
-      if (!r.expect_object(value, ip)) continue;
-      r.check_keys(value, ip, {"surface", "min_level", "max_level", "srgb"});
-      const size_t b2 = r.error_count();
-      TextureHeader h;
-      if (const Json* s = r.require(value, ip, "surface")) {
-        if (auto u = r.as_u32(*s, json_member_path(ip, "surface"))) {
-          h.surface = *u;
-          if (scene.find_surface(*u) == nullptr) {
-            r.err("SCENE-ID", json_member_path(ip, "surface"),
-                  "no surface with id " + std::to_string(*u));
-          }
-        }
-      }
-      if (const Json* s = JsonReader::member(value, "min_level")) {
-        if (auto u = r.as_u32(*s, json_member_path(ip, "min_level"), 0, 15)) h.min_level = *u;
-      }
-      if (const Json* s = JsonReader::member(value, "max_level")) {
-        if (auto u = r.as_u32(*s, json_member_path(ip, "max_level"), 0, 15)) h.max_level = *u;
-      }
-      if (const Json* s = JsonReader::member(value, "srgb")) {
-        if (auto b = r.as_bool(*s, json_member_path(ip, "srgb"))) h.srgb = *b;
-      }
-      if (r.error_count() != b2) continue;
-      if (h.min_level > h.max_level) {
-        r.err("SCENE-VALUE", ip,
-              "min_level " + std::to_string(h.min_level) + " must not exceed max_level " +
-                  std::to_string(h.max_level));
-        continue;
-      }
-      pool.entries[static_cast<uint32_t>(*index)] = h;
+      entry(static_cast<uint32_t>(*index), value, ip);
     }
   }
-  state.texture_headers = std::move(pool);
+  return true;
+}
+
+// One texture header: the scene surface it views, its level range and sRGB flag.
+std::optional<TextureHeader> read_header(JsonReader& r, const Json& value, const std::string& ip,
+                                         const scene::Scene& scene) {
+  if (!r.expect_object(value, ip)) return std::nullopt;
+  r.check_keys(value, ip, {"surface", "min_level", "max_level", "srgb"});
+  const size_t before = r.error_count();
+  TextureHeader h;
+  if (const Json* s = r.require(value, ip, "surface")) {
+    if (auto u = r.as_u32(*s, json_member_path(ip, "surface"))) {
+      h.surface = *u;
+      if (scene.find_surface(*u) == nullptr) {
+        r.err("SCENE-ID", json_member_path(ip, "surface"),
+              "no surface with id " + std::to_string(*u));
+      }
+    }
+  }
+  if (const Json* s = JsonReader::member(value, "min_level")) {
+    if (auto u = r.as_u32(*s, json_member_path(ip, "min_level"), 0, 15)) h.min_level = *u;
+  }
+  if (const Json* s = JsonReader::member(value, "max_level")) {
+    if (auto u = r.as_u32(*s, json_member_path(ip, "max_level"), 0, 15)) h.max_level = *u;
+  }
+  if (const Json* s = JsonReader::member(value, "srgb")) {
+    if (auto b = r.as_bool(*s, json_member_path(ip, "srgb"))) h.srgb = *b;
+  }
+  if (r.error_count() != before) return std::nullopt;
+  if (h.min_level > h.max_level) {
+    r.err("SCENE-VALUE", ip,
+          "min_level " + std::to_string(h.min_level) + " must not exceed max_level " +
+              std::to_string(h.max_level));
+    return std::nullopt;
+  }
+  return h;
+}
+
+void load_texture_headers(JsonReader& r, const Json& v, const std::string& path,
+                          const scene::Scene& scene, SceneState& state) {
+  TextureHeaderPool pool;
+  const bool ok = read_pool(r, v, path, pool.max_index,
+                            [&](uint32_t index, const Json& value, const std::string& ip) {
+                              if (auto h = read_header(r, value, ip, scene)) {
+                                pool.entries[index] = *h;
+                              }
+                            });
+  if (ok) state.texture_headers = std::move(pool);
 }
 
 void load_texture_samplers(JsonReader& r, const Json& v, const std::string& path,
                            SceneState& state) {
-  if (!r.expect_object(v, path)) return;
-  r.check_keys(v, path, {"max_index", "entries"});
   TextureSamplerPool pool;
-  const size_t before = r.error_count();
-  if (const Json* m = r.require(v, path, "max_index")) {
-    if (auto u = r.as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1))
-      pool.max_index = *u;
-  }
-  if (r.error_count() != before) return;
-  if (const Json* e = JsonReader::member(v, "entries")) {
-    const std::string ep = json_member_path(path, "entries");
-    if (!r.expect_object(*e, ep)) return;
-    for (const auto& [key, value] : e->items()) {
-      const std::string ip = json_member_path(ep, key);
-      const auto index = scene::index_key(key, pool.max_index);
-      if (!index) {
-        r.err("SCENE-VALUE", ip,
-              "entry index \"" + key + "\" must be an index in [0, " +
-                  std::to_string(pool.max_index) + "] (max_index)",
-              true);
-        continue;
-      }
-      if (auto s = scene::read_sampler(r, value, ip, false)) {
-        s->id = static_cast<uint32_t>(*index);
-        pool.entries[s->id] = *s;
-      }
-    }
-  }
-  state.texture_samplers = std::move(pool);
+  const bool ok = read_pool(r, v, path, pool.max_index,
+                            [&](uint32_t index, const Json& value, const std::string& ip) {
+                              if (auto s = scene::read_sampler(r, value, ip, false)) {
+                                s->id = index;
+                                pool.entries[index] = *s;
+                              }
+                            });
+  if (ok) state.texture_samplers = std::move(pool);
 }
 
 class SassSceneSection final : public scene::SceneSection {

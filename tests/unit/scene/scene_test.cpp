@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "loaded_scene.hpp"
 #include "scene/image.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
@@ -18,26 +19,11 @@ namespace {
 namespace fs = std::filesystem;
 using texunit::Format;
 
-struct Loaded {
-  std::optional<Scene> scene;
-  core::DiagSink sink;
-
-  std::vector<std::string> texts() const {
-    std::vector<std::string> out;
-    for (const auto& d : sink.diagnostics()) out.push_back(core::format_diagnostic(d));
-    return out;
-  }
-  std::string first() const {
-    return sink.diagnostics().empty() ? std::string()
-                                      : core::format_diagnostic(sink.diagnostics()[0]);
-  }
-};
+using testing::Loaded;
 
 Loaded load(const std::string& text, const std::string& path = "scene.json",
             const LoadOptions& opt = {}) {
-  Loaded l;
-  l.scene = load_scene_text(text, path, l.sink, opt);
-  return l;
+  return testing::load_text(text, path, opt);
 }
 
 // A scene with one surface whose JSON body is `surface` (without braces).

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "loaded_scene.hpp"
 #include "scene/scene.hpp"
 
 namespace texsim::scene {
@@ -43,23 +44,13 @@ class ToySection final : public SceneSection {
   }
 };
 
-struct Loaded {
-  std::optional<Scene> scene;
-  core::DiagSink sink;
-  std::vector<std::string> texts() const {
-    std::vector<std::string> out;
-    for (const auto& d : sink.diagnostics()) out.push_back(core::format_diagnostic(d));
-    return out;
-  }
-};
+using testing::Loaded;
 
 Loaded load(const std::string& text, bool with_toy) {
   static const ToySection kToy;
   LoadOptions opt;
   if (with_toy) opt.sections = {&kToy};
-  Loaded l;
-  l.scene = load_scene_text(text, "s.json", l.sink, opt);
-  return l;
+  return testing::load_text(text, "s.json", opt);
 }
 
 TEST(SceneSection, ReaderGetsItsKeysAndRegisters) {

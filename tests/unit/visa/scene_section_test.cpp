@@ -8,28 +8,15 @@
 #include <vector>
 
 #include "isa/frontend.hpp"
+#include "unit/scene/loaded_scene.hpp"
 
 namespace texsim::isa {
 namespace {
 
-struct Loaded {
-  std::optional<scene::Scene> scene;
-  core::DiagSink sink;
-  std::vector<std::string> texts() const {
-    std::vector<std::string> out;
-    for (const auto& d : sink.diagnostics()) out.push_back(core::format_diagnostic(d));
-    return out;
-  }
-  std::string first() const {
-    return sink.diagnostics().empty() ? std::string()
-                                      : core::format_diagnostic(sink.diagnostics()[0]);
-  }
-};
+using scene::testing::Loaded;
 
 Loaded load(const std::string& text) {
-  Loaded l;
-  l.scene = scene::load_scene_text(text, "scene.json", l.sink, scene_load_options());
-  return l;
+  return scene::testing::load_text(text, "scene.json", scene_load_options());
 }
 
 TEST(SceneLoad, ContractExample) {
