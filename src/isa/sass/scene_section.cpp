@@ -74,7 +74,7 @@ void read_machine_register(JsonReader& r, const std::string& name, const Json& v
 
 void load_const_banks(JsonReader& r, const Json& v, const std::string& path, SceneState& state) {
   if (!r.expect_object(v, path)) return;
-  constexpr uint64_t kBankBytes = 64 * 1024;
+  constexpr uint64_t kBankBytes = uint64_t{64} * 1024;
   for (const auto& [key, value] : v.items()) {
     const std::string bp = json_member_path(path, key);
     const auto bank = scene::index_key(key, 17);
