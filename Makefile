@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan bench bench-compare bench-plot oracle-soak clean format fuzz fuzz-build fuzz-ci vendor-soak
+.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-plot oracle-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak
 
 all: build
 
@@ -17,6 +17,10 @@ demo: build
 
 test-release: build
 	ctest --preset release -j $(JOBS)
+
+# clang-tidy over src/ (.clang-tidy; any finding fails): scripts/tidy.sh.
+tidy: build
+	JOBS=$(JOBS) bash scripts/tidy.sh build/release
 
 test-asan: deps
 	cmake --preset asan
@@ -37,6 +41,11 @@ bench-plot:
 	bash scripts/install-deps.sh --plot
 	JOBS=$(JOBS) BUILD_ONLY=1 bash scripts/bench-compare.sh build/release
 	/usr/bin/python3 scripts/bench-plot.py --build build/release
+
+# Issue 16: 10M random lookups through every route (API, texunit, batch, vISA, SASS, render), one
+# hash per route/profile/input class, compared with tests/soak/baseline_10m.txt.
+hash-soak: build
+	nice sh tests/soak/check.sh build/release/tests/soak/texsim_hash_soak 10000000 tests/soak/baseline_10m.txt
 
 oracle-soak: build
 	bash scripts/oracle-soak.sh build/release

@@ -27,7 +27,6 @@ texsim_status bad_argument(Diagnostics& d, const std::string& what) {
 using texsim::capi::bad_argument;
 using texsim::capi::guard;
 using texsim::capi::raw;
-using texsim::capi::status_of;
 
 extern "C" {
 

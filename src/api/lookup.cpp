@@ -1,18 +1,17 @@
-// Public API: message-level sample and fetch. kD3D / kExact go through texunit's batch API;
-// kLavapipe forms lavapipe's SIMD groups and pixel quads here (sample_lavapipe.hpp).
+// Public API: message-level sample and fetch: checks the lanes, then texunit's message entry
+// (texunit/message.hpp) does the profile dispatch, lavapipe's groups and quads, and the SIMD path.
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "api/internal.hpp"
 #include "texsim/lookup.hpp"
-#include "texunit/batch.hpp"
-#include "texunit/sample_lavapipe.hpp"
+#include "texunit/message.hpp"
 
 namespace texsim {
 
 bool is_quad_op(SampleOp op) {
-  return op == SampleOp::kImplicit || op == SampleOp::kBias || op == SampleOp::kLodQuery;
+  return texunit::is_quad_op(static_cast<texunit::SampleOp>(op));
 }
 
 namespace {
@@ -50,11 +49,6 @@ bool lanes_ok(const SampleLanes& l, Diagnostics& diags) {
   return span_ok(l.active, n, false, "active", diags) && ok;
 }
 
-template <typename T>
-T at(std::span<const T> s, size_t i, T fallback = T{}) {
-  return s.empty() ? fallback : s[i];
-}
-
 texunit::SampleBatch batch_of(const SampleLanes& l) {
   texunit::SampleBatch b;
   b.count = l.count;
@@ -74,52 +68,6 @@ texunit::SampleBatch batch_of(const SampleLanes& l) {
 
 texunit::TexelLanes out_of(const Results& o) {
   return {o.r, o.g, o.b, o.a, o.flags};
-}
-
-void store(const Results& out, size_t i, const texunit::Texel& t, uint8_t flags) {
-  out.r[i] = t.bits[0];
-  out.g[i] = t.bits[1];
-  out.b[i] = t.bits[2];
-  out.a[i] = t.bits[3];
-  if (!out.flags.empty()) out.flags[i] = flags;
-}
-
-// lavapipe's SIMD groups (lanes g*G .. g*G+G-1 of the message; inactive lanes take no part)
-// and pixel quads (lanes 4q .. 4q+3): the lane contexts of sample_lavapipe.hpp.
-void sample_lavapipe_grouped(const texunit::SurfaceView& view, const texunit::SamplerState& smp,
-                             const SampleLanes& l, const Results& out, unsigned group_lanes) {
-  const size_t n = l.count;
-  const size_t g = std::max(1u, group_lanes);
-  const texunit::SampleBatch b = batch_of(l);
-  std::vector<texunit::SampleRequest> reqs(n);
-  for (size_t i = 0; i < n; ++i) reqs[i] = texunit::sample_request_at(b, i);
-  const bool quads = is_quad_op(l.op);
-  auto lane_ctx = [&](size_t i) {
-    texunit::LavapipeLaneContext ctx;
-    if (quads) {
-      ctx.quad = &reqs[i & ~size_t{3}];
-      ctx.quad_lane = static_cast<uint8_t>(i & 3u);
-    }
-    return ctx;
-  };
-  auto active = [&](size_t i) { return l.active.empty() || l.active[i] != 0; };
-  const size_t groups = (n + g - 1) / g;
-  std::vector<uint8_t> linear(groups, 0), corner0(groups, 0), corner1(groups, 0);
-  for (size_t i = 0; i < n; ++i) {
-    if (!active(i)) continue;
-    const auto f = texunit::lavapipe_lane_facts(view, smp, reqs[i], lane_ctx(i));
-    if (f.needs_linear) linear[i / g] = 1;
-    if (f.cube_corner[0]) corner0[i / g] = 1;
-    if (f.cube_corner[1]) corner1[i / g] = 1;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    if (!active(i)) continue;
-    texunit::LavapipeLaneContext ctx = lane_ctx(i);
-    ctx.group_needs_linear = linear[i / g] != 0;
-    ctx.group_cube_corner = {corner0[i / g] != 0, corner1[i / g] != 0};
-    const auto r = texunit::sample_lavapipe(view, smp, reqs[i], ctx);
-    store(out, i, r.texel, r.null_tile ? kFlagNullTile : 0);
-  }
 }
 
 }  // namespace
@@ -142,35 +90,21 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
   }
   const texunit::SurfaceView view = surface.impl().surface->view();
   const texunit::SamplerState smp = detail::to_internal(sampler);
-  const texunit::PrecisionProfile prec = detail::to_internal(options.profile);
-  st.kind = detail::to_public(
-      texunit::sample_result_kind(view, smp, static_cast<texunit::SampleOp>(lanes.op)));
-  if (lavapipe_quads) {
-    sample_lavapipe_grouped(view, smp, lanes, out, options.lavapipe_group_lanes);
-    st.ok = true;
-    return st;
-  }
-  texunit::SampleBatch b = batch_of(lanes);
-  std::vector<float> d[6];
-  if (d3d_quads && is_quad_op(lanes.op)) {
-    for (auto& v : d) v.resize(lanes.count);
-    for (size_t q = 0; q < lanes.count; q += 4) {
-      std::array<std::array<float, 3>, 4> c{};
-      for (size_t k = 0; k < 4; ++k) c[k] = texunit::sample_request_at(b, q + k).coord;
-      const texunit::QuadDerivatives qd = texunit::quad_derivatives(c);
-      for (size_t k = 0; k < 4; ++k)
-        for (size_t a = 0; a < 3; ++a) d[a][q + k] = qd.ddx[a], d[3 + a][q + k] = qd.ddy[a];
-    }
-    b.ddx_u = d[0], b.ddx_v = d[1], b.ddx_w = d[2];
-    b.ddy_u = d[3], b.ddy_v = d[4], b.ddy_w = d[5];
-  }
-  texunit::BatchOptions bo;
-  bo.threads = options.threads;
-  const texunit::BatchStats bs = texunit::sample_batch(view, smp, b, out_of(out), prec, bo);
+  texunit::MessageOptions mo;
+  mo.precision = detail::to_internal(options.profile);
+  if (lavapipe_quads) mo.layout.lavapipe_group_lanes = std::max(1u, options.lavapipe_group_lanes);
+  mo.layout.quad_derivatives = d3d_quads;
+  mo.batch.threads = options.threads;
+  const texunit::BatchStats bs =
+      texunit::sample_message(view, smp, batch_of(lanes), out_of(out), mo);
   if (!bs.ok) {
     detail::lib_error(diags, "LIB-LANES", "the sample message's lanes do not match its count");
     return st;
   }
+  // As before the message redesign: the D3D rule's kind, also for the lavapipe profile (which
+  // returns floats for comparisons on integer formats; reported as a follow-up, #16).
+  st.kind = detail::to_public(
+      texunit::sample_result_kind(view, smp, static_cast<texunit::SampleOp>(lanes.op)));
   st.ok = true;
   return st;
 }
@@ -192,28 +126,13 @@ LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Result
   if (!ok) return st;
   const texunit::SurfaceView view = surface.impl().surface->view();
   st.kind = detail::to_public(texunit::format_info(view.desc.format).result_kind);
-  texunit::FetchOptions fo;
-  fo.sample_policy = static_cast<texunit::SampleIndexPolicy>(options.sample_index);
-  if (options.profile == Profile::kLavapipe) {
-    for (size_t i = 0; i < n; ++i) {
-      if (!lanes.active.empty() && lanes.active[i] == 0) continue;
-      texunit::FetchRequest r;
-      r.coord = {at(lanes.x, i), at(lanes.y, i), at(lanes.z, i)};
-      r.slice = at(lanes.slice, i);
-      r.level = at(lanes.level, i);
-      r.sample = at(lanes.sample, i);
-      r.offset = {at(lanes.offset_x, i, lanes.offset[0]), at(lanes.offset_y, i, lanes.offset[1]),
-                  at(lanes.offset_z, i, lanes.offset[2])};
-      if (!lanes.mcs.empty()) r.mcs = lanes.mcs[i];
-      const texunit::FetchResult f = texunit::fetch_texel_lavapipe(view, r);
-      store(out, i, f.texel,
-            static_cast<uint8_t>((f.in_bounds ? kFlagInBounds : 0) |
-                                 (f.null_tile ? kFlagNullTile : 0) |
-                                 (f.fast_cleared ? kFlagFastCleared : 0)));
-    }
-    st.ok = true;
-    return st;
-  }
+  texunit::MessageOptions mo;
+  mo.precision = detail::to_internal(options.profile);
+  // The lavapipe profile has always zeroed an out-of-range sample index whatever the policy
+  // (behaviour kept by the message redesign, #16; reported as a follow-up).
+  if (options.profile != Profile::kLavapipe)
+    mo.fetch.sample_policy = static_cast<texunit::SampleIndexPolicy>(options.sample_index);
+  mo.batch.threads = options.threads;
   texunit::FetchBatch b;
   b.count = n;
   b.x = lanes.x, b.y = lanes.y, b.z = lanes.z;
@@ -222,9 +141,7 @@ LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Result
   b.offset_x = lanes.offset_x, b.offset_y = lanes.offset_y, b.offset_z = lanes.offset_z;
   b.mcs = lanes.mcs;
   b.active = lanes.active;
-  texunit::BatchOptions bo;
-  bo.threads = options.threads;
-  const texunit::BatchStats bs = texunit::fetch_batch(view, b, out_of(out), fo, bo);
+  const texunit::BatchStats bs = texunit::fetch_message(view, b, out_of(out), mo);
   if (!bs.ok) {
     detail::lib_error(diags, "LIB-LANES", "the fetch message's lanes do not match its count");
     return st;

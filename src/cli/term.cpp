@@ -131,8 +131,10 @@ void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
                          : d.severity == core::Severity::kWarning ? "\x1b[1;35m"
                                                                   : "\x1b[1;36m";
       if (at != std::string::npos) {
-        text = "\x1b[1m" + text.substr(0, at + 1) + "\x1b[0m " + code + sev + "\x1b[0m" +
-               text.substr(at + 2 + sev.size());
+        std::string styled = "\x1b[1m";
+        styled.append(text, 0, at + 1).append("\x1b[0m ").append(code).append(sev);
+        styled.append("\x1b[0m").append(text, at + 2 + sev.size());
+        text = std::move(styled);
       }
     }
     std::fprintf(f, "%s\n", text.c_str());

@@ -1,12 +1,16 @@
-// Image grids through texunit::sample(): axis-aligned or a perspective ground plane, to RGBA8,
-// and precision-profile difference heat maps. Never prints; progress is a callback.
+// Image grids through texunit::sample_message() (a message per row): axis-aligned or a
+// perspective ground plane, to RGBA8, and precision-profile difference heat maps. Never prints;
+// progress is a callback.
 #include "scene/render.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <vector>
 
 #include "core/convert.hpp"
 #include "texunit/format.hpp"
+#include "texunit/message.hpp"
 
 namespace texsim::scene {
 
@@ -93,15 +97,42 @@ Rendered render(const texunit::SurfaceView& view, const texunit::SamplerState& s
   const size_t n = size_t{params.width} * params.height;
   out.texels.resize(n);
   out.covered.assign(n, 0);
+  // One sample message per row (lanes alone, no quad layout: derivatives are analytic).
+  const size_t w = params.width;
+  std::array<std::vector<float>, 11> f;  // u v w ai lod ddx_u ddx_v ddx_w ddy_u ddy_v ddy_w
+  for (auto& v : f) v.resize(w);
+  std::vector<uint8_t> active(w), flags(w);
+  std::vector<uint32_t> r(w), g(w), b(w), a(w);
+  std::vector<texunit::TexelKind> kinds(w);
+  texunit::MessageOptions mo;
+  mo.precision = params.precision;
+  mo.batch.threads = 1;
   for (uint32_t y = 0; y < params.height; ++y) {
+    texunit::SampleBatch batch;
+    batch.count = w;
     for (uint32_t x = 0; x < params.width; ++x) {
       const auto req = pixel_request(view.desc, params, x, y);
+      active[x] = req ? 1 : 0;
       if (!req) continue;
+      batch.op = req->op;
+      const std::array<float, 11> v{req->coord[0], req->coord[1], req->coord[2], req->array_index,
+                                    req->lod,      req->ddx[0],   req->ddx[1],   req->ddx[2],
+                                    req->ddy[0],   req->ddy[1],   req->ddy[2]};
+      for (size_t k = 0; k < v.size(); ++k) f[k][x] = v[k];
+    }
+    batch.u = f[0], batch.v = f[1], batch.w = f[2], batch.array_index = f[3], batch.lod = f[4];
+    batch.ddx_u = f[5], batch.ddx_v = f[6], batch.ddx_w = f[7];
+    batch.ddy_u = f[8], batch.ddy_v = f[9], batch.ddy_w = f[10];
+    batch.active = active;
+    const texunit::BatchStats st =
+        texunit::sample_message(view, sampler, batch, {r, g, b, a, flags, kinds}, mo);
+    for (uint32_t x = 0; x < params.width && st.ok; ++x) {
+      if (active[x] == 0) continue;
       const size_t i = size_t{y} * params.width + x;
-      const texunit::SampleResult r = texunit::sample(view, sampler, *req, params.precision);
-      out.texels[i] = r.texel;
+      out.texels[i].bits = {r[x], g[x], b[x], a[x]};
+      out.texels[i].kind = kinds[x];
       out.covered[i] = 1;
-      if (r.null_tile) ++out.null_tile_pixels;
+      if ((flags[x] & texunit::kLaneNullTile) != 0) ++out.null_tile_pixels;
     }
     if (progress) progress(y + 1, params.height);
   }

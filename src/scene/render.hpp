@@ -1,6 +1,6 @@
 // Sampling a surface over an image grid (axis-aligned, or a perspective ground plane with
 // analytic derivatives) and turning the texels into pictures and difference heat maps.
-// Depends on texunit::sample and scene/image; never prints (progress goes to a callback).
+// Depends on texunit (sample_message) and scene/image; never prints (progress goes to a callback).
 #pragma once
 
 #include <cstdint>

@@ -39,15 +39,7 @@ T lane_value(std::span<const T> s, size_t i, T fallback = T{}) {
 bool outputs_ok(const TexelLanes& out, size_t count) {
   if (count == 0) return true;
   return out.r.size() >= count && out.g.size() >= count && out.b.size() >= count &&
-         out.a.size() >= count && span_ok(out.flags, count);
-}
-
-void write_lane(const TexelLanes& out, size_t i, const Texel& t, uint8_t flags) {
-  out.r[i] = t.bits[0];
-  out.g[i] = t.bits[1];
-  out.b[i] = t.bits[2];
-  out.a[i] = t.bits[3];
-  if (!out.flags.empty()) out.flags[i] = flags;
+         out.a.size() >= count && span_ok(out.flags, count) && span_ok(out.kinds, count);
 }
 
 bool lane_active(std::span<const uint8_t> active, size_t i) {
@@ -243,15 +235,7 @@ bool offset_in_fast_range(int32_t o) {
 
 void fetch_scalar_lane(const SurfaceView& view, const FetchBatch& b, const FetchOptions& fo,
                        const TexelLanes& out, size_t i) {
-  FetchRequest r;
-  r.coord = {lane_value(b.x, i), lane_value(b.y, i), lane_value(b.z, i)};
-  r.slice = lane_value(b.slice, i);
-  r.level = lane_value(b.level, i);
-  r.sample = lane_value(b.sample, i);
-  r.offset = {lane_value(b.offset_x, i, b.offset[0]), lane_value(b.offset_y, i, b.offset[1]),
-              lane_value(b.offset_z, i, b.offset[2])};
-  if (!b.mcs.empty()) r.mcs = b.mcs[i];
-  const FetchResult res = fetch_texel(view, r, fo);
+  const FetchResult res = fetch_texel(view, fetch_request_at(b, i), fo);
   const auto flags = static_cast<uint8_t>((res.in_bounds ? kLaneInBounds : 0) |
                                           (res.null_tile ? kLaneNullTile : 0) |
                                           (res.fast_cleared ? kLaneFastCleared : 0));
@@ -274,6 +258,44 @@ std::array<uint32_t*, 4> out_at(const TexelLanes& out, size_t begin) {
 }
 
 }  // namespace
+
+void write_lane(const TexelLanes& out, size_t i, const Texel& t, uint8_t flags) {
+  out.r[i] = t.bits[0];
+  out.g[i] = t.bits[1];
+  out.b[i] = t.bits[2];
+  out.a[i] = t.bits[3];
+  if (!out.flags.empty()) out.flags[i] = flags;
+  if (!out.kinds.empty()) out.kinds[i] = t.kind;
+}
+
+FetchRequest fetch_request_at(const FetchBatch& b, size_t i) {
+  FetchRequest r;
+  r.coord = {lane_value(b.x, i), lane_value(b.y, i), lane_value(b.z, i)};
+  r.slice = lane_value(b.slice, i);
+  r.level = lane_value(b.level, i);
+  r.sample = lane_value(b.sample, i);
+  r.offset = {lane_value(b.offset_x, i, b.offset[0]), lane_value(b.offset_y, i, b.offset[1]),
+              lane_value(b.offset_z, i, b.offset[2])};
+  if (!b.mcs.empty()) r.mcs = b.mcs[i];
+  return r;
+}
+
+bool batch_valid(const FetchBatch& b, const TexelLanes& out) {
+  const size_t n = b.count;
+  return span_ok(b.x, n) && span_ok(b.y, n) && span_ok(b.z, n) && span_ok(b.slice, n) &&
+         span_ok(b.level, n) && span_ok(b.sample, n) && span_ok(b.offset_x, n) &&
+         span_ok(b.offset_y, n) && span_ok(b.offset_z, n) && span_ok(b.mcs, n) &&
+         span_ok(b.active, n) && outputs_ok(out, n);
+}
+
+bool batch_valid(const SampleBatch& b, const TexelLanes& out) {
+  const size_t n = b.count;
+  return span_ok(b.u, n) && span_ok(b.v, n) && span_ok(b.w, n) && span_ok(b.array_index, n) &&
+         span_ok(b.lod, n) && span_ok(b.ddx_u, n) && span_ok(b.ddx_v, n) && span_ok(b.ddx_w, n) &&
+         span_ok(b.ddy_u, n) && span_ok(b.ddy_v, n) && span_ok(b.ddy_w, n) &&
+         span_ok(b.reference, n) && span_ok(b.offset_x, n) && span_ok(b.offset_y, n) &&
+         span_ok(b.offset_z, n) && span_ok(b.active, n) && outputs_ok(out, n);
+}
 
 SampleRequest sample_request_at(const SampleBatch& b, size_t i) {
   SampleRequest r;
@@ -302,11 +324,12 @@ bool sample_has_fast_path(const SurfaceView& view, const SamplerState& sampler, 
   return make_sample_plan(view, sampler, op, precision, plan);
 }
 
-TexelKind sample_result_kind(const SurfaceView& view, const SamplerState& /*sampler*/,
-                             SampleOp op) {
+TexelKind sample_result_kind(const SurfaceView& view, const SamplerState& sampler, SampleOp op,
+                             PrecisionKind precision) {
   if (op == SampleOp::kLodQuery) return TexelKind::kFloat;
   const FormatInfo& info = format_info(view.desc.format);
   if (!info.is_integer()) return TexelKind::kFloat;
+  if (precision == PrecisionKind::kLavapipe && sampler.compare) return TexelKind::kFloat;
   // Integer formats: point sampled bits, or gathered bits; comparisons do not apply to them.
   return info.result_kind;
 }
@@ -315,12 +338,7 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
                        const FetchOptions& fetch_options, const BatchOptions& options) {
   BatchStats stats;
   const size_t n = b.count;
-  if (!span_ok(b.x, n) || !span_ok(b.y, n) || !span_ok(b.z, n) || !span_ok(b.slice, n) ||
-      !span_ok(b.level, n) || !span_ok(b.sample, n) || !span_ok(b.offset_x, n) ||
-      !span_ok(b.offset_y, n) || !span_ok(b.offset_z, n) || !span_ok(b.mcs, n) ||
-      !span_ok(b.active, n) || !outputs_ok(out, n)) {
-    return stats;
-  }
+  if (!batch_valid(b, out)) return stats;
   stats.ok = true;
   stats.kind = format_info(view.desc.format).result_kind;
   simd::SurfacePlan plan;
@@ -361,15 +379,9 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, co
                         const BatchOptions& options) {
   BatchStats stats;
   const size_t n = b.count;
-  if (!span_ok(b.u, n) || !span_ok(b.v, n) || !span_ok(b.w, n) || !span_ok(b.array_index, n) ||
-      !span_ok(b.lod, n) || !span_ok(b.ddx_u, n) || !span_ok(b.ddx_v, n) || !span_ok(b.ddx_w, n) ||
-      !span_ok(b.ddy_u, n) || !span_ok(b.ddy_v, n) || !span_ok(b.ddy_w, n) ||
-      !span_ok(b.reference, n) || !span_ok(b.offset_x, n) || !span_ok(b.offset_y, n) ||
-      !span_ok(b.offset_z, n) || !span_ok(b.active, n) || !outputs_ok(out, n)) {
-    return stats;
-  }
+  if (!batch_valid(b, out)) return stats;
   stats.ok = true;
-  stats.kind = sample_result_kind(view, sampler, b.op);
+  stats.kind = sample_result_kind(view, sampler, b.op, precision.kind);
   simd::SamplePlan plan;
   bool fast = options.simd && make_sample_plan(view, sampler, b.op, precision, plan);
   // Shared offsets beyond the int32 lane range send the whole batch to the scalar path.

@@ -35,7 +35,10 @@ inline constexpr uint8_t kLaneFastCleared = 4;  // fetch: FetchResult::fast_clea
 // Lanes whose active byte is 0 are left untouched.
 struct TexelLanes {
   std::span<uint32_t> r, g, b, a;
-  std::span<uint8_t> flags;  // empty: not written
+  std::span<uint8_t> flags;         // empty: not written
+  std::span<TexelKind> kinds = {};  // each lane's Texel::kind (sample_message, fetch_message);
+                                    // empty: not written. The kLavapipe profile's kind varies per
+                                    // lane (an integer format filtered linearly returns floats).
 };
 
 // Lanes of FetchRequest. Every span is either empty (the value is 0 in every lane, or the
@@ -67,6 +70,15 @@ struct SampleBatch {
 
 // Lane `i` of `batch` as one scalar request (empty spans read as 0, offsets as `offset`).
 SampleRequest sample_request_at(const SampleBatch& batch, size_t i);
+FetchRequest fetch_request_at(const FetchBatch& batch, size_t i);
+
+// Whether every span of the batch is empty or at least `count` long and the outputs hold
+// `count` lanes (what sample_batch / fetch_batch check before writing anything).
+bool batch_valid(const SampleBatch& batch, const TexelLanes& out);
+bool batch_valid(const FetchBatch& batch, const TexelLanes& out);
+
+// Writes one lane's texel bits and flags.
+void write_lane(const TexelLanes& out, size_t i, const Texel& t, uint8_t flags);
 
 struct BatchStats {
   bool ok = false;  // false: a span was shorter than `count`; nothing was written
@@ -82,8 +94,11 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler,
                         const SampleBatch& batch, const TexelLanes& out,
                         const PrecisionProfile& precision = {}, const BatchOptions& options = {});
 
-// The result kind of every lane of a sample batch (what SampleResult::texel.kind holds).
-TexelKind sample_result_kind(const SurfaceView& view, const SamplerState& sampler, SampleOp op);
+// The result kind of every lane of a sample batch (what SampleResult::texel.kind holds). The
+// kD3D / kExact pipelines ignore a comparison on integer formats (their bits come back); the
+// kLavapipe profile compares them and returns floats.
+TexelKind sample_result_kind(const SurfaceView& view, const SamplerState& sampler, SampleOp op,
+                             PrecisionKind precision = PrecisionKind::kD3D);
 
 // Whether a whole batch with these states takes a SIMD fast path (lanes with offsets beyond
 // the fast range still fall back one by one). For tests, benchmarks and diagnostics.

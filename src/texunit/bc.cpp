@@ -151,8 +151,9 @@ Rational bc4_entry(uint8_t r0, uint8_t r1, unsigned index, bool snorm) {
   int32_t scale = 0;
   bool six_interpolated = false;
   if (snorm) {
-    const auto s0 = static_cast<int32_t>(static_cast<int8_t>(r0));
-    const auto s1 = static_cast<int32_t>(static_cast<int8_t>(r1));
+    // BC4/BC5 SNORM endpoints are two's-complement bytes: sign-extend them.
+    const auto s0 = static_cast<int32_t>(r0 >= 128 ? int{r0} - 256 : int{r0});
+    const auto s1 = static_cast<int32_t>(r1 >= 128 ? int{r1} - 256 : int{r1});
     six_interpolated = s0 > s1;  // the mode compares the raw signed codes
     a = s0 == -128 ? -127 : s0;
     b = s1 == -128 ? -127 : s1;

@@ -14,7 +14,6 @@
 #include "texunit/fetch.hpp"
 #include "texunit/filter.hpp"
 #include "texunit/lod.hpp"
-#include "texunit/sample_lavapipe.hpp"
 
 namespace texsim::texunit {
 
@@ -271,10 +270,8 @@ QuadDerivatives quad_derivatives(const std::array<std::array<float, 3>, 4>& q) {
   return d;
 }
 
-SampleResult sample(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
-                    const PrecisionProfile& precision) {
-  if (precision.kind == PrecisionKind::kLavapipe) return sample_lavapipe(view, sampler, req);
-
+SampleResult sample_pipeline(const SurfaceView& view, const SamplerState& sampler,
+                             const SampleRequest& req, const PrecisionProfile& precision) {
   Lane lane;
   lane.view_ptr = &view;
   const Format format = sampled_format(view.desc.format, sampler.srgb_decode);

@@ -41,13 +41,17 @@ struct SampleResult {
   bool null_tile = false;  // some tap with non-zero weight read an unmapped region
 };
 
-// Samples one lane. kD3D / kExact run the pipeline of this library (sample.cpp and the stages
-// it calls); kLavapipe dispatches to sample_lavapipe(). Result kinds: float for filtered
-// lookups, comparisons (the PCF value in all four channels) and LOD queries
+// Samples one lane. kD3D / kExact run the pipeline of this library (sample_pipeline below);
+// kLavapipe dispatches to sample_lavapipe() (defined in message.cpp, the profile dispatch). Result
+// kinds: float for filtered lookups, comparisons (the PCF value in all four channels) and LOD
+// queries
 // ((clamped, unclamped, 0, 0)); the format's kind for integer formats (point sampled, bits
 // unconverted) and for gathers of integer formats.
 SampleResult sample(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
                     const PrecisionProfile& precision = {});
+// The D3D11.3 / exact pipeline (sample.cpp and the stages it calls) for kD3D and kExact.
+SampleResult sample_pipeline(const SurfaceView& view, const SamplerState& sampler,
+                             const SampleRequest& req, const PrecisionProfile& precision);
 
 // Implicit derivatives of a 2x2 quad, coarse (one pair per quad): lanes 0, 1, 2, 3 are the
 // top-left, top-right, bottom-left and bottom-right pixels; ddx = TR - TL, ddy = BL - TL

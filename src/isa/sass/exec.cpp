@@ -8,6 +8,7 @@
 #include "isa/sass/rules.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "isa/sass/syntax.hpp"
+#include "texunit/message.hpp"
 
 namespace texsim::isa::sass {
 
@@ -96,12 +97,27 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
   texunit::Texel texel;  // zeros
   bool integer = false;
   if (lw.outcome == FetchOutcome::kFetch) {
-    const texunit::FetchResult fr = texunit::fetch_texel(lw.view, lw.req);
+    // A one-lane fetch message (TLDS runs per thread); the d3d profile's exact fetch.
+    const texunit::FetchRequest& q = lw.req;
+    const std::array<uint32_t, 6> c{q.coord[0], q.coord[1], q.coord[2], q.slice, q.level, q.sample};
+    const std::array<int32_t, 3> o = q.offset;
+    texunit::FetchBatch b;
+    b.count = 1;
+    b.x = {&c[0], 1}, b.y = {&c[1], 1}, b.z = {&c[2], 1};
+    b.slice = {&c[3], 1}, b.level = {&c[4], 1}, b.sample = {&c[5], 1};
+    b.offset_x = {&o[0], 1}, b.offset_y = {&o[1], 1}, b.offset_z = {&o[2], 1};
+    std::array<uint32_t, 4> w{};
+    uint8_t flags = 0;
+    texunit::TexelKind kind = texunit::TexelKind::kFloat;
+    const texunit::TexelLanes out{{&w[0], 1}, {&w[1], 1},  {&w[2], 1},
+                                  {&w[3], 1}, {&flags, 1}, {&kind, 1}};
+    texunit::fetch_message(lw.view, b, out, texunit::MessageOptions{});
     integer = texunit::format_info(lw.view.desc.format).is_integer();
-    texel = fr.texel;
+    texel.bits = w;
+    texel.kind = kind;
     // TLDS overrides the border colour with 0 (sass-tlds.md, Texture Header State Overrides):
     // an out-of-bounds fetch returns 0 in all four components.
-    if (!fr.in_bounds) {
+    if ((flags & texunit::kLaneInBounds) == 0) {
       texel.bits = {0, 0, 0, 0};
       lw.what += " out of bounds: zeros";
     }

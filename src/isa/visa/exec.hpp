@@ -18,6 +18,7 @@ namespace texsim::isa::visa {
 
 // MEDIA_LD out-of-bounds policy (spec README item 4; decision V3). The default replicates the
 // nearest edge texel (Intel media block reads, CM, cl_intel_media_block_io).
+// The order is texunit::BlockOob's (exec.cpp converts by value).
 enum class MediaOobPolicy : uint8_t { kClampToEdge, kZero, kUndefined };
 
 struct ExecConfig {

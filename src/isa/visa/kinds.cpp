@@ -1,7 +1,10 @@
-// Operand kinds: parse/print, encode/decode and range checks, generic over FieldSpec.
+// Operand kinds, text side: parse/print and range checks, generic over FieldSpec (the binary
+// side is kinds_binary.cpp).
 // Depends on model, operands, symbols and core/half; never on syntax, rules or execution.
 #include "isa/visa/kinds.hpp"
+
 #include "core/text.hpp"
+#include "isa/visa/kinds_internal.hpp"
 
 #include <array>
 #include <bit>
@@ -30,11 +33,7 @@ bool id_char(char c) {
 }
 
 using core::hex;
-
-uint64_t type_mask(VisaType t) {
-  const unsigned bits = type_size(t) * 8;
-  return bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-}
+using detail::type_mask;
 
 // Region value <-> code (0=null, 1=0, 2=1, 3=2, 4=4, 5=8, 6=16, 7=32).
 std::optional<unsigned> region_code(uint64_t v) {
@@ -44,10 +43,6 @@ std::optional<unsigned> region_code(uint64_t v) {
 }
 unsigned region_value(unsigned code) {
   return code <= 1 ? 0 : 1u << (code - 2);
-}
-
-unsigned id_bytes(Version v) {
-  return v >= kRawId32Version ? 4 : 2;
 }
 
 std::optional<std::string> parse_raw(TextCursor& c, const SymbolTable& syms, RawOperand& out) {
@@ -223,33 +218,6 @@ std::string print_scalar(const VectorOperand& v, const SymbolTable& syms) {
          std::to_string(v.col) + ")" + print_region(v.region);
 }
 
-std::optional<std::string> put_checked(ByteWriter& w, uint64_t v, unsigned bytes,
-                                       std::string_view what) {
-  if (bytes < 8 && v >> (8 * bytes) != 0) {
-    return std::string(what) + " value " + std::to_string(v) + " does not fit in " +
-           std::to_string(bytes) + " byte" + (bytes == 1 ? "" : "s");
-  }
-  w.put(v, bytes);
-  return std::nullopt;
-}
-
-std::optional<std::string> encode_raw(const RawOperand& r, Version ver, ByteWriter& w) {
-  if (auto e = put_checked(w, r.id, id_bytes(ver), "raw operand id")) {
-    return *e + " (vISA " + version_string(ver) + " stores ids as UW before 3.4)";
-  }
-  w.put(r.offset, 2);
-  return std::nullopt;
-}
-
-std::optional<std::string> decode_raw(ByteReader& r, Version ver, RawOperand& out) {
-  const auto id = r.get(id_bytes(ver));
-  const auto off = r.get(2);
-  if (!id || !off) return "truncated raw operand";
-  out.id = static_cast<uint32_t>(*id);
-  out.offset = static_cast<uint16_t>(*off);
-  return std::nullopt;
-}
-
 }  // namespace
 
 // --- TextCursor ------------------------------------------------------------------------------
@@ -352,18 +320,6 @@ PredBits pred_bits(uint32_t value) {
 }
 uint32_t pred_value(const PredBits& p) {
   return (p.id & 0xfff) | ((p.combine & 3) << 13) | (p.invert ? 0x8000u : 0u);
-}
-
-void ByteWriter::put(uint64_t v, unsigned bytes) {
-  for (unsigned i = 0; i < bytes; ++i) out_.push_back(static_cast<uint8_t>(v >> (8 * i)));
-}
-
-std::optional<uint64_t> ByteReader::get(unsigned bytes) {
-  if (remaining() < bytes) return std::nullopt;
-  uint64_t v = 0;
-  for (unsigned i = 0; i < bytes; ++i) v |= uint64_t{data_[pos_ + i]} << (8 * i);
-  pos_ += bytes;
-  return v;
 }
 
 std::string print_immediate(VisaType t, uint64_t bits) {
@@ -610,201 +566,6 @@ std::string print_field(const FieldSpec& f, const OperandValue& v, const SymbolT
 }
 
 // --- encode / decode -------------------------------------------------------------------------
-
-std::optional<std::string> encode_field(const FieldSpec& f, const OperandValue& v, Version ver,
-                                        ByteWriter& w) {
-  const std::string what(f.name);
-  switch (f.kind) {
-    case Kind::kExecSize:
-      if ((v.value & 8) != 0 || (v.value & 7) > 5) return what + " has a reserved size code";
-      return put_checked(w, v.value, 1, what);
-    case Kind::kPredicate:
-      if ((v.value & 0x1000) != 0 || ((v.value >> 13) & 3) == 3) {
-        return what + " uses a reserved bit or combine code";
-      }
-      return put_checked(w, v.value, 2, what);
-    case Kind::kUImm:
-    case Kind::kMediaModifier:
-    case Kind::kReservedZero:
-    case Kind::kSurface:
-    case Kind::kSampler:
-    case Kind::kChannelMask:
-    case Kind::kCount:
-      return put_checked(w, v.value, f.width_at(ver), what);
-    case Kind::kBlockCount: {
-      if (v.value != 1 && v.value != 2 && v.value != 4) {
-        return what + " must be 1, 2 or 4, got " + std::to_string(v.value);
-      }
-      w.put(static_cast<uint64_t>(std::countr_zero(v.value)), 1);
-      return std::nullopt;
-    }
-    case Kind::kSubOpFlags: {
-      const SubOpLayout& L = subop_layout(ver);
-      const uint32_t op = v.value & 0xff;
-      if (op >> (L.op_hi + 1) != 0) {
-        return what + " sub-op " + std::to_string(op) + " does not fit bits [" +
-               std::to_string(L.op_hi) + "..0] of vISA " + version_string(ver);
-      }
-      const uint64_t packed = op | (uint64_t{(v.value >> 8) & 1} << L.pnm_bit) |
-                              (uint64_t{(v.value >> 9) & 1} << L.cps_bit) |
-                              (uint64_t{(v.value >> 10) & 1} << L.divs_bit);
-      w.put(packed, L.bytes);
-      return std::nullopt;
-    }
-    case Kind::kRaw:
-      return encode_raw(v.raw, ver, w);
-    case Kind::kAoffimmi:
-      if (ver < kRawId32Version) {  // a raw UW immediate before vISA 3.4 (research §1.2)
-        if (v.vec.cls != VecClass::kImmediate || v.vec.mod != VecModifier::kNone) {
-          return what + " must be an immediate before vISA 3.4 (a raw UW field)";
-        }
-        return put_checked(w, v.vec.imm, 2, what);
-      }
-      [[fallthrough]];
-    case Kind::kScalar: {
-      const VectorOperand& o = v.vec;
-      if (o.cls != VecClass::kGeneral && o.cls != VecClass::kImmediate) {
-        return what + ": only general and immediate operands are supported";
-      }
-      w.put(static_cast<uint64_t>(o.cls) | (static_cast<uint64_t>(o.mod) << 3), 1);
-      if (o.cls == VecClass::kImmediate) {
-        w.put(static_cast<uint64_t>(o.imm_type), 1);
-        w.put(o.imm & 0xffffffffu, 4);
-        if (type_is_64bit(o.imm_type)) w.put(o.imm >> 32, 4);
-        return std::nullopt;
-      }
-      if (auto e = put_checked(w, o.id, id_bytes(ver), "operand id")) return e;
-      w.put(o.row, 1);
-      w.put(o.col, 1);
-      w.put(o.region, 2);
-      return std::nullopt;
-    }
-    case Kind::kRawList:
-      for (const RawOperand& r : v.list) {
-        if (auto e = encode_raw(r, ver, w)) return e;
-      }
-      return std::nullopt;
-  }
-  return "unhandled operand kind";
-}
-
-std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Version ver,
-                                        uint32_t list_count, OperandValue& out) {
-  out.present = true;
-  const std::string what(f.name);
-  auto need = [&](unsigned bytes) -> std::optional<uint64_t> { return r.get(bytes); };
-  switch (f.kind) {
-    case Kind::kExecSize: {
-      const auto b = need(1);
-      if (!b) return "truncated " + what;
-      if ((*b & 8) != 0 || (*b & 7) > 5) return what + " has a reserved size code " + hex(*b);
-      out.value = static_cast<uint32_t>(*b);
-      return std::nullopt;
-    }
-    case Kind::kPredicate: {
-      const auto b = need(2);
-      if (!b) return "truncated " + what;
-      if ((*b & 0x1000) != 0 || ((*b >> 13) & 3) == 3)
-        return what + " uses a reserved bit " + hex(*b);
-      out.value = static_cast<uint32_t>(*b);
-      return std::nullopt;
-    }
-    case Kind::kUImm:
-    case Kind::kMediaModifier:
-    case Kind::kReservedZero:
-    case Kind::kSurface:
-    case Kind::kSampler:
-    case Kind::kChannelMask:
-    case Kind::kCount: {
-      const auto b = need(f.width_at(ver));
-      if (!b) return "truncated " + what;
-      out.value = static_cast<uint32_t>(*b);
-      return std::nullopt;
-    }
-    case Kind::kBlockCount: {
-      const auto b = need(1);
-      if (!b) return "truncated " + what;
-      if (*b > 2)
-        return what + " code " + std::to_string(*b) + " is reserved (0=1, 1=2, 2=4 blocks)";
-      out.value = 1u << *b;
-      return std::nullopt;
-    }
-    case Kind::kSubOpFlags: {
-      const SubOpLayout& L = subop_layout(ver);
-      const auto b = need(L.bytes);
-      if (!b) return "truncated " + what;
-      const uint64_t known = ((uint64_t{1} << (L.op_hi + 1)) - 1) | (uint64_t{1} << L.pnm_bit) |
-                             (uint64_t{1} << L.cps_bit) | (uint64_t{1} << L.divs_bit);
-      if ((*b & ~known) != 0) return what + " has reserved bits set: " + hex(*b);
-      out.value = static_cast<uint32_t>(
-          (*b & ((uint64_t{1} << (L.op_hi + 1)) - 1)) | (((*b >> L.pnm_bit) & 1) << 8) |
-          (((*b >> L.cps_bit) & 1) << 9) | (((*b >> L.divs_bit) & 1) << 10));
-      return std::nullopt;
-    }
-    case Kind::kRaw:
-      return decode_raw(r, ver, out.raw);
-    case Kind::kAoffimmi:
-      if (ver < kRawId32Version) {
-        const auto b = need(2);
-        if (!b) return "truncated " + what;
-        out.vec = VectorOperand{};
-        out.vec.cls = VecClass::kImmediate;
-        out.vec.imm_type = VisaType::kUW;
-        out.vec.imm = *b;
-        return std::nullopt;
-      }
-      [[fallthrough]];
-    case Kind::kScalar: {
-      const auto tag = need(1);
-      if (!tag) return "truncated " + what;
-      const auto cls = static_cast<VecClass>(*tag & 7);
-      const uint64_t mod = (*tag >> 3) & 7;
-      if (mod > 5 || (*tag >> 6) != 0) return what + " has an invalid operand tag " + hex(*tag);
-      VectorOperand o;
-      o.cls = cls;
-      o.mod = static_cast<VecModifier>(mod);
-      if (cls == VecClass::kImmediate) {
-        const auto t = need(1);
-        if (!t) return "truncated " + what;
-        if (*t >= kVisaTypeCount) return what + " has an unknown immediate type " + hex(*t);
-        o.imm_type = static_cast<VisaType>(*t);
-        const auto lo = need(4);
-        if (!lo) return "truncated " + what;
-        o.imm = *lo;
-        if (type_is_64bit(o.imm_type)) {
-          const auto hi = need(4);
-          if (!hi) return "truncated " + what;
-          o.imm |= *hi << 32;
-        }
-        o.imm &= type_mask(o.imm_type);
-      } else if (cls == VecClass::kGeneral) {
-        const auto id = need(id_bytes(ver));
-        const auto row = need(1);
-        const auto col = need(1);
-        const auto reg = need(2);
-        if (!id || !row || !col || !reg) return "truncated " + what;
-        o.id = static_cast<uint32_t>(*id);
-        o.row = static_cast<uint8_t>(*row);
-        o.col = static_cast<uint8_t>(*col);
-        o.region = static_cast<uint16_t>(*reg);
-      } else {
-        return what + ": vector operand class " + std::to_string(static_cast<unsigned>(cls)) +
-               " is not supported (only general and immediate)";
-      }
-      out.vec = o;
-      return std::nullopt;
-    }
-    case Kind::kRawList:
-      out.list.clear();
-      for (uint32_t i = 0; i < list_count; ++i) {
-        RawOperand ro;
-        if (auto e = decode_raw(r, ver, ro)) return e;
-        out.list.push_back(ro);
-      }
-      return std::nullopt;
-  }
-  return "unhandled operand kind";
-}
 
 std::optional<std::string> check_range(const FieldSpec& f, const OperandValue& v) {
   switch (f.kind) {

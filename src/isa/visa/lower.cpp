@@ -122,25 +122,25 @@ TexelOffsets decode_aoffimmi(uint32_t bits) {
 }
 
 namespace {
-std::optional<size_t> param_index(const Sampler3DRequest& r, std::string_view name) {
-  for (size_t k = 0; k < r.names.size(); ++k) {
-    if (r.names[k] == name) return k;
+std::optional<size_t> param_index(const Sampler3DRequest& r, Param3D p) {
+  for (size_t k = 0; k < r.roles.size(); ++k) {
+    if (r.roles[k] == p) return k;
   }
   return std::nullopt;
 }
 }  // namespace
 
-uint32_t Sampler3DRequest::u32(std::string_view name, unsigned lane) const {
-  const auto k = param_index(*this, name);
+uint32_t Sampler3DRequest::u32(Param3D p, unsigned lane) const {
+  const auto k = param_index(*this, p);
   return k ? param[*k][lane] : 0u;
 }
 
-float Sampler3DRequest::f(std::string_view name, unsigned lane) const {
-  return std::bit_cast<float>(u32(name, lane));
+float Sampler3DRequest::f(Param3D p, unsigned lane) const {
+  return std::bit_cast<float>(u32(p, lane));
 }
 
-bool Sampler3DRequest::lane_defined(std::string_view name, unsigned lane) const {
-  const auto k = param_index(*this, name);
+bool Sampler3DRequest::lane_defined(Param3D p, unsigned lane) const {
+  const auto k = param_index(*this, p);
   return !k || ((undefined[*k] >> lane) & 1) == 0;
 }
 
@@ -156,8 +156,9 @@ std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine&
   r.channels = inst.op("Channels").value;
   if (inst.row->field_index("Sampler")) r.sampler = inst.op("Sampler").value;
   r.surface = inst.op("Surface").value;
-  r.float_params = inst.row->opcode == kOpcode3DSample;
+  r.float_params = !inst.row->s3d.fetch;
   r.names = inst.row->params;
+  r.roles = inst.row->s3d.roles;
   const std::string cite = std::string(inst.row->spec_file) + ", Aoffimmi";
   bool def = true;
   const auto aoff = scalar_value(inst, "Aoffimmi", m, sink, def);
@@ -194,7 +195,10 @@ std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine&
     const unsigned es = type_size(v->type);
     if (k == 0) {
       r.uw_params = es == 2;
-      if (r.uw_params && !inst.row->params_w.empty()) r.names = inst.row->params_w;
+      if (r.uw_params && !inst.row->params_w.empty()) {
+        r.names = inst.row->params_w;
+        r.roles = inst.row->s3d.roles_w;
+      }
     }
     if (list[k].offset + es * r.lanes > sp->size) {
       sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op("Params").column},

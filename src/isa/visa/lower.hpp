@@ -1,6 +1,6 @@
 // Lowering to requests: MEDIA_LD to a 2D block read, GATHER_SCALED to per-lane byte reads,
-// 3D_SAMPLE / 3D_LOAD to per-lane parameter values, with the operands read from the machine.
-// Depends on program, machine and kinds; the memory side lives in exec.cpp.
+// 3D_SAMPLE / 3D_LOAD to per-lane parameter values and then to a texture-unit message with its
+// write-back plan. Depends on program, machine, kinds and texunit's message types.
 #pragma once
 
 #include <array>
@@ -12,6 +12,8 @@
 #include "core/diag.hpp"
 #include "isa/visa/machine.hpp"
 #include "isa/visa/program.hpp"
+#include "texunit/batch.hpp"
+#include "texunit/surface.hpp"
 
 namespace texsim::isa::visa {
 
@@ -71,15 +73,17 @@ struct Sampler3DRequest {
   TexelOffsets offset;
   bool float_params = true;  // F/HF (converted to float bits) vs UD/UW (zero-extended)
   bool uw_params = false;    // 16-bit parameters (HF or UW)
-  std::span<const std::string_view> names;  // the parameter names of this form
+  std::span<const std::string_view> names;  // the parameter names of this form (for traces)
+  std::span<const Param3D> roles;           // the parameter roles of this form, same order
   std::array<std::array<uint32_t, 32>, kMaxParams3D>
       param{};                                     // [param][lane]: float bits or integer
   std::array<uint32_t, kMaxParams3D> undefined{};  // [param]: lanes with an undefined byte
 
-  // The parameter `name` of `lane` (0 when omitted or not part of the form).
-  uint32_t u32(std::string_view name, unsigned lane) const;
-  float f(std::string_view name, unsigned lane) const;
-  bool lane_defined(std::string_view name, unsigned lane) const;
+  // The parameter with role `p` of `lane` (0 when omitted or not part of the form); a parameter
+  // the form lacks counts as defined.
+  uint32_t u32(Param3D p, unsigned lane) const;
+  float f(Param3D p, unsigned lane) const;
+  bool lane_defined(Param3D p, unsigned lane) const;
 };
 
 // Reads the operands; nullopt (with a VISA-RUN-* diagnostic) when an operand cannot be read.
@@ -89,5 +93,42 @@ std::optional<ScatteredRead> lower_gather_scaled(const Instruction& inst, const 
                                                  core::DiagSink& sink);
 std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m,
                                          core::DiagSink& sink);
+
+// Coordinates, array index and offsets by surface type (visa-3d_sample.md / visa-3d_load.md,
+// the u/v/r/ai table): 1D_ARRAY takes the array index from v, 2D_ARRAY from r, cube arrays
+// from ai; 3D and cubes use r as the third coordinate.
+struct CoordMapping {
+  unsigned dims = 2;    // coordinates used
+  int array_from = -1;  // 1 = v, 2 = r, 3 = ai, -1 none
+};
+CoordMapping coord_mapping(texunit::SurfaceType t);
+
+// A 3D instruction as a texture-unit message: every exec-size lane in SoA form (disabled lanes
+// too: implicit-LOD quads read them), `active` = enabled and every input defined; plus the
+// write-back plan's lane facts. The batches point into this object.
+struct Message3D {
+  unsigned lanes = 8;
+  uint32_t enabled = 0;
+  uint32_t undefined = 0;           // enabled lanes with an undefined input: channels undefined
+  uint32_t undefined_channels = 0;  // channels undefined in every written lane (lod: B, A)
+  std::array<uint8_t, 32> active{};
+  texunit::SampleOp op = texunit::SampleOp::kLevel;
+  // Sample messages: u v w ai lod ddx_u ddx_v ddx_w ddy_u ddy_v ddy_w ref.
+  std::array<std::array<float, 32>, 12> f{};
+  // Fetch messages: x y z slice level sample, and the supplied MCS (load_2dms_w).
+  std::array<std::array<uint32_t, 32>, 6> c{};
+  std::array<uint64_t, 32> mcs{};
+  bool has_mcs = false;
+  std::array<int32_t, 3> offset{};
+  texunit::SampleIndexPolicy sample_policy = texunit::SampleIndexPolicy::kZero;
+
+  texunit::SampleBatch sample_batch() const;
+  texunit::FetchBatch fetch_batch() const;
+};
+
+// Lowers the operands of a 3D instruction (row meaning `spec`) on a surface of `type`.
+// `coarse` is the .cps coarse pixel size that divides implicit derivatives ({1, 1} without).
+Message3D lower_3d_message(const Sampler3DRequest& req, const Sampler3DSpec& spec,
+                           texunit::SurfaceType type, std::array<float, 2> coarse);
 
 }  // namespace texsim::isa::visa

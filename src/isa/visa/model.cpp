@@ -129,6 +129,22 @@ constexpr std::string_view kP_load_mcs[] = {"u", "v", "r", "lod"};
 constexpr std::string_view kP_load_2dms_w_uw[] = {"si", "mcs0", "mcs1", "mcs2", "mcs3",
                                                   "u",  "v",    "r",    "lod"};
 
+using enum Param3D;
+constexpr Param3D kR_sample_3d[] = {kU, kV, kR, kAi};
+constexpr Param3D kR_sample_b[] = {kBias, kU, kV, kR, kAi};
+constexpr Param3D kR_sample_l[] = {kLod, kU, kV, kR, kAi};
+constexpr Param3D kR_sample_c[] = {kRef, kU, kV, kR, kAi};
+constexpr Param3D kR_sample_d[] = {kU, kDuDx, kDuDy, kV, kDvDx, kDvDy, kR, kDrDx, kDrDy, kAi};
+constexpr Param3D kR_sample_b_c[] = {kRef, kBias, kU, kV, kR, kAi};
+constexpr Param3D kR_sample_l_c[] = {kRef, kLod, kU, kV, kR, kAi};
+constexpr Param3D kR_sample_d_c[] = {kRef,  kU, kDuDx, kDuDy, kV, kDvDx,
+                                     kDvDy, kR, kDrDx, kDrDy, kAi};
+constexpr Param3D kR_load_3d[] = {kU, kV, kLod, kR};
+constexpr Param3D kR_load_lz[] = {kU, kV, kR};
+constexpr Param3D kR_load_2dms_w[] = {kSi, kMcsl, kMcsh, kU, kV, kR, kLod};
+constexpr Param3D kR_load_mcs[] = {kU, kV, kR, kLod};
+constexpr Param3D kR_load_2dms_w_uw[] = {kSi, kMcs0, kMcs1, kMcs2, kMcs3, kU, kV, kR, kLod};
+
 constexpr TypeSet kDst3D = type_bit(VisaType::kHF) | type_bit(VisaType::kF) |
                            type_bit(VisaType::kW) | type_bit(VisaType::kUW) |
                            type_bit(VisaType::kD) | type_bit(VisaType::kUD);
@@ -254,7 +270,8 @@ constexpr std::array<InstrRow, 17> kRows{{
      .fields = kMediaLdFields,
      .spec_file = "visa-media_ld.md",
      .summary = "2D media block read: Block_width bytes x Block_height rows into Dst rows of the "
-                "register pitch"},
+                "register pitch",
+     .exec = RowExec::kMediaLd},
     {.name = "GATHER_SCALED",
      .opcode = 0x78,
      .mnemonic = "gather_scaled",
@@ -263,7 +280,8 @@ constexpr std::array<InstrRow, 17> kRows{{
          "GATHER_SCALED.{Num_blocks} {Exec_size} {Surface} {Offset} {Element_offset} {Dst}",
      .fields = kGatherScaledFields,
      .spec_file = "visa-gather_scaled.md",
-     .summary = "scattered read of Num_blocks bytes per lane into the low bytes of each Dst dword"},
+     .summary = "scattered read of Num_blocks bytes per lane into the low bytes of each Dst dword",
+     .exec = RowExec::kGatherScaled},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_3d",
@@ -276,7 +294,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample with the LOD from the 2x2 quad's derivatives",
      .spec_mnemonic = "SAMPLE_3d",
-     .params = kP_sample_3d},
+     .params = kP_sample_3d,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = false, .lod = LodSource::kImplicit, .roles = kR_sample_3d}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_b",
@@ -289,7 +309,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample with the quad LOD plus a per-lane bias",
      .spec_mnemonic = "SAMPLE_B",
-     .params = kP_sample_b},
+     .params = kP_sample_b,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = false, .lod = LodSource::kBias, .roles = kR_sample_b}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_l",
@@ -302,7 +324,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample at an explicit per-lane LOD",
      .spec_mnemonic = "SAMPLE_L",
-     .params = kP_sample_l},
+     .params = kP_sample_l,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = false, .lod = LodSource::kLod, .roles = kR_sample_l}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_c",
@@ -315,7 +339,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare ref against R at each tap (quad LOD), then filter",
      .spec_mnemonic = "SAMPLE_C",
-     .params = kP_sample_c},
+     .params = kP_sample_c,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = true, .lod = LodSource::kImplicit, .roles = kR_sample_c}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_d",
@@ -328,7 +354,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample with per-lane explicit gradients",
      .spec_mnemonic = "SAMPLE_D",
-     .params = kP_sample_d},
+     .params = kP_sample_d,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = false, .lod = LodSource::kGrad, .roles = kR_sample_d}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_b_c",
@@ -341,7 +369,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare sample with the quad LOD plus a bias",
      .spec_mnemonic = "SAMPLE_B_C",
-     .params = kP_sample_b_c},
+     .params = kP_sample_b_c,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = true, .lod = LodSource::kBias, .roles = kR_sample_b_c}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_l_c",
@@ -354,7 +384,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare sample at an explicit LOD",
      .spec_mnemonic = "SAMPLE_L_C",
-     .params = kP_sample_l_c},
+     .params = kP_sample_l_c,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = true, .lod = LodSource::kLod, .roles = kR_sample_l_c}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_d_c",
@@ -367,7 +399,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare sample with per-lane gradients",
      .spec_mnemonic = "SAMPLE_D_C",
-     .params = kP_sample_d_c},
+     .params = kP_sample_d_c,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = true, .lod = LodSource::kGrad, .roles = kR_sample_d_c}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_lz",
@@ -380,7 +414,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample at LOD 0",
      .spec_mnemonic = "SAMPLE_LZ",
-     .params = kP_sample_lz},
+     .params = kP_sample_lz,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = false, .lod = LodSource::kZero, .roles = kR_sample_3d}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_c_lz",
@@ -393,7 +429,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare sample at LOD 0",
      .spec_mnemonic = "SAMPLE_C_LZ",
-     .params = kP_sample_c_lz},
+     .params = kP_sample_c_lz,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = true, .lod = LodSource::kZero, .roles = kR_sample_c}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "lod",
@@ -405,7 +443,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "LOD query: R = clamped LOD, G = unclamped, B/A undefined",
      .spec_mnemonic = "LOD",
-     .params = kP_lod},
+     .params = kP_lod,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = false, .lod = LodSource::kQuery, .roles = kR_sample_3d}},
     {.name = "3D_LOAD",
      .opcode = 0x6e,
      .mnemonic = "load_3d",
@@ -417,7 +457,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_load.md",
      .summary = "load one texel at integer coordinates and LOD",
      .spec_mnemonic = "LOAD_3D",
-     .params = kP_load_3d},
+     .params = kP_load_3d,
+     .exec = RowExec::kLoad3D,
+     .s3d = {.fetch = true, .lod = LodSource::kLod, .roles = kR_load_3d}},
     {.name = "3D_LOAD",
      .opcode = 0x6e,
      .mnemonic = "load_lz",
@@ -429,7 +471,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_load.md",
      .summary = "load one texel of level 0",
      .spec_mnemonic = "LOAD_LZ",
-     .params = kP_load_lz},
+     .params = kP_load_lz,
+     .exec = RowExec::kLoad3D,
+     .s3d = {.fetch = true, .lod = LodSource::kZero, .roles = kR_load_lz}},
     {.name = "3D_LOAD",
      .opcode = 0x6e,
      .mnemonic = "load_2dms_w",
@@ -442,7 +486,13 @@ constexpr std::array<InstrRow, 17> kRows{{
      .summary = "load one sample of a multisample surface through its 64-bit MCS",
      .spec_mnemonic = "LOAD_2DMS_W",
      .params = kP_load_2dms_w,
-     .params_w = kP_load_2dms_w_uw},
+     .params_w = kP_load_2dms_w_uw,
+     .exec = RowExec::kLoad3D,
+     .s3d = {.fetch = true,
+             .lod = LodSource::kLod,
+             .multisample = true,
+             .roles = kR_load_2dms_w,
+             .roles_w = kR_load_2dms_w_uw}},
     {.name = "3D_LOAD",
      .opcode = 0x6e,
      .mnemonic = "load_mcs",
@@ -454,7 +504,9 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-3d_load.md",
      .summary = "load the 64-bit MCS value of a pixel",
      .spec_mnemonic = "LOAD_MCS",
-     .params = kP_load_mcs},
+     .params = kP_load_mcs,
+     .exec = RowExec::kLoad3D,
+     .s3d = {.fetch = true, .lod = LodSource::kLod, .returns_mcs = true, .roles = kR_load_mcs}},
 }};
 
 // vISA mnemonics texsim recognises but does not model (visa/CISA.l).
@@ -481,6 +533,14 @@ constexpr std::string_view kOtherMnemonics[] = {
     "sample4", "sample4_c", "sample4_po", "sample4_po_c", "resinfo", "sampleinfo"};
 
 }  // namespace
+
+std::string_view param3d_name(Param3D p) {
+  static constexpr std::array<std::string_view, static_cast<size_t>(Param3D::kCount)> kNames{
+      "u",    "v",    "r",    "ai", "bias", "lod",  "ref",  "dudx", "dudy", "dvdx",
+      "dvdy", "drdx", "drdy", "si", "mcsl", "mcsh", "mcs0", "mcs1", "mcs2", "mcs3"};
+  const auto i = static_cast<size_t>(p);
+  return i < kNames.size() ? kNames[i] : "?";
+}
 
 std::string_view kind_name(Kind k) {
   switch (k) {

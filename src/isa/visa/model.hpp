@@ -64,6 +64,66 @@ struct FieldSpec {
   bool exists_at(Version v) const { return v >= min_version && v < max_version; }
 };
 
+// What a row does when it runs: execution dispatches through this, not the opcode (#16).
+enum class RowExec : uint8_t {
+  kNone,          // recognised and encoded, no executor
+  kMediaLd,       // MEDIA_LD: a 2D block read (texunit/block_read.hpp)
+  kGatherScaled,  // GATHER_SCALED: scattered byte reads
+  kSample3D,      // 3D_SAMPLE: a sample message
+  kLoad3D,        // 3D_LOAD: a fetch message (or ld_mcs)
+};
+
+// Where a 3D message's LOD comes from (visa-3d_sample.md / visa-3d_load.md, Notes).
+enum class LodSource : uint8_t {
+  kImplicit,  // the 2x2 quad's derivatives (sample, sample_c)
+  kBias,      // quad derivatives plus the bias parameter (sample_b, sample_b_c)
+  kLod,       // the lod parameter (sample_l, sample_l_c, load_3d, load_2dms_w, load_mcs)
+  kGrad,      // per-lane derivative parameters (sample_d, sample_d_c)
+  kZero,      // level 0 (sample_lz, sample_c_lz, load_lz)
+  kQuery,     // returns the LOD itself (lod)
+};
+
+// The role of a 3D message parameter: the spec's parameter names (Notes parameter table).
+enum class Param3D : uint8_t {
+  kU,
+  kV,
+  kR,
+  kAi,
+  kBias,
+  kLod,
+  kRef,
+  kDuDx,
+  kDuDy,
+  kDvDx,
+  kDvDy,
+  kDrDx,
+  kDrDy,
+  kSi,
+  kMcsl,
+  kMcsh,
+  kMcs0,
+  kMcs1,
+  kMcs2,
+  kMcs3,
+  kCount
+};
+std::string_view param3d_name(Param3D p);  // "u", "dudx", "mcs0", ...
+
+// The meaning of a 3D_SAMPLE / 3D_LOAD row.
+struct Sampler3DSpec {
+  bool fetch = false;    // 3D_LOAD: integer coordinates, one texel (else a filtered sample)
+  bool compare = false;  // the _c forms: a Ref parameter and a comparison sampler
+  LodSource lod = LodSource::kImplicit;
+  bool multisample = false;               // load_2dms_w: a sample index and the MCS as parameters
+  bool returns_mcs = false;               // load_mcs: returns the pixel's MCS, not a texel
+  std::span<const Param3D> roles = {};    // parameter roles, in the order of InstrRow::params
+  std::span<const Param3D> roles_w = {};  // load_2dms_w's UW form (InstrRow::params_w)
+  // LOD from the pixel quad (lanes 4q..4q+3): the implicit-LOD set, written once here.
+  bool implicit_lod() const {
+    return lod == LodSource::kImplicit || lod == LodSource::kBias || lod == LodSource::kQuery;
+  }
+};
+
 struct InstrRow {
   std::string_view name = {};  // spec name, e.g. "MEDIA_LD"
   uint8_t opcode = 0;
@@ -86,6 +146,10 @@ struct InstrRow {
   // README items 1 and 2); `params_w` is ld2dms_w's UW form (mcs0..mcs3).
   std::span<const std::string_view> params = {};
   std::span<const std::string_view> params_w = {};
+
+  // What the row does (execution and rules dispatch on these, never on the opcode).
+  RowExec exec = RowExec::kNone;
+  Sampler3DSpec s3d = {};
 
   std::string_view spec_spelling() const { return spec_mnemonic.empty() ? name : spec_mnemonic; }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,13 @@ struct Instruction {
   uint64_t offset = 0;     // byte offset in a decoded binary
   bool spec_form = false;  // written with the spec's upper-case template
 
-  const OperandValue& op(std::string_view field) const { return ops[*row->field_index(field)]; }
+  // The operand of `field`. Checked (#16): a name the row lacks (a typo, or a row without the
+  // field) returns an empty operand (present false, value 0) instead of indexing out of range.
+  const OperandValue& op(std::string_view field) const {
+    static const OperandValue kAbsent{};
+    const std::optional<size_t> i = row != nullptr ? row->field_index(field) : std::nullopt;
+    return i && *i < ops.size() ? ops[*i] : kAbsent;
+  }
 };
 
 class VisaProgram : public isa::Program {

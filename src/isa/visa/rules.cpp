@@ -13,6 +13,10 @@
 namespace texsim::isa::visa {
 namespace {
 
+bool is_3d(const InstrRow& row) {
+  return row.exec == RowExec::kSample3D || row.exec == RowExec::kLoad3D;
+}
+
 using core::to_upper;
 
 std::string cite(const InstrRow& row, std::string_view field) {
@@ -141,7 +145,7 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
              c});
         out.push_back({field_rule_id(row, f, "ALIGN"), "each parameter is GRF-aligned", c});
         out.push_back({field_rule_id(row, f, "TYPE"),
-                       row.opcode == kOpcode3DSample
+                       row.exec == RowExec::kSample3D
                            ? "parameters all F (before ICLLP) or all F / all HF (ICLLP+)"
                            : "parameters all UD or all UW (ld2dms_w UW form ICLLP+)",
                        c});
@@ -153,7 +157,7 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
 }
 
 std::vector<RuleSpec> row_specific_rules(const InstrRow& row) {
-  if (row.opcode == 0x37) {
+  if (row.exec == RowExec::kMediaLd) {
     return {
         {"VISA-MEDIA_LD-MODIFIERS-IGC",
          "modified/top_mod/bottom_mod (1, 4, 5) are IGC extensions not in the spec (warning)",
@@ -167,7 +171,7 @@ std::vector<RuleSpec> row_specific_rules(const InstrRow& row) {
          "visa-media_ld.md, Surface"},
     };
   }
-  if (row.opcode == kOpcode3DSample) {
+  if (row.exec == RowExec::kSample3D) {
     return {
         {"VISA-3D_SAMPLE-EXEC_SIZE-32",
          "exec size 32 only on 64-byte-GRF platforms (PVC, Xe2) from vISA 4.0",
@@ -177,13 +181,13 @@ std::vector<RuleSpec> row_specific_rules(const InstrRow& row) {
          "visa-3d_sample.md, Op bit 6; research §2.7"},
     };
   }
-  if (row.opcode == kOpcode3DLoad) {
+  if (row.exec == RowExec::kLoad3D) {
     return {
         {"VISA-3D_LOAD-OP-FLAGS", "3D_LOAD has only the pixel null mask flag (no .cps, no .divS)",
          "visa-3d_load.md, Op"},
     };
   }
-  if (row.opcode == 0x78) {
+  if (row.exec == RowExec::kGatherScaled) {
     return {
         {"VISA-GATHER_SCALED-EXEC_SIZE-IGC", "exec size 32: IGC lowers at most 16 (warning)",
          "research/intel_visa.md §2.7"},
@@ -249,25 +253,20 @@ namespace {
 // Bytes a raw operand must hold, per instruction (Semantics sections).
 uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Variable& v,
                           unsigned grf) {
-  if ((inst.row->opcode == kOpcode3DSample || inst.row->opcode == kOpcode3DLoad) &&
-      f.name == "Dst") {
+  if (is_3d(*inst.row) && f.name == "Dst") {
     return dst_3d_bytes(inst.op("Channels").value, exec_size_lanes(inst.op("Exec_size").value),
                         type_size(v.type), grf, (inst.op("Op").value & kFlagPnm) != 0);
   }
-  if (inst.row->opcode == 0x37 && f.name == "Dst") {
+  if (inst.row->exec == RowExec::kMediaLd && f.name == "Dst") {
     const uint32_t w = inst.op("Block_width").value;
     const uint32_t h = inst.op("Block_height").value;
     if (w < 1 || w > 64) return 0;
     return media_register_pitch(w) * h;
   }
-  if (inst.row->opcode == 0x78) {
+  if (inst.row->exec == RowExec::kGatherScaled) {
     return 4 * exec_size_lanes(inst.op("Exec_size").value);
   }
   return 1;
-}
-
-bool is_3d_opcode(uint8_t op) {
-  return op == kOpcode3DSample || op == kOpcode3DLoad;
 }
 
 void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
@@ -278,7 +277,7 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
   const unsigned grf = platform_info(prog.platform).grf_bytes;
   if (r.id == 0) {
     // 3D_SAMPLE/3D_LOAD with a %null Dst is a sampler prefetch: valid, writes nothing (V26).
-    if (is_3d_opcode(row.opcode) && f.name == "Dst") return;
+    if (is_3d(row) && f.name == "Dst") return;
     sink.error(field_rule_id(row, f, "RANGE"), where, std::string(f.name) + " cannot be %null",
                std::string(f.citation));
     return;
@@ -385,10 +384,6 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
   }
 }
 
-bool is_3d(const InstrRow& row) {
-  return row.opcode == kOpcode3DSample || row.opcode == kOpcode3DLoad;
-}
-
 // The parameters of a 3D instruction: declared, GRF-aligned, exec_size elements each, one type.
 void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                   core::DiagSink& sink) {
@@ -440,7 +435,7 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
     return;
   }
   const VisaType t = *first;
-  if (row.opcode == kOpcode3DSample) {
+  if (row.exec == RowExec::kSample3D) {
     if (t == VisaType::kHF && !has_hf_sampler_params(prog.platform)) {
       sink.error(rule, where,
                  "HF parameters need ICLLP or later; " +
@@ -465,8 +460,7 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
       sink.error(rule, where,
                  "3D_LOAD parameters must be all UD or all UW, got " + to_upper(type_name(t)),
                  "visa-3d_load.md, Notes");
-    } else if (t == VisaType::kUW && row.sub_op == kOpLd2dmsW &&
-               !has_hf_sampler_params(prog.platform)) {
+    } else if (t == VisaType::kUW && row.s3d.multisample && !has_hf_sampler_params(prog.platform)) {
       sink.error(rule, where, "the UW form of ld2dms_w needs ICLLP or later",
                  "visa-3d_load.md, Notes (ld2dms_w (type UW) {ICLLP+})");
     }
@@ -480,21 +474,19 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
   const size_t ei = *row.field_index("Exec_size");
   const unsigned lanes = exec_size_lanes(inst.op("Exec_size").value);
   const std::string name = "VISA-" + std::string(row.name);
-  if (row.opcode == kOpcode3DSample && lanes == 32 &&
+  if (row.exec == RowExec::kSample3D && lanes == 32 &&
       (platform_info(prog.platform).grf_bytes < 64 || prog.version < kWideOpVersion)) {
     sink.error(name + "-EXEC_SIZE-32", field_location(inst, prog, ei),
                "3D_SAMPLE exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the "
                "spec's table has 8 and 16",
                "visa-3d_sample.md, Exec_size; research/intel_visa.md §0");
   }
-  if (row.opcode == kOpcode3DLoad && (op & (kFlagCps | kFlagDivS)) != 0) {
+  if (row.exec == RowExec::kLoad3D && (op & (kFlagCps | kFlagDivS)) != 0) {
     sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi),
                "3D_LOAD takes no .cps or .divS flag", "visa-3d_load.md, Op");
   }
-  if (row.opcode == kOpcode3DSample && (op & kFlagCps) != 0) {
-    const uint32_t s = *row.sub_op;
-    const bool op_ok =
-        s == kOpSample || s == kOpSampleB || s == kOpSampleC || s == kOpSampleBC || s == kOpLod;
+  if (row.exec == RowExec::kSample3D && (op & kFlagCps) != 0) {
+    const bool op_ok = row.s3d.implicit_lod();  // CPS compensates the quad's derivatives
     std::string why;
     if (!op_ok)
       why = std::string(row.mnemonic) + " does not support CPS LOD compensation";
@@ -663,7 +655,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
   }
   // Per-instruction rules.
   if (is_3d(row)) check_3d(inst, prog, sink);
-  if (row.opcode == 0x37) {
+  if (row.exec == RowExec::kMediaLd) {
     const uint32_t mod = inst.op("Modifiers").value;
     const uint32_t w = inst.op("Block_width").value;
     const uint32_t h = inst.op("Block_height").value;
@@ -691,7 +683,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
       }
     }
   }
-  if (row.opcode == 0x78) {
+  if (row.exec == RowExec::kGatherScaled) {
     const size_t ei = *row.field_index("Exec_size");
     if (exec_size_lanes(inst.ops[ei].value) == 32) {
       sink.warning("VISA-GATHER_SCALED-EXEC_SIZE-IGC", field_location(inst, prog, ei),

@@ -214,7 +214,6 @@ HWY_INLINE Texel4 DecodeRgba8(const SurfacePlan& p, VU w) {
 // 32-bit gathers): `lo` = the word at `off`, `hi` = the word at `off` + 4. Both must lie inside
 // the view.
 HWY_INLINE void GatherPair(const SurfacePlan& p, VI off, VU& lo, VU& hi) {
-  const DI di;
   const DU du;
   const hn::Half<DI> dh;
   const hn::Repartition<int64_t, DI> d64;

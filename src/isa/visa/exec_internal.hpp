@@ -1,0 +1,25 @@
+// Shared by the vISA executor's files (exec.cpp, exec_memory.cpp, exec_3d.cpp): the runners of
+// each row kind (RowExec) and the diagnostic position of an instruction. Not a public header.
+#pragma once
+
+#include "core/diag.hpp"
+#include "isa/visa/exec.hpp"
+#include "isa/visa/machine.hpp"
+#include "isa/visa/program.hpp"
+#include "scene/scene.hpp"
+
+namespace texsim::isa::visa {
+
+inline core::TextLoc at(const Instruction& inst, const Machine&) {
+  return core::TextLoc{{}, inst.line, inst.column};
+}
+
+// RowExec::kMediaLd / kGatherScaled (exec_memory.cpp), kSample3D / kLoad3D (exec_3d.cpp).
+bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
+                  const ExecConfig& cfg, core::DiagSink& sink);
+bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& sc,
+                       const ExecConfig& cfg, core::DiagSink& sink);
+bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const ExecConfig& cfg,
+            core::DiagSink& sink);
+
+}  // namespace texsim::isa::visa

@@ -1,0 +1,128 @@
+// Execution of MEDIA_LD (a 2D block read) and GATHER_SCALED (scattered bytes) on the scene's
+// surfaces and memory: operands from lower.cpp, bytes from texunit/block_read, then write-back.
+#include <vector>
+
+#include "isa/visa/exec_internal.hpp"
+#include "isa/visa/kinds.hpp"
+#include "isa/visa/lower.hpp"
+#include "texunit/block_read.hpp"
+#include "texunit/format.hpp"
+
+namespace texsim::isa::visa {
+
+// Surfaces: T1, T2, TSS (3) and user surfaces T6.. are the scene surfaces with that id; MEDIA_LD
+// plane p reads id + p (decision V4).
+
+static_assert(int(MediaOobPolicy::kZero) == int(texunit::BlockOob::kZero) &&
+              int(MediaOobPolicy::kUndefined) == int(texunit::BlockOob::kUndefined));
+
+bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
+                  const ExecConfig& cfg, core::DiagSink& sink) {
+  const auto req = lower_media_ld(inst, m, sink);
+  if (!req) return false;
+  if (req->surface == kSurfaceBss) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m), "bindless surfaces (%bss) are not modelled",
+               "visa-media_ld.md, Surface");
+    return false;
+  }
+  const uint32_t sid = req->surface + req->plane;
+  const scene::SceneSurface* ss = sc.find_surface(sid);
+  if (ss == nullptr) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m),
+               "the scene has no surface with id " + std::to_string(sid) +
+                   (req->plane ? " (surface " + std::to_string(req->surface) + " + plane " +
+                                     std::to_string(req->plane) + ")"
+                               : ""),
+               "visa-media_ld.md, Surface");
+    return false;
+  }
+  const texunit::SurfaceDesc& d = ss->surface.desc();
+  const texunit::FormatInfo& fi = texunit::format_info(d.format);
+  if (!texunit::block_read_supported(d)) {
+    sink.error("VISA-MEDIA_LD-SURFACE-2D", at(inst, m),
+               "surface " + std::to_string(sid) +
+                   " must be a single-sample uncompressed 2D surface, it is " +
+                   std::string(texunit::surface_type_name(d.type)) + " " + std::string(fi.name) +
+                   (d.samples > 1 ? " with " + std::to_string(d.samples) + " samples" : ""),
+               "visa-media_ld.md, Surface");
+    return false;
+  }
+  const RawOperand dst = inst.op("Dst").raw;
+  const auto sp = m.span(dst.id);
+  if (!sp || dst.offset + req->pitch * req->height > sp->size) {
+    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small for the block",
+               "visa-media_ld.md, Dst");
+    return false;
+  }
+  texunit::BlockRead br;
+  br.x = req->x, br.y = req->y, br.width = req->width, br.height = req->height;
+  br.field = req->field == FieldMode::kFrame ? texunit::BlockField::kFrame
+             : req->field == FieldMode::kTop ? texunit::BlockField::kTop
+                                             : texunit::BlockField::kBottom;
+  br.oob = static_cast<texunit::BlockOob>(cfg.media_oob);
+  const size_t size = size_t{req->pitch} * req->height;
+  std::vector<uint8_t> bytes(size), defined(size);
+  texunit::read_block(ss->surface.view(), br, req->pitch, cfg.poison.value_or(0), bytes, defined);
+  for (unsigned i = 0; i < req->height; ++i) {
+    for (unsigned j = 0; j < req->width; ++j) {
+      const size_t k = size_t{i} * req->pitch + j;
+      m.write(sp->base + dst.offset + static_cast<uint32_t>(k), bytes[k], defined[k] != 0);
+    }
+  }
+  m.mark_written(dst.id);
+  return true;
+}
+
+bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& sc,
+                       const ExecConfig& cfg, core::DiagSink& sink) {
+  const auto req = lower_gather_scaled(inst, m, sink);
+  if (!req) return false;
+  std::span<const uint8_t> mem;
+  if (req->surface == kSurfaceSlm || req->surface == kSurfaceStateless) {
+    const auto& buf = req->surface == kSurfaceSlm ? sc.slm : sc.stateless;
+    if (!buf) {
+      sink.error("VISA-RUN-MEMORY", at(inst, m),
+                 std::string("the scene has no memory.") +
+                     (req->surface == kSurfaceSlm ? "slm" : "stateless"),
+                 "visa-gather_scaled.md, Surface");
+      return false;
+    }
+    mem = *buf;
+  } else if (req->surface == kSurfaceBss) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m), "bindless surfaces (%bss) are not modelled",
+               "visa-gather_scaled.md, Surface");
+    return false;
+  } else {
+    const scene::SceneSurface* ss = sc.find_surface(req->surface);
+    if (ss == nullptr) {
+      sink.error("VISA-RUN-SURFACE", at(inst, m),
+                 "the scene has no surface with id " + std::to_string(req->surface),
+                 "visa-gather_scaled.md, Surface");
+      return false;
+    }
+    mem = ss->surface.bytes();  // a buffer is the surface's whole linear byte image (decision V5)
+  }
+  const RawOperand dst = inst.op("Dst").raw;
+  const auto sp = m.span(dst.id);
+  if (!sp || dst.offset + 4 * req->lanes > sp->size) {
+    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small", "visa-gather_scaled.md, Dst");
+    return false;
+  }
+  const uint8_t fill = cfg.poison.value_or(0);
+  for (unsigned i = 0; i < req->lanes; ++i) {
+    if (((req->enabled >> i) & 1) == 0) continue;  // disabled lanes keep their bytes
+    const bool undef_addr = ((req->address_undefined >> i) & 1) != 0;
+    for (unsigned k = 0; k < 4; ++k) {
+      const uint32_t a = sp->base + dst.offset + 4 * i + k;
+      if (k >= req->bytes || undef_addr) {
+        m.write(a, fill, false);  // upper bytes of 1- and 2-byte reads are undefined
+        continue;
+      }
+      m.write(a, texunit::read_buffer_byte(mem, uint64_t{req->address[i]} + k), true);
+    }
+  }
+  m.mark_written(dst.id);
+  return true;
+}
+
+}  // namespace texsim::isa::visa

@@ -1,0 +1,54 @@
+// The texture unit's message-level entry: many lanes of one sample or fetch message (SoA) with
+// the precision profile, the lane layout (lavapipe SIMD groups and pixel quads, D3D quad
+// derivatives) and the batch options. render, both ISA executors and the public API call these.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "texunit/batch.hpp"
+#include "texunit/fetch.hpp"
+#include "texunit/sample.hpp"
+#include "texunit/sampler.hpp"
+#include "texunit/surface.hpp"
+
+namespace texsim::texunit {
+
+// True for the ops whose LOD comes from a pixel quad's derivatives (kImplicit, kBias,
+// kLodQuery): in a fragment-shader layout their lanes form quads 4q..4q+3 (TL, TR, BL, BR).
+bool is_quad_op(SampleOp op);
+
+// How the message's lanes relate to each other.
+struct MessageLayout {
+  // kLavapipe: 0 treats every lane alone (a compute-shader lookup with no group context, as the
+  // scalar sample() does); N > 0 forms lavapipe's SIMD groups of N consecutive lanes (inactive
+  // lanes take no part) that decide the min/mag filter path, the seamless-cube corner handling
+  // and the trilinear blend together, and quad ops read their pixel quad 4q..4q+3
+  // (sample_lavapipe.hpp, LavapipeLaneContext). lavapipe on AVX2 runs 8 lanes per group.
+  unsigned lavapipe_group_lanes = 0;
+  // kD3D / kExact: quad ops take coarse derivatives from each quad's coordinates (ddx = TR - TL,
+  // ddy = BL - TL; D3D11.3 §7.18.11) instead of the batch's ddx_* / ddy_*.
+  bool quad_derivatives = false;
+};
+
+struct MessageOptions {
+  PrecisionProfile precision;
+  MessageLayout layout;
+  FetchOptions fetch;  // fetch messages: the out-of-range sample index policy
+  BatchOptions batch;  // threads, SIMD fast path on/off (results never depend on them)
+};
+
+// Samples every active lane of `lanes`. Quad layouts (lavapipe groups, quad_derivatives) need a
+// lane count that is a multiple of 4 for quad ops; BatchStats::ok is false (nothing written)
+// when it is not, or when a span is shorter than the count.
+BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
+                          const SampleBatch& lanes, const TexelLanes& out,
+                          const MessageOptions& options);
+
+// Fetches every active lane: kD3D / kExact fetch_texel (SIMD fast path where it applies),
+// kLavapipe fetch_texel_lavapipe (lavapipe's texel conversion; a kClamp sample policy clamps the
+// sample index first).
+BatchStats fetch_message(const SurfaceView& view, const FetchBatch& lanes, const TexelLanes& out,
+                         const MessageOptions& options);
+
+}  // namespace texsim::texunit
