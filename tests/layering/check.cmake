@@ -5,6 +5,7 @@
 if(NOT SRC)
   message(FATAL_ERROR "usage: cmake -DSRC=<src dir> -P check.cmake")
 endif()
+get_filename_component(SRC "${SRC}" ABSOLUTE)
 set(rank_core 0)
 set(rank_texunit 1)
 set(rank_scene 2)
