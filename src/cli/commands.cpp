@@ -63,6 +63,7 @@ const isa::IsaInfo* isa_from_option(const std::string& value) {
     if (core::iequals(value, i.id)) return &i;
   }
   std::vector<std::string_view> ids;
+  ids.reserve(isa::kKnownIsas.size());
   for (const isa::IsaInfo& i : isa::kKnownIsas) ids.push_back(i.id);
   say_error("unknown ISA '" + value + "' (expected " + core::join(ids, " or ") + ")" +
             core::did_you_mean(value, ids));
@@ -673,7 +674,7 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
                   std::string(texunit::precision_name(profiles[0])).c_str(),
                   std::string(texunit::precision_name(profiles[1])).c_str(),
                   static_cast<unsigned long long>(stats.differing_pixels),
-                  static_cast<unsigned long long>(uint64_t{params.width} * params.height),
+                  static_cast<unsigned long long>(params.width) * params.height,
                   stats.max_abs_diff);
     summary = buf;
   } else {
