@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "api/internal.hpp"
+#include "isa/scene_sections.hpp"
 #include "texsim/scene.hpp"
 #include "texsim/surface.hpp"
 
@@ -83,6 +84,7 @@ scene::LoadOptions load_options(const SceneOptions& o) {
   scene::LoadOptions l;
   l.allow_any_path = o.allow_any_path;
   l.max_bytes = o.max_bytes;
+  l.sections = isa::all_scene_sections();
   return l;
 }
 }  // namespace

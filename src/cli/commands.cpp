@@ -1,6 +1,7 @@
 // The verbs of the command line, generic over the front-end registry: argument checks, file I/O,
 // and printing of diagnostics and results. The semantics live in the libraries below.
 #include "cli/commands.hpp"
+#include "cli/frontends.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -62,6 +63,7 @@ const isa::IsaInfo* isa_from_option(const std::string& value) {
     if (core::iequals(value, i.id)) return &i;
   }
   std::vector<std::string_view> ids;
+  ids.reserve(isa::kKnownIsas.size());
   for (const isa::IsaInfo& i : isa::kKnownIsas) ids.push_back(i.id);
   say_error("unknown ISA '" + value + "' (expected " + core::join(ids, " or ") + ")" +
             core::did_you_mean(value, ids));
@@ -100,6 +102,7 @@ std::string platform_for(const isa::IsaInfo& info, const std::string& given,
 
 bool scene_options(const CommonOptions& common, scene::LoadOptions& out) {
   out.allow_any_path = common.allow_any_path;
+  out.sections = scene_sections();
   if (!common.max_memory.empty()) {
     const auto b = parse_byte_size(common.max_memory);
     if (!b) {
@@ -675,7 +678,7 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
                   std::string(texunit::precision_name(profiles[0])).c_str(),
                   std::string(texunit::precision_name(profiles[1])).c_str(),
                   static_cast<unsigned long long>(stats.differing_pixels),
-                  static_cast<unsigned long long>(uint64_t{params.width} * params.height),
+                  static_cast<unsigned long long>(params.width) * params.height,
                   stats.max_abs_diff);
     summary = buf;
   } else {

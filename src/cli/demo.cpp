@@ -133,7 +133,9 @@ void run_isa_examples(std::FILE* out, const isa::Registry& reg) {
       std::fprintf(out, "\n%s example: %s\n", std::string(info.display_name).c_str(),
                    ex.name.c_str());
       core::DiagSink sink;
-      const auto sc = scene::load_scene_text(ex.scene_json, "<demo scene>", sink);
+      scene::LoadOptions opt;
+      opt.sections = reg.scene_sections();
+      const auto sc = scene::load_scene_text(ex.scene_json, "<demo scene>", sink, opt);
       std::unique_ptr<isa::Program> prog;
       std::optional<isa::RunResult> result;
       const std::string platform =

@@ -14,4 +14,9 @@ isa::Registry make_registry() {
   return reg;
 }
 
+std::vector<const scene::SceneSection*> scene_sections() {
+  static const isa::Registry kRegistry = make_registry();
+  return kRegistry.scene_sections();
+}
+
 }  // namespace texsim::cli

@@ -2,6 +2,7 @@
 // results and every diagnostic in run --json's shape (scene/report.hpp, diagnostic_json).
 // Usage errors stay text on stderr (exit 2), as for run --json.
 #include "cli/json_cmds.hpp"
+#include "cli/frontends.hpp"
 #include "core/text.hpp"
 
 #include <cstdio>
@@ -110,6 +111,7 @@ int cmd_check_json(const isa::Registry& reg, const CommonOptions& common, const 
       kind = "scene";
       scene::LoadOptions opt;
       opt.allow_any_path = common.allow_any_path;
+      opt.sections = scene_sections();
       if (!common.max_memory.empty()) {
         const auto m = parse_byte_size(common.max_memory);
         if (!m) {

@@ -15,6 +15,7 @@
 #include "core/diag.hpp"
 #include "scene/report.hpp"
 #include "scene/scene.hpp"
+#include "scene/section.hpp"
 
 namespace texsim::isa {
 
@@ -28,11 +29,18 @@ struct IsaInfo {
   std::string_view default_platform;
 };
 
+// Platforms of each ISA, in canonical spelling (interface.md, "Common options"; Xe2 added for
+// the vISA front end's platform table). The one list every layer uses.
+inline constexpr std::array<std::string_view, 7> kVisaPlatforms{"SKL", "ICLLP", "TGLLP", "XeHP",
+                                                                "DG2", "PVC",   "Xe2"};
+inline constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
+                                                                "SM60", "SM61", "SM62"};
+
 inline constexpr std::array<std::string_view, 2> kVisaExtensions{".visaasm", ".vasm"};
 inline constexpr std::array<std::string_view, 2> kSassExtensions{".sass", ".cubin"};
 inline constexpr std::array<IsaInfo, 2> kKnownIsas{{
-    {"visa", "vISA", kVisaExtensions, scene::kVisaPlatforms, "TGLLP"},
-    {"sass", "SASS", kSassExtensions, scene::kSassPlatforms, "SM52"},
+    {"visa", "vISA", kVisaExtensions, kVisaPlatforms, "TGLLP"},
+    {"sass", "SASS", kSassExtensions, kSassPlatforms, "SM52"},
 }};
 
 inline const IsaInfo* known_isa(std::string_view id) {
@@ -149,6 +157,10 @@ class Frontend {
 
   // Built-in programs for `texsim demo`.
   virtual std::vector<Example> examples() const { return {}; }
+
+  // The reader of this ISA's sections of a scene file (registers, pools, dispatch state); the
+  // state it reads is kept in the Scene by ISA id and read back by execute(). Null: none.
+  virtual const scene::SceneSection* scene_section() const { return nullptr; }
 };
 
 // The front ends built into this texsim. The CLI fills it at start-up (cli/frontends.cpp);
@@ -163,6 +175,14 @@ class Registry {
     return nullptr;
   }
   std::span<const std::unique_ptr<Frontend>> all() const { return frontends_; }
+  // The front ends' scene section readers, in registration order (scene::LoadOptions::sections).
+  std::vector<const scene::SceneSection*> scene_sections() const {
+    std::vector<const scene::SceneSection*> out;
+    for (const auto& f : frontends_) {
+      if (const scene::SceneSection* s = f->scene_section()) out.push_back(s);
+    }
+    return out;
+  }
 
  private:
   std::vector<std::unique_ptr<Frontend>> frontends_;

@@ -1,10 +1,12 @@
-// The scene: the machine state a program runs on (surfaces, samplers, memory, registers, the SASS
-// pools) as plain values, and the JSON loader. Depends on texunit and core; never on isa/ or cli/.
+// The scene: the machine state a program runs on (surfaces, samplers, memory; each ISA's own state
+// opaquely) and the JSON loader. Depends on texunit and core; never on isa/ or cli/.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -12,17 +14,20 @@
 #include <vector>
 
 #include "core/diag.hpp"
+#include "scene/section.hpp"
 #include "texunit/sampler.hpp"
 #include "texunit/surface.hpp"
 
 namespace texsim::scene {
 
-// Element types of vISA variables, by vISA's names (interface.md, "Register values").
+// Element types of register values, by vISA's names (interface.md, "Register values"): the
+// vocabulary results are reported in, for every ISA (SASS registers are UD).
 enum class ElemType : uint8_t { kUD, kD, kUW, kW, kUB, kB, kUQ, kQ, kF, kHF, kDF };
 
 std::string_view elem_type_name(ElemType t);                         // "UD", "F", ...
 std::optional<ElemType> elem_type_from_name(std::string_view name);  // case-insensitive
 unsigned elem_type_size(ElemType t);                                 // bytes per element
+std::span<const std::string_view> elem_type_names();                 // in enum order
 
 struct SceneSurface {
   uint32_t id = 0;
@@ -35,41 +40,6 @@ struct SceneSampler {
   texunit::SamplerState state;
   std::optional<texunit::PrecisionKind> precision;  // "precision" key; unset: the caller's default
 };
-
-// A vISA variable given in the scene: element type, the values as given, and their bytes
-// (little-endian elements, in order). `decl` is the optional declaration text, kept raw for
-// the front end.
-struct VisaRegister {
-  ElemType type = ElemType::kUD;
-  std::vector<uint8_t> bytes;
-  std::optional<std::string> decl;
-};
-
-// SASS machine registers: R0..R254 (32-bit) and P0..P6. Unnamed registers are 0 / false.
-struct SassRegisters {
-  std::map<uint32_t, uint32_t> r;
-  std::map<uint32_t, bool> p;
-};
-
-// A texture header pool entry (SASS): which scene surface it views and its level range.
-struct TextureHeader {
-  uint32_t surface = 0;
-  uint32_t min_level = 0;
-  uint32_t max_level = 0;
-  bool srgb = false;
-};
-
-struct TextureHeaderPool {
-  uint32_t max_index = 0;
-  std::map<uint32_t, TextureHeader> entries;
-};
-
-struct TextureSamplerPool {
-  uint32_t max_index = 0;
-  std::map<uint32_t, SceneSampler> entries;  // SceneSampler::id = the pool index
-};
-
-enum class Fp16Rounding : uint8_t { kRn, kRz };
 
 struct Scene {
   std::string path;         // the file it was loaded from ("" for scenes built in code)
@@ -84,23 +54,31 @@ struct Scene {
   std::optional<std::vector<uint8_t>> slm;        // memory.slm
   std::optional<std::vector<uint8_t>> stateless;  // memory.stateless
 
-  std::map<std::string, VisaRegister> visa_registers;  // by variable name
-  SassRegisters sass_registers;
-
-  // SASS pools.
-  std::map<uint32_t, std::vector<uint8_t>> const_banks;  // bank -> bytes
-  std::optional<uint32_t> tex_bank;
-  std::optional<TextureHeaderPool> texture_headers;
-  std::optional<TextureSamplerPool> texture_samplers;
-  std::optional<Fp16Rounding> fp16_rounding;
-
-  // Dispatch state some front ends need (kept raw where texunit has no type for it).
-  std::optional<uint64_t> dispatch_mask;  // lanes enabled at dispatch
-  std::optional<std::array<uint32_t, 2>> coarse_pixel_size;
+  // Each ISA's machine state from its scene sections (registers, pools, dispatch state), by ISA
+  // id; shared between copies until one is edited (edit_isa_state copies it first).
+  std::map<std::string, std::shared_ptr<IsaState>, std::less<>> isa_states;
 
   const SceneSurface* find_surface(uint32_t id) const;
   const SceneSampler* find_sampler(uint32_t id) const;
+
+  // The state an ISA's section reader left, or null.
+  const IsaState* isa_state(std::string_view isa) const;
+  // The state of `isa` for editing (scenes built in code, tests), made by `make` when absent.
+  IsaState& edit_isa_state(std::string_view isa,
+                           const std::function<std::unique_ptr<IsaState>()>& make);
 };
+
+// The state of `isa` as the front end's type T, or an empty T when the scene has none.
+template <typename T>
+const T& isa_state_as(const Scene& s, std::string_view isa) {
+  static const T kEmpty{};
+  const auto* st = dynamic_cast<const T*>(s.isa_state(isa));
+  return st != nullptr ? *st : kEmpty;
+}
+template <typename T>
+T& edit_isa_state_as(Scene& s, std::string_view isa) {
+  return dynamic_cast<T&>(s.edit_isa_state(isa, [] { return std::make_unique<T>(); }));
+}
 
 struct LoadOptions {
   // Files named by the scene ("file" data sources) must lie in the scene's folder or below it
@@ -108,6 +86,9 @@ struct LoadOptions {
   bool allow_any_path = false;
   // Upper bound on the bytes of all surfaces and memory buffers together.
   uint64_t max_bytes = uint64_t{1} << 30;
+  // The ISA front ends' section readers (isa::all_scene_sections()); their keys are unknown
+  // keys when not given.
+  std::vector<const SceneSection*> sections;
 };
 
 // Loads a scene from JSON text. `path` names the file in diagnostics and anchors relative file
@@ -126,13 +107,5 @@ struct RuleInfo {
   std::string_view summary;
 };
 std::span<const RuleInfo> scene_rules();
-
-// Platforms of each ISA, in canonical spelling (interface.md, "Common options"; Xe2 added for
-// the vISA front end's platform table). The one list every layer uses.
-inline constexpr std::array<std::string_view, 7> kVisaPlatforms{"SKL", "ICLLP", "TGLLP", "XeHP",
-                                                                "DG2", "PVC",   "Xe2"};
-inline constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
-                                                                "SM60", "SM61", "SM62"};
-std::span<const std::string_view> platforms_of(std::string_view isa);
 
 }  // namespace texsim::scene

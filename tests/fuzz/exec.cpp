@@ -5,6 +5,7 @@
 #include <array>
 
 #include "fuzz_common.hpp"
+#include "isa/scene_sections.hpp"
 #include "scene/scene.hpp"
 
 using namespace texsim;
@@ -247,6 +248,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   core::DiagSink ssink;
   scene::LoadOptions opt;
   opt.max_bytes = fuzz::kSceneBudget;
+  opt.sections = isa::all_scene_sections();
   const auto sc = scene::load_scene_text(json, "/nonexistent-texsim-fuzz/scene.json", ssink, opt);
   if (!sc) {
     // Over budget, zero-sized, mismatched data, ...: a diagnostic, never an allocation failure.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "isa/sass/frontend.hpp"
+#include "isa/sass/scene_section.hpp"
 #include "texunit/sample.hpp"
 #include "tlds_hw.h"
 
@@ -102,9 +103,11 @@ long compare_case(const Case& c, const isa::Frontend& fe, std::mt19937& g, int f
   texunit::Surface s(desc);
   std::memcpy(s.bytes().data(), data.data(), data.size());
   sc.surfaces.push_back(scene::SceneSurface{0, "", std::move(s)});
-  sc.tex_bank = 0;
-  sc.const_banks[0] = std::vector<uint8_t>(4, 0);
-  sc.texture_headers = scene::TextureHeaderPool{0, {{0, scene::TextureHeader{0, 0, 0, false}}}};
+  isa::sass::SceneState& st = isa::sass::edit_scene_state(sc);
+  st.tex_bank = 0;
+  st.const_banks[0] = std::vector<uint8_t>(4, 0);
+  st.texture_headers =
+      isa::sass::TextureHeaderPool{0, {{0, isa::sass::TextureHeader{0, 0, 0, false}}}};
   core::DiagSink sink;
   auto prog = fe.parse({"hw.sass", program_for(c.kind)}, "SM52", sink);
   if (!prog) {
@@ -114,11 +117,12 @@ long compare_case(const Case& c, const isa::Frontend& fe, std::mt19937& g, int f
   long bad = 0;
   for (int i = 0; i < fetches; ++i) {
     const int* q = &coords[4 * i];
-    sc.sass_registers.r = {{4, static_cast<uint32_t>(q[0])},
-                           {5, static_cast<uint32_t>(q[1])},
-                           {6, static_cast<uint32_t>(c.kind == HW_3D ? q[2] : q[0])},
-                           {7, static_cast<uint32_t>(q[1])},
-                           {8, static_cast<uint32_t>(q[3])}};
+    isa::sass::edit_scene_state(sc).registers.r = {
+        {4, static_cast<uint32_t>(q[0])},
+        {5, static_cast<uint32_t>(q[1])},
+        {6, static_cast<uint32_t>(c.kind == HW_3D ? q[2] : q[0])},
+        {7, static_cast<uint32_t>(q[1])},
+        {8, static_cast<uint32_t>(q[3])}};
     auto r = fe.execute(*prog, sc, "SM52", {}, sink);
     uint32_t t[4] = {0, 0, 0, 0};
     if (r) {

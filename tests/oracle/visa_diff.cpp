@@ -18,6 +18,7 @@
 
 #include "isa/frontend.hpp"
 #include "isa/visa/frontend.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "scene/scene.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/sample_lavapipe.hpp"
@@ -245,11 +246,11 @@ void visa_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
       }
     }
     for (size_t k = 0; k < params.size(); ++k) {
-      scene::VisaRegister r;
+      isa::visa::VisaRegister r;
       r.type = int_params ? scene::ElemType::kUD : scene::ElemType::kF;
       r.bytes.resize(4 * kChunk);
       std::memcpy(r.bytes.data(), vals[k].data(), 4 * kChunk);
-      sc.visa_registers["P_" + params[k]] = std::move(r);
+      isa::visa::edit_scene_state(sc).registers["P_" + params[k]] = std::move(r);
     }
     core::DiagSink es;
     const auto rr = frontend().execute(*prog, sc, "TGLLP", eo, es);

@@ -7,6 +7,7 @@
 
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
+#include "isa/sass/scene_section.hpp"
 #include "isa/sass/syntax.hpp"
 #include "texunit/message.hpp"
 
@@ -15,10 +16,10 @@ namespace texsim::isa::sass {
 Machine Machine::from_scene(const scene::Scene& s) {
   Machine m;
   m.defined.fill(true);
-  for (const auto& [i, v] : s.sass_registers.r) {
+  for (const auto& [i, v] : scene_state(s).registers.r) {
     if (i < kRZ) m.r[i] = v;
   }
-  for (const auto& [i, v] : s.sass_registers.p) {
+  for (const auto& [i, v] : scene_state(s).registers.p) {
     if (i < kPT) m.p[i] = v;
   }
   m.p[kPT] = true;
@@ -41,7 +42,7 @@ ExecSettings settings_for(const scene::Scene& s, std::string_view platform, bool
   ExecSettings e;
   e.platform = std::string(platform);
   e.trace = trace;
-  if (s.fp16_rounding && *s.fp16_rounding == scene::Fp16Rounding::kRz) {
+  if (scene_state(s).fp16_rounding == Fp16Rounding::kRz) {
     e.fp16_rounding = core::Rounding::kTowardZero;
   }
   return e;

@@ -14,6 +14,7 @@
 #include "isa/sass/fields.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
+#include "isa/sass/scene_section.hpp"
 #include "isa/sass/syntax.hpp"
 
 namespace texsim::isa::sass {
@@ -437,6 +438,7 @@ class SassFrontend final : public Frontend {
     return out;
   }
 
+  const scene::SceneSection* scene_section() const override { return &sass::scene_section(); }
   std::vector<Example> examples() const override {
     return {
         Example{"TLDS: 2D.LZ, 2D.LL.AOFFI, ARRAY_2D .F16, invalid header, dimension "

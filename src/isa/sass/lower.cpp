@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/bits.hpp"
+#include "isa/sass/scene_section.hpp"
 #include "texunit/format.hpp"
 
 namespace texsim::isa::sass {
@@ -57,15 +58,16 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
     out.outcome = FetchOutcome::kMissingState;
     return out;
   };
-  if (!scene.tex_bank) return missing("the scene names no bindless texture bank (\"tex_bank\")");
-  const auto bank = scene.const_banks.find(*scene.tex_bank);
-  if (bank == scene.const_banks.end()) {
-    return missing("constant bank " + std::to_string(*scene.tex_bank) +
+  const SceneState& st = scene_state(scene);  // the scene's SASS sections
+  if (!st.tex_bank) return missing("the scene names no bindless texture bank (\"tex_bank\")");
+  const auto bank = st.const_banks.find(*st.tex_bank);
+  if (bank == st.const_banks.end()) {
+    return missing("constant bank " + std::to_string(*st.tex_bank) +
                    " (tex_bank) is not in the scene's \"const_banks\"");
   }
   const uint64_t byte = uint64_t{inst.ts_idx} * 4;
   if (byte + 4 > bank->second.size()) {
-    return missing("constant bank " + std::to_string(*scene.tex_bank) + " has no word 0x" + [&] {
+    return missing("constant bank " + std::to_string(*st.tex_bank) + " has no word 0x" + [&] {
       char b[16];
       std::snprintf(b, sizeof b, "%x", inst.ts_idx);
       return std::string(b);
@@ -77,8 +79,8 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   out.header_index = static_cast<uint32_t>(kHandleHeader.get(handle));
   out.sampler_index = static_cast<uint32_t>(kHandleSampler.get(handle));
   out.what = "handle " + hex32(handle) + " header " + std::to_string(out.header_index);
-  if (!scene.texture_headers) return missing("the scene has no \"texture_headers\" pool");
-  const scene::TextureHeaderPool& pool = *scene.texture_headers;
+  if (!st.texture_headers) return missing("the scene has no \"texture_headers\" pool");
+  const TextureHeaderPool& pool = *st.texture_headers;
   if (out.header_index > pool.max_index) {
     out.outcome = FetchOutcome::kInvalidHeader;
     out.what += " > max_index " + std::to_string(pool.max_index) + ": invalid texture, zeros";
@@ -89,7 +91,7 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
     return missing("texture header " + std::to_string(out.header_index) +
                    " is within max_index but has no entry in \"texture_headers\"");
   }
-  const scene::TextureHeader& h = entry->second;
+  const TextureHeader& h = entry->second;
   const scene::SceneSurface* surf = scene.find_surface(h.surface);
   if (surf == nullptr)
     return missing("texture header's surface " + std::to_string(h.surface) + " does not exist");

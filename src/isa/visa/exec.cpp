@@ -8,6 +8,7 @@
 
 #include "core/half.hpp"
 #include "isa/visa/exec_internal.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "isa/visa/syntax.hpp"
 
 namespace texsim::isa::visa {
@@ -64,7 +65,7 @@ std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene&
   SymbolTable syms = prog.symbols;
   bool ok = true;
   const core::TextLoc scene_loc{sc.path, 0, 0};
-  for (const auto& [name, reg] : sc.visa_registers) {
+  for (const auto& [name, reg] : scene_state(sc).registers) {
     if (syms.find_name(name) != nullptr || !reg.decl) continue;
     Variable v;
     if (auto e = parse_decl(*reg.decl, v)) {
@@ -87,7 +88,7 @@ std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene&
     }
   }
   Machine m(std::move(syms), prog.platform, cfg.poison.value_or(0));
-  for (const auto& [name, reg] : sc.visa_registers) {
+  for (const auto& [name, reg] : scene_state(sc).registers) {
     const Variable* v = m.symbols().find_name(name);
     if (v == nullptr) {
       sink.error("VISA-RUN-REGISTER", scene_loc,
@@ -122,7 +123,8 @@ std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene&
     for (size_t b = 0; b < reg.bytes.size(); ++b)
       m.write(sp->base + static_cast<uint32_t>(b), reg.bytes[b], true);
   }
-  if (sc.dispatch_mask) m.set_dispatch_mask(static_cast<uint32_t>(*sc.dispatch_mask));
+  if (scene_state(sc).dispatch_mask)
+    m.set_dispatch_mask(static_cast<uint32_t>(*scene_state(sc).dispatch_mask));
   if (!ok) return std::nullopt;
   return m;
 }

@@ -8,6 +8,7 @@
 #include "isa/visa/exec_internal.hpp"
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "texunit/message.hpp"
 
 namespace texsim::isa::visa {
@@ -243,9 +244,9 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
   }
   // Lower -> message -> write-back.
   std::array<float, 2> coarse{1.0f, 1.0f};
-  if ((req->flags & kFlagCps) != 0 && sc.coarse_pixel_size) {
-    coarse = {static_cast<float>((*sc.coarse_pixel_size)[0]),
-              static_cast<float>((*sc.coarse_pixel_size)[1])};
+  if ((req->flags & kFlagCps) != 0 && scene_state(sc).coarse_pixel_size) {
+    coarse = {static_cast<float>((*scene_state(sc).coarse_pixel_size)[0]),
+              static_cast<float>((*scene_state(sc).coarse_pixel_size)[1])};
   }
   const Message3D msg = lower_3d_message(*req, s3d, d.type, coarse);
   const std::array<LaneResult, 32> res = run_message(view, sstate, prec, s3d, msg, es);

@@ -10,6 +10,7 @@
 #include "isa/visa/exec.hpp"
 #include "isa/visa/isa_file.hpp"
 #include "isa/visa/rules.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "isa/visa/syntax.hpp"
 
 namespace texsim::isa::visa {
@@ -46,7 +47,7 @@ class VisaFrontend final : public isa::Frontend {
     core::DiagSink local;
     std::vector<Variable> scene_decls;
     if (source.scene != nullptr) {
-      for (const auto& [name, reg] : source.scene->visa_registers) {
+      for (const auto& [name, reg] : scene_state(*source.scene).registers) {
         Variable v;
         if (reg.decl && !parse_decl(*reg.decl, v) && v.name == name) {
           v.line = 0;
@@ -210,6 +211,7 @@ class VisaFrontend final : public isa::Frontend {
   }
 
   std::vector<Example> examples() const override { return builtin_examples(); }
+  const scene::SceneSection* scene_section() const override { return &visa::scene_section(); }
 };
 
 }  // namespace

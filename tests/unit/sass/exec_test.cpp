@@ -8,6 +8,7 @@
 #include <map>
 
 #include "isa/sass/rules.hpp"
+#include "isa/sass/scene_section.hpp"
 #include "isa/sass/syntax.hpp"
 
 namespace texsim::isa::sass {
@@ -53,23 +54,24 @@ struct Fixture {
   scene::Scene sc;
   Fixture() {
     sc.isa = "sass";
-    sc.tex_bank = 2;
-    sc.texture_headers = scene::TextureHeaderPool{};
-    sc.texture_headers->max_index = 31;
+    edit_scene_state(sc).tex_bank = 2;
+    edit_scene_state(sc).texture_headers = TextureHeaderPool{};
+    edit_scene_state(sc).texture_headers->max_index = 31;
   }
   // Adds a surface and a header viewing it; constant-bank word `word` holds `handle_extra | hdr`.
   void add(uint32_t hdr, Surface s, uint32_t min_level = 0, uint32_t max_level = 0,
            bool srgb = false) {
     const uint32_t id = static_cast<uint32_t>(sc.surfaces.size());
     sc.surfaces.push_back(scene::SceneSurface{id, "", std::move(s)});
-    sc.texture_headers->entries[hdr] = scene::TextureHeader{id, min_level, max_level, srgb};
+    edit_scene_state(sc).texture_headers->entries[hdr] =
+        TextureHeader{id, min_level, max_level, srgb};
   }
   void handle(uint32_t word, uint32_t value) {
-    auto& b = sc.const_banks[2];
+    auto& b = edit_scene_state(sc).const_banks[2];
     if (b.size() < 4 * (word + 1)) b.resize(4 * (word + 1), 0);
     for (unsigned i = 0; i < 4; ++i) b[4 * word + i] = static_cast<uint8_t>(value >> (8 * i));
   }
-  void reg(uint32_t r, uint32_t v) { sc.sass_registers.r[r] = v; }
+  void reg(uint32_t r, uint32_t v) { edit_scene_state(sc).registers.r[r] = v; }
 };
 
 struct Outcome {
@@ -292,7 +294,7 @@ TEST(SassExec, F16RoundNearestIsTheDefault) {
 
 TEST(SassExec, F16RoundTowardZero) {
   Fixture f = f16_fixture();
-  f.sc.fp16_rounding = scene::Fp16Rounding::kRz;
+  edit_scene_state(f.sc).fp16_rounding = Fp16Rounding::kRz;
   EXPECT_EQ(run(f, "TLDS.F16.LZ R2, R0, R4, 0x7, 1D, RGBA ;").regs,
             (M{{"R0", 0xbc003c00}, {"R2", 0x7bff3800}}));
 }
@@ -328,7 +330,7 @@ TEST(SassExec, PredicateFalseWritesNothing) {
   f.add(3, tagged(SurfaceType::k1D, 4, 1, 1, 1));
   f.handle(7, 3);
   f.reg(4, 2);
-  f.sc.sass_registers.p[1] = true;
+  edit_scene_state(f.sc).registers.p[1] = true;
   EXPECT_EQ(run(f, "@P0 TLDS.LZ RZ, R0, R4, 0x7, 1D, R ;").regs, (M{}));
   EXPECT_EQ(run(f, "@!PT TLDS.LZ RZ, R0, R4, 0x7, 1D, R ;").regs, (M{}));
   EXPECT_EQ(run(f, "@P1 TLDS.LZ RZ, R0, R4, 0x7, 1D, R ;").regs, (M{{"R0", 2}}));
@@ -354,7 +356,7 @@ TEST(SassExec, SrgbHeaderDecodesSrgb) {
   s.bytes()[0] = 0x80;
   s.bytes()[3] = 0x80;
   f.add(3, std::move(s));
-  f.sc.texture_headers->entries[4] = scene::TextureHeader{0, 0, 0, true};
+  edit_scene_state(f.sc).texture_headers->entries[4] = TextureHeader{0, 0, 0, true};
   f.handle(7, 3);
   f.handle(8, 4);
   const Outcome lin = run(f, "TLDS.LZ RZ, R0, R4, 0x7, 1D, RA ;");
@@ -366,7 +368,7 @@ TEST(SassExec, SrgbHeaderDecodesSrgb) {
 
 TEST(SassExec, MissingStateIsAnError) {
   Fixture f;
-  f.sc.tex_bank.reset();
+  edit_scene_state(f.sc).tex_bank.reset();
   Outcome r = run(f, "TLDS.LZ RZ, R0, R4, 0x7, 1D, R ;");
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.diags.at(0).rule_id, "SASS-EXEC-STATE");

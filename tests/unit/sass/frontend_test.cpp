@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "isa/sass/examples.hpp"
+#include "isa/sass/scene_section.hpp"
 
 namespace texsim::isa::sass {
 namespace {
@@ -112,7 +113,9 @@ TEST(SassFrontend, ExampleMatchesFilesAndRuns) {
   const auto ex = fe->examples();
   ASSERT_EQ(ex.size(), 1u);
   core::DiagSink sink;
-  const auto sc = scene::load_scene_text(ex[0].scene_json, "demo.json", sink);
+  scene::LoadOptions scene_opt;
+  scene_opt.sections = {&scene_section()};
+  const auto sc = scene::load_scene_text(ex[0].scene_json, "demo.json", sink, scene_opt);
   ASSERT_TRUE(sc) << core::format_diagnostic(sink.diagnostics().at(0));
   auto p = fe->parse({ex[0].program_file, ex[0].program}, sc->platform, sink);
   ASSERT_TRUE(p);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "loaded_scene.hpp"
 #include "scene/image.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
@@ -18,26 +19,11 @@ namespace {
 namespace fs = std::filesystem;
 using texunit::Format;
 
-struct Loaded {
-  std::optional<Scene> scene;
-  core::DiagSink sink;
-
-  std::vector<std::string> texts() const {
-    std::vector<std::string> out;
-    for (const auto& d : sink.diagnostics()) out.push_back(core::format_diagnostic(d));
-    return out;
-  }
-  std::string first() const {
-    return sink.diagnostics().empty() ? std::string()
-                                      : core::format_diagnostic(sink.diagnostics()[0]);
-  }
-};
+using testing::Loaded;
 
 Loaded load(const std::string& text, const std::string& path = "scene.json",
             const LoadOptions& opt = {}) {
-  Loaded l;
-  l.scene = load_scene_text(text, path, l.sink, opt);
-  return l;
+  return testing::load_text(text, path, opt);
 }
 
 // A scene with one surface whose JSON body is `surface` (without braces).
@@ -81,49 +67,6 @@ TEST(SceneLoad, MinimalScene) {
   EXPECT_TRUE(l.scene->surfaces.empty());
   EXPECT_EQ(l.scene->path, "scene.json");
   EXPECT_TRUE(l.sink.diagnostics().empty());
-}
-
-TEST(SceneLoad, ContractExample) {
-  const auto l = load(R"({
-  "texsim": 1,
-  "isa": "visa",
-  "platform": "tgllp",
-  "surfaces": [
-    { "id": 2, "type": "2D", "format": "R8G8B8A8_UNORM",
-      "width": 64, "height": 64, "depth": 1, "layers": 1, "mips": 1, "samples": 1,
-      "data": { "generator": "checker", "seed": 1 } }
-  ],
-  "samplers": [
-    { "id": 1, "min_filter": "linear", "mag_filter": "linear", "mip_filter": "point",
-      "address": ["wrap", "clamp", "border"], "border_color": [0, 0, 0, 1],
-      "compare": null, "lod_bias": 0, "min_lod": 0, "max_lod": 14, "max_anisotropy": 1 }
-  ],
-  "memory": { "slm": { "hex": "00112233" } },
-  "registers": { "V10": { "type": "F", "values": [0.5, 0.25] } }
-})");
-  ASSERT_TRUE(l.scene) << l.first();
-  const Scene& s = *l.scene;
-  EXPECT_EQ(s.isa, "visa");
-  EXPECT_EQ(s.platform, "TGLLP");
-  ASSERT_EQ(s.surfaces.size(), 1u);
-  EXPECT_EQ(s.surfaces[0].id, 2u);
-  EXPECT_EQ(s.surfaces[0].surface.desc().width, 64u);
-  ASSERT_NE(s.find_sampler(1), nullptr);
-  const auto& st = s.find_sampler(1)->state;
-  EXPECT_EQ(st.mip_filter, texunit::MipFilter::kPoint);
-  EXPECT_EQ(st.address[0], texunit::AddressMode::kWrap);
-  EXPECT_EQ(st.address[1], texunit::AddressMode::kClamp);
-  EXPECT_EQ(st.address[2], texunit::AddressMode::kBorder);
-  EXPECT_EQ(st.border_color[3], 1.0f);
-  EXPECT_EQ(st.border_color_int[3], 1u);
-  EXPECT_FALSE(st.compare.has_value());
-  EXPECT_EQ(st.max_lod, 14.0f);
-  ASSERT_TRUE(s.slm);
-  EXPECT_EQ(*s.slm, (std::vector<uint8_t>{0x00, 0x11, 0x22, 0x33}));
-  ASSERT_EQ(s.visa_registers.count("V10"), 1u);
-  const VisaRegister& r = s.visa_registers.at("V10");
-  EXPECT_EQ(r.type, ElemType::kF);
-  EXPECT_EQ(r.bytes, (std::vector<uint8_t>{0, 0, 0, 0x3f, 0, 0, 0x80, 0x3e}));
 }
 
 TEST(SceneData, FillFloatFormat) {
@@ -336,52 +279,6 @@ TEST(SceneSections, MemoryFromFileAndSize) {
   EXPECT_EQ(*s->slm, (std::vector<uint8_t>(4, 0)));
 }
 
-TEST(SceneSections, VisaRegisterTypes) {
-  const auto l = load(R"({"texsim": 1, "isa": "visa", "registers": {
-    "V1": {"type": "hf", "values": [1, "0x7c00"]},
-    "V2": {"type": "D", "values": [-1, 2]},
-    "V3": {"type": "UB", "values": [255]},
-    "V4": {"type": "DF", "values": [0.5]},
-    "V5": {"type": "UQ", "values": [18446744073709551615]},
-    "V6": {"type": "ud", "values": [1], "decl": ".decl V6 v_type=G type=ud num_elts=1"}}})");
-  ASSERT_TRUE(l.scene) << l.first();
-  const auto& r = l.scene->visa_registers;
-  EXPECT_EQ(r.at("V1").bytes, (std::vector<uint8_t>{0x00, 0x3c, 0x00, 0x7c}));
-  EXPECT_EQ(r.at("V2").bytes, (std::vector<uint8_t>{0xff, 0xff, 0xff, 0xff, 2, 0, 0, 0}));
-  EXPECT_EQ(r.at("V3").bytes, (std::vector<uint8_t>{0xff}));
-  EXPECT_EQ(r.at("V4").bytes, (std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0xe0, 0x3f}));
-  EXPECT_EQ(r.at("V5").bytes, (std::vector<uint8_t>(8, 0xff)));
-  EXPECT_EQ(*r.at("V6").decl, ".decl V6 v_type=G type=ud num_elts=1");
-}
-
-TEST(SceneSections, SassRegistersAndPools) {
-  const auto l = load(R"({"texsim": 1, "isa": "sass", "platform": "SM52",
-    "surfaces": [{"id": 0, "type": "2D", "format": "R8_UNORM", "width": 4, "mips": 2}],
-    "registers": {"R4": 7, "R5": "0x3f800000", "R6": -1, "P0": true},
-    "const_banks": {"1": {"words": {"0x7": "0x00000003", "2": 5}}, "0x2": {"hex": "aabb"}},
-    "tex_bank": 1,
-    "texture_headers": {"max_index": 15, "entries": {"3": {"surface": 0, "min_level": 0,
-                                                           "max_level": 1, "srgb": false}}},
-    "texture_samplers": {"max_index": 15, "entries": {"0": {"filter": "point", "address": "wrap"}}},
-    "fp16_rounding": "rz", "dispatch_mask": "0xffff", "coarse_pixel_size": [2, 4]})");
-  ASSERT_TRUE(l.scene) << l.first();
-  const Scene& s = *l.scene;
-  EXPECT_EQ(s.sass_registers.r.at(4), 7u);
-  EXPECT_EQ(s.sass_registers.r.at(5), 0x3f800000u);
-  EXPECT_EQ(s.sass_registers.r.at(6), 0xffffffffu);
-  EXPECT_TRUE(s.sass_registers.p.at(0));
-  ASSERT_EQ(s.const_banks.at(1).size(), 32u);
-  EXPECT_EQ(s.const_banks.at(1)[28], 3);
-  EXPECT_EQ(s.const_banks.at(1)[8], 5);
-  EXPECT_EQ(s.const_banks.at(2), (std::vector<uint8_t>{0xaa, 0xbb}));
-  EXPECT_EQ(*s.tex_bank, 1u);
-  EXPECT_EQ(s.texture_headers->entries.at(3).max_level, 1u);
-  EXPECT_EQ(s.texture_samplers->entries.at(0).state.address[1], texunit::AddressMode::kWrap);
-  EXPECT_EQ(*s.fp16_rounding, Fp16Rounding::kRz);
-  EXPECT_EQ(*s.dispatch_mask, 0xffffu);
-  EXPECT_EQ((*s.coarse_pixel_size)[1], 4u);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Errors: each class gives an exact message at the right line:column, and no scene.
 
@@ -568,49 +465,6 @@ TEST(SceneErrors, SurfaceValidationCarriesThePath) {
       << l.first();
 }
 
-TEST(SceneErrors, DuplicateIdsAndDanglingReferences) {
-  const auto l = load(R"({"texsim": 1, "isa": "sass",
-    "surfaces": [{"id": 1, "type": "2D", "format": "R8_UNORM", "width": 1},
-                 {"id": 1, "type": "2D", "format": "R8_UNORM", "width": 1}],
-    "texture_headers": {"max_index": 3, "entries": {"2": {"surface": 9}, "4": {"surface": 1}}}})");
-  EXPECT_EQ(l.texts(),
-            (std::vector<std::string>{
-                "scene.json:3:25: error[SCENE-ID]: surfaces[1].id: duplicate surface id 1",
-                "scene.json:4:70: error[SCENE-ID]: texture_headers.entries.2.surface: no surface "
-                "with id 9",
-                "scene.json:4:74: error[SCENE-VALUE]: texture_headers.entries.4: entry index "
-                "\"4\" must be an index in [0, 3] (max_index)"}));
-}
-
-TEST(SceneErrors, SassRegisterNames) {
-  const auto l =
-      load(R"({"texsim": 1, "isa": "sass", "registers": {"RZ": 1, "R4": 1.5, "Q1": 0}})");
-  EXPECT_EQ(l.texts(),
-            (std::vector<std::string>{
-                "scene.json:1:44: error[SCENE-VALUE]: registers.RZ: \"RZ\" is a constant register "
-                "and cannot be set",
-                "scene.json:1:59: error[SCENE-TYPE]: registers.R4: expected an integer, got 1.5",
-                "scene.json:1:64: error[SCENE-VALUE]: registers.Q1: \"Q1\" is not a writable SASS "
-                "register (R0..R254, P0..P6)"}));
-}
-
-TEST(SceneErrors, VisaRegisterRange) {
-  const auto l = load(R"({"texsim": 1, "registers": {"V1": {"type": "UB", "values": [256]}}})");
-  EXPECT_EQ(
-      l.first(),
-      "scene.json:1:61: error[SCENE-VALUE]: registers.V1.values[0]: must be in [0, 255], got 256");
-}
-
-TEST(SceneErrors, VersionAndPlatform) {
-  const auto l = load(R"({"texsim": 2, "isa": "sass", "platform": "SM5"})");
-  EXPECT_EQ(l.texts(),
-            (std::vector<std::string>{
-                "scene.json:1:12: error[SCENE-VERSION]: texsim: unsupported scene version 2; this "
-                "texsim reads version 1",
-                "scene.json:1:42: error[SCENE-VALUE]: platform: unknown SASS platform \"SM5\"; did "
-                "you mean SM50?"}));
-}
-
 TEST(SceneErrors, MemoryBudget) {
   LoadOptions opt;
   opt.max_bytes = 100;
@@ -671,7 +525,6 @@ TEST(SceneNames, ElemTypes) {
   EXPECT_EQ(elem_type_name(ElemType::kUQ), "UQ");
   EXPECT_EQ(elem_type_size(ElemType::kDF), 8u);
   EXPECT_FALSE(elem_type_from_name("X"));
-  EXPECT_EQ(platforms_of("sass").size(), 6u);
   EXPECT_FALSE(scene_rules().empty());
 }
 

@@ -9,10 +9,18 @@
 #include <sstream>
 
 #include "isa/visa/frontend.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "scene/report.hpp"
 
 namespace texsim::isa::visa {
 namespace {
+
+// Scenes read with the vISA front end's sections.
+scene::LoadOptions visa_scene_options() {
+  scene::LoadOptions o;
+  o.sections = {&scene_section()};
+  return o;
+}
 
 std::string read(const std::string& path) {
   std::ifstream f(std::string(TEXSIM_SOURCE_DIR) + "/" + path);
@@ -38,7 +46,7 @@ TEST(Examples, RunWithTheDocumentedResults) {
   for (const auto& ex : examples) {
     if (ex.program_file == "examples/visa/sampler3d.visaasm") continue;  // checked below
     core::DiagSink sink;
-    const auto sc = scene::load_scene_text(ex.scene_json, "<demo>", sink);
+    const auto sc = scene::load_scene_text(ex.scene_json, "<demo>", sink, visa_scene_options());
     ASSERT_TRUE(sc) << ex.name;
     const auto prog = fe->parse(SourceFile{ex.program_file, ex.program}, sc->platform, sink);
     ASSERT_TRUE(prog) << ex.name;
@@ -67,7 +75,7 @@ TEST(Examples, Sampler3DCoversEveryOperation) {
   const auto examples = fe->examples();
   const auto& ex = examples[2];
   core::DiagSink sink;
-  const auto sc = scene::load_scene_text(ex.scene_json, "<demo>", sink);
+  const auto sc = scene::load_scene_text(ex.scene_json, "<demo>", sink, visa_scene_options());
   ASSERT_TRUE(sc);
   const auto prog = fe->parse(SourceFile{ex.program_file, ex.program}, sc->platform, sink);
   ASSERT_TRUE(prog) << ex.name;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "isa/visa/lower.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "scene/report.hpp"
 #include "visa_test_util.hpp"
 
@@ -23,8 +24,8 @@ constexpr const char* kDeclsExec = R"(.version 4.2
 .decl P1 v_type=P num_elts=32
 )";
 
-scene::VisaRegister ud(std::initializer_list<uint32_t> vals) {
-  scene::VisaRegister r;
+VisaRegister ud(std::initializer_list<uint32_t> vals) {
+  VisaRegister r;
   r.type = scene::ElemType::kUD;
   for (uint32_t v : vals) {
     for (int k = 0; k < 4; ++k) r.bytes.push_back(static_cast<uint8_t>(v >> (8 * k)));
@@ -32,8 +33,8 @@ scene::VisaRegister ud(std::initializer_list<uint32_t> vals) {
   return r;
 }
 
-scene::VisaRegister filled(size_t n, uint8_t b) {
-  scene::VisaRegister r;
+VisaRegister filled(size_t n, uint8_t b) {
+  VisaRegister r;
   r.type = scene::ElemType::kUB;
   r.bytes.assign(n, b);
   return r;
@@ -87,9 +88,9 @@ Outcome run(const std::string& line, const scene::Scene& sc, ExecConfig cfg = {}
 scene::Scene media_scene(int32_t x, int32_t y, uint32_t w = 64, uint32_t h = 64) {
   scene::Scene sc;
   sc.surfaces.push_back(surface(6, texunit::Format::kR8_UINT, w, h, pattern));
-  sc.visa_registers["V33"] = ud({static_cast<uint32_t>(x)});
-  sc.visa_registers["V34"] = ud({static_cast<uint32_t>(y)});
-  sc.visa_registers["V35"] = filled(256, 0xab);
+  edit_scene_state(sc).registers["V33"] = ud({static_cast<uint32_t>(x)});
+  edit_scene_state(sc).registers["V34"] = ud({static_cast<uint32_t>(y)});
+  edit_scene_state(sc).registers["V35"] = filled(256, 0xab);
   return sc;
 }
 
@@ -231,7 +232,7 @@ TEST(ExecMediaLd, SurfaceMustBe2D) {
 
 TEST(ExecMediaLd, UndefinedOffsetsAreRunErrors) {
   scene::Scene sc = media_scene(0, 0);
-  sc.visa_registers.erase("V34");
+  edit_scene_state(sc).registers.erase("V34");
   const Outcome r = run(media(4, 1), sc);
   EXPECT_FALSE(r.result);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-RUN-REGISTER"));
@@ -244,14 +245,14 @@ scene::Scene slm_scene(size_t n = 64) {
   std::vector<uint8_t> slm(n);
   for (size_t i = 0; i < n; ++i) slm[i] = static_cast<uint8_t>(0x10 + i);
   sc.slm = slm;
-  scene::VisaRegister offs = ud({});
+  VisaRegister offs = ud({});
   for (uint32_t i = 0; i < 32; ++i) {
     for (int k = 0; k < 4; ++k) offs.bytes.push_back(static_cast<uint8_t>((4 * i) >> (8 * k)));
   }
-  sc.visa_registers["V40"] = offs;
-  scene::VisaRegister dst = ud({});
+  edit_scene_state(sc).registers["V40"] = offs;
+  VisaRegister dst = ud({});
   dst.bytes.assign(128, 0xee);
-  sc.visa_registers["V41"] = dst;
+  edit_scene_state(sc).registers["V41"] = dst;
   return sc;
 }
 
@@ -288,7 +289,7 @@ TEST(ExecGatherScaled, BlockCountsAndUndefinedUpperBytes) {
 
 TEST(ExecGatherScaled, OutOfBoundsLanesAndPartialBlocksReadZero) {
   scene::Scene sc = slm_scene(16);
-  sc.visa_registers["V40"] = ud({0, 12, 14, 15, 16, 0xffffffffu, 1000, 4});
+  edit_scene_state(sc).registers["V40"] = ud({0, 12, 14, 15, 16, 0xffffffffu, 1000, 4});
   const Outcome r = run("gather_scaled.4 (M1, 8) %slm 0x0:ud V40.0 V41.0", sc);
   ASSERT_TRUE(r.result) << test::all_diags(r.sink);
   const auto v = r.reg("V41");
@@ -305,8 +306,8 @@ TEST(ExecGatherScaled, OutOfBoundsLanesAndPartialBlocksReadZero) {
 
 TEST(ExecGatherScaled, GlobalOffsetAddWraps) {
   scene::Scene sc = slm_scene();
-  sc.visa_registers["V40"] = ud({0x14, 0x18});
-  sc.visa_registers["V33"] = ud({0xfffffff0u});
+  edit_scene_state(sc).registers["V40"] = ud({0x14, 0x18});
+  edit_scene_state(sc).registers["V33"] = ud({0xfffffff0u});
   const Outcome r = run("gather_scaled.1 (M1, 2) %slm V33(0,0)<0;1,0> V40.0 V41.0", sc);
   ASSERT_TRUE(r.result) << test::all_diags(r.sink);
   const auto v = r.reg("V41");
@@ -316,7 +317,7 @@ TEST(ExecGatherScaled, GlobalOffsetAddWraps) {
 
 TEST(ExecGatherScaled, DisabledLanesUntouchedByMaskAndPredicate) {
   scene::Scene sc = slm_scene();
-  sc.dispatch_mask = 0x0000f0f0;
+  edit_scene_state(sc).dispatch_mask = 0x0000f0f0;
   // M1: lanes 4-7 enabled of 8.
   Outcome r = run("gather_scaled.1 (M1, 8) %slm 0x0:ud V40.0 V41.0", sc);
   ASSERT_TRUE(r.result);
@@ -331,8 +332,8 @@ TEST(ExecGatherScaled, DisabledLanesUntouchedByMaskAndPredicate) {
   v = r.reg("V41");
   for (unsigned i = 0; i < 8; ++i) EXPECT_EQ(v.bytes[4 * i], 0x10 + 4 * i) << i;
   // Predicates: P1 = 0b1010'0110 (lanes 1, 2, 5, 7), with inversion, .any and .all.
-  sc.dispatch_mask.reset();
-  sc.visa_registers["P1"] = ud({0xa6});
+  edit_scene_state(sc).dispatch_mask.reset();
+  edit_scene_state(sc).registers["P1"] = ud({0xa6});
   struct Case {
     const char* pred;
     uint32_t lanes;
@@ -393,13 +394,13 @@ TEST(ExecProgram, UnsupportedInstructionsAreRunErrors) {
 
 TEST(ExecProgram, SceneRegistersMustBeDeclared) {
   scene::Scene sc = slm_scene();
-  sc.visa_registers["V99"] = ud({1});
+  edit_scene_state(sc).registers["V99"] = ud({1});
   Outcome r = run("gather_scaled.1 (M1, 1) %slm 0x0:ud V40.0 V41.0", sc);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-RUN-REGISTER"));
-  sc.visa_registers["V99"].decl = ".decl V99 v_type=G type=ud num_elts=1";
+  edit_scene_state(sc).registers["V99"].decl = ".decl V99 v_type=G type=ud num_elts=1";
   r = run("gather_scaled.1 (M1, 1) %slm 0x0:ud V40.0 V41.0", sc);
   EXPECT_TRUE(r.result) << test::all_diags(r.sink);
-  sc.visa_registers["V40"] = filled(200, 1);
+  edit_scene_state(sc).registers["V40"] = filled(200, 1);
   r = run("gather_scaled.1 (M1, 1) %slm 0x0:ud V40.0 V41.0", sc);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-RUN-REGISTER"));
 }

@@ -10,6 +10,7 @@
 #include "isa/visa/codec.hpp"
 #include "isa/visa/exec.hpp"
 #include "isa/visa/lower.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "scene/report.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/sample.hpp"
@@ -18,6 +19,13 @@
 
 namespace texsim::isa::visa {
 namespace {
+
+// Scenes read with the vISA front end's sections.
+scene::LoadOptions visa_scene_options() {
+  scene::LoadOptions o;
+  o.sections = {&scene_section()};
+  return o;
+}
 
 constexpr const char* kDecls3D = R"(.decl T6 v_type=T num_elts=1
 .decl S1 v_type=S num_elts=1
@@ -393,7 +401,7 @@ Outcome run(const std::string& body, const std::string& scene_json, Platform p =
   Outcome r;
   auto parsed = test::parse(program(body), p);
   EXPECT_FALSE(parsed.sink.has_errors()) << test::all_diags(parsed.sink);
-  const auto sc = scene::load_scene_text(scene_json, "scene.json", r.sink);
+  const auto sc = scene::load_scene_text(scene_json, "scene.json", r.sink, visa_scene_options());
   EXPECT_TRUE(sc) << test::all_diags(r.sink);
   if (!sc) return r;
   r.result = execute_program(*parsed.prog, *sc, cfg, r.sink);
@@ -743,7 +751,8 @@ TEST(Sampler3DExec, CompareOpsCompareRefAgainstRed) {
   Outcome bad;
   auto parsed =
       test::parse(program("    sample_c_lz.R (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V41.0 V42.0"));
-  const auto s2 = scene::load_scene_text(scene_with(kSurfMips, regs), "s", bad.sink);
+  const auto s2 =
+      scene::load_scene_text(scene_with(kSurfMips, regs), "s", bad.sink, visa_scene_options());
   ASSERT_TRUE(s2);
   EXPECT_FALSE(execute_program(*parsed.prog, *s2, {}, bad.sink));
   EXPECT_TRUE(test::has_rule(bad.sink, "VISA-RUN-SAMPLER"));
@@ -811,7 +820,7 @@ TEST(Sampler3DExec, LavapipeProfileMatchesDirectTexunitCalls) {
                  sc, Platform::kTGLLP, cfg);
     ASSERT_TRUE(r.result);
     core::DiagSink sink;
-    const auto scene = scene::load_scene_text(sc, "s", sink);
+    const auto scene = scene::load_scene_text(sc, "s", sink, visa_scene_options());
     const texunit::SurfaceView view = scene->find_surface(6)->surface.view();
     const texunit::SamplerState& ss = scene->find_sampler(1)->state;
     auto request = [&](unsigned i) {

@@ -1,0 +1,297 @@
+// The SASS sections of a scene file (scene_section.hpp): registers, const_banks, tex_bank, the
+// texture header / sampler pools (TIC/TSC) and fp16_rounding; every problem a SCENE-* diagnostic.
+#include "isa/sass/scene_section.hpp"
+
+#include <array>
+#include <cctype>
+#include <functional>
+#include <limits>
+
+#include "core/text.hpp"
+#include "isa/frontend.hpp"
+#include "scene/json_reader.hpp"
+#include "scene/sampler_loader.hpp"
+
+namespace texsim::isa::sass {
+
+using scene::Json;
+using scene::json_member_path;
+using scene::JsonReader;
+
+namespace {
+
+constexpr std::string_view kId = "sass";
+constexpr std::array<std::string_view, 5> kKeys{"const_banks", "tex_bank", "texture_headers",
+                                                "texture_samplers", "fp16_rounding"};
+
+void read_machine_register(JsonReader& r, const std::string& name, const Json& v,
+                           const std::string& path, SceneState& state) {
+  auto index_of = [&](char prefix, uint32_t max) -> std::optional<uint32_t> {
+    if (name.size() < 2 || core::ascii_upper(name[0]) != prefix) return std::nullopt;
+    uint32_t n = 0;
+    for (size_t i = 1; i < name.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(name[i])) || n > 1000) return std::nullopt;
+      n = n * 10 + static_cast<uint32_t>(name[i] - '0');
+    }
+    if (name.size() > 2 && name[1] == '0') return std::nullopt;
+    if (n > max) return std::nullopt;
+    return n;
+  };
+  if (auto ri = index_of('R', 254)) {
+    std::optional<uint64_t> bits;
+    if (v.is_string()) {
+      bits = scene::parse_hex_number(v.get<std::string>(), 8);
+      if (!bits) {
+        r.err("SCENE-VALUE", path,
+              "expected a 32-bit integer or a \"0x...\" hex string of at most 8 "
+              "digits, got " +
+                  v.dump());
+        return;
+      }
+    } else if (v.is_number()) {
+      const auto iv = r.as_int(v, path, std::numeric_limits<int32_t>::min(),
+                               std::numeric_limits<uint32_t>::max());
+      if (!iv) return;
+      bits = static_cast<uint64_t>(*iv);
+    } else {
+      r.type_err(path, "a 32-bit integer or a \"0x...\" hex string", v);
+      return;
+    }
+    state.registers.r[*ri] = static_cast<uint32_t>(*bits);
+    return;
+  }
+  if (auto p = index_of('P', 6)) {
+    if (auto b = r.as_bool(v, path)) state.registers.p[*p] = *b;
+    return;
+  }
+  std::string msg = "\"" + name + "\" is not a writable SASS register (R0..R254, P0..P6)";
+  if (core::iequals(name, "RZ") || core::iequals(name, "R255") || core::iequals(name, "PT") ||
+      core::iequals(name, "P7")) {
+    msg = "\"" + name + "\" is a constant register and cannot be set";
+  }
+  r.err("SCENE-VALUE", path, msg, true);
+}
+
+void load_const_banks(JsonReader& r, const Json& v, const std::string& path, SceneState& state) {
+  if (!r.expect_object(v, path)) return;
+  constexpr uint64_t kBankBytes = uint64_t{64} * 1024;
+  for (const auto& [key, value] : v.items()) {
+    const std::string bp = json_member_path(path, key);
+    const auto bank = scene::index_key(key, 17);
+    if (!bank) {
+      r.err("SCENE-VALUE", bp,
+            "bank \"" + key + "\" must be a decimal or \"0x...\" index in [0, 17]", true);
+      continue;
+    }
+    if (!r.expect_object(value, bp)) continue;
+    r.check_keys(value, bp, {"hex", "words"});
+    const Json* hex = JsonReader::member(value, "hex");
+    const Json* words = JsonReader::member(value, "words");
+    if ((hex == nullptr) == (words == nullptr)) {
+      r.err(hex == nullptr ? "SCENE-MISSING" : "SCENE-VALUE", bp,
+            "expected one of \"hex\" or \"words\"");
+      continue;
+    }
+    std::vector<uint8_t> bytes;
+    if (hex != nullptr) {
+      auto b = r.hex_bytes(*hex, json_member_path(bp, "hex"));
+      if (!b) continue;
+      bytes = std::move(*b);
+    } else {
+      const std::string wp = json_member_path(bp, "words");
+      if (!r.expect_object(*words, wp)) continue;
+      bool ok = true;
+      std::map<uint64_t, uint32_t> w;
+      for (const auto& [wk, wv] : words->items()) {
+        const std::string ep = json_member_path(wp, wk);
+        const std::optional<uint64_t> idx = scene::index_key(wk, kBankBytes / 4 - 1);
+        if (!idx) {
+          r.err("SCENE-VALUE", ep,
+                "word index \"" + wk + "\" must be a decimal or \"0x...\" index below " +
+                    std::to_string(kBankBytes / 4),
+                true);
+          ok = false;
+          continue;
+        }
+        const auto val = r.as_int(wv, ep, std::numeric_limits<int32_t>::min(),
+                                  std::numeric_limits<uint32_t>::max());
+        if (!val) {
+          ok = false;
+          continue;
+        }
+        w[*idx] = static_cast<uint32_t>(*val);
+      }
+      if (!ok) continue;
+      if (!w.empty()) bytes.assign(static_cast<size_t>((w.rbegin()->first + 1) * 4), 0);
+      for (const auto& [i, val] : w) {
+        for (unsigned b = 0; b < 4; ++b) {
+          bytes[static_cast<size_t>(i * 4 + b)] = static_cast<uint8_t>(val >> (8 * b));
+        }
+      }
+    }
+    if (bytes.size() > kBankBytes) {
+      r.err("SCENE-SIZE", bp,
+            "a constant bank holds at most " + std::to_string(kBankBytes) + " bytes, got " +
+                std::to_string(bytes.size()));
+      continue;
+    }
+    if (!r.charge(bytes.size(), bp)) continue;
+    state.const_banks[static_cast<uint32_t>(*bank)] = std::move(bytes);
+  }
+}
+
+// A pool object {"max_index", "entries": {INDEX: entry}} (texture headers, samplers): reads
+// max_index and calls `entry` for each entry whose index lies within it. False when the pool is
+// unusable (no valid max_index, or "entries" not an object); the scene then has no such pool.
+using PoolEntry = std::function<void(uint32_t index, const Json& value, const std::string& ip)>;
+bool read_pool(JsonReader& r, const Json& v, const std::string& path, uint32_t& max_index,
+               const PoolEntry& entry) {
+  if (!r.expect_object(v, path)) return false;
+  r.check_keys(v, path, {"max_index", "entries"});
+  const size_t before = r.error_count();
+  if (const Json* m = r.require(v, path, "max_index")) {
+    if (auto u = r.as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1)) {
+      max_index = *u;
+    }
+  }
+  if (r.error_count() != before) return false;
+  if (const Json* e = JsonReader::member(v, "entries")) {
+    const std::string ep = json_member_path(path, "entries");
+    if (!r.expect_object(*e, ep)) return false;
+    for (const auto& [key, value] : e->items()) {
+      const std::string ip = json_member_path(ep, key);
+      const auto index = scene::index_key(key, max_index);
+      if (!index) {
+        r.err("SCENE-VALUE", ip,
+              "entry index \"" + key + "\" must be an index in [0, " + std::to_string(max_index) +
+                  "] (max_index)",
+              true);
+        continue;
+      }
+      entry(static_cast<uint32_t>(*index), value, ip);
+    }
+  }
+  return true;
+}
+
+// One texture header: the scene surface it views, its level range and sRGB flag.
+std::optional<TextureHeader> read_header(JsonReader& r, const Json& value, const std::string& ip,
+                                         const scene::Scene& scene) {
+  if (!r.expect_object(value, ip)) return std::nullopt;
+  r.check_keys(value, ip, {"surface", "min_level", "max_level", "srgb"});
+  const size_t before = r.error_count();
+  TextureHeader h;
+  if (const Json* s = r.require(value, ip, "surface")) {
+    if (auto u = r.as_u32(*s, json_member_path(ip, "surface"))) {
+      h.surface = *u;
+      if (scene.find_surface(*u) == nullptr) {
+        r.err("SCENE-ID", json_member_path(ip, "surface"),
+              "no surface with id " + std::to_string(*u));
+      }
+    }
+  }
+  if (const Json* s = JsonReader::member(value, "min_level")) {
+    if (auto u = r.as_u32(*s, json_member_path(ip, "min_level"), 0, 15)) h.min_level = *u;
+  }
+  if (const Json* s = JsonReader::member(value, "max_level")) {
+    if (auto u = r.as_u32(*s, json_member_path(ip, "max_level"), 0, 15)) h.max_level = *u;
+  }
+  if (const Json* s = JsonReader::member(value, "srgb")) {
+    if (auto b = r.as_bool(*s, json_member_path(ip, "srgb"))) h.srgb = *b;
+  }
+  if (r.error_count() != before) return std::nullopt;
+  if (h.min_level > h.max_level) {
+    r.err("SCENE-VALUE", ip,
+          "min_level " + std::to_string(h.min_level) + " must not exceed max_level " +
+              std::to_string(h.max_level));
+    return std::nullopt;
+  }
+  return h;
+}
+
+void load_texture_headers(JsonReader& r, const Json& v, const std::string& path,
+                          const scene::Scene& scene, SceneState& state) {
+  TextureHeaderPool pool;
+  const bool ok = read_pool(r, v, path, pool.max_index,
+                            [&](uint32_t index, const Json& value, const std::string& ip) {
+                              if (auto h = read_header(r, value, ip, scene)) {
+                                pool.entries[index] = *h;
+                              }
+                            });
+  if (ok) state.texture_headers = std::move(pool);
+}
+
+void load_texture_samplers(JsonReader& r, const Json& v, const std::string& path,
+                           SceneState& state) {
+  TextureSamplerPool pool;
+  const bool ok = read_pool(r, v, path, pool.max_index,
+                            [&](uint32_t index, const Json& value, const std::string& ip) {
+                              if (auto s = scene::read_sampler(r, value, ip, false)) {
+                                s->id = index;
+                                pool.entries[index] = *s;
+                              }
+                            });
+  if (ok) state.texture_samplers = std::move(pool);
+}
+
+class SassSceneSection final : public scene::SceneSection {
+ public:
+  std::string_view isa() const override { return kId; }
+  std::string_view display_name() const override { return "SASS"; }
+  std::span<const std::string_view> platforms() const override { return kSassPlatforms; }
+  std::span<const std::string_view> keys() const override { return kKeys; }
+  std::unique_ptr<scene::IsaState> make_state() const override {
+    return std::make_unique<SceneState>();
+  }
+  // SASS registers are plain values (numbers, hex strings, booleans); vISA's are objects.
+  bool claims_register(const Json& value) const override { return !value.is_object(); }
+  void read_register(JsonReader& r, const std::string& name, const Json& value,
+                     const std::string& path, scene::IsaState& state) const override {
+    read_machine_register(r, name, value, path, static_cast<SceneState&>(state));
+  }
+  void read(JsonReader& r, const Json& root, const scene::Scene& scene,
+            scene::IsaState& state) const override {
+    auto& st = static_cast<SceneState&>(state);
+    if (const Json* cb = JsonReader::member(root, "const_banks")) {
+      load_const_banks(r, *cb, "const_banks", st);
+    }
+    if (const Json* tb = JsonReader::member(root, "tex_bank")) {
+      if (auto u = r.as_u32(*tb, "tex_bank", 0, 17)) st.tex_bank = *u;
+    }
+    if (const Json* th = JsonReader::member(root, "texture_headers")) {
+      load_texture_headers(r, *th, "texture_headers", scene, st);
+    }
+    if (const Json* ts = JsonReader::member(root, "texture_samplers")) {
+      load_texture_samplers(r, *ts, "texture_samplers", st);
+    }
+    if (const Json* fr = JsonReader::member(root, "fp16_rounding")) {
+      static constexpr std::array<std::string_view, 2> kModes{"rn", "rz"};
+      const std::function<std::optional<Fp16Rounding>(std::string_view)> of =
+          [](std::string_view s) -> std::optional<Fp16Rounding> {
+        if (core::iequals(s, "rn")) return Fp16Rounding::kRn;
+        if (core::iequals(s, "rz")) return Fp16Rounding::kRz;
+        return std::nullopt;
+      };
+      if (auto m = r.as_name<Fp16Rounding>(*fr, "fp16_rounding", "FP16 rounding", kModes, of)) {
+        st.fp16_rounding = *m;
+      }
+    }
+  }
+};
+
+}  // namespace
+
+const scene::SceneSection& scene_section() {
+  static const SassSceneSection kSection;
+  return kSection;
+}
+
+const SceneState& scene_state(const scene::Scene& s) {
+  return scene::isa_state_as<SceneState>(s, kId);
+}
+
+SceneState& edit_scene_state(scene::Scene& s) {
+  return scene::edit_isa_state_as<SceneState>(s, kId);
+}
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,182 @@
+// The vISA sections of a scene file (scene_section.hpp): variables under "registers" with their
+// element type, dispatch_mask and coarse_pixel_size; every problem a SCENE-* diagnostic.
+#include "isa/visa/scene_section.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cctype>
+#include <functional>
+#include <limits>
+
+#include "core/half.hpp"
+#include "isa/frontend.hpp"
+#include "scene/json_reader.hpp"
+
+namespace texsim::isa::visa {
+
+using scene::ElemType;
+using scene::Json;
+using scene::json_index_path;
+using scene::json_member_path;
+using scene::JsonReader;
+
+namespace {
+
+constexpr std::string_view kId = "visa";
+constexpr std::array<std::string_view, 2> kKeys{"dispatch_mask", "coarse_pixel_size"};
+
+void read_variable(JsonReader& r, const std::string& name, const Json& v, const std::string& path,
+                   SceneState& state) {
+  if (!r.expect_object(v, path)) return;
+  r.check_keys(v, path, {"type", "values", "decl"});
+  const bool name_ok = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '%';
+  }) && !std::isdigit(static_cast<unsigned char>(name[0]));
+  if (!name_ok) {
+    r.err("SCENE-VALUE", path, "\"" + name + "\" is not a vISA variable name", true);
+    return;
+  }
+  const size_t before = r.error_count();
+  VisaRegister reg;
+  if (const Json* t = r.require(v, path, "type")) {
+    const std::function<std::optional<ElemType>(std::string_view)> of = scene::elem_type_from_name;
+    if (auto et = r.as_name<ElemType>(*t, json_member_path(path, "type"), "type",
+                                      scene::elem_type_names(), of)) {
+      reg.type = *et;
+    }
+  }
+  if (const Json* dcl = JsonReader::member(v, "decl")) {
+    if (auto s = r.as_string(*dcl, json_member_path(path, "decl"))) reg.decl = *s;
+  }
+  const Json* vals = r.require(v, path, "values");
+  if (r.error_count() != before || vals == nullptr) return;
+  const std::string vp = json_member_path(path, "values");
+  if (!r.expect_array(*vals, vp)) return;
+  const unsigned size = scene::elem_type_size(reg.type);
+  for (size_t i = 0; i < vals->size(); ++i) {
+    const Json& e = (*vals)[i];
+    const std::string ep = json_index_path(vp, i);
+    uint64_t bits = 0;
+    if (e.is_string()) {
+      const auto h = scene::parse_hex_number(e.get<std::string>(), size * 2);
+      if (!h) {
+        r.err("SCENE-VALUE", ep,
+              "expected a number or a \"0x...\" hex string of at most " + std::to_string(size * 2) +
+                  " digits for type " + std::string(scene::elem_type_name(reg.type)) + ", got " +
+                  e.dump());
+        continue;
+      }
+      bits = *h;
+    } else {
+      switch (reg.type) {
+        case ElemType::kF:
+        case ElemType::kHF:
+        case ElemType::kDF: {
+          const auto d = r.as_number(e, ep);
+          if (!d) continue;
+          if (reg.type == ElemType::kF) {
+            bits = std::bit_cast<uint32_t>(static_cast<float>(*d));
+          } else if (reg.type == ElemType::kHF) {
+            bits = core::float_to_half(static_cast<float>(*d));
+          } else {
+            bits = std::bit_cast<uint64_t>(*d);
+          }
+          break;
+        }
+        default: {
+          const unsigned nb = size * 8;
+          const bool sgn = reg.type == ElemType::kD || reg.type == ElemType::kW ||
+                           reg.type == ElemType::kB || reg.type == ElemType::kQ;
+          const int64_t lo =
+              sgn ? (nb == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (nb - 1)))
+                  : 0;
+          const int64_t hi = nb == 64
+                                 ? std::numeric_limits<int64_t>::max()
+                                 : (sgn ? (int64_t{1} << (nb - 1)) - 1 : (int64_t{1} << nb) - 1);
+          if (reg.type == ElemType::kUQ && e.is_number_unsigned()) {
+            bits = e.get<uint64_t>();
+            break;
+          }
+          const auto iv = r.as_int(e, ep, lo, hi);
+          if (!iv) continue;
+          bits = static_cast<uint64_t>(*iv);
+          break;
+        }
+      }
+    }
+    for (unsigned b = 0; b < size; ++b) reg.bytes.push_back(static_cast<uint8_t>(bits >> (8 * b)));
+  }
+  if (r.error_count() != before) return;
+  if (!r.charge(reg.bytes.size(), path)) return;
+  state.registers[name] = std::move(reg);
+}
+
+// "coarse_pixel_size": [width, height], each 1, 2 or 4 (CPS, vISA sample_3d with cps).
+void read_coarse_pixel_size(JsonReader& r, const Json& cp, SceneState& state) {
+  if (!r.expect_array(cp, "coarse_pixel_size")) return;
+  if (cp.size() != 2) {
+    r.err("SCENE-SIZE", "coarse_pixel_size",
+          "expected 2 values (width, height), got " + std::to_string(cp.size()));
+    return;
+  }
+  std::array<uint32_t, 2> size{};
+  bool ok = true;
+  for (size_t i = 0; i < 2; ++i) {
+    const std::string ep = json_index_path("coarse_pixel_size", i);
+    const auto u = r.as_u32(cp[i], ep, 1, 4);
+    if (!u) {
+      ok = false;
+    } else if (*u == 3) {
+      r.err("SCENE-VALUE", ep, "must be 1, 2 or 4, got 3");
+      ok = false;
+    } else {
+      size[i] = *u;
+    }
+  }
+  if (ok) state.coarse_pixel_size = size;
+}
+
+class VisaSceneSection final : public scene::SceneSection {
+ public:
+  std::string_view isa() const override { return kId; }
+  std::string_view display_name() const override { return "vISA"; }
+  std::span<const std::string_view> platforms() const override { return kVisaPlatforms; }
+  std::span<const std::string_view> keys() const override { return kKeys; }
+  std::unique_ptr<scene::IsaState> make_state() const override {
+    return std::make_unique<SceneState>();
+  }
+  // A vISA variable is an object ({"type", "values"}); SASS registers are plain values.
+  bool claims_register(const Json& value) const override { return value.is_object(); }
+  void read_register(JsonReader& r, const std::string& name, const Json& value,
+                     const std::string& path, scene::IsaState& state) const override {
+    read_variable(r, name, value, path, static_cast<SceneState&>(state));
+  }
+  void read(JsonReader& r, const Json& root, const scene::Scene& /*scene*/,
+            scene::IsaState& state) const override {
+    auto& st = static_cast<SceneState&>(state);
+    if (const Json* dm = JsonReader::member(root, "dispatch_mask")) {
+      if (auto u = r.as_u64(*dm, "dispatch_mask")) st.dispatch_mask = *u;
+    }
+    if (const Json* cp = JsonReader::member(root, "coarse_pixel_size")) {
+      read_coarse_pixel_size(r, *cp, st);
+    }
+  }
+};
+
+}  // namespace
+
+const scene::SceneSection& scene_section() {
+  static const VisaSceneSection kSection;
+  return kSection;
+}
+
+const SceneState& scene_state(const scene::Scene& s) {
+  return scene::isa_state_as<SceneState>(s, kId);
+}
+
+SceneState& edit_scene_state(scene::Scene& s) {
+  return scene::edit_isa_state_as<SceneState>(s, kId);
+}
+
+}  // namespace texsim::isa::visa

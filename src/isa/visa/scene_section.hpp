@@ -1,0 +1,45 @@
+// The vISA front end's part of a scene file: variables under "registers" (type, values, decl) and
+// the dispatch state ("dispatch_mask", "coarse_pixel_size"), read into SceneState.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scene/scene.hpp"
+#include "scene/section.hpp"
+
+namespace texsim::isa::visa {
+
+// A vISA variable given in the scene: element type, the values as given, and their bytes
+// (little-endian elements, in order). `decl` is the optional declaration text, kept raw for
+// the parser (issue 15 item 4).
+struct VisaRegister {
+  scene::ElemType type = scene::ElemType::kUD;
+  std::vector<uint8_t> bytes;
+  std::optional<std::string> decl;
+};
+
+// The vISA machine state a scene gives (interface.md, "Scene file").
+struct SceneState final : scene::IsaState {
+  std::map<std::string, VisaRegister> registers;             // by variable name
+  std::optional<uint64_t> dispatch_mask;                     // lanes enabled at dispatch
+  std::optional<std::array<uint32_t, 2>> coarse_pixel_size;  // CPS sample_3d (1, 2 or 4 each)
+
+  std::unique_ptr<scene::IsaState> clone() const override {
+    return std::make_unique<SceneState>(*this);
+  }
+};
+
+// The reader the scene loader calls for vISA's keys.
+const scene::SceneSection& scene_section();
+
+// The vISA state of a scene (empty when it has none), and for editing (scenes built in code).
+const SceneState& scene_state(const scene::Scene& s);
+SceneState& edit_scene_state(scene::Scene& s);
+
+}  // namespace texsim::isa::visa

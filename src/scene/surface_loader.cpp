@@ -1,0 +1,200 @@
+// One "surfaces[i]" entry: the description (checked by the texture unit too), the budget, then
+// its data, MSAA state (mcs, clear_color) and null tiles (PRM "Tiled Resources").
+#include <algorithm>
+#include <vector>
+
+#include "scene/surface_loader.hpp"
+
+namespace texsim::scene {
+
+using texunit::SurfaceDesc;
+using texunit::SurfaceType;
+
+void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& scene) {
+  if (!r.expect_object(v, path)) return;
+  r.check_keys(v, path,
+               {"id", "name", "type", "format", "width", "height", "depth", "layers", "mips",
+                "samples", "data", "mcs", "clear_color", "null_tiles"});
+  const size_t errors_before = r.sink().error_count();
+  SceneSurface out;
+  SurfaceDesc d;
+  if (const Json* id = r.require(v, path, "id")) {
+    if (auto i = r.as_u32(*id, json_member_path(path, "id"))) {
+      out.id = *i;
+      if (scene.find_surface(*i) != nullptr) {
+        r.err("SCENE-ID", json_member_path(path, "id"),
+              "duplicate surface id " + std::to_string(*i));
+      }
+    }
+  }
+  if (const Json* n = r.member(v, "name")) {
+    if (auto s = r.as_string(*n, json_member_path(path, "name"))) out.name = *s;
+  }
+  if (const Json* t = r.require(v, path, "type")) {
+    std::vector<std::string_view> names;
+    for (uint8_t i = 0; i <= static_cast<uint8_t>(SurfaceType::kCubeArray); ++i) {
+      names.push_back(texunit::surface_type_name(static_cast<SurfaceType>(i)));
+    }
+    if (auto st = r.as_name<SurfaceType>(*t, json_member_path(path, "type"), "surface type", names,
+                                         texunit::surface_type_from_name)) {
+      d.type = *st;
+    }
+  }
+  if (const Json* f = r.require(v, path, "format")) {
+    const std::string fp = json_member_path(path, "format");
+    if (auto s = r.as_string(*f, fp)) {
+      if (auto fmt = texunit::format_from_name(*s)) {
+        d.format = *fmt;
+      } else {
+        const std::string_view c = texunit::closest_format_name(*s);
+        r.err("SCENE-FORMAT", fp,
+              "unknown format \"" + *s + "\"" +
+                  (c.empty() ? std::string() : "; did you mean " + std::string(c) + "?"));
+      }
+    }
+  }
+  auto dim = [&](std::string_view key, uint32_t& field, bool required) {
+    const Json* j = required ? r.require(v, path, key) : r.member(v, key);
+    if (j != nullptr) {
+      if (auto u = r.as_u32(*j, json_member_path(path, key))) field = *u;
+    }
+  };
+  dim("width", d.width, true);
+  dim("height", d.height, false);
+  dim("depth", d.depth, false);
+  dim("layers", d.layers, false);
+  dim("samples", d.samples, false);
+  if (const Json* m = r.member(v, "mips")) {
+    if (m->is_string() && m->get<std::string>() == "full") {
+      const bool is1d = d.type == SurfaceType::k1D || d.type == SurfaceType::k1DArray;
+      d.mips = texunit::full_mip_count(d.width, is1d ? 1 : d.height,
+                                       d.type == SurfaceType::k3D ? d.depth : 1);
+      if (d.mips == 0) d.mips = 1;
+    } else if (auto u = r.as_u32(*m, json_member_path(path, "mips"))) {
+      d.mips = *u;
+    }
+  }
+  if (r.sink().error_count() != errors_before) return;
+
+  // The texture unit's own checks, re-reported with this surface's path.
+  core::DiagSink local;
+  texunit::validate_surface_desc(d, local, {}, r.options().max_bytes);
+  for (const core::Diagnostic& dg : local.diagnostics()) {
+    core::Diagnostic copy = dg;
+    copy.loc = r.loc(path);
+    copy.message = path + ": " + dg.message;
+    r.sink().report(std::move(copy));
+  }
+  if (local.has_errors()) return;
+  if (!r.charge(texunit::linear_layout(d).total_bytes, path)) return;
+
+  out.surface = texunit::Surface(d);
+  texunit::Surface& s = out.surface;
+  if (const Json* data = r.member(v, "data")) {
+    load_surface_data(r, *data, json_member_path(path, "data"), s);
+  }
+
+  // MSAA: MCS values per pixel of level 0 (x fastest, then y, then slice) and the clear colour.
+  const Json* mcs = r.member(v, "mcs");
+  const Json* clear = r.member(v, "clear_color");
+  if ((mcs != nullptr || clear != nullptr) && d.samples == 1) {
+    r.err("SCENE-VALUE", json_member_path(path, mcs != nullptr ? "mcs" : "clear_color"),
+          "needs a multisampled surface (samples > 1), got samples 1");
+  } else {
+    if (mcs != nullptr) {
+      const std::string mp = json_member_path(path, "mcs");
+      if (r.expect_array(*mcs, mp)) {
+        const uint64_t want = uint64_t{d.width} * d.height * d.slices();
+        if (mcs->size() != want) {
+          r.err("SCENE-SIZE", mp,
+                "expected " + std::to_string(want) +
+                    " MCS values (one per pixel of level 0 per "
+                    "slice), got " +
+                    std::to_string(mcs->size()));
+        } else {
+          s.enable_mcs();
+          const unsigned width_bits = texunit::mcs_width_bits(d.samples);
+          size_t i = 0;
+          for (uint32_t z = 0; z < d.slices(); ++z) {
+            for (uint32_t y = 0; y < d.height; ++y) {
+              for (uint32_t x = 0; x < d.width; ++x, ++i) {
+                const std::string ip = json_index_path(mp, i);
+                if (auto u = r.as_u64((*mcs)[i], ip)) {
+                  if (width_bits < 64 && (*u >> width_bits) != 0) {
+                    r.err("SCENE-VALUE", ip,
+                          "MCS value has bits above the " + std::to_string(width_bits) +
+                              "-bit width of a " + std::to_string(d.samples) + "x surface");
+                  }
+                  s.set_mcs(x, y, z, *u);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (clear != nullptr) {
+      if (auto t = texel_value(r, *clear, json_member_path(path, "clear_color"), d.format, true)) {
+        s.set_clear_color(*t);
+      }
+    }
+  }
+
+  if (const Json* nt = r.member(v, "null_tiles")) {
+    const std::string np = json_member_path(path, "null_tiles");
+    if (r.expect_array(*nt, np)) {
+      for (size_t i = 0; i < nt->size(); ++i) {
+        const std::string ip = json_index_path(np, i);
+        const Json& tile = (*nt)[i];
+        if (!r.expect_object(tile, ip)) continue;
+        r.check_keys(tile, ip,
+                     {"level", "first_slice", "slice_count", "x", "y", "width", "height"});
+        texunit::NullRegion reg;
+        const size_t before = r.sink().error_count();
+        auto field = [&](std::string_view key, uint32_t& f) {
+          if (const Json* j = JsonReader::member(tile, key)) {
+            if (auto u = r.as_u32(*j, json_member_path(ip, key))) f = *u;
+          }
+        };
+        field("level", reg.level);
+        field("first_slice", reg.first_slice);
+        field("slice_count", reg.slice_count);
+        field("x", reg.x);
+        field("y", reg.y);
+        if (reg.level < d.mips) {
+          reg.width = s.layout().levels[reg.level].width -
+                      std::min(reg.x, s.layout().levels[reg.level].width);
+          reg.height = s.layout().levels[reg.level].height -
+                       std::min(reg.y, s.layout().levels[reg.level].height);
+        }
+        field("width", reg.width);
+        field("height", reg.height);
+        if (r.sink().error_count() != before) continue;
+        if (reg.level >= d.mips) {
+          r.err("SCENE-VALUE", json_member_path(ip, "level"),
+                "must be in [0, " + std::to_string(d.mips - 1) + "], got " +
+                    std::to_string(reg.level));
+          continue;
+        }
+        const auto& lv = s.layout().levels[reg.level];
+        const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
+        if (uint64_t{reg.first_slice} + reg.slice_count > slices || reg.slice_count == 0 ||
+            uint64_t{reg.x} + reg.width > lv.width || uint64_t{reg.y} + reg.height > lv.height ||
+            reg.width == 0 || reg.height == 0) {
+          r.err("SCENE-VALUE", ip,
+                "region x " + std::to_string(reg.x) + " y " + std::to_string(reg.y) + " size " +
+                    std::to_string(reg.width) + "x" + std::to_string(reg.height) + " slices " +
+                    std::to_string(reg.first_slice) + "+" + std::to_string(reg.slice_count) +
+                    " must be non-empty and lie within level " + std::to_string(reg.level) + " (" +
+                    std::to_string(lv.width) + "x" + std::to_string(lv.height) + ", " +
+                    std::to_string(slices) + " slices)");
+          continue;
+        }
+        s.add_null_region(reg);
+      }
+    }
+  }
+  if (r.sink().error_count() == errors_before) scene.surfaces.push_back(std::move(out));
+}
+
+}  // namespace texsim::scene

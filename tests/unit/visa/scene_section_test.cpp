@@ -1,0 +1,183 @@
+// Tests of the ISA front ends' scene sections read through the scene loader: vISA variables and
+// dispatch state, SASS registers and pools, with their exact diagnostics and line:column.
+#include "isa/scene_sections.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "isa/frontend.hpp"
+#include "unit/scene/loaded_scene.hpp"
+
+namespace texsim::isa {
+namespace {
+
+using scene::testing::Loaded;
+
+Loaded load(const std::string& text) {
+  return scene::testing::load_text(text, "scene.json", scene_load_options());
+}
+
+TEST(SceneLoad, ContractExample) {
+  const auto l = load(R"({
+  "texsim": 1,
+  "isa": "visa",
+  "platform": "tgllp",
+  "surfaces": [
+    { "id": 2, "type": "2D", "format": "R8G8B8A8_UNORM",
+      "width": 64, "height": 64, "depth": 1, "layers": 1, "mips": 1, "samples": 1,
+      "data": { "generator": "checker", "seed": 1 } }
+  ],
+  "samplers": [
+    { "id": 1, "min_filter": "linear", "mag_filter": "linear", "mip_filter": "point",
+      "address": ["wrap", "clamp", "border"], "border_color": [0, 0, 0, 1],
+      "compare": null, "lod_bias": 0, "min_lod": 0, "max_lod": 14, "max_anisotropy": 1 }
+  ],
+  "memory": { "slm": { "hex": "00112233" } },
+  "registers": { "V10": { "type": "F", "values": [0.5, 0.25] } }
+})");
+  ASSERT_TRUE(l.scene) << l.first();
+  const scene::Scene& s = *l.scene;
+  EXPECT_EQ(s.isa, "visa");
+  EXPECT_EQ(s.platform, "TGLLP");
+  ASSERT_EQ(s.surfaces.size(), 1u);
+  EXPECT_EQ(s.surfaces[0].id, 2u);
+  EXPECT_EQ(s.surfaces[0].surface.desc().width, 64u);
+  ASSERT_NE(s.find_sampler(1), nullptr);
+  const auto& st = s.find_sampler(1)->state;
+  EXPECT_EQ(st.mip_filter, texunit::MipFilter::kPoint);
+  EXPECT_EQ(st.address[0], texunit::AddressMode::kWrap);
+  EXPECT_EQ(st.address[1], texunit::AddressMode::kClamp);
+  EXPECT_EQ(st.address[2], texunit::AddressMode::kBorder);
+  EXPECT_EQ(st.border_color[3], 1.0f);
+  EXPECT_EQ(st.border_color_int[3], 1u);
+  EXPECT_FALSE(st.compare.has_value());
+  EXPECT_EQ(st.max_lod, 14.0f);
+  ASSERT_TRUE(s.slm);
+  EXPECT_EQ(*s.slm, (std::vector<uint8_t>{0x00, 0x11, 0x22, 0x33}));
+  const auto& regs = visa::scene_state(s).registers;
+  ASSERT_EQ(regs.count("V10"), 1u);
+  const visa::VisaRegister& r = regs.at("V10");
+  EXPECT_EQ(r.type, scene::ElemType::kF);
+  EXPECT_EQ(r.bytes, (std::vector<uint8_t>{0, 0, 0, 0x3f, 0, 0, 0x80, 0x3e}));
+}
+
+TEST(SceneSections, VisaRegisterTypes) {
+  const auto l = load(R"({"texsim": 1, "isa": "visa", "registers": {
+    "V1": {"type": "hf", "values": [1, "0x7c00"]},
+    "V2": {"type": "D", "values": [-1, 2]},
+    "V3": {"type": "UB", "values": [255]},
+    "V4": {"type": "DF", "values": [0.5]},
+    "V5": {"type": "UQ", "values": [18446744073709551615]},
+    "V6": {"type": "ud", "values": [1], "decl": ".decl V6 v_type=G type=ud num_elts=1"}}})");
+  ASSERT_TRUE(l.scene) << l.first();
+  const auto& r = visa::scene_state(*l.scene).registers;
+  EXPECT_EQ(r.at("V1").bytes, (std::vector<uint8_t>{0x00, 0x3c, 0x00, 0x7c}));
+  EXPECT_EQ(r.at("V2").bytes, (std::vector<uint8_t>{0xff, 0xff, 0xff, 0xff, 2, 0, 0, 0}));
+  EXPECT_EQ(r.at("V3").bytes, (std::vector<uint8_t>{0xff}));
+  EXPECT_EQ(r.at("V4").bytes, (std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0xe0, 0x3f}));
+  EXPECT_EQ(r.at("V5").bytes, (std::vector<uint8_t>(8, 0xff)));
+  EXPECT_EQ(*r.at("V6").decl, ".decl V6 v_type=G type=ud num_elts=1");
+}
+
+TEST(SceneSections, SassRegistersAndPools) {
+  const auto l = load(R"({"texsim": 1, "isa": "sass", "platform": "SM52",
+    "surfaces": [{"id": 0, "type": "2D", "format": "R8_UNORM", "width": 4, "mips": 2}],
+    "registers": {"R4": 7, "R5": "0x3f800000", "R6": -1, "P0": true},
+    "const_banks": {"1": {"words": {"0x7": "0x00000003", "2": 5}}, "0x2": {"hex": "aabb"}},
+    "tex_bank": 1,
+    "texture_headers": {"max_index": 15, "entries": {"3": {"surface": 0, "min_level": 0,
+                                                           "max_level": 1, "srgb": false}}},
+    "texture_samplers": {"max_index": 15, "entries": {"0": {"filter": "point", "address": "wrap"}}},
+    "fp16_rounding": "rz", "dispatch_mask": "0xffff", "coarse_pixel_size": [2, 4]})");
+  ASSERT_TRUE(l.scene) << l.first();
+  const sass::SceneState& s = sass::scene_state(*l.scene);
+  const visa::SceneState& v = visa::scene_state(*l.scene);
+  EXPECT_EQ(s.registers.r.at(4), 7u);
+  EXPECT_EQ(s.registers.r.at(5), 0x3f800000u);
+  EXPECT_EQ(s.registers.r.at(6), 0xffffffffu);
+  EXPECT_TRUE(s.registers.p.at(0));
+  ASSERT_EQ(s.const_banks.at(1).size(), 32u);
+  EXPECT_EQ(s.const_banks.at(1)[28], 3);
+  EXPECT_EQ(s.const_banks.at(1)[8], 5);
+  EXPECT_EQ(s.const_banks.at(2), (std::vector<uint8_t>{0xaa, 0xbb}));
+  EXPECT_EQ(*s.tex_bank, 1u);
+  EXPECT_EQ(s.texture_headers->entries.at(3).max_level, 1u);
+  EXPECT_EQ(s.texture_samplers->entries.at(0).state.address[1], texunit::AddressMode::kWrap);
+  EXPECT_EQ(*s.fp16_rounding, sass::Fp16Rounding::kRz);
+  EXPECT_EQ(*v.dispatch_mask, 0xffffu);
+  EXPECT_EQ((*v.coarse_pixel_size)[1], 4u);
+}
+
+TEST(SceneErrors, DuplicateIdsAndDanglingReferences) {
+  const auto l = load(R"({"texsim": 1, "isa": "sass",
+    "surfaces": [{"id": 1, "type": "2D", "format": "R8_UNORM", "width": 1},
+                 {"id": 1, "type": "2D", "format": "R8_UNORM", "width": 1}],
+    "texture_headers": {"max_index": 3, "entries": {"2": {"surface": 9}, "4": {"surface": 1}}}})");
+  EXPECT_EQ(l.texts(),
+            (std::vector<std::string>{
+                "scene.json:3:25: error[SCENE-ID]: surfaces[1].id: duplicate surface id 1",
+                "scene.json:4:70: error[SCENE-ID]: texture_headers.entries.2.surface: no surface "
+                "with id 9",
+                "scene.json:4:74: error[SCENE-VALUE]: texture_headers.entries.4: entry index "
+                "\"4\" must be an index in [0, 3] (max_index)"}));
+}
+
+TEST(SceneErrors, SassRegisterNames) {
+  const auto l =
+      load(R"({"texsim": 1, "isa": "sass", "registers": {"RZ": 1, "R4": 1.5, "Q1": 0}})");
+  EXPECT_EQ(l.texts(),
+            (std::vector<std::string>{
+                "scene.json:1:44: error[SCENE-VALUE]: registers.RZ: \"RZ\" is a constant register "
+                "and cannot be set",
+                "scene.json:1:59: error[SCENE-TYPE]: registers.R4: expected an integer, got 1.5",
+                "scene.json:1:64: error[SCENE-VALUE]: registers.Q1: \"Q1\" is not a writable SASS "
+                "register (R0..R254, P0..P6)"}));
+}
+
+TEST(SceneErrors, VisaRegisterRange) {
+  const auto l = load(R"({"texsim": 1, "registers": {"V1": {"type": "UB", "values": [256]}}})");
+  EXPECT_EQ(
+      l.first(),
+      "scene.json:1:61: error[SCENE-VALUE]: registers.V1.values[0]: must be in [0, 255], got 256");
+}
+
+TEST(SceneErrors, VersionAndPlatform) {
+  const auto l = load(R"({"texsim": 2, "isa": "sass", "platform": "SM5"})");
+  EXPECT_EQ(l.texts(),
+            (std::vector<std::string>{
+                "scene.json:1:12: error[SCENE-VERSION]: texsim: unsupported scene version 2; this "
+                "texsim reads version 1",
+                "scene.json:1:42: error[SCENE-VALUE]: platform: unknown SASS platform \"SM5\"; did "
+                "you mean SM50?"}));
+}
+
+TEST(SceneSections, EachIsaKeepsItsOwnState) {
+  const auto l = load(R"({"texsim": 1, "registers": {"V1": {"type": "UD", "values": [1]},
+    "R2": 5}, "tex_bank": 3, "dispatch_mask": 15})");
+  ASSERT_TRUE(l.scene) << l.first();
+  EXPECT_EQ(visa::scene_state(*l.scene).registers.size(), 1u);
+  EXPECT_EQ(visa::scene_state(*l.scene).dispatch_mask, 15u);
+  EXPECT_EQ(sass::scene_state(*l.scene).registers.r.at(2), 5u);
+  EXPECT_EQ(sass::scene_state(*l.scene).tex_bank, 3u);
+  // A copy shares the state until one side edits it.
+  scene::Scene copy = *l.scene;
+  sass::edit_scene_state(copy).tex_bank = 7;
+  EXPECT_EQ(sass::scene_state(copy).tex_bank, 7u);
+  EXPECT_EQ(sass::scene_state(*l.scene).tex_bank, 3u);
+  // A scene built in code has empty states until edited.
+  scene::Scene empty;
+  EXPECT_TRUE(visa::scene_state(empty).registers.empty());
+  visa::edit_scene_state(empty).dispatch_mask = 1;
+  EXPECT_EQ(visa::scene_state(empty).dispatch_mask, 1u);
+}
+
+TEST(SceneSections, PlatformListsLiveWithTheFrontEnds) {
+  EXPECT_EQ(visa::scene_section().platforms().size(), kVisaPlatforms.size());
+  EXPECT_EQ(sass::scene_section().platforms().size(), 6u);
+  EXPECT_EQ(known_isa("sass")->platforms.size(), 6u);
+}
+
+}  // namespace
+}  // namespace texsim::isa
