@@ -162,7 +162,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     slot_bits[2] = uint32_t{h[2]} | (uint32_t{h[3]} << 16);
   } else {
     for (unsigned k = 0; k < d.count; ++k)
-      slot_bits[k] = texel.bits[static_cast<size_t>(d.order[k])];
+      slot_bits[k] = texel.bits[static_cast<uint8_t>(d.order[k])];  // 0..3 for k < count
   }
   std::string writes;
   auto put = [&](uint8_t base, unsigned k, uint32_t v) {

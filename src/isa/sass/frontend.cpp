@@ -302,8 +302,11 @@ class SassFrontend final : public Frontend {
     const auto& p = as_sass(program);
     for (const auto& [key, value] : options.settings) {
       sink.error("SASS-RUN-SETTING", core::NoLoc{},
-                 "unknown machine setting " + key + "=" + value +
-                     " (the SASS machine takes its settings from the scene)");
+                 std::string("unknown machine setting ")
+                     .append(key)
+                     .append("=")
+                     .append(value)
+                     .append(" (the SASS machine takes its settings from the scene)"));
     }
     if (!options.settings.empty()) return std::nullopt;
     RunResult r;

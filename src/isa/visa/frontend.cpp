@@ -172,8 +172,11 @@ class VisaFrontend final : public isa::Frontend {
         cfg.media_oob = MediaOobPolicy::kUndefined;
       } else {
         sink.error("VISA-RUN-SETTING", core::NoLoc{},
-                   "unknown machine setting " + key + "=" + value +
-                       " (known: media_oob=clamp|zero|undefined)");
+                   std::string("unknown machine setting ")
+                       .append(key)
+                       .append("=")
+                       .append(value)
+                       .append(" (known: media_oob=clamp|zero|undefined)"));
       }
     }
     if (sink.has_errors()) return std::nullopt;

@@ -245,7 +245,7 @@ std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRout
   prog->version_given = true;
   prog->platform = platform;
   prog->kernel = r.name;
-  auto add = [&](Variable v) {
+  auto add = [&](const Variable& v) {
     if (auto e = prog->symbols.add_with_id(v)) {
       core::BinaryLoc loc;
       loc.file = file;
@@ -393,7 +393,7 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
           pred = std::string("(") + ((p & 0x8000) != 0 ? "!" : "") +
                  prog->symbols.name_of(VarClass::kPredicate, p & 0xfffu) + ") ";
       }
-      out += "    " + pred + m + "\n";
+      out.append("    ").append(pred).append(m).append("\n");
       continue;
     }
     // By layout: predicate first as a prefix, the first vector operand of a common-class
@@ -430,7 +430,7 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
       }
       line += " " + field_text(in, w, prog->symbols, dst, f.version);
     }
-    out += "    " + pred + line + "\n";
+    out.append("    ").append(pred).append(line).append("\n");
   }
   return out;
 }

@@ -41,6 +41,7 @@ inline bool allows_paired_surface(Platform p) {
 struct Version {
   uint8_t major = 0;
   uint8_t minor = 0;
+  // NOLINTNEXTLINE(modernize-use-nullptr): clang-tidy 14 flags the defaulted <=>'s own 0 literal
   friend constexpr auto operator<=>(const Version&, const Version&) = default;
 };
 inline constexpr Version kNewestVersion{4,

@@ -83,7 +83,6 @@ uint32_t max_ids(VarClass c) {
     case VarClass::kGeneral:
       return 65536 + kFirstUserGeneral;
     case VarClass::kAddress:
-      return 4096;
     case VarClass::kPredicate:
       return 4096;
     case VarClass::kSampler:
