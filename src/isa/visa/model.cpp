@@ -110,6 +110,50 @@ constexpr std::array<FieldSpec, 9> kGatherScaledFields{{
      .citation = "visa-gather_scaled.md, Dst"},
 }};
 
+// visa-gather4_scaled.md, Format: Exec_size Pred Channels Scale Surface Offset Element_offset
+// Dst.
+constexpr std::array<FieldSpec, 8> kGather4ScaledFields{{
+    {.name = "Exec_size",
+     .kind = Kind::kExecSize,
+     .width = 1,
+     .lo = 8,
+     .hi = 16,
+     .citation = "visa-gather4_scaled.md, Exec_size"},
+    {.name = "Pred",
+     .kind = Kind::kPredicate,
+     .width = 2,
+     .citation = "visa-gather4_scaled.md, Pred"},
+    {.name = "Channels",
+     .kind = Kind::kChannelMask,
+     .width = 1,
+     .lo = 1,
+     .hi = 15,
+     .citation = "visa-gather4_scaled.md, Channels"},
+    {.name = "Scale",
+     .kind = Kind::kReservedZero,
+     .width = 2,
+     .citation = "visa-gather4_scaled.md, Scale"},
+    {.name = "Surface",
+     .kind = Kind::kSurface,
+     .width = 1,
+     .hi = 255,
+     .citation = "visa-gather4_scaled.md, Surface"},
+    {.name = "Offset",
+     .kind = Kind::kScalar,
+     .types = kUD,
+     .citation = "visa-gather4_scaled.md, Offset"},
+    {.name = "Element_offset",
+     .kind = Kind::kRaw,
+     .types = kUD,
+     .flags = kFlagGrfAligned,
+     .citation = "visa-gather4_scaled.md, Element_offset"},
+    {.name = "Dst",
+     .kind = Kind::kRaw,
+     .types = kDstGather,
+     .flags = kFlagGrfAligned,
+     .citation = "visa-gather4_scaled.md, Dst"},
+}};
+
 constexpr std::string_view kP_sample_3d[] = {"u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_b[] = {"bias", "u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_l[] = {"lod", "u", "v", "r", "ai"};
@@ -328,7 +372,7 @@ constexpr std::array<FieldSpec, 11> kSample4Fields{{
      .citation = "visa-3d_sample4.md, Notes (parameter table)"},
 }};
 
-constexpr std::array<InstrRow, 21> kRows{{
+constexpr std::array<InstrRow, 22> kRows{{
     {.name = "MEDIA_LD",
      .opcode = 0x37,
      .mnemonic = "media_ld",
@@ -351,6 +395,16 @@ constexpr std::array<InstrRow, 21> kRows{{
      .spec_file = "visa-gather_scaled.md",
      .summary = "scattered read of Num_blocks bytes per lane into the low bytes of each Dst dword",
      .exec = RowExec::kGatherScaled},
+    {.name = "GATHER4_SCALED",
+     .opcode = 0x74,
+     .mnemonic = "gather4_scaled",
+     .text = "gather4_scaled.{Channels} {Exec_size} {Surface} {Offset} {Element_offset} {Dst}",
+     .spec_text = "GATHER4_SCALED.{Channels} {Exec_size} {Surface} {Offset} {Element_offset} {Dst}",
+     .fields = kGather4ScaledFields,
+     .spec_file = "visa-gather4_scaled.md",
+     .summary = "scattered read of one dword per enabled channel per lane (address Offset + "
+                "Element_offset[i], channel c at +4c); each channel from the next GRF",
+     .exec = RowExec::kGather4Scaled},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_3d",
@@ -650,13 +704,13 @@ constexpr std::string_view kOtherMnemonics[] = {
     "shl", "shr", "sin", "sqrt", "srnd", "subb", "tan", "xor", "addr_add", "setp", "fcall",
     "ifcall", "faddr", "fret", "call", "ret", "jmp", "goto", "switchjmp", "raw_send", "raw_sends",
     "raw_sendc", "raw_sendsc", "oword_ld", "oword_ld_unaligned", "oword_st", "media_st", "gather",
-    "scatter", "gather4_typed", "scatter4_typed", "scatter_scaled", "gather4_scaled",
-    "scatter4_scaled", "dword_atomic", "typed_atomic", "svm_block_ld", "svm_block_st", "svm_gather",
-    "svm_scatter", "svm_gather4_scaled", "svm_scatter4_scaled", "svm_atomic", "sample",
-    "sample_unorm", "load", "avs", "va", "barrier", "sbarrier", "fence", "wait", "yield",
-    "nbarrier", "lsc_load", "lsc_store", "lsc_load_quad", "lsc_store_quad", "lsc_load_strided",
-    "lsc_store_strided", "lsc_load_block2d", "lsc_store_block2d", "lsc_atomic_iinc", "lsc_fence",
-    "dpas", "dpasw", "fcvt", "lifetime", "load_l", "gather4_3d", "info_3d",
+    "scatter", "gather4_typed", "scatter4_typed", "scatter_scaled", "scatter4_scaled",
+    "dword_atomic", "typed_atomic", "svm_block_ld", "svm_block_st", "svm_gather", "svm_scatter",
+    "svm_gather4_scaled", "svm_scatter4_scaled", "svm_atomic", "sample", "sample_unorm", "load",
+    "avs", "va", "barrier", "sbarrier", "fence", "wait", "yield", "nbarrier", "lsc_load",
+    "lsc_store", "lsc_load_quad", "lsc_store_quad", "lsc_load_strided", "lsc_store_strided",
+    "lsc_load_block2d", "lsc_store_block2d", "lsc_atomic_iinc", "lsc_fence", "dpas", "dpasw",
+    "fcvt", "lifetime", "load_l", "gather4_3d", "info_3d",
     // Added for IGC's dumps (issue 13; opcode names and printer spellings of IGC 1.0.12504).
     "add3", "fence_global", "fence_local", "fence_sw", "lsc_typed", "lsc_untyped", "qw_gather",
     "qw_scatter", "sampler_cache_flush", "samplr_cache_flush", "rt_write_3d", "urb_write_3d",

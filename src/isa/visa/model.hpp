@@ -68,11 +68,12 @@ struct FieldSpec {
 
 // What a row does when it runs: execution dispatches through this, not the opcode (#16).
 enum class RowExec : uint8_t {
-  kNone,          // recognised and encoded, no executor
-  kMediaLd,       // MEDIA_LD: a 2D block read (texunit/block_read.hpp)
-  kGatherScaled,  // GATHER_SCALED: scattered byte reads
-  kSample3D,      // 3D_SAMPLE: a sample message
-  kLoad3D,        // 3D_LOAD: a fetch message (or ld_mcs)
+  kNone,           // recognised and encoded, no executor
+  kMediaLd,        // MEDIA_LD: a 2D block read (texunit/block_read.hpp)
+  kGatherScaled,   // GATHER_SCALED: scattered byte reads
+  kGather4Scaled,  // GATHER4_SCALED: scattered dword reads of the enabled channels
+  kSample3D,       // 3D_SAMPLE: a sample message
+  kLoad3D,         // 3D_LOAD: a fetch message (or ld_mcs)
 };
 
 // Where a 3D message's LOD comes from (visa-3d_sample.md / visa-3d_load.md, Notes).

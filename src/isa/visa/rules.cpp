@@ -283,6 +283,12 @@ uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Var
   if (inst.row->exec == RowExec::kGatherScaled) {
     return 4 * exec_size_lanes(inst.op("Exec_size").value);
   }
+  if (inst.row->exec == RowExec::kGather4Scaled) {
+    // Each enabled channel from the next GRF (visa-gather4_scaled.md, Semantics and Dst).
+    const unsigned lanes = exec_size_lanes(inst.op("Exec_size").value);
+    if (f.name != "Dst") return 4 * lanes;
+    return dst_3d_bytes(inst.op("Channels").value & 0xfu, lanes, 4, grf, false);
+  }
   return 1;
 }
 
