@@ -5,6 +5,7 @@
 #include "isa/visa/codec.hpp"
 #include "isa/visa/exec.hpp"
 #include "scene/report.hpp"
+#include "visa_exec_util.hpp"
 #include "visa_test_util.hpp"
 
 namespace texsim::isa::visa {
@@ -121,31 +122,12 @@ TEST(Gather4ScaledRules, EveryRulePassesAndFails) {
 
 // --- execution -------------------------------------------------------------------------------
 
-scene::VisaRegister ud(std::initializer_list<uint32_t> vals) {
-  scene::VisaRegister r;
-  r.type = scene::ElemType::kUD;
-  for (uint32_t v : vals) {
-    for (int k = 0; k < 4; ++k) r.bytes.push_back(static_cast<uint8_t>(v >> (8 * k)));
-  }
-  return r;
-}
+using test::ud;
+using Outcome = test::RunOutcome;
 
 uint32_t dword(const scene::RegisterValue& r, size_t i) {
-  return static_cast<uint32_t>(r.bytes[4 * i]) | (static_cast<uint32_t>(r.bytes[4 * i + 1]) << 8) |
-         (static_cast<uint32_t>(r.bytes[4 * i + 2]) << 16) |
-         (static_cast<uint32_t>(r.bytes[4 * i + 3]) << 24);
+  return test::u32_at(r, 4 * i);
 }
-
-struct Outcome {
-  std::optional<RunResult> result;
-  core::DiagSink sink;
-  scene::RegisterValue reg(const std::string& name) const {
-    for (const auto& r : result->registers) {
-      if (r.name == name) return r;
-    }
-    return {};
-  }
-};
 
 Outcome run(const std::string& line, const scene::Scene& sc) {
   Outcome o;

@@ -1,5 +1,6 @@
-// 3D_SAMPLE4 (sample4, sample4_c, sample4_po, sample4_po_c; IGC visa-3d_sample4.md): IGC's text, the
-// binary, one passing and one failing case per rule, and execution against hand-computed gathers.
+// 3D_SAMPLE4 (sample4, sample4_c, sample4_po, sample4_po_c; IGC visa-3d_sample4.md): IGC's text,
+// the binary, one passing and one failing case per rule, and execution against hand-computed
+// gathers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "isa/visa/codec.hpp"
 #include "isa/visa/exec.hpp"
 #include "scene/report.hpp"
+#include "visa_exec_util.hpp"
 #include "visa_test_util.hpp"
 
 namespace texsim::isa::visa {
@@ -218,16 +220,8 @@ TEST(Gather4Describe, ListsEachFormFromItsRow) {
 
 // --- execution -------------------------------------------------------------------------------
 
-struct Outcome {
-  std::optional<RunResult> result;
-  core::DiagSink sink;
-  const scene::RegisterValue* reg(const std::string& name) const {
-    for (const auto& r : result->registers) {
-      if (r.name == name) return &r;
-    }
-    return nullptr;
-  }
-};
+using Outcome = test::RunOutcome;
+using test::u32_at;
 
 Outcome run(const std::string& body, const std::string& scene_json) {
   Outcome r;
@@ -239,12 +233,6 @@ Outcome run(const std::string& body, const std::string& scene_json) {
   r.result = execute_program(*parsed.prog, *sc, {}, r.sink);
   EXPECT_TRUE(r.result) << test::all_diags(r.sink);
   return r;
-}
-
-uint32_t u32_at(const scene::RegisterValue& r, size_t byte) {
-  uint32_t v = 0;
-  std::memcpy(&v, r.bytes.data() + byte, 4);
-  return v;
 }
 
 std::string list(const std::vector<double>& v) {
@@ -309,17 +297,17 @@ TEST(Gather4Exec, EachSourceChannelReturnsTheFootprintInDstOrder) {
     for (unsigned i = 0; i < 8; ++i) {
       const auto e = expected(u[i], v[i], ch);
       for (unsigned k = 0; k < 4; ++k)  // one 32-byte GRF per returned channel
-        EXPECT_EQ(u32_at(*r.reg("V40"), 32 * k + 4 * i), e[k])
+        EXPECT_EQ(u32_at(r.reg("V40"), 32 * k + 4 * i), e[k])
             << "channel " << ch << " lane " << i << " sample " << k;
     }
   }
   // (0.5, 0.5): texels (1,1) (2,1) (1,2) (2,2) of G: R = 121, G = 122, B = 112, A = 111.
   auto r = run("    sample4.G (M1, 8) 0x0:uw S1 T6 V40.0 %null.0 V41.0 V42.0",
                scene(surface_rgba(), regs));
-  EXPECT_EQ(u32_at(*r.reg("V40"), 0), 121u);
-  EXPECT_EQ(u32_at(*r.reg("V40"), 32), 122u);
-  EXPECT_EQ(u32_at(*r.reg("V40"), 64), 112u);
-  EXPECT_EQ(u32_at(*r.reg("V40"), 96), 111u);
+  EXPECT_EQ(u32_at(r.reg("V40"), 0), 121u);
+  EXPECT_EQ(u32_at(r.reg("V40"), 32), 122u);
+  EXPECT_EQ(u32_at(r.reg("V40"), 64), 112u);
+  EXPECT_EQ(u32_at(r.reg("V40"), 96), 111u);
 }
 
 TEST(Gather4Exec, AoffimmiShiftsTheFootprint) {
@@ -331,7 +319,7 @@ TEST(Gather4Exec, AoffimmiShiftsTheFootprint) {
   ASSERT_TRUE(r.result);
   for (unsigned i = 0; i < 8; ++i) {
     const auto e = expected(u[i], v[i], 2, 1, -1);
-    for (unsigned k = 0; k < 4; ++k) EXPECT_EQ(u32_at(*r.reg("V40"), 32 * k + 4 * i), e[k]) << i;
+    for (unsigned k = 0; k < 4; ++k) EXPECT_EQ(u32_at(r.reg("V40"), 32 * k + 4 * i), e[k]) << i;
   }
 }
 
@@ -353,7 +341,7 @@ TEST(Gather4Exec, ProgrammableOffsetsUseTheirLowSixBits) {
   for (unsigned i = 0; i < 8; ++i) {
     const auto e = expected(u[i], v[i], 0, eu[i], ev[i]);
     for (unsigned k = 0; k < 4; ++k)
-      EXPECT_EQ(u32_at(*r.reg("V40"), 32 * k + 4 * i), e[k]) << "lane " << i << " sample " << k;
+      EXPECT_EQ(u32_at(r.reg("V40"), 32 * k + 4 * i), e[k]) << "lane " << i << " sample " << k;
   }
 }
 
@@ -377,7 +365,7 @@ TEST(Gather4Exec, CompareFormsReturnPassFailPerTexel) {
     for (unsigned i = 0; i < 8; ++i) {
       for (unsigned k = 0; k < 4; ++k) {
         const float e = static_cast<float>(ref[i]) <= tex[k] ? 1.0f : 0.0f;
-        EXPECT_EQ(std::bit_cast<float>(u32_at(*r.reg("V40"), 32 * k + 4 * i)), e)
+        EXPECT_EQ(std::bit_cast<float>(u32_at(r.reg("V40"), 32 * k + 4 * i)), e)
             << body << " lane " << i << " sample " << k;
       }
     }
