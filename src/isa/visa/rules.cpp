@@ -513,9 +513,10 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
   if (row.exec == RowExec::kSample3D && lanes == 32 &&
       (platform_info(prog.platform).grf_bytes < 64 || prog.version < kWideOpVersion)) {
     sink.error(name + "-EXEC_SIZE-32", field_location(inst, prog, ei),
-               "3D_SAMPLE exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the "
-               "spec's table has 8 and 16",
-               "visa-3d_sample.md, Exec_size; research/intel_visa.md §0");
+               std::string(row.name) +
+                   " exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the "
+                   "spec's table has 8 and 16",
+               std::string(row.spec_file) + ", Exec_size; research/intel_visa.md §0");
   }
   if (row.exec == RowExec::kLoad3D && (op & (kFlagCps | kFlagDivS)) != 0) {
     sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi),
