@@ -141,6 +141,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     case RowExec::kMediaLd:
       return run_media_ld(inst, m, sc, cfg, sink);
     case RowExec::kGatherScaled:
+    case RowExec::kGather4Scaled:
       return run_gather_scaled(inst, m, sc, cfg, sink);
     case RowExec::kSample3D:
     case RowExec::kLoad3D:

@@ -14,7 +14,8 @@ inline core::TextLoc at(const Instruction& inst, const Machine&) {
   return core::TextLoc{{}, inst.line, inst.column};
 }
 
-// RowExec::kMediaLd / kGatherScaled (exec_memory.cpp), kSample3D / kLoad3D (exec_3d.cpp).
+// RowExec::kMediaLd / kGatherScaled / kGather4Scaled (exec_memory.cpp), kSample3D / kLoad3D
+// (exec_3d.cpp).
 bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
                   const ExecConfig& cfg, core::DiagSink& sink);
 bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& sc,

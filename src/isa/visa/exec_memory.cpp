@@ -77,6 +77,7 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
                        const ExecConfig& cfg, core::DiagSink& sink) {
   const auto req = lower_gather_scaled(inst, m, sink);
   if (!req) return false;
+  const std::string spec(inst.row->spec_file);
   std::span<const uint8_t> mem;
   if (req->surface == kSurfaceSlm || req->surface == kSurfaceStateless) {
     const auto& buf = req->surface == kSurfaceSlm ? sc.slm : sc.stateless;
@@ -84,31 +85,57 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
       sink.error("VISA-RUN-MEMORY", at(inst, m),
                  std::string("the scene has no memory.") +
                      (req->surface == kSurfaceSlm ? "slm" : "stateless"),
-                 "visa-gather_scaled.md, Surface");
+                 spec + ", Surface");
       return false;
     }
     mem = *buf;
   } else if (req->surface == kSurfaceBss) {
     sink.error("VISA-RUN-SURFACE", at(inst, m), "bindless surfaces (%bss) are not modelled",
-               "visa-gather_scaled.md, Surface");
+               spec + ", Surface");
     return false;
   } else {
     const scene::SceneSurface* ss = sc.find_surface(req->surface);
     if (ss == nullptr) {
       sink.error("VISA-RUN-SURFACE", at(inst, m),
                  "the scene has no surface with id " + std::to_string(req->surface),
-                 "visa-gather_scaled.md, Surface");
+                 spec + ", Surface");
       return false;
     }
     mem = ss->surface.bytes();  // a buffer is the surface's whole linear byte image (decision V5)
   }
   const RawOperand dst = inst.op("Dst").raw;
   const auto sp = m.span(dst.id);
-  if (!sp || dst.offset + 4 * req->lanes > sp->size) {
-    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small", "visa-gather_scaled.md, Dst");
+  const bool dwords = inst.row->exec == RowExec::kGather4Scaled;
+  const uint32_t channels = dwords ? inst.op("Channels").value & 0xfu : 1u;
+  const uint32_t need =
+      dwords ? dst_3d_bytes(channels, req->lanes, 4, m.grf_bytes(), false) : 4 * req->lanes;
+  if (!sp || dst.offset + need > sp->size) {
+    sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small", spec + ", Dst");
     return false;
   }
   const uint8_t fill = cfg.poison.value_or(0);
+  if (dwords) {
+    // visa-gather4_scaled.md, Semantics: channel c of lane i is the dword at Offset +
+    // Element_offset[i] + 4c; each enabled channel starts the next GRF (register tails
+    // undefined); reads past the buffer's end return 0 (Out-of-bound Access). Decision V45.
+    const unsigned per = grfs_per_channel(req->lanes, 4, m.grf_bytes()) * m.grf_bytes();
+    uint32_t block = sp->base + dst.offset;
+    for (unsigned c = 0; c < 4; ++c) {
+      if (((channels >> c) & 1) == 0) continue;
+      for (unsigned i = 0; i < req->lanes; ++i) {
+        if (((req->enabled >> i) & 1) == 0) continue;
+        const bool undef = ((req->address_undefined >> i) & 1) != 0;
+        for (unsigned k = 0; k < 4; ++k) {
+          const uint64_t a = uint64_t{req->address[i]} + 4u * c + k;
+          m.write(block + 4 * i + k, undef ? fill : texunit::read_buffer_byte(mem, a), !undef);
+        }
+      }
+      for (unsigned b = 4 * req->lanes; b < per; ++b) m.write(block + b, fill, false);
+      block += per;
+    }
+    m.mark_written(dst.id);
+    return true;
+  }
   for (unsigned i = 0; i < req->lanes; ++i) {
     if (((req->enabled >> i) & 1) == 0) continue;  // disabled lanes keep their bytes
     const bool undef_addr = ((req->address_undefined >> i) & 1) != 0;

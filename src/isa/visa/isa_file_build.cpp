@@ -134,7 +134,8 @@ std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::Diag
     IsaInst out;
     out.opcode = bytes[0];
     // IGC 1.0.12504's 3D layout has no paired surface (V33): drop the 6 bytes after Dst.
-    if ((out.opcode == kOpcode3DSample || out.opcode == kOpcode3DLoad) &&
+    if ((out.opcode == kOpcode3DSample || out.opcode == kOpcode3DLoad ||
+         out.opcode == kOpcode3DGather4) &&
         prog.version >= kPairedSurfaceVersion) {
       // Bytes end with: paired raw (6), NumParams (1), NumParams raws (6 each; ids are UD).
       const size_t np = inst.op("Params").list.size();

@@ -112,18 +112,23 @@ std::string message_text(const IsaInst& in, const SymbolTable& syms, Version v) 
   auto byte = [&](size_t i) { return in.bytes[fl[i].offset]; };
   std::string out;
   size_t first = 0;
-  if ((in.opcode == kOpcode3DSample || in.opcode == kOpcode3DLoad) && fl.size() >= 4) {
+  const bool gather4 = in.opcode == kOpcode3DGather4;  // Src_channel, one space (IsaDisassembly)
+  if ((in.opcode == kOpcode3DSample || in.opcode == kOpcode3DLoad || gather4) && fl.size() >= 4) {
     // The sub-op: bits 7:0 of a UW from 4.0, bits 4:0 of a UB before (flags above: model.hpp).
     const unsigned op = v >= kWideOpVersion ? byte(0) : byte(0) & 0x1fu;
     std::string name = "?";
     for (const InstrRow* row : rows_for_opcode(in.opcode))
       if (row->sub_op && *row->sub_op == op) name = std::string(row->mnemonic);
-    out = name + "." + channels(byte(3)) + " " + exec_text(byte(1)) + " ";
+    out = name + "." +
+          (!gather4      ? channels(byte(3))
+           : byte(3) < 4 ? std::string(1, "RGBA"[byte(3)])
+                         : std::string("illegal")) +
+          " " + exec_text(byte(1)) + (gather4 ? "" : " ");
     for (size_t i = 4; i < fl.size(); ++i) {
       if (fl[i].token == 'n') continue;
       std::string t;
       if (fl[i].token == 'b') {
-        const bool sampler = in.opcode == kOpcode3DSample && i == 5;
+        const bool sampler = (in.opcode == kOpcode3DSample || gather4) && i == 5;
         t = syms.name_of(sampler ? VarClass::kSampler : VarClass::kSurface, byte(i));
       } else {
         t = field_text(in, fl[i], syms, false, v);
@@ -325,7 +330,8 @@ std::optional<Instruction> decode_isa_instruction(const IsaFile& f, const IsaIns
                                                   const std::string& file, core::DiagSink& sink) {
   if (rows_for_opcode(in.opcode).empty()) return std::nullopt;
   std::vector<uint8_t> bytes = in.bytes;
-  const bool is3d = in.opcode == kOpcode3DSample || in.opcode == kOpcode3DLoad;
+  const bool is3d =
+      in.opcode == kOpcode3DSample || in.opcode == kOpcode3DLoad || in.opcode == kOpcode3DGather4;
   if (is3d && f.version >= kPairedSurfaceVersion) {
     // IGC 1.0.12504's 4.1 has no paired surface (V33): insert %null.0 after Dst for the model.
     for (const WalkedField& w : in.fields) {

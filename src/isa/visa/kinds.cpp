@@ -470,6 +470,17 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
       out.value = mask;
       return std::nullopt;
     }
+    case Kind::kSourceChannel: {
+      // One of R, G, B, A (IGC's printer for ISA_3D_GATHER4; visa-3d_sample4.md, Src_channel).
+      char ch = c.peek();
+      if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
+      const size_t k = std::string_view("RGBA").find(ch);
+      if (ch == '\0' || k == std::string_view::npos || id_char(c.peek(1)))
+        return "expected one source channel: R, G, B or A";
+      ++c.pos;
+      out.value = static_cast<uint32_t>(k);
+      return std::nullopt;
+    }
     case Kind::kSubOpFlags: {
       static constexpr std::array<std::pair<std::string_view, uint32_t>, 3> kFlags{
           {{".pixel_null_mask", 1u << 8}, {".cps", 1u << 9}, {".divS", 1u << 10}}};
@@ -540,6 +551,8 @@ std::string print_field(const FieldSpec& f, const OperandValue& v, const SymbolT
       }
       return s;
     }
+    case Kind::kSourceChannel:
+      return v.value < 4 ? std::string(1, "RGBA"[v.value]) : "illegal";
     case Kind::kSubOpFlags: {
       std::string s;
       if (v.value & (1u << 8)) s += ".pixel_null_mask";
@@ -574,6 +587,11 @@ std::optional<std::string> check_range(const FieldSpec& f, const OperandValue& v
       if (v.value < f.lo || v.value > f.hi) {
         return std::string(f.name) + " must be in [" + std::to_string(f.lo) + ", " +
                std::to_string(f.hi) + "], got " + std::to_string(v.value);
+      }
+      return std::nullopt;
+    case Kind::kSourceChannel:
+      if (v.value > 3) {
+        return std::string(f.name) + " must be 0..3 (R, G, B, A), got " + std::to_string(v.value);
       }
       return std::nullopt;
     case Kind::kBlockCount:

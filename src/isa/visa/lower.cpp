@@ -153,7 +153,12 @@ std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine&
   const uint32_t ev = inst.op("Exec_size").value;
   r.lanes = exec_size_lanes(ev);
   r.enabled = m.channel_enable(ev, inst.op("Pred").value);
-  r.channels = inst.op("Channels").value;
+  if (inst.row->s3d.gather) {
+    r.channels = 0xf;
+    r.gather_component = static_cast<uint8_t>(inst.op("Src_channel").value & 3u);
+  } else {
+    r.channels = inst.op("Channels").value;
+  }
   if (inst.row->field_index("Sampler")) r.sampler = inst.op("Sampler").value;
   r.surface = inst.op("Surface").value;
   r.float_params = !inst.row->s3d.fetch;

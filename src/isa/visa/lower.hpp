@@ -66,9 +66,10 @@ struct Sampler3DRequest {
   uint32_t sub_op = 0;
   uint32_t flags = 0;  // kFlagPnm | kFlagCps | kFlagDivS
   unsigned lanes = 8;
-  uint32_t enabled = 0;  // ChEn per lane
-  uint32_t channels = 0xf;
-  uint32_t sampler = 0;  // 3D_SAMPLE only
+  uint32_t enabled = 0;          // ChEn per lane
+  uint32_t channels = 0xf;       // 3D_SAMPLE4: all four (the four samples, visa-3d_sample4.md, Dst)
+  uint8_t gather_component = 0;  // 3D_SAMPLE4: Src_channel (0..3 = R, G, B, A)
+  uint32_t sampler = 0;          // 3D_SAMPLE / 3D_SAMPLE4 only
   uint32_t surface = 0;
   TexelOffsets offset;
   bool float_params = true;  // F/HF (converted to float bits) vs UD/UW (zero-extended)
@@ -120,6 +121,10 @@ struct Message3D {
   std::array<uint64_t, 32> mcs{};
   bool has_mcs = false;
   std::array<int32_t, 3> offset{};
+  uint8_t gather_component = 0;
+  // gather4_po: per-lane offsets (low 6 bits of offu / offv, sign-extended; decision V41).
+  bool lane_offsets = false;
+  std::array<std::array<int32_t, 32>, 2> lane_offset{};
   texunit::SampleIndexPolicy sample_policy = texunit::SampleIndexPolicy::kZero;
 
   texunit::SampleBatch sample_batch() const;

@@ -32,9 +32,24 @@ texunit::SampleOp sample_op(LodSource lod) {
   return texunit::SampleOp::kLevel;
 }
 
+// gather4_po's offsets: "6 least significant bits ... [-32..31]" (D3D11.3 §22.4.2 via
+// research/anchors_samplers.md; decision V41).
+int32_t po_offset(uint32_t bits) {
+  return static_cast<int32_t>((bits & 0x3fu) ^ 0x20u) - 0x20;
+}
+
+bool has_role(const Sampler3DSpec& spec, Param3D p) {
+  for (Param3D r : spec.roles) {
+    if (r == p) return true;
+  }
+  return false;
+}
+
 void lower_sample(const Sampler3DRequest& req, const Sampler3DSpec& spec, CoordMapping mp,
                   std::array<float, 2> coarse, Message3D& msg) {
-  msg.op = sample_op(spec.lod);
+  msg.op = spec.gather ? texunit::SampleOp::kGather : sample_op(spec.lod);
+  msg.gather_component = req.gather_component;
+  msg.lane_offsets = has_role(spec, Param3D::kOffU);
   if (spec.lod == LodSource::kQuery) msg.undefined_channels = 0xc;  // B, A (visa-3d_sample.md)
   auto coord_defined = [&](unsigned lane) {
     for (Param3D p : kCoords) {
@@ -74,6 +89,13 @@ void lower_sample(const Sampler3DRequest& req, const Sampler3DSpec& spec, CoordM
         msg.f[8 + c][i] = req.f(kDy[c], i);
         defined = defined && req.lane_defined(kDx[c], i) && req.lane_defined(kDy[c], i);
       }
+    }
+    if (msg.lane_offsets) {
+      // The per-lane offsets replace Aoffimmi's U and V (decision V41).
+      msg.lane_offset[0][i] = po_offset(req.u32(Param3D::kOffU, i));
+      msg.lane_offset[1][i] = mp.dims >= 2 ? po_offset(req.u32(Param3D::kOffV, i)) : 0;
+      defined =
+          defined && req.lane_defined(Param3D::kOffU, i) && req.lane_defined(Param3D::kOffV, i);
     }
     if (spec.compare) {
       msg.f[11][i] = req.f(Param3D::kRef, i);
@@ -173,6 +195,11 @@ texunit::SampleBatch Message3D::sample_batch() const {
   b.ddy_u = {f[8].data(), lanes}, b.ddy_v = {f[9].data(), lanes}, b.ddy_w = {f[10].data(), lanes};
   b.reference = {f[11].data(), lanes};
   b.offset = offset;
+  b.gather_component = gather_component;
+  if (lane_offsets) {
+    b.offset_x = {lane_offset[0].data(), lanes};
+    b.offset_y = {lane_offset[1].data(), lanes};
+  }
   b.active = {active.data(), lanes};
   return b;
 }

@@ -1,4 +1,5 @@
-// The model table rows (MEDIA_LD 0x37, GATHER_SCALED 0x78, 3D_SAMPLE 0x6d, 3D_LOAD 0x6e) and
+// The model table rows (MEDIA_LD 0x37, GATHER_SCALED 0x78, 3D_SAMPLE 0x6d, 3D_LOAD 0x6e,
+// 3D_SAMPLE4 0x6f) and
 // lookups. Depends on types and platform only; the spec citations are the spec files' Format tables
 // and field lists.
 #include "isa/visa/model.hpp"
@@ -109,6 +110,50 @@ constexpr std::array<FieldSpec, 9> kGatherScaledFields{{
      .citation = "visa-gather_scaled.md, Dst"},
 }};
 
+// visa-gather4_scaled.md, Format: Exec_size Pred Channels Scale Surface Offset Element_offset
+// Dst.
+constexpr std::array<FieldSpec, 8> kGather4ScaledFields{{
+    {.name = "Exec_size",
+     .kind = Kind::kExecSize,
+     .width = 1,
+     .lo = 8,
+     .hi = 16,
+     .citation = "visa-gather4_scaled.md, Exec_size"},
+    {.name = "Pred",
+     .kind = Kind::kPredicate,
+     .width = 2,
+     .citation = "visa-gather4_scaled.md, Pred"},
+    {.name = "Channels",
+     .kind = Kind::kChannelMask,
+     .width = 1,
+     .lo = 1,
+     .hi = 15,
+     .citation = "visa-gather4_scaled.md, Channels"},
+    {.name = "Scale",
+     .kind = Kind::kReservedZero,
+     .width = 2,
+     .citation = "visa-gather4_scaled.md, Scale"},
+    {.name = "Surface",
+     .kind = Kind::kSurface,
+     .width = 1,
+     .hi = 255,
+     .citation = "visa-gather4_scaled.md, Surface"},
+    {.name = "Offset",
+     .kind = Kind::kScalar,
+     .types = kUD,
+     .citation = "visa-gather4_scaled.md, Offset"},
+    {.name = "Element_offset",
+     .kind = Kind::kRaw,
+     .types = kUD,
+     .flags = kFlagGrfAligned,
+     .citation = "visa-gather4_scaled.md, Element_offset"},
+    {.name = "Dst",
+     .kind = Kind::kRaw,
+     .types = kDstGather,
+     .flags = kFlagGrfAligned,
+     .citation = "visa-gather4_scaled.md, Dst"},
+}};
+
 constexpr std::string_view kP_sample_3d[] = {"u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_b[] = {"bias", "u", "v", "r", "ai"};
 constexpr std::string_view kP_sample_l[] = {"lod", "u", "v", "r", "ai"};
@@ -129,7 +174,16 @@ constexpr std::string_view kP_load_mcs[] = {"u", "v", "r", "lod"};
 constexpr std::string_view kP_load_2dms_w_uw[] = {"si", "mcs0", "mcs1", "mcs2", "mcs3",
                                                   "u",  "v",    "r",    "lod"};
 
+// visa-3d_sample4.md, Notes (sample4 parameter table) and Text.
+constexpr std::string_view kP_gather4[] = {"u", "v", "r", "ai"};
+constexpr std::string_view kP_gather4_c[] = {"ref", "u", "v", "r", "ai"};
+constexpr std::string_view kP_gather4_po[] = {"u", "v", "offu", "offv", "r"};
+constexpr std::string_view kP_gather4_po_c[] = {"ref", "u", "v", "offu", "offv", "r"};
+
 using enum Param3D;
+constexpr Param3D kR_gather4_c[] = {kRef, kU, kV, kR, kAi};
+constexpr Param3D kR_gather4_po[] = {kU, kV, kOffU, kOffV, kR};
+constexpr Param3D kR_gather4_po_c[] = {kRef, kU, kV, kOffU, kOffV, kR};
 constexpr Param3D kR_sample_3d[] = {kU, kV, kR, kAi};
 constexpr Param3D kR_sample_b[] = {kBias, kU, kV, kR, kAi};
 constexpr Param3D kR_sample_l[] = {kLod, kU, kV, kR, kAi};
@@ -259,7 +313,66 @@ constexpr std::array<FieldSpec, 10> kLoad3DFields{{
      .citation = "visa-3d_load.md, Notes (parameter table)"},
 }};
 
-constexpr std::array<InstrRow, 17> kRows{{
+// visa-3d_sample4.md, Format: Op Exec_size Pred Src_channel Aoffimmi Sampler Surface Dst NumParams
+// params; the paired surface after Dst from vISA 3.8 as in IGC's reader (ByteCodeReaderNG.cpp,
+// ISA_3D_GATHER4), which also bounds NumParams below 8.
+constexpr std::array<FieldSpec, 11> kSample4Fields{{
+    {.name = "Op",
+     .kind = Kind::kSubOpFlags,
+     .width = 1,
+     .wide_width = 2,
+     .wide_from = kWideOpVersion,
+     .citation = "visa-3d_sample4.md, Op"},
+    {.name = "Exec_size",
+     .kind = Kind::kExecSize,
+     .width = 1,
+     .lo = 8,
+     .hi = 32,
+     .citation = "visa-3d_sample4.md, Exec_size"},
+    {.name = "Pred", .kind = Kind::kPredicate, .width = 2, .citation = "visa-3d_sample4.md, Pred"},
+    {.name = "Src_channel",
+     .kind = Kind::kSourceChannel,
+     .width = 1,
+     .lo = 0,
+     .hi = 3,
+     .citation = "visa-3d_sample4.md, Src_channel"},
+    {.name = "Aoffimmi",
+     .kind = Kind::kAoffimmi,
+     .types = type_bit(VisaType::kUW),
+     .citation = "visa-3d_sample4.md, Aoffimmi"},
+    {.name = "Sampler",
+     .kind = Kind::kSampler,
+     .width = 1,
+     .hi = 31,
+     .citation = "visa-3d_sample4.md, Sampler"},
+    {.name = "Surface",
+     .kind = Kind::kSurface,
+     .width = 1,
+     .hi = 255,
+     .citation = "visa-3d_sample4.md, Surface"},
+    {.name = "Dst",
+     .kind = Kind::kRaw,
+     .types = kDst3D,
+     .flags = kFlagGrfAligned,
+     .citation = "visa-3d_sample4.md, Dst"},
+    {.name = "PairedSurface",
+     .kind = Kind::kRaw,
+     .flags = kFlagPaired,
+     .min_version = kPairedSurfaceVersion,
+     .citation = "IGC visa/ByteCodeReaderNG.cpp, ISA_3D_GATHER4 (paired surface from 3.8)"},
+    {.name = "NumParams",
+     .kind = Kind::kCount,
+     .width = 1,
+     .lo = 1,
+     .hi = 15,
+     .citation = "visa-3d_sample4.md, NumParams"},
+    {.name = "Params",
+     .kind = Kind::kRawList,
+     .flags = kFlagGrfAligned,
+     .citation = "visa-3d_sample4.md, Notes (parameter table)"},
+}};
+
+constexpr std::array<InstrRow, 22> kRows{{
     {.name = "MEDIA_LD",
      .opcode = 0x37,
      .mnemonic = "media_ld",
@@ -282,6 +395,16 @@ constexpr std::array<InstrRow, 17> kRows{{
      .spec_file = "visa-gather_scaled.md",
      .summary = "scattered read of Num_blocks bytes per lane into the low bytes of each Dst dword",
      .exec = RowExec::kGatherScaled},
+    {.name = "GATHER4_SCALED",
+     .opcode = 0x74,
+     .mnemonic = "gather4_scaled",
+     .text = "gather4_scaled.{Channels} {Exec_size} {Surface} {Offset} {Element_offset} {Dst}",
+     .spec_text = "GATHER4_SCALED.{Channels} {Exec_size} {Surface} {Offset} {Element_offset} {Dst}",
+     .fields = kGather4ScaledFields,
+     .spec_file = "visa-gather4_scaled.md",
+     .summary = "scattered read of one dword per enabled channel per lane (address Offset + "
+                "Element_offset[i], channel c at +4c); each channel from the next GRF",
+     .exec = RowExec::kGather4Scaled},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_3d",
@@ -507,6 +630,69 @@ constexpr std::array<InstrRow, 17> kRows{{
      .params = kP_load_mcs,
      .exec = RowExec::kLoad3D,
      .s3d = {.fetch = true, .lod = LodSource::kLod, .returns_mcs = true, .roles = kR_load_mcs}},
+    {.name = "3D_SAMPLE4",
+     .opcode = kOpcode3DGather4,
+     .mnemonic = "sample4",
+     .text = "sample4{Op}.{Src_channel} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE4{Op}.{Src_channel} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpGather4,
+     .fields = kSample4Fields,
+     .spec_file = "visa-3d_sample4.md",
+     .summary = "gather4: the Src_channel of the 2x2 bilinear footprint at LOD 0 (R=lower left, "
+                "G=lower right, B=upper right, A=upper left)",
+     .spec_mnemonic = "SAMPLE4",
+     .params = kP_gather4,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = false, .lod = LodSource::kZero, .gather = true, .roles = kR_sample_3d}},
+    {.name = "3D_SAMPLE4",
+     .opcode = kOpcode3DGather4,
+     .mnemonic = "sample4_c",
+     .text = "sample4_c{Op}.{Src_channel} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE4_C{Op}.{Src_channel} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpGather4C,
+     .fields = kSample4Fields,
+     .spec_file = "visa-3d_sample4.md",
+     .summary = "gather4_c: the four footprint texels compared against ref (1.0 pass, 0.0 fail)",
+     .spec_mnemonic = "SAMPLE4_C",
+     .params = kP_gather4_c,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = true, .lod = LodSource::kZero, .gather = true, .roles = kR_gather4_c}},
+    {.name = "3D_SAMPLE4",
+     .opcode = kOpcode3DGather4,
+     .mnemonic = "sample4_po",
+     .text = "sample4_po{Op}.{Src_channel} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE4_PO{Op}.{Src_channel} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpGather4Po,
+     .max_platform = Platform::kPVC,
+     .fields = kSample4Fields,
+     .spec_file = "visa-3d_sample4.md",
+     .summary = "gather4_po: gather4 with per-lane offsets offu/offv (low 6 bits, [-32, 31])",
+     .spec_mnemonic = "SAMPLE4_PO",
+     .params = kP_gather4_po,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = false, .lod = LodSource::kZero, .gather = true, .roles = kR_gather4_po}},
+    {.name = "3D_SAMPLE4",
+     .opcode = kOpcode3DGather4,
+     .mnemonic = "sample4_po_c",
+     .text = "sample4_po_c{Op}.{Src_channel} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} "
+             "{PairedSurface?} {Params}",
+     .spec_text =
+         "SAMPLE4_PO_C{Op}.{Src_channel} {Exec_size} {Aoffimmi} {Sampler} {Surface} {Dst} {Params}",
+     .sub_op = kOpGather4PoC,
+     .max_platform = Platform::kPVC,
+     .fields = kSample4Fields,
+     .spec_file = "visa-3d_sample4.md",
+     .summary = "gather4_po_c: compare gather with per-lane offsets",
+     .spec_mnemonic = "SAMPLE4_PO_C",
+     .params = kP_gather4_po_c,
+     .exec = RowExec::kSample3D,
+     .s3d = {.compare = true, .lod = LodSource::kZero, .gather = true, .roles = kR_gather4_po_c}},
 }};
 
 // vISA mnemonics texsim recognises but does not model (visa/CISA.l).
@@ -518,26 +704,26 @@ constexpr std::string_view kOtherMnemonics[] = {
     "shl", "shr", "sin", "sqrt", "srnd", "subb", "tan", "xor", "addr_add", "setp", "fcall",
     "ifcall", "faddr", "fret", "call", "ret", "jmp", "goto", "switchjmp", "raw_send", "raw_sends",
     "raw_sendc", "raw_sendsc", "oword_ld", "oword_ld_unaligned", "oword_st", "media_st", "gather",
-    "scatter", "gather4_typed", "scatter4_typed", "scatter_scaled", "gather4_scaled",
-    "scatter4_scaled", "dword_atomic", "typed_atomic", "svm_block_ld", "svm_block_st", "svm_gather",
-    "svm_scatter", "svm_gather4_scaled", "svm_scatter4_scaled", "svm_atomic", "sample",
-    "sample_unorm", "load", "avs", "va", "barrier", "sbarrier", "fence", "wait", "yield",
-    "nbarrier", "lsc_load", "lsc_store", "lsc_load_quad", "lsc_store_quad", "lsc_load_strided",
-    "lsc_store_strided", "lsc_load_block2d", "lsc_store_block2d", "lsc_atomic_iinc", "lsc_fence",
-    "dpas", "dpasw", "fcvt", "lifetime", "load_l", "gather4_3d", "info_3d",
+    "scatter", "gather4_typed", "scatter4_typed", "scatter_scaled", "scatter4_scaled",
+    "dword_atomic", "typed_atomic", "svm_block_ld", "svm_block_st", "svm_gather", "svm_scatter",
+    "svm_gather4_scaled", "svm_scatter4_scaled", "svm_atomic", "sample", "sample_unorm", "load",
+    "avs", "va", "barrier", "sbarrier", "fence", "wait", "yield", "nbarrier", "lsc_load",
+    "lsc_store", "lsc_load_quad", "lsc_store_quad", "lsc_load_strided", "lsc_store_strided",
+    "lsc_load_block2d", "lsc_store_block2d", "lsc_atomic_iinc", "lsc_fence", "dpas", "dpasw",
+    "fcvt", "lifetime", "load_l", "gather4_3d", "info_3d",
     // Added for IGC's dumps (issue 13; opcode names and printer spellings of IGC 1.0.12504).
     "add3", "fence_global", "fence_local", "fence_sw", "lsc_typed", "lsc_untyped", "qw_gather",
     "qw_scatter", "sampler_cache_flush", "samplr_cache_flush", "rt_write_3d", "urb_write_3d",
     "raw_sends_eot", "raw_sendsc_eot", "invm", "rsqtm", "subroutine", "fminmax", "vme_ime",
     "vme_sic", "vme_fbr", "vme_idm", "svm_gather4scaled", "svm_scatter4scaled", "breakpoint",
-    "sample4", "sample4_c", "sample4_po", "sample4_po_c", "resinfo", "sampleinfo"};
+    "resinfo", "sampleinfo"};
 
 }  // namespace
 
 std::string_view param3d_name(Param3D p) {
   static constexpr std::array<std::string_view, static_cast<size_t>(Param3D::kCount)> kNames{
-      "u",    "v",    "r",    "ai", "bias", "lod",  "ref",  "dudx", "dudy", "dvdx",
-      "dvdy", "drdx", "drdy", "si", "mcsl", "mcsh", "mcs0", "mcs1", "mcs2", "mcs3"};
+      "u",    "v",    "r",  "ai",   "bias", "lod",  "ref",  "dudx", "dudy", "dvdx", "dvdy",
+      "drdx", "drdy", "si", "mcsl", "mcsh", "mcs0", "mcs1", "mcs2", "mcs3", "offu", "offv"};
   const auto i = static_cast<size_t>(p);
   return i < kNames.size() ? kNames[i] : "?";
 }
@@ -572,6 +758,8 @@ std::string_view kind_name(Kind k) {
       return "count";
     case Kind::kRawList:
       return "raw operand list";
+    case Kind::kSourceChannel:
+      return "source channel (0..3 = R, G, B, A)";
     case Kind::kAoffimmi:
       return "aoffimmi (U [11:8], V [7:4], R [3:0])";
   }
@@ -653,6 +841,7 @@ std::optional<std::string> describe_opcode(std::string_view opcode) {
         line += ", 1 byte before vISA 4.0 (flags bits 5/6/7), 2 bytes from 4.0 (bits 8/9/10)";
       if (f.kind == Kind::kAoffimmi) line += ", raw UW before vISA 3.4, vector operand from 3.4";
       if (f.min_version != kAnyVersion) line += ", from vISA " + version_string(f.min_version);
+      if (f.kind == Kind::kSourceChannel) line += ", 1 byte";
       if (f.kind == Kind::kUImm || f.kind == Kind::kMediaModifier ||
           (f.kind == Kind::kExecSize && f.hi != 0)) {
         line += ", [" + std::to_string(f.lo) + ", " + std::to_string(f.hi) + "]";

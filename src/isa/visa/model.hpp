@@ -30,6 +30,8 @@ enum class Kind : uint8_t {
   kScalar,         // scalar vector operand: general "V33(0,0)<0;1,0>" or immediate "0x0:ud"
   kCount,          // ub count of the raw list that follows; not in text
   kRawList,        // Count raw operands; trailing ones may be omitted (read as 0)
+  kSourceChannel,  // ub 0..3 (R, G, B, A): the channel a gather4 reads; text suffix ".R" etc.
+                   // (visa visa-3d_sample4.md, Src_channel)
   kAoffimmi,       // 3D aoffimmi: a raw UW immediate before vISA 3.4, a scalar vector operand
                    // from 3.4 (research §1.2); text "0x0:uw" or "V33(0,0)<0;1,0>"
 };
@@ -66,11 +68,12 @@ struct FieldSpec {
 
 // What a row does when it runs: execution dispatches through this, not the opcode (#16).
 enum class RowExec : uint8_t {
-  kNone,          // recognised and encoded, no executor
-  kMediaLd,       // MEDIA_LD: a 2D block read (texunit/block_read.hpp)
-  kGatherScaled,  // GATHER_SCALED: scattered byte reads
-  kSample3D,      // 3D_SAMPLE: a sample message
-  kLoad3D,        // 3D_LOAD: a fetch message (or ld_mcs)
+  kNone,           // recognised and encoded, no executor
+  kMediaLd,        // MEDIA_LD: a 2D block read (texunit/block_read.hpp)
+  kGatherScaled,   // GATHER_SCALED: scattered byte reads
+  kGather4Scaled,  // GATHER4_SCALED: scattered dword reads of the enabled channels
+  kSample3D,       // 3D_SAMPLE: a sample message
+  kLoad3D,         // 3D_LOAD: a fetch message (or ld_mcs)
 };
 
 // Where a 3D message's LOD comes from (visa-3d_sample.md / visa-3d_load.md, Notes).
@@ -105,6 +108,8 @@ enum class Param3D : uint8_t {
   kMcs1,
   kMcs2,
   kMcs3,
+  kOffU,  // gather4_po: per-lane programmable offsets (visa-3d_sample4.md, Offu / Offv)
+  kOffV,
   kCount
 };
 std::string_view param3d_name(Param3D p);  // "u", "dudx", "mcs0", ...
@@ -114,8 +119,9 @@ struct Sampler3DSpec {
   bool fetch = false;    // 3D_LOAD: integer coordinates, one texel (else a filtered sample)
   bool compare = false;  // the _c forms: a Ref parameter and a comparison sampler
   LodSource lod = LodSource::kImplicit;
-  bool multisample = false;               // load_2dms_w: a sample index and the MCS as parameters
-  bool returns_mcs = false;               // load_mcs: returns the pixel's MCS, not a texel
+  bool multisample = false;  // load_2dms_w: a sample index and the MCS as parameters
+  bool returns_mcs = false;  // load_mcs: returns the pixel's MCS, not a texel
+  bool gather = false;       // 3D_SAMPLE4: the 2x2 footprint's four texels of one Src_channel
   std::span<const Param3D> roles = {};    // parameter roles, in the order of InstrRow::params
   std::span<const Param3D> roles_w = {};  // load_2dms_w's UW form (InstrRow::params_w)
   // LOD from the pixel quad (lanes 4q..4q+3): the implicit-LOD set, written once here.
@@ -193,10 +199,16 @@ enum SubOp3D : uint32_t {
   kOpLdLz = 26,
   kOpLd2dmsW = 28,
   kOpLdMcs = 29,
+  // 3D_SAMPLE4 (IGC visa_igc_common_header.h VISA_3D_GATHER4*; visa-3d_sample4.md, Op).
+  kOpGather4 = 8,
+  kOpGather4C = 16,
+  kOpGather4Po = 17,
+  kOpGather4PoC = 18,
 };
 inline constexpr uint8_t kOpcode3DSample = 0x6d;
 inline constexpr uint8_t kOpcode3DLoad = 0x6e;
-inline constexpr uint32_t kFlagPnm = 1u << 8;  // logical kSubOpFlags bits (v4 packing)
+inline constexpr uint8_t kOpcode3DGather4 = 0x6f;  // ISA_3D_GATHER4 (visa-3d_sample4.md, Opcode)
+inline constexpr uint32_t kFlagPnm = 1u << 8;      // logical kSubOpFlags bits (v4 packing)
 inline constexpr uint32_t kFlagCps = 1u << 9;
 inline constexpr uint32_t kFlagDivS = 1u << 10;
 

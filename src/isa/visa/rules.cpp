@@ -119,6 +119,9 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
         out.push_back(
             {field_rule_id(row, f), "at least one of R, G, B, A enabled; bits 7:4 zero", c});
         break;
+      case Kind::kSourceChannel:
+        out.push_back({field_rule_id(row, f), std::string(f.name) + " is 0..3 (R, G, B, A)", c});
+        break;
       case Kind::kAoffimmi:
         out.push_back({field_rule_id(row, f),
                        std::string(f.name) + " is a UW immediate or scalar: U [11:8], V [7:4], R "
@@ -145,7 +148,9 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
              c});
         out.push_back({field_rule_id(row, f, "ALIGN"), "each parameter is GRF-aligned", c});
         out.push_back({field_rule_id(row, f, "TYPE"),
-                       row.exec == RowExec::kSample3D
+                       row.s3d.gather ? "parameters all F (before ICLLP) or all F / all HF "
+                                        "(ICLLP+); the offu/offv offsets of the _po forms D"
+                       : row.exec == RowExec::kSample3D
                            ? "parameters all F (before ICLLP) or all F / all HF (ICLLP+)"
                            : "parameters all UD or all UW (ld2dms_w UW form ICLLP+)",
                        c});
@@ -169,6 +174,16 @@ std::vector<RuleSpec> row_specific_rules(const InstrRow& row) {
         {"VISA-MEDIA_LD-SURFACE-2D",
          "the surface is a single-sample, uncompressed 2D surface (at run time)",
          "visa-media_ld.md, Surface"},
+    };
+  }
+  if (row.s3d.gather) {
+    return {
+        {"VISA-3D_SAMPLE4-EXEC_SIZE-32",
+         "exec size 32 only on 64-byte-GRF platforms (PVC, Xe2) from vISA 4.0",
+         "visa-3d_sample4.md, Exec_size; research/intel_visa.md §0"},
+        {"VISA-3D_SAMPLE4-OP-FLAGS",
+         "3D_SAMPLE4's Op has only the pixel null mask flag (bit 8; no .cps, no .divS)",
+         "visa-3d_sample4.md, Op"},
     };
   }
   if (row.exec == RowExec::kSample3D) {
@@ -254,8 +269,10 @@ namespace {
 uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Variable& v,
                           unsigned grf) {
   if (is_3d(*inst.row) && f.name == "Dst") {
-    return dst_3d_bytes(inst.op("Channels").value, exec_size_lanes(inst.op("Exec_size").value),
-                        type_size(v.type), grf, (inst.op("Op").value & kFlagPnm) != 0);
+    // 3D_SAMPLE4 returns all four samples (R, G, B, A: visa-3d_sample4.md, Dst).
+    return dst_3d_bytes(inst.row->s3d.gather ? 0xfu : inst.op("Channels").value,
+                        exec_size_lanes(inst.op("Exec_size").value), type_size(v.type), grf,
+                        (inst.op("Op").value & kFlagPnm) != 0);
   }
   if (inst.row->exec == RowExec::kMediaLd && f.name == "Dst") {
     const uint32_t w = inst.op("Block_width").value;
@@ -265,6 +282,12 @@ uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Var
   }
   if (inst.row->exec == RowExec::kGatherScaled) {
     return 4 * exec_size_lanes(inst.op("Exec_size").value);
+  }
+  if (inst.row->exec == RowExec::kGather4Scaled) {
+    // Each enabled channel from the next GRF (visa-gather4_scaled.md, Semantics and Dst).
+    const unsigned lanes = exec_size_lanes(inst.op("Exec_size").value);
+    if (f.name != "Dst") return 4 * lanes;
+    return dst_3d_bytes(inst.op("Channels").value & 0xfu, lanes, 4, grf, false);
   }
   return 1;
 }
@@ -408,10 +431,22 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                  std::string(f.citation));
       continue;
     }
-    if (!first)
+    const bool offset_param = k < row.s3d.roles.size() && (row.s3d.roles[k] == Param3D::kOffU ||
+                                                           row.s3d.roles[k] == Param3D::kOffV);
+    if (offset_param) {
+      // "Offu / Offv: Must have type D" (visa-3d_sample4.md), against the Notes' "all operands F":
+      // the offsets are integers (decision V40).
+      if (v->type != VisaType::kD) {
+        sink.error(
+            field_rule_id(row, f, "TYPE"), where,
+            pname + " (" + v->name + ") must have type D, got " + to_upper(type_name(v->type)),
+            "visa-3d_sample4.md, Offu / Offv; docs/decisions.md V40");
+      }
+    } else if (!first) {
       first = v->type;
-    else if (*first != v->type)
+    } else if (*first != v->type) {
       mixed = true;
+    }
     const uint32_t need = lanes * type_size(v->type);
     if (r.offset + need > v->size_bytes()) {
       sink.error(field_rule_id(row, f, "RANGE"), where,
@@ -443,8 +478,9 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                  "visa-3d_sample.md, Notes ({pre-ICLLP} all F)");
     } else if (t != VisaType::kF && t != VisaType::kHF) {
       sink.error(rule, where,
-                 "3D_SAMPLE parameters must be F (or HF from ICLLP), got " + to_upper(type_name(t)),
-                 "visa-3d_sample.md, Notes");
+                 std::string(row.name) + " parameters must be F (or HF from ICLLP), got " +
+                     to_upper(type_name(t)),
+                 std::string(row.spec_file) + ", Notes");
     }
   } else {
     if (t == VisaType::kD || t == VisaType::kW) {
@@ -477,15 +513,21 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
   if (row.exec == RowExec::kSample3D && lanes == 32 &&
       (platform_info(prog.platform).grf_bytes < 64 || prog.version < kWideOpVersion)) {
     sink.error(name + "-EXEC_SIZE-32", field_location(inst, prog, ei),
-               "3D_SAMPLE exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the "
-               "spec's table has 8 and 16",
-               "visa-3d_sample.md, Exec_size; research/intel_visa.md §0");
+               std::string(row.name) +
+                   " exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the "
+                   "spec's table has 8 and 16",
+               std::string(row.spec_file) + ", Exec_size; research/intel_visa.md §0");
   }
   if (row.exec == RowExec::kLoad3D && (op & (kFlagCps | kFlagDivS)) != 0) {
     sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi),
                "3D_LOAD takes no .cps or .divS flag", "visa-3d_load.md, Op");
   }
-  if (row.exec == RowExec::kSample3D && (op & kFlagCps) != 0) {
+  if (row.s3d.gather && (op & (kFlagCps | kFlagDivS)) != 0) {
+    sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi),
+               "3D_SAMPLE4 takes no .cps or .divS flag (Op bit 8, the pixel null mask, only)",
+               "visa-3d_sample4.md, Op");
+  }
+  if (row.exec == RowExec::kSample3D && !row.s3d.gather && (op & kFlagCps) != 0) {
     const bool op_ok = row.s3d.implicit_lod();  // CPS compensates the quad's derivatives
     std::string why;
     if (!op_ok)

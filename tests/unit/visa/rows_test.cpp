@@ -26,9 +26,12 @@ TEST(Rows, ParameterRolesSpellTheParameterNames) {
     for (size_t k = 0; k < r.params_w.size(); ++k)
       EXPECT_EQ(param3d_name(r.s3d.roles_w[k]), r.params_w[k]) << r.mnemonic;
     EXPECT_EQ(r.s3d.fetch, r.exec == RowExec::kLoad3D) << r.mnemonic;
-    EXPECT_EQ(r.exec == RowExec::kSample3D, r.opcode == kOpcode3DSample) << r.mnemonic;
+    EXPECT_EQ(r.exec == RowExec::kSample3D,
+              r.opcode == kOpcode3DSample || r.opcode == kOpcode3DGather4)
+        << r.mnemonic;
+    EXPECT_EQ(r.s3d.gather, r.opcode == kOpcode3DGather4) << r.mnemonic;
   }
-  EXPECT_EQ(rows_3d, 15u);
+  EXPECT_EQ(rows_3d, 19u);  // 11 3D_SAMPLE, 4 3D_LOAD, 4 3D_SAMPLE4
   EXPECT_EQ(param3d_name(static_cast<Param3D>(200)), "?");
 }
 
