@@ -4,6 +4,7 @@
 
 #include "isa/visa/codec.hpp"
 #include "isa/visa/exec.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "scene/report.hpp"
 #include "visa_exec_util.hpp"
 #include "visa_test_util.hpp"
@@ -145,10 +146,10 @@ scene::Scene slm_scene() {
     for (int b = 0; b < 4; ++b) slm.push_back(static_cast<uint8_t>((0x1000u + k) >> (8 * b)));
   }
   sc.slm = slm;
-  scene::VisaRegister dst;
+  VisaRegister dst;
   dst.type = scene::ElemType::kUB;
   dst.bytes.assign(512, 0xee);
-  sc.visa_registers["V41"] = dst;
+  edit_scene_state(sc).registers["V41"] = dst;
   return sc;
 }
 
@@ -156,7 +157,7 @@ TEST(Gather4ScaledExec, EnabledChannelsAreConsecutiveDwordsEachFromTheNextGrf) {
   scene::Scene sc = slm_scene();
   // Byte offsets + 8; lane 5 straddles the end (dwords 15, 17, 18: B and A read 0), lane 6 is
   // out of bounds, lane 7 wraps (0xfffffffc + 8 = 4: the 32-bit add wraps, research §4.3).
-  sc.visa_registers["V40"] = ud({0, 4, 8, 20, 32, 52, 64, 0xfffffffcu});
+  edit_scene_state(sc).registers["V40"] = ud({0, 4, 8, 20, 32, 52, 64, 0xfffffffcu});
   const Outcome r = run("gather4_scaled.RBA (M1, 8) %slm 0x8:ud V40.0 V41.0", sc);
   ASSERT_TRUE(r.result) << test::all_diags(r.sink);
   const auto v = r.reg("V41");
@@ -176,9 +177,9 @@ TEST(Gather4ScaledExec, EnabledChannelsAreConsecutiveDwordsEachFromTheNextGrf) {
 
 TEST(Gather4ScaledExec, Simd8OnA64ByteGrfLeavesTailsUndefinedAndKeepsDisabledLanes) {
   scene::Scene sc = slm_scene();
-  sc.visa_registers["V40"] = ud({0, 4, 8, 12, 16, 20, 24, 28});
-  sc.dispatch_mask.reset();
-  sc.visa_registers["P1"] = ud({0x55});  // lanes 0, 2, 4, 6
+  edit_scene_state(sc).registers["V40"] = ud({0, 4, 8, 12, 16, 20, 24, 28});
+  edit_scene_state(sc).dispatch_mask.reset();
+  edit_scene_state(sc).registers["P1"] = ud({0x55});  // lanes 0, 2, 4, 6
   auto prog = test::parse(program("    (P1) gather4_scaled.RG (M1, 8) %slm 0x0:ud V40.0 V41.0"),
                           Platform::kPVC);
   ASSERT_FALSE(prog.sink.has_errors()) << test::all_diags(prog.sink);
@@ -200,7 +201,7 @@ TEST(Gather4ScaledExec, Simd8OnA64ByteGrfLeavesTailsUndefinedAndKeepsDisabledLan
 TEST(Gather4ScaledExec, MissingMemoryIsARunError) {
   scene::Scene sc = slm_scene();
   sc.slm.reset();
-  sc.visa_registers["V40"] = ud({0, 4, 8, 12, 16, 20, 24, 28});
+  edit_scene_state(sc).registers["V40"] = ud({0, 4, 8, 12, 16, 20, 24, 28});
   const Outcome r = run("gather4_scaled.R (M1, 8) %slm 0x0:ud V40.0 V41.0", sc);
   EXPECT_FALSE(r.result);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-RUN-MEMORY"));

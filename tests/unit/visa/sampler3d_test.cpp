@@ -15,17 +15,13 @@
 #include "texunit/fetch.hpp"
 #include "texunit/sample.hpp"
 #include "texunit/sample_lavapipe.hpp"
+#include "visa_exec_util.hpp"
 #include "visa_test_util.hpp"
 
 namespace texsim::isa::visa {
 namespace {
 
-// Scenes read with the vISA front end's sections.
-scene::LoadOptions visa_scene_options() {
-  scene::LoadOptions o;
-  o.sections = {&scene_section()};
-  return o;
-}
+using test::visa_scene_options;
 
 constexpr const char* kDecls3D = R"(.decl T6 v_type=T num_elts=1
 .decl S1 v_type=S num_elts=1

@@ -10,13 +10,22 @@
 
 #include "core/diag.hpp"
 #include "isa/visa/exec.hpp"
+#include "isa/visa/scene_section.hpp"
 #include "scene/report.hpp"
+#include "scene/scene.hpp"
 
 namespace texsim::isa::visa::test {
 
+// Scene-loading options with the vISA front end's section (its registers and dispatch state).
+inline scene::LoadOptions visa_scene_options() {
+  scene::LoadOptions o;
+  o.sections = {&scene_section()};
+  return o;
+}
+
 // A UD register holding `vals` (little-endian).
-inline scene::VisaRegister ud(std::initializer_list<uint32_t> vals) {
-  scene::VisaRegister r;
+inline VisaRegister ud(std::initializer_list<uint32_t> vals) {
+  VisaRegister r;
   r.type = scene::ElemType::kUD;
   for (uint32_t v : vals) {
     for (int k = 0; k < 4; ++k) r.bytes.push_back(static_cast<uint8_t>(v >> (8 * k)));
