@@ -30,6 +30,7 @@ enum class Role : uint8_t {
   kComponent,  // TLD4S gather component
   kRtz,        // TLD4S .RTZ
 };
+inline constexpr size_t kRoleCount = static_cast<size_t>(Role::kRtz) + 1;
 
 struct WordField {
   Role role;
