@@ -4,7 +4,6 @@
 
 #include <array>
 #include <cstdio>
-#include <vector>
 
 #include "isa/sass/fields.hpp"
 #include "isa/sass/opspec.hpp"
@@ -189,27 +188,6 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
 
 namespace {
 
-// An OpSpec row's fields as (shift, mask, role) in 16 bytes each, built once from the row:
-// the decoder's inner loop (issue 18 item 4, decode speed).
-struct PlanField {
-  uint64_t mask;
-  uint8_t lo;
-  uint8_t role;
-};
-std::span<const PlanField> plan_of(const OpSpec& spec) {
-  static const auto plans = [] {
-    std::vector<std::vector<PlanField>> out(op_specs().size());
-    for (size_t k = 0; k < out.size(); ++k) {
-      for (const WordField& wf : op_specs()[k].fields) {
-        out[k].push_back(PlanField{wf.bits.max_value(), static_cast<uint8_t>(wf.bits.lo),
-                                   static_cast<uint8_t>(wf.role)});
-      }
-    }
-    return out;
-  }();
-  return plans[static_cast<size_t>(&spec - op_specs().data())];
-}
-
 // Decodes into `i`, whose origin is already set (decode_stream builds the instructions in place:
 // issue 18 item 4, decode speed). Walks the word's OpSpec row.
 void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
@@ -262,7 +240,7 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
   v[static_cast<size_t>(Role::kRd1)] = kRZ;
   v[static_cast<size_t>(Role::kWmsk)] = kAbsent;
   v[static_cast<size_t>(Role::kF32)] = 1;
-  for (const PlanField& pf : plan_of(*spec)) v[pf.role] = (word >> pf.lo) & pf.mask;
+  extract_fields(*spec, word, v);
   auto at = [&](Role r) { return v[static_cast<size_t>(r)]; };
   i.rd0 = static_cast<uint8_t>(at(Role::kRd0));
   i.ra = static_cast<uint8_t>(at(Role::kRa));

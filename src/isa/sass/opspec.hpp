@@ -83,6 +83,8 @@ const OpSpec& op_spec(Opcode op);
 // The row whose match/mask the word satisfies (rows never overlap: opspec_test), or nullptr.
 const OpSpec* spec_for_word(uint64_t word);
 const OpSpec* spec_for_mnemonic(std::string_view mnemonic);
+// Every field of the row read from `word` into v[role] (other roles untouched).
+void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCount> v);
 // The field of a role in a row, or nullptr.
 const WordField* field_of(const OpSpec& s, Role r);
 bool has_mod(const OpSpec& s, Mod m);
