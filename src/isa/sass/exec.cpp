@@ -80,7 +80,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
   if (inst.kind != Kind::kInstruction) {
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                inst.kind == Kind::kRaw ? "a .word placeholder cannot be executed"
-                                       : "'" + inst.text + "' is not modelled and cannot run",
+                                       : "'" + inst.text.str() + "' is not modelled and cannot run",
                "sass-tlds.md");
     return false;
   }

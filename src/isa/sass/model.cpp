@@ -3,6 +3,8 @@
 #include "isa/sass/model.hpp"
 
 #include <bit>
+#include <mutex>
+#include <unordered_set>
 
 namespace texsim::isa::sass {
 
@@ -107,6 +109,17 @@ std::optional<uint8_t> mask_components_from_name(std::string_view name) {
   if (name == "RB") return uint8_t{kR | kB};
   if (name == "GB") return uint8_t{kG | kB};
   return std::nullopt;
+}
+
+const std::string FileName::kEmpty;
+
+FileName::FileName(std::string_view name) {
+  if (name.empty()) return;
+  // Interned: decode_stream names every instruction's file; this makes that a pointer copy.
+  static std::mutex mu;
+  static std::unordered_set<std::string> names;
+  const std::lock_guard<std::mutex> lock(mu);
+  name_ = &*names.emplace(name).first;
 }
 
 }  // namespace texsim::isa::sass

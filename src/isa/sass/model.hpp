@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -128,13 +129,84 @@ enum class Slot : uint8_t {
   kCount
 };
 
+// A file name stored once: an Origin holds a pointer to an interned copy, so copying an
+// instruction copies 8 bytes (issue 18 item 4, decode speed). Names are kept for the process.
+class FileName {
+ public:
+  FileName() = default;
+  FileName(std::string_view name);  // NOLINT(google-explicit-constructor): a name is a name
+  FileName(const std::string& name) : FileName(std::string_view(name)) {}  // NOLINT
+  FileName(const char* name) : FileName(std::string_view(name)) {}         // NOLINT
+  const std::string& str() const { return *name_; }
+  operator const std::string&() const { return *name_; }  // NOLINT: for core::TextLoc{file, ..}
+  bool empty() const { return name_->empty(); }
+  friend bool operator==(const FileName& a, const FileName& b) { return *a.name_ == *b.name_; }
+
+ private:
+  static const std::string kEmpty;
+  const std::string* name_ = &kEmpty;
+};
+
+// A value allocated only when set: text columns (binary origins have none) and an
+// instruction's text (only kUnsupported and kRaw have one). Copies are deep.
+template <typename T>
+class Boxed {
+ public:
+  Boxed() = default;
+  Boxed(const Boxed& o) : p_(o.p_ ? std::make_unique<T>(*o.p_) : nullptr) {}
+  Boxed(Boxed&&) noexcept = default;
+  Boxed& operator=(const Boxed& o) {
+    if (this != &o) p_ = o.p_ ? std::make_unique<T>(*o.p_) : nullptr;
+    return *this;
+  }
+  Boxed& operator=(Boxed&&) noexcept = default;
+  ~Boxed() = default;
+  const T& get() const { return p_ ? *p_ : kEmpty; }
+  T& mut() {
+    if (!p_) p_ = std::make_unique<T>();
+    return *p_;
+  }
+
+ private:
+  static inline const T kEmpty{};
+  std::unique_ptr<T> p_;
+};
+
+// Per-slot text columns (0 = unknown); reading never allocates.
+class Columns {
+ public:
+  uint32_t operator[](size_t k) const { return cols_.get()[k]; }
+  uint32_t& operator[](size_t k) { return cols_.mut()[k]; }
+
+ private:
+  Boxed<std::array<uint32_t, static_cast<size_t>(Slot::kCount)>> cols_;
+};
+
+// kUnsupported: the source text; kRaw: why it did not decode; empty otherwise.
+class InstText {
+ public:
+  InstText& operator=(std::string s) {
+    if (s.empty() && get().empty()) return *this;
+    text_.mut() = std::move(s);
+    return *this;
+  }
+  const std::string& str() const { return text_.get(); }
+  operator const std::string&() const { return text_.get(); }  // NOLINT: reads as a string
+  char operator[](size_t k) const { return text_.get()[k]; }
+  bool empty() const { return text_.get().empty(); }
+
+ private:
+  const std::string& get() const { return text_.get(); }
+  Boxed<std::string> text_;
+};
+
 struct Origin {
   // Ordered for size (issue 18 item 4: decoded streams are vectors of Instructions).
-  std::string file;
+  FileName file;
   uint64_t offset = 0;       // binary: byte offset of the word
   uint64_t ctrl_offset = 0;  // binary: byte offset of its control word
+  Columns column;            // text
   uint32_t line = 0;         // text
-  std::array<uint32_t, static_cast<size_t>(Slot::kCount)> column{};  // text, 0 = unknown
   bool binary = false;
   uint8_t ctrl_slot = 0;  // binary: 0..2 within the bundle
 };
@@ -172,7 +244,7 @@ struct Instruction {
   Control ctrl = kDefaultControl;
   uint32_t ts_idx = 0;    // 13 bits when valid; wider values are kept for the diagnostic
   uint64_t raw_word = 0;  // kRaw: the word; kInstruction: the word it was decoded from
-  std::string text;       // kUnsupported: the source text; kRaw: why it did not decode
+  InstText text;          // kUnsupported: the source text; kRaw: why it did not decode
   Origin origin;
 };
 

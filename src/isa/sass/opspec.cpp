@@ -4,6 +4,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "isa/sass/fields.hpp"
@@ -232,7 +233,50 @@ const OpSpec* spec_for_mnemonic(std::string_view mnemonic) {
   return nullptr;
 }
 
+namespace {
+
+// One layout's fields, unrolled at compile time (issue 18 item 4, decode speed).
+template <const auto& Layout>
+void extract_layout(uint64_t word, std::span<uint64_t, kRoleCount> v) {
+  [&]<size_t... I>(std::index_sequence<I...>) {
+    ((v[static_cast<size_t>(Layout[I].role)] = Layout[I].bits.get(word)), ...);
+  }
+  (std::make_index_sequence<Layout.size()>{});
+}
+
+}  // namespace
+
+void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCount> v) {
+  if (s.fields.data() == kTexLayout.data()) return extract_layout<kTexLayout>(word, v);
+  if (s.fields.data() == kTld4sLayout.data()) return extract_layout<kTld4sLayout>(word, v);
+  if (s.fields.data() == kNopLayout.data()) return extract_layout<kNopLayout>(word, v);
+  for (const WordField& w : s.fields) v[static_cast<size_t>(w.role)] = w.bits.get(word);
+}
+
+namespace {
+
+// Role -> position in a layout (-1: none), at compile time: the validator asks per instruction.
+template <const auto& Layout>
+constexpr std::array<int8_t, kRoleCount> kRoleIndex = [] {
+  std::array<int8_t, kRoleCount> idx{};
+  for (auto& x : idx) x = -1;
+  for (size_t k = Layout.size(); k-- > 0;)  // the first field of a role wins, as in the search
+    idx[static_cast<size_t>(Layout[k].role)] = static_cast<int8_t>(k);
+  return idx;
+}();
+
+template <const auto& Layout>
+const WordField* field_in(Role r) {
+  const int8_t k = kRoleIndex<Layout>[static_cast<size_t>(r)];
+  return k < 0 ? nullptr : &Layout[static_cast<size_t>(k)];
+}
+
+}  // namespace
+
 const WordField* field_of(const OpSpec& s, Role r) {
+  if (s.fields.data() == kTexLayout.data()) return field_in<kTexLayout>(r);
+  if (s.fields.data() == kTld4sLayout.data()) return field_in<kTld4sLayout>(r);
+  if (s.fields.data() == kNopLayout.data()) return field_in<kNopLayout>(r);
   for (const auto& w : s.fields) {
     if (w.role == r) return &w;
   }

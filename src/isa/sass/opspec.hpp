@@ -30,6 +30,7 @@ enum class Role : uint8_t {
   kComponent,  // TLD4S gather component
   kRtz,        // TLD4S .RTZ
 };
+inline constexpr size_t kRoleCount = static_cast<size_t>(Role::kRtz) + 1;
 
 struct WordField {
   Role role;
@@ -82,6 +83,8 @@ const OpSpec& op_spec(Opcode op);
 // The row whose match/mask the word satisfies (rows never overlap: opspec_test), or nullptr.
 const OpSpec* spec_for_word(uint64_t word);
 const OpSpec* spec_for_mnemonic(std::string_view mnemonic);
+// Every field of the row read from `word` into v[role] (other roles untouched).
+void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCount> v);
 // The field of a role in a row, or nullptr.
 const WordField* field_of(const OpSpec& s, Role r);
 bool has_mod(const OpSpec& s, Mod m);

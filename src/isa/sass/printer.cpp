@@ -57,17 +57,18 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   // Likewise a text that, printed bare, would read as a cuobjdump listing line (F10:
   // "Function : # comment" kept the text "Function :", whose bare print "Function : ;" is a
   // function header to the listing reader).
+  const std::string& text = inst.text;
   const bool odd_start =
-      inst.kind == Kind::kUnsupported && !inst.text.empty() &&
-      (!(std::isalpha(static_cast<unsigned char>(inst.text[0])) != 0 || inst.text[0] == '_') ||
-       listing_structure(inst.text.back() == ';' ? inst.text : inst.text + " ;").has_value());
+      inst.kind == Kind::kUnsupported && !text.empty() &&
+      (!(std::isalpha(static_cast<unsigned char>(text[0])) != 0 || text[0] == '_') ||
+       listing_structure(text.back() == ';' ? text : text + " ;").has_value());
   if (inst.pred != kPT || inst.pred_neg || odd_start) {
     out += inst.pred_neg ? "@!" : "@";
     out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
     out += ' ';
   }
   if (inst.kind == Kind::kUnsupported) {
-    out += inst.text;
+    out += text;
     if (out.back() != ';') out += " ;";
     return out;
   }

@@ -12,6 +12,7 @@ namespace texsim::isa::visa {
 namespace {
 
 constexpr std::string_view kCiteSyntax = "research/intel_visa.md §1.6";
+constexpr size_t kNoField = ~size_t{0};
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
@@ -52,6 +53,31 @@ bool walk_template(std::string_view t, Lit lit, Field field) {
 // The template without its mnemonic (everything after the first '.', '(' or space).
 std::string_view template_tail(std::string_view t, std::string_view mnemonic) {
   return t.substr(mnemonic.size());
+}
+
+// The field index of each placeholder of a row's template tail, in template order, for the
+// text form (0) and the spec form (1): computed once, so parsing an operand does not search the
+// row's fields by name (issue 18 item 4, parse speed).
+const std::vector<size_t>& placeholder_fields(const InstrRow& row, bool spec_form) {
+  static const auto plans = [] {
+    std::vector<std::array<std::vector<size_t>, 2>> out(all_rows().size());
+    for (size_t r = 0; r < out.size(); ++r) {
+      const InstrRow& row_r = all_rows()[r];
+      for (const bool spec : {false, true}) {
+        const std::string_view tmpl = spec ? row_r.spec_text : row_r.text;
+        const std::string_view mn = spec ? row_r.spec_spelling() : row_r.mnemonic;
+        if (tmpl.size() < mn.size()) continue;  // the parser's own lookup reports it
+        walk_template(
+            template_tail(tmpl, mn), [](char) { return true; },
+            [&](std::string_view name, bool) {
+              out[r][spec ? 1 : 0].push_back(row_r.field_index(name).value_or(kNoField));
+              return true;
+            });
+      }
+    }
+    return out;
+  }();
+  return plans[static_cast<size_t>(&row - all_rows().data())][spec_form ? 1 : 0];
 }
 
 std::optional<uint32_t> to_u32(std::string_view s) {
@@ -203,10 +229,10 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
   Instruction inst;
   inst.line = line_no;
   inst.column = first_col;
-  inst.source = std::string(trim(raw_line));
   const InstrRow* row = find_row_by_mnemonic(mnemonic);
   if (row == nullptr) {
     if (!mnemonic.empty() && is_other_visa_mnemonic(to_lower(mnemonic))) {
+      inst.source = std::string(trim(raw_line));  // only unsupported lines print or encode it
       // Reported once per mnemonic by parse_program (a note, issue 13), not per line.
       inst.unsupported = to_lower(mnemonic);
       inst.column = static_cast<uint32_t>(mstart + 1);
@@ -242,6 +268,8 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
   std::optional<std::string> error;
   uint32_t error_col = 0;
   std::string error_rule = "VISA-SYNTAX";
+  const std::vector<size_t>& plan = placeholder_fields(*row, inst.spec_form);
+  size_t placeholder = 0;
   const bool ok = walk_template(
       tail,
       [&](char ch) {
@@ -256,7 +284,10 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
         return true;
       },
       [&](std::string_view name, bool optional) {
-        const auto idx = row->field_index(name);
+        const size_t planned = placeholder < plan.size() ? plan[placeholder] : kNoField;
+        ++placeholder;
+        const auto idx =
+            planned != kNoField ? std::optional<size_t>(planned) : row->field_index(name);
         const FieldSpec& f = row->fields[*idx];
         if (!f.exists_at(prog.version)) return true;
         OperandValue v;
@@ -347,6 +378,8 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
   // (a name both declare is the program's); bad or clashing ones are reported when the machine
   // is built from the scene (exec.cpp make_machine). Issue 15 item 4.
   bool scene_declared = false;
+  std::string copy;    // a line with a comment or a string, comments blanked
+  std::string padded;  // an instruction line whose indentation is not all spaces
   auto declare_scene = [&] {
     if (scene_declared) return;
     scene_declared = true;
@@ -358,36 +391,43 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     ++line_no;
-    std::string line(text.substr(start, end - start));
+    const std::string_view raw = text.substr(start, end - start);
     start = end + 1;
+    // Most lines have no comment or string: read them in place (issue 18 item 4, parse speed).
+    // Others are copied and their comments blanked below.
+    const bool plain = !in_block_comment && std::none_of(raw.begin(), raw.end(), [](char ch) {
+      return ch == '/' || ch == '"';
+    });
+    if (!plain) copy.assign(raw);
     // Comments: // to end of line, /* ... */ possibly over lines; replaced by spaces so that
     // columns stay right.
     auto pair_at = [&](size_t i, char a, char b) {
-      return line[i] == a && i + 1 < line.size() && line[i + 1] == b;
+      return copy[i] == a && i + 1 < copy.size() && copy[i + 1] == b;
     };
-    for (size_t i = 0; i < line.size(); ++i) {
+    for (size_t i = 0; !plain && i < copy.size(); ++i) {
       if (in_block_comment) {
         if (pair_at(i, '*', '/')) {
-          line[i] = line[i + 1] = ' ';
+          copy[i] = copy[i + 1] = ' ';
           ++i;
           in_block_comment = false;
         } else {
-          line[i] = ' ';
+          copy[i] = ' ';
         }
       } else if (pair_at(i, '/', '/')) {
-        line.resize(i);
+        copy.resize(i);
         break;
       } else if (pair_at(i, '/', '*')) {
-        line[i] = line[i + 1] = ' ';
+        copy[i] = copy[i + 1] = ' ';
         ++i;
         in_block_comment = true;
-      } else if (line[i] == '"') {  // skip strings (.kernel "a//b", escapes \" and \\)
+      } else if (copy[i] == '"') {  // skip strings (.kernel "a//b", escapes \" and \\)
         size_t q = i + 1;
-        while (q < line.size() && line[q] != '"') q += line[q] == '\\' ? 2 : 1;
-        if (q >= line.size()) break;
+        while (q < copy.size() && copy[q] != '"') q += copy[q] == '\\' ? 2 : 1;
+        if (q >= copy.size()) break;
         i = q;
       }
     }
+    const std::string_view line = plain ? raw : std::string_view(copy);
     const std::string_view t = trim(line);
     if (t.empty()) {
       if (end == text.size()) break;
@@ -445,10 +485,17 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     }
     seen_instruction = true;
     declare_scene();
-    const size_t offset = static_cast<size_t>(t.data() - line.data());
-    std::string padded(offset, ' ');
-    padded += std::string(t);
-    if (auto inst = parse_instruction(padded, *prog, line_no, sink)) {
+    // The instruction with its indentation as spaces, so that columns count from the line start.
+    const std::string_view lead = line.substr(0, static_cast<size_t>(t.data() - line.data()));
+    std::string_view inst_text;
+    if (lead.find_first_not_of(' ') == std::string_view::npos) {
+      inst_text = std::string_view(lead.data(), lead.size() + t.size());
+    } else {
+      padded.assign(lead.size(), ' ');
+      padded += t;
+      inst_text = padded;
+    }
+    if (auto inst = parse_instruction(inst_text, *prog, line_no, sink)) {
       prog->instructions.push_back(std::move(*inst));
     }
     if (end == text.size()) break;
