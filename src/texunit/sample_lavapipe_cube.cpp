@@ -130,7 +130,7 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
       const bool is_float = cmp || s.fi.result_kind == TexelKind::kFloat;
       if (is_float) {
         auto f = [&](size_t i) { return std::bit_cast<float>(v[i]); };
-        const float c = ((f(0) + f(1)) + (f(2) + f(3))) * third;
+        const float c = x86_mul(x86_add(x86_add(f(0), f(1)), x86_add(f(2), f(3))), third);
         v[k] = std::bit_cast<uint32_t>(c);
       } else {
         // Integer formats (measured): no average; the tap is read where lavapipe's "cheap
@@ -155,7 +155,7 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
       float acc = 0.0f;
       for (size_t k = 0; k < 4; ++k) {
         const float term = !missing[k] && passes(tx[k]) ? w[k] : 0.0f;
-        acc = k == 0 ? term : term + acc;
+        acc = k == 0 ? term : x86_add(term, acc);
       }
       r.fill(acc);
     } else {
@@ -165,8 +165,8 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
           // The missing tap's weight is 0, but lavapipe still multiplies it with the texel its
           // "cheap corner" addressing reads (the other row, same column): the sign of a zero
           // product shows when every term is zero (seed 4 case 1021, DAZ).
-          const float term = w[k] * tx[missing[k] ? k ^ 2 : k].f(c);
-          acc = k == 0 ? term : term + acc;
+          const float term = x86_mul(w[k], tx[missing[k] ? k ^ 2 : k].f(c));
+          acc = k == 0 ? term : x86_add(term, acc);
         }
         r[static_cast<size_t>(c)] = acc;
       }
