@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cmath>
+#include <limits>
 
 #include "core/convert.hpp"
 #include "core/half.hpp"
@@ -11,6 +12,17 @@
 namespace texsim::texunit {
 
 namespace {
+
+// x86 cvttsd2si: NaN or outside int64 gives INT64_MIN, which is what Release builds computed for
+// an infinite coordinate (a C++ cast of such a value is undefined: the 10M hash soak's exact
+// lines stopped the UBSan build). Texel indices then add with wrap-around, like the hardware add.
+int64_t trunc_i64(double x) {
+  if (!(x >= -0x1p63 && x < 0x1p63)) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(x);
+}
+int64_t wrap_add(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
 
 // Integer bits (sign included) of the texel-space fixed-point format. Range-reduced coordinates
 // times sizes up to 2^17 plus offsets stay far inside; §7.18.16.1 requires at least 16.
@@ -28,7 +40,7 @@ AxisSample from_double(double x, int32_t offset) {
   if (std::isnan(x)) x = 0.0;
   const double fl = std::floor(x);
   AxisSample a;
-  a.texel = static_cast<int64_t>(fl) + offset;
+  a.texel = wrap_add(trunc_i64(fl), offset);
   a.frac = static_cast<float>(x - fl);
   if (a.frac >= 1.0f) {  // rounding to float reached the next texel
     a.frac = 0.0f;
@@ -76,7 +88,7 @@ Footprint make_footprint(std::span<const AxisSample> axes, bool linear) {
     float w = 1.0f;
     for (size_t a = 0; a < dims; ++a) {
       const bool upper = ((i >> a) & 1u) != 0;
-      t.xyz[a] = axes[a].texel + (upper ? 1 : 0);
+      t.xyz[a] = wrap_add(axes[a].texel, upper ? 1 : 0);
       const float wa = upper ? axes[a].frac : 1.0f - axes[a].frac;
       w = a == 0 ? wa : w * wa;
     }

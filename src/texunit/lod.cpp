@@ -67,7 +67,10 @@ AnisoFootprint anisotropic_footprint(const Vec3& ddx, const Vec3& ddy, unsigned 
   }
   f.ratio = ratio;
   f.lod = log2f_rounded(minor);
-  f.probes = static_cast<unsigned>(std::clamp(std::ceil(ratio), 1.0f, max_aniso));
+  // A NaN ratio (NaN derivatives) gives 0 probes: what the x86 conversion of NaN gave Release
+  // builds (cvttss2si: INT64_MIN, low 32 bits 0), without the undefined cast (P11).
+  f.probes =
+      std::isnan(ratio) ? 0u : static_cast<unsigned>(std::clamp(std::ceil(ratio), 1.0f, max_aniso));
   return f;
 }
 

@@ -39,15 +39,16 @@ LpCube lp_cube_lookup(const std::array<float, 3>& c, const std::array<float, 3>&
   const float ima = 1.0f / ma;
   const float imahalf = 0.5f * ima;
   const float imahalfpos = std::fabs(imahalf);
-  r.s = st[0] * imahalfpos + 0.5f;
-  r.t = st[1] * imahalfpos + 0.5f;
+  // Products of two values that may both be NaN take x86's first NaN operand (P11).
+  r.s = x86_add(x86_mul(st[0], imahalfpos), 0.5f);
+  r.t = x86_add(x86_mul(st[1], imahalfpos), 0.5f);
   const std::array<float, 2> dsx = minor(dx), dsy = minor(dy);
-  const float madxdivma = dx[static_cast<size_t>(axis)] * ima;
-  const float madydivma = dy[static_cast<size_t>(axis)] * ima;
+  const float madxdivma = x86_mul(dx[static_cast<size_t>(axis)], ima);
+  const float madydivma = x86_mul(dy[static_cast<size_t>(axis)], ima);
   for (int k = 0; k < 2; ++k) {
     const auto ku = static_cast<size_t>(k);
-    r.ddx[ku] = (dsx[ku] - madxdivma * st[ku]) * imahalf;
-    r.ddy[ku] = (dsy[ku] - madydivma * st[ku]) * imahalf;
+    r.ddx[ku] = x86_mul(x86_sub(dsx[ku], x86_mul(madxdivma, st[ku])), imahalf);
+    r.ddy[ku] = x86_mul(x86_sub(dsy[ku], x86_mul(madydivma, st[ku])), imahalf);
   }
   return r;
 }
@@ -130,7 +131,7 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
       const bool is_float = cmp || s.fi.result_kind == TexelKind::kFloat;
       if (is_float) {
         auto f = [&](size_t i) { return std::bit_cast<float>(v[i]); };
-        const float c = ((f(0) + f(1)) + (f(2) + f(3))) * third;
+        const float c = x86_mul(x86_add(x86_add(f(0), f(1)), x86_add(f(2), f(3))), third);
         v[k] = std::bit_cast<uint32_t>(c);
       } else {
         // Integer formats (measured): no average; the tap is read where lavapipe's "cheap
@@ -145,17 +146,18 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
   std::array<float, 4> r{};
   if (group_corner) {
     const float wx0 = 1.0f - tp.fs, wy0 = 1.0f - tp.ft;
-    std::array<float, 4> w{wx0 * wy0, tp.fs * wy0, wx0 * tp.ft, tp.fs * tp.ft};
+    std::array<float, 4> w{x86_mul(wx0, wy0), x86_mul(tp.fs, wy0), x86_mul(wx0, tp.ft),
+                           x86_mul(tp.fs, tp.ft)};
     float cw = 0.0f;
     for (size_t k = 0; k < 4; ++k)
       if (missing[k]) cw = w[k];
     cw = cw * third;
-    for (size_t k = 0; k < 4; ++k) w[k] = missing[k] ? 0.0f : w[k] + cw;
+    for (size_t k = 0; k < 4; ++k) w[k] = missing[k] ? 0.0f : x86_add(w[k], cw);
     if (cmp) {
       float acc = 0.0f;
       for (size_t k = 0; k < 4; ++k) {
         const float term = !missing[k] && passes(tx[k]) ? w[k] : 0.0f;
-        acc = k == 0 ? term : term + acc;
+        acc = k == 0 ? term : x86_add(term, acc);
       }
       r.fill(acc);
     } else {
@@ -165,8 +167,8 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
           // The missing tap's weight is 0, but lavapipe still multiplies it with the texel its
           // "cheap corner" addressing reads (the other row, same column): the sign of a zero
           // product shows when every term is zero (seed 4 case 1021, DAZ).
-          const float term = w[k] * tx[missing[k] ? k ^ 2 : k].f(c);
-          acc = k == 0 ? term : term + acc;
+          const float term = x86_mul(w[k], tx[missing[k] ? k ^ 2 : k].f(c));
+          acc = k == 0 ? term : x86_add(term, acc);
         }
         r[static_cast<size_t>(c)] = acc;
       }
@@ -214,13 +216,13 @@ LpCube lp_cube_lookup_lodq(const std::array<float, 3>& c, const std::array<float
   const float ima = 1.0f / ma;
   const float imahalf = 0.5f * ima;
   const float imahalfpos = std::fabs(imahalf);
-  r.s = st[0] * imahalfpos + 0.5f;
-  r.t = st[1] * imahalfpos + 0.5f;
-  const float madxdivma = dx[axis] * ima;
-  const float madydivma = dy[axis] * ima;
+  r.s = x86_add(x86_mul(st[0], imahalfpos), 0.5f);
+  r.t = x86_add(x86_mul(st[1], imahalfpos), 0.5f);
+  const float madxdivma = x86_mul(dx[axis], ima);
+  const float madydivma = x86_mul(dy[axis], ima);
   for (size_t k = 0; k < 2; ++k) {
-    r.ddx[k] = (dsx[k] - madxdivma * st[k]) * imahalf;
-    r.ddy[k] = (dsy[k] - madydivma * st[k]) * imahalf;
+    r.ddx[k] = x86_mul(x86_sub(dsx[k], x86_mul(madxdivma, st[k])), imahalf);
+    r.ddy[k] = x86_mul(x86_sub(dsy[k], x86_mul(madydivma, st[k])), imahalf);
   }
   return r;
 }

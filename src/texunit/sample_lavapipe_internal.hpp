@@ -108,17 +108,39 @@ struct LinearTaps {
   float w = 0.0f;
 };
 
-// lp_build_lerp: a + w * (b - a) as one fma. NaN propagation as x86 does it: a NaN weight is
-// the result (mulps returns its first NaN operand), else the NaN of b - a (class B: a NaN or
-// infinite coordinate's weight decides the sign of the NaN returned).
 inline float quiet(float x) {
   return std::bit_cast<float>(std::bit_cast<uint32_t>(x) | 0x00400000u);
 }
+// x86 addss / subss / mulss with NaN operands (Intel SDM vol. 1, 4.8.3.5): the first NaN
+// operand, quieted; a NaN made from numbers (Inf - Inf, 0 * Inf) is the default NaN 0xffc00000.
+// C++ leaves which NaN `a + b` returns to the compiler, which may commute the operands (GCC
+// does so differently at -O2 under sanitizers than at -O3), so arithmetic on values that may be
+// NaN (texels, and integer texels read as floats: every negative 32-bit integer down to
+// -2^22 is a quiet NaN) goes through these, in the order lavapipe's IR has them (decision P11).
+inline float x86_nan_result(float a, float b, float r) {
+  if (std::isnan(a)) return quiet(a);
+  if (std::isnan(b)) return quiet(b);
+  if (std::isnan(r)) return std::bit_cast<float>(0xffc00000u);
+  return r;
+}
+inline float x86_add(float a, float b) {
+  return x86_nan_result(a, b, a + b);
+}
+inline float x86_sub(float a, float b) {
+  return x86_nan_result(a, b, a - b);
+}
+inline float x86_mul(float a, float b) {
+  return x86_nan_result(a, b, a * b);
+}
+
+// lp_build_lerp: a + w * (b - a) as one fma. NaN propagation as x86 does it: a NaN weight is
+// the result (mulps returns its first NaN operand), else the NaN of b - a (class B: a NaN or
+// infinite coordinate's weight decides the sign of the NaN returned).
 inline float lerp(float w, float a, float b) {
   if (std::isnan(w)) return quiet(w);
-  const float d = b - a;
-  if (std::isnan(d)) return std::isnan(b) ? quiet(b) : std::isnan(a) ? quiet(a) : d;
-  return std::fma(w, d, a);
+  const float d = x86_sub(b, a);
+  if (std::isnan(d)) return d;
+  return x86_nan_result(w, d, std::fma(w, d, a));  // 0 * Inf: the default NaN
 }
 
 // Comparison (ordered except NOT_EQUAL, D3D10 rules as lavapipe applies them): ref OP texel.
@@ -167,8 +189,8 @@ inline float reduce(Reduction mode, float w, float a, float b) {
 }
 
 inline float masklerp(float w, bool m0, bool m1) {
-  const float w2 = 1.0f - w;
-  return (m1 ? w : 0.0f) + (m0 ? w2 : 0.0f);
+  const float w2 = x86_sub(1.0f, w);
+  return x86_add(m1 ? w : 0.0f, m0 ? w2 : 0.0f);
 }
 
 // ---- Cube maps (lp_build_cube_lookup and the seamless branch of lp_build_sample_image_linear)

@@ -33,8 +33,9 @@ float rho_squared(const Surf& s, const SampleRequest& req, bool quad_derivs) {
     float dy = fd * req.ddy[i];
     dx = dx * dx;
     dy = dy * dy;
-    rx = i == 0 ? dx : rx + dx;
-    ry = i == 0 ? dy : ry + dy;
+    // NaN + NaN: the first operand's NaN (P11); its payload shows in fast_log2 (class D).
+    rx = i == 0 ? dx : x86_add(rx, dx);
+    ry = i == 0 ? dy : x86_add(ry, dy);
   }
   const float rho = rx > ry ? rx : ry;
   if (quad_derivs) return rho;

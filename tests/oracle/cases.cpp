@@ -593,6 +593,10 @@ VkSamplerCreateInfo sampler_info(const Batch& b) {
   c.maxLod = s.max_lod;
   c.borderColor = b.border;
   c.unnormalizedCoordinates = VK_FALSE;
+  if (s.max_anisotropy > 1) {  // --anisotropy batches (specials.hpp inject_anisotropy)
+    c.anisotropyEnable = VK_TRUE;
+    c.maxAnisotropy = static_cast<float>(s.max_anisotropy);
+  }
   if (s.reduction != texunit::Reduction::kWeightedAverage) {
     b.reduction_info.reductionMode = s.reduction == texunit::Reduction::kMin
                                          ? VK_SAMPLER_REDUCTION_MODE_MIN

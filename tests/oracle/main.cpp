@@ -40,6 +40,7 @@ struct Options {
   bool require_coverage = false;
   unsigned special = 15;
   unsigned reduction = 10;  // --reduction PCT: share of sampling batches with min/max reduction  //
+  unsigned anisotropy = 0;  // --anisotropy PCT: share of sampling batches with max_anisotropy > 1
                             // --special PCT: share of sampling lanes with special inputs (issue 18)
   std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
                        // fail unless >= 8 formats, every address mode and filter ran  // also print
@@ -58,7 +59,8 @@ void usage() {
       stderr,
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
       "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-all]\n"
-      "       [--require-coverage] [--visa] [--special PCT] [--reduction PCT] [--mutate "
+      "       [--require-coverage] [--visa] [--special PCT] [--reduction PCT] [--anisotropy PCT] "
+      "[--mutate "
       "offset|coord|bias|level|address|reference|"
       "filter|mip|border]\n"
       "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
@@ -118,6 +120,10 @@ bool parse(int argc, char** argv, Options& o) {
       const char* v = next();
       if (!v) return false;
       o.special = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
+    } else if (a == "--anisotropy") {
+      const char* v = next();
+      if (!v) return false;
+      o.anisotropy = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
     } else if (a == "--reduction") {
       const char* v = next();
       if (!v) return false;
@@ -298,6 +304,7 @@ int run(const Options& o) {
   // a special one (issue 18's class G): lookups and bit-exact mismatches.
   std::array<uint64_t, kSpecialCount + 1> special_lookups{}, special_failed{};
   uint64_t reduction_lookups = 0, reduction_failed = 0;  // min/max reduction batches
+  uint64_t aniso_lookups = 0, aniso_failed = 0;          // --anisotropy batches
   VisaDiffStats visa_stats;
   const auto t0 = std::chrono::steady_clock::now();
   const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
@@ -311,6 +318,8 @@ int run(const Options& o) {
     const std::vector<Special> special = inject_specials(b, o.visa ? 0u : o.special);
     const bool reduced = inject_reduction(b, o.visa ? 0u : o.reduction);
     if (reduced) reduction_lookups += b.samples.size();
+    const bool aniso = inject_anisotropy(b, o.visa ? 0u : o.anisotropy);
+    if (aniso) aniso_lookups += b.samples.size();
     std::vector<uint8_t> group_special((special.size() + kSimdLanes - 1) / kSimdLanes, 0);
     for (size_t i = 0; i < special.size(); ++i)
       if (special[i] != Special::kNone) group_special[i / kSimdLanes] = 1;
@@ -416,6 +425,7 @@ int run(const Options& o) {
       ++special_lookups[cls_index];
       if (!same) ++special_failed[cls_index];
       if (!same && reduced) ++reduction_failed;
+      if (!same && aniso) ++aniso_failed;
       std::string d3d_why, d3d_departure;
       bool d3d_bad = false;
 #ifdef TEXSIM_ORACLE_HAVE_D3D
@@ -423,7 +433,7 @@ int run(const Options& o) {
       // missing corner is the cheap-corner texel; a point-filtered lane of a linear group
       // reduces the taps its 0/1 weights leave; the 8-bit path reduces across mip levels too),
       // so reduction batches are checked bit-exact against lavapipe only.
-      const bool reduced_departs = reduced;
+      const bool reduced_departs = reduced || aniso;  // anisotropy: bit-exact only as well
       if (o.d3d && b.fetches.empty() && cls == Special::kNone && !reduced_departs) {
         ++st.d3d_checked;
         DeviceResult dev{g, mask & ~d3d_unchecked_components(b),
@@ -518,6 +528,9 @@ int run(const Options& o) {
   if (reduction_lookups != 0)
     std::printf("oracle: min/max reduction %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 reduction_lookups, reduction_failed);
+  if (aniso_lookups != 0)
+    std::printf("oracle: anisotropic      %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                aniso_lookups, aniso_failed);
   uint64_t special_total = 0, all_lookups = 0;
   for (size_t k = 0; k <= kSpecialCount; ++k) {
     all_lookups += special_lookups[k];

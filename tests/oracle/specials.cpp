@@ -227,6 +227,15 @@ bool inject_reduction(Batch& b, unsigned percent) {
   return true;
 }
 
+bool inject_anisotropy(Batch& b, unsigned percent) {
+  if (b.samples.empty() || percent == 0) return false;
+  Rng r(b.seed * 0xa0761d6478bd642full ^ (uint64_t{b.index} << 28) ^
+        (static_cast<uint64_t>(b.op) << 12) ^ 0xa2150u);
+  if (pick(r, 100) >= percent) return false;
+  b.sampler.max_anisotropy = 2 + pick(r, 15);
+  return true;
+}
+
 std::vector<Special> inject_specials(Batch& b, unsigned percent) {
   std::vector<Special> cls(b.lanes.size(), Special::kNone);
   if (b.samples.empty() || percent == 0) return cls;

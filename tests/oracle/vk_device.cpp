@@ -70,6 +70,7 @@ void VulkanDevice::create(const DeviceOptions& options) {
     features_.mirror_clamp_to_edge = f12.samplerMirrorClampToEdge;
     features_.storage_image_multisample = f2.features.shaderStorageImageMultisample;
     features_.fragment_stores = f2.features.fragmentStoresAndAtomics;
+    features_.sampler_anisotropy = f2.features.samplerAnisotropy;
   }
 
   uint32_t qn = 0;
@@ -106,6 +107,7 @@ void VulkanDevice::create(const DeviceOptions& options) {
   VkPhysicalDeviceFeatures2 en2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   en2.features.shaderStorageImageMultisample = features_.storage_image_multisample;
   en2.features.fragmentStoresAndAtomics = features_.fragment_stores;
+  en2.features.samplerAnisotropy = features_.sampler_anisotropy;
   en2.pNext = &en12;
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   // Without optional features no feature chain at all (the bench: lavapipe's generated code, and

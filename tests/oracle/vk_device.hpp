@@ -20,7 +20,8 @@ struct DeviceFeatures {
   bool robust_image_access = false;
   bool mirror_clamp_to_edge = false;
   bool storage_image_multisample = false;
-  bool fragment_stores = false;  // fragmentStoresAndAtomics: the fragment-quad path
+  bool fragment_stores = false;     // fragmentStoresAndAtomics: the fragment-quad path
+  bool sampler_anisotropy = false;  // samplerAnisotropy: --anisotropy batches
 };
 
 // A buffer in host-visible, host-coherent memory, mapped for its whole life.
