@@ -27,7 +27,7 @@ test-asan: deps
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
 
-test: test-release test-asan fuzz-ci
+test: test-release tidy test-asan fuzz-ci
 
 bench: build
 	./build/release/bench/texsim_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true

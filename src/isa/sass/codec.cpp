@@ -380,7 +380,7 @@ std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std
                    "bit 63 of a control word is 0 on Maxwell/Pascal", "nvidia_tlds.md 1.1");
     }
     for (unsigned s = 0; s < f::kBundleSlots; ++s) {
-      const size_t off = bundle + 8 * (s + 1);
+      const size_t off = bundle + size_t{8} * (s + 1);
       if (off + 8 > bytes.size()) break;
       Instruction& i = out.emplace_back();
       Origin& o = i.origin;

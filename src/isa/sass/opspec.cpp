@@ -255,20 +255,23 @@ void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCou
 
 namespace {
 
-// Role -> position in a layout (-1: none), at compile time: the validator asks per instruction.
+// Role -> position in a layout (kNoField: none), at compile time: the validator asks per
+// instruction.
+constexpr uint8_t kNoField = 0xff;
 template <const auto& Layout>
-constexpr std::array<int8_t, kRoleCount> kRoleIndex = [] {
-  std::array<int8_t, kRoleCount> idx{};
-  for (auto& x : idx) x = -1;
+constexpr std::array<uint8_t, kRoleCount> kRoleIndex = [] {
+  static_assert(Layout.size() < kNoField);
+  std::array<uint8_t, kRoleCount> idx{};
+  for (auto& x : idx) x = kNoField;
   for (size_t k = Layout.size(); k-- > 0;)  // the first field of a role wins, as in the search
-    idx[static_cast<size_t>(Layout[k].role)] = static_cast<int8_t>(k);
+    idx[static_cast<size_t>(Layout[k].role)] = static_cast<uint8_t>(k);
   return idx;
 }();
 
 template <const auto& Layout>
 const WordField* field_in(Role r) {
-  const int8_t k = kRoleIndex<Layout>[static_cast<size_t>(r)];
-  return k < 0 ? nullptr : &Layout[static_cast<size_t>(k)];
+  const uint8_t k = kRoleIndex<Layout>[static_cast<size_t>(r)];
+  return k == kNoField ? nullptr : &Layout[k];
 }
 
 }  // namespace

@@ -486,15 +486,12 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
       return false;
     }
   }
-  if (!has_mod(spec, Mod::kLod)) {
-    inst.lod = Lod::kAuto;
-  } else if (!have_lod && spec.lod_required) {
+  if (has_mod(spec, Mod::kLod) && !have_lod && spec.lod_required) {
     error(prefix + "LOD", inst.origin.column[0], mn + " needs a .lod modifier (.LZ or .LL)",
           cite("LOD"));
     return false;
-  } else if (!have_lod) {
-    inst.lod = Lod::kAuto;
   }
+  if (!has_mod(spec, Mod::kLod) || !have_lod) inst.lod = Lod::kAuto;
   if (has_mod(spec, Mod::kComponent) && !have_comp) {
     error(prefix + "COMPONENT", inst.origin.column[0],
           mn + " needs a gather component (.R, .G, .B or .A)", cite("COMPONENT"));

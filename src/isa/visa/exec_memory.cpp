@@ -126,7 +126,7 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
         if (((req->enabled >> i) & 1) == 0) continue;
         const bool undef = ((req->address_undefined >> i) & 1) != 0;
         for (unsigned k = 0; k < 4; ++k) {
-          const uint64_t a = uint64_t{req->address[i]} + 4u * c + k;
+          const uint64_t a = uint64_t{req->address[i]} + uint64_t{4} * c + k;
           m.write(block + 4 * i + k, undef ? fill : texunit::read_buffer_byte(mem, a), !undef);
         }
       }

@@ -160,8 +160,7 @@ CoordMapping coord_mapping(texunit::SurfaceType t) {
     case texunit::SurfaceType::k2DArray:
       return {2, 2};
     case texunit::SurfaceType::k3D:
-      return {3, -1};
-    case texunit::SurfaceType::kCube:
+    case texunit::SurfaceType::kCube:  // a cube's direction is (u, v, r)
       return {3, -1};
     case texunit::SurfaceType::kCubeArray:
       return {3, 3};

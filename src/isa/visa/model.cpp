@@ -154,50 +154,52 @@ constexpr std::array<FieldSpec, 8> kGather4ScaledFields{{
      .citation = "visa-gather4_scaled.md, Dst"},
 }};
 
-constexpr std::string_view kP_sample_3d[] = {"u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_b[] = {"bias", "u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_l[] = {"lod", "u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_c[] = {"ref", "u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_d[] = {"u",    "dudx", "dudy", "v",    "dvdx",
-                                            "dvdy", "r",    "drdx", "drdy", "ai"};
-constexpr std::string_view kP_sample_b_c[] = {"ref", "bias", "u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_l_c[] = {"ref", "lod", "u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_d_c[] = {"ref",  "u", "dudx", "dudy", "v", "dvdx",
-                                              "dvdy", "r", "drdx", "drdy", "ai"};
-constexpr std::string_view kP_sample_lz[] = {"u", "v", "r", "ai"};
-constexpr std::string_view kP_sample_c_lz[] = {"ref", "u", "v", "r", "ai"};
-constexpr std::string_view kP_lod[] = {"u", "v", "r", "ai"};
-constexpr std::string_view kP_load_3d[] = {"u", "v", "lod", "r"};
-constexpr std::string_view kP_load_lz[] = {"u", "v", "r"};
-constexpr std::string_view kP_load_2dms_w[] = {"si", "mcsl", "mcsh", "u", "v", "r", "lod"};
-constexpr std::string_view kP_load_mcs[] = {"u", "v", "r", "lod"};
-constexpr std::string_view kP_load_2dms_w_uw[] = {"si", "mcs0", "mcs1", "mcs2", "mcs3",
+// kNames<Op>: the parameter names of each 3D sub-op in order (the names IGC prints);
+// kRoles<Op>: what each of them means to the sampler (Param3D).
+constexpr std::string_view kNamesSample3d[] = {"u", "v", "r", "ai"};
+constexpr std::string_view kNamesSampleB[] = {"bias", "u", "v", "r", "ai"};
+constexpr std::string_view kNamesSampleL[] = {"lod", "u", "v", "r", "ai"};
+constexpr std::string_view kNamesSampleC[] = {"ref", "u", "v", "r", "ai"};
+constexpr std::string_view kNamesSampleD[] = {"u",    "dudx", "dudy", "v",    "dvdx",
+                                              "dvdy", "r",    "drdx", "drdy", "ai"};
+constexpr std::string_view kNamesSampleBC[] = {"ref", "bias", "u", "v", "r", "ai"};
+constexpr std::string_view kNamesSampleLC[] = {"ref", "lod", "u", "v", "r", "ai"};
+constexpr std::string_view kNamesSampleDC[] = {"ref",  "u", "dudx", "dudy", "v", "dvdx",
+                                               "dvdy", "r", "drdx", "drdy", "ai"};
+constexpr std::string_view kNamesSampleLz[] = {"u", "v", "r", "ai"};
+constexpr std::string_view kNamesSampleCLz[] = {"ref", "u", "v", "r", "ai"};
+constexpr std::string_view kNamesLod[] = {"u", "v", "r", "ai"};
+constexpr std::string_view kNamesLoad3d[] = {"u", "v", "lod", "r"};
+constexpr std::string_view kNamesLoadLz[] = {"u", "v", "r"};
+constexpr std::string_view kNamesLoad2dmsW[] = {"si", "mcsl", "mcsh", "u", "v", "r", "lod"};
+constexpr std::string_view kNamesLoadMcs[] = {"u", "v", "r", "lod"};
+constexpr std::string_view kNamesLoad2dmsWUw[] = {"si", "mcs0", "mcs1", "mcs2", "mcs3",
                                                   "u",  "v",    "r",    "lod"};
 
 // visa-3d_sample4.md, Notes (sample4 parameter table) and Text.
-constexpr std::string_view kP_gather4[] = {"u", "v", "r", "ai"};
-constexpr std::string_view kP_gather4_c[] = {"ref", "u", "v", "r", "ai"};
-constexpr std::string_view kP_gather4_po[] = {"u", "v", "offu", "offv", "r"};
-constexpr std::string_view kP_gather4_po_c[] = {"ref", "u", "v", "offu", "offv", "r"};
+constexpr std::string_view kNamesGather4[] = {"u", "v", "r", "ai"};
+constexpr std::string_view kNamesGather4C[] = {"ref", "u", "v", "r", "ai"};
+constexpr std::string_view kNamesGather4Po[] = {"u", "v", "offu", "offv", "r"};
+constexpr std::string_view kNamesGather4PoC[] = {"ref", "u", "v", "offu", "offv", "r"};
 
 using enum Param3D;
-constexpr Param3D kR_gather4_c[] = {kRef, kU, kV, kR, kAi};
-constexpr Param3D kR_gather4_po[] = {kU, kV, kOffU, kOffV, kR};
-constexpr Param3D kR_gather4_po_c[] = {kRef, kU, kV, kOffU, kOffV, kR};
-constexpr Param3D kR_sample_3d[] = {kU, kV, kR, kAi};
-constexpr Param3D kR_sample_b[] = {kBias, kU, kV, kR, kAi};
-constexpr Param3D kR_sample_l[] = {kLod, kU, kV, kR, kAi};
-constexpr Param3D kR_sample_c[] = {kRef, kU, kV, kR, kAi};
-constexpr Param3D kR_sample_d[] = {kU, kDuDx, kDuDy, kV, kDvDx, kDvDy, kR, kDrDx, kDrDy, kAi};
-constexpr Param3D kR_sample_b_c[] = {kRef, kBias, kU, kV, kR, kAi};
-constexpr Param3D kR_sample_l_c[] = {kRef, kLod, kU, kV, kR, kAi};
-constexpr Param3D kR_sample_d_c[] = {kRef,  kU, kDuDx, kDuDy, kV, kDvDx,
-                                     kDvDy, kR, kDrDx, kDrDy, kAi};
-constexpr Param3D kR_load_3d[] = {kU, kV, kLod, kR};
-constexpr Param3D kR_load_lz[] = {kU, kV, kR};
-constexpr Param3D kR_load_2dms_w[] = {kSi, kMcsl, kMcsh, kU, kV, kR, kLod};
-constexpr Param3D kR_load_mcs[] = {kU, kV, kR, kLod};
-constexpr Param3D kR_load_2dms_w_uw[] = {kSi, kMcs0, kMcs1, kMcs2, kMcs3, kU, kV, kR, kLod};
+constexpr Param3D kRolesGather4C[] = {kRef, kU, kV, kR, kAi};
+constexpr Param3D kRolesGather4Po[] = {kU, kV, kOffU, kOffV, kR};
+constexpr Param3D kRolesGather4PoC[] = {kRef, kU, kV, kOffU, kOffV, kR};
+constexpr Param3D kRolesSample3d[] = {kU, kV, kR, kAi};
+constexpr Param3D kRolesSampleB[] = {kBias, kU, kV, kR, kAi};
+constexpr Param3D kRolesSampleL[] = {kLod, kU, kV, kR, kAi};
+constexpr Param3D kRolesSampleC[] = {kRef, kU, kV, kR, kAi};
+constexpr Param3D kRolesSampleD[] = {kU, kDuDx, kDuDy, kV, kDvDx, kDvDy, kR, kDrDx, kDrDy, kAi};
+constexpr Param3D kRolesSampleBC[] = {kRef, kBias, kU, kV, kR, kAi};
+constexpr Param3D kRolesSampleLC[] = {kRef, kLod, kU, kV, kR, kAi};
+constexpr Param3D kRolesSampleDC[] = {kRef,  kU, kDuDx, kDuDy, kV, kDvDx,
+                                      kDvDy, kR, kDrDx, kDrDy, kAi};
+constexpr Param3D kRolesLoad3d[] = {kU, kV, kLod, kR};
+constexpr Param3D kRolesLoadLz[] = {kU, kV, kR};
+constexpr Param3D kRolesLoad2dmsW[] = {kSi, kMcsl, kMcsh, kU, kV, kR, kLod};
+constexpr Param3D kRolesLoadMcs[] = {kU, kV, kR, kLod};
+constexpr Param3D kRolesLoad2dmsWUw[] = {kSi, kMcs0, kMcs1, kMcs2, kMcs3, kU, kV, kR, kLod};
 
 constexpr TypeSet kDst3D = type_bit(VisaType::kHF) | type_bit(VisaType::kF) |
                            type_bit(VisaType::kW) | type_bit(VisaType::kUW) |
@@ -417,9 +419,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample with the LOD from the 2x2 quad's derivatives",
      .spec_mnemonic = "SAMPLE_3d",
-     .params = kP_sample_3d,
+     .params = kNamesSample3d,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = false, .lod = LodSource::kImplicit, .roles = kR_sample_3d}},
+     .s3d = {.compare = false, .lod = LodSource::kImplicit, .roles = kRolesSample3d}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_b",
@@ -432,9 +434,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample with the quad LOD plus a per-lane bias",
      .spec_mnemonic = "SAMPLE_B",
-     .params = kP_sample_b,
+     .params = kNamesSampleB,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = false, .lod = LodSource::kBias, .roles = kR_sample_b}},
+     .s3d = {.compare = false, .lod = LodSource::kBias, .roles = kRolesSampleB}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_l",
@@ -447,9 +449,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample at an explicit per-lane LOD",
      .spec_mnemonic = "SAMPLE_L",
-     .params = kP_sample_l,
+     .params = kNamesSampleL,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = false, .lod = LodSource::kLod, .roles = kR_sample_l}},
+     .s3d = {.compare = false, .lod = LodSource::kLod, .roles = kRolesSampleL}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_c",
@@ -462,9 +464,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare ref against R at each tap (quad LOD), then filter",
      .spec_mnemonic = "SAMPLE_C",
-     .params = kP_sample_c,
+     .params = kNamesSampleC,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = true, .lod = LodSource::kImplicit, .roles = kR_sample_c}},
+     .s3d = {.compare = true, .lod = LodSource::kImplicit, .roles = kRolesSampleC}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_d",
@@ -477,9 +479,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample with per-lane explicit gradients",
      .spec_mnemonic = "SAMPLE_D",
-     .params = kP_sample_d,
+     .params = kNamesSampleD,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = false, .lod = LodSource::kGrad, .roles = kR_sample_d}},
+     .s3d = {.compare = false, .lod = LodSource::kGrad, .roles = kRolesSampleD}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_b_c",
@@ -492,9 +494,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare sample with the quad LOD plus a bias",
      .spec_mnemonic = "SAMPLE_B_C",
-     .params = kP_sample_b_c,
+     .params = kNamesSampleBC,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = true, .lod = LodSource::kBias, .roles = kR_sample_b_c}},
+     .s3d = {.compare = true, .lod = LodSource::kBias, .roles = kRolesSampleBC}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_l_c",
@@ -507,9 +509,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare sample at an explicit LOD",
      .spec_mnemonic = "SAMPLE_L_C",
-     .params = kP_sample_l_c,
+     .params = kNamesSampleLC,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = true, .lod = LodSource::kLod, .roles = kR_sample_l_c}},
+     .s3d = {.compare = true, .lod = LodSource::kLod, .roles = kRolesSampleLC}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_d_c",
@@ -522,9 +524,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare sample with per-lane gradients",
      .spec_mnemonic = "SAMPLE_D_C",
-     .params = kP_sample_d_c,
+     .params = kNamesSampleDC,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = true, .lod = LodSource::kGrad, .roles = kR_sample_d_c}},
+     .s3d = {.compare = true, .lod = LodSource::kGrad, .roles = kRolesSampleDC}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_lz",
@@ -537,9 +539,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "sample at LOD 0",
      .spec_mnemonic = "SAMPLE_LZ",
-     .params = kP_sample_lz,
+     .params = kNamesSampleLz,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = false, .lod = LodSource::kZero, .roles = kR_sample_3d}},
+     .s3d = {.compare = false, .lod = LodSource::kZero, .roles = kRolesSample3d}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "sample_c_lz",
@@ -552,9 +554,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "compare sample at LOD 0",
      .spec_mnemonic = "SAMPLE_C_LZ",
-     .params = kP_sample_c_lz,
+     .params = kNamesSampleCLz,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = true, .lod = LodSource::kZero, .roles = kR_sample_c}},
+     .s3d = {.compare = true, .lod = LodSource::kZero, .roles = kRolesSampleC}},
     {.name = "3D_SAMPLE",
      .opcode = 0x6d,
      .mnemonic = "lod",
@@ -566,9 +568,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample.md",
      .summary = "LOD query: R = clamped LOD, G = unclamped, B/A undefined",
      .spec_mnemonic = "LOD",
-     .params = kP_lod,
+     .params = kNamesLod,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = false, .lod = LodSource::kQuery, .roles = kR_sample_3d}},
+     .s3d = {.compare = false, .lod = LodSource::kQuery, .roles = kRolesSample3d}},
     {.name = "3D_LOAD",
      .opcode = 0x6e,
      .mnemonic = "load_3d",
@@ -580,9 +582,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_load.md",
      .summary = "load one texel at integer coordinates and LOD",
      .spec_mnemonic = "LOAD_3D",
-     .params = kP_load_3d,
+     .params = kNamesLoad3d,
      .exec = RowExec::kLoad3D,
-     .s3d = {.fetch = true, .lod = LodSource::kLod, .roles = kR_load_3d}},
+     .s3d = {.fetch = true, .lod = LodSource::kLod, .roles = kRolesLoad3d}},
     {.name = "3D_LOAD",
      .opcode = 0x6e,
      .mnemonic = "load_lz",
@@ -594,9 +596,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_load.md",
      .summary = "load one texel of level 0",
      .spec_mnemonic = "LOAD_LZ",
-     .params = kP_load_lz,
+     .params = kNamesLoadLz,
      .exec = RowExec::kLoad3D,
-     .s3d = {.fetch = true, .lod = LodSource::kZero, .roles = kR_load_lz}},
+     .s3d = {.fetch = true, .lod = LodSource::kZero, .roles = kRolesLoadLz}},
     {.name = "3D_LOAD",
      .opcode = 0x6e,
      .mnemonic = "load_2dms_w",
@@ -608,14 +610,14 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_load.md",
      .summary = "load one sample of a multisample surface through its 64-bit MCS",
      .spec_mnemonic = "LOAD_2DMS_W",
-     .params = kP_load_2dms_w,
-     .params_w = kP_load_2dms_w_uw,
+     .params = kNamesLoad2dmsW,
+     .params_w = kNamesLoad2dmsWUw,
      .exec = RowExec::kLoad3D,
      .s3d = {.fetch = true,
              .lod = LodSource::kLod,
              .multisample = true,
-             .roles = kR_load_2dms_w,
-             .roles_w = kR_load_2dms_w_uw}},
+             .roles = kRolesLoad2dmsW,
+             .roles_w = kRolesLoad2dmsWUw}},
     {.name = "3D_LOAD",
      .opcode = 0x6e,
      .mnemonic = "load_mcs",
@@ -627,9 +629,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_load.md",
      .summary = "load the 64-bit MCS value of a pixel",
      .spec_mnemonic = "LOAD_MCS",
-     .params = kP_load_mcs,
+     .params = kNamesLoadMcs,
      .exec = RowExec::kLoad3D,
-     .s3d = {.fetch = true, .lod = LodSource::kLod, .returns_mcs = true, .roles = kR_load_mcs}},
+     .s3d = {.fetch = true, .lod = LodSource::kLod, .returns_mcs = true, .roles = kRolesLoadMcs}},
     {.name = "3D_SAMPLE4",
      .opcode = kOpcode3DGather4,
      .mnemonic = "sample4",
@@ -643,9 +645,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .summary = "gather4: the Src_channel of the 2x2 bilinear footprint at LOD 0 (R=lower left, "
                 "G=lower right, B=upper right, A=upper left)",
      .spec_mnemonic = "SAMPLE4",
-     .params = kP_gather4,
+     .params = kNamesGather4,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = false, .lod = LodSource::kZero, .gather = true, .roles = kR_sample_3d}},
+     .s3d = {.compare = false, .lod = LodSource::kZero, .gather = true, .roles = kRolesSample3d}},
     {.name = "3D_SAMPLE4",
      .opcode = kOpcode3DGather4,
      .mnemonic = "sample4_c",
@@ -658,9 +660,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample4.md",
      .summary = "gather4_c: the four footprint texels compared against ref (1.0 pass, 0.0 fail)",
      .spec_mnemonic = "SAMPLE4_C",
-     .params = kP_gather4_c,
+     .params = kNamesGather4C,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = true, .lod = LodSource::kZero, .gather = true, .roles = kR_gather4_c}},
+     .s3d = {.compare = true, .lod = LodSource::kZero, .gather = true, .roles = kRolesGather4C}},
     {.name = "3D_SAMPLE4",
      .opcode = kOpcode3DGather4,
      .mnemonic = "sample4_po",
@@ -674,9 +676,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample4.md",
      .summary = "gather4_po: gather4 with per-lane offsets offu/offv (low 6 bits, [-32, 31])",
      .spec_mnemonic = "SAMPLE4_PO",
-     .params = kP_gather4_po,
+     .params = kNamesGather4Po,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = false, .lod = LodSource::kZero, .gather = true, .roles = kR_gather4_po}},
+     .s3d = {.compare = false, .lod = LodSource::kZero, .gather = true, .roles = kRolesGather4Po}},
     {.name = "3D_SAMPLE4",
      .opcode = kOpcode3DGather4,
      .mnemonic = "sample4_po_c",
@@ -690,9 +692,9 @@ constexpr std::array<InstrRow, 22> kRows{{
      .spec_file = "visa-3d_sample4.md",
      .summary = "gather4_po_c: compare gather with per-lane offsets",
      .spec_mnemonic = "SAMPLE4_PO_C",
-     .params = kP_gather4_po_c,
+     .params = kNamesGather4PoC,
      .exec = RowExec::kSample3D,
-     .s3d = {.compare = true, .lod = LodSource::kZero, .gather = true, .roles = kR_gather4_po_c}},
+     .s3d = {.compare = true, .lod = LodSource::kZero, .gather = true, .roles = kRolesGather4PoC}},
 }};
 
 // vISA mnemonics texsim recognises but does not model (visa/CISA.l).

@@ -178,7 +178,8 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
           type_bit(VisaType::kHF) | type_bit(VisaType::kF) | type_bit(VisaType::kBF);
       if (!type_in(v.type, kGeneralTypes))
         return "type " + std::string(type_name(v.type)) + " is not allowed for general variables";
-      if (uint64_t{v.num_elts} * type_size(v.type) >= 4096 * 4) return "variable is too large";
+      if (uint64_t{v.num_elts} * type_size(v.type) >= uint64_t{4096} * 4)
+        return "variable is too large";
       break;
     }
     case VarClass::kPredicate:
@@ -584,7 +585,6 @@ std::optional<std::string> parse_kernel_name(std::string_view text, std::string&
     name = std::string(text);
     return std::nullopt;
   }
-  constexpr auto hex = core::hex_digit;
   for (size_t i = 1; i < text.size(); ++i) {
     const char ch = text[i];
     if (ch == '"') {
@@ -599,8 +599,9 @@ std::optional<std::string> parse_kernel_name(std::string_view text, std::string&
     const char e = text[++i];
     if (e == '"' || e == '\\') {
       name += e;
-    } else if (e == 'x' && i + 2 < text.size() && hex(text[i + 1]) >= 0 && hex(text[i + 2]) >= 0) {
-      name += static_cast<char>(hex(text[i + 1]) * 16 + hex(text[i + 2]));
+    } else if (e == 'x' && i + 2 < text.size() && core::hex_digit(text[i + 1]) >= 0 &&
+               core::hex_digit(text[i + 2]) >= 0) {
+      name += static_cast<char>(core::hex_digit(text[i + 1]) * 16 + core::hex_digit(text[i + 2]));
       i += 2;
     } else {
       return "bad escape in the .kernel name (known: \\\", \\\\, \\xHH)";

@@ -227,7 +227,8 @@ Outcome run(const std::string& body, const std::string& scene_json) {
   Outcome r;
   auto parsed = test::parse(program(body));
   EXPECT_FALSE(parsed.sink.has_errors()) << test::all_diags(parsed.sink);
-  const auto sc = scene::load_scene_text(scene_json, "scene.json", r.sink, test::visa_scene_options());
+  const auto sc =
+      scene::load_scene_text(scene_json, "scene.json", r.sink, test::visa_scene_options());
   EXPECT_TRUE(sc) << test::all_diags(r.sink);
   if (!sc) return r;
   r.result = execute_program(*parsed.prog, *sc, {}, r.sink);
@@ -374,7 +375,8 @@ TEST(Gather4Exec, CompareFormsReturnPassFailPerTexel) {
   Outcome bad;
   auto parsed =
       test::parse(program("    sample4_c.R (M1, 8) 0x0:uw S1 T6 V40.0 %null.0 V46.0 V41.0 V42.0"));
-  const auto sc = scene::load_scene_text(scene(surf, regs), "s", bad.sink, test::visa_scene_options());
+  const auto sc =
+      scene::load_scene_text(scene(surf, regs), "s", bad.sink, test::visa_scene_options());
   ASSERT_TRUE(sc);
   EXPECT_FALSE(execute_program(*parsed.prog, *sc, {}, bad.sink));
   EXPECT_TRUE(test::has_rule(bad.sink, "VISA-RUN-SAMPLER"));
