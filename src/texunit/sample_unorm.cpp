@@ -11,8 +11,9 @@
 namespace texsim::texunit {
 
 std::array<float, 2> unorm_block_coord(const UnormBlockRequest& req, unsigned pixel) {
+  const unsigned row = pixel / kUnormBlockWidth;  // integer row index, by intent
   const float x = static_cast<float>(pixel % kUnormBlockWidth);
-  const float y = static_cast<float>(pixel / kUnormBlockWidth);
+  const float y = static_cast<float>(row);
   const float su = x * req.du;  // separate statements: no fused multiply-add
   const float sv = y * req.dv;
   return {req.u0 + su, req.v0 + sv};
@@ -53,27 +54,27 @@ UnormBlock sample_unorm_block(const SurfaceView& view, const SamplerState& sampl
   for (const ChannelLayout& ch : format_info(view.desc.format).channels) {
     if (ch.bits != 0) bits = ch.bits;
   }
-  constexpr size_t n = kUnormBlockLanes;
-  std::array<float, n> u{}, v{};
-  for (unsigned i = 0; i < n; ++i) {
+  constexpr size_t kN = kUnormBlockLanes;
+  std::array<float, kN> u{}, v{};
+  for (unsigned i = 0; i < kN; ++i) {
     const auto c = unorm_block_coord(req, i);
     u[i] = c[0];
     v[i] = c[1];
   }
   SampleBatch batch;
-  batch.count = n;
+  batch.count = kN;
   batch.op = SampleOp::kLevelZero;  // the media sampler reads the base level (decision V51)
   batch.u = u;
   batch.v = v;
-  std::array<std::array<uint32_t, n>, 4> w{};
-  std::array<uint8_t, n> flags{};
-  std::array<TexelKind, n> kinds{};
-  const TexelLanes lanes{{w[0].data(), n}, {w[1].data(), n},  {w[2].data(), n},
-                         {w[3].data(), n}, {flags.data(), n}, {kinds.data(), n}};
+  std::array<std::array<uint32_t, kN>, 4> w{};
+  std::array<uint8_t, kN> flags{};
+  std::array<TexelKind, kN> kinds{};
+  const TexelLanes lanes{{w[0].data(), kN}, {w[1].data(), kN},  {w[2].data(), kN},
+                         {w[3].data(), kN}, {flags.data(), kN}, {kinds.data(), kN}};
   SamplerState s = sampler;
   s.compare.reset();  // a UNORM block is never a comparison
   if (!sample_message(view, s, batch, lanes, options).ok) return out;
-  for (unsigned i = 0; i < n; ++i) {
+  for (unsigned i = 0; i < kN; ++i) {
     for (unsigned c = 0; c < 4; ++c) {
       // UNORM formats sample to floats in every profile (sample.hpp, result kinds).
       out.words[c][i] = unorm16_from_float(std::bit_cast<float>(w[c][i]), bits);
