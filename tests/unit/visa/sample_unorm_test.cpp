@@ -42,13 +42,9 @@ constexpr const char* kIgcLine2 =
 
 TEST(SampleUnormText, IgcLinesPrintBackIdentically) {
   // The lines GenX_IR (libigc-tools) accepts and prints back unchanged with -dumpcommonisa.
-  for (const char* line : {kIgcLine, kIgcLine2,
-                           "sample_unorm.G.16-downsampled S1 T6 0x0:f 0x0:f "
-                           "0x3d800000:f 0x3e000000:f V35.64"}) {
-    auto p = test::parse(program(std::string("    ") + line));
-    ASSERT_FALSE(p.sink.has_errors()) << line << "\n" << test::all_diags(p.sink);
-    EXPECT_EQ(print_instruction(p.prog->instructions[0], *p.prog), line);
-  }
+  test::expect_prints_back(kDecls, {kIgcLine, kIgcLine2,
+                                    "sample_unorm.G.16-downsampled S1 T6 0x0:f 0x0:f "
+                                    "0x3d800000:f 0x3e000000:f V35.64"});
   // The page's upper-case Text: channel mask R|A, format 8-full (2) in bits 5:4.
   auto s = test::parse(program("    SAMPLE_UNORM.RA.8-full S1 T6 0x0:f 0x0:f 0x0:f 0x0:f V32.0"));
   ASSERT_FALSE(s.sink.has_errors()) << test::all_diags(s.sink);
@@ -189,12 +185,7 @@ TEST(SampleUnormBinary, FieldsFromABinaryNameTheirBytes) {
 }
 
 TEST(SampleUnormRules, EveryRulePassesAndFails) {
-  struct Case {
-    const char* rule;
-    const char* good;
-    const char* bad;
-  };
-  const Case cases[] = {
+  const std::initializer_list<test::RuleCase> cases = {
       {"VISA-SAMPLE_UNORM-CHANNEL_MASK-FORMAT",
        "sample_unorm.RGBA.16-full S1 T6 0x0:f 0x0:f 0x0:f 0x0:f V32.0",
        "sample_unorm.RGBA.8-full S1 T6 0x0:f 0x0:f 0x0:f 0x0:f V32.0"},
@@ -241,13 +232,10 @@ TEST(SampleUnormRules, EveryRulePassesAndFails) {
       {"VISA-SAMPLE_UNORM-DST-RANGE", "sample_unorm.R.16-full S1 T6 0x0:f 0x0:f 0x0:f 0x0:f V35.0",
        "sample_unorm.R.16-full S1 T6 0x0:f 0x0:f 0x0:f 0x0:f %null.0"},
   };
-  for (const Case& c : cases) {
-    auto good = test::parse(program(std::string("    ") + c.good));
-    EXPECT_FALSE(test::has_rule(good.sink, c.rule)) << c.good << "\n" << test::all_diags(good.sink);
-    EXPECT_FALSE(good.sink.has_errors()) << c.good << "\n" << test::all_diags(good.sink);
-    auto bad = test::parse(program(std::string("    ") + c.bad));
-    EXPECT_TRUE(test::has_rule(bad.sink, c.rule)) << c.bad << "\n" << test::all_diags(bad.sink);
+  test::expect_rule_cases(kDecls, cases);
+  for (const test::RuleCase& c : cases) {
     // Each diagnostic names its file, line and column.
+    auto bad = test::parse(program(std::string("    ") + c.bad));
     for (const auto& d : bad.sink.diagnostics()) {
       const auto* loc = std::get_if<core::TextLoc>(&d.loc);
       ASSERT_NE(loc, nullptr);
