@@ -377,6 +377,18 @@ TEST(SampleUnormExec, AddressModesApplyOutsideTheSurface) {
   for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(word(dw, i), texel((14 + i % 8) % 16, 0, 0) << 8);
 }
 
+TEST(SampleUnormExec, AnUnnormalizedSamplerTakesTexelCoordinates) {
+  // "normalized": false (decision V51): u0 = 2.5 texels, du = 1; v0 = 1.5 rows, dv = 2.
+  std::string sc = scene_json(surface_rgba8(), "");
+  sc.replace(sc.find("\"address\""), 0, "\"normalized\": false, ");
+  auto r = run("B.16-full", 2.5f, 1.5f, 1.0f, 2.0f, sc);
+  ASSERT_TRUE(r.result) << test::all_diags(r.sink);
+  const auto dst = r.reg("V32");
+  for (unsigned i = 0; i < 32; ++i) {
+    EXPECT_EQ(word(dst, i), texel(2 + i % 8, 1 + 2 * (i / 8), 2) << 8) << i;
+  }
+}
+
 TEST(SampleUnormExec, SixteenBitChannelsReturnTheirCodesAndMissingAlphaIsOne) {
   // R16_UNORM 2x1: codes 0x1234, 0xfedc. G, B read 0; A reads 1.0 = 0xffff.
   const std::string surf = R"({"id": 6, "type": "2D", "format": "R16_UNORM", "width": 2,
