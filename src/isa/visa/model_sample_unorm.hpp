@@ -33,8 +33,6 @@ inline constexpr std::array<FieldSpec, 8> kSampleUnormFields{{
     {.name = "Channel_mask",
      .kind = Kind::kUnormChannels,
      .width = 1,
-     .lo = 1,
-     .hi = 0x3f,
      .citation = "visa-sample_unorm.md, Channel_mask"},
     {.name = "Sampler",
      .kind = Kind::kSampler,
@@ -67,7 +65,7 @@ inline constexpr std::array<FieldSpec, 8> kSampleUnormFields{{
      .kind = Kind::kRaw,
      .types = type_bit(VisaType::kUW),
      .flags = kFlagGrfAligned,
-     .citation = "visa-sample_unorm.md, Dst"},
+     .citation = "visa-sample_unorm.md, Dst; IGC IsaDescription.cpp (GRF_ALIGNED)"},
 }};
 
 }  // namespace texsim::isa::visa
