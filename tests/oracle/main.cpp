@@ -41,6 +41,7 @@ struct Options {
   unsigned special = 15;
   unsigned reduction = 10;  // --reduction PCT: share of sampling batches with min/max reduction  //
   unsigned anisotropy = 0;  // --anisotropy PCT: share of sampling batches with max_anisotropy > 1
+  int skip_code = 0;        // --skip-code N: exit N with "SKIPPED: ..." when lavapipe is absent
                             // --special PCT: share of sampling lanes with special inputs (issue 18)
   std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
                        // fail unless >= 8 formats, every address mode and filter ran  // also print
@@ -65,6 +66,7 @@ void usage() {
       "filter|mip|border]\n"
       "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
       "query_lod\n"
+      "--skip-code N: print SKIPPED and exit N when the device is not lavapipe (or absent)\n"
       "env TEXSIM_ORACLE_OPTIONAL=1: exit 0 when no Vulkan device is found\n");
 }
 
@@ -120,6 +122,10 @@ bool parse(int argc, char** argv, Options& o) {
       const char* v = next();
       if (!v) return false;
       o.special = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
+    } else if (a == "--skip-code") {
+      const char* v = next();
+      if (!v) return false;
+      o.skip_code = static_cast<int>(std::strtol(v, nullptr, 0));
     } else if (a == "--anisotropy") {
       const char* v = next();
       if (!v) return false;
@@ -256,6 +262,11 @@ int run(const Options& o) {
   try {
     vk = std::make_unique<VkContext>(TEXSIM_ORACLE_SHADER_DIR);
   } catch (const VkError& e) {
+    if (o.skip_code != 0) {  // --skip-code: a visible CTest SKIP
+      std::printf("SKIPPED: Vulkan/lavapipe not installed (no usable Vulkan device: %s)\n",
+                  e.what());
+      return o.skip_code;
+    }
     const char* opt = std::getenv("TEXSIM_ORACLE_OPTIONAL");
     if (opt && std::strcmp(opt, "1") == 0) {
       std::printf("oracle: skipped: no usable Vulkan device (%s); TEXSIM_ORACLE_OPTIONAL=1\n",
@@ -272,6 +283,11 @@ int run(const Options& o) {
               vk->device_name().c_str(), vk->features().robust_image_access,
               vk->features().mirror_clamp_to_edge, vk->features().storage_image_multisample);
 
+  if (o.skip_code != 0 && vk->device_name().find("llvmpipe") == std::string::npos) {
+    std::printf("SKIPPED: lavapipe not installed (the Vulkan device is '%s')\n",
+                vk->device_name().c_str());
+    return o.skip_code;
+  }
   Capabilities caps;
   caps.mirror_clamp_to_edge = vk->features().mirror_clamp_to_edge;
   caps.storage_image_multisample = vk->features().storage_image_multisample;
@@ -369,6 +385,11 @@ int run(const Options& o) {
         ctx.quad = &reqs[i & ~size_t{3}];
         ctx.quad_lane = static_cast<uint8_t>(i & 3u);
       }
+      // Anisotropic samplers read the lane's whole SIMD group (decision P12).
+      const size_t g0 = i - i % kSimdLanes;
+      ctx.group = &reqs[g0];
+      ctx.group_lane = static_cast<uint8_t>(i - g0);
+      ctx.group_size = static_cast<uint8_t>(std::min<size_t>(kSimdLanes, reqs.size() - g0));
       return ctx;
     };
     std::vector<texunit::SampleRequest> lreqs(b.samples.size());

@@ -135,6 +135,9 @@ std::vector<std::array<uint32_t, 4>> reference(const SurfaceView& view, const Sa
     for (size_t i = g; i < std::min(b.count, g + 8); ++i) {
       if (!active(i)) continue;
       LavapipeLaneContext c = ctx_of(i);
+      c.group = &reqs[g];  // anisotropic samplers (P12)
+      c.group_lane = static_cast<uint8_t>(i - g);
+      c.group_size = static_cast<uint8_t>(std::min<size_t>(8, b.count - g));
       c.group_needs_linear = lin;
       c.group_mip_lerp = lerp;
       c.group_minified = mini;
@@ -288,6 +291,37 @@ TEST_P(LavapipeSimd, UnclaimedLanesKeepGroupSemantics) {
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(c.lanes, 1000u);
+}
+
+// Anisotropic samplers (decision P12) are never claimed by the kernels: every lane runs the
+// scalar model with its SIMD group (the footprint is the group's lane quad) on every target.
+TEST_P(LavapipeSimd, AnisotropicLanesMatchTheScalarModel) {
+  Rng r(23);
+  Checked c;
+  const Surface rgba = random_rgba8(16, 16, 5, r);
+  const Surface r32 = random_rgba8(16, 8, 4, r, SurfaceType::k2D, Format::kR32_FLOAT);
+  const Surface cube = random_rgba8(8, 8, 4, r, SurfaceType::kCube);
+  for (int cfg = 0; cfg < 4; ++cfg) {
+    SamplerState smp;
+    smp.min_filter = Filter::kLinear;
+    smp.mag_filter = cfg % 2 ? Filter::kPoint : Filter::kLinear;
+    smp.mip_filter = cfg < 2 ? MipFilter::kLinear : MipFilter::kPoint;
+    smp.address = {AddressMode::kWrap, AddressMode::kClamp, AddressMode::kClamp};
+    smp.max_anisotropy = 2u + 7u * static_cast<uint32_t>(cfg);
+    Lanes l = random_lanes(r, 64, 16, 5);
+    for (float& u : l.u) u = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
+    for (float& v : l.v) v = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
+    for (float& lod : l.lod) lod = std::uniform_real_distribution<float>(-1.0f, 5.0f)(r);
+    const std::string what = "aniso cfg " + std::to_string(cfg);
+    check_sample(rgba.view(), smp, l.batch(SampleOp::kLevel, true), false, false, c, what);
+    check_sample(r32.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c, what + " r32");
+    check_sample(cube.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c,
+                 what + " cube");
+    check_sample(rgba.view(), smp, l.batch(SampleOp::kImplicit, false), true, false, c,
+                 what + " quads");
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(c.lanes, 900u);
 }
 
 TEST(LavapipeSimdMessage, RejectsShortSpansAndPartialQuads) {
