@@ -321,6 +321,7 @@ int run(const Options& o) {
   std::array<uint64_t, kSpecialCount + 1> special_lookups{}, special_failed{};
   uint64_t reduction_lookups = 0, reduction_failed = 0;  // min/max reduction batches
   uint64_t aniso_lookups = 0, aniso_failed = 0;          // --anisotropy batches
+  std::array<uint64_t, kOpCount> aniso_op_lookups{}, aniso_op_failed{};  // the same, by op
   VisaDiffStats visa_stats;
   const auto t0 = std::chrono::steady_clock::now();
   const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
@@ -336,6 +337,7 @@ int run(const Options& o) {
     if (reduced) reduction_lookups += b.samples.size();
     const bool aniso = inject_anisotropy(b, o.visa ? 0u : o.anisotropy);
     if (aniso) aniso_lookups += b.samples.size();
+    if (aniso) aniso_op_lookups[static_cast<size_t>(op)] += b.samples.size();
     std::vector<uint8_t> group_special((special.size() + kSimdLanes - 1) / kSimdLanes, 0);
     for (size_t i = 0; i < special.size(); ++i)
       if (special[i] != Special::kNone) group_special[i / kSimdLanes] = 1;
@@ -447,6 +449,7 @@ int run(const Options& o) {
       if (!same) ++special_failed[cls_index];
       if (!same && reduced) ++reduction_failed;
       if (!same && aniso) ++aniso_failed;
+      if (!same && aniso) ++aniso_op_failed[static_cast<size_t>(op)];
       std::string d3d_why, d3d_departure;
       bool d3d_bad = false;
 #ifdef TEXSIM_ORACLE_HAVE_D3D
@@ -552,6 +555,11 @@ int run(const Options& o) {
   if (aniso_lookups != 0)
     std::printf("oracle: anisotropic      %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 aniso_lookups, aniso_failed);
+  for (size_t k = 0; k < kOpCount; ++k)
+    if (aniso_op_lookups[k] != 0)
+      std::printf("oracle: anisotropic %-13s %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                  std::string(op_name(static_cast<Op>(k))).c_str(), aniso_op_lookups[k],
+                  aniso_op_failed[k]);
   uint64_t special_total = 0, all_lookups = 0;
   for (size_t k = 0; k <= kSpecialCount; ++k) {
     all_lookups += special_lookups[k];
