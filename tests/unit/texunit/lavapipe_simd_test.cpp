@@ -264,30 +264,41 @@ TEST_P(LavapipeSimd, FetchMatchesTheScalarModel) {
   }
 }
 
-// Lanes the kernels do not claim (min != mag, comparison-free SoA formats, cube maps, fragment
-// quads) run the scalar model with the group and quad contexts: the same bits as the reference.
+// Lanes the kernels do not claim run the scalar model with the group and quad contexts: an
+// RGBA8 2D, an R32_FLOAT 2D and an RGBA8 cube surface through explicit-LOD, gradient and
+// fragment-quad (implicit, bias) messages must give the reference's bits.
+struct Unclaimed {
+  Surface rgba, r32, cube;
+  explicit Unclaimed(Rng& r)
+      : rgba(random_rgba8(16, 16, 5, r)),
+        r32(random_rgba8(16, 16, 5, r, SurfaceType::k2D, Format::kR32_FLOAT)),
+        cube(random_rgba8(8, 8, 4, r, SurfaceType::kCube)) {}
+  void check(const SamplerState& smp, const Lanes& l, Checked& c, const std::string& what) const {
+    check_sample(rgba.view(), smp, l.batch(SampleOp::kLevel, true), false, false, c, what);
+    check_sample(r32.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c, what + " r32");
+    check_sample(cube.view(), smp, l.batch(SampleOp::kLevel, false), false, false, c,
+                 what + " cube");
+    check_sample(cube.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c,
+                 what + " cube grad");
+    check_sample(rgba.view(), smp, l.batch(SampleOp::kImplicit, false), true, false, c,
+                 what + " quads");
+    check_sample(r32.view(), smp, l.batch(SampleOp::kBias, true), true, false, c,
+                 what + " quads bias");
+  }
+};
+
+// min != mag, comparison-free SoA formats, cube maps, fragment quads.
 TEST_P(LavapipeSimd, UnclaimedLanesKeepGroupSemantics) {
   Rng r(11);
   Checked c;
-  const Surface rgba = random_rgba8(16, 16, 5, r);
-  const Surface r32 = random_rgba8(16, 16, 5, r, SurfaceType::k2D, Format::kR32_FLOAT);
-  const Surface cube = random_rgba8(8, 8, 4, r, SurfaceType::kCube);
+  const Unclaimed u(r);
   for (int cfg = 0; cfg < 6; ++cfg) {
     SamplerState smp;
     smp.min_filter = Filter::kLinear;
     smp.mag_filter = cfg % 2 ? Filter::kPoint : Filter::kLinear;
     smp.mip_filter = MipFilter::kLinear;
     smp.address = {AddressMode::kMirror, AddressMode::kWrap, AddressMode::kClamp};
-    const Lanes l = random_lanes(r, 64, 16, 5);
-    const std::string what = "cfg " + std::to_string(cfg);
-    check_sample(rgba.view(), smp, l.batch(SampleOp::kLevel, true), false, false, c, what);
-    check_sample(r32.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c, what + " r32");
-    check_sample(cube.view(), smp, l.batch(SampleOp::kLevel, false), false, false, c,
-                 what + " cube");
-    check_sample(rgba.view(), smp, l.batch(SampleOp::kImplicit, false), true, false, c,
-                 what + " quads");
-    check_sample(r32.view(), smp, l.batch(SampleOp::kBias, true), true, false, c,
-                 what + " quads bias");
+    u.check(smp, random_lanes(r, 64, 16, 5), c, "cfg " + std::to_string(cfg));
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(c.lanes, 1000u);
@@ -295,12 +306,11 @@ TEST_P(LavapipeSimd, UnclaimedLanesKeepGroupSemantics) {
 
 // Anisotropic samplers (decision P12) are never claimed by the kernels: every lane runs the
 // scalar model with its SIMD group (the footprint is the group's lane quad) on every target.
+// Finite coordinates in [-0.5, 1.5] keep the ellipses small.
 TEST_P(LavapipeSimd, AnisotropicLanesMatchTheScalarModel) {
   Rng r(23);
   Checked c;
-  const Surface rgba = random_rgba8(16, 16, 5, r);
-  const Surface r32 = random_rgba8(16, 8, 4, r, SurfaceType::k2D, Format::kR32_FLOAT);
-  const Surface cube = random_rgba8(8, 8, 4, r, SurfaceType::kCube);
+  const Unclaimed u(r);
   for (int cfg = 0; cfg < 4; ++cfg) {
     SamplerState smp;
     smp.min_filter = Filter::kLinear;
@@ -309,16 +319,10 @@ TEST_P(LavapipeSimd, AnisotropicLanesMatchTheScalarModel) {
     smp.address = {AddressMode::kWrap, AddressMode::kClamp, AddressMode::kClamp};
     smp.max_anisotropy = 2u + 7u * static_cast<uint32_t>(cfg);
     Lanes l = random_lanes(r, 64, 16, 5);
-    for (float& u : l.u) u = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
-    for (float& v : l.v) v = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
+    for (float& x : l.u) x = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
+    for (float& y : l.v) y = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
     for (float& lod : l.lod) lod = std::uniform_real_distribution<float>(-1.0f, 5.0f)(r);
-    const std::string what = "aniso cfg " + std::to_string(cfg);
-    check_sample(rgba.view(), smp, l.batch(SampleOp::kLevel, true), false, false, c, what);
-    check_sample(r32.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c, what + " r32");
-    check_sample(cube.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c,
-                 what + " cube");
-    check_sample(rgba.view(), smp, l.batch(SampleOp::kImplicit, false), true, false, c,
-                 what + " quads");
+    u.check(smp, l, c, "aniso cfg " + std::to_string(cfg));
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(c.lanes, 900u);
