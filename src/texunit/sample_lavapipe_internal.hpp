@@ -291,7 +291,7 @@ Texel lod_query_from(const Surf& s, const SamplerState& smp, float lod);
 LpCube lodq_cube_lookup(Format f, const std::array<float, 3>& c);
 // aniso: anisotropic samplers (decision P12).
 constexpr uint32_t kAnisoLutSize = 1024;      // WEIGHT_LUT_SIZE
-constexpr int64_t kAnisoMaxProbes = 1 << 22;  // larger ellipse bounding boxes are not filtered
+constexpr int64_t kAnisoMaxProbes = 1 << 20;  // larger ellipse bounding boxes are not filtered
 float aniso_filter_weight(uint32_t index);
 float aniso_pmin2(const Surf& s, const std::array<std::array<float, 2>, 4>& quad_st,
                   float max_aniso);
