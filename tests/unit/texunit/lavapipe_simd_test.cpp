@@ -287,17 +287,26 @@ struct Unclaimed {
   }
 };
 
+// Linear minification; magnification point for odd `cfg`.
+SamplerState min_linear(int cfg, MipFilter mip, AddressMode u, AddressMode v,
+                        uint32_t max_anisotropy) {
+  SamplerState smp;
+  smp.min_filter = Filter::kLinear;
+  smp.mag_filter = cfg % 2 ? Filter::kPoint : Filter::kLinear;
+  smp.mip_filter = mip;
+  smp.address = {u, v, AddressMode::kClamp};
+  smp.max_anisotropy = max_anisotropy;
+  return smp;
+}
+
 // min != mag, comparison-free SoA formats, cube maps, fragment quads.
 TEST_P(LavapipeSimd, UnclaimedLanesKeepGroupSemantics) {
   Rng r(11);
   Checked c;
   const Unclaimed u(r);
   for (int cfg = 0; cfg < 6; ++cfg) {
-    SamplerState smp;
-    smp.min_filter = Filter::kLinear;
-    smp.mag_filter = cfg % 2 ? Filter::kPoint : Filter::kLinear;
-    smp.mip_filter = MipFilter::kLinear;
-    smp.address = {AddressMode::kMirror, AddressMode::kWrap, AddressMode::kClamp};
+    const SamplerState smp =
+        min_linear(cfg, MipFilter::kLinear, AddressMode::kMirror, AddressMode::kWrap, 1);
     u.check(smp, random_lanes(r, 64, 16, 5), c, "cfg " + std::to_string(cfg));
     if (HasFatalFailure()) return;
   }
@@ -312,12 +321,9 @@ TEST_P(LavapipeSimd, AnisotropicLanesMatchTheScalarModel) {
   Checked c;
   const Unclaimed u(r);
   for (int cfg = 0; cfg < 4; ++cfg) {
-    SamplerState smp;
-    smp.min_filter = Filter::kLinear;
-    smp.mag_filter = cfg % 2 ? Filter::kPoint : Filter::kLinear;
-    smp.mip_filter = cfg < 2 ? MipFilter::kLinear : MipFilter::kPoint;
-    smp.address = {AddressMode::kWrap, AddressMode::kClamp, AddressMode::kClamp};
-    smp.max_anisotropy = 2u + 7u * static_cast<uint32_t>(cfg);
+    const SamplerState smp =
+        min_linear(cfg, cfg < 2 ? MipFilter::kLinear : MipFilter::kPoint, AddressMode::kWrap,
+                   AddressMode::kClamp, 2u + 7u * static_cast<uint32_t>(cfg));
     Lanes l = random_lanes(r, 64, 16, 5);
     for (float& x : l.u) x = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
     for (float& y : l.v) y = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
