@@ -177,8 +177,11 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
   const SampleRequest& req = p.req;
   const int32_t slice = p.slice_base + p.face;
   SampleResult res;
+  const bool aniso = sampler.max_anisotropy > 1;  // lp_build_sample_aniso (decision P12)
   if (req.op == SampleOp::kLodQuery) {
-    if (ctx.quad != nullptr && p.cube) {
+    if (aniso) {
+      res.texel = aniso_lod_query(s, view, sampler, ctx.quad != nullptr ? *ctx.quad : in_req, ctx);
+    } else if (ctx.quad != nullptr && p.cube) {
       res.texel = fragment_cube_lod_query(s, view, sampler, ctx.quad, ctx.quad_lane & 3u);
     } else if (ctx.quad != nullptr) {
       const Prepared q = prepare(view, sampler, *ctx.quad);
@@ -186,6 +189,10 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
     } else {
       res.texel = lod_query(s, p.smp, req, false);
     }
+    return res;
+  }
+  if (aniso) {
+    res.texel = sample_aniso(s, view, sampler, in_req, p, ctx);
     return res;
   }
   const LodInfo li = lane_lod(s, view, sampler, in_req, p, ctx);

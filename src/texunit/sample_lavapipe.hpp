@@ -49,6 +49,14 @@ struct LavapipeLaneContext {
   std::array<std::optional<bool>, 2> group_cube_corner;  // unset: the lane's own
   const SampleRequest* quad = nullptr;  // unset: a compute-shader lookup, the lane's own LOD
   uint8_t quad_lane = 0;                // 0 TL, 1 TR, 2 BL, 3 BR
+  // Anisotropic samplers (max_anisotropy > 1, decision P12): the lane's SIMD group, its
+  // `group_size` requests in lavapipe's lane order (8 with AVX2; fragment shaders: two quads),
+  // and the lane's place in it. lp_build_sample_aniso differentiates the coordinates across the
+  // group's lane quads 4k..4k+3 (TL, TR, BL, BR) in compute shaders too, and some of its level
+  // choices are the group's first lanes'. Unset: the fragment quad, else the lane alone.
+  const SampleRequest* group = nullptr;
+  uint8_t group_lane = 0;
+  uint8_t group_size = 0;
 };
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
                              const SampleRequest& req, const LavapipeLaneContext& ctx);

@@ -236,6 +236,10 @@ bool lodq_cube_sees_z(Format f) {
 
 }  // namespace
 
+LpCube lodq_cube_lookup(Format f, const std::array<float, 3>& c) {
+  return lodq_cube_sees_z(f) ? lp_cube_lookup(c, {}, {}) : lp_cube_lookup_lodq(c, {}, {});
+}
+
 // textureQueryLod on a cube map in a fragment shader (lp_build_sample_common with is_lodq, whose
 // LOD is per lane). With need_derivs, lane k's fine derivatives are projected onto its face;
 // otherwise lp_build_rho takes the quad's coarse differences of the face coordinates s, t (the

@@ -285,6 +285,20 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
 QuadDerivatives3 fine_derivatives(const SampleRequest* quad, size_t k);
 Texel fragment_cube_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
                               const SampleRequest* quad, size_t k);
+// lod: textureQueryLod's clamps from the LOD after the biases.
+Texel lod_query_from(const Surf& s, const SamplerState& smp, float lod);
+// cube: the face coordinates of a fragment-shader cube textureQueryLod (lp_cube_lookup_lodq).
+LpCube lodq_cube_lookup(Format f, const std::array<float, 3>& c);
+// aniso: anisotropic samplers (decision P12).
+constexpr uint32_t kAnisoLutSize = 1024;      // WEIGHT_LUT_SIZE
+constexpr int64_t kAnisoMaxProbes = 1 << 20;  // larger ellipse bounding boxes are not filtered
+float aniso_filter_weight(uint32_t index);
+float aniso_pmin2(const Surf& s, const std::array<std::array<float, 2>, 4>& quad_st,
+                  float max_aniso);
+Texel aniso_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& smp,
+                      const SampleRequest& req, const LavapipeLaneContext& ctx);
+Texel sample_aniso(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
+                   const SampleRequest& in_req, const Prepared& p, const LavapipeLaneContext& ctx);
 // sample_lavapipe.cpp: the derived sampler state and the lane preparation.
 MipFilter lavapipe_mip_filter(const SurfaceView& view, const SamplerState& smp, SampleOp op);
 bool cube_needs_derivs(const SurfaceView& view, const SamplerState& smp, SampleOp op);

@@ -111,9 +111,13 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
 // the min/max clamp; x = after the clamp, rounded for mip NEAREST, clamped to [0, levels - 1].
 Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req,
                 bool quad_derivs) {
-  const SurfaceDesc& d = s.view.desc;
   float lod = fast_log2(rho_squared(s, req, quad_derivs)) * 0.5f;
   if (smp.lod_bias != 0.0f) lod = lod + smp.lod_bias;
+  return lod_query_from(s, smp, lod);
+}
+
+Texel lod_query_from(const Surf& s, const SamplerState& smp, float lod) {
+  const SurfaceDesc& d = s.view.desc;
   const float unclamped = lod;
   if (smp.min_lod != smp.max_lod) {  // min_lod == max_lod: no clamp (static state)
     if (smp.max_lod < kPipeMaxLodClamp) lod = minps(lod, smp.max_lod);

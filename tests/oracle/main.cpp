@@ -41,6 +41,7 @@ struct Options {
   unsigned special = 15;
   unsigned reduction = 10;  // --reduction PCT: share of sampling batches with min/max reduction  //
   unsigned anisotropy = 0;  // --anisotropy PCT: share of sampling batches with max_anisotropy > 1
+  int skip_code = 0;        // --skip-code N: exit N with "SKIPPED: ..." when lavapipe is absent
                             // --special PCT: share of sampling lanes with special inputs (issue 18)
   std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
                        // fail unless >= 8 formats, every address mode and filter ran  // also print
@@ -65,6 +66,7 @@ void usage() {
       "filter|mip|border]\n"
       "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
       "query_lod\n"
+      "--skip-code N: print SKIPPED and exit N when the device is not lavapipe (or absent)\n"
       "env TEXSIM_ORACLE_OPTIONAL=1: exit 0 when no Vulkan device is found\n");
 }
 
@@ -120,6 +122,10 @@ bool parse(int argc, char** argv, Options& o) {
       const char* v = next();
       if (!v) return false;
       o.special = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
+    } else if (a == "--skip-code") {
+      const char* v = next();
+      if (!v) return false;
+      o.skip_code = static_cast<int>(std::strtol(v, nullptr, 0));
     } else if (a == "--anisotropy") {
       const char* v = next();
       if (!v) return false;
@@ -256,6 +262,11 @@ int run(const Options& o) {
   try {
     vk = std::make_unique<VkContext>(TEXSIM_ORACLE_SHADER_DIR);
   } catch (const VkError& e) {
+    if (o.skip_code != 0) {  // --skip-code: a visible CTest SKIP
+      std::printf("SKIPPED: Vulkan/lavapipe not installed (no usable Vulkan device: %s)\n",
+                  e.what());
+      return o.skip_code;
+    }
     const char* opt = std::getenv("TEXSIM_ORACLE_OPTIONAL");
     if (opt && std::strcmp(opt, "1") == 0) {
       std::printf("oracle: skipped: no usable Vulkan device (%s); TEXSIM_ORACLE_OPTIONAL=1\n",
@@ -272,6 +283,11 @@ int run(const Options& o) {
               vk->device_name().c_str(), vk->features().robust_image_access,
               vk->features().mirror_clamp_to_edge, vk->features().storage_image_multisample);
 
+  if (o.skip_code != 0 && vk->device_name().find("llvmpipe") == std::string::npos) {
+    std::printf("SKIPPED: lavapipe not installed (the Vulkan device is '%s')\n",
+                vk->device_name().c_str());
+    return o.skip_code;
+  }
   Capabilities caps;
   caps.mirror_clamp_to_edge = vk->features().mirror_clamp_to_edge;
   caps.storage_image_multisample = vk->features().storage_image_multisample;
@@ -305,6 +321,7 @@ int run(const Options& o) {
   std::array<uint64_t, kSpecialCount + 1> special_lookups{}, special_failed{};
   uint64_t reduction_lookups = 0, reduction_failed = 0;  // min/max reduction batches
   uint64_t aniso_lookups = 0, aniso_failed = 0;          // --anisotropy batches
+  std::array<uint64_t, kOpCount> aniso_op_lookups{}, aniso_op_failed{};  // the same, by op
   VisaDiffStats visa_stats;
   const auto t0 = std::chrono::steady_clock::now();
   const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
@@ -320,6 +337,7 @@ int run(const Options& o) {
     if (reduced) reduction_lookups += b.samples.size();
     const bool aniso = inject_anisotropy(b, o.visa ? 0u : o.anisotropy);
     if (aniso) aniso_lookups += b.samples.size();
+    if (aniso) aniso_op_lookups[static_cast<size_t>(op)] += b.samples.size();
     std::vector<uint8_t> group_special((special.size() + kSimdLanes - 1) / kSimdLanes, 0);
     for (size_t i = 0; i < special.size(); ++i)
       if (special[i] != Special::kNone) group_special[i / kSimdLanes] = 1;
@@ -369,6 +387,11 @@ int run(const Options& o) {
         ctx.quad = &reqs[i & ~size_t{3}];
         ctx.quad_lane = static_cast<uint8_t>(i & 3u);
       }
+      // Anisotropic samplers read the lane's whole SIMD group (decision P12).
+      const size_t g0 = i - i % kSimdLanes;
+      ctx.group = &reqs[g0];
+      ctx.group_lane = static_cast<uint8_t>(i - g0);
+      ctx.group_size = static_cast<uint8_t>(std::min<size_t>(kSimdLanes, reqs.size() - g0));
       return ctx;
     };
     std::vector<texunit::SampleRequest> lreqs(b.samples.size());
@@ -426,6 +449,7 @@ int run(const Options& o) {
       if (!same) ++special_failed[cls_index];
       if (!same && reduced) ++reduction_failed;
       if (!same && aniso) ++aniso_failed;
+      if (!same && aniso) ++aniso_op_failed[static_cast<size_t>(op)];
       std::string d3d_why, d3d_departure;
       bool d3d_bad = false;
 #ifdef TEXSIM_ORACLE_HAVE_D3D
@@ -531,6 +555,11 @@ int run(const Options& o) {
   if (aniso_lookups != 0)
     std::printf("oracle: anisotropic      %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 aniso_lookups, aniso_failed);
+  for (size_t k = 0; k < kOpCount; ++k)
+    if (aniso_op_lookups[k] != 0)
+      std::printf("oracle: anisotropic %-13s %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                  std::string(op_name(static_cast<Op>(k))).c_str(), aniso_op_lookups[k],
+                  aniso_op_failed[k]);
   uint64_t special_total = 0, all_lookups = 0;
   for (size_t k = 0; k <= kSpecialCount; ++k) {
     all_lookups += special_lookups[k];

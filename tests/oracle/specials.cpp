@@ -228,7 +228,17 @@ bool inject_reduction(Batch& b, unsigned percent) {
 }
 
 bool inject_anisotropy(Batch& b, unsigned percent) {
-  if (b.samples.empty() || percent == 0) return false;
+  // Integer formats: lavapipe 22.3's JIT aborts on an anisotropic integer sampler (P12).
+  if (b.samples.empty() || percent == 0 || b.format->uint_result) return false;
+  // A one-level view with max_lod > 0 samples without a mip filter; with min != mag and a LOD
+  // per lane (explicit LOD, bias, gradients) lavapipe 22.3 then crashes in LLVM's code
+  // generation (P12), so such batches stay isotropic.
+  const texunit::SamplerState& sm = b.sampler;
+  const bool per_lane_lod = b.op == Op::kLod || b.op == Op::kGrad || b.op == Op::kShadowLod ||
+                            b.op == Op::kShadowGrad || b.op == Op::kBias;
+  if (per_lane_lod && b.surface->desc().mips == 1 && sm.max_lod > 0.0f &&
+      sm.min_filter != sm.mag_filter)
+    return false;
   Rng r(b.seed * 0xa0761d6478bd642full ^ (uint64_t{b.index} << 28) ^
         (static_cast<uint64_t>(b.op) << 12) ^ 0xa2150u);
   if (pick(r, 100) >= percent) return false;

@@ -37,8 +37,9 @@ std::vector<Special> inject_specials(Batch& b, unsigned percent);
 bool inject_reduction(Batch& b, unsigned percent);
 
 // Gives about `percent`% of the sampling batches a max_anisotropy of 2..16 (anisotropyEnable),
-// from a random stream of its own. Returns whether it did. Off by default (--anisotropy PCT):
-// the lavapipe profile does not model lavapipe's anisotropic filter (decisions.md, P12).
+// from a random stream of its own, never to integer formats (lavapipe aborts on those). Returns
+// whether it did. Off by default (--anisotropy PCT); the lavapipe profile models lavapipe's
+// anisotropic filter (decisions.md, P12).
 bool inject_anisotropy(Batch& b, unsigned percent);
 
 }  // namespace texsim::oracle

@@ -150,6 +150,9 @@ void sample_scalar_groups(const SurfaceView& view, const SamplerState& smp, cons
     for (size_t i = g0; i < g1; ++i) {
       if (!active(i)) continue;
       LavapipeLaneContext ctx = lane_ctx(i);
+      ctx.group = &reqs[g0 - begin];  // anisotropic samplers read the whole group (P12)
+      ctx.group_lane = static_cast<uint8_t>(std::min<size_t>(i - g0, 255));
+      ctx.group_size = static_cast<uint8_t>(std::min<size_t>(g1 - g0, 255));
       ctx.group_needs_linear = linear;
       ctx.group_mip_lerp = lerp;
       ctx.group_minified = minified;

@@ -135,6 +135,9 @@ std::vector<std::array<uint32_t, 4>> reference(const SurfaceView& view, const Sa
     for (size_t i = g; i < std::min(b.count, g + 8); ++i) {
       if (!active(i)) continue;
       LavapipeLaneContext c = ctx_of(i);
+      c.group = &reqs[g];  // anisotropic samplers (P12)
+      c.group_lane = static_cast<uint8_t>(i - g);
+      c.group_size = static_cast<uint8_t>(std::min<size_t>(8, b.count - g));
       c.group_needs_linear = lin;
       c.group_mip_lerp = lerp;
       c.group_minified = mini;
@@ -261,33 +264,74 @@ TEST_P(LavapipeSimd, FetchMatchesTheScalarModel) {
   }
 }
 
-// Lanes the kernels do not claim (min != mag, comparison-free SoA formats, cube maps, fragment
-// quads) run the scalar model with the group and quad contexts: the same bits as the reference.
-TEST_P(LavapipeSimd, UnclaimedLanesKeepGroupSemantics) {
-  Rng r(11);
-  Checked c;
-  const Surface rgba = random_rgba8(16, 16, 5, r);
-  const Surface r32 = random_rgba8(16, 16, 5, r, SurfaceType::k2D, Format::kR32_FLOAT);
-  const Surface cube = random_rgba8(8, 8, 4, r, SurfaceType::kCube);
-  for (int cfg = 0; cfg < 6; ++cfg) {
-    SamplerState smp;
-    smp.min_filter = Filter::kLinear;
-    smp.mag_filter = cfg % 2 ? Filter::kPoint : Filter::kLinear;
-    smp.mip_filter = MipFilter::kLinear;
-    smp.address = {AddressMode::kMirror, AddressMode::kWrap, AddressMode::kClamp};
-    const Lanes l = random_lanes(r, 64, 16, 5);
-    const std::string what = "cfg " + std::to_string(cfg);
+// Lanes the kernels do not claim run the scalar model with the group and quad contexts: an
+// RGBA8 2D, an R32_FLOAT 2D and an RGBA8 cube surface through explicit-LOD, gradient and
+// fragment-quad (implicit, bias) messages must give the reference's bits.
+struct Unclaimed {
+  Surface rgba, r32, cube;
+  explicit Unclaimed(Rng& r)
+      : rgba(random_rgba8(16, 16, 5, r)),
+        r32(random_rgba8(16, 16, 5, r, SurfaceType::k2D, Format::kR32_FLOAT)),
+        cube(random_rgba8(8, 8, 4, r, SurfaceType::kCube)) {}
+  void check(const SamplerState& smp, const Lanes& l, Checked& c, const std::string& what) const {
     check_sample(rgba.view(), smp, l.batch(SampleOp::kLevel, true), false, false, c, what);
     check_sample(r32.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c, what + " r32");
     check_sample(cube.view(), smp, l.batch(SampleOp::kLevel, false), false, false, c,
                  what + " cube");
+    check_sample(cube.view(), smp, l.batch(SampleOp::kGrad, false), false, false, c,
+                 what + " cube grad");
     check_sample(rgba.view(), smp, l.batch(SampleOp::kImplicit, false), true, false, c,
                  what + " quads");
     check_sample(r32.view(), smp, l.batch(SampleOp::kBias, true), true, false, c,
                  what + " quads bias");
+  }
+};
+
+// Linear minification; magnification point for odd `cfg`.
+SamplerState min_linear(int cfg, MipFilter mip, AddressMode u, AddressMode v,
+                        uint32_t max_anisotropy) {
+  SamplerState smp;
+  smp.min_filter = Filter::kLinear;
+  smp.mag_filter = cfg % 2 ? Filter::kPoint : Filter::kLinear;
+  smp.mip_filter = mip;
+  smp.address = {u, v, AddressMode::kClamp};
+  smp.max_anisotropy = max_anisotropy;
+  return smp;
+}
+
+// min != mag, comparison-free SoA formats, cube maps, fragment quads.
+TEST_P(LavapipeSimd, UnclaimedLanesKeepGroupSemantics) {
+  Rng r(11);
+  Checked c;
+  const Unclaimed u(r);
+  for (int cfg = 0; cfg < 6; ++cfg) {
+    const SamplerState smp =
+        min_linear(cfg, MipFilter::kLinear, AddressMode::kMirror, AddressMode::kWrap, 1);
+    u.check(smp, random_lanes(r, 64, 16, 5), c, "cfg " + std::to_string(cfg));
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(c.lanes, 1000u);
+}
+
+// Anisotropic samplers (decision P12) are never claimed by the kernels: every lane runs the
+// scalar model with its SIMD group (the footprint is the group's lane quad) on every target.
+// Finite coordinates in [-0.5, 1.5] keep the ellipses small.
+TEST_P(LavapipeSimd, AnisotropicLanesMatchTheScalarModel) {
+  Rng r(23);
+  Checked c;
+  const Unclaimed u(r);
+  for (int cfg = 0; cfg < 4; ++cfg) {
+    const SamplerState smp =
+        min_linear(cfg, cfg < 2 ? MipFilter::kLinear : MipFilter::kPoint, AddressMode::kWrap,
+                   AddressMode::kClamp, 2u + 7u * static_cast<uint32_t>(cfg));
+    Lanes l = random_lanes(r, 64, 16, 5);
+    for (float& x : l.u) x = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
+    for (float& y : l.v) y = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
+    for (float& lod : l.lod) lod = std::uniform_real_distribution<float>(-1.0f, 5.0f)(r);
+    u.check(smp, l, c, "aniso cfg " + std::to_string(cfg));
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(c.lanes, 900u);
 }
 
 TEST(LavapipeSimdMessage, RejectsShortSpansAndPartialQuads) {
