@@ -233,7 +233,7 @@ TEST(SassExecSample, Texs7_8_Array2D_RaArrayThenS_RbT) {
   const M want{{"R0", 1}, {"R1", 3}, {"R2", 2}};
   EXPECT_EQ(run(f, "TEXS R2, R0, R4, R6, 0x1, ARRAY_2D, RGB ;").regs, want);
   EXPECT_EQ(run(f, "TEXS.LZ R2, R0, R4, R6, 0x1, ARRAY_2D, RGB ;").regs, want);
-  f.reg(4, 7);  // beyond the last layer: clamped to layer 2 (D3D11.3 §7.18.6)
+  f.reg(4, 7);  // beyond the last layer: clamped to layer 2 (D3D11.3 §22.4.15)
   EXPECT_EQ(run(f, "TEXS.LZ R2, R0, R4, R6, 0x1, ARRAY_2D, RGB ;").regs, want);
 }
 
