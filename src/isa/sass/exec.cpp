@@ -52,8 +52,7 @@ ExecSettings settings_for(const scene::Scene& s, std::string_view platform, bool
 bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& scene,
                          const ExecSettings& settings, core::DiagSink& sink,
                          std::vector<std::string>* trace) {
-  const core::Location loc =
-      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+  const core::Location loc = exec_location(inst);
   if (inst.kind != Kind::kInstruction) {
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                inst.kind == Kind::kRaw ? "a .word placeholder cannot be executed"

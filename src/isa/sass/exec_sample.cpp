@@ -55,8 +55,7 @@ bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& sce
                     std::vector<std::string>* trace) {
   LoweredSample lw = lower_sample(inst, m.r, scene, sink);
   if (lw.outcome == SampleOutcome::kMissingState) return false;
-  const core::Location loc =
-      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+  const core::Location loc = exec_location(inst);
   texunit::Texel texel;  // zeros
   bool defined = true;
   switch (lw.outcome) {

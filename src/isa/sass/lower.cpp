@@ -40,23 +40,29 @@ unsigned header_dims(texunit::SurfaceType t) {
   return 0;
 }
 
+}  // namespace
+
 std::string hex32(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", v);
   return buf;
 }
 
-}  // namespace
+core::Location exec_location(const Instruction& inst) {
+  return core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+}
+
+void report_missing_state(const Instruction& inst, std::string msg, std::string_view citation,
+                          core::DiagSink& sink) {
+  sink.error("SASS-EXEC-STATE", exec_location(inst), std::move(msg), std::string(citation));
+}
 
 BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene,
                           core::DiagSink& sink) {
   BoundTexture out;
-  const core::Location loc =
-      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
   auto missing = [&](std::string msg) {
-    sink.error("SASS-EXEC-STATE", loc, std::move(msg), "sass-tlds.md, #tsPtrIdxU13");
-    out.outcome = BindOutcome::kMissingState;
-    return out;
+    report_missing_state(inst, std::move(msg), "sass-tlds.md, #tsPtrIdxU13", sink);
+    return out;  // kMissingState
   };
   const SceneState& st = scene_state(scene);  // the scene's SASS sections
   if (!st.tex_bank) return missing("the scene names no bindless texture bank (\"tex_bank\")");
@@ -113,10 +119,8 @@ BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene,
 LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
                         const scene::Scene& scene, core::DiagSink& sink) {
   LoweredFetch out;
-  const core::Location loc =
-      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
   auto missing = [&](std::string msg) {
-    sink.error("SASS-EXEC-STATE", loc, std::move(msg), "sass-tlds.md, #tsPtrIdxU13");
+    report_missing_state(inst, std::move(msg), "sass-tlds.md, #tsPtrIdxU13", sink);
     out.outcome = FetchOutcome::kMissingState;
     return out;
   };

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/diag.hpp"
 #include "isa/sass/model.hpp"
@@ -33,6 +34,15 @@ struct LoweredFetch {
   texunit::FetchRequest req;
   std::string what;  // for traces: "header 3 -> surface 0, level 0, coord (3, 7)"
 };
+
+// "0x0000abcd", for traces.
+std::string hex32(uint32_t v);
+
+// Where an instruction's run-time diagnostics point (its text position).
+core::Location exec_location(const Instruction& inst);
+// Error SASS-EXEC-STATE: the scene lacks state the instruction needs (decisions T6).
+void report_missing_state(const Instruction& inst, std::string msg, std::string_view citation,
+                          core::DiagSink& sink);
 
 // Register file as TLDS reads it: index 255 (RZ) must hold 0.
 using RegisterFile = std::array<uint32_t, 256>;

@@ -75,10 +75,8 @@ bool param_a_matches(ParamA p, texunit::SurfaceType t) {
 LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
                            const scene::Scene& scene, core::DiagSink& sink) {
   LoweredSample out;
-  const core::Location loc =
-      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
   auto missing = [&](std::string msg) {
-    sink.error("SASS-EXEC-STATE", loc, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)");
+    report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
     out.outcome = SampleOutcome::kMissingState;
     return std::move(out);
   };

@@ -3,7 +3,6 @@
 #include "isa/sass/writeback.hpp"
 
 #include <array>
-#include <cstdio>
 
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
@@ -28,12 +27,6 @@ float component_value(const texunit::Texel& t, int c) {
 }
 
 }  // namespace
-
-std::string hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
 
 uint8_t written_components(const Instruction& inst) {
   const uint8_t fixed = op_spec(inst.op).fixed_components;

@@ -14,9 +14,6 @@
 
 namespace texsim::isa::sass {
 
-// "0x0000abcd"
-std::string hex32(uint32_t v);
-
 // The components an instruction writes: its write mask, or the row's fixed set (TLD4S: RGBA).
 uint8_t written_components(const Instruction& inst);
 

@@ -13,6 +13,8 @@
 #include "isa/sass/syntax.hpp"
 #include "isa/sass/tsc.hpp"
 
+#include "exec_run.hpp"
+
 namespace texsim::isa::sass {
 namespace {
 
@@ -107,30 +109,10 @@ struct Fixture {
   void regf(uint32_t r, float v) { reg(r, fb(v)); }
 };
 
-struct Outcome {
-  std::map<std::string, uint32_t> regs;
-  std::map<std::string, bool> defined;
-  std::vector<std::string> rules;
-  bool ok = false;
-};
+using testing::Outcome;
 
 Outcome run(const Fixture& f, std::string_view text, std::string_view platform = "SM52") {
-  Outcome r;
-  core::DiagSink sink;
-  auto prog = parse_program(text, "s.sass", sink);
-  for (const auto& i : prog) validate(i, platform, sink);
-  EXPECT_FALSE(sink.has_errors()) << format_diagnostic(sink.diagnostics().at(0));
-  const auto out =
-      run_program(prog, f.sc, settings_for(f.sc, platform, false), std::nullopt, sink, nullptr);
-  for (const auto& d : sink.diagnostics()) r.rules.push_back(d.rule_id);
-  if (!out) return r;
-  r.ok = true;
-  for (const auto& v : *out) {
-    r.regs[v.name] = uint32_t{v.bytes[0]} | uint32_t{v.bytes[1]} << 8 | uint32_t{v.bytes[2]} << 16 |
-                     uint32_t{v.bytes[3]} << 24;
-    r.defined[v.name] = v.defined.empty();
-  }
-  return r;
+  return testing::run(f.sc, text, platform);
 }
 
 using M = std::map<std::string, uint32_t>;
@@ -465,14 +447,14 @@ TEST(SassExecSample, F16OnIntegerTextureIsUndefinedOnSM52Only) {
   f.regf(4, 3.5f / 4);
   f.regf(5, 1.5f / 4);
   Outcome r = run(f, "TEXS.F16.LZ RZ, R0, R4, R5, 0x1, 2D, RG ;");
-  EXPECT_EQ(r.rules, V{"SASS-TEXS-F16-INT"});
+  EXPECT_EQ(r.rules(), V{"SASS-TEXS-F16-INT"});
   EXPECT_FALSE(r.defined["R0"]);
   r = run(f, "TEXS.F16.LZ RZ, R0, R4, R5, 0x1, 2D, RG ;", "SM60");
-  EXPECT_EQ(r.rules, V{});
+  EXPECT_EQ(r.rules(), V{});
   EXPECT_EQ(r.regs, (M{{"R0", 0x3c004200u}}));  // (3, 1) by value
   EXPECT_TRUE(r.defined["R0"]);
   r = run(f, "TLD4S.F16.R R2, R0, R4, R5, 0x1 ;");
-  EXPECT_EQ(r.rules, V{"SASS-TLD4S-F16-INT"});
+  EXPECT_EQ(r.rules(), V{"SASS-TLD4S-F16-INT"});
 }
 
 // ---- Run-time rules: the passing case, then the failing one.
@@ -484,11 +466,11 @@ TEST(SassExecSample, SamplerIndexBeyondTheTscPoolIsUndefined) {
   f.regf(4, 0.6f);
   f.regf(5, 0.6f);
   Outcome r = run(f, "TEXS.LZ RZ, R0, R4, R5, 0x1, 2D, R ;");
-  EXPECT_EQ(r.rules, V{});
+  EXPECT_EQ(r.rules(), V{});
   EXPECT_EQ(r.regs, (M{{"R0", 2}}));
   f.handle(1, (16u << 20) | 1);  // samplerPtr 16 > max_index 15
   r = run(f, "TEXS.LZ RZ, R0, R4, R5, 0x1, 2D, R ;");
-  EXPECT_EQ(r.rules, V{"SASS-EXEC-SAMPLER-INDEX"});
+  EXPECT_EQ(r.rules(), V{"SASS-EXEC-SAMPLER-INDEX"});
   EXPECT_FALSE(r.defined["R0"]);
 }
 
@@ -498,14 +480,14 @@ TEST(SassExecSample, DcMustMatchTheTscDepthCompare) {
   f.regf(4, 0.25f);
   f.regf(5, 0.25f);
   f.regf(6, 0.1f);
-  EXPECT_EQ(run(f, "TEXS.LZ.DC RZ, R0, R4, R6, 0x2, 2D, R ;").rules, V{});
+  EXPECT_EQ(run(f, "TEXS.LZ.DC RZ, R0, R4, R6, 0x2, 2D, R ;").rules(), V{});
   // A compare sampler without .DC, and .DC with a plain sampler: undefined.
   Outcome r = run(f, "TEXS.LZ RZ, R0, R4, R5, 0x2, 2D, R ;");
-  EXPECT_EQ(r.rules, V{"SASS-EXEC-DC-STATE"});
+  EXPECT_EQ(r.rules(), V{"SASS-EXEC-DC-STATE"});
   EXPECT_FALSE(r.defined["R0"]);
   f.sampler(1, point());
   r = run(f, "TLD4S.R.DC R2, R0, R4, R6, 0x2 ;");
-  EXPECT_EQ(r.rules, V{"SASS-EXEC-DC-STATE"});
+  EXPECT_EQ(r.rules(), V{"SASS-EXEC-DC-STATE"});
   EXPECT_FALSE(r.defined["R3"]);
 }
 
@@ -527,7 +509,7 @@ TEST(SassExecSample, ParamAHeaderMismatchAndInvalidHeaderReturnZeros) {
   f.handle(3, 40);  // header 40 > max_index 31: an invalid texture
   const Outcome r = run(f, "TEXS.LZ RZ, R0, R4, R5, 0x3, 2D, RG ;");
   EXPECT_EQ(r.regs, (M{{"R0", 0}, {"R1", 0}}));
-  EXPECT_EQ(r.rules, V{});
+  EXPECT_EQ(r.rules(), V{});
 }
 
 TEST(SassExecSample, MissingSamplerStateIsAnError) {
@@ -535,13 +517,13 @@ TEST(SassExecSample, MissingSamplerStateIsAnError) {
   f.add(1, tagged(SurfaceType::k2D, 4, 4, 1, 1), 3);
   Outcome r = run(f, "TEXS.LZ RZ, R0, R4, R5, 0x1, 2D, R ;");  // no entry 3
   EXPECT_FALSE(r.ok);
-  EXPECT_EQ(r.rules, V{"SASS-EXEC-STATE"});
+  EXPECT_EQ(r.rules(), V{"SASS-EXEC-STATE"});
   f.sampler(3, point());
   EXPECT_TRUE(run(f, "TEXS.LZ RZ, R0, R4, R5, 0x1, 2D, R ;").ok);
   edit_scene_state(f.sc).texture_samplers.reset();
   r = run(f, "TLD4S.R R2, R0, R4, R5, 0x1 ;");
   EXPECT_FALSE(r.ok);
-  EXPECT_EQ(r.rules, V{"SASS-EXEC-STATE"});
+  EXPECT_EQ(r.rules(), V{"SASS-EXEC-STATE"});
 }
 
 TEST(SassExecSample, FalsePredicateWritesNothing) {

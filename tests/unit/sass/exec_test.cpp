@@ -2,6 +2,8 @@
 // .LZ/.LL level selection, F16 packing with both rounding modes, predicates, sRGB headers.
 #include "isa/sass/exec.hpp"
 
+#include "exec_run.hpp"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -74,30 +76,10 @@ struct Fixture {
   void reg(uint32_t r, uint32_t v) { edit_scene_state(sc).registers.r[r] = v; }
 };
 
-struct Outcome {
-  std::map<std::string, uint32_t> regs;
-  std::map<std::string, bool> defined;
-  std::vector<core::Diagnostic> diags;
-  bool ok = false;
-};
+using testing::Outcome;
 
 Outcome run(const Fixture& f, std::string_view text, std::string_view platform = "SM52") {
-  Outcome r;
-  core::DiagSink sink;
-  auto prog = parse_program(text, "e.sass", sink);
-  for (const auto& i : prog) validate(i, platform, sink);
-  EXPECT_FALSE(sink.has_errors()) << format_diagnostic(sink.diagnostics().at(0));
-  const auto out =
-      run_program(prog, f.sc, settings_for(f.sc, platform, false), std::nullopt, sink, nullptr);
-  r.diags = sink.diagnostics();
-  if (!out) return r;
-  r.ok = true;
-  for (const auto& v : *out) {
-    r.regs[v.name] = uint32_t{v.bytes[0]} | uint32_t{v.bytes[1]} << 8 | uint32_t{v.bytes[2]} << 16 |
-                     uint32_t{v.bytes[3]} << 24;
-    r.defined[v.name] = v.defined.empty();
-  }
-  return r;
+  return testing::run(f.sc, text, platform);
 }
 
 using M = std::map<std::string, uint32_t>;
