@@ -301,6 +301,23 @@ TEST(SassExecSample, LoneThreadImplicitLodIsTheMinLodClamp) {
   EXPECT_EQ(run(f, "TEXS RZ, R0, R4, R5, 0x1, 2D, A ;").regs, (M{{"R0", 2000}}));
 }
 
+TEST(SassExecSample, LoneThreadQuadUnderTheLavapipeProfile) {
+  // The TSC entry's "precision": lavapipe runs the copied quad as one lavapipe group: the same
+  // zero derivatives, so the min LOD clamp picks the level here too.
+  Fixture f;
+  texunit::SamplerState s = point();
+  s.min_lod = 1.0f;
+  f.sampler(0, s);
+  edit_scene_state(f.sc).texture_samplers->entries[0].precision = texunit::PrecisionKind::kLavapipe;
+  f.add(1, tagged(SurfaceType::k2D, 8, 8, 1, 4));
+  f.regf(4, 0.5f);
+  f.regf(5, 0.5f);
+  EXPECT_EQ(run(f, "TEXS RZ, R0, R4, R5, 0x1, 2D, A ;").regs, (M{{"R0", 1000}}));
+  s.min_lod = 3.0f;
+  f.sampler(0, s);  // precision back to the default (d3d)
+  EXPECT_EQ(run(f, "TEXS RZ, R0, R4, R5, 0x1, 2D, A ;").regs, (M{{"R0", 3000}}));
+}
+
 TEST(SassExecSample, ExplicitLodTakesTheTscBiasAndClamps) {
   Fixture f;
   texunit::SamplerState s = point();
