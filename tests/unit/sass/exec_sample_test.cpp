@@ -285,6 +285,27 @@ TEST(SassExecSample, BilinearCentreOfTwoByTwo) {
   EXPECT_EQ(run(f, "TEXS.LZ RZ, R0, R4, R5, 0x1, 2D, R ;").regs, (M{{"R0", fb(0.375f)}}));
 }
 
+TEST(SassExecSample, LinearWeightsHaveEightFractionBits) {
+  // CUDA's documented linear filter (nvidia_tlds.md 4.9): xB = x*N - 0.5, alpha = frac(xB) in
+  // fixed point with 8 fraction bits. Texels 0 and 1: x*N = 1 + 3/1024 gives xB = 0.5 + 3/1024,
+  // alpha = 128.75/256 -> 129/256 under the d3d profile's round-to-nearest-even (decisions T46;
+  // whether NVIDIA rounds or truncates is unmeasured). The exact profile keeps 0.50293.
+  Fixture f;
+  texunit::SamplerState s = bilinear();
+  f.sampler(0, s);
+  SurfaceDesc d;
+  d.type = SurfaceType::k1D;
+  d.format = Format::kR32_FLOAT;
+  d.width = 2;
+  Surface surf(d);
+  EXPECT_TRUE(surf.write_texel(0, 0, 0, 1, 0, Texel::from_float(1.0f, 0, 0, 0)));
+  f.add(1, std::move(surf));
+  f.regf(4, (1.0f + 3.0f / 1024) / 2);
+  EXPECT_EQ(run(f, "TEXS.LZ RZ, R0, R4, 0x1, 1D, R ;").regs, (M{{"R0", fb(129.0f / 256)}}));
+  edit_scene_state(f.sc).texture_samplers->entries[0].precision = texunit::PrecisionKind::kExact;
+  EXPECT_EQ(run(f, "TEXS.LZ RZ, R0, R4, 0x1, 1D, R ;").regs, (M{{"R0", fb(0.5f + 3.0f / 1024)}}));
+}
+
 TEST(SassExecSample, LoneThreadImplicitLodIsTheMinLodClamp) {
   // The thread's quad is four copies of it: derivatives 0, LOD -inf, whatever the bias; the TSC
   // min LOD clamp then picks the level (decisions T40).
