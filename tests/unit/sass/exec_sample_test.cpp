@@ -28,30 +28,7 @@ uint32_t fb(float f) {
   return std::bit_cast<uint32_t>(f);
 }
 
-// R32G32B32A32_UINT texels (x, y, z or slice, 1000 * level), point-sampled by TEXS.
-Surface tagged(SurfaceType type, uint32_t w, uint32_t h, uint32_t d_or_layers, uint32_t mips) {
-  SurfaceDesc d;
-  d.type = type;
-  d.format = Format::kR32G32B32A32_UINT;
-  d.width = w;
-  d.height = h;
-  if (type == SurfaceType::k3D)
-    d.depth = d_or_layers;
-  else
-    d.layers = d_or_layers;
-  d.mips = mips;
-  Surface s(d);
-  for (uint32_t lv = 0; lv < mips; ++lv) {
-    const uint32_t lw = texunit::mip_extent(w, lv), lh = texunit::mip_extent(h, lv);
-    const uint32_t ld =
-        type == SurfaceType::k3D ? texunit::mip_extent(d_or_layers, lv) : d.slices();
-    for (uint32_t z = 0; z < ld; ++z)
-      for (uint32_t y = 0; y < lh; ++y)
-        for (uint32_t x = 0; x < lw; ++x)
-          EXPECT_TRUE(s.write_texel(0, lv, z, x, y, Texel::from_uint(x, y, z, 1000 * lv)));
-  }
-  return s;
-}
+using testing::tagged;
 
 // A float surface with explicit texels (level 0, slice 0), row by row.
 Surface floats(Format f, uint32_t w, uint32_t h, const std::vector<Texel>& texels) {

@@ -22,35 +22,7 @@ using texunit::SurfaceDesc;
 using texunit::SurfaceType;
 using texunit::Texel;
 
-// R32G32B32A32_UINT surfaces whose texel is (x, y, z or slice, 1000 * level + sample).
-Surface tagged(SurfaceType type, uint32_t w, uint32_t h, uint32_t d_or_layers, uint32_t mips,
-               uint32_t samples = 1) {
-  SurfaceDesc d;
-  d.type = type;
-  d.format = Format::kR32G32B32A32_UINT;
-  d.width = w;
-  d.height = h;
-  if (type == SurfaceType::k3D)
-    d.depth = d_or_layers;
-  else
-    d.layers = d_or_layers;
-  d.mips = mips;
-  d.samples = samples;
-  Surface s(d);
-  for (uint32_t smp = 0; smp < samples; ++smp) {
-    for (uint32_t lv = 0; lv < mips; ++lv) {
-      const uint32_t lw = texunit::mip_extent(w, lv), lh = texunit::mip_extent(h, lv);
-      const uint32_t ld =
-          type == SurfaceType::k3D ? texunit::mip_extent(d_or_layers, lv) : d_or_layers;
-      for (uint32_t z = 0; z < ld; ++z)
-        for (uint32_t y = 0; y < lh; ++y)
-          for (uint32_t x = 0; x < lw; ++x)
-            EXPECT_TRUE(
-                s.write_texel(smp, lv, z, x, y, Texel::from_uint(x, y, z, 1000 * lv + smp)));
-    }
-  }
-  return s;
-}
+using testing::tagged;
 
 struct Fixture {
   scene::Scene sc;
