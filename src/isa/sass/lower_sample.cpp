@@ -177,16 +177,13 @@ LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
     req.op = texunit::SampleOp::kGather;
     req.gather_component = inst.component;
   } else {
-    switch (row->lod) {
-      case Lod::kLZ:
-        req.op = texunit::SampleOp::kLevelZero;
-        break;
-      case Lod::kLL:
-        req.op = texunit::SampleOp::kLevel;
-        break;
-      case Lod::kAuto:
-        req.op = texunit::SampleOp::kImplicit;
-        break;
+    // TEXS rows hold .LZ, .LL or no lod (kAuto: implicit LOD); other Lod values belong to TEX.
+    if (row->lod == Lod::kLZ) {
+      req.op = texunit::SampleOp::kLevelZero;
+    } else if (row->lod == Lod::kLL) {
+      req.op = texunit::SampleOp::kLevel;
+    } else {
+      req.op = texunit::SampleOp::kImplicit;
     }
   }
   out.outcome = SampleOutcome::kSample;
