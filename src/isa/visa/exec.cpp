@@ -146,6 +146,8 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     case RowExec::kSample3D:
     case RowExec::kLoad3D:
       return run_3d(inst, m, sc, cfg, sink);
+    case RowExec::kSampleUnorm:
+      return run_sample_unorm(inst, m, sc, cfg, sink);
     case RowExec::kNone:
       sink.error("VISA-UNSUPPORTED", at(inst, m),
                  std::string(inst.row->name) + " has no executor yet",

@@ -1,6 +1,7 @@
 // Execution of 3D_SAMPLE and 3D_LOAD: operands (lower_3d) -> a texture-unit message
 // (lower_3d_message, texunit/message.hpp) -> write-back of the enabled channels and the pixel
-// null mask. Depends on lower, machine, scene and texunit; never prints.
+// null mask; the scene lookups every sampler message shares. Depends on lower, machine, scene
+// and texunit; never prints.
 #include <bit>
 #include <cstdio>
 
@@ -12,7 +13,6 @@
 #include "texunit/message.hpp"
 
 namespace texsim::isa::visa {
-namespace {
 
 texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
   switch (k) {
@@ -25,6 +25,39 @@ texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
   }
   return texunit::PrecisionProfile::d3d();
 }
+
+const scene::SceneSurface* sampled_surface(const Instruction& inst, const Machine& m,
+                                           const scene::Scene& sc, uint32_t surface,
+                                           core::DiagSink& sink) {
+  const std::string spec(inst.row->spec_file);
+  if (surface == kSurfaceBss || surface == kSurfaceSlm || surface == kSurfaceStateless) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m),
+               "surface " + std::string(predefined_surface_name(surface)) +
+                   " cannot be sampled (no surface state is modelled)",
+               spec + ", Surface");
+    return nullptr;
+  }
+  const scene::SceneSurface* ss = sc.find_surface(surface);
+  if (ss == nullptr) {
+    sink.error("VISA-RUN-SURFACE", at(inst, m),
+               "the scene has no surface with id " + std::to_string(surface), spec + ", Surface");
+  }
+  return ss;
+}
+
+const scene::SceneSampler* scene_sampler(const Instruction& inst, const Machine& m,
+                                         const scene::Scene& sc, uint32_t sampler,
+                                         core::DiagSink& sink) {
+  const scene::SceneSampler* smp = sc.find_sampler(sampler);
+  if (smp == nullptr) {
+    sink.error("VISA-RUN-SAMPLER", at(inst, m),
+               "the scene has no sampler with id " + std::to_string(sampler),
+               std::string(inst.row->spec_file) + ", Sampler");
+  }
+  return smp;
+}
+
+namespace {
 
 // One lane's outcome: four 32-bit words (already converted to the Dst element size) and which
 // of them are undefined.
@@ -178,21 +211,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
   const auto req = lower_3d(inst, m, sink);
   if (!req) return false;
   const std::string spec(inst.row->spec_file);
-  if (req->surface == kSurfaceBss || req->surface == kSurfaceSlm ||
-      req->surface == kSurfaceStateless) {
-    sink.error("VISA-RUN-SURFACE", at(inst, m),
-               "surface " + std::string(predefined_surface_name(req->surface)) +
-                   " cannot be sampled (no surface state is modelled)",
-               spec + ", Surface");
-    return false;
-  }
-  const scene::SceneSurface* ss = sc.find_surface(req->surface);
-  if (ss == nullptr) {
-    sink.error("VISA-RUN-SURFACE", at(inst, m),
-               "the scene has no surface with id " + std::to_string(req->surface),
-               spec + ", Surface");
-    return false;
-  }
+  const scene::SceneSurface* ss = sampled_surface(inst, m, sc, req->surface, sink);
+  if (ss == nullptr) return false;
   const texunit::SurfaceView view = ss->surface.view();
   const texunit::SurfaceDesc& d = ss->surface.desc();
   const Sampler3DSpec& s3d = inst.row->s3d;
@@ -201,13 +221,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
   texunit::SamplerState sstate;
   texunit::PrecisionProfile prec = profile_of(cfg.precision);
   if (is_sample) {
-    const scene::SceneSampler* smp = sc.find_sampler(req->sampler);
-    if (smp == nullptr) {
-      sink.error("VISA-RUN-SAMPLER", at(inst, m),
-                 "the scene has no sampler with id " + std::to_string(req->sampler),
-                 spec + ", Sampler");
-      return false;
-    }
+    const scene::SceneSampler* smp = scene_sampler(inst, m, sc, req->sampler, sink);
+    if (smp == nullptr) return false;
     sstate = smp->state;
     if (smp->precision) prec = profile_of(*smp->precision);
     if (compare && !sstate.compare) {

@@ -330,6 +330,7 @@ std::optional<Instruction> decode_isa_instruction(const IsaFile& f, const IsaIns
                                                   const std::string& file, core::DiagSink& sink) {
   if (rows_for_opcode(in.opcode).empty()) return std::nullopt;
   std::vector<uint8_t> bytes = in.bytes;
+  size_t inserted_at = bytes.size() + 1;  // where a %null.0 paired surface went in (none: past)
   const bool is3d =
       in.opcode == kOpcode3DSample || in.opcode == kOpcode3DLoad || in.opcode == kOpcode3DGather4;
   if (is3d && f.version >= kPairedSurfaceVersion) {
@@ -337,6 +338,7 @@ std::optional<Instruction> decode_isa_instruction(const IsaFile& f, const IsaIns
     for (const WalkedField& w : in.fields) {
       if (w.token != 'n') continue;
       bytes.insert(bytes.begin() + w.offset, 6, uint8_t{0});
+      inserted_at = w.offset;
       break;
     }
   }
@@ -347,7 +349,14 @@ std::optional<Instruction> decode_isa_instruction(const IsaFile& f, const IsaIns
     if (auto* b = std::get_if<core::BinaryLoc>(&d.loc)) b->offset += in.offset;
     sink.report(std::move(d));
   }
-  if (inst) inst->offset = in.offset;
+  if (!inst) return inst;
+  inst->offset = in.offset;
+  // Rule diagnostics name each field's bytes in the file (the inserted surface has none).
+  for (OperandValue& o : inst->ops) {
+    if (o.bin_offset >= inserted_at && o.bin_offset < inserted_at + 6) o.bin_size = 0;
+    if (o.bin_offset >= inserted_at + 6) o.bin_offset -= 6;
+    o.bin_offset += in.offset;
+  }
   return inst;
 }
 

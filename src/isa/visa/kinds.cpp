@@ -5,6 +5,7 @@
 
 #include "core/text.hpp"
 #include "isa/visa/kinds_internal.hpp"
+#include "isa/visa/model_sample_unorm.hpp"
 
 #include <array>
 #include <bit>
@@ -452,6 +453,7 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
       out.value = v->id;
       return std::nullopt;
     }
+    case Kind::kUnormChannels:
     case Kind::kChannelMask: {
       static constexpr std::string_view kCh = "RGBA";
       uint32_t mask = 0;
@@ -468,7 +470,19 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
       }
       if (mask == 0) return "expected a channel mask such as RGBA";
       out.value = mask;
-      return std::nullopt;
+      if (f.kind == Kind::kChannelMask) return std::nullopt;
+      // SAMPLE_UNORM: ".<output format>" follows (CISA.l's CHANNEL_OUTPUT token).
+      if (c.peek() != '.') return "expected '.' and an output format after the channels";
+      ++c.pos;
+      for (uint32_t i = 0; i < kUnormOutputFormats.size(); ++i) {
+        const std::string_view name = kUnormOutputFormats[i];
+        if (c.line.substr(c.pos, name.size()) == name && !id_char(c.peek(name.size()))) {
+          c.pos += name.size();
+          out.value |= i << 4;
+          return std::nullopt;
+        }
+      }
+      return "expected an output format: 16-full, 16-downsampled, 8-full or 8-downsampled";
     }
     case Kind::kSourceChannel: {
       // One of R, G, B, A (IGC's printer for ISA_3D_GATHER4; visa-3d_sample4.md, Src_channel).
@@ -550,6 +564,14 @@ std::string print_field(const FieldSpec& f, const OperandValue& v, const SymbolT
         if (v.value & (1u << k)) s += "RGBA"[k];
       }
       return s;
+    }
+    case Kind::kUnormChannels: {
+      // As IGC's printer: the letters of bits 3:0, '.', the format of bits 5:4.
+      std::string s;
+      for (unsigned k = 0; k < 4; ++k) {
+        if (v.value & (1u << k)) s += "RGBA"[k];
+      }
+      return s + "." + std::string(kUnormOutputFormats[(v.value >> 4) & 3]);
     }
     case Kind::kSourceChannel:
       return v.value < 4 ? std::string(1, "RGBA"[v.value]) : "illegal";

@@ -76,6 +76,7 @@ std::optional<std::string> encode_field(const FieldSpec& f, const OperandValue& 
     case Kind::kSurface:
     case Kind::kSampler:
     case Kind::kChannelMask:
+    case Kind::kUnormChannels:
     case Kind::kSourceChannel:
     case Kind::kCount:
       return put_checked(w, v.value, f.width_at(ver), what);
@@ -163,6 +164,7 @@ std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Versi
     case Kind::kSurface:
     case Kind::kSampler:
     case Kind::kChannelMask:
+    case Kind::kUnormChannels:
     case Kind::kSourceChannel:
     case Kind::kCount: {
       const auto b = need(f.width_at(ver));

@@ -1,5 +1,5 @@
-// Lowering MEDIA_LD, GATHER_SCALED, 3D_SAMPLE and 3D_LOAD to requests (operands read from the
-// machine). Depends on program, machine and kinds; never on the scene or the texture unit.
+// Lowering MEDIA_LD, GATHER_SCALED, 3D_SAMPLE, 3D_LOAD and SAMPLE_UNORM to requests (operands
+// read from the machine). Depends on program, machine and kinds; never on the scene or texunit.
 #include "isa/visa/lower.hpp"
 
 #include <bit>
@@ -75,6 +75,24 @@ std::optional<MediaBlockRead> lower_media_ld(const Instruction& inst, const Mach
   // surface (clamped by the OOB policy). The spec's "Y byte offset" is an error (decision V2).
   r.x = static_cast<int32_t>(*x);
   r.y = static_cast<int32_t>(*y);
+  return r;
+}
+
+std::optional<UnormBlockOperands> lower_sample_unorm(const Instruction& inst, const Machine& m,
+                                                     core::DiagSink& sink) {
+  UnormBlockOperands r;
+  r.channel_mask = inst.op("Channel_mask").value;
+  r.sampler = inst.op("Sampler").value;
+  r.surface = inst.op("Surface").value;
+  float* const dest[4] = {&r.u0, &r.v0, &r.du, &r.dv};
+  constexpr std::string_view kFields[4] = {"U_offset", "V_offset", "DeltaU", "DeltaV"};
+  for (size_t k = 0; k < 4; ++k) {
+    bool def = true;
+    const auto bits = scalar_value(inst, kFields[k], m, sink, def);
+    if (!bits) return std::nullopt;
+    *dest[k] = std::bit_cast<float>(*bits);  // type F (VISA-SAMPLE_UNORM-*-TYPE)
+    r.defined = r.defined && def;
+  }
   return r;
 }
 

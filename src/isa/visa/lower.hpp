@@ -87,6 +87,16 @@ struct Sampler3DRequest {
   bool lane_defined(Param3D p, unsigned lane) const;
 };
 
+// SAMPLE_UNORM's operands (visa-sample_unorm.md): the four F scalars as floats, `defined` false
+// when a byte of one of them is undefined.
+struct UnormBlockOperands {
+  uint32_t channel_mask = 0;  // bits 3:0 channels, 5:4 output format
+  uint32_t sampler = 0;
+  uint32_t surface = 0;
+  float u0 = 0.0f, v0 = 0.0f, du = 0.0f, dv = 0.0f;
+  bool defined = true;
+};
+
 // Reads the operands; nullopt (with a VISA-RUN-* diagnostic) when an operand cannot be read.
 std::optional<MediaBlockRead> lower_media_ld(const Instruction& inst, const Machine& m,
                                              core::DiagSink& sink);
@@ -94,6 +104,8 @@ std::optional<ScatteredRead> lower_gather_scaled(const Instruction& inst, const 
                                                  core::DiagSink& sink);
 std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m,
                                          core::DiagSink& sink);
+std::optional<UnormBlockOperands> lower_sample_unorm(const Instruction& inst, const Machine& m,
+                                                     core::DiagSink& sink);
 
 // Coordinates, array index and offsets by surface type (visa-3d_sample.md / visa-3d_load.md,
 // the u/v/r/ai table): 1D_ARRAY takes the array index from v, 2D_ARRAY from r, cube arrays

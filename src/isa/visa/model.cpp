@@ -1,7 +1,9 @@
 // The model table rows (MEDIA_LD 0x37, GATHER_SCALED 0x78, 3D_SAMPLE 0x6d, 3D_LOAD 0x6e,
-// 3D_SAMPLE4 0x6f, GATHER4_SCALED 0x74) and lookups; the spec citations are the spec files'
-// Format tables and field lists. Depends on types and platform only (describe: model_describe).
+// 3D_SAMPLE4 0x6f, GATHER4_SCALED 0x74, SAMPLE_UNORM 0x41) and lookups; the spec citations are the
+// spec files' Format tables and field lists. Depends on types and platform only.
 #include "isa/visa/model.hpp"
+
+#include "isa/visa/model_sample_unorm.hpp"
 
 #include <algorithm>
 #include <array>
@@ -371,7 +373,7 @@ constexpr std::array<FieldSpec, 11> kSample4Fields{{
      .citation = "visa-3d_sample4.md, Notes (parameter table)"},
 }};
 
-constexpr std::array<InstrRow, 22> kRows{{
+constexpr std::array<InstrRow, 23> kRows{{
     {.name = "MEDIA_LD",
      .opcode = 0x37,
      .mnemonic = "media_ld",
@@ -692,6 +694,18 @@ constexpr std::array<InstrRow, 22> kRows{{
      .params = kNamesGather4PoC,
      .exec = RowExec::kSample3D,
      .s3d = {.compare = true, .lod = LodSource::kZero, .gather = true, .roles = kRolesGather4PoC}},
+    {.name = "SAMPLE_UNORM",
+     .opcode = kOpcodeSampleUnorm,
+     .mnemonic = "sample_unorm",
+     .text = "sample_unorm.{Channel_mask} {Sampler} {Surface} {U_offset} {V_offset} {DeltaU} "
+             "{DeltaV} {Dst}",
+     .spec_text = "SAMPLE_UNORM.{Channel_mask} {Sampler} {Surface} {U_offset} {V_offset} {DeltaU} "
+                  "{DeltaV} {Dst}",
+     .fields = kSampleUnormFields,
+     .spec_file = "visa-sample_unorm.md",
+     .summary = "an 8x4 pixel block at (U_offset + x DeltaU, V_offset + y DeltaV), LOD 0, each "
+                "enabled channel as 32 UNORM16 words",
+     .exec = RowExec::kSampleUnorm},
 }};
 
 // vISA mnemonics texsim recognises but does not model (visa/CISA.l).
@@ -705,11 +719,11 @@ constexpr std::string_view kOtherMnemonics[] = {
     "raw_sendc", "raw_sendsc", "oword_ld", "oword_ld_unaligned", "oword_st", "media_st", "gather",
     "scatter", "gather4_typed", "scatter4_typed", "scatter_scaled", "scatter4_scaled",
     "dword_atomic", "typed_atomic", "svm_block_ld", "svm_block_st", "svm_gather", "svm_scatter",
-    "svm_gather4_scaled", "svm_scatter4_scaled", "svm_atomic", "sample", "sample_unorm", "load",
-    "avs", "va", "barrier", "sbarrier", "fence", "wait", "yield", "nbarrier", "lsc_load",
-    "lsc_store", "lsc_load_quad", "lsc_store_quad", "lsc_load_strided", "lsc_store_strided",
-    "lsc_load_block2d", "lsc_store_block2d", "lsc_atomic_iinc", "lsc_fence", "dpas", "dpasw",
-    "fcvt", "lifetime", "load_l", "gather4_3d", "info_3d",
+    "svm_gather4_scaled", "svm_scatter4_scaled", "svm_atomic", "sample", "load", "avs", "va",
+    "barrier", "sbarrier", "fence", "wait", "yield", "nbarrier", "lsc_load", "lsc_store",
+    "lsc_load_quad", "lsc_store_quad", "lsc_load_strided", "lsc_store_strided", "lsc_load_block2d",
+    "lsc_store_block2d", "lsc_atomic_iinc", "lsc_fence", "dpas", "dpasw", "fcvt", "lifetime",
+    "load_l", "gather4_3d", "info_3d",
     // Added for IGC's dumps (issue 13; opcode names and printer spellings of IGC 1.0.12504).
     "add3", "fence_global", "fence_local", "fence_sw", "lsc_typed", "lsc_untyped", "qw_gather",
     "qw_scatter", "sampler_cache_flush", "samplr_cache_flush", "rt_write_3d", "urb_write_3d",

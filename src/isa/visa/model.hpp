@@ -34,6 +34,8 @@ enum class Kind : uint8_t {
                    // (visa visa-3d_sample4.md, Src_channel)
   kAoffimmi,       // 3D aoffimmi: a raw UW immediate before vISA 3.4, a scalar vector operand
                    // from 3.4 (research §1.2); text "0x0:uw" or "V33(0,0)<0;1,0>"
+  kUnormChannels,  // ub R [0], G [1], B [2], A [3], output format [5..4] (SAMPLE_UNORM
+                   // Channel_mask, visa-sample_unorm.md); text suffix "RGBA.16-full"
 };
 std::string_view kind_name(Kind k);
 
@@ -74,6 +76,7 @@ enum class RowExec : uint8_t {
   kGather4Scaled,  // GATHER4_SCALED: scattered dword reads of the enabled channels
   kSample3D,       // 3D_SAMPLE: a sample message
   kLoad3D,         // 3D_LOAD: a fetch message (or ld_mcs)
+  kSampleUnorm,    // SAMPLE_UNORM: an 8x4 pixel block at LOD 0, UNORM16 results
 };
 
 // Where a 3D message's LOD comes from (visa-3d_sample.md / visa-3d_load.md, Notes).

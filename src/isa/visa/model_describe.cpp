@@ -42,6 +42,8 @@ std::string_view kind_name(Kind k) {
       return "source channel (0..3 = R, G, B, A)";
     case Kind::kAoffimmi:
       return "aoffimmi (U [11:8], V [7:4], R [3:0])";
+    case Kind::kUnormChannels:
+      return "channel mask (R, G, B, A [3:0]) + output format [5:4]";
   }
   return "?";
 }
@@ -86,7 +88,7 @@ std::optional<std::string> describe_opcode(std::string_view opcode) {
         line += ", 1 byte before vISA 4.0 (flags bits 5/6/7), 2 bytes from 4.0 (bits 8/9/10)";
       if (f.kind == Kind::kAoffimmi) line += ", raw UW before vISA 3.4, vector operand from 3.4";
       if (f.min_version != kAnyVersion) line += ", from vISA " + version_string(f.min_version);
-      if (f.kind == Kind::kSourceChannel) line += ", 1 byte";
+      if (f.kind == Kind::kSourceChannel || f.kind == Kind::kUnormChannels) line += ", 1 byte";
       if (f.kind == Kind::kUImm || f.kind == Kind::kMediaModifier ||
           (f.kind == Kind::kExecSize && f.hi != 0)) {
         line += ", [" + std::to_string(f.lo) + ", " + std::to_string(f.hi) + "]";

@@ -9,6 +9,8 @@
 
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
+#include "isa/visa/model_sample_unorm.hpp"
+#include "isa/visa/rules_internal.hpp"
 
 namespace texsim::isa::visa {
 namespace {
@@ -121,6 +123,9 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
         break;
       case Kind::kSourceChannel:
         out.push_back({field_rule_id(row, f), std::string(f.name) + " is 0..3 (R, G, B, A)", c});
+        break;
+      case Kind::kUnormChannels:
+        detail::add_unorm_channel_rules(row, f, out);
         break;
       case Kind::kAoffimmi:
         out.push_back({field_rule_id(row, f),
@@ -282,6 +287,9 @@ uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Var
   }
   if (inst.row->exec == RowExec::kGatherScaled) {
     return 4 * exec_size_lanes(inst.op("Exec_size").value);
+  }
+  if (inst.row->exec == RowExec::kSampleUnorm) {
+    return sample_unorm_dst_bytes(inst.op("Channel_mask").value);
   }
   if (inst.row->exec == RowExec::kGather4Scaled) {
     // Each enabled channel from the next GRF (visa-gather4_scaled.md, Semantics and Dst).
@@ -650,6 +658,9 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
                   std::to_string(v.value),
               std::string(f.citation));
         }
+        break;
+      case Kind::kUnormChannels:
+        detail::check_unorm_channels(inst, prog, i, sink);
         break;
       case Kind::kSampler:
         if (prog.has_symbols && prog.symbols.find(VarClass::kSampler, v.value) == nullptr) {

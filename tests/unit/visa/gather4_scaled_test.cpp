@@ -30,13 +30,10 @@ std::string program(const std::string& body) {
 
 TEST(Gather4ScaledText, IgcLinesPrintBackIdentically) {
   // The forms IGC 1.0.12504 prints in the vendor corpus (DG2 dumps of gather_01.cl).
-  for (const char* line : {"gather4_scaled.R (M1, 16) T6 0x0:ud V40.0 V41.0",
-                           "gather4_scaled.RGBA (M5, 16) %slm 0x0:ud V40.0 V41.0",
-                           "(P1) gather4_scaled.GA (M1, 8) T6 V33(0,0)<0;1,0> V40.0 V41.0"}) {
-    auto p = test::parse(program(std::string("    ") + line));
-    ASSERT_FALSE(p.sink.has_errors()) << line << "\n" << test::all_diags(p.sink);
-    EXPECT_EQ(print_instruction(p.prog->instructions[0], *p.prog), line);
-  }
+  test::expect_prints_back(kDecls,
+                           {"gather4_scaled.R (M1, 16) T6 0x0:ud V40.0 V41.0",
+                            "gather4_scaled.RGBA (M5, 16) %slm 0x0:ud V40.0 V41.0",
+                            "(P1) gather4_scaled.GA (M1, 8) T6 V33(0,0)<0;1,0> V40.0 V41.0"});
   auto s = test::parse(program("    GATHER4_SCALED.RB (M1, 8) T6 0x4:ud V40.0 V41.0"));
   ASSERT_FALSE(s.sink.has_errors()) << test::all_diags(s.sink);
   EXPECT_EQ(s.prog->instructions[0].op("Channels").value, 5u);
@@ -85,38 +82,30 @@ TEST(Gather4ScaledBinary, LayoutAndRoundTrip) {
 }
 
 TEST(Gather4ScaledRules, EveryRulePassesAndFails) {
-  struct Case {
-    const char* rule;
-    const char* good;
-    const char* bad;
-  };
-  const Case cases[] = {
-      {"VISA-GATHER4_SCALED-EXEC_SIZE", "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V41.0",
-       "gather4_scaled.R (M1, 4) T6 0x0:ud V40.0 V41.0"},
-      {"VISA-GATHER4_SCALED-EXEC_SIZE", "gather4_scaled.R (M1, 16) T6 0x0:ud V40.0 V41.0",
-       "gather4_scaled.R (M1, 32) T6 0x0:ud V40.0 V41.0"},
-      {"VISA-GATHER4_SCALED-OFFSET-TYPE", "gather4_scaled.R (M1, 8) T6 V33(0,0)<0;1,0> V40.0 V41.0",
-       "gather4_scaled.R (M1, 8) T6 V34(0,0)<0;1,0> V40.0 V41.0"},
-      {"VISA-GATHER4_SCALED-ELEMENT_OFFSET-TYPE", "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V41.0",
-       "gather4_scaled.R (M1, 8) T6 0x0:ud V44.0 V41.0"},
-      {"VISA-GATHER4_SCALED-DST-TYPE", "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V42.0",
-       "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V43.0"},
-      // Three channels of SIMD16: 3 x 64 bytes; V42 has 64, V41 512.
-      {"VISA-GATHER4_SCALED-DST-SIZE", "gather4_scaled.RGB (M1, 16) T6 0x0:ud V40.0 V41.0",
-       "gather4_scaled.RGB (M1, 16) T6 0x0:ud V40.0 V42.0"},
-      // SIMD8 still takes a whole GRF per channel: two channels need 64 bytes from V42.32.
-      {"VISA-GATHER4_SCALED-DST-SIZE", "gather4_scaled.RG (M1, 8) T6 0x0:ud V40.0 V42.0",
-       "gather4_scaled.RG (M1, 8) T6 0x0:ud V40.0 V42.32"},
-      {"VISA-GATHER4_SCALED-DST-ALIGN", "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V41.32",
-       "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V41.4"},
-  };
-  for (const Case& c : cases) {
-    auto good = test::parse(program(std::string("    ") + c.good));
-    EXPECT_FALSE(test::has_rule(good.sink, c.rule)) << c.good << "\n" << test::all_diags(good.sink);
-    EXPECT_FALSE(good.sink.has_errors()) << c.good << "\n" << test::all_diags(good.sink);
-    auto bad = test::parse(program(std::string("    ") + c.bad));
-    EXPECT_TRUE(test::has_rule(bad.sink, c.rule)) << c.bad << "\n" << test::all_diags(bad.sink);
-  }
+  test::expect_rule_cases(
+      kDecls,
+      {
+          {"VISA-GATHER4_SCALED-EXEC_SIZE", "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V41.0",
+           "gather4_scaled.R (M1, 4) T6 0x0:ud V40.0 V41.0"},
+          {"VISA-GATHER4_SCALED-EXEC_SIZE", "gather4_scaled.R (M1, 16) T6 0x0:ud V40.0 V41.0",
+           "gather4_scaled.R (M1, 32) T6 0x0:ud V40.0 V41.0"},
+          {"VISA-GATHER4_SCALED-OFFSET-TYPE",
+           "gather4_scaled.R (M1, 8) T6 V33(0,0)<0;1,0> V40.0 V41.0",
+           "gather4_scaled.R (M1, 8) T6 V34(0,0)<0;1,0> V40.0 V41.0"},
+          {"VISA-GATHER4_SCALED-ELEMENT_OFFSET-TYPE",
+           "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V41.0",
+           "gather4_scaled.R (M1, 8) T6 0x0:ud V44.0 V41.0"},
+          {"VISA-GATHER4_SCALED-DST-TYPE", "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V42.0",
+           "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V43.0"},
+          // Three channels of SIMD16: 3 x 64 bytes; V42 has 64, V41 512.
+          {"VISA-GATHER4_SCALED-DST-SIZE", "gather4_scaled.RGB (M1, 16) T6 0x0:ud V40.0 V41.0",
+           "gather4_scaled.RGB (M1, 16) T6 0x0:ud V40.0 V42.0"},
+          // SIMD8 still takes a whole GRF per channel: two channels need 64 bytes from V42.32.
+          {"VISA-GATHER4_SCALED-DST-SIZE", "gather4_scaled.RG (M1, 8) T6 0x0:ud V40.0 V42.0",
+           "gather4_scaled.RG (M1, 8) T6 0x0:ud V40.0 V42.32"},
+          {"VISA-GATHER4_SCALED-DST-ALIGN", "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V41.32",
+           "gather4_scaled.R (M1, 8) T6 0x0:ud V40.0 V41.4"},
+      });
   EXPECT_TRUE(describe_opcode("gather4_scaled").has_value());
   EXPECT_NE(describe_opcode("0x74")->find("visa-gather4_scaled.md"), std::string::npos);
 }

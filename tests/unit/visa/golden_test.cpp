@@ -89,6 +89,9 @@ TEST(Golden, BinaryVersion42) {
 TEST(Golden, BinaryVersion33) {
   check_binary_file("binary_v33.visaasm");
 }
+TEST(Golden, SampleUnorm) {  // decision V50
+  check_binary_file("sample_unorm.visaasm");
+}
 
 }  // namespace
 }  // namespace texsim::isa::visa

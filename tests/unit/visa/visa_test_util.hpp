@@ -1,7 +1,10 @@
 // Helpers shared by the vISA unit tests: parse a program, find diagnostics by rule id.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
+#include <initializer_list>
 #include <memory>
 #include <string>
 
@@ -48,5 +51,35 @@ inline constexpr const char* kDecls = R"(.version 4.2
 .decl P1 v_type=P num_elts=32
 .decl P3 v_type=P num_elts=16
 )";
+
+// `line` after `decls`, indented as IGC's dumps indent instructions.
+inline std::string with_decls(const std::string& decls, const std::string& line) {
+  return decls + "    " + line + "\n";
+}
+
+// Each line parses without a diagnostic error and prints back as written (IGC's printer).
+inline void expect_prints_back(const std::string& decls, std::initializer_list<const char*> lines) {
+  for (const char* line : lines) {
+    auto p = parse(with_decls(decls, line));
+    ASSERT_FALSE(p.sink.has_errors()) << line << "\n" << all_diags(p.sink);
+    EXPECT_EQ(print_instruction(p.prog->instructions[0], *p.prog), line);
+  }
+}
+
+// A rule's passing and failing line: `good` has no error at all, `bad` reports `rule`.
+struct RuleCase {
+  const char* rule;
+  const char* good;
+  const char* bad;
+};
+inline void expect_rule_cases(const std::string& decls, std::initializer_list<RuleCase> cases) {
+  for (const RuleCase& c : cases) {
+    auto good = parse(with_decls(decls, c.good));
+    EXPECT_FALSE(has_rule(good.sink, c.rule)) << c.good << "\n" << all_diags(good.sink);
+    EXPECT_FALSE(good.sink.has_errors()) << c.good << "\n" << all_diags(good.sink);
+    auto bad = parse(with_decls(decls, c.bad));
+    EXPECT_TRUE(has_rule(bad.sink, c.rule)) << c.bad << "\n" << all_diags(bad.sink);
+  }
+}
 
 }  // namespace texsim::isa::visa::test
