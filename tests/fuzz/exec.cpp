@@ -167,15 +167,24 @@ std::string sass_program(FuzzedDataProvider& p) {
       "1D", "2D", "3D", "ARRAY_2D", "CUBE", "ARRAY_1D", "ARRAY_3D", "ARRAY_CUBE"};
   static constexpr std::array<std::string_view, 8> kMasks{"R",  "G",   "RG",   "RA",
                                                           "GA", "RGB", "RGBA", "BA"};
+  static constexpr std::array<std::string_view, 3> kOps{"TLDS", "TEXS", "TLD4S"};
+  static constexpr std::array<std::string_view, 4> kComps{".R", ".G", ".B", ".A"};
   std::string s;
   if (p.ConsumeBool()) s += p.ConsumeBool() ? "@P0 " : "@!P1 ";
-  s += "TLDS";
+  const std::string_view op = one_of(p, kOps);  // TEXS/TLD4S: the sampler pool (issue 19)
+  s += op;
   if (p.ConsumeBool()) s += ".F16";
-  s += p.ConsumeBool() ? ".LZ" : ".LL";
-  if (p.ConsumeBool()) s += ".AOFFI";
-  if (p.ConsumeBool()) s += ".MS";
+  if (op == "TLD4S") {
+    if (p.ConsumeBool()) s += ".RTZ";
+    s += one_of(p, kComps);
+  } else if (op == "TLDS" || p.ConsumeBool()) {
+    s += p.ConsumeBool() ? ".LZ" : ".LL";
+  }
+  if (op != "TEXS" && p.ConsumeBool()) s += ".AOFFI";
+  if (op == "TLDS" && p.ConsumeBool()) s += ".MS";
+  if (op != "TLDS" && p.ConsumeBool()) s += ".DC";
   if (p.ConsumeBool()) s += ".NODEP";
-  const int reg = p.ConsumeIntegralInRange<int>(0, 3);
+  const int reg = op == "TLD4S" ? 1 : p.ConsumeIntegralInRange<int>(0, 3);
   auto r = [&](bool rz_ok) {
     const unsigned n = p.ConsumeIntegralInRange<unsigned>(0, 40);
     return (rz_ok && n == 40) ? std::string("RZ") : "R" + std::to_string(n);
@@ -184,9 +193,10 @@ std::string sass_program(FuzzedDataProvider& p) {
   if (reg != 0) s += ", " + r(true);
   char idx[16];
   std::snprintf(idx, sizeof idx, "0x%x", p.ConsumeIntegralInRange<unsigned>(0, 0x1fff));
-  s += std::string(", ") + idx + ", " + std::string(one_of(p, kDims)) + ", " +
-       std::string(one_of(p, kMasks)) + " ;\n";
-  return s;
+  s += std::string(", ") + idx;
+  if (op != "TLD4S")
+    s += ", " + std::string(one_of(p, kDims)) + ", " + std::string(one_of(p, kMasks));
+  return s + " ;\n";
 }
 
 std::string scene_json(FuzzedDataProvider& p, bool is_sass) {
@@ -219,8 +229,8 @@ std::string scene_json(FuzzedDataProvider& p, bool is_sass) {
          "\": {\"surface\": " + std::to_string(kIds[p.ConsumeIntegralInRange<size_t>(0, 3)]) +
          ", \"min_level\": " + hostile_size(p) + ", \"max_level\": " + hostile_size(p) + "}}}";
     if (p.ConsumeBool())
-      s += ", \"texture_samplers\": {\"max_index\": 4, \"entries\": {\"0\": " + sampler(p, "") +
-           "}}";
+      s += ", \"texture_samplers\": {\"max_index\": " + std::string(p.ConsumeBool() ? "4" : "0") +
+           ", \"entries\": {\"0\": " + sampler(p, "") + "}}";
     s += ", \"fp16_rounding\": \"" + std::string(p.ConsumeBool() ? "rn" : "rz") + "\"";
   } else {
     s += ", \"registers\": {\"V33\": {\"type\": \"UD\", \"values\": [" + u32(p) +

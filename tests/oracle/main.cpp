@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cases.hpp"
+#include "sass_diff.hpp"
 #include "specials.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
@@ -37,6 +38,7 @@ struct Options {
   uint32_t max_print = 100;
   bool show_all = false;  // --show-all: a line for every lane compared, equal or not
   bool visa = false;      // --visa: compare vISA programs with lavapipe instead (visa_diff.hpp)
+  bool sass = false;      // --sass: compare TEXS/TLD4S with lavapipe instead (sass_diff.hpp)
   bool require_coverage = false;
   unsigned special = 15;
   unsigned reduction = 10;  // --reduction PCT: share of sampling batches with min/max reduction  //
@@ -60,7 +62,8 @@ void usage() {
       stderr,
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
       "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-all]\n"
-      "       [--require-coverage] [--visa] [--special PCT] [--reduction PCT] [--anisotropy PCT] "
+      "       [--require-coverage] [--visa] [--sass] [--special PCT] [--reduction PCT] "
+      "[--anisotropy PCT] "
       "[--mutate "
       "offset|coord|bias|level|address|reference|"
       "filter|mip|border]\n"
@@ -110,6 +113,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.soak = true;
     } else if (a == "--visa") {
       o.visa = true;
+    } else if (a == "--sass") {
+      o.sass = true;
     } else if (a == "--require-coverage") {
       o.require_coverage = true;
     } else if (a == "--show-all") {
@@ -323,6 +328,7 @@ int run(const Options& o) {
   uint64_t aniso_lookups = 0, aniso_failed = 0;          // --anisotropy batches
   std::array<uint64_t, kOpCount> aniso_op_lookups{}, aniso_op_failed{};  // the same, by op
   VisaDiffStats visa_stats;
+  SassDiffStats sass_stats;
   const auto t0 = std::chrono::steady_clock::now();
   const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
   const uint32_t count = o.single_case >= 0 ? 1 : o.cases;
@@ -332,10 +338,10 @@ int run(const Options& o) {
     Batch b = make_batch(o.seed, ci, op, o.lanes, caps);
     // Special inputs (NaN, Inf, overflow, denormals) are checked against lavapipe bit for bit;
     // the d3d verifier's windows are for finite inputs and skip them.
-    const std::vector<Special> special = inject_specials(b, o.visa ? 0u : o.special);
-    const bool reduced = inject_reduction(b, o.visa ? 0u : o.reduction);
+    const std::vector<Special> special = inject_specials(b, o.visa || o.sass ? 0u : o.special);
+    const bool reduced = inject_reduction(b, o.visa || o.sass ? 0u : o.reduction);
     if (reduced) reduction_lookups += b.samples.size();
-    const bool aniso = inject_anisotropy(b, o.visa ? 0u : o.anisotropy);
+    const bool aniso = inject_anisotropy(b, o.visa || o.sass ? 0u : o.anisotropy);
     if (aniso) aniso_lookups += b.samples.size();
     if (aniso) aniso_op_lookups[static_cast<size_t>(op)] += b.samples.size();
     std::vector<uint8_t> group_special((special.size() + kSimdLanes - 1) / kSimdLanes, 0);
@@ -359,6 +365,10 @@ int run(const Options& o) {
     }
     if (o.visa) {
       visa_diff(b, gpu, o.seed, ci, o.max_print, visa_stats);
+      continue;
+    }
+    if (o.sass) {
+      sass_diff(b, gpu, o.seed, ci, o.max_print, sass_stats);
       continue;
     }
     formats_seen[static_cast<size_t>(b.format - oracle_formats().data())] = true;
@@ -522,6 +532,7 @@ int run(const Options& o) {
     std::printf("oracle: %" PRIu64 " further mismatch lines not printed (--max-print)\n",
                 printed - o.max_print);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (o.sass) return sass_diff_report(sass_stats, o.seed, count, o.lanes, secs);
   if (o.visa) {
     std::printf("oracle-visa: seed %" PRIu64 ", %u cases x %u lanes, %.1f s\n", o.seed, count,
                 o.lanes, secs);

@@ -9,6 +9,7 @@
 #include "isa/sass/rules.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "isa/sass/syntax.hpp"
+#include "isa/sass/writeback.hpp"
 #include "texunit/message.hpp"
 
 namespace texsim::isa::sass {
@@ -48,35 +49,10 @@ ExecSettings settings_for(const scene::Scene& s, std::string_view platform, bool
   return e;
 }
 
-namespace {
-
-std::string hex32(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
-}
-
-// A component as a float for F16 packing: float bits pass through, integers convert by value
-// (only reached where .F16 on integer textures is not UNPREDICTABLE).
-float component_value(const texunit::Texel& t, int c) {
-  switch (t.kind) {
-    case texunit::TexelKind::kFloat:
-      return t.f(c);
-    case texunit::TexelKind::kUint:
-      return static_cast<float>(t.u(c));
-    case texunit::TexelKind::kSint:
-      return static_cast<float>(t.i(c));
-  }
-  return 0.0f;
-}
-
-}  // namespace
-
 bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& scene,
                          const ExecSettings& settings, core::DiagSink& sink,
                          std::vector<std::string>* trace) {
-  const core::Location loc =
-      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+  const core::Location loc = exec_location(inst);
   if (inst.kind != Kind::kInstruction) {
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                inst.kind == Kind::kRaw ? "a .word placeholder cannot be executed"
@@ -89,9 +65,9 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     if (trace) trace->push_back(line);
     return true;
   }
-  if (inst.op != Opcode::kTlds) {
-    // TEXS/TLD4S decode, print, encode and validate; their lowering through the texture unit
-    // (TSC sampler state) is not written yet (issue 19).
+  const bool sample = inst.op == Opcode::kTexs || inst.op == Opcode::kTld4s;
+  if (inst.op != Opcode::kTlds && !sample) {
+    // Other rows decode, print, encode and validate; their lowering is not written yet.
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                std::string(op_spec(inst.op).mnemonic) +
                    " is modelled for text and binary but "
@@ -103,6 +79,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     if (trace) trace->push_back(line + "  // predicate false: nothing written");
     return true;
   }
+  if (sample) return execute_sample(inst, m, scene, settings, sink, line, trace);
   LoweredFetch lw = lower_tlds(inst, m.r, scene, sink);
   if (lw.outcome == FetchOutcome::kMissingState) return false;
   texunit::Texel texel;  // zeros
@@ -139,40 +116,12 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
   }
   texel.kind = integer ? texel.kind : texunit::TexelKind::kFloat;
 
-  const DestLayout d = dest_layout(inst.mask, inst.f16);
-  std::array<uint32_t, 4> slot_bits{};  // packed values for Rd0, Rd0+1, Rd1, Rd1+1
   bool defined = true;
-  if (inst.f16) {
-    if (integer && lw.outcome == FetchOutcome::kFetch &&
-        f16_integer_unpredictable(settings.platform)) {
-      sink.warning("SASS-TLDS-F16-INT", loc,
-                   ".F16 with integer texture format " +
-                       std::string(texunit::format_info(lw.view.desc.format).name) +
-                       " is UNPREDICTABLE on " + settings.platform +
-                       "; the destination is reported as undefined",
-                   "sass-tlds.md, .F16");
-      defined = false;
-    }
-    std::array<uint16_t, 4> h{};
-    for (unsigned k = 0; k < d.count; ++k) {
-      h[k] = core::float_to_half(component_value(texel, d.order[k]), settings.fp16_rounding);
-    }
-    // Rd0 = (c0 | c1 << 16), Rd1 = (c2 | c3 << 16); missing halves are 0.
-    slot_bits[0] = uint32_t{h[0]} | (uint32_t{h[1]} << 16);
-    slot_bits[2] = uint32_t{h[2]} | (uint32_t{h[3]} << 16);
-  } else {
-    for (unsigned k = 0; k < d.count; ++k)
-      slot_bits[k] = texel.bits[static_cast<uint8_t>(d.order[k])];  // 0..3 for k < count
+  if (integer && lw.outcome == FetchOutcome::kFetch) {
+    defined =
+        f16_integer_defined(inst, texunit::format_info(lw.view.desc.format).name, settings, sink);
   }
-  std::string writes;
-  auto put = [&](uint8_t base, unsigned k, uint32_t v) {
-    if (base == kRZ) return;
-    const uint8_t r = static_cast<uint8_t>(base + k);
-    m.write(r, v, defined);
-    writes += " " + register_name(r) + "=" + hex32(v);
-  };
-  for (unsigned k = 0; k < d.rd0_regs; ++k) put(inst.rd0, k, slot_bits[k]);
-  for (unsigned k = 0; k < d.rd1_regs; ++k) put(inst.rd1, k, slot_bits[2 + k]);
+  const std::string writes = write_back(inst, texel, defined, settings.fp16_rounding, m);
   if (trace) trace->push_back(line + "  // " + lw.what + " ->" + writes);
   return true;
 }

@@ -1,5 +1,6 @@
 // The SASS machine (R0..R254 + RZ, P0..P6 + PT, per-register definedness) and TLDS execution:
-// predicate, lowering, fetch, FP32/F16 write-back. Depends on lower, model, scene, texunit, core.
+// predicate, lowering, fetch, FP32/F16 write-back; TEXS/TLD4S in exec_sample.cpp. Depends on lower,
+// model, scene, texunit, core.
 #pragma once
 
 #include <array>
@@ -50,6 +51,11 @@ struct TldsResult {
 bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& scene,
                          const ExecSettings& settings, core::DiagSink& sink,
                          std::vector<std::string>* trace);
+
+// Executes a TEXS or TLD4S whose predicate holds (exec_sample.cpp); `line` is its printed text.
+bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& scene,
+                    const ExecSettings& settings, core::DiagSink& sink, const std::string& line,
+                    std::vector<std::string>* trace);
 
 // Runs a program; nullopt when an error stopped it.
 std::optional<std::vector<scene::RegisterValue>> run_program(

@@ -40,23 +40,29 @@ unsigned header_dims(texunit::SurfaceType t) {
   return 0;
 }
 
+}  // namespace
+
 std::string hex32(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", v);
   return buf;
 }
 
-}  // namespace
+core::Location exec_location(const Instruction& inst) {
+  return core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+}
 
-LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
-                        const scene::Scene& scene, core::DiagSink& sink) {
-  LoweredFetch out;
-  const core::Location loc =
-      core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
+void report_missing_state(const Instruction& inst, std::string msg, std::string_view citation,
+                          core::DiagSink& sink) {
+  sink.error("SASS-EXEC-STATE", exec_location(inst), std::move(msg), std::string(citation));
+}
+
+BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene,
+                          core::DiagSink& sink) {
+  BoundTexture out;
   auto missing = [&](std::string msg) {
-    sink.error("SASS-EXEC-STATE", loc, std::move(msg), "sass-tlds.md, #tsPtrIdxU13");
-    out.outcome = FetchOutcome::kMissingState;
-    return out;
+    report_missing_state(inst, std::move(msg), "sass-tlds.md, #tsPtrIdxU13", sink);
+    return out;  // kMissingState
   };
   const SceneState& st = scene_state(scene);  // the scene's SASS sections
   if (!st.tex_bank) return missing("the scene names no bindless texture bank (\"tex_bank\")");
@@ -82,7 +88,7 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   if (!st.texture_headers) return missing("the scene has no \"texture_headers\" pool");
   const TextureHeaderPool& pool = *st.texture_headers;
   if (out.header_index > pool.max_index) {
-    out.outcome = FetchOutcome::kInvalidHeader;
+    out.outcome = BindOutcome::kInvalidHeader;
     out.what += " > max_index " + std::to_string(pool.max_index) + ": invalid texture, zeros";
     return out;
   }
@@ -95,7 +101,7 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   const scene::SceneSurface* surf = scene.find_surface(h.surface);
   if (surf == nullptr)
     return missing("texture header's surface " + std::to_string(h.surface) + " does not exist");
-  out.surface_id = h.surface;
+  out.header = h;
   out.view = surf->surface.view();
   // The header's sRGB conversion bit selects the sRGB twin of the format (decisions: sRGB).
   if (h.srgb) {
@@ -106,6 +112,32 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   out.what += " -> surface " + std::to_string(h.surface) + " (" +
               std::string(texunit::surface_type_name(d.type)) + " " +
               std::string(texunit::format_info(d.format).name) + ")";
+  out.outcome = BindOutcome::kBound;
+  return out;
+}
+
+LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
+                        const scene::Scene& scene, core::DiagSink& sink) {
+  LoweredFetch out;
+  auto missing = [&](std::string msg) {
+    report_missing_state(inst, std::move(msg), "sass-tlds.md, #tsPtrIdxU13", sink);
+    out.outcome = FetchOutcome::kMissingState;
+    return out;
+  };
+  BoundTexture bound = bind_texture(inst, scene, sink);
+  out.handle = bound.handle;
+  out.header_index = bound.header_index;
+  out.sampler_index = bound.sampler_index;
+  out.what = std::move(bound.what);
+  if (bound.outcome == BindOutcome::kMissingState) return out;
+  if (bound.outcome == BindOutcome::kInvalidHeader) {
+    out.outcome = FetchOutcome::kInvalidHeader;
+    return out;
+  }
+  const TextureHeader& h = bound.header;
+  out.surface_id = h.surface;
+  out.view = bound.view;
+  const texunit::SurfaceDesc& d = out.view.desc;
 
   const ParamAInfo& pa = param_a_info(inst.param_a);
   if (pa.coord_dims != header_dims(d.type)) {

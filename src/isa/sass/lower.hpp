@@ -6,9 +6,11 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/diag.hpp"
 #include "isa/sass/model.hpp"
+#include "isa/sass/scene_section.hpp"
 #include "scene/scene.hpp"
 #include "texunit/fetch.hpp"
 
@@ -33,8 +35,36 @@ struct LoweredFetch {
   std::string what;  // for traces: "header 3 -> surface 0, level 0, coord (3, 7)"
 };
 
+// "0x0000abcd", for traces.
+std::string hex32(uint32_t v);
+
+// Where an instruction's run-time diagnostics point (its text position).
+core::Location exec_location(const Instruction& inst);
+// Error SASS-EXEC-STATE: the scene lacks state the instruction needs (decisions T6).
+void report_missing_state(const Instruction& inst, std::string msg, std::string_view citation,
+                          core::DiagSink& sink);
+
 // Register file as TLDS reads it: index 255 (RZ) must hold 0.
 using RegisterFile = std::array<uint32_t, 256>;
+
+// The texture an instruction's handle names (sass-tlds.md, #tsPtrIdxU13): the handle word from
+// the bindless constant bank, the header pool entry and the surface it views (with the header's
+// sRGB twin). Shared by TLDS, TEXS and TLD4S.
+enum class BindOutcome : uint8_t {
+  kBound,          // `header` and `view` are set
+  kInvalidHeader,  // header index > MaximumIndex: an invalid texture (zeros)
+  kMissingState,   // reported as SASS-EXEC-STATE
+};
+struct BoundTexture {
+  BindOutcome outcome = BindOutcome::kMissingState;
+  uint32_t handle = 0;
+  uint32_t header_index = 0;
+  uint32_t sampler_index = 0;
+  TextureHeader header;
+  texunit::SurfaceView view;
+  std::string what;  // "handle 0x00000003 header 3 -> surface 0 (2D R8G8B8A8_UNORM)"
+};
+BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene, core::DiagSink& sink);
 
 LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
                         const scene::Scene& scene, core::DiagSink& sink);

@@ -13,7 +13,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 39> kRules{{
+constexpr std::array<Rule, 43> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -88,6 +88,17 @@ constexpr std::array<Rule, 39> kRules{{
      "run of a line that is not executable (.word placeholder, other "
      "instructions)",
      "sass-tlds.md"},
+    // TEXS/TLD4S execution (sassexec, decisions T40-T45).
+    {"SASS-TEXS-F16-INT", ".F16 with an integer texture is UNPREDICTABLE on SM52 (warning)",
+     "sass-tlds.md, .F16; decisions T45"},
+    {"SASS-TLD4S-F16-INT", ".F16 with an integer texture is UNPREDICTABLE on SM52 (warning)",
+     "sass-tlds.md, .F16; decisions T45"},
+    {"SASS-EXEC-SAMPLER-INDEX",
+     "the handle's sampler index is beyond the TSC pool's max_index: undefined result (warning)",
+     "nvidia_tlds.md 4.1; decisions T43"},
+    {"SASS-EXEC-DC-STATE",
+     ".DC without TSC depth compare, or TSC depth compare without .DC: undefined (warning)",
+     "nvidia_tlds.md 4.3; decisions T43"},
 }};
 
 // The bits of a slot in the instruction's own row (modifiers and paramA: its mode field).

@@ -2,6 +2,8 @@
 // .LZ/.LL level selection, F16 packing with both rounding modes, predicates, sRGB headers.
 #include "isa/sass/exec.hpp"
 
+#include "exec_run.hpp"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -20,35 +22,7 @@ using texunit::SurfaceDesc;
 using texunit::SurfaceType;
 using texunit::Texel;
 
-// R32G32B32A32_UINT surfaces whose texel is (x, y, z or slice, 1000 * level + sample).
-Surface tagged(SurfaceType type, uint32_t w, uint32_t h, uint32_t d_or_layers, uint32_t mips,
-               uint32_t samples = 1) {
-  SurfaceDesc d;
-  d.type = type;
-  d.format = Format::kR32G32B32A32_UINT;
-  d.width = w;
-  d.height = h;
-  if (type == SurfaceType::k3D)
-    d.depth = d_or_layers;
-  else
-    d.layers = d_or_layers;
-  d.mips = mips;
-  d.samples = samples;
-  Surface s(d);
-  for (uint32_t smp = 0; smp < samples; ++smp) {
-    for (uint32_t lv = 0; lv < mips; ++lv) {
-      const uint32_t lw = texunit::mip_extent(w, lv), lh = texunit::mip_extent(h, lv);
-      const uint32_t ld =
-          type == SurfaceType::k3D ? texunit::mip_extent(d_or_layers, lv) : d_or_layers;
-      for (uint32_t z = 0; z < ld; ++z)
-        for (uint32_t y = 0; y < lh; ++y)
-          for (uint32_t x = 0; x < lw; ++x)
-            EXPECT_TRUE(
-                s.write_texel(smp, lv, z, x, y, Texel::from_uint(x, y, z, 1000 * lv + smp)));
-    }
-  }
-  return s;
-}
+using testing::tagged;
 
 struct Fixture {
   scene::Scene sc;
@@ -74,30 +48,10 @@ struct Fixture {
   void reg(uint32_t r, uint32_t v) { edit_scene_state(sc).registers.r[r] = v; }
 };
 
-struct Outcome {
-  std::map<std::string, uint32_t> regs;
-  std::map<std::string, bool> defined;
-  std::vector<core::Diagnostic> diags;
-  bool ok = false;
-};
+using testing::Outcome;
 
 Outcome run(const Fixture& f, std::string_view text, std::string_view platform = "SM52") {
-  Outcome r;
-  core::DiagSink sink;
-  auto prog = parse_program(text, "e.sass", sink);
-  for (const auto& i : prog) validate(i, platform, sink);
-  EXPECT_FALSE(sink.has_errors()) << format_diagnostic(sink.diagnostics().at(0));
-  const auto out =
-      run_program(prog, f.sc, settings_for(f.sc, platform, false), std::nullopt, sink, nullptr);
-  r.diags = sink.diagnostics();
-  if (!out) return r;
-  r.ok = true;
-  for (const auto& v : *out) {
-    r.regs[v.name] = uint32_t{v.bytes[0]} | uint32_t{v.bytes[1]} << 8 | uint32_t{v.bytes[2]} << 16 |
-                     uint32_t{v.bytes[3]} << 24;
-    r.defined[v.name] = v.defined.empty();
-  }
-  return r;
+  return testing::run(f.sc, text, platform);
 }
 
 using M = std::map<std::string, uint32_t>;

@@ -1,0 +1,104 @@
+// TEXS and TLD4S execution: one thread's sample message through the texture unit (its pixel
+// quad made of copies of itself for implicit LOD, decisions T40), undefined results, write-back.
+#include <array>
+
+#include "isa/sass/exec.hpp"
+#include "isa/sass/lower_sample.hpp"
+#include "isa/sass/writeback.hpp"
+#include "texunit/message.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+// Samples lane 0 of a message. Quad ops (implicit LOD) run a pixel quad whose four lanes hold
+// this thread's coordinates: a lone thread's quad derivatives are zero (decisions T40).
+texunit::Texel sample_one(const LoweredSample& lw, bool& null_tile) {
+  const texunit::SampleRequest& q = lw.req;
+  const bool quad = texunit::is_quad_op(q.op);
+  const size_t n = quad ? 4 : 1;
+  std::array<float, 4> u{}, v{}, w{}, ai{}, lod{}, ref{};
+  for (size_t i = 0; i < n; ++i) {
+    u[i] = q.coord[0], v[i] = q.coord[1], w[i] = q.coord[2];
+    ai[i] = q.array_index, lod[i] = q.lod, ref[i] = q.reference;
+  }
+  texunit::SampleBatch b;
+  b.count = n;
+  b.op = q.op;
+  b.u = {u.data(), n}, b.v = {v.data(), n}, b.w = {w.data(), n};
+  b.array_index = {ai.data(), n}, b.lod = {lod.data(), n}, b.reference = {ref.data(), n};
+  b.offset = q.offset;
+  b.gather_component = q.gather_component;
+  std::array<std::array<uint32_t, 4>, 4> c{};
+  std::array<uint8_t, 4> flags{};
+  std::array<texunit::TexelKind, 4> kinds{};
+  const texunit::TexelLanes out{{c[0].data(), n}, {c[1].data(), n},  {c[2].data(), n},
+                                {c[3].data(), n}, {flags.data(), n}, {kinds.data(), n}};
+  texunit::MessageOptions mo;
+  mo.precision = lw.precision;
+  mo.layout.quad_derivatives = quad;
+  if (quad && lw.precision.kind == texunit::PrecisionKind::kLavapipe) {
+    mo.layout.lavapipe_group_lanes = 4;  // one quad: lavapipe's derivatives from its lanes
+  }
+  texunit::sample_message(lw.view, lw.sampler, b, out, mo);
+  texunit::Texel t;
+  t.bits = {c[0][0], c[1][0], c[2][0], c[3][0]};
+  t.kind = kinds[0];
+  null_tile = (flags[0] & texunit::kLaneNullTile) != 0;
+  return t;
+}
+
+}  // namespace
+
+bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& scene,
+                    const ExecSettings& settings, core::DiagSink& sink, const std::string& line,
+                    std::vector<std::string>* trace) {
+  LoweredSample lw = lower_sample(inst, m.r, scene, sink);
+  if (lw.outcome == SampleOutcome::kMissingState) return false;
+  const core::Location loc = exec_location(inst);
+  texunit::Texel texel;  // zeros
+  bool defined = true;
+  switch (lw.outcome) {
+    case SampleOutcome::kSample: {
+      bool null_tile = false;
+      texel = sample_one(lw, null_tile);
+      if (null_tile) lw.what += " (null tile)";
+      if (texel.kind != texunit::TexelKind::kFloat) {
+        defined = f16_integer_defined(inst, texunit::format_info(lw.view.desc.format).name,
+                                      settings, sink);
+      }
+      break;
+    }
+    case SampleOutcome::kInvalidSampler:
+      // No source says what an out-of-range samplerPtr returns (decisions T43).
+      sink.warning("SASS-EXEC-SAMPLER-INDEX", loc,
+                   "sampler index " + std::to_string(lw.bound.sampler_index) +
+                       " (handle bits 31:20) is beyond the sampler pool's max_index; the "
+                       "result is undefined",
+                   "nvidia_tlds.md 4.1; decisions T43");
+      defined = false;
+      break;
+    case SampleOutcome::kDcMismatch:
+      sink.warning("SASS-EXEC-DC-STATE", loc,
+                   lw.sampler.compare ? "the sampler (TSC) enables depth compare but the "
+                                        "instruction has no .DC; the result is undefined"
+                                      : ".DC with a sampler (TSC) whose depth compare is off; "
+                                        "the result is undefined",
+                   "nvidia_tlds.md 4.3; decisions T43");
+      defined = false;
+      break;
+    case SampleOutcome::kInvalidHeader:
+    case SampleOutcome::kDimMismatch:
+    case SampleOutcome::kNoLevel:
+    case SampleOutcome::kMissingState:
+      break;  // zeros
+  }
+  // TLD4S.F16.RTZ rounds toward zero whatever the scene's fp16 rounding (decisions T20, T45).
+  const core::Rounding rounding = inst.rtz ? core::Rounding::kTowardZero : settings.fp16_rounding;
+  const std::string writes = write_back(inst, texel, defined, rounding, m);
+  if (trace)
+    trace->push_back(line + "  // " + lw.what + (defined ? "" : ": undefined") + " ->" + writes);
+  return true;
+}
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,214 @@
+// TEXS / TLD4S -> texunit::SampleRequest: TSC entry, header level range, paramA/header match,
+// .DC against the TSC's depth compare, and Ra/Rb unpacking (nvidia_tlds.md 1.6, 1.8; YUZU
+// texture_fetch_swizzled.cpp and texture_gather_swizzled.cpp). Never prints.
+#include "isa/sass/lower_sample.hpp"
+
+#include <bit>
+#include <cstdio>
+
+#include "core/bits.hpp"
+#include "isa/sass/opspec.hpp"
+#include "isa/sass/scene_section.hpp"
+#include "isa/sass/tsc.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+// TEXS ARRAY_2D: the array index is the low 16 bits of Ra, an unsigned integer (YUZU ReadArray:
+// BitFieldExtract(value, 0, 16) then ConvertUToF).
+constexpr core::BitField kTexsArray{"array", 15, 0, "nvidia_tlds.md 1.6"};
+// TLD4S .AOFFI: u = Rb[5:0], v = Rb[13:8], signed 6-bit (YUZU texture_gather_swizzled.cpp
+// MakeOffset; decisions T44).
+constexpr core::BitField kGatherOffU{"aoffi.u", 5, 0, "nvidia_tlds.md 1.8"};
+constexpr core::BitField kGatherOffV{"aoffi.v", 13, 8, "nvidia_tlds.md 1.8"};
+
+texunit::PrecisionProfile profile_of(const scene::SceneSampler& s) {
+  switch (s.precision.value_or(texunit::PrecisionKind::kD3D)) {
+    case texunit::PrecisionKind::kExact:
+      return texunit::PrecisionProfile::exact();
+    case texunit::PrecisionKind::kLavapipe:
+      return texunit::PrecisionProfile::lavapipe();
+    case texunit::PrecisionKind::kD3D:
+      break;
+  }
+  return texunit::PrecisionProfile::d3d();
+}
+
+std::string_view op_name(texunit::SampleOp op) {
+  switch (op) {
+    case texunit::SampleOp::kImplicit:
+      return "implicit LOD (lone-thread quad)";
+    case texunit::SampleOp::kLevel:
+      return "LOD";
+    case texunit::SampleOp::kLevelZero:
+      return "LOD 0";
+    case texunit::SampleOp::kGather:
+      return "gather";
+    default:
+      return "?";
+  }
+}
+
+}  // namespace
+
+bool param_a_matches(ParamA p, texunit::SurfaceType t) {
+  using T = texunit::SurfaceType;
+  switch (p) {
+    case ParamA::k1D:
+      return t == T::k1D || t == T::k1DArray;
+    case ParamA::k2D:
+    case ParamA::kArray2D:
+      return t == T::k2D || t == T::k2DArray;
+    case ParamA::k3D:
+      return t == T::k3D;
+    case ParamA::kCube:
+      return t == T::kCube || t == T::kCubeArray;
+    case ParamA::kArray1D:
+    case ParamA::kArray3D:
+    case ParamA::kArrayCube:
+      return false;  // no TEXS/TLD4S encoding
+  }
+  return false;
+}
+
+LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
+                           const scene::Scene& scene, core::DiagSink& sink) {
+  LoweredSample out;
+  auto missing = [&](std::string msg) {
+    report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
+    out.outcome = SampleOutcome::kMissingState;
+    return std::move(out);
+  };
+  out.bound = bind_texture(inst, scene, sink);
+  out.what = out.bound.what;
+  if (out.bound.outcome == BindOutcome::kMissingState) return out;
+  if (out.bound.outcome == BindOutcome::kInvalidHeader) {
+    out.outcome = SampleOutcome::kInvalidHeader;
+    return out;
+  }
+  const OpSpec& spec = op_spec(inst.op);
+  const ModeRow* row = mode_row(spec, inst);
+  if (row == nullptr)
+    return missing(std::string(spec.mnemonic) + " without a legal encoding cannot run");
+
+  // The sampler: TSC entry samplerPtr (handle bits 31:20, nvidia_tlds.md 4.1).
+  const SceneState& st = scene_state(scene);
+  const uint32_t si = out.bound.sampler_index;
+  if (!st.texture_samplers) {
+    return missing("the scene has no \"texture_samplers\" pool (" + std::string(spec.mnemonic) +
+                   " reads the TSC entry the handle's samplerPtr names)");
+  }
+  if (si > st.texture_samplers->max_index) {
+    out.outcome = SampleOutcome::kInvalidSampler;
+    out.what += ", sampler " + std::to_string(si) + " > max_index " +
+                std::to_string(st.texture_samplers->max_index);
+    return out;
+  }
+  const auto entry = st.texture_samplers->entries.find(si);
+  if (entry == st.texture_samplers->entries.end()) {
+    return missing("texture sampler " + std::to_string(si) +
+                   " is within max_index but has no entry in \"texture_samplers\"");
+  }
+  out.sampler = tsc_sampler_state(entry->second);
+  out.precision = profile_of(entry->second);
+  out.what += ", sampler " + std::to_string(si);
+
+  const texunit::SurfaceView& full = out.bound.view;
+  if (!param_a_matches(row->param_a, full.desc.type)) {
+    out.outcome = SampleOutcome::kDimMismatch;
+    out.what +=
+        ": paramA " + std::string(param_a_info(row->param_a).name) + " does not match, zeros";
+    return out;
+  }
+  if (row->dc != out.sampler.compare.has_value()) {
+    out.outcome = SampleOutcome::kDcMismatch;
+    out.what += row->dc ? ": .DC with a sampler without depth compare"
+                        : ": a depth-compare sampler without .DC";
+    return out;
+  }
+  const TextureHeader& h = out.bound.header;
+  auto v = level_range_view(full, h.min_level, h.max_level - h.min_level + 1, out.regions);
+  if (!v) {
+    out.outcome = SampleOutcome::kNoLevel;
+    out.what +=
+        ": min_level " + std::to_string(h.min_level) + " is not a level of the surface, zeros";
+    return out;
+  }
+  out.view = *v;
+
+  texunit::SampleRequest& req = out.req;
+  auto take = [&](Param p, uint32_t bits) {
+    const float f = std::bit_cast<float>(bits);
+    switch (p) {
+      case Param::kS:
+        req.coord[0] = f;
+        break;
+      case Param::kT:
+        req.coord[1] = f;
+        break;
+      case Param::kR:
+        req.coord[2] = f;
+        break;
+      case Param::kArray:
+        req.array_index = static_cast<float>(kTexsArray.get(bits));
+        break;
+      case Param::kLod:
+        req.lod = f;
+        break;
+      case Param::kDc:
+        req.reference = f;
+        break;
+      case Param::kAoffi:
+        req.offset = {static_cast<int32_t>(kGatherOffU.get_signed(bits)),
+                      static_cast<int32_t>(kGatherOffV.get_signed(bits)), 0};
+        break;
+      case Param::kMs:  // no TEXS/TLD4S row holds a sample index
+        break;
+    }
+  };
+  auto reg = [&](uint8_t base, unsigned k) -> uint32_t {
+    return base == kRZ ? 0u : regs[static_cast<size_t>(base + k) & 0xff];
+  };
+  for (unsigned k = 0; k < row->ra_count; ++k) take(row->ra[k], reg(inst.ra, k));
+  for (unsigned k = 0; k < row->rb_count; ++k) take(row->rb[k], reg(inst.rb, k));
+
+  if (inst.op == Opcode::kTld4s) {
+    req.op = texunit::SampleOp::kGather;
+    req.gather_component = inst.component;
+  } else {
+    // TEXS rows hold .LZ, .LL or no lod (kAuto: implicit LOD); other Lod values belong to TEX.
+    if (row->lod == Lod::kLZ) {
+      req.op = texunit::SampleOp::kLevelZero;
+    } else if (row->lod == Lod::kLL) {
+      req.op = texunit::SampleOp::kLevel;
+    } else {
+      req.op = texunit::SampleOp::kImplicit;
+    }
+  }
+  out.outcome = SampleOutcome::kSample;
+  char buf[200];
+  std::snprintf(buf, sizeof buf, ", %s, coord (%.9g, %.9g, %.9g)",
+                std::string(op_name(req.op)).c_str(), static_cast<double>(req.coord[0]),
+                static_cast<double>(req.coord[1]), static_cast<double>(req.coord[2]));
+  out.what += buf;
+  if (full.desc.is_array()) {
+    std::snprintf(buf, sizeof buf, ", array %.9g", static_cast<double>(req.array_index));
+    out.what += buf;
+  }
+  if (req.op == texunit::SampleOp::kLevel) {
+    std::snprintf(buf, sizeof buf, ", lod %.9g", static_cast<double>(req.lod));
+    out.what += buf;
+  }
+  if (row->dc) {
+    std::snprintf(buf, sizeof buf, ", ref %.9g", static_cast<double>(req.reference));
+    out.what += buf;
+  }
+  if (row->aoffi) {
+    std::snprintf(buf, sizeof buf, ", offset (%d, %d)", req.offset[0], req.offset[1]);
+    out.what += buf;
+  }
+  return out;
+}
+
+}  // namespace texsim::isa::sass

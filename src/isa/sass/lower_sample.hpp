@@ -1,0 +1,56 @@
+// Lowering of TEXS and TLD4S to one texture-unit sample request: the bound texture (as TLDS), the
+// TSC entry the handle's samplerPtr names, the header's level range and the Ra/Rb unpacking of
+// the instruction's mode row. Depends on lower, tsc, model, scene, texunit.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/diag.hpp"
+#include "isa/sass/lower.hpp"
+#include "isa/sass/model.hpp"
+#include "scene/scene.hpp"
+#include "texunit/sample.hpp"
+#include "texunit/sampler.hpp"
+#include "texunit/surface.hpp"
+
+namespace texsim::isa::sass {
+
+enum class SampleOutcome : uint8_t {
+  kSample,          // sample `req` from `view` with `sampler`
+  kInvalidHeader,   // header index > MaximumIndex: zeros (as TLDS, decisions T5)
+  kDimMismatch,     // paramA does not match the header's texture type: zeros (decisions T42)
+  kNoLevel,         // the header's min level is not a level of the surface: zeros
+  kInvalidSampler,  // samplerPtr > the TSC pool's max_index: undefined (decisions T43)
+  kDcMismatch,      // .DC without TSC depth compare, or TSC compare without .DC: undefined
+  kMissingState,    // reported as SASS-EXEC-STATE
+};
+
+struct LoweredSample {
+  SampleOutcome outcome = SampleOutcome::kMissingState;
+  BoundTexture bound;
+  texunit::SamplerState sampler;
+  texunit::PrecisionProfile precision;       // the TSC entry's "precision" (D3D when absent)
+  texunit::SurfaceView view;                 // the header's levels only
+  std::vector<texunit::NullRegion> regions;  // storage of view.null_regions
+  texunit::SampleRequest req;
+  std::string what;  // for traces
+
+  LoweredSample() = default;
+  LoweredSample(const LoweredSample&) = delete;  // `view` points into `regions`
+  LoweredSample& operator=(const LoweredSample&) = delete;
+  LoweredSample(LoweredSample&&) = default;  // vector moves keep their buffer
+  LoweredSample& operator=(LoweredSample&&) = default;
+  ~LoweredSample() = default;
+};
+
+// Whether a paramA names a header's texture type: coordinate counts as TLDS (1D: 1D and
+// 1D_ARRAY, 2D and ARRAY_2D: 2D and 2D_ARRAY, 3D: 3D) and CUBE: CUBE and CUBE_ARRAY.
+bool param_a_matches(ParamA p, texunit::SurfaceType t);
+
+// TEXS or TLD4S -> a sample request (reports SASS-EXEC-STATE for missing scene state).
+LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
+                           const scene::Scene& scene, core::DiagSink& sink);
+
+}  // namespace texsim::isa::sass

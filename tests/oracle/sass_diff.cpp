@@ -1,0 +1,255 @@
+// SASS differential against lavapipe. Mappings (Vulkan GLSL -> SASS, decisions T40-T46):
+//  textureLod 2D              -> TEXS.LL 2D (Ra = s,t; Rb = lod); TEXS.LZ 2D (Ra = s, Rb = t)
+//                                when every lane's lod is 0
+//  textureLod 2D array, 3D    -> TEXS.LZ ARRAY_2D (Ra = layer,s; Rb = t) / TEXS.LZ 3D, lanes with
+//                                lod 0 (and an integer layer) only
+//  textureLod cube            -> TEXS.LL CUBE (Ra = x,y; Rb = z,lod)
+//  shadow textureLod 2D       -> TEXS.LL.DC 2D (Rb = lod, ref); channel R only is compared
+//  textureGather(Offset) 2D   -> TLD4S.<comp>[.AOFFI] (offsets in Rb[5:0], Rb[13:8])
+//  shadow textureGather 2D    -> TLD4S.R.DC / TLD4S.R.AOFFI.DC
+// Batches with offsets on TEXS, gradients and the fragment-quad ops are skipped (counted).
+// A lane passes when it is bit-identical to the GPU. A difference is a "gap" (counted, not a
+// failure) when the SASS result equals texsim's own lavapipe-profile answer for the lane alone
+// with the sampler narrowed to the TSC's widths (tsc_sampler_state): the two known modelling
+// differences are the lone SASS thread (lavapipe decides filters per 8-lane group) and the TSC's
+// 1/256 LOD bias/clamp steps (the oracle's random biases carry a fraction of 1/100). Any other
+// difference is a failure: the lowering did not reproduce the lane's request.
+#include "sass_diff.hpp"
+
+#include <bit>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+#include "isa/sass/exec.hpp"
+#include "isa/sass/rules.hpp"
+#include "isa/sass/scene_section.hpp"
+#include "isa/sass/syntax.hpp"
+#include "isa/sass/tsc.hpp"
+#include "scene/scene.hpp"
+#include "texunit/sample_lavapipe.hpp"
+
+namespace texsim::oracle {
+namespace {
+
+using texunit::SurfaceType;
+
+// Register slots: Ra = R0 (R1), Rb = R2 (R3); results to R4..R7.
+enum class Reg : uint8_t { kS, kT, kR, kLayer, kLod, kRef, kOffsets, kZero };
+
+struct Form {
+  std::string text;            // the instruction
+  std::array<Reg, 4> regs{};   // R0..R3
+  bool lod0_only = false;      // lanes with lod != 0 are excluded
+  bool integer_layer = false;  // lanes whose layer is not an integer in [0, 65535] are excluded
+  unsigned mask = 0xf;         // compared channels
+};
+
+std::optional<Form> form_for(const Batch& b) {
+  const SurfaceType t = b.surface->desc().type;
+  bool all_lod0 = true;
+  for (const auto& q : b.samples) all_lod0 = all_lod0 && q.lod == 0.0f;
+  Form f;
+  const char* comp = "RGBA";
+  switch (b.op) {
+    case Op::kLod:
+      if (b.has_offset) return std::nullopt;
+      if (t == SurfaceType::k2D && all_lod0) {
+        f.text = "TEXS.LZ R6, R4, R0, R2, 0x0, 2D, RGBA ;";
+        f.regs = {Reg::kS, Reg::kZero, Reg::kT, Reg::kZero};
+      } else if (t == SurfaceType::k2D) {
+        f.text = "TEXS.LL R6, R4, R0, R2, 0x0, 2D, RGBA ;";
+        f.regs = {Reg::kS, Reg::kT, Reg::kLod, Reg::kZero};
+      } else if (t == SurfaceType::k2DArray) {
+        f.text = "TEXS.LZ R6, R4, R0, R2, 0x0, ARRAY_2D, RGBA ;";
+        f.regs = {Reg::kLayer, Reg::kS, Reg::kT, Reg::kZero};
+        f.lod0_only = f.integer_layer = true;
+      } else if (t == SurfaceType::k3D) {
+        f.text = "TEXS.LZ R6, R4, R0, R2, 0x0, 3D, RGBA ;";
+        f.regs = {Reg::kS, Reg::kT, Reg::kR, Reg::kZero};
+        f.lod0_only = true;
+      } else if (t == SurfaceType::kCube) {
+        f.text = "TEXS.LL R6, R4, R0, R2, 0x0, CUBE, RGBA ;";
+        f.regs = {Reg::kS, Reg::kT, Reg::kR, Reg::kLod};
+      } else {
+        return std::nullopt;
+      }
+      return f;
+    case Op::kShadowLod:
+      if (b.has_offset || t != SurfaceType::k2D) return std::nullopt;
+      f.text = "TEXS.LL.DC RZ, R4, R0, R2, 0x0, 2D, R ;";
+      f.regs = {Reg::kS, Reg::kT, Reg::kLod, Reg::kRef};
+      f.mask = 0x1;
+      return f;
+    case Op::kGather:
+    case Op::kGatherShadow: {
+      if (t != SurfaceType::k2D) return std::nullopt;
+      const bool dc = b.op == Op::kGatherShadow;
+      f.text = std::string("TLD4S.") + comp[b.gather_comp & 3] + (b.has_offset ? ".AOFFI" : "") +
+               (dc ? ".DC" : "") + " R6, R4, R0, R2, 0x0 ;";
+      if (b.has_offset)
+        f.regs = {Reg::kS, Reg::kT, Reg::kOffsets, dc ? Reg::kRef : Reg::kZero};
+      else if (dc)
+        f.regs = {Reg::kS, Reg::kT, Reg::kRef, Reg::kZero};
+      else
+        f.regs = {Reg::kS, Reg::kZero, Reg::kT, Reg::kZero};
+      return f;
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+uint32_t reg_value(Reg r, const texunit::SampleRequest& q, const Batch& b) {
+  switch (r) {
+    case Reg::kS:
+      return std::bit_cast<uint32_t>(q.coord[0]);
+    case Reg::kT:
+      return std::bit_cast<uint32_t>(q.coord[1]);
+    case Reg::kR:
+      return std::bit_cast<uint32_t>(q.coord[2]);
+    case Reg::kLayer:
+      return static_cast<uint32_t>(q.array_index);
+    case Reg::kLod:
+      return std::bit_cast<uint32_t>(q.lod);
+    case Reg::kRef:
+      return std::bit_cast<uint32_t>(q.reference);
+    case Reg::kOffsets:
+      return (static_cast<uint32_t>(b.offset[0]) & 0x3fu) |
+             ((static_cast<uint32_t>(b.offset[1]) & 0x3fu) << 8);
+    case Reg::kZero:
+      break;
+  }
+  return 0;
+}
+
+std::string hex4(const std::array<uint32_t, 4>& v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%08x,%08x,%08x,%08x", v[0], v[1], v[2], v[3]);
+  return buf;
+}
+
+}  // namespace
+
+void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, uint32_t ci,
+               uint32_t max_print, SassDiffStats& st) {
+  const size_t n = b.lanes.size();
+  const std::optional<Form> form = form_for(b);
+  if (!form) {
+    st.skipped += n;
+    return;
+  }
+  core::DiagSink sink;
+  const auto prog = isa::sass::parse_program(form->text, "oracle.sass", sink);
+  for (const auto& i : prog) isa::sass::validate(i, "SM52", sink);
+  if (sink.has_errors() || prog.size() != 1) {
+    ++st.errors;
+    if (st.printed++ < max_print)
+      std::printf("oracle-sass: parse error case %u: %s\n", ci, form->text.c_str());
+    return;
+  }
+  const auto& d = b.surface->desc();
+  scene::Scene sc;
+  sc.isa = "sass";
+  sc.platform = "SM52";
+  sc.surfaces.push_back({0, "", *b.surface});
+  auto& state = isa::sass::edit_scene_state(sc);
+  state.tex_bank = 1;
+  state.const_banks[1] = {0, 0, 0, 0};  // word 0: header 0, sampler 0
+  state.texture_headers = isa::sass::TextureHeaderPool{0, {{0, {0, 0, d.mips - 1, false}}}};
+  state.texture_samplers =
+      isa::sass::TextureSamplerPool{0, {{0, {0, b.sampler, texunit::PrecisionKind::kLavapipe}}}};
+  const texunit::SamplerState tsc =
+      isa::sass::tsc_sampler_state(state.texture_samplers->entries[0]);
+  const auto settings = isa::sass::settings_for(sc, "SM52", false);
+  const auto view = b.surface->view();
+  const auto opi = static_cast<size_t>(b.op);
+
+  for (size_t i = 0; i < n; ++i) {
+    const texunit::SampleRequest& q = b.samples[i];
+    if (form->lod0_only && q.lod != 0.0f) {
+      ++st.excluded;
+      continue;
+    }
+    if (form->integer_layer && !(q.array_index >= 0.0f && q.array_index <= 65535.0f &&
+                                 std::floor(q.array_index) == q.array_index)) {
+      ++st.excluded;
+      continue;
+    }
+    isa::sass::SassRegisters& regs = isa::sass::edit_scene_state(sc).registers;
+    for (unsigned k = 0; k < 4; ++k) regs.r[k] = reg_value(form->regs[k], q, b);
+    core::DiagSink es;
+    const auto out = isa::sass::run_program(prog, sc, settings, std::nullopt, es, nullptr);
+    std::array<uint32_t, 4> w{};
+    bool defined = out.has_value();
+    if (out) {
+      for (const auto& v : *out) {
+        const unsigned r = static_cast<unsigned>(std::stoul(v.name.substr(1)));
+        if (r < 4 || r > 7) continue;
+        w[r - 4] = uint32_t{v.bytes[0]} | uint32_t{v.bytes[1]} << 8 | uint32_t{v.bytes[2]} << 16 |
+                   uint32_t{v.bytes[3]} << 24;
+        defined = defined && v.defined.empty();
+      }
+    }
+    if (!out) {
+      ++st.errors;
+      if (st.printed++ < max_print)
+        std::printf("oracle-sass: execute error case %u: %s\n", ci,
+                    es.diagnostics().empty() ? "?" : es.diagnostics()[0].message.c_str());
+      return;
+    }
+    const std::array<uint32_t, 4> g{gpu[4 * i], gpu[4 * i + 1], gpu[4 * i + 2], gpu[4 * i + 3]};
+    auto eq = [&](const std::array<uint32_t, 4>& x, const std::array<uint32_t, 4>& y) {
+      for (unsigned c = 0; c < 4; ++c)
+        if ((form->mask >> c & 1) && x[c] != y[c]) return false;
+      return true;
+    };
+    if (defined && eq(w, g)) {
+      ++st.passed;
+      ++st.op_passed[opi];
+      continue;
+    }
+    const auto alone = texunit::sample_lavapipe(view, tsc, q, {}).texel.bits;
+    if (defined && eq(w, alone)) {
+      ++st.gap;
+      ++st.op_gap[opi];
+      // The lone lane with the scene's unnarrowed sampler: a group-context gap; else the TSC's.
+      if (!eq(w, texunit::sample_lavapipe(view, b.sampler, q, {}).texel.bits)) ++st.tsc_gap;
+      continue;
+    }
+    ++st.failed;
+    ++st.op_failed[opi];
+    if (st.printed++ < max_print)
+      std::printf("MISMATCH sass op=%s seed=%" PRIu64
+                  " case=%u lane=%zu | %s | %s | gpu=%s sass=%s "
+                  "alone=%s%s\n",
+                  std::string(op_name(b.op)).c_str(), seed, ci, i, describe(b).c_str(),
+                  form->text.c_str(), hex4(g).c_str(), hex4(w).c_str(), hex4(alone).c_str(),
+                  defined ? "" : " (undefined)");
+  }
+}
+
+int sass_diff_report(const SassDiffStats& st, uint64_t seed, uint32_t cases, uint32_t lanes,
+                     double seconds) {
+  std::printf("oracle-sass: seed %" PRIu64 ", %u cases x %u lanes, %.1f s\n", seed, cases, lanes,
+              seconds);
+  std::printf("oracle-sass: %" PRIu64 " lanes skipped (no TEXS/TLD4S form), %" PRIu64
+              " lanes excluded (no exact mapping), %" PRIu64 " front-end errors\n",
+              st.skipped, st.excluded, st.errors);
+  for (int k = 0; k < kOpCount; ++k) {
+    const auto u = static_cast<size_t>(k);
+    if (st.op_passed[u] + st.op_gap[u] + st.op_failed[u] == 0) continue;
+    std::printf("oracle-sass: %-13s %8" PRIu64 " identical %8" PRIu64 " lone-lane/TSC gap %8" PRIu64
+                " failed\n",
+                std::string(op_name(static_cast<Op>(k))).c_str(), st.op_passed[u], st.op_gap[u],
+                st.op_failed[u]);
+  }
+  std::printf("oracle-sass: %" PRIu64 " identical, %" PRIu64 " gap (%" PRIu64
+              " from the TSC's 1/256 LOD steps, the rest lavapipe's 8-lane group context), %" PRIu64
+              " failed\n",
+              st.passed, st.gap, st.tsc_gap, st.failed);
+  return st.failed == 0 && st.errors == 0 && st.passed > 0 ? 0 : 1;
+}
+
+}  // namespace texsim::oracle

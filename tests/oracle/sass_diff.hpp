@@ -1,0 +1,34 @@
+// --sass: drives the SASS front end (TEXS / TLD4S programs, the TSC entry with lavapipe
+// precision) on the oracle's random batches and compares each lane with lavapipe's result.
+// Depends on cases.hpp and the SASS front end (texsim_sass).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "cases.hpp"
+
+namespace texsim::oracle {
+
+struct SassDiffStats {
+  uint64_t passed = 0;   // bit-identical to the GPU
+  uint64_t gap = 0;      // differs from the GPU, equals texsim's lone-lane answer (see .cpp)
+  uint64_t tsc_gap = 0;  // gaps only the TSC-narrowed sampler explains
+  uint64_t failed = 0;   // differs from both
+  std::array<uint64_t, kOpCount> op_passed{}, op_gap{}, op_failed{};
+  uint64_t skipped = 0;   // lanes of batches TEXS/TLD4S cannot express (offsets, grads, ...)
+  uint64_t excluded = 0;  // lanes with no exact TEXS mapping (non-zero LOD on .LZ-only forms...)
+  uint64_t errors = 0;    // batches the front end rejected
+  uint64_t printed = 0;
+};
+
+// Runs batch `b` lane by lane as one TEXS or TLD4S and compares with the GPU words (4 per lane).
+void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, uint32_t case_index,
+               uint32_t max_print, SassDiffStats& st);
+
+// Prints the summary; the exit status: 0 when nothing failed, nothing errored and lanes passed.
+int sass_diff_report(const SassDiffStats& st, uint64_t seed, uint32_t cases, uint32_t lanes,
+                     double seconds);
+
+}  // namespace texsim::oracle
