@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "isa/sass/fields.hpp"
+#include "isa/sass/opspec_wide.hpp"
 
 namespace texsim::isa::sass {
 
@@ -123,7 +124,7 @@ constexpr std::array<ModeRow, 4> kTld4s{{
     {3, ParamA::k2D, Lod::kAuto, true, false, true, 2, {P::kS, P::kT}, 2, {P::kAoffi, P::kDc}},
 }};
 
-constexpr std::array<OpSpec, 4> kSpecs{{
+constexpr std::array<OpSpec, 8> kSpecs{{
     {Opcode::kTlds,
      "TLDS",
      "texture load with scalar/non-vec4 sources and destinations (point sample, integer texel "
@@ -144,7 +145,10 @@ constexpr std::array<OpSpec, 4> kSpecs{{
      true,
      true,
      0,
-     index_modes(kTlds)},
+     index_modes(kTlds),
+     {},
+     {},
+     {}},
     {Opcode::kTexs,
      "TEXS",
      "texture sample with scalar/non-vec4 sources and destinations (filtered, float coordinates)",
@@ -164,7 +168,10 @@ constexpr std::array<OpSpec, 4> kSpecs{{
      false,
      false,
      0,
-     index_modes(kTexs)},
+     index_modes(kTexs),
+     {},
+     {},
+     {}},
     {Opcode::kTld4s,
      "TLD4S",
      "texture gather (one component of the 2x2 footprint) with scalar sources, 2D only",
@@ -184,7 +191,104 @@ constexpr std::array<OpSpec, 4> kSpecs{{
      false,
      false,
      0xf,
-     index_modes(kTld4s)},
+     index_modes(kTld4s),
+     {},
+     {},
+     {}},
+    // Issue 19: the non-scalar texture instructions (decisions T23-T27).
+    {Opcode::kTex,
+     "TEX",
+     "texture sample (filtered, float coordinates; LOD modes, offsets, depth compare)",
+     "decisions.md T23; envytools gm107.c tex; nvdisasm 11.8",
+     f::kTexMatch,
+     f::kTexMask,
+     wide::kTexLayout,
+     wide::kTexMods,
+     wide::kOperands,
+     {},
+     "[Pd,] Rd, Ra[, Rb], tsPtrIdx, paramA, mask",
+     "decisions.md T23",
+     "SASS-TEX-",
+     "decisions.md T23 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     wide::kTexLods,
+     wide::kParamAs,
+     wide::kGates},
+    {Opcode::kTld,
+     "TLD",
+     "texture load (point fetch, integer texel coordinates; LZ/LL, offsets, multisample, clamp)",
+     "decisions.md T24; envytools gm107.c tld; nvdisasm 11.8",
+     f::kTldMatch,
+     f::kTldMask,
+     wide::kTldLayout,
+     wide::kTldMods,
+     wide::kOperands,
+     {},
+     "[Pd,] Rd, Ra[, Rb], tsPtrIdx, paramA, mask",
+     "decisions.md T24",
+     "SASS-TLD-",
+     "decisions.md T24 (nvdisasm 11.8)",
+     "",
+     "",
+     true,
+     false,
+     0,
+     {},
+     wide::kTldLods,
+     wide::kParamAs,
+     wide::kGates},
+    {Opcode::kTld4,
+     "TLD4",
+     "texture gather (one component of the 2x2 footprint; offsets, per-texel offsets, depth "
+     "compare)",
+     "decisions.md T25; envytools gm107.c tld4; nvdisasm 11.8",
+     f::kTld4Match,
+     f::kTld4Mask,
+     wide::kTld4Layout,
+     wide::kTld4Mods,
+     wide::kOperands,
+     {},
+     "[Pd,] Rd, Ra[, Rb], tsPtrIdx, paramA, mask",
+     "decisions.md T25",
+     "SASS-TLD4-",
+     "decisions.md T25 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     {},
+     wide::kParamAs,
+     wide::kTld4Gates},
+    {Opcode::kTxd,
+     "TXD",
+     "texture sample with explicit derivatives (gradients in Rb)",
+     "decisions.md T26; envytools gm107.c txd; nvdisasm 11.8",
+     f::kTxdMatch,
+     f::kTxdMask,
+     wide::kTxdLayout,
+     wide::kTxdMods,
+     wide::kTxdOperands,
+     {},
+     "[Pd,] Rd, Ra, Rb, tsPtrIdx, paramA, mask",
+     "decisions.md T26",
+     "SASS-TXD-",
+     "decisions.md T26 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     {},
+     wide::kParamAs,
+     wide::kTxdGates},
     {Opcode::kNop,
      "NOP",
      "no operation (bundle padding)",
@@ -203,7 +307,11 @@ constexpr std::array<OpSpec, 4> kSpecs{{
      "",
      false,
      false,
-     0},
+     0,
+     {},
+     {},
+     {},
+     {}},
 }};
 
 }  // namespace
@@ -250,6 +358,11 @@ void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCou
   if (s.fields.data() == kTexLayout.data()) return extract_layout<kTexLayout>(word, v);
   if (s.fields.data() == kTld4sLayout.data()) return extract_layout<kTld4sLayout>(word, v);
   if (s.fields.data() == kNopLayout.data()) return extract_layout<kNopLayout>(word, v);
+  if (s.fields.data() == wide::kTexLayout.data()) return extract_layout<wide::kTexLayout>(word, v);
+  if (s.fields.data() == wide::kTldLayout.data()) return extract_layout<wide::kTldLayout>(word, v);
+  if (s.fields.data() == wide::kTld4Layout.data())
+    return extract_layout<wide::kTld4Layout>(word, v);
+  if (s.fields.data() == wide::kTxdLayout.data()) return extract_layout<wide::kTxdLayout>(word, v);
   for (const WordField& w : s.fields) v[static_cast<size_t>(w.role)] = w.bits.get(word);
 }
 
@@ -332,6 +445,9 @@ std::string mode_name(const OpSpec& s, const ModeRow& r) {
 }
 
 bool param_a_legal(const OpSpec& s, ParamA p) {
+  for (ParamA x : s.param_as) {
+    if (x == p) return true;
+  }
   for (const auto& r : s.modes) {
     if (r.param_a == p) return true;
   }
@@ -382,6 +498,25 @@ std::string mode_words(const OpSpec& s) {
     out += words[k];
   }
   return out;
+}
+
+ParamA wide_param_a(uint8_t code) {
+  static constexpr std::array<ParamA, 8> kByCode{
+      ParamA::k1D, ParamA::kArray1D, ParamA::k2D,   ParamA::kArray2D,
+      ParamA::k3D, ParamA::kArray3D, ParamA::kCube, ParamA::kArrayCube};
+  return kByCode[code & 7u];
+}
+
+uint8_t wide_param_a_code(ParamA p) {
+  const auto& info = param_a_info(p);
+  const uint8_t dim =
+      p == ParamA::kCube || p == ParamA::kArrayCube ? 3 : static_cast<uint8_t>(info.coord_dims - 1);
+  return static_cast<uint8_t>(dim << 1 | (info.array ? 1 : 0));
+}
+
+std::string_view toff_name(uint8_t code) {
+  static constexpr std::array<std::string_view, 4> kNames{"", "AOFFI", "PTP", "INVALIDBTOFF03"};
+  return kNames[code & 3u];
 }
 
 std::string_view component_name(uint8_t c) {

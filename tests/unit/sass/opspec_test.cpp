@@ -75,8 +75,15 @@ TEST(SassOpSpec, SpecForWordAndMnemonic) {
   EXPECT_EQ(spec_for_word(0x50b0000000070f00ull)->op, Opcode::kNop);
   EXPECT_EQ(spec_for_word(0x4c98078000870001ull), nullptr);  // MOV
   EXPECT_EQ(spec_for_mnemonic("TLD4S")->op, Opcode::kTld4s);
-  EXPECT_EQ(spec_for_mnemonic("TLD4"), nullptr);
-  EXPECT_EQ(modelled_mnemonics(), "TLDS, TEXS, TLD4S, NOP");
+  EXPECT_EQ(spec_for_mnemonic("TLD4")->op, Opcode::kTld4);
+  EXPECT_EQ(spec_for_mnemonic("TXQ"), nullptr);
+  // Issue 19 (decisions T23-T26): words ptxas 11.8 emitted (sample corpus, sm_61).
+  EXPECT_EQ(spec_for_word(0xc0ba0520ff870808ull)->op, Opcode::kTex);
+  EXPECT_EQ(spec_for_word(0xdc38000000000000ull)->op, Opcode::kTld);
+  EXPECT_EQ(spec_for_word(0xc83a0000000000ffull)->op, Opcode::kTld4);
+  EXPECT_EQ(spec_for_word(0xde3a000000000000ull)->op, Opcode::kTxd);
+  EXPECT_EQ(spec_for_word(0xde7a000000000000ull), nullptr);  // TXD.B: not modelled
+  EXPECT_EQ(modelled_mnemonics(), "TLDS, TEXS, TLD4S, TEX, TLD, TLD4, TXD, NOP");
 }
 
 // Every legal mode of every row, with both precisions and registers that satisfy the rules:

@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
               (op == "TLDS" ? 0 : std::hash<std::string>{}(op)));
   size_t other_op = 0;  // words nvdisasm prints as another instruction (TLD4S bit 54: TXQ/TMML)
   size_t nv_reject = 0, ts_reject = 0, accepted = 0, identical = 0, invalid_masks = 0;
-  size_t mismatches = 0;
+  size_t mismatches = 0, reencoded = 0;
   for (size_t done = 0; done < count; done += batch) {
     const size_t n = std::min(batch, count - done);
     std::vector<Word> words(n);
@@ -107,6 +107,19 @@ int main(int argc, char** argv) {
       o.binary = true;
       const sass::Instruction inst = sass::decode(words[i].word, words[i].control, o, sink, arch);
       const bool ts_ok = inst.kind == sass::Kind::kInstruction;
+      if (ts_ok) {
+        // Issue 19: every word texsim decodes re-encodes to itself, control field included.
+        texsim::core::DiagSink esink;
+        const auto e = sass::encode(inst, esink);
+        if (e && e->word == words[i].word && e->control == words[i].control) {
+          ++reencoded;
+        } else if (++mismatches <= 20) {
+          std::printf("MISMATCH %s word 0x%016llx control 0x%06x: re-encodes to 0x%016llx 0x%06x\n",
+                      arch.c_str(), static_cast<unsigned long long>(words[i].word),
+                      words[i].control, static_cast<unsigned long long>(e ? e->word : 0),
+                      e ? e->control : 0);
+        }
+      }
       bool nv_ok = rejected.count(i) == 0;
       if (nv_ok) {
         // A word nvdisasm reads as another opcode counts as "not this opcode" on its side.
@@ -148,8 +161,8 @@ int main(int argc, char** argv) {
   std::printf(
       "%s: %zu random %s words: nvdisasm rejected %zu (%zu of them as another opcode), texsim "
       "rejected %zu; of %zu accepted by both, %zu printed identically (%zu with INVALIDn masks); "
-      "%zu mismatches\n",
+      "%zu decoded words re-encoded identically; %zu mismatches\n",
       arch.c_str(), count, op.c_str(), nv_reject, other_op, ts_reject, accepted, identical,
-      invalid_masks, mismatches);
+      invalid_masks, reencoded, mismatches);
   return mismatches == 0 ? 0 : 1;
 }

@@ -282,7 +282,7 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
     std::printf("FAIL: texsim cannot read %s\n", cubin.c_str());
     return 1;
   }
-  size_t identical = 0, mismatches = 0;
+  size_t identical = 0, mismatches = 0, reencoded = 0;
   std::map<std::string, size_t> forms;
   for (const sass::CubinKernel& k : c->kernels) {
     const auto insts = sass::decode_stream(k.text, cubin, sink, k.file_offset, arch);
@@ -295,6 +295,18 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
         std::printf("RULE %s %s+0x%llx: %s\n", cubin.c_str(), k.name.c_str(),
                     static_cast<unsigned long long>(i.origin.offset - k.file_offset),
                     rules.diagnostics().front().message.c_str());
+      }
+      // Issue 19: the decoded word re-encodes to itself.
+      texsim::core::DiagSink esink;
+      const auto enc = sass::encode(i, esink);
+      if (enc && enc->word == i.raw_word) {
+        ++reencoded;
+      } else if (++mismatches <= 20) {
+        std::printf("REENCODE %s %s+0x%llx: 0x%016llx -> 0x%016llx\n", cubin.c_str(),
+                    k.name.c_str(),
+                    static_cast<unsigned long long>(i.origin.offset - k.file_offset),
+                    static_cast<unsigned long long>(i.raw_word),
+                    static_cast<unsigned long long>(enc ? enc->word : 0));
       }
       const std::string ts = sass::nvdisasm_spacing(sass::print_instruction(i), i.ctrl);
       const auto it = nv.find({k.name, i.origin.offset - k.file_offset});
@@ -332,10 +344,12 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
   for (const auto& [m, count] : ts_ops) decoded += count;
   std::printf(
       "%s: %u kernels compiled by ptxas; nvdisasm's texture instructions:%s; of %zu decoded by "
-      "texsim, %zu identical; %zu mismatches; %zu distinct forms:%s\n",
-      sm.c_str(), n, counts.c_str(), decoded, identical, mismatches, forms.size(),
+      "texsim, %zu identical, %zu re-encoded identically; %zu mismatches; %zu distinct forms:%s\n",
+      sm.c_str(), n, counts.c_str(), decoded, identical, reencoded, mismatches, forms.size(),
       form_list.c_str());
-  const bool have = sample ? ts_ops["TEXS"] > 0 && ts_ops["TLD4S"] > 0 : ts_ops["TLDS"] > 0;
+  const bool have = sample ? ts_ops["TEXS"] > 0 && ts_ops["TLD4S"] > 0 && ts_ops["TEX"] > 0 &&
+                                 ts_ops["TLD4"] > 0 && ts_ops["TXD"] > 0
+                           : ts_ops["TLDS"] > 0 && ts_ops["TLD"] > 0;
   return mismatches == 0 && all_modelled_found && have ? 0 : 1;
 }
 
