@@ -92,8 +92,14 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
                "sass-tlds.md");
     return std::nullopt;
   }
-  const OpSpec& spec = op_spec(inst.op);
+  const OpSpec& spec = encoding_spec(inst);
   const uint32_t control = encode_control(inst.ctrl, inst.phase);
+  if (is_rtz_row(spec) && !inst.f16) {
+    sink.error("SASS-ENCODE", text_or_bin(inst),
+               std::string(spec.mnemonic) + ".RTZ has an encoding only with .F16 (bits 55:54 = 11)",
+               "decisions.md T20, T27");
+    return std::nullopt;
+  }
   uint64_t w = spec.match;
   auto put = [&](const core::BitField& field, uint64_t v) {
     if (auto n = field.set(w, v)) {
@@ -223,6 +229,12 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
       case Role::kToff:
         v = inst.toff;
         break;
+      case Role::kQuery:
+        v = inst.query;
+        break;
+      case Role::kIgnored:
+        v = f.bits.get(inst.kept_bits);
+        break;
     }
     if (!put(f.bits, v)) return std::nullopt;
   }
@@ -251,6 +263,18 @@ bool decode_wide(Instruction& i, const OpSpec& spec, std::span<const uint64_t, k
   i.ndv = at(Role::kNdv) != 0;
   i.cl = at(Role::kCl) != 0;
   i.lc = at(Role::kLc) != 0;
+  i.query = static_cast<uint8_t>(at(Role::kQuery));
+  for (const WordField& w : spec.fields) {
+    if (w.role == Role::kIgnored) i.kept_bits |= word & w.bits.mask();
+  }
+  if (const WordField* q = field_of(spec, Role::kQuery);
+      q != nullptr && query_text(i.query).empty()) {
+    sink.warning("SASS-DECODE-RESERVED", bin_loc(i.origin, q->bits),
+                 std::string(spec.mnemonic) + " query code " + std::to_string(i.query) +
+                     " is not a query nvdisasm 11.8 knows (it rejects the word)",
+                 std::string(q->bits.citation));
+    return false;
+  }
   for (const Gate& g : spec.gates) {
     const WordField* fw = field_of(spec, g.role);
     if (fw == nullptr || at(g.role) == g.off) continue;
@@ -340,9 +364,9 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
   const bool has_wmsk = at(Role::kWmsk) != kAbsent;
   const auto wm = static_cast<uint8_t>(at(Role::kWmsk));
   const auto mode = static_cast<uint8_t>(at(Role::kMode));
-  i.f16 = at(Role::kF32) == 0 || at(Role::kF16) != 0;
+  i.f16 = at(Role::kF32) == 0 || at(Role::kF16) != 0 || is_rtz_row(*spec);
   i.component = static_cast<uint8_t>(at(Role::kComponent));
-  i.rtz = at(Role::kRtz) != 0;
+  i.rtz = at(Role::kRtz) != 0 || is_rtz_row(*spec);
   if (i.f16 && !f16_exists(platform)) {
     const WordField* f16_field = field_of(*spec, Role::kF16);
     if (f16_field == nullptr) f16_field = field_of(*spec, Role::kF32);

@@ -43,8 +43,22 @@ inline constexpr BitField kTld4sF16{"F16", 55, 55, "nvidia_tlds.md 1.3"};
 inline constexpr BitField kTld4sRtz{"RTZ", 54, 54, "decisions.md T20 (nvdisasm 11.8)"};
 inline constexpr BitField kTld4sComp{"component", 53, 52, "nvidia_tlds.md 1.3"};
 inline constexpr BitField kTld4sMode{"AOFFI,DC", 51, 50, "nvidia_tlds.md 1.3"};
-inline constexpr uint64_t kTld4sMatchMask = 0xff00000000000000ull;
+// Bit 54 clear; TLD4S.F16.RTZ (bits 55:54 = 11, SM60+) is a second row (decisions T27).
+inline constexpr uint64_t kTld4sMatchMask = 0xff40000000000000ull;
 inline constexpr uint64_t kTld4sMatchValue = 0xdf00000000000000ull;
+inline constexpr uint64_t kTld4sRtzMask = 0xffc0000000000000ull;
+inline constexpr uint64_t kTld4sRtzValue = 0xdfc0000000000000ull;
+// TMML and TXQ: bits 55:54 = 01 with bits 53:51 = 011 / 001 (envytools gm107.c tmml 0xdf58,
+// txq 0xdf48, mask 0xfff8; 010 TXQ.B, 100 TMML.B, 000 TXA are not modelled). TXQ's query
+// 27:22 (tabdf50_0); the bits nvdisasm 11.8 ignores are kept (decisions T27).
+inline constexpr uint64_t kTmmlMatch = 0xdf58000000000000ull, kTmmlMask = 0xfff8000000000000ull;
+inline constexpr uint64_t kTxqMatch = 0xdf48000000000000ull, kTxqMask = 0xfff8000000000000ull;
+inline constexpr BitField kTxqQuery{"query", 27, 22, "envytools gm107.c tabdf50_0"};
+inline constexpr BitField kIgnored27_20{"ignored", 27, 20, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnored21_20{"ignored", 21, 20, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnored30_28{"ignored", 30, 28, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnored35{"ignored", 35, 35, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnored50{"ignored", 50, 50, "decisions.md T27 (nvdisasm 11.8)"};
 
 // TEX, TLD, TLD4, TXD (the non-scalar texture instructions): Rd0 7:0, Ra 15:8, Rb 27:20,
 // tsPtrIdx 48:36, NODEP 49 as above; paramA 30:28 and a 4-bit mask 34:31 (envytools gm107.c:

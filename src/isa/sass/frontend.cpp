@@ -320,7 +320,9 @@ class SassFrontend final : public Frontend {
 
   std::vector<std::string> opcodes() const override {
     std::vector<std::string> out;
-    for (const auto& r : op_specs()) out.emplace_back(r.mnemonic);
+    for (const auto& r : op_specs()) {
+      if (!is_rtz_row(r)) out.emplace_back(r.mnemonic);
+    }
     return out;
   }
 
@@ -359,6 +361,9 @@ class SassFrontend final : public Frontend {
           s += spec->lod_required ? ".{" + names + "}" : "[." + names + "]";
           break;
         }
+        case Mod::kLodQuery:
+          s += ".LOD";
+          break;
         case Mod::kLc:
           s += "[.LC]";
           break;

@@ -17,7 +17,7 @@ inline constexpr uint8_t kRZ = 255;  // register 255 reads 0, writes vanish
 inline constexpr uint8_t kPT = 7;    // predicate 7 is always true
 
 // One OpSpec row per opcode (opspec.hpp).
-enum class Opcode : uint8_t { kTlds, kNop, kTexs, kTld4s, kTex, kTld, kTld4, kTxd };
+enum class Opcode : uint8_t { kTlds, kNop, kTexs, kTld4s, kTex, kTld, kTld4, kTxd, kTmml, kTxq };
 
 // sass-tlds.md, ".lod"; kAuto: no .lod modifier (TEXS's implicit LOD, TLD4S). TEX's 3-bit
 // lod field adds .LB, .LBA, .LLA and two codes nvdisasm 11.8 prints as INVALIDBLOD4/5 (T23).
@@ -235,6 +235,7 @@ struct Instruction {
   bool ndv = false;        // .NDV (TEX; TLD4 up to SM53)
   bool cl = false;         // TLD .CL
   bool lc = false;         // TXD .LC (SM52+)
+  uint8_t query = 0;       // TXQ query code, bits 27:22
   uint64_t kept_bits = 0;  // word bits nvdisasm ignores on this platform (TLD4 bit 35, SM60+)
   bool aoffi = false;
   bool ms = false;

@@ -33,7 +33,7 @@ constexpr std::array<WordField, 11> kTexLayout{{
     {R::kF32, f::kF32},
 }};
 
-constexpr std::array<WordField, 12> kTld4sLayout{{
+constexpr std::array<WordField, 11> kTld4sLayout{{
     {R::kRd0, f::kRd0},
     {R::kRa, f::kRa},
     {R::kPred, f::kPred},
@@ -44,8 +44,20 @@ constexpr std::array<WordField, 12> kTld4sLayout{{
     {R::kNodep, f::kNodep},
     {R::kMode, f::kTld4sMode},
     {R::kComponent, f::kTld4sComp},
-    {R::kRtz, f::kTld4sRtz},
     {R::kF16, f::kTld4sF16},
+}};
+// TLD4S.F16.RTZ (decisions T20, T27): its row's match fixes bits 55:54 = 11.
+constexpr std::array<WordField, 10> kTld4sRtzLayout{{
+    {R::kRd0, f::kRd0},
+    {R::kRa, f::kRa},
+    {R::kPred, f::kPred},
+    {R::kPredNeg, f::kPredNeg},
+    {R::kRb, f::kRb},
+    {R::kRd1, f::kRd1},
+    {R::kTsIdx, f::kTsIdx},
+    {R::kNodep, f::kNodep},
+    {R::kMode, f::kTld4sMode},
+    {R::kComponent, f::kTld4sComp},
 }};
 
 constexpr std::array<WordField, 2> kNopLayout{{
@@ -124,7 +136,7 @@ constexpr std::array<ModeRow, 4> kTld4s{{
     {3, ParamA::k2D, Lod::kAuto, true, false, true, 2, {P::kS, P::kT}, 2, {P::kAoffi, P::kDc}},
 }};
 
-constexpr std::array<OpSpec, 8> kSpecs{{
+constexpr std::array<OpSpec, 11> kSpecs{{
     {Opcode::kTlds,
      "TLDS",
      "texture load with scalar/non-vec4 sources and destinations (point sample, integer texel "
@@ -179,6 +191,29 @@ constexpr std::array<OpSpec, 8> kSpecs{{
      f::kTld4sMatchValue,
      f::kTld4sMatchMask,
      kTld4sLayout,
+     kTld4sMods,
+     kTld4sOperands,
+     kTld4s,
+     "Rd1, Rd0, Ra, Rb, tsPtrIdx",
+     "nvidia_tlds.md 1.3 (TLD4S .AOFFI/.DC bits)",
+     "SASS-TLD4S-",
+     "nvidia_tlds.md 1.8",
+     "TLD4",
+     "SM60",
+     false,
+     false,
+     0xf,
+     index_modes(kTld4s),
+     {},
+     {},
+     {}},
+    {Opcode::kTld4s,
+     "TLD4S",
+     "texture gather (one component of the 2x2 footprint) with scalar sources, 2D only",
+     "nvidia_tlds.md 1.3, 1.8; decisions.md T19",
+     f::kTld4sRtzValue,
+     f::kTld4sRtzMask,
+     kTld4sRtzLayout,
      kTld4sMods,
      kTld4sOperands,
      kTld4s,
@@ -289,6 +324,52 @@ constexpr std::array<OpSpec, 8> kSpecs{{
      {},
      wide::kParamAs,
      wide::kTxdGates},
+    {Opcode::kTmml,
+     "TMML",
+     "texture LOD query (the LOD a sample would use, as fixed point)",
+     "decisions.md T27; envytools gm107.c tmml; nvdisasm 11.8",
+     f::kTmmlMatch,
+     f::kTmmlMask,
+     wide::kTmmlLayout,
+     wide::kTmmlMods,
+     wide::kTmmlOperands,
+     {},
+     "Rd, Ra, tsPtrIdx, paramA, mask",
+     "decisions.md T27",
+     "SASS-TMML-",
+     "decisions.md T27 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     {},
+     wide::kParamAs,
+     {}},
+    {Opcode::kTxq,
+     "TXQ",
+     "texture header / sampler query (dimensions, type, sample positions, sampler state)",
+     "decisions.md T27; envytools gm107.c txq; nvdisasm 11.8",
+     f::kTxqMatch,
+     f::kTxqMask,
+     wide::kTxqLayout,
+     wide::kTxqMods,
+     wide::kTxqOperands,
+     {},
+     "Rd, Ra, query, tsPtrIdx, mask",
+     "decisions.md T27",
+     "SASS-TXQ-",
+     "decisions.md T27 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     {},
+     {},
+     {}},
     {Opcode::kNop,
      "NOP",
      "no operation (bundle padding)",
@@ -357,6 +438,7 @@ void extract_layout(uint64_t word, std::span<uint64_t, kRoleCount> v) {
 void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCount> v) {
   if (s.fields.data() == kTexLayout.data()) return extract_layout<kTexLayout>(word, v);
   if (s.fields.data() == kTld4sLayout.data()) return extract_layout<kTld4sLayout>(word, v);
+  if (s.fields.data() == kTld4sRtzLayout.data()) return extract_layout<kTld4sRtzLayout>(word, v);
   if (s.fields.data() == kNopLayout.data()) return extract_layout<kNopLayout>(word, v);
   if (s.fields.data() == wide::kTexLayout.data()) return extract_layout<wide::kTexLayout>(word, v);
   if (s.fields.data() == wide::kTldLayout.data()) return extract_layout<wide::kTldLayout>(word, v);
@@ -475,6 +557,7 @@ const ModeRow* tlds_encoding_for(ParamA p, Lod lod, bool aoffi, bool ms) {
 std::string modelled_mnemonics(std::string_view sep) {
   std::string out;
   for (const auto& s : kSpecs) {
+    if (is_rtz_row(s)) continue;
     if (!out.empty()) out += sep;
     out += s.mnemonic;
   }
@@ -517,6 +600,49 @@ uint8_t wide_param_a_code(ParamA p) {
 std::string_view toff_name(uint8_t code) {
   static constexpr std::array<std::string_view, 4> kNames{"", "AOFFI", "PTP", "INVALIDBTOFF03"};
   return kNames[code & 3u];
+}
+
+std::string query_text(uint8_t code) {
+  // envytools gm107.c tabdf50_0 names seven codes; nvdisasm 11.8 prints the other even codes
+  // from 6 on as code/2 and rejects the rest (decisions T27).
+  switch (code) {
+    case 1:
+      return "TEX_HEADER_DIMENSION";
+    case 2:
+      return "TEX_HEADER_TEXTURE_TYPE";
+    case 5:
+      return "TEX_HEADER_SAMPLER_POS";
+    case 16:
+      return "TEX_SAMPLER_FILTER";
+    case 18:
+      return "TEX_SAMPLER_LOD";
+    case 20:
+      return "TEX_SAMPLER_WRAP";
+    case 22:
+      return "TEX_SAMPLER_BORDER_COLOR";
+    default:
+      break;
+  }
+  if (code >= 6 && code < 64 && code % 2 == 0) return std::to_string(code / 2);
+  return "";
+}
+
+bool query_named(uint8_t code) {
+  const std::string t = query_text(code);
+  return !t.empty() && (t[0] < '0' || t[0] > '9');
+}
+
+bool is_rtz_row(const OpSpec& s) {
+  return s.fields.data() == kTld4sRtzLayout.data();
+}
+
+const OpSpec& encoding_spec(const Instruction& i) {
+  if (i.op == Opcode::kTld4s && i.rtz) {
+    for (const auto& s : kSpecs) {
+      if (is_rtz_row(s)) return s;
+    }
+  }
+  return op_spec(i.op);
 }
 
 std::string_view component_name(uint8_t c) {

@@ -30,19 +30,21 @@ enum class Role : uint8_t {
   kComponent,  // TLD4S gather component
   kRtz,        // TLD4S .RTZ
   // TEX, TLD, TLD4, TXD (decisions T23-T27)
-  kPd,      // predicate destination, 7 = PT (none)
-  kDim,     // paramA as dimension 30:29 and array 28 (wide_param_a)
-  kMask4,   // component mask, printed in hex
-  kLodSel,  // index into OpSpec::lods
-  kAoffi,   // .AOFFI bit
-  kDc,      // .DC bit
-  kMs,      // .MS bit
-  kNdv,     // .NDV bit
-  kCl,      // TLD .CL
-  kLc,      // TXD .LC
-  kToff,    // TLD4 offset mode (none, .AOFFI, .PTP, INVALIDBTOFF03)
+  kPd,       // predicate destination, 7 = PT (none)
+  kDim,      // paramA as dimension 30:29 and array 28 (wide_param_a)
+  kMask4,    // component mask, printed in hex
+  kLodSel,   // index into OpSpec::lods
+  kAoffi,    // .AOFFI bit
+  kDc,       // .DC bit
+  kMs,       // .MS bit
+  kNdv,      // .NDV bit
+  kCl,       // TLD .CL
+  kLc,       // TXD .LC
+  kToff,     // TLD4 offset mode (none, .AOFFI, .PTP, INVALIDBTOFF03)
+  kQuery,    // TXQ query code (query_text)
+  kIgnored,  // bits nvdisasm ignores: kept in Instruction::kept_bits, never printed
 };
-inline constexpr size_t kRoleCount = static_cast<size_t>(Role::kToff) + 1;
+inline constexpr size_t kRoleCount = static_cast<size_t>(Role::kIgnored) + 1;
 
 struct WordField {
   Role role;
@@ -55,6 +57,7 @@ enum class Mod : uint8_t {
   kRtz,
   kLod,
   kComponent,
+  kLodQuery,  // TMML's fixed .LOD
   kLc,
   kToff,
   kAoffi,
@@ -79,7 +82,8 @@ enum class Operand : uint8_t {
   kParamA,
   kWmsk,
   kPdOpt,
-  kMaskHex
+  kMaskHex,
+  kQuery
 };
 
 // A field value some platforms lack (nvdisasm 11.8 rejects the word before `first`) or ignore
@@ -127,6 +131,14 @@ ParamA wide_param_a(uint8_t code);
 uint8_t wide_param_a_code(ParamA p);
 // TLD4's offset-mode names, 0..3 ("" for none).
 std::string_view toff_name(uint8_t code);
+// TXQ's query as nvdisasm 11.8 prints it ("TEX_HEADER_DIMENSION", or code/2 in decimal for the
+// unnamed even codes); "" where nvdisasm rejects the code. `named`: one of envytools' seven.
+std::string query_text(uint8_t code);
+bool query_named(uint8_t code);
+// The row an instruction encodes with (TLD4S.RTZ has its own row, decisions T27).
+const OpSpec& encoding_spec(const Instruction& i);
+// Whether a row is TLD4S's .F16.RTZ row (its match fixes .F16 and .RTZ).
+bool is_rtz_row(const OpSpec& s);
 
 // The mode_index of a mode table (encodings are 4-bit fields).
 template <size_t N>

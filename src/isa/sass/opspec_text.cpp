@@ -28,6 +28,9 @@ std::string expected_mods(const OpSpec& spec) {
           if (l != Lod::kAuto) add(lod_name(l));
         }
         break;
+      case Mod::kLodQuery:
+        add("LOD");
+        break;
       case Mod::kLc:
         add("LC");
         break;

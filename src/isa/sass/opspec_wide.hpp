@@ -79,6 +79,34 @@ inline constexpr std::array<WordField, 12> kTxdLayout{{
     {R::kLc, f::kLc50},
 }};
 
+inline constexpr std::array<WordField, 11> kTmmlLayout{{
+    {R::kRd0, f::kRd0},
+    {R::kRa, f::kRa},
+    {R::kPred, f::kPred},
+    {R::kPredNeg, f::kPredNeg},
+    {R::kIgnored, f::kIgnored27_20},
+    {R::kDim, f::kDim},
+    {R::kMask4, f::kMask4},
+    {R::kNdv, f::kNdv35},
+    {R::kTsIdx, f::kTsIdx},
+    {R::kNodep, f::kNodep},
+    {R::kIgnored, f::kIgnored50},
+}};
+inline constexpr std::array<WordField, 12> kTxqLayout{{
+    {R::kRd0, f::kRd0},
+    {R::kRa, f::kRa},
+    {R::kPred, f::kPred},
+    {R::kPredNeg, f::kPredNeg},
+    {R::kIgnored, f::kIgnored21_20},
+    {R::kQuery, f::kTxqQuery},
+    {R::kIgnored, f::kIgnored30_28},
+    {R::kMask4, f::kMask4},
+    {R::kIgnored, f::kIgnored35},
+    {R::kTsIdx, f::kTsIdx},
+    {R::kNodep, f::kNodep},
+    {R::kIgnored, f::kIgnored50},
+}};
+
 // Printed modifier order, as nvdisasm 11.8 prints them.
 inline constexpr std::array<Mod, 6> kTexMods{Mod::kLod, Mod::kAoffi, Mod::kDc,
                                              Mod::kNdv, Mod::kNodep, Mod::kPhase};
@@ -87,6 +115,13 @@ inline constexpr std::array<Mod, 6> kTldMods{Mod::kLod, Mod::kAoffi, Mod::kMs,
 inline constexpr std::array<Mod, 6> kTld4Mods{Mod::kComponent, Mod::kToff,  Mod::kDc,
                                               Mod::kNdv,       Mod::kNodep, Mod::kPhase};
 inline constexpr std::array<Mod, 4> kTxdMods{Mod::kLc, Mod::kAoffi, Mod::kNodep, Mod::kPhase};
+
+inline constexpr std::array<Mod, 4> kTmmlMods{Mod::kLodQuery, Mod::kNdv, Mod::kNodep, Mod::kPhase};
+inline constexpr std::array<Mod, 2> kTxqMods{Mod::kNodep, Mod::kPhase};
+inline constexpr std::array<Operand, 5> kTmmlOperands{O::kRd0, O::kRa, O::kTsIdx, O::kParamA,
+                                                      O::kMaskHex};
+inline constexpr std::array<Operand, 5> kTxqOperands{O::kRd0, O::kRa, O::kQuery, O::kTsIdx,
+                                                     O::kMaskHex};
 
 // Rb is omitted when RZ except for TXD (its gradients are always there).
 inline constexpr std::array<Operand, 7> kOperands{O::kPdOpt, O::kRd0,    O::kRa,     O::kRbOpt,

@@ -88,6 +88,9 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
           out += lod_name(inst.lod);
         }
         break;
+      case Mod::kLodQuery:
+        out += ".LOD";
+        break;
       case Mod::kLc:
         if (inst.lc) out += ".LC";
         break;
@@ -157,6 +160,9 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
         break;
       case Operand::kPdOpt:
         out += "P" + std::to_string(inst.pd);
+        break;
+      case Operand::kQuery:
+        out += query_text(inst.query);
         break;
       case Operand::kMaskHex: {
         char buf[8];

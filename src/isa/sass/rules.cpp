@@ -13,7 +13,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 61> kRules{{
+constexpr std::array<Rule, 67> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -106,6 +106,13 @@ constexpr std::array<Rule, 61> kRules{{
     {"SASS-TXD-PD-SM50", "a predicate destination (bits 53:51 != PT) needs SM52 or later",
      "decisions.md T23"},
     {"SASS-TXD-LC-SM50", "TXD.LC (bit 50) needs SM52 or later", "decisions.md T26"},
+    {"SASS-TMML-PHASE", "TMML takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TMML-PARAMA-RESERVED", "paramA ARRAY_3D is no texture type", "decisions.md T23"},
+    {"SASS-TMML-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
+    {"SASS-TXQ-PHASE", "TXQ takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TXQ-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
+    {"SASS-TXQ-QUERY", "the query is one of the seven named (an unnamed code prints as a number)",
+     "envytools gm107.c tabdf50_0; decisions.md T27"},
     {"SASS-CUBIN", "a cubin (ELF) whose headers, tables or sections are malformed or not SM50-SM62",
      "ELF-64 gABI; decisions.md T-section (issue 14)"},
     {"SASS-RUN-SETTING", "`run --set` given: the SASS machine takes its settings from the scene",
@@ -132,7 +139,6 @@ core::BitField slot_bits(const Instruction& inst, Slot s) {
     case Slot::kPred:
       return f::kPred;
     case Slot::kModifiers:
-    case Slot::kParamA:
       return role_bits(Role::kMode);
     case Slot::kRd1:
       return f::kRd1;
@@ -151,6 +157,10 @@ core::BitField slot_bits(const Instruction& inst, Slot s) {
       return role_bits(Role::kPd);
     case Slot::kLod:
       return role_bits(Role::kLodSel);
+    case Slot::kParamA:
+      return field_of(spec, Role::kDim) != nullptr     ? role_bits(Role::kDim)
+             : field_of(spec, Role::kQuery) != nullptr ? role_bits(Role::kQuery)
+                                                       : role_bits(Role::kMode);
     case Slot::kToff:
       return role_bits(Role::kToff);
     case Slot::kLc:
@@ -173,6 +183,13 @@ void validate_wide(const Instruction& inst, const OpSpec& spec, std::string_view
          "." + std::string(lod_name(inst.lod)) + " (lod code " +
              std::to_string(inst.lod == Lod::kInvalid4 ? 4 : 5) + ") is not a " + mn +
              " LOD mode (legal: none, .LZ, .LB, .LL, .LBA, .LLA)");
+  }
+  if (field_of(spec, Role::kQuery) != nullptr && !query_named(inst.query)) {
+    fail("QUERY", Slot::kParamA,
+         "query " + query_text(inst.query) + " (code " + std::to_string(inst.query) +
+             ") is none of TEX_HEADER_DIMENSION, TEX_HEADER_TEXTURE_TYPE, "
+             "TEX_HEADER_SAMPLER_POS, TEX_SAMPLER_FILTER, TEX_SAMPLER_LOD, TEX_SAMPLER_WRAP, "
+             "TEX_SAMPLER_BORDER_COLOR");
   }
   if (inst.toff == 3) {
     fail("TOFF", Slot::kToff, ".INVALIDBTOFF03 (offset code 3) is neither .AOFFI nor .PTP");
@@ -255,7 +272,8 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
   // The row's legal-combination (mode) table.
   const ParamAInfo& pa = param_a_info(inst.param_a);
   const ModeRow* row = nullptr;
-  if (!param_a_legal(spec, inst.param_a)) {
+  const bool has_param_a = !spec.modes.empty() || field_of(spec, Role::kDim) != nullptr;
+  if (has_param_a && !param_a_legal(spec, inst.param_a)) {
     std::string legal;
     for (const auto& p : param_a_table()) {
       if (param_a_legal(spec, p.id)) legal += (legal.empty() ? "" : ", ") + std::string(p.name);

@@ -369,7 +369,7 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
   };
   bool have_lod = false, have_comp = false;
   bool seen_f16 = false, seen_rtz = false, seen_aoffi = false, seen_ms = false, seen_dc = false,
-       seen_nodep = false, seen_lc = false, seen_cl = false, seen_ndv = false;
+       seen_nodep = false, seen_lc = false, seen_cl = false, seen_ndv = false, seen_lodq = false;
   // The .lod names of the row: its lod table, else (TLDS, TEXS) .LZ and .LL.
   auto lod_of = [&](std::string_view t) -> std::optional<Lod> {
     if (!has_mod(spec, Mod::kLod)) return std::nullopt;
@@ -435,6 +435,8 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
       inst.toff = *toff;
       inst.aoffi = *toff == 1;
       col(Slot::kToff) = m.col;
+    } else if (t == "LOD" && has_mod(spec, Mod::kLodQuery)) {
+      if (!once(seen_lodq)) return false;
     } else if (t == "LC" && has_mod(spec, Mod::kLc)) {
       if (!once(seen_lc)) return false;
       inst.lc = true;
@@ -478,6 +480,11 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
     return false;
   }
   if (!has_mod(spec, Mod::kLod) || !have_lod) inst.lod = Lod::kAuto;
+  if (has_mod(spec, Mod::kLodQuery) && !seen_lodq) {
+    error("SASS-SYNTAX", inst.origin.column[0], mn + " is written " + mn + ".LOD",
+          spec.syntax_citation);
+    return false;
+  }
   if (has_mod(spec, Mod::kComponent) && !have_comp) {
     error(prefix + "COMPONENT", inst.origin.column[0],
           mn + " needs a gather component (.R, .G, .B or .A)", cite("COMPONENT"));
@@ -572,6 +579,26 @@ bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vec
           ++i;
         }
         break;
+      case Operand::kQuery: {
+        if (!need(i, "query")) return false;
+        std::optional<uint8_t> q;
+        for (uint8_t c = 0; c < 64 && !q; ++c) {
+          if (!query_text(c).empty() && query_text(c) == ops[i].text) q = c;
+        }
+        if (!q) {
+          error("SASS-SYNTAX", ops[i].col,
+                "unknown TXQ query '" + std::string(ops[i].text) +
+                    "' (expected TEX_HEADER_DIMENSION, TEX_HEADER_TEXTURE_TYPE, "
+                    "TEX_HEADER_SAMPLER_POS, TEX_SAMPLER_FILTER, TEX_SAMPLER_LOD, "
+                    "TEX_SAMPLER_WRAP, TEX_SAMPLER_BORDER_COLOR or 3..31)",
+                "envytools gm107.c tabdf50_0; decisions.md T27");
+          return false;
+        }
+        inst.query = *q;
+        col(Slot::kParamA) = ops[i].col;
+        ++i;
+        break;
+      }
       case Operand::kMaskHex: {
         if (!need(i, "mask")) return false;
         const auto v = parse_number(ops[i].text);

@@ -90,7 +90,7 @@ TEST(SassFrontend, DescribeAndRules) {
   EXPECT_NE(d->find("ARRAY_2D"), std::string::npos);
   EXPECT_NE(d->find("RBA=2"), std::string::npos);
   EXPECT_NE(d->find("SASS-TLDS-MS-LZ"), std::string::npos);
-  EXPECT_FALSE(fe->describe("TXQ"));
+  EXPECT_FALSE(fe->describe("TXA"));
   // Issue 19: every opcode of the table is described from its row.
   const auto texs = fe->describe("texs");
   ASSERT_TRUE(texs);
@@ -114,8 +114,10 @@ TEST(SassFrontend, DescribeAndRules) {
   EXPECT_NE(tld->find("TLD.{LZ|LL}"), std::string::npos) << *tld;
   EXPECT_NE(fe->describe("TLD4")->find("SASS-TLD4-TOFF"), std::string::npos);
   EXPECT_NE(fe->describe("TXD")->find("SASS-TXD-LC-SM50"), std::string::npos);
+  EXPECT_NE(fe->describe("TXQ")->find("SASS-TXQ-QUERY"), std::string::npos);
+  EXPECT_NE(fe->describe("TMML")->find("TMML.LOD[.NDV]"), std::string::npos);
   EXPECT_EQ(fe->opcodes(), (std::vector<std::string>{"TLDS", "TEXS", "TLD4S", "TEX", "TLD", "TLD4",
-                                                     "TXD", "NOP"}));
+                                                     "TXD", "TMML", "TXQ", "NOP"}));
   EXPECT_GE(fe->rules().size(), 20u);
 }
 

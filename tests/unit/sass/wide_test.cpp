@@ -30,6 +30,11 @@ constexpr Real kReal[] = {
     {"TLD4.B.AOFFI.DC.P R4, R4, R10, 0x52, ARRAY_2D, 0xf ;", 0xca7c0527b0a70404ull},
     {"TLD4.A.P R4, R4, 0x52, ARRAY_2D, 0xf ;", 0xcb380527bff70404ull},
     {"TXD.P R6, R4, R8, 0x52, ARRAY_2D, 0x3 ;", 0xde380521b0870406ull},
+    // TXQ/TMML: words built from the field layout (CuAssembler's sm_61 repository has
+    // "TXQ.B.T R21, R20, TEX_HEADER_DIMENSION, 0x0, 0x1" with query bits 27:22 = 1), printed
+    // this way by nvdisasm 11.8 -b SM61.
+    {"TXQ.P R21, R20, TEX_HEADER_DIMENSION, 0x52, 0x1 ;", 0xdf48052080471415ull},
+    {"TMML.LOD.NDV.P R0, R4, 0x52, 2D, 0x3 ;", 0xdf580529a0070400ull},
 };
 
 TEST(SassWide, PtxasWordsDecodePrintParseAndEncode) {
@@ -123,12 +128,25 @@ constexpr Case kCases[] = {
      "TXD P2, R6, R4, R8, 0x52, 2D, 0x3 ;", 5},
     {"SASS-TXD-LC-SM50", "SM50", "TXD.AOFFI R6, R4, R8, 0x52, 2D, 0x3 ;",
      "TXD.LC R6, R4, R8, 0x52, 2D, 0x3 ;", 5},
+    {"SASS-TMML-PHASE", "SM61", "TMML.LOD.P R0, R4, 0x52, 2D, 0x3 ;",
+     "TMML.LOD.P.T R0, R4, 0x52, 2D, 0x3 ;", 12},
+    {"SASS-TMML-PARAMA-RESERVED", "SM61", "TMML.LOD.NDV R0, R4, 0x52, CUBE, 0x3 ;",
+     "TMML.LOD.NDV R0, R4, 0x52, ARRAY_3D, 0x3 ;", 28},
+    {"SASS-TMML-TSIDX", "SM61", "TMML.LOD R0, R4, 0x52, 2D, 0x3 ;",
+     "TMML.LOD R0, R4, 0x2052, 2D, 0x3 ;", 18},
+    {"SASS-TXQ-PHASE", "SM61", "TXQ.T R21, R20, TEX_HEADER_DIMENSION, 0x52, 0x3 ;",
+     "TXQ.T.INVALIDPHASE3 R21, R20, TEX_HEADER_DIMENSION, 0x52, 0x3 ;", 7},
+    {"SASS-TXQ-TSIDX", "SM61", "TXQ R21, R20, TEX_SAMPLER_LOD, 0x52, 0x3 ;",
+     "TXQ R21, R20, TEX_SAMPLER_LOD, 0x3000, 0x3 ;", 32},
+    {"SASS-TXQ-QUERY", "SM61", "TXQ R21, R20, TEX_SAMPLER_BORDER_COLOR, 0x52, 0x3 ;",
+     "TXQ R21, R20, 12, 0x52, 0x3 ;", 15},
 };
 
 TEST(SassWide, EveryRuleHasAPassingAndAFailingCase) {
   size_t rules = 0;
   for (const auto& r : all_rules()) {
-    for (const char* p : {"SASS-TEX-", "SASS-TLD-", "SASS-TLD4-", "SASS-TXD-"})
+    for (const char* p :
+         {"SASS-TEX-", "SASS-TLD-", "SASS-TLD4-", "SASS-TXD-", "SASS-TMML-", "SASS-TXQ-"})
       rules += r.id.starts_with(p) ? 1 : 0;
   }
   EXPECT_EQ(rules, std::size(kCases));
