@@ -54,9 +54,9 @@ inline constexpr uint64_t kTld4sRtzValue = 0xdfc0000000000000ull;
 inline constexpr uint64_t kTmmlMatch = 0xdf58000000000000ull, kTmmlMask = 0xfff8000000000000ull;
 inline constexpr uint64_t kTxqMatch = 0xdf48000000000000ull, kTxqMask = 0xfff8000000000000ull;
 inline constexpr BitField kTxqQuery{"query", 27, 22, "envytools gm107.c tabdf50_0"};
-inline constexpr BitField kIgnored27_20{"ignored", 27, 20, "decisions.md T27 (nvdisasm 11.8)"};
-inline constexpr BitField kIgnored21_20{"ignored", 21, 20, "decisions.md T27 (nvdisasm 11.8)"};
-inline constexpr BitField kIgnored30_28{"ignored", 30, 28, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnoredRb{"ignored", 27, 20, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnoredLow{"ignored", 21, 20, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnoredDim{"ignored", 30, 28, "decisions.md T27 (nvdisasm 11.8)"};
 inline constexpr BitField kIgnored35{"ignored", 35, 35, "decisions.md T27 (nvdisasm 11.8)"};
 inline constexpr BitField kIgnored50{"ignored", 50, 50, "decisions.md T27 (nvdisasm 11.8)"};
 

@@ -16,7 +16,7 @@ using O = Operand;
 // The registers and fields every row shares (nvdisasm 11.8 random words, envytools gm107.c).
 // Rd0 7:0, Ra 15:8, Pg 19:16, Rb 27:20, paramA 30:28, mask 34:31, tsPtrIdx 48:36, NODEP 49, Pd
 // 53:51 in every row, then the row's own bits.
-inline constexpr std::array<WordField, 14> kTexLayout{{
+inline constexpr std::array<WordField, 10> kCommon{{
     {R::kRd0, f::kRd0},
     {R::kRa, f::kRa},
     {R::kPred, f::kPred},
@@ -27,64 +27,43 @@ inline constexpr std::array<WordField, 14> kTexLayout{{
     {R::kTsIdx, f::kTsIdx},
     {R::kNodep, f::kNodep},
     {R::kPd, f::kPd},
+}};
+template <size_t N>
+constexpr std::array<WordField, 10 + N> with_common(const std::array<WordField, N>& own) {
+  std::array<WordField, 10 + N> out{};
+  for (size_t k = 0; k < 10; ++k) out[k] = kCommon[k];
+  for (size_t k = 0; k < N; ++k) out[10 + k] = own[k];
+  return out;
+}
+inline constexpr auto kTexLayout = with_common<4>({{
     {R::kNdv, f::kNdv35},
     {R::kDc, f::kDc50},
     {R::kAoffi, f::kAoffi54},
     {R::kLodSel, f::kTexLod},
-}};
-inline constexpr std::array<WordField, 14> kTldLayout{{
-    {R::kRd0, f::kRd0},
-    {R::kRa, f::kRa},
-    {R::kPred, f::kPred},
-    {R::kPredNeg, f::kPredNeg},
-    {R::kRb, f::kRb},
-    {R::kDim, f::kDim},
-    {R::kMask4, f::kMask4},
-    {R::kTsIdx, f::kTsIdx},
-    {R::kNodep, f::kNodep},
-    {R::kPd, f::kPd},
+}});
+inline constexpr auto kTldLayout = with_common<4>({{
     {R::kAoffi, f::kAoffi35},
     {R::kMs, f::kMs50},
     {R::kCl, f::kCl54},
     {R::kLodSel, f::kTldLod},
-}};
-inline constexpr std::array<WordField, 14> kTld4Layout{{
-    {R::kRd0, f::kRd0},
-    {R::kRa, f::kRa},
-    {R::kPred, f::kPred},
-    {R::kPredNeg, f::kPredNeg},
-    {R::kRb, f::kRb},
-    {R::kDim, f::kDim},
-    {R::kMask4, f::kMask4},
-    {R::kTsIdx, f::kTsIdx},
-    {R::kNodep, f::kNodep},
-    {R::kPd, f::kPd},
+}});
+inline constexpr auto kTld4Layout = with_common<4>({{
     {R::kNdv, f::kNdv35},
     {R::kDc, f::kDc50},
     {R::kToff, f::kTld4Toff},
     {R::kComponent, f::kTld4Comp},
-}};
-inline constexpr std::array<WordField, 12> kTxdLayout{{
-    {R::kRd0, f::kRd0},
-    {R::kRa, f::kRa},
-    {R::kPred, f::kPred},
-    {R::kPredNeg, f::kPredNeg},
-    {R::kRb, f::kRb},
-    {R::kDim, f::kDim},
-    {R::kMask4, f::kMask4},
-    {R::kTsIdx, f::kTsIdx},
-    {R::kNodep, f::kNodep},
-    {R::kPd, f::kPd},
+}});
+inline constexpr auto kTxdLayout = with_common<2>({{
     {R::kAoffi, f::kAoffi35},
     {R::kLc, f::kLc50},
-}};
+}});
 
 inline constexpr std::array<WordField, 11> kTmmlLayout{{
     {R::kRd0, f::kRd0},
     {R::kRa, f::kRa},
     {R::kPred, f::kPred},
     {R::kPredNeg, f::kPredNeg},
-    {R::kIgnored, f::kIgnored27_20},
+    {R::kIgnored, f::kIgnoredRb},
     {R::kDim, f::kDim},
     {R::kMask4, f::kMask4},
     {R::kNdv, f::kNdv35},
@@ -97,9 +76,9 @@ inline constexpr std::array<WordField, 12> kTxqLayout{{
     {R::kRa, f::kRa},
     {R::kPred, f::kPred},
     {R::kPredNeg, f::kPredNeg},
-    {R::kIgnored, f::kIgnored21_20},
+    {R::kIgnored, f::kIgnoredLow},
     {R::kQuery, f::kTxqQuery},
-    {R::kIgnored, f::kIgnored30_28},
+    {R::kIgnored, f::kIgnoredDim},
     {R::kMask4, f::kMask4},
     {R::kIgnored, f::kIgnored35},
     {R::kTsIdx, f::kTsIdx},

@@ -206,16 +206,27 @@ void validate_wide(const Instruction& inst, const OpSpec& spec, std::string_view
                                             : Slot::kNdv;
     const std::string bits =
         w != nullptr ? std::to_string(w->bits.hi) + ":" + std::to_string(w->bits.lo) : "?";
+    std::string msg = what + " does not exist on ";
+    msg += platform;
     if (!g.first.empty() && !platform_at_least(platform, g.first)) {
-      fail(g.suffix, slot,
-           what + " does not exist on " + std::string(platform) + " (nvdisasm 11.8 -b " +
-               std::string(platform) + " rejects bits " + bits + " != " + std::to_string(g.off) +
-               "; " + std::string(g.first) + " and later accept it)");
+      msg += " (nvdisasm 11.8 -b ";
+      msg += platform;
+      msg += " rejects bits ";
+      msg += bits;
+      msg += " != ";
+      msg += std::to_string(g.off);
+      msg += "; ";
+      msg += g.first;
+      msg += " and later accept it)";
+      fail(g.suffix, slot, msg);
     }
     if (!g.last.empty() && !platform.empty() && !platform_at_least(g.last, platform)) {
-      fail(g.suffix, slot,
-           what + " does not exist on " + std::string(platform) + " (nvdisasm 11.8 ignores bit " +
-               bits + " after " + std::string(g.last) + ")");
+      msg += " (nvdisasm 11.8 ignores bit ";
+      msg += bits;
+      msg += " after ";
+      msg += g.last;
+      msg += ")";
+      fail(g.suffix, slot, msg);
     }
   }
 }
