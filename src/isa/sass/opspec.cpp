@@ -33,20 +33,8 @@ constexpr std::array<WordField, 11> kTexLayout{{
     {R::kF32, f::kF32},
 }};
 
-constexpr std::array<WordField, 11> kTld4sLayout{{
-    {R::kRd0, f::kRd0},
-    {R::kRa, f::kRa},
-    {R::kPred, f::kPred},
-    {R::kPredNeg, f::kPredNeg},
-    {R::kRb, f::kRb},
-    {R::kRd1, f::kRd1},
-    {R::kTsIdx, f::kTsIdx},
-    {R::kNodep, f::kNodep},
-    {R::kMode, f::kTld4sMode},
-    {R::kComponent, f::kTld4sComp},
-    {R::kF16, f::kTld4sF16},
-}};
-// TLD4S.F16.RTZ (decisions T20, T27): its row's match fixes bits 55:54 = 11.
+// TLD4S.F16.RTZ (decisions T20, T27): its row's match fixes bits 55:54 = 11, so its layout is
+// TLD4S's without .F16.
 constexpr std::array<WordField, 10> kTld4sRtzLayout{{
     {R::kRd0, f::kRd0},
     {R::kRa, f::kRa},
@@ -59,6 +47,8 @@ constexpr std::array<WordField, 10> kTld4sRtzLayout{{
     {R::kMode, f::kTld4sMode},
     {R::kComponent, f::kTld4sComp},
 }};
+constexpr auto kTld4sLayout =
+    wide::join_fields(kTld4sRtzLayout, std::array<WordField, 1>{{{R::kF16, f::kTld4sF16}}});
 
 constexpr std::array<WordField, 2> kNopLayout{{
     {R::kPred, f::kPred},

@@ -28,12 +28,18 @@ inline constexpr std::array<WordField, 10> kCommon{{
     {R::kNodep, f::kNodep},
     {R::kPd, f::kPd},
 }};
+// Two field lists as one layout.
+template <size_t A, size_t B>
+constexpr std::array<WordField, A + B> join_fields(const std::array<WordField, A>& a,
+                                                   const std::array<WordField, B>& b) {
+  std::array<WordField, A + B> out{};
+  for (size_t k = 0; k < A; ++k) out[k] = a[k];
+  for (size_t k = 0; k < B; ++k) out[A + k] = b[k];
+  return out;
+}
 template <size_t N>
 constexpr std::array<WordField, 10 + N> with_common(const std::array<WordField, N>& own) {
-  std::array<WordField, 10 + N> out{};
-  for (size_t k = 0; k < 10; ++k) out[k] = kCommon[k];
-  for (size_t k = 0; k < N; ++k) out[10 + k] = own[k];
-  return out;
+  return join_fields(kCommon, own);
 }
 inline constexpr auto kTexLayout = with_common<4>({{
     {R::kNdv, f::kNdv35},
