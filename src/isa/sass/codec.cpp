@@ -3,6 +3,7 @@
 #include "isa/sass/codec.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdio>
 
 #include "isa/sass/fields.hpp"
@@ -293,6 +294,18 @@ bool decode_wide(Instruction& i, const OpSpec& spec, std::span<const uint64_t, k
       i.kept_bits |= fw->bits.mask();
       if (g.role == Role::kNdv) i.ndv = false;
     }
+  }
+  if (i.kept_bits != 0) {
+    // Like TLDS's control bits 20:19 (decisions T12): the binary round-trips, the text cannot.
+    const auto hi = static_cast<unsigned>(63 - std::countl_zero(i.kept_bits));
+    const auto lo = static_cast<unsigned>(std::countr_zero(i.kept_bits));
+    sink.warning("SASS-DECODE-IGNORED",
+                 core::BinaryLoc{i.origin.file, i.origin.offset, hi, lo, true},
+                 std::string(spec.mnemonic) + " word " + hex64(word) + " sets bits (" +
+                     hex64(i.kept_bits) + ") that nvdisasm 11.8 ignores" +
+                     (platform.empty() ? "" : " on " + std::string(platform)) +
+                     "; they are kept, so the word re-encodes, but no text shows them",
+                 "decisions.md T25, T27");
   }
   return true;
 }

@@ -13,7 +13,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 67> kRules{{
+constexpr std::array<Rule, 68> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -24,6 +24,10 @@ constexpr std::array<Rule, 67> kRules{{
      "sass-tlds.md, Legal modifier table"},
     {"SASS-DECODE-CTRL", "reserved control bits (TLDS reuse bits other than .T/.P, bit 63)",
      "nvidia_tlds.md 1.2"},
+    {"SASS-DECODE-IGNORED",
+     "word bits nvdisasm ignores are set (warning: kept, so the word re-encodes, but no text "
+     "shows them)",
+     "decisions.md T25, T27"},
     {"SASS-DECODE-SIZE",
      "a binary whose size is not a multiple of 8 bytes (error) or of a 32-byte bundle (warning)",
      "nvidia_tlds.md 1.1"},
