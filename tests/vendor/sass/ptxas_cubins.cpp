@@ -2,8 +2,8 @@
 // a1d,a2d,2dms,a2dms} with integer coordinates, tex.level, offsets, predicates, every result type,
 // every component subset) compiled by ptxas for one architecture; every TLDS in the cubin must
 // print the same in texsim and nvdisasm (issue 19: --corpus sample, float-coordinate sampling and
-// gathers; every TEXS and TLD4S likewise). 5c: texsim asm SOURCE -> cubin -> nvdisasm prints the
-// source.
+// gathers and texture queries; every TEXS, TLD4S, TEX, TLD4, TXD, TXQ likewise). 5c: texsim asm
+// SOURCE -> cubin -> nvdisasm prints the source.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -191,8 +191,26 @@ std::string sample_kernel(unsigned n, const SGeom& g, const std::string& dtype,
   return k.str();
 }
 
+// Texture queries (txq): ptxas emits TXQ TEX_HEADER_DIMENSION for them (decisions T27).
+std::string query_kernel(unsigned n) {
+  std::ostringstream k;
+  k << ".visible .entry k" << n << "(.param .u64 out, .param .u64 tx, .param .s32 a)\n{\n"
+    << "  .reg .u64 %rd<4>;\n  .reg .b32 %r<16>;\n"
+    << "  ld.param.u64 %rd1, [out];\n  ld.param.u64 %rd2, [tx];\n  ld.param.s32 %r9, [a];\n";
+  const char* queries[] = {"width",       "height",    "depth", "num_mipmap_levels",
+                           "num_samples", "array_size"};
+  unsigned r = 1;
+  for (const char* q : queries) k << "  txq." << q << ".b32 %r" << r++ << ", [%rd2];\n";
+  k << "  txq.level.width.b32 %r" << r++ << ", [%rd2], %r9;\n";
+  k << "  cvta.to.global.u64 %rd3, %rd1;\n";
+  for (unsigned i = 1; i < r; ++i) k << "  st.global.b32 [%rd3+" << 4 * i << "], %r" << i << ";\n";
+  k << "  ret;\n}\n";
+  return k.str();
+}
+
 std::string sample_corpus(unsigned smn, unsigned& n) {
   std::ostringstream ptx;
+  ptx << query_kernel(n++) << "\n";
   for (const SGeom& g : kSGeoms) {
     const bool is_2d = std::string(g.name) == "2d";
     for (const std::string dtype : {"f32", "s32", "f16x2"}) {
@@ -348,7 +366,7 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
       sm.c_str(), n, counts.c_str(), decoded, identical, reencoded, mismatches, forms.size(),
       form_list.c_str());
   const bool have = sample ? ts_ops["TEXS"] > 0 && ts_ops["TLD4S"] > 0 && ts_ops["TEX"] > 0 &&
-                                 ts_ops["TLD4"] > 0 && ts_ops["TXD"] > 0
+                                 ts_ops["TLD4"] > 0 && ts_ops["TXD"] > 0 && ts_ops["TXQ"] > 0
                            : ts_ops["TLDS"] > 0 && ts_ops["TLD"] > 0;
   return mismatches == 0 && all_modelled_found && have ? 0 : 1;
 }
