@@ -53,11 +53,13 @@ oracle-soak: build
 # Issue 14: VENDOR_WORDS random TLDS words per architecture through nvdisasm -b and texsim (ctest
 # runs 50,000 each); needs the NVIDIA tools from scripts/install-nvidia-tools.sh.
 VENDOR_WORDS ?= 1000000
+# Issue 19: every opcode row (VENDOR_OPS), not only TLDS.
+VENDOR_OPS ?= TLDS TEXS TLD4S TEX TLD TLD4 TXD TMML TXQ
 vendor-soak: build
-	for a in SM50 SM52 SM53 SM60 SM61 SM62; do \
+	for op in $(VENDOR_OPS); do for a in SM50 SM52 SM53 SM60 SM61 SM62; do \
 	  ./build/release/tests/vendor/sass/sass_nvdisasm_words --nvdisasm build/vendor/nvidia/bin/nvdisasm \
-	    --arch $$a --words $(VENDOR_WORDS) --seed 1400 --work build/release/tests/vendor/sass/work || exit 1; \
-	done
+	    --arch $$a --op $$op --words $(VENDOR_WORDS) --seed 1400 --work build/release/tests/vendor/sass/work || exit 1; \
+	done; done
 
 # libFuzzer targets (tests/fuzz, docs/reliability.md): clang, ASan + UBSan, preset `fuzz`. New
 # inputs go to build/fuzz/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they

@@ -3,6 +3,7 @@
 #include "isa/sass/codec.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdio>
 
 #include "isa/sass/fields.hpp"
@@ -92,8 +93,14 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
                "sass-tlds.md");
     return std::nullopt;
   }
-  const OpSpec& spec = op_spec(inst.op);
+  const OpSpec& spec = encoding_spec(inst);
   const uint32_t control = encode_control(inst.ctrl, inst.phase);
+  if (is_rtz_row(spec) && !inst.f16) {
+    sink.error("SASS-ENCODE", text_or_bin(inst),
+               std::string(spec.mnemonic) + ".RTZ has an encoding only with .F16 (bits 55:54 = 11)",
+               "decisions.md T20, T27");
+    return std::nullopt;
+  }
   uint64_t w = spec.match;
   auto put = [&](const core::BitField& field, uint64_t v) {
     if (auto n = field.set(w, v)) {
@@ -180,13 +187,128 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
       case Role::kRtz:
         v = inst.rtz;
         break;
+      case Role::kPd:
+        v = inst.pd;
+        break;
+      case Role::kDim:
+        v = wide_param_a_code(inst.param_a);
+        break;
+      case Role::kMask4:
+        v = inst.mask;
+        break;
+      case Role::kLodSel: {
+        size_t k = 0;
+        while (k < spec.lods.size() && spec.lods[k] != inst.lod) ++k;
+        if (k == spec.lods.size()) {
+          sink.error("SASS-ENCODE", text_or_bin(inst),
+                     std::string(spec.mnemonic) + " has no ." + std::string(lod_name(inst.lod)) +
+                         " encoding",
+                     std::string(f.bits.citation));
+          return std::nullopt;
+        }
+        v = k;
+        break;
+      }
+      case Role::kAoffi:
+        v = inst.aoffi;
+        break;
+      case Role::kDc:
+        v = inst.dc;
+        break;
+      case Role::kMs:
+        v = inst.ms;
+        break;
+      case Role::kNdv:
+        v = inst.ndv;
+        break;
+      case Role::kCl:
+        v = inst.cl;
+        break;
+      case Role::kLc:
+        v = inst.lc;
+        break;
+      case Role::kToff:
+        v = inst.toff;
+        break;
+      case Role::kQuery:
+        v = inst.query;
+        break;
+      case Role::kIgnored:
+        v = f.bits.get(inst.kept_bits);
+        break;
     }
     if (!put(f.bits, v)) return std::nullopt;
   }
+  // Bits nvdisasm ignores on the word's platform, kept from the decoded word (decisions T25).
+  w |= inst.kept_bits & ~spec.mask;
   return EncodedWord{w, control};
 }
 
 namespace {
+
+// The fields of a row without a mode table (TEX, TLD, TLD4, TXD) into `i`, and its platform
+// gates: false (with a SASS-DECODE-OPCODE warning) where nvdisasm rejects the word.
+bool decode_wide(Instruction& i, const OpSpec& spec, std::span<const uint64_t, kRoleCount> v,
+                 uint64_t word, core::DiagSink& sink, std::string_view platform) {
+  auto at = [&](Role r) { return v[static_cast<size_t>(r)]; };
+  i.pd = static_cast<uint8_t>(at(Role::kPd));
+  i.param_a = wide_param_a(static_cast<uint8_t>(at(Role::kDim)));
+  i.mask = static_cast<uint8_t>(at(Role::kMask4));
+  const auto lod = static_cast<size_t>(at(Role::kLodSel));
+  i.lod = field_of(spec, Role::kLodSel) != nullptr && lod < spec.lods.size() ? spec.lods[lod]
+                                                                             : Lod::kAuto;
+  i.toff = static_cast<uint8_t>(at(Role::kToff));
+  i.aoffi = at(Role::kAoffi) != 0 || i.toff == 1;
+  i.dc = at(Role::kDc) != 0;
+  i.ms = at(Role::kMs) != 0;
+  i.ndv = at(Role::kNdv) != 0;
+  i.cl = at(Role::kCl) != 0;
+  i.lc = at(Role::kLc) != 0;
+  i.query = static_cast<uint8_t>(at(Role::kQuery));
+  for (const WordField& w : spec.fields) {
+    if (w.role == Role::kIgnored) i.kept_bits |= word & w.bits.mask();
+  }
+  if (const WordField* q = field_of(spec, Role::kQuery);
+      q != nullptr && query_text(i.query).empty()) {
+    sink.warning("SASS-DECODE-RESERVED", bin_loc(i.origin, q->bits),
+                 std::string(spec.mnemonic) + " query code " + std::to_string(i.query) +
+                     " is not a query nvdisasm 11.8 knows (it rejects the word)",
+                 std::string(q->bits.citation));
+    return false;
+  }
+  for (const Gate& g : spec.gates) {
+    const WordField* fw = field_of(spec, g.role);
+    if (fw == nullptr || at(g.role) == g.off) continue;
+    if (!g.first.empty() && !platform_at_least(platform, g.first)) {
+      sink.warning("SASS-DECODE-OPCODE", bin_loc(i.origin, fw->bits),
+                   "word " + hex64(word) + " would be " + std::string(spec.mnemonic) + " with " +
+                       std::string(fw->bits.name) + " = " + std::to_string(at(g.role)) +
+                       ", which " + std::string(platform) +
+                       " does not have (nvdisasm 11.8 rejects it; " + std::string(g.first) +
+                       " and later accept it)",
+                   std::string(spec.mode_citation));
+      return false;
+    }
+    if (!g.last.empty() && !platform.empty() && !platform_at_least(g.last, platform)) {
+      // nvdisasm ignores the bit here: keep it for the round trip, print nothing.
+      i.kept_bits |= fw->bits.mask();
+      if (g.role == Role::kNdv) i.ndv = false;
+    }
+  }
+  if (i.kept_bits != 0) {
+    // Like TLDS's control bits 20:19 (decisions T12): the binary round-trips, the text cannot.
+    const auto hi = static_cast<unsigned>(63 - std::countl_zero(i.kept_bits));
+    const auto lo = static_cast<unsigned>(std::countr_zero(i.kept_bits));
+    sink.warning("SASS-DECODE-IGNORED",
+                 core::BinaryLoc{i.origin.file, i.origin.offset, hi, lo, true},
+                 std::string(spec.mnemonic) + " word " + hex64(word) + " sets bits (" +
+                     hex64(i.kept_bits) + ") that nvdisasm 11.8 ignores" +
+                     (platform.empty() ? "" : " on " + std::string(platform)) +
+                     "; they are kept, so the word re-encodes, but no text shows them",
+                 "decisions.md T25, T27");
+  }
+  return true;
+}
 
 // Decodes into `i`, whose origin is already set (decode_stream builds the instructions in place:
 // issue 18 item 4, decode speed). Walks the word's OpSpec row.
@@ -240,6 +362,8 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
   v[static_cast<size_t>(Role::kRd1)] = kRZ;
   v[static_cast<size_t>(Role::kWmsk)] = kAbsent;
   v[static_cast<size_t>(Role::kF32)] = 1;
+  v[static_cast<size_t>(Role::kPd)] = kPT;
+  v[static_cast<size_t>(Role::kMask4)] = kAbsent;
   extract_fields(*spec, word, v);
   auto at = [&](Role r) { return v[static_cast<size_t>(r)]; };
   i.rd0 = static_cast<uint8_t>(at(Role::kRd0));
@@ -253,9 +377,9 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
   const bool has_wmsk = at(Role::kWmsk) != kAbsent;
   const auto wm = static_cast<uint8_t>(at(Role::kWmsk));
   const auto mode = static_cast<uint8_t>(at(Role::kMode));
-  i.f16 = at(Role::kF32) == 0 || at(Role::kF16) != 0;
+  i.f16 = at(Role::kF32) == 0 || at(Role::kF16) != 0 || is_rtz_row(*spec);
   i.component = static_cast<uint8_t>(at(Role::kComponent));
-  i.rtz = at(Role::kRtz) != 0;
+  i.rtz = at(Role::kRtz) != 0 || is_rtz_row(*spec);
   if (i.f16 && !f16_exists(platform)) {
     const WordField* f16_field = field_of(*spec, Role::kF16);
     if (f16_field == nullptr) f16_field = field_of(*spec, Role::kF32);
@@ -267,8 +391,14 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
     give_raw(std::string(mn) + ".F16 on " + std::string(platform));
     return;
   }
-  const ModeRow* row = mode_by_encoding(*spec, mode);
-  if (row == nullptr) {
+  if (spec->modes.empty()) {
+    if (!decode_wide(i, *spec, v, word, sink, platform)) {
+      give_raw("not " + std::string(mn) + " on " + std::string(platform));
+      return;
+    }
+  }
+  const ModeRow* row = spec->modes.empty() ? nullptr : mode_by_encoding(*spec, mode);
+  if (row == nullptr && !spec->modes.empty()) {
     const WordField* mf = field_of(*spec, Role::kMode);
     std::string legal;
     for (const auto& r : spec->modes) {
@@ -281,7 +411,7 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
     give_raw("reserved " + std::string(mn) + " encoding " + std::to_string(mode));
     return;
   }
-  set_mode(i, *row);
+  if (row != nullptr) set_mode(i, *row);
   if (has_wmsk) {
     const auto table = i.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
     // The tables are in code order; the search is for a table that is not.
@@ -297,7 +427,7 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
       i.invalid_wmsk = wm;
       i.mask = 0;
     }
-  } else {
+  } else if (!spec->modes.empty()) {
     i.mask = spec->fixed_components;
   }
   i.ctrl = control_of(ctrl_bits);

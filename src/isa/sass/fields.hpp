@@ -43,8 +43,52 @@ inline constexpr BitField kTld4sF16{"F16", 55, 55, "nvidia_tlds.md 1.3"};
 inline constexpr BitField kTld4sRtz{"RTZ", 54, 54, "decisions.md T20 (nvdisasm 11.8)"};
 inline constexpr BitField kTld4sComp{"component", 53, 52, "nvidia_tlds.md 1.3"};
 inline constexpr BitField kTld4sMode{"AOFFI,DC", 51, 50, "nvidia_tlds.md 1.3"};
-inline constexpr uint64_t kTld4sMatchMask = 0xff00000000000000ull;
+// Bit 54 clear; TLD4S.F16.RTZ (bits 55:54 = 11, SM60+) is a second row (decisions T27).
+inline constexpr uint64_t kTld4sMatchMask = 0xff40000000000000ull;
 inline constexpr uint64_t kTld4sMatchValue = 0xdf00000000000000ull;
+inline constexpr uint64_t kTld4sRtzMask = 0xffc0000000000000ull;
+inline constexpr uint64_t kTld4sRtzValue = 0xdfc0000000000000ull;
+// TMML and TXQ: bits 55:54 = 01 with bits 53:51 = 011 / 001 (envytools gm107.c tmml 0xdf58,
+// txq 0xdf48, mask 0xfff8; 010 TXQ.B, 100 TMML.B, 000 TXA are not modelled). TXQ's query
+// 27:22 (tabdf50_0); the bits nvdisasm 11.8 ignores are kept (decisions T27).
+inline constexpr uint64_t kTmmlMatch = 0xdf58000000000000ull, kTmmlMask = 0xfff8000000000000ull;
+inline constexpr uint64_t kTxqMatch = 0xdf48000000000000ull, kTxqMask = 0xfff8000000000000ull;
+inline constexpr BitField kTxqQuery{"query", 27, 22, "envytools gm107.c tabdf50_0"};
+inline constexpr BitField kIgnoredRb{"ignored", 27, 20, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnoredLow{"ignored", 21, 20, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnoredDim{"ignored", 30, 28, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnored35{"ignored", 35, 35, "decisions.md T27 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnored50{"ignored", 50, 50, "decisions.md T27 (nvdisasm 11.8)"};
+
+// TEX, TLD, TLD4, TXD (the non-scalar texture instructions): Rd0 7:0, Ra 15:8, Rb 27:20,
+// tsPtrIdx 48:36, NODEP 49 as above; paramA 30:28 and a 4-bit mask 34:31 (envytools gm107.c:
+// ON(28, array), tabdf60_0, U04_31), predicate destination 53:51 (nvdisasm 11.8 random words:
+// printed as the first operand unless 7 = PT; decisions T23).
+inline constexpr BitField kDim{"paramA", 30, 28, "envytools gm107.c tabdf60_0; decisions.md T23"};
+inline constexpr BitField kMask4{"mask", 34, 31, "envytools gm107.c U04_31"};
+inline constexpr BitField kPd{"Pd", 53, 51, "decisions.md T23 (nvdisasm 11.8)"};
+inline constexpr BitField kNdv35{"NDV", 35, 35, "envytools gm107.c ON(35, ndv)"};
+inline constexpr BitField kAoffi35{"AOFFI", 35, 35, "envytools gm107.c ON(35, aoffi)"};
+inline constexpr BitField kDc50{"DC", 50, 50, "envytools gm107.c ON(50, dc)"};
+inline constexpr BitField kMs50{"MS", 50, 50, "envytools gm107.c ON(50, ms)"};
+inline constexpr BitField kLc50{"LC", 50, 50, "decisions.md T26 (nvdisasm 11.8)"};
+inline constexpr BitField kAoffi54{"AOFFI", 54, 54, "envytools gm107.c ON(54, aoffi)"};
+inline constexpr BitField kCl54{"CL", 54, 54, "envytools gm107.c ON(54, cl)"};
+// TEX: lod 57:55 (envytools tabc038_0; codes 4, 5 print INVALIDBLOD4/5), .AOFFI 54, .DC 50,
+// .NDV 35. Opcode bits 63:58 = 110000.
+inline constexpr BitField kTexLod{"lod", 57, 55, "envytools gm107.c tabc038_0"};
+inline constexpr uint64_t kTexMatch = 0xc000000000000000ull, kTexMask = 0xfc00000000000000ull;
+// TLD: .LL 55 (tabdc38_0), .CL 54, .MS 50, .AOFFI 35. Opcode bits 63:56 = 0xdc.
+inline constexpr BitField kTldLod{"lod", 55, 55, "envytools gm107.c tabdc38_0"};
+inline constexpr uint64_t kTldMatch = 0xdc00000000000000ull, kTldMask = 0xff00000000000000ull;
+// TLD4: component 57:56 (tabc838_0), offsets 55:54 (tabc838_1), .DC 50, .NDV 35 (SM50-SM53).
+// Opcode bits 63:58 = 110010.
+inline constexpr BitField kTld4Comp{"component", 57, 56, "envytools gm107.c tabc838_0"};
+inline constexpr BitField kTld4Toff{"toff", 55, 54, "envytools gm107.c tabc838_1"};
+inline constexpr uint64_t kTld4Match = 0xc800000000000000ull, kTld4Mask = 0xfc00000000000000ull;
+// TXD: .LC 50 (SM52+), .AOFFI 35. Opcode bits 63:54 = 0xde, 00 (envytools: txd 0xde38 with
+// 55:54 clear; 01 is TXD.B, 10 TEX.B, 11 TLD4.B).
+inline constexpr uint64_t kTxdMatch = 0xde00000000000000ull, kTxdMask = 0xffc0000000000000ull;
 
 // NOP (the padding word real tools emit; predicate bits 19:16 may vary).
 inline constexpr uint64_t kNopWord = 0x50b0000000070f00ull;

@@ -320,7 +320,9 @@ class SassFrontend final : public Frontend {
 
   std::vector<std::string> opcodes() const override {
     std::vector<std::string> out;
-    for (const auto& r : op_specs()) out.emplace_back(r.mnemonic);
+    for (const auto& r : op_specs()) {
+      if (!is_rtz_row(r)) out.emplace_back(r.mnemonic);
+    }
     return out;
   }
 
@@ -346,8 +348,33 @@ class SassFrontend final : public Frontend {
         case Mod::kRtz:
           s += "[.RTZ]";
           break;
-        case Mod::kLod:
-          s += spec->lod_required ? ".{LZ|LL}" : "[.LZ|.LL]";
+        case Mod::kLod: {
+          std::string names;  // "LZ|LL"; optional: "LZ|.LB|..."
+          for (Lod l : spec->lods) {
+            if (l == Lod::kAuto) continue;
+            names += (names.empty()        ? ""
+                      : spec->lod_required ? "|"
+                                           : "|.") +
+                     std::string(lod_name(l));
+          }
+          if (spec->lods.empty()) names = spec->lod_required ? "LZ|LL" : "LZ|.LL";
+          s += spec->lod_required ? ".{" + names + "}" : "[." + names + "]";
+          break;
+        }
+        case Mod::kLodQuery:
+          s += ".LOD";
+          break;
+        case Mod::kLc:
+          s += "[.LC]";
+          break;
+        case Mod::kToff:
+          s += "[.AOFFI|.PTP]";
+          break;
+        case Mod::kCl:
+          s += "[.CL]";
+          break;
+        case Mod::kNdv:
+          s += "[.NDV]";
           break;
         case Mod::kComponent:
           s += ".{R|G|B|A}";
@@ -385,8 +412,13 @@ class SassFrontend final : public Frontend {
       sep = ", ";
     }
     s += "; .T/.P = control bits 17/18\n\n";
-    s += "  legal combinations (" + std::string(spec->mode_citation) + "):\n";
-    s += "  encoding  paramA      lod  AOFFI  MS  DC   Ra            Rb\n";
+    if (spec->modes.empty()) {
+      s += "  every modifier is its own field (" + std::string(spec->mode_citation) +
+           "); paramA: " + legal_param_a_names(*spec) + "; mask: 0x0..0xf (R=1, G=2, B=4, A=8)\n";
+    } else {
+      s += "  legal combinations (" + std::string(spec->mode_citation) + "):\n";
+      s += "  encoding  paramA      lod  AOFFI  MS  DC   Ra            Rb\n";
+    }
     for (const auto& r : spec->modes) {
       auto params = [](unsigned n, const std::array<Param, 2>& p) {
         if (n == 0) return std::string("RZ");
@@ -411,7 +443,7 @@ class SassFrontend final : public Frontend {
       for (const auto& m : write_masks_34c())
         s += " " + std::string(m.name) + "=" + std::to_string(m.code);
       s += "\n";
-    } else {
+    } else if (!spec->modes.empty()) {
       s += "\n  writes components " + mask_name_of(spec->fixed_components) +
            " (Rd0, Rd0+1, Rd1, Rd1+1; .F16: Rd0, Rd1)\n";
     }

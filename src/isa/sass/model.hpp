@@ -17,10 +17,12 @@ inline constexpr uint8_t kRZ = 255;  // register 255 reads 0, writes vanish
 inline constexpr uint8_t kPT = 7;    // predicate 7 is always true
 
 // One OpSpec row per opcode (opspec.hpp).
-enum class Opcode : uint8_t { kTlds, kNop, kTexs, kTld4s };
+enum class Opcode : uint8_t { kTlds, kNop, kTexs, kTld4s, kTex, kTld, kTld4, kTxd, kTmml, kTxq };
 
-// sass-tlds.md, ".lod"; kAuto: no .lod modifier (TEXS's implicit LOD, TLD4S).
-enum class Lod : uint8_t { kLZ, kLL, kAuto };
+// sass-tlds.md, ".lod"; kAuto: no .lod modifier (TEXS's implicit LOD, TLD4S). TEX's 3-bit
+// lod field adds .LB, .LBA, .LLA and two codes nvdisasm 11.8 prints as INVALIDBLOD4/5 (T23).
+enum class Lod : uint8_t { kLZ, kLL, kAuto, kLB, kLBA, kLLA, kInvalid4, kInvalid5 };
+std::string_view lod_name(Lod l);  // "LZ", ..., "INVALIDBLOD4"; "" for kAuto
 
 // sass-tlds.md, "#paramA": the valid names and the RESERVED ones (recognised, then rejected).
 enum class ParamA : uint8_t { k1D, k2D, k3D, kCube, kArray1D, kArray2D, kArray3D, kArrayCube };
@@ -126,6 +128,11 @@ enum class Slot : uint8_t {
   kParamA,
   kWmsk,
   kControl,
+  kPd,
+  kLod,  // TEX/TLD lod, TLD4 offsets, TXD .LC, TLD4 .NDV: the modifier's own field
+  kToff,
+  kLc,
+  kNdv,
   kCount
 };
 
@@ -222,6 +229,14 @@ struct Instruction {
   bool rtz = false;  // TLD4S.F16.RTZ (SM60+, decisions T20)
   Lod lod = Lod::kLZ;
   uint8_t component = 0;  // TLD4S gather component: 0..3 = R, G, B, A
+  // TEX, TLD, TLD4, TXD (decisions T23-T27)
+  uint8_t pd = kPT;        // predicate destination (sparse residency), PT = none
+  uint8_t toff = 0;        // TLD4 texel offsets: 0 none, 1 .AOFFI, 2 .PTP, 3 INVALIDBTOFF03
+  bool ndv = false;        // .NDV (TEX; TLD4 up to SM53)
+  bool cl = false;         // TLD .CL
+  bool lc = false;         // TXD .LC (SM52+)
+  uint8_t query = 0;       // TXQ query code, bits 27:22
+  uint64_t kept_bits = 0;  // word bits nvdisasm ignores on this platform (TLD4 bit 35, SM60+)
   bool aoffi = false;
   bool ms = false;
   bool dc = false;

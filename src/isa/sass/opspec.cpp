@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "isa/sass/fields.hpp"
+#include "isa/sass/opspec_wide.hpp"
 
 namespace texsim::isa::sass {
 
@@ -32,7 +33,9 @@ constexpr std::array<WordField, 11> kTexLayout{{
     {R::kF32, f::kF32},
 }};
 
-constexpr std::array<WordField, 12> kTld4sLayout{{
+// TLD4S.F16.RTZ (decisions T20, T27): its row's match fixes bits 55:54 = 11, so its layout is
+// TLD4S's without .F16.
+constexpr std::array<WordField, 10> kTld4sRtzLayout{{
     {R::kRd0, f::kRd0},
     {R::kRa, f::kRa},
     {R::kPred, f::kPred},
@@ -43,9 +46,9 @@ constexpr std::array<WordField, 12> kTld4sLayout{{
     {R::kNodep, f::kNodep},
     {R::kMode, f::kTld4sMode},
     {R::kComponent, f::kTld4sComp},
-    {R::kRtz, f::kTld4sRtz},
-    {R::kF16, f::kTld4sF16},
 }};
+constexpr auto kTld4sLayout =
+    wide::join_fields(kTld4sRtzLayout, std::array<WordField, 1>{{{R::kF16, f::kTld4sF16}}});
 
 constexpr std::array<WordField, 2> kNopLayout{{
     {R::kPred, f::kPred},
@@ -123,7 +126,39 @@ constexpr std::array<ModeRow, 4> kTld4s{{
     {3, ParamA::k2D, Lod::kAuto, true, false, true, 2, {P::kS, P::kT}, 2, {P::kAoffi, P::kDc}},
 }};
 
-constexpr std::array<OpSpec, 4> kSpecs{{
+// TLD4S and its .F16.RTZ row (the same row, bits 55:54 = 11 fixed: decisions T20, T27).
+constexpr OpSpec kTld4sRow{
+    Opcode::kTld4s,
+    "TLD4S",
+    "texture gather (one component of the 2x2 footprint) with scalar sources, 2D only",
+    "nvidia_tlds.md 1.3, 1.8; decisions.md T19",
+    f::kTld4sMatchValue,
+    f::kTld4sMatchMask,
+    kTld4sLayout,
+    kTld4sMods,
+    kTld4sOperands,
+    kTld4s,
+    "Rd1, Rd0, Ra, Rb, tsPtrIdx",
+    "nvidia_tlds.md 1.3 (TLD4S .AOFFI/.DC bits)",
+    "SASS-TLD4S-",
+    "nvidia_tlds.md 1.8",
+    "TLD4",
+    "SM60",
+    false,
+    false,
+    0xf,
+    index_modes(kTld4s),
+    {},
+    {},
+    {}};
+constexpr OpSpec rtz_row(OpSpec s) {
+  s.match = f::kTld4sRtzValue;
+  s.mask = f::kTld4sRtzMask;
+  s.fields = kTld4sRtzLayout;
+  return s;
+}
+
+constexpr std::array<OpSpec, 11> kSpecs{{
     {Opcode::kTlds,
      "TLDS",
      "texture load with scalar/non-vec4 sources and destinations (point sample, integer texel "
@@ -144,7 +179,10 @@ constexpr std::array<OpSpec, 4> kSpecs{{
      true,
      true,
      0,
-     index_modes(kTlds)},
+     index_modes(kTlds),
+     {},
+     {},
+     {}},
     {Opcode::kTexs,
      "TEXS",
      "texture sample with scalar/non-vec4 sources and destinations (filtered, float coordinates)",
@@ -164,27 +202,152 @@ constexpr std::array<OpSpec, 4> kSpecs{{
      false,
      false,
      0,
-     index_modes(kTexs)},
-    {Opcode::kTld4s,
-     "TLD4S",
-     "texture gather (one component of the 2x2 footprint) with scalar sources, 2D only",
-     "nvidia_tlds.md 1.3, 1.8; decisions.md T19",
-     f::kTld4sMatchValue,
-     f::kTld4sMatchMask,
-     kTld4sLayout,
-     kTld4sMods,
-     kTld4sOperands,
-     kTld4s,
-     "Rd1, Rd0, Ra, Rb, tsPtrIdx",
-     "nvidia_tlds.md 1.3 (TLD4S .AOFFI/.DC bits)",
-     "SASS-TLD4S-",
-     "nvidia_tlds.md 1.8",
+     index_modes(kTexs),
+     {},
+     {},
+     {}},
+    kTld4sRow,
+    rtz_row(kTld4sRow),
+    // Issue 19: the non-scalar texture instructions (decisions T23-T27).
+    {Opcode::kTex,
+     "TEX",
+     "texture sample (filtered, float coordinates; LOD modes, offsets, depth compare)",
+     "decisions.md T23; envytools gm107.c tex; nvdisasm 11.8",
+     f::kTexMatch,
+     f::kTexMask,
+     wide::kTexLayout,
+     wide::kTexMods,
+     wide::kOperands,
+     {},
+     "[Pd,] Rd, Ra[, Rb], tsPtrIdx, paramA, mask",
+     "decisions.md T23",
+     "SASS-TEX-",
+     "decisions.md T23 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     wide::kTexLods,
+     wide::kParamAs,
+     wide::kGates},
+    {Opcode::kTld,
+     "TLD",
+     "texture load (point fetch, integer texel coordinates; LZ/LL, offsets, multisample, clamp)",
+     "decisions.md T24; envytools gm107.c tld; nvdisasm 11.8",
+     f::kTldMatch,
+     f::kTldMask,
+     wide::kTldLayout,
+     wide::kTldMods,
+     wide::kOperands,
+     {},
+     "[Pd,] Rd, Ra[, Rb], tsPtrIdx, paramA, mask",
+     "decisions.md T24",
+     "SASS-TLD-",
+     "decisions.md T24 (nvdisasm 11.8)",
+     "",
+     "",
+     true,
+     false,
+     0,
+     {},
+     wide::kTldLods,
+     wide::kParamAs,
+     wide::kGates},
+    {Opcode::kTld4,
      "TLD4",
-     "SM60",
+     "texture gather (one component of the 2x2 footprint; offsets, per-texel offsets, depth "
+     "compare)",
+     "decisions.md T25; envytools gm107.c tld4; nvdisasm 11.8",
+     f::kTld4Match,
+     f::kTld4Mask,
+     wide::kTld4Layout,
+     wide::kTld4Mods,
+     wide::kOperands,
+     {},
+     "[Pd,] Rd, Ra[, Rb], tsPtrIdx, paramA, mask",
+     "decisions.md T25",
+     "SASS-TLD4-",
+     "decisions.md T25 (nvdisasm 11.8)",
+     "",
+     "",
      false,
      false,
-     0xf,
-     index_modes(kTld4s)},
+     0,
+     {},
+     {},
+     wide::kParamAs,
+     wide::kTld4Gates},
+    {Opcode::kTxd,
+     "TXD",
+     "texture sample with explicit derivatives (gradients in Rb)",
+     "decisions.md T26; envytools gm107.c txd; nvdisasm 11.8",
+     f::kTxdMatch,
+     f::kTxdMask,
+     wide::kTxdLayout,
+     wide::kTxdMods,
+     wide::kTxdOperands,
+     {},
+     "[Pd,] Rd, Ra, Rb, tsPtrIdx, paramA, mask",
+     "decisions.md T26",
+     "SASS-TXD-",
+     "decisions.md T26 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     {},
+     wide::kParamAs,
+     wide::kTxdGates},
+    {Opcode::kTmml,
+     "TMML",
+     "texture LOD query (the LOD a sample would use, as fixed point)",
+     "decisions.md T27; envytools gm107.c tmml; nvdisasm 11.8",
+     f::kTmmlMatch,
+     f::kTmmlMask,
+     wide::kTmmlLayout,
+     wide::kTmmlMods,
+     wide::kTmmlOperands,
+     {},
+     "Rd, Ra, tsPtrIdx, paramA, mask",
+     "decisions.md T27",
+     "SASS-TMML-",
+     "decisions.md T27 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     {},
+     wide::kParamAs,
+     {}},
+    {Opcode::kTxq,
+     "TXQ",
+     "texture header / sampler query (dimensions, type, sample positions, sampler state)",
+     "decisions.md T27; envytools gm107.c txq; nvdisasm 11.8",
+     f::kTxqMatch,
+     f::kTxqMask,
+     wide::kTxqLayout,
+     wide::kTxqMods,
+     wide::kTxqOperands,
+     {},
+     "Rd, Ra, query, tsPtrIdx, mask",
+     "decisions.md T27",
+     "SASS-TXQ-",
+     "decisions.md T27 (nvdisasm 11.8)",
+     "",
+     "",
+     false,
+     false,
+     0,
+     {},
+     {},
+     {},
+     {}},
     {Opcode::kNop,
      "NOP",
      "no operation (bundle padding)",
@@ -203,7 +366,11 @@ constexpr std::array<OpSpec, 4> kSpecs{{
      "",
      false,
      false,
-     0},
+     0,
+     {},
+     {},
+     {},
+     {}},
 }};
 
 }  // namespace
@@ -249,7 +416,13 @@ void extract_layout(uint64_t word, std::span<uint64_t, kRoleCount> v) {
 void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCount> v) {
   if (s.fields.data() == kTexLayout.data()) return extract_layout<kTexLayout>(word, v);
   if (s.fields.data() == kTld4sLayout.data()) return extract_layout<kTld4sLayout>(word, v);
+  if (s.fields.data() == kTld4sRtzLayout.data()) return extract_layout<kTld4sRtzLayout>(word, v);
   if (s.fields.data() == kNopLayout.data()) return extract_layout<kNopLayout>(word, v);
+  if (s.fields.data() == wide::kTexLayout.data()) return extract_layout<wide::kTexLayout>(word, v);
+  if (s.fields.data() == wide::kTldLayout.data()) return extract_layout<wide::kTldLayout>(word, v);
+  if (s.fields.data() == wide::kTld4Layout.data())
+    return extract_layout<wide::kTld4Layout>(word, v);
+  if (s.fields.data() == wide::kTxdLayout.data()) return extract_layout<wide::kTxdLayout>(word, v);
   for (const WordField& w : s.fields) v[static_cast<size_t>(w.role)] = w.bits.get(word);
 }
 
@@ -332,6 +505,9 @@ std::string mode_name(const OpSpec& s, const ModeRow& r) {
 }
 
 bool param_a_legal(const OpSpec& s, ParamA p) {
+  for (ParamA x : s.param_as) {
+    if (x == p) return true;
+  }
   for (const auto& r : s.modes) {
     if (r.param_a == p) return true;
   }
@@ -359,6 +535,7 @@ const ModeRow* tlds_encoding_for(ParamA p, Lod lod, bool aoffi, bool ms) {
 std::string modelled_mnemonics(std::string_view sep) {
   std::string out;
   for (const auto& s : kSpecs) {
+    if (is_rtz_row(s)) continue;
     if (!out.empty()) out += sep;
     out += s.mnemonic;
   }
@@ -382,6 +559,68 @@ std::string mode_words(const OpSpec& s) {
     out += words[k];
   }
   return out;
+}
+
+ParamA wide_param_a(uint8_t code) {
+  static constexpr std::array<ParamA, 8> kByCode{
+      ParamA::k1D, ParamA::kArray1D, ParamA::k2D,   ParamA::kArray2D,
+      ParamA::k3D, ParamA::kArray3D, ParamA::kCube, ParamA::kArrayCube};
+  return kByCode[code & 7u];
+}
+
+uint8_t wide_param_a_code(ParamA p) {
+  const auto& info = param_a_info(p);
+  const uint8_t dim =
+      p == ParamA::kCube || p == ParamA::kArrayCube ? 3 : static_cast<uint8_t>(info.coord_dims - 1);
+  return static_cast<uint8_t>(dim << 1 | (info.array ? 1 : 0));
+}
+
+std::string_view toff_name(uint8_t code) {
+  static constexpr std::array<std::string_view, 4> kNames{"", "AOFFI", "PTP", "INVALIDBTOFF03"};
+  return kNames[code & 3u];
+}
+
+std::string query_text(uint8_t code) {
+  // envytools gm107.c tabdf50_0 names seven codes; nvdisasm 11.8 prints the other even codes
+  // from 6 on as code/2 and rejects the rest (decisions T27).
+  switch (code) {
+    case 1:
+      return "TEX_HEADER_DIMENSION";
+    case 2:
+      return "TEX_HEADER_TEXTURE_TYPE";
+    case 5:
+      return "TEX_HEADER_SAMPLER_POS";
+    case 16:
+      return "TEX_SAMPLER_FILTER";
+    case 18:
+      return "TEX_SAMPLER_LOD";
+    case 20:
+      return "TEX_SAMPLER_WRAP";
+    case 22:
+      return "TEX_SAMPLER_BORDER_COLOR";
+    default:
+      break;
+  }
+  if (code >= 6 && code < 64 && code % 2 == 0) return std::to_string(code / 2);
+  return "";
+}
+
+bool query_named(uint8_t code) {
+  const std::string t = query_text(code);
+  return !t.empty() && (t[0] < '0' || t[0] > '9');
+}
+
+bool is_rtz_row(const OpSpec& s) {
+  return s.fields.data() == kTld4sRtzLayout.data();
+}
+
+const OpSpec& encoding_spec(const Instruction& i) {
+  if (i.op == Opcode::kTld4s && i.rtz) {
+    for (const auto& s : kSpecs) {
+      if (is_rtz_row(s)) return s;
+    }
+  }
+  return op_spec(i.op);
 }
 
 std::string_view component_name(uint8_t c) {

@@ -29,8 +29,22 @@ enum class Role : uint8_t {
   kF16,        // set = .F16 (TLD4S)
   kComponent,  // TLD4S gather component
   kRtz,        // TLD4S .RTZ
+  // TEX, TLD, TLD4, TXD (decisions T23-T27)
+  kPd,       // predicate destination, 7 = PT (none)
+  kDim,      // paramA as dimension 30:29 and array 28 (wide_param_a)
+  kMask4,    // component mask, printed in hex
+  kLodSel,   // index into OpSpec::lods
+  kAoffi,    // .AOFFI bit
+  kDc,       // .DC bit
+  kMs,       // .MS bit
+  kNdv,      // .NDV bit
+  kCl,       // TLD .CL
+  kLc,       // TXD .LC
+  kToff,     // TLD4 offset mode (none, .AOFFI, .PTP, INVALIDBTOFF03)
+  kQuery,    // TXQ query code (query_text)
+  kIgnored,  // bits nvdisasm ignores: kept in Instruction::kept_bits, never printed
 };
-inline constexpr size_t kRoleCount = static_cast<size_t>(Role::kRtz) + 1;
+inline constexpr size_t kRoleCount = static_cast<size_t>(Role::kIgnored) + 1;
 
 struct WordField {
   Role role;
@@ -38,11 +52,49 @@ struct WordField {
 };
 
 // The printed modifiers, in nvdisasm's order (every row lists a subset, in this order).
-enum class Mod : uint8_t { kF16, kRtz, kLod, kComponent, kAoffi, kMs, kDc, kNodep, kPhase };
+enum class Mod : uint8_t {
+  kF16,
+  kRtz,
+  kLod,
+  kComponent,
+  kLodQuery,  // TMML's fixed .LOD
+  kLc,
+  kToff,
+  kAoffi,
+  kMs,
+  kCl,
+  kDc,
+  kNdv,
+  kNodep,
+  kPhase
+};
 
 // The printed operands, in order. kRbOpt: omitted when RZ (TLDS, TEXS); kWmsk: optional when
 // Rd1 != RZ (RGBA).
-enum class Operand : uint8_t { kRd1, kRd0, kRa, kRb, kRbOpt, kTsIdx, kParamA, kWmsk };
+// kPdOpt: the predicate destination, omitted when PT; kMaskHex: a 4-bit component mask as 0x%x.
+enum class Operand : uint8_t {
+  kRd1,
+  kRd0,
+  kRa,
+  kRb,
+  kRbOpt,
+  kTsIdx,
+  kParamA,
+  kWmsk,
+  kPdOpt,
+  kMaskHex,
+  kQuery
+};
+
+// A field value some platforms lack (nvdisasm 11.8 rejects the word before `first`) or ignore
+// (from the platform after `last` on, it prints nothing for the bits): decisions T23-T27.
+struct Gate {
+  Role role;
+  uint64_t off;             // the value that means "not used"
+  std::string_view first;   // rejected before this platform ("" = none)
+  std::string_view last;    // ignored after this platform ("" = none)
+  std::string_view suffix;  // rule id suffix: "PD-SM50"
+};
 
 struct OpSpec {
   Opcode op;
@@ -67,7 +119,26 @@ struct OpSpec {
   // modes[mode_index[e]] has encoding e, -1: reserved. Derived from `modes` at compile time
   // (index_modes), so the decoder finds a row without a search (issue 18 item 4).
   std::array<int8_t, 16> mode_index{};
+  // Rows without a mode table (TEX, TLD, TLD4, TXD): each modifier is its own field.
+  std::span<const Lod> lods;         // kLodSel code -> Lod
+  std::span<const ParamA> param_as;  // the legal paramA values (others: PARAMA-RESERVED)
+  std::span<const Gate> gates;       // platform limits of field values
 };
+
+// TEX/TLD/TLD4/TXD paramA: bits 30:29 dimension (1D, 2D, 3D, CUBE), bit 28 array
+// (envytools gm107.c tabdf60_0 and ON(28, array); nvdisasm 11.8 prints all eight).
+ParamA wide_param_a(uint8_t code);
+uint8_t wide_param_a_code(ParamA p);
+// TLD4's offset-mode names, 0..3 ("" for none).
+std::string_view toff_name(uint8_t code);
+// TXQ's query as nvdisasm 11.8 prints it ("TEX_HEADER_DIMENSION", or code/2 in decimal for the
+// unnamed even codes); "" where nvdisasm rejects the code. `named`: one of envytools' seven.
+std::string query_text(uint8_t code);
+bool query_named(uint8_t code);
+// The row an instruction encodes with (TLD4S.RTZ has its own row, decisions T27).
+const OpSpec& encoding_spec(const Instruction& i);
+// Whether a row is TLD4S's .F16.RTZ row (its match fixes .F16 and .RTZ).
+bool is_rtz_row(const OpSpec& s);
 
 // The mode_index of a mode table (encodings are 4-bit fields).
 template <size_t N>
@@ -103,6 +174,11 @@ bool param_a_legal(const OpSpec& s, ParamA p);
 std::string modelled_mnemonics(std::string_view sep = ", ");
 // What selects a row's mode: "paramA, .lod, .AOFFI and .MS".
 std::string mode_words(const OpSpec& s);
+
+// The modifiers a row takes, as a diagnostic's "expected" list: ".F16, .LZ, .LL, ...".
+std::string expected_mods(const OpSpec& spec);
+// The paramA names some mode of the row uses, in table order: "1D, 2D, 3D, ARRAY_2D".
+std::string legal_param_a_names(const OpSpec& spec);
 
 // Gather components (TLD4S .R/.G/.B/.A).
 std::string_view component_name(uint8_t c);

@@ -83,8 +83,28 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
         if (inst.rtz) out += ".RTZ";
         break;
       case Mod::kLod:
-        if (inst.lod == Lod::kLZ) out += ".LZ";
-        if (inst.lod == Lod::kLL) out += ".LL";
+        if (inst.lod != Lod::kAuto) {
+          out += '.';
+          out += lod_name(inst.lod);
+        }
+        break;
+      case Mod::kLodQuery:
+        out += ".LOD";
+        break;
+      case Mod::kLc:
+        if (inst.lc) out += ".LC";
+        break;
+      case Mod::kToff:
+        if (inst.toff != 0) {
+          out += '.';
+          out += toff_name(inst.toff);
+        }
+        break;
+      case Mod::kCl:
+        if (inst.cl) out += ".CL";
+        break;
+      case Mod::kNdv:
+        if (inst.ndv) out += ".NDV";
         break;
       case Mod::kComponent:
         out += '.';
@@ -112,6 +132,7 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   const char* sep = " ";
   for (Operand o : spec.operands) {
     if (o == Operand::kRbOpt && inst.rb == kRZ) continue;
+    if (o == Operand::kPdOpt && inst.pd == kPT) continue;
     out += sep;
     sep = ", ";
     switch (o) {
@@ -137,6 +158,18 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
       case Operand::kParamA:
         out += param_a_info(inst.param_a).name;
         break;
+      case Operand::kPdOpt:
+        out += "P" + std::to_string(inst.pd);
+        break;
+      case Operand::kQuery:
+        out += query_text(inst.query);
+        break;
+      case Operand::kMaskHex: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "0x%x", static_cast<unsigned>(inst.mask & 0xfu));
+        out += buf;
+        break;
+      }
       case Operand::kWmsk:
         if (inst.invalid_wmsk != 0)
           out += "INVALID" + std::to_string(inst.invalid_wmsk);

@@ -13,7 +13,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 43> kRules{{
+constexpr std::array<Rule, 72> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -24,6 +24,10 @@ constexpr std::array<Rule, 43> kRules{{
      "sass-tlds.md, Legal modifier table"},
     {"SASS-DECODE-CTRL", "reserved control bits (TLDS reuse bits other than .T/.P, bit 63)",
      "nvidia_tlds.md 1.2"},
+    {"SASS-DECODE-IGNORED",
+     "word bits nvdisasm ignores are set (warning: kept, so the word re-encodes, but no text "
+     "shows them)",
+     "decisions.md T25, T27"},
     {"SASS-DECODE-SIZE",
      "a binary whose size is not a multiple of 8 bytes (error) or of a 32-byte bundle (warning)",
      "nvidia_tlds.md 1.1"},
@@ -76,6 +80,43 @@ constexpr std::array<Rule, 43> kRules{{
     {"SASS-TLD4S-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "nvidia_tlds.md 1.3"},
     {"SASS-TLD4S-F16-SM50", "TLD4S.F16 (bit 55 set) does not exist on SM50", "decisions.md T19"},
     {"SASS-TLD4S-RTZ", ".RTZ (bit 54) only with .F16, on SM60 and later", "decisions.md T20"},
+    // TEX, TLD, TLD4, TXD (decisions T23-T27): nvdisasm 11.8's INVALID names and platform limits.
+    {"SASS-TEX-PHASE", "TEX takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TEX-PARAMA-RESERVED", "paramA ARRAY_3D is no texture type", "decisions.md T23"},
+    {"SASS-TEX-LOD", "lod codes 4 and 5 (INVALIDBLOD4/5) are not LOD modes", "decisions.md T23"},
+    {"SASS-TEX-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
+    {"SASS-TEX-PD-SM50", "a predicate destination (bits 53:51 != PT) needs SM52 or later",
+     "decisions.md T23"},
+    {"SASS-TLD-PHASE", "TLD takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TLD-PARAMA-RESERVED", "paramA ARRAY_3D is no texture type", "decisions.md T23"},
+    {"SASS-TLD-LOD", "TLD takes exactly one of .LZ and .LL (bit 55)", "decisions.md T24"},
+    {"SASS-TLD-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
+    {"SASS-TLD-PD-SM50", "a predicate destination (bits 53:51 != PT) needs SM52 or later",
+     "decisions.md T23"},
+    {"SASS-TLD4-PHASE", "TLD4 takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TLD4-PARAMA-RESERVED", "paramA ARRAY_3D is no texture type", "decisions.md T23"},
+    {"SASS-TLD4-COMPONENT", "TLD4 takes exactly one gather component .R, .G, .B or .A",
+     "decisions.md T25"},
+    {"SASS-TLD4-TOFF", "offset code 3 (INVALIDBTOFF03) is neither .AOFFI nor .PTP",
+     "decisions.md T25"},
+    {"SASS-TLD4-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
+    {"SASS-TLD4-PD-SM50", "a predicate destination (bits 53:51 != PT) needs SM52 or later",
+     "decisions.md T23"},
+    {"SASS-TLD4-NDV", "TLD4.NDV (bit 35) exists up to SM53; nvdisasm ignores the bit from SM60",
+     "decisions.md T25"},
+    {"SASS-TXD-PHASE", "TXD takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TXD-PARAMA-RESERVED", "paramA ARRAY_3D is no texture type", "decisions.md T23"},
+    {"SASS-TXD-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
+    {"SASS-TXD-PD-SM50", "a predicate destination (bits 53:51 != PT) needs SM52 or later",
+     "decisions.md T23"},
+    {"SASS-TXD-LC-SM50", "TXD.LC (bit 50) needs SM52 or later", "decisions.md T26"},
+    {"SASS-TMML-PHASE", "TMML takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TMML-PARAMA-RESERVED", "paramA ARRAY_3D is no texture type", "decisions.md T23"},
+    {"SASS-TMML-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
+    {"SASS-TXQ-PHASE", "TXQ takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TXQ-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
+    {"SASS-TXQ-QUERY", "the query is one of the seven named (an unnamed code prints as a number)",
+     "envytools gm107.c tabdf50_0; decisions.md T27"},
     {"SASS-CUBIN", "a cubin (ELF) whose headers, tables or sections are malformed or not SM50-SM62",
      "ELF-64 gABI; decisions.md T-section (issue 14)"},
     {"SASS-RUN-SETTING", "`run --set` given: the SASS machine takes its settings from the scene",
@@ -113,7 +154,6 @@ core::BitField slot_bits(const Instruction& inst, Slot s) {
     case Slot::kPred:
       return f::kPred;
     case Slot::kModifiers:
-    case Slot::kParamA:
       return role_bits(Role::kMode);
     case Slot::kRd1:
       return f::kRd1;
@@ -126,9 +166,83 @@ core::BitField slot_bits(const Instruction& inst, Slot s) {
     case Slot::kTsIdx:
       return f::kTsIdx;
     case Slot::kWmsk:
-      return role_bits(Role::kWmsk);
+      return field_of(spec, Role::kMask4) != nullptr ? role_bits(Role::kMask4)
+                                                     : role_bits(Role::kWmsk);
+    case Slot::kPd:
+      return role_bits(Role::kPd);
+    case Slot::kLod:
+      return role_bits(Role::kLodSel);
+    case Slot::kParamA:
+      return field_of(spec, Role::kDim) != nullptr     ? role_bits(Role::kDim)
+             : field_of(spec, Role::kQuery) != nullptr ? role_bits(Role::kQuery)
+                                                       : role_bits(Role::kMode);
+    case Slot::kToff:
+      return role_bits(Role::kToff);
+    case Slot::kLc:
+      return role_bits(Role::kLc);
+    case Slot::kNdv:
+      return role_bits(Role::kNdv);
     default:
       return core::BitField{"word", 63, 0};
+  }
+}
+
+// The checks of a row without a mode table (TEX, TLD, TLD4, TXD): the codes nvdisasm 11.8
+// prints with an INVALID name, and the row's platform gates (decisions T23-T27).
+template <typename Fail>
+void validate_wide(const Instruction& inst, const OpSpec& spec, std::string_view platform,
+                   Fail& fail) {
+  const std::string mn(spec.mnemonic);
+  if (inst.lod == Lod::kInvalid4 || inst.lod == Lod::kInvalid5) {
+    fail("LOD", Slot::kLod,
+         "." + std::string(lod_name(inst.lod)) + " (lod code " +
+             std::to_string(inst.lod == Lod::kInvalid4 ? 4 : 5) + ") is not a " + mn +
+             " LOD mode (legal: none, .LZ, .LB, .LL, .LBA, .LLA)");
+  }
+  if (field_of(spec, Role::kQuery) != nullptr && !query_named(inst.query)) {
+    fail("QUERY", Slot::kParamA,
+         "query " + query_text(inst.query) + " (code " + std::to_string(inst.query) +
+             ") is none of TEX_HEADER_DIMENSION, TEX_HEADER_TEXTURE_TYPE, "
+             "TEX_HEADER_SAMPLER_POS, TEX_SAMPLER_FILTER, TEX_SAMPLER_LOD, TEX_SAMPLER_WRAP, "
+             "TEX_SAMPLER_BORDER_COLOR");
+  }
+  if (inst.toff == 3) {
+    fail("TOFF", Slot::kToff, ".INVALIDBTOFF03 (offset code 3) is neither .AOFFI nor .PTP");
+  }
+  for (const Gate& g : spec.gates) {
+    const uint64_t v = g.role == Role::kPd ? inst.pd : g.role == Role::kLc ? inst.lc : inst.ndv;
+    if (v == g.off) continue;
+    const WordField* w = field_of(spec, g.role);
+    const std::string what = g.role == Role::kPd
+                                 ? "a predicate destination (P" + std::to_string(inst.pd) + ")"
+                                 : mn + "." + (g.role == Role::kLc ? "LC" : "NDV");
+    const Slot slot = g.role == Role::kPd   ? Slot::kPd
+                      : g.role == Role::kLc ? Slot::kLc
+                                            : Slot::kNdv;
+    const std::string bits =
+        w != nullptr ? std::to_string(w->bits.hi) + ":" + std::to_string(w->bits.lo) : "?";
+    std::string msg = what + " does not exist on ";
+    msg += platform;
+    if (!g.first.empty() && !platform_at_least(platform, g.first)) {
+      msg += " (nvdisasm 11.8 -b ";
+      msg += platform;
+      msg += " rejects bits ";
+      msg += bits;
+      msg += " != ";
+      msg += std::to_string(g.off);
+      msg += "; ";
+      msg += g.first;
+      msg += " and later accept it)";
+      fail(g.suffix, slot, msg);
+    }
+    if (!g.last.empty() && !platform.empty() && !platform_at_least(g.last, platform)) {
+      msg += " (nvdisasm 11.8 ignores bit ";
+      msg += bits;
+      msg += " after ";
+      msg += g.last;
+      msg += ")";
+      fail(g.suffix, slot, msg);
+    }
   }
 }
 
@@ -184,7 +298,8 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
   // The row's legal-combination (mode) table.
   const ParamAInfo& pa = param_a_info(inst.param_a);
   const ModeRow* row = nullptr;
-  if (!param_a_legal(spec, inst.param_a)) {
+  const bool has_param_a = !spec.modes.empty() || field_of(spec, Role::kDim) != nullptr;
+  if (has_param_a && !param_a_legal(spec, inst.param_a)) {
     std::string legal;
     for (const auto& p : param_a_table()) {
       if (param_a_legal(spec, p.id)) legal += (legal.empty() ? "" : ", ") + std::string(p.name);
@@ -192,7 +307,7 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
     fail("PARAMA-RESERVED", Slot::kParamA,
          "paramA " + std::string(pa.name) + " is RESERVED for " + std::string(mn) +
              " (legal: " + legal + ")");
-  } else {
+  } else if (!spec.modes.empty()) {
     row = mode_row(spec, inst);
     if (row == nullptr) {
       const std::string lod = inst.lod == Lod::kLZ ? ".LZ" : inst.lod == Lod::kLL ? ".LL" : "";
@@ -249,6 +364,7 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
          std::string(mn) + ".RTZ needs .F16 and " + std::string(spec.rtz_from) +
              " or later (nvdisasm 11.8 reads bit 54 otherwise as TXQ/TMML)");
   }
+  if (spec.modes.empty()) validate_wide(inst, spec, platform, fail);
   // Control bits 18:17 = 3: nvdisasm's .INVALIDPHASE3 (issue 14), read and printed, never valid.
   if (inst.phase == Phase::kInvalid3) {
     fail("PHASE", Slot::kModifiers,
@@ -293,7 +409,7 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
                register_name(r));
     }
   };
-  if (mask_ok) {
+  if (mask_ok && field_of(spec, Role::kMask4) == nullptr) {
     const DestLayout d = dest_layout(inst.mask, inst.f16);
     aligned(inst.rd0, d.rd0_regs, Slot::kRd0, "Rd0");
     aligned(inst.rd1, d.rd1_regs, Slot::kRd1, "Rd1");

@@ -359,60 +359,6 @@ bool LineParser::parse_annotation(Instruction& inst, Tok t, bool& first) {
   return bad();
 }
 
-// The modifiers a row takes, as the "expected" list of a diagnostic: ".F16, .LZ, .LL, ...".
-std::string expected_mods(const OpSpec& spec) {
-  std::string out;
-  auto add = [&](std::string_view m) { out += (out.empty() ? "." : ", .") + std::string(m); };
-  for (Mod m : spec.mods) {
-    switch (m) {
-      case Mod::kF16:
-        add("F16");
-        break;
-      case Mod::kRtz:
-        add("RTZ");
-        break;
-      case Mod::kLod:
-        add("LZ");
-        add("LL");
-        break;
-      case Mod::kComponent:
-        for (uint8_t c = 0; c < 4; ++c) add(component_name(c));
-        break;
-      case Mod::kAoffi:
-        add("AOFFI");
-        break;
-      case Mod::kMs:
-        add("MS");
-        break;
-      case Mod::kDc:
-        add("DC");
-        break;
-      case Mod::kNodep:
-        add("NODEP");
-        break;
-      case Mod::kPhase:
-        add("T");
-        add("P");
-        break;
-    }
-  }
-  return out;
-}
-
-// The paramA names some mode of the row uses, in table order: "1D, 2D, 3D, ARRAY_2D".
-std::string legal_param_a(const OpSpec& spec) {
-  std::string out;
-  std::vector<ParamA> seen;
-  for (const auto& r : spec.modes) {
-    bool dup = false;
-    for (ParamA p : seen) dup = dup || p == r.param_a;
-    if (dup) continue;
-    seen.push_back(r.param_a);
-    out += (out.empty() ? "" : ", ") + std::string(param_a_info(r.param_a).name);
-  }
-  return out;
-}
-
 bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::vector<Tok>& mods) {
   auto col = [&](Slot s) -> uint32_t& { return inst.origin.column[static_cast<size_t>(s)]; };
   const std::string mn(spec.mnemonic);
@@ -423,7 +369,27 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
   };
   bool have_lod = false, have_comp = false;
   bool seen_f16 = false, seen_rtz = false, seen_aoffi = false, seen_ms = false, seen_dc = false,
-       seen_nodep = false;
+       seen_nodep = false, seen_lc = false, seen_cl = false, seen_ndv = false, seen_lodq = false;
+  // The .lod names of the row: its lod table, else (TLDS, TEXS) .LZ and .LL.
+  auto lod_of = [&](std::string_view t) -> std::optional<Lod> {
+    if (!has_mod(spec, Mod::kLod)) return std::nullopt;
+    if (spec.lods.empty()) {
+      if (t == "LZ") return Lod::kLZ;
+      if (t == "LL") return Lod::kLL;
+      return std::nullopt;
+    }
+    for (Lod l : spec.lods) {
+      if (l != Lod::kAuto && lod_name(l) == t) return l;
+    }
+    return std::nullopt;
+  };
+  auto toff_of = [&](std::string_view t) -> std::optional<uint8_t> {
+    if (!has_mod(spec, Mod::kToff)) return std::nullopt;
+    for (uint8_t c = 1; c < 4; ++c) {
+      if (toff_name(c) == t) return c;
+    }
+    return std::nullopt;
+  };
   for (const Tok& m : mods) {
     auto once = [&](bool& seen) {
       if (seen) {
@@ -441,7 +407,7 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
     } else if (t == "RTZ" && has_mod(spec, Mod::kRtz)) {
       if (!once(seen_rtz)) return false;
       inst.rtz = true;
-    } else if ((t == "LZ" || t == "LL") && has_mod(spec, Mod::kLod)) {
+    } else if (const auto lod = lod_of(t)) {
       if (have_lod) {
         error(
             prefix + "LOD", m.col,
@@ -450,7 +416,8 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
         return false;
       }
       have_lod = true;
-      inst.lod = t == "LZ" ? Lod::kLZ : Lod::kLL;
+      inst.lod = *lod;
+      col(Slot::kLod) = m.col;
     } else if (t.size() == 1 && std::string_view("RGBA").find(t[0]) != std::string_view::npos &&
                has_mod(spec, Mod::kComponent)) {
       if (have_comp) {
@@ -460,6 +427,27 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
       }
       have_comp = true;
       inst.component = static_cast<uint8_t>(std::string_view("RGBA").find(t[0]));
+    } else if (const auto toff = toff_of(t)) {
+      if (inst.toff != 0) {
+        error("SASS-SYNTAX", m.col, mn + " takes at most one of .AOFFI, .PTP");
+        return false;
+      }
+      inst.toff = *toff;
+      inst.aoffi = *toff == 1;
+      col(Slot::kToff) = m.col;
+    } else if (t == "LOD" && has_mod(spec, Mod::kLodQuery)) {
+      if (!once(seen_lodq)) return false;
+    } else if (t == "LC" && has_mod(spec, Mod::kLc)) {
+      if (!once(seen_lc)) return false;
+      inst.lc = true;
+      col(Slot::kLc) = m.col;
+    } else if (t == "CL" && has_mod(spec, Mod::kCl)) {
+      if (!once(seen_cl)) return false;
+      inst.cl = true;
+    } else if (t == "NDV" && has_mod(spec, Mod::kNdv)) {
+      if (!once(seen_ndv)) return false;
+      inst.ndv = true;
+      col(Slot::kNdv) = m.col;
     } else if (t == "AOFFI" && has_mod(spec, Mod::kAoffi)) {
       if (!once(seen_aoffi)) return false;
       inst.aoffi = true;
@@ -492,6 +480,11 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
     return false;
   }
   if (!has_mod(spec, Mod::kLod) || !have_lod) inst.lod = Lod::kAuto;
+  if (has_mod(spec, Mod::kLodQuery) && !seen_lodq) {
+    error("SASS-SYNTAX", inst.origin.column[0], mn + " is written " + mn + ".LOD",
+          spec.syntax_citation);
+    return false;
+  }
   if (has_mod(spec, Mod::kComponent) && !have_comp) {
     error(prefix + "COMPONENT", inst.origin.column[0],
           mn + " needs a gather component (.R, .G, .B or .A)", cite("COMPONENT"));
@@ -570,12 +563,53 @@ bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vec
         if (!p) {
           error("SASS-SYNTAX", ops[i].col,
                 "unknown paramA '" + std::string(ops[i].text) + "' (expected " +
-                    legal_param_a(spec) + ")",
+                    legal_param_a_names(spec) + ")",
                 "sass-tlds.md, #paramA");
           return false;
         }
         inst.param_a = *p;
         col(Slot::kParamA) = ops[i].col;
+        ++i;
+        break;
+      }
+      case Operand::kPdOpt:
+        if (i < ops.size() && parse_predicate(ops[i].text)) {
+          inst.pd = *parse_predicate(ops[i].text);
+          col(Slot::kPd) = ops[i].col;
+          ++i;
+        }
+        break;
+      case Operand::kQuery: {
+        if (!need(i, "query")) return false;
+        std::optional<uint8_t> q;
+        for (uint8_t c = 0; c < 64 && !q; ++c) {
+          if (!query_text(c).empty() && query_text(c) == ops[i].text) q = c;
+        }
+        if (!q) {
+          error("SASS-SYNTAX", ops[i].col,
+                "unknown TXQ query '" + std::string(ops[i].text) +
+                    "' (expected TEX_HEADER_DIMENSION, TEX_HEADER_TEXTURE_TYPE, "
+                    "TEX_HEADER_SAMPLER_POS, TEX_SAMPLER_FILTER, TEX_SAMPLER_LOD, "
+                    "TEX_SAMPLER_WRAP, TEX_SAMPLER_BORDER_COLOR or 3..31)",
+                "envytools gm107.c tabdf50_0; decisions.md T27");
+          return false;
+        }
+        inst.query = *q;
+        col(Slot::kParamA) = ops[i].col;
+        ++i;
+        break;
+      }
+      case Operand::kMaskHex: {
+        if (!need(i, "mask")) return false;
+        const auto v = parse_number(ops[i].text);
+        if (!v || *v > 0xf) {
+          error("SASS-SYNTAX", ops[i].col,
+                "expected a component mask 0x0..0xf, got '" + std::string(ops[i].text) + "'",
+                spec.syntax_citation);
+          return false;
+        }
+        inst.mask = static_cast<uint8_t>(*v);
+        col(Slot::kWmsk) = ops[i].col;
         ++i;
         break;
       }
@@ -610,7 +644,8 @@ bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vec
         break;
     }
   }
-  if (field_of(spec, Role::kWmsk) == nullptr) inst.mask = spec.fixed_components;
+  if (field_of(spec, Role::kWmsk) == nullptr && field_of(spec, Role::kMask4) == nullptr)
+    inst.mask = spec.fixed_components;
   if (i < ops.size()) {
     error("SASS-SYNTAX", ops[i].col, "too many operands for " + mn, spec.syntax_citation);
     return false;

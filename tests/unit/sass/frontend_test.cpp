@@ -90,7 +90,7 @@ TEST(SassFrontend, DescribeAndRules) {
   EXPECT_NE(d->find("ARRAY_2D"), std::string::npos);
   EXPECT_NE(d->find("RBA=2"), std::string::npos);
   EXPECT_NE(d->find("SASS-TLDS-MS-LZ"), std::string::npos);
-  EXPECT_FALSE(fe->describe("TEX"));
+  EXPECT_FALSE(fe->describe("TXA"));
   // Issue 19: every opcode of the table is described from its row.
   const auto texs = fe->describe("texs");
   ASSERT_TRUE(texs);
@@ -101,7 +101,23 @@ TEST(SassFrontend, DescribeAndRules) {
   ASSERT_TRUE(tld4s);
   EXPECT_NE(tld4s->find("AOFFI,DC 51:50"), std::string::npos) << *tld4s;
   EXPECT_NE(tld4s->find("SASS-TLD4S-RTZ"), std::string::npos);
-  EXPECT_EQ(fe->opcodes(), (std::vector<std::string>{"TLDS", "TEXS", "TLD4S", "NOP"}));
+  // TEX, TLD, TLD4, TXD (decisions T23-T26): rows without a mode table.
+  const auto tex = fe->describe("TEX");
+  ASSERT_TRUE(tex);
+  EXPECT_NE(tex->find("[.LZ|.LB|.LL|.INVALIDBLOD4|.INVALIDBLOD5|.LBA|.LLA]"), std::string::npos)
+      << *tex;
+  EXPECT_NE(tex->find("Pd 53:51"), std::string::npos) << *tex;
+  EXPECT_NE(tex->find("SASS-TEX-LOD"), std::string::npos);
+  EXPECT_EQ(tex->find("SASS-TEXS-"), std::string::npos);
+  const auto tld = fe->describe("TLD");
+  ASSERT_TRUE(tld);
+  EXPECT_NE(tld->find("TLD.{LZ|LL}"), std::string::npos) << *tld;
+  EXPECT_NE(fe->describe("TLD4")->find("SASS-TLD4-TOFF"), std::string::npos);
+  EXPECT_NE(fe->describe("TXD")->find("SASS-TXD-LC-SM50"), std::string::npos);
+  EXPECT_NE(fe->describe("TXQ")->find("SASS-TXQ-QUERY"), std::string::npos);
+  EXPECT_NE(fe->describe("TMML")->find("TMML.LOD[.NDV]"), std::string::npos);
+  EXPECT_EQ(fe->opcodes(), (std::vector<std::string>{"TLDS", "TEXS", "TLD4S", "TEX", "TLD", "TLD4",
+                                                     "TXD", "TMML", "TXQ", "NOP"}));
   EXPECT_GE(fe->rules().size(), 20u);
 }
 

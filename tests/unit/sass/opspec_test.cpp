@@ -75,8 +75,22 @@ TEST(SassOpSpec, SpecForWordAndMnemonic) {
   EXPECT_EQ(spec_for_word(0x50b0000000070f00ull)->op, Opcode::kNop);
   EXPECT_EQ(spec_for_word(0x4c98078000870001ull), nullptr);  // MOV
   EXPECT_EQ(spec_for_mnemonic("TLD4S")->op, Opcode::kTld4s);
-  EXPECT_EQ(spec_for_mnemonic("TLD4"), nullptr);
-  EXPECT_EQ(modelled_mnemonics(), "TLDS, TEXS, TLD4S, NOP");
+  EXPECT_EQ(spec_for_mnemonic("TLD4")->op, Opcode::kTld4);
+  EXPECT_EQ(spec_for_mnemonic("TXQ")->op, Opcode::kTxq);
+  EXPECT_EQ(spec_for_mnemonic("TXA"), nullptr);
+  // TLD4S.F16.RTZ is TLD4S's second row (decisions T27); TMML/TXQ share the 0xdf page.
+  EXPECT_EQ(spec_for_word(0xdfc0000000000000ull)->op, Opcode::kTld4s);
+  EXPECT_TRUE(is_rtz_row(*spec_for_word(0xdfc0000000000000ull)));
+  EXPECT_EQ(spec_for_word(0xdf58000000000000ull)->op, Opcode::kTmml);
+  EXPECT_EQ(spec_for_word(0xdf48000000000000ull)->op, Opcode::kTxq);
+  EXPECT_EQ(spec_for_word(0xdf40000000000000ull), nullptr);  // TXA: not modelled
+  // Issue 19 (decisions T23-T26): words ptxas 11.8 emitted (sample corpus, sm_61).
+  EXPECT_EQ(spec_for_word(0xc0ba0520ff870808ull)->op, Opcode::kTex);
+  EXPECT_EQ(spec_for_word(0xdc38000000000000ull)->op, Opcode::kTld);
+  EXPECT_EQ(spec_for_word(0xc83a0000000000ffull)->op, Opcode::kTld4);
+  EXPECT_EQ(spec_for_word(0xde3a000000000000ull)->op, Opcode::kTxd);
+  EXPECT_EQ(spec_for_word(0xde7a000000000000ull), nullptr);  // TXD.B: not modelled
+  EXPECT_EQ(modelled_mnemonics(), "TLDS, TEXS, TLD4S, TEX, TLD, TLD4, TXD, TMML, TXQ, NOP");
 }
 
 // Every legal mode of every row, with both precisions and registers that satisfy the rules:
@@ -84,6 +98,7 @@ TEST(SassOpSpec, SpecForWordAndMnemonic) {
 TEST(SassOpSpec, EveryModeRoundTrips) {
   size_t n = 0;
   for (const OpSpec& s : op_specs()) {
+    if (is_rtz_row(s)) continue;  // TLD4S's .F16.RTZ row: the same modes (decisions T27)
     for (const ModeRow& r : s.modes) {
       for (bool f16 : {false, true}) {
         Instruction i;
@@ -131,7 +146,9 @@ TEST(SassOpSpec, Tld4sRtzOnlyWithF16FromSM60) {
   EXPECT_EQ(print_instruction(decode(rtz, 0, o, sink, "SM60")),
             "TLD4S.F16.RTZ.R.AOFFI.DC.NODEP R16, R6, R2, R5, 0x28 ;");
   EXPECT_EQ(decode(rtz, 0, o, sink, "SM53").kind, Kind::kRaw);
-  EXPECT_EQ(decode(0xdf4e028100570206ull, 0, o, sink, "SM61").kind, Kind::kRaw);  // TXQ
+  // Bits 55:54 = 01: TXQ since issue 19 (decisions T27), bits 53:51 = 001.
+  EXPECT_EQ(decode(0xdf4e028100570206ull, 0, o, sink, "SM61").op, Opcode::kTxq);
+  EXPECT_EQ(decode(0xdf46028100570206ull, 0, o, sink, "SM61").kind, Kind::kRaw);  // TXA
 }
 
 // The real lines of nvidia_tlds.md section 3 / 1.8 (CuAssembler SM61, nxas): text -> word ->

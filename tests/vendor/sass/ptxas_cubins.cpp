@@ -2,8 +2,8 @@
 // a1d,a2d,2dms,a2dms} with integer coordinates, tex.level, offsets, predicates, every result type,
 // every component subset) compiled by ptxas for one architecture; every TLDS in the cubin must
 // print the same in texsim and nvdisasm (issue 19: --corpus sample, float-coordinate sampling and
-// gathers; every TEXS and TLD4S likewise). 5c: texsim asm SOURCE -> cubin -> nvdisasm prints the
-// source.
+// gathers and texture queries; every TEXS, TLD4S, TEX, TLD4, TXD, TXQ likewise). 5c: texsim asm
+// SOURCE -> cubin -> nvdisasm prints the source.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -191,8 +191,26 @@ std::string sample_kernel(unsigned n, const SGeom& g, const std::string& dtype,
   return k.str();
 }
 
+// Texture queries (txq): ptxas emits TXQ TEX_HEADER_DIMENSION for them (decisions T27).
+std::string query_kernel(unsigned n) {
+  std::ostringstream k;
+  k << ".visible .entry k" << n << "(.param .u64 out, .param .u64 tx, .param .s32 a)\n{\n"
+    << "  .reg .u64 %rd<4>;\n  .reg .b32 %r<16>;\n"
+    << "  ld.param.u64 %rd1, [out];\n  ld.param.u64 %rd2, [tx];\n  ld.param.s32 %r9, [a];\n";
+  const char* queries[] = {"width",       "height",    "depth", "num_mipmap_levels",
+                           "num_samples", "array_size"};
+  unsigned r = 1;
+  for (const char* q : queries) k << "  txq." << q << ".b32 %r" << r++ << ", [%rd2];\n";
+  k << "  txq.level.width.b32 %r" << r++ << ", [%rd2], %r9;\n";
+  k << "  cvta.to.global.u64 %rd3, %rd1;\n";
+  for (unsigned i = 1; i < r; ++i) k << "  st.global.b32 [%rd3+" << 4 * i << "], %r" << i << ";\n";
+  k << "  ret;\n}\n";
+  return k.str();
+}
+
 std::string sample_corpus(unsigned smn, unsigned& n) {
   std::ostringstream ptx;
+  ptx << query_kernel(n++) << "\n";
   for (const SGeom& g : kSGeoms) {
     const bool is_2d = std::string(g.name) == "2d";
     for (const std::string dtype : {"f32", "s32", "f16x2"}) {
@@ -282,7 +300,7 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
     std::printf("FAIL: texsim cannot read %s\n", cubin.c_str());
     return 1;
   }
-  size_t identical = 0, mismatches = 0;
+  size_t identical = 0, mismatches = 0, reencoded = 0;
   std::map<std::string, size_t> forms;
   for (const sass::CubinKernel& k : c->kernels) {
     const auto insts = sass::decode_stream(k.text, cubin, sink, k.file_offset, arch);
@@ -295,6 +313,18 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
         std::printf("RULE %s %s+0x%llx: %s\n", cubin.c_str(), k.name.c_str(),
                     static_cast<unsigned long long>(i.origin.offset - k.file_offset),
                     rules.diagnostics().front().message.c_str());
+      }
+      // Issue 19: the decoded word re-encodes to itself.
+      texsim::core::DiagSink esink;
+      const auto enc = sass::encode(i, esink);
+      if (enc && enc->word == i.raw_word) {
+        ++reencoded;
+      } else if (++mismatches <= 20) {
+        std::printf("REENCODE %s %s+0x%llx: 0x%016llx -> 0x%016llx\n", cubin.c_str(),
+                    k.name.c_str(),
+                    static_cast<unsigned long long>(i.origin.offset - k.file_offset),
+                    static_cast<unsigned long long>(i.raw_word),
+                    static_cast<unsigned long long>(enc ? enc->word : 0));
       }
       const std::string ts = sass::nvdisasm_spacing(sass::print_instruction(i), i.ctrl);
       const auto it = nv.find({k.name, i.origin.offset - k.file_offset});
@@ -332,10 +362,12 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
   for (const auto& [m, count] : ts_ops) decoded += count;
   std::printf(
       "%s: %u kernels compiled by ptxas; nvdisasm's texture instructions:%s; of %zu decoded by "
-      "texsim, %zu identical; %zu mismatches; %zu distinct forms:%s\n",
-      sm.c_str(), n, counts.c_str(), decoded, identical, mismatches, forms.size(),
+      "texsim, %zu identical, %zu re-encoded identically; %zu mismatches; %zu distinct forms:%s\n",
+      sm.c_str(), n, counts.c_str(), decoded, identical, reencoded, mismatches, forms.size(),
       form_list.c_str());
-  const bool have = sample ? ts_ops["TEXS"] > 0 && ts_ops["TLD4S"] > 0 : ts_ops["TLDS"] > 0;
+  const bool have = sample ? ts_ops["TEXS"] > 0 && ts_ops["TLD4S"] > 0 && ts_ops["TEX"] > 0 &&
+                                 ts_ops["TLD4"] > 0 && ts_ops["TXD"] > 0 && ts_ops["TXQ"] > 0
+                           : ts_ops["TLDS"] > 0 && ts_ops["TLD"] > 0;
   return mismatches == 0 && all_modelled_found && have ? 0 : 1;
 }
 
