@@ -83,8 +83,10 @@ std::optional<HeaderError> parse_input_directive(std::string_view dir, std::stri
                                  std::string(w) + "'"};
     }
   }
-  if (!has_size) return HeaderError{col, "an input needs size=N"};
-  if (!has_offset && dir != "parameter") return HeaderError{col, "a kernel input needs offset=N"};
+  // Missing fields: at the directive (its dot is dir.size() + 1 columns before `rest`).
+  const auto dcol = static_cast<uint32_t>(col - dir.size() - 1);
+  if (!has_size) return HeaderError{dcol, "an input needs size=N"};
+  if (!has_offset && dir != "parameter") return HeaderError{dcol, "a kernel input needs offset=N"};
   return std::nullopt;
 }
 

@@ -297,12 +297,12 @@ std::string layout_text(const Fields& f) {
   std::string mn = l != nullptr ? std::string(l->mnemonic) : "?";
   std::string pred, exec, ops;
   size_t first = 0;
-  if (f.size() > 0 && f.token(0) == 's') {
+  if (f.size() > 0 && f.token(0) == 's') {  // a named sub-op joins the mnemonic, others follow it
     const OpLayout* sl = find_sub_layout(in.opcode, f.byte(0));
     if (sl != nullptr && sub_op_of(sl->mnemonic))
       mn = std::string(sl->mnemonic);
     else
-      ops += " " + std::to_string(f.byte(0));
+      mn += " " + std::to_string(f.byte(0));
     first = 1;
   }
   const bool cmp = in.opcode == 0x2c, minmax = in.opcode == 0x45, bfn = in.opcode == 0x85;
@@ -310,6 +310,7 @@ std::string layout_text(const Fields& f) {
   for (size_t i = first; i < f.size(); ++i) {
     const char t = f.token(i);
     const bool last = i + 1 == f.size();
+    if (in.fields[i].size == 0) continue;  // F before 3.6, W before 3.1: not in the file
     switch (t) {
       case 'E':
         exec = " " + exec_size_text(f.byte(i));
@@ -338,8 +339,10 @@ std::string layout_text(const Fields& f) {
         ops += " " + std::to_string(f.byte(i));
         continue;
       case 'w':
-        ops += " " + (is_label_op(in.opcode) ? f.env.label(static_cast<uint32_t>(f.le(i, 0, 2)))
-                                             : std::to_string(f.le(i, 0, 2)));
+        // jmp/call/goto's target and switchjmp's table are labels.
+        ops += " " + (is_label_op(in.opcode) || in.opcode == 0x69
+                          ? f.env.label(static_cast<uint32_t>(f.le(i, 0, 2)))
+                          : std::to_string(f.le(i, 0, 2)));
         continue;
       case 'd':
       case 'n':

@@ -95,13 +95,14 @@ bool exec_size(Enc& e) {
   if (nm) m.remove_suffix(3);
   const auto mask = number(m);
   if (!mask || *mask < 1 || *mask > 8)
-    return e.fail(at + 1, "mask '" + std::string(m) + "' is not M1..M8");
-  std::string_view n = t.substr(comma + 1, t.size() - comma - 2);
-  while (!n.empty() && n.front() == ' ') n.remove_prefix(1);
+    return e.fail(at + 1, "mask 'M" + std::string(m) + "' is not M1..M8");
+  size_t ns = comma + 1;
+  while (ns < t.size() && t[ns] == ' ') ++ns;
+  const std::string_view n = t.substr(ns, t.size() - ns - 1);
   const auto sz = number(n);
   const auto code = sz ? size_code(*sz) : std::nullopt;
   if (!code)
-    return e.fail(at + comma + 1, "exec size '" + std::string(n) + "' is not 1, 2, 4, 8, 16 or 32");
+    return e.fail(at + ns, "exec size '" + std::string(n) + "' is not 1, 2, 4, 8, 16 or 32");
   e.w.put(*code | ((*mask - 1) + (nm ? 8u : 0u)) << 4, 1);
   e.p = at + t.size();
   return true;
@@ -168,7 +169,7 @@ bool vector_operand(Enc& e, bool sat) {
     return true;
   }
   const size_t open = t.find('(');
-  const std::string_view name = t.substr(0, open);
+  const std::string_view name = t.substr(0, t.find_first_of("(<"));
   const Variable* v = e.env.syms.find_name(name);
   if (v == nullptr) return e.fail(at, "'" + std::string(name) + "' is not declared");
   const uint32_t id = e.env.ids(v->cls, v->id);
@@ -381,6 +382,8 @@ std::optional<TextError> encode_text_instruction(std::string_view line, const Te
   Enc e{env, line};
   uint16_t pred = 0;
   e.ws();
+  const size_t pred_at = e.p;
+  e.pred_at = pred_at;
   if (e.p < line.size() && line[e.p] == '(') {  // (!P1.any)
     const size_t at = e.p, close = line.find(')', at);
     if (close == std::string_view::npos) return TextError{uint32_t(at + 1), "unclosed predicate"};
@@ -476,7 +479,7 @@ std::optional<TextError> encode_text_instruction(std::string_view line, const Te
     layout = sl->layout;
   }
   if (pred != 0 && layout.find('P') == std::string_view::npos)
-    return TextError{1, "'" + std::string(base) + "' takes no predicate"};
+    return TextError{uint32_t(pred_at + 1), "'" + std::string(base) + "' takes no predicate"};
   int exec_byte = -1;
   if (layout.find('E') != std::string_view::npos) {
     const size_t before = e.w.size();

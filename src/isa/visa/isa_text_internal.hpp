@@ -17,6 +17,7 @@ struct Enc {
   const TextEnv& env;
   std::string_view s;  // the line
   size_t p = 0;
+  size_t pred_at = 0;  // where the predicate prefix starts
   core::BytesWriter w;
   std::optional<TextError> err;
 

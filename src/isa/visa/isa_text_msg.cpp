@@ -54,7 +54,7 @@ bool fence(Enc& e, std::string_view mn, size_t at) {
     if (ps.size() > 2) return e.fail(at, "a fence takes one suffix of flags (.EISCRL1)");
     std::string_view f = ps.size() == 2 ? ps[1] : std::string_view{};
     if (ps.size() == 1 && m == 0x20)
-      return e.fail(at + mn.size(), "fence_local is written with a dot (fence_local.FLAGS)");
+      return e.fail(at, "fence_local is written with a dot (fence_local.FLAGS)");
     size_t col = at + ps[0].size() + 1;
     while (!f.empty()) {
       static constexpr std::array<std::pair<std::string_view, unsigned>, 6> kBits{
@@ -89,7 +89,7 @@ bool lsc_fence(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
     return e.fail(at + 12 + ps[1].size() + ps[2].size(),
                   "unknown scope '" + std::string(ps[3]) + "'");
   // IGC builds every LSC fence as (M1_NM, 1) without predicate (VISAKernelImpl.cpp).
-  if (pred != 0) return e.fail(0, "lsc_fence takes no predicate");
+  if (pred != 0) return e.fail(e.pred_at, "lsc_fence takes no predicate");
   e.w.put(0x8b, 1);
   e.w.put(0x80, 1);  // exec (M1_NM, 1)
   e.w.put(0, 2);
@@ -125,7 +125,7 @@ bool lsc_data(Enc& e, bool quad, unsigned& dsize, unsigned& order, unsigned& ele
       return e.fail(at + colon, "a quad message names its channels (.xyzw)");
     for (char c : d.substr(1)) {
       const size_t i = std::string_view("xyzw").find(c);
-      if (i == std::string_view::npos || (chmask >> i & 1) != 0)
+      if (i == std::string_view::npos || (chmask >> i) != 0)  // in order, once each
         return e.fail(at + colon, "quad channels are x, y, z, w in order");
       chmask |= 1u << i;
     }
@@ -305,7 +305,7 @@ bool scaled(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t opcod
 bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bool& handled) {
   handled = true;
   if (mn.starts_with("fence_")) {
-    if (pred != 0) return e.fail(0, "a fence takes no predicate");
+    if (pred != 0) return e.fail(e.pred_at, "a fence takes no predicate");
     return fence(e, mn, mn_at);
   }
   const size_t dot = mn.find('.');

@@ -33,8 +33,9 @@ bool igc_text_form(std::string_view word) {
   if (l == nullptr) l = find_layout(base);
   if (l == nullptr) return false;
   const std::string_view t = l->layout;
-  if (t == "EPw") return l->opcode != 0x30 && l->opcode != 0x31;  // jmp, call, goto
-  if (t == "EP" || t.empty()) return true;                        // ret, fret; barrier...
+  if (t == "EPw") return true;              // jmp, call, goto
+  if (l->opcode == 0x28) return false;      // addr_add: IGC prints a general src0 as &NAME[offset]
+  if (t == "EP" || t.empty()) return true;  // ret, fret; barrier...
   // The common class: exec size, predicate, vector operands (bfn: its function byte last).
   if (t.size() < 3 || t[0] != 'E') return false;
   return t.find_first_not_of("EPV") == std::string_view::npos ||
