@@ -25,7 +25,7 @@ std::string pool(const IsaRoutine& r, uint32_t i) {
 // A kernel attribute as IGC prints it (printOneAttribute, include/VISAAttributes.h): bools by
 // name alone, Target as "cm"/"3d", the int32 attributes as numbers, strings quoted.
 std::string attr_text(const IsaRoutine& r, const IsaAttr& a) {
-  const std::string name = pool(r, a.name);
+  std::string name = pool(r, a.name);
   uint64_t v = 0;
   for (size_t i = 0; i < a.value.size() && i < 8; ++i) v |= uint64_t{a.value[i]} << (8 * i);
   if (a.value.empty()) return name;

@@ -473,12 +473,11 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
             sink.error("VISA-DECL", loc(file, line_no, col), *e2, "research/intel_visa.md §1.3");
           }
         }
-      } else if (generic.directive(dir, t.substr(c.pos), line_no, col,
-                                   col + static_cast<uint32_t>(c.pos))) {
-        // .input, .implicit_KIND (V25), .parameter, .kernel_attr, .function: kept for .isa.
-      } else if (dir == "global_function" || dir == "funcdecl") {
-        // Function headers: accepted, not modelled.
-      } else {
+      } else if (!generic.directive(dir, t.substr(c.pos), line_no, col,
+                                    col + static_cast<uint32_t>(c.pos)) &&
+                 dir != "global_function" && dir != "funcdecl") {
+        // .input, .implicit_KIND (V25), .parameter, .kernel_attr, .function are kept for .isa
+        // (syntax_generic.cpp); function headers are accepted, not modelled; others are errors.
         sink.error("VISA-SYNTAX", loc(file, line_no, col),
                    "unknown directive '." + std::string(dir) + "'", std::string(kCiteSyntax));
       }
@@ -520,7 +519,8 @@ void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink) {
   // One note per unmodelled mnemonic, at its first line, with its line count (issue 13).
   std::vector<std::pair<const Instruction*, size_t>> seen;
   for (const Instruction& i : prog.instructions) {
-    if (i.row != nullptr) continue;
+    // Labels of a .isa routine (func, label) are its NAME: lines, not instructions.
+    if (i.row != nullptr || i.unsupported == "func" || i.unsupported == "label") continue;
     auto it = std::find_if(seen.begin(), seen.end(),
                            [&](const auto& p) { return p.first->unsupported == i.unsupported; });
     if (it == seen.end())
