@@ -285,6 +285,32 @@ std::string sampler_text(const Fields& f) {
   return out;
 }
 
+// raw_send[c] and raw_sends[c] as IGC prints them (ISA_RAW_SEND/ISA_RAW_SENDS: operands after
+// two blanks); sbarrier.signal/.wait. "" when a field holds what this form cannot show.
+std::string send_text(const Fields& f) {
+  const uint8_t op = f.in.opcode;
+  if (op == 0x7c && f.size() == 1 && f.byte(0) < 2)
+    return f.byte(0) == 1 ? "sbarrier.signal" : "sbarrier.wait";
+  if (op == 0x5d && f.size() == 9 && f.byte(0) < 2) {  // b E P d b b V R R
+    const std::string desc = vector_text(f, 6);
+    if (desc.empty()) return {};
+    return std::string(f.byte(0) == 1 ? "raw_sendc " : "raw_send ") + exec_size_text(f.byte(1)) +
+           " " + core::hex(f.le(3, 0, 4)) + " " + std::to_string(f.byte(4)) + " " +
+           std::to_string(f.byte(5)) + "  " + desc + " " + raw_text(f, 7) + " " + raw_text(f, 8);
+  }
+  // b E P b b b F V V R R R (F only from 3.6)
+  if (op == 0x7a && f.size() == 12 && f.in.fields[6].size == 1 && f.byte(0) < 4) {
+    const std::string ex = vector_text(f, 7), desc = vector_text(f, 8);
+    if (ex.empty() || desc.empty()) return {};
+    return std::string((f.byte(0) & 1) != 0 ? "raw_sendsc." : "raw_sends.") +
+           std::to_string(f.byte(6)) + "." + ((f.byte(0) & 2) != 0 ? "eot." : "") +
+           std::to_string(f.byte(3)) + "." + std::to_string(f.byte(4)) + "." +
+           std::to_string(f.byte(5)) + " " + exec_size_text(f.byte(1)) + "  " + ex + " " + desc +
+           " " + raw_text(f, 9) + " " + raw_text(f, 10) + " " + raw_text(f, 11);
+  }
+  return {};
+}
+
 bool is_label_op(uint8_t opcode) {
   return opcode == 0x32 || opcode == 0x33 || opcode == 0x6c;
 }
@@ -412,6 +438,7 @@ std::string print_isa_instruction(const IsaInst& in, const PrintEnv& env) {
   if (std::string s = lsc_text(f); !s.empty()) return pred + s;
   if (std::string s = scaled_text(f); !s.empty()) return pred + s;
   if (std::string s = sampler_text(f); !s.empty()) return pred + s;
+  if (std::string s = send_text(f); !s.empty()) return pred + s;
   if (std::string s = layout_text(f); !s.empty()) return s;
   return hex_fields(in);
 }

@@ -300,6 +300,69 @@ bool scaled(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t opcod
   return e.at_end() || e.fail(e.p, "unexpected text after the last operand");
 }
 
+// raw_send[c] (exec) 0xEXMSG NSRC NDST desc src dst (IsaDisassembly.cpp ISA_RAW_SEND).
+bool raw_send(Enc& e, bool sendc, uint16_t pred, size_t exec_at) {
+  e.p = exec_at;
+  const size_t ex = e.w.size();
+  if (!exec_size(e)) return false;
+  const unsigned exec = e.w.bytes()[ex];
+  e.w.bytes().pop_back();
+  size_t at = 0;
+  const auto desc = number(e.word(at));
+  if (!desc || *desc > 0xffffffffu) return e.fail(at, "expected the extended descriptor 0xHEX");
+  e.w.put(0x5d, 1);
+  e.w.put(sendc ? 1 : 0, 1);
+  e.w.put(exec, 1);
+  e.w.put(pred, 2);
+  e.w.put(*desc, 4);
+  for (const char* what : {"the source count", "the destination count"}) {
+    const auto n = number(e.word(at));
+    if (!n || *n > 255) return e.fail(at, std::string("expected ") + what + " (0..255)");
+    e.w.put(*n, 1);
+  }
+  if (!vector_operand(e) || !raw_operand(e) || !raw_operand(e)) return false;
+  return e.at_end() || e.fail(e.p, "unexpected text after the last operand");
+}
+
+// raw_sends[c].FFID[.eot].NSRC0.NSRC1.NDST (exec) exdesc desc src0 src1 dst (ISA_RAW_SENDS).
+bool raw_sends(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
+  const auto ps = parts(mn);
+  const bool eot = ps.size() == 6 && ps[2] == "eot";
+  if (ps.size() != (eot ? 6u : 5u))
+    return e.fail(at, "raw_sends is raw_sends.FFID[.eot].NSRC0.NSRC1.NDST");
+  if (e.env.version <= Version{3, 5})
+    return e.fail(at, "raw_sends with an FFID needs vISA 3.6 or later");
+  std::array<unsigned, 4> v{};  // ffid, nsrc0, nsrc1, ndst
+  size_t col = at + ps[0].size() + 1;
+  for (size_t i = 1, k = 0; i < ps.size(); ++i) {
+    if (eot && i == 2) {
+      col += 4;
+      continue;
+    }
+    const auto n = number(ps[i]);
+    if (!n || *n > 255)
+      return e.fail(col, "expected a number 0..255, got '" + std::string(ps[i]) + "'");
+    v[k++] = static_cast<unsigned>(*n);
+    col += ps[i].size() + 1;
+  }
+  const size_t ex = e.w.size();
+  if (!exec_size(e)) return false;
+  const unsigned exec = e.w.bytes()[ex];
+  e.w.bytes().pop_back();
+  e.w.put(0x7a, 1);
+  e.w.put((ps[0] == "raw_sendsc" ? 1u : 0u) | (eot ? 2u : 0u), 1);
+  e.w.put(exec, 1);
+  e.w.put(pred, 2);
+  e.w.put(v[1], 1);
+  e.w.put(v[2], 1);
+  e.w.put(v[3], 1);
+  e.w.put(v[0], 1);
+  if (!vector_operand(e) || !vector_operand(e) || !raw_operand(e) || !raw_operand(e) ||
+      !raw_operand(e))
+    return false;
+  return e.at_end() || e.fail(e.p, "unexpected text after the last operand");
+}
+
 }  // namespace
 
 bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bool& handled) {
@@ -309,11 +372,29 @@ bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bo
     return fence(e, mn, mn_at);
   }
   const size_t dot = mn.find('.');
+  if (mn == "raw_sendc" || mn == "raw_send") {
+    // raw_send's layout-driven form starts with its modifier in decimal, IGC's form with the
+    // extended descriptor in hex.
+    const size_t exec_at = e.p;
+    const size_t close = e.s.find(')', exec_at);
+    Enc peek(e.env, e.s);
+    peek.p = close == std::string_view::npos ? e.s.size() : close + 1;
+    size_t at = 0;
+    const std::string_view next = peek.word(at);
+    if (mn == "raw_sendc" || next.starts_with("0x"))
+      return raw_send(e, mn == "raw_sendc", pred, exec_at);
+  }
+  if (mn == "sbarrier.signal" || mn == "sbarrier.wait") {  // ISA_SBARRIER: mode 1 signal, 0 wait
+    e.w.put(0x7c, 1);
+    e.w.put(mn == "sbarrier.signal" ? 1 : 0, 1);
+    return e.at_end() || e.fail(e.p, "sbarrier takes no operands");
+  }
   handled = false;
   if (dot == std::string_view::npos) return false;
   const std::string_view base = mn.substr(0, dot);
   handled = true;
   if (base == "lsc_fence") return lsc_fence(e, mn, mn_at, pred);
+  if (base == "raw_sends" || base == "raw_sendsc") return raw_sends(e, mn, mn_at, pred);
   if (base == "lsc_load") return lsc_untyped(e, mn, mn_at, pred, 0);
   if (base == "lsc_load_quad") return lsc_untyped(e, mn, mn_at, pred, 2);
   if (base == "lsc_store") return lsc_untyped(e, mn, mn_at, pred, 4);

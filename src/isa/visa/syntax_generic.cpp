@@ -24,8 +24,11 @@ bool igc_text_form(std::string_view word) {
   if (base == "min" || base == "max" || base == "cmp" || base == "cmpn" ||
       base.starts_with("fence_"))
     return true;
+  if (base == "raw_sendc" || base == "raw_sendsc" || word == "sbarrier.signal" ||
+      word == "sbarrier.wait")
+    return true;
   if (word.find('.') != std::string_view::npos &&
-      (base == "lsc_fence" || base == "lsc_load" || base == "lsc_store" ||
+      (base == "raw_sends" || base == "lsc_fence" || base == "lsc_load" || base == "lsc_store" ||
        base == "lsc_load_quad" || base == "lsc_store_quad" || base == "gather4_scaled" ||
        base == "scatter4_scaled" || base == "gather_scaled" || base == "scatter_scaled"))
     return true;

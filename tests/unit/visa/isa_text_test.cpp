@@ -110,7 +110,17 @@ TEST(IsaText, GoldenLinesForEveryOperandForm) {
            "svm_gather (M1, 8) 1 2 V0061.0 V0041.0",
            "switchjmp (M1, 1) 2 V0041(0,0)<0;1,0> L1 L2",
            "lifetime 1 V0041",
-           "raw_sends (M1, 16) 0 2 1 1 15 0x0:ud 0x2a:ud V0041.0 V0040.0 V0040.0",
+           "raw_sends (M1, 16) 4 2 1 1 15 0x0:ud 0x2a:ud V0041.0 V0040.0 V0040.0",
+           // IGC's send forms.
+           "raw_sends.15.2.1.1 (M1, 16)  0x0:ud 0x2a:ud V0041.0 V0040.0 V0040.0",
+           "(!P1) raw_sendsc.12.eot.1.0.0 (M1_NM, 8)  V0041(0,0)<0;1,0> 0x1:ud V0041.0 %null.0 "
+           "%null.0",
+           "raw_send (M1, 16) 0x2a 1 1  0x2000000:ud V0041.0 V0040.0",
+           "raw_sendc (M1, 8) 0x0 2 0  V0041(0,0)<0;1,0> V0041.0 %null.0",
+           "raw_send (M1, 16) 7 42 1 1 0x0:ud V0041.0 V0040.0",  // modifier 7: layout form
+           "sbarrier.signal",
+           "sbarrier.wait",
+           "sbarrier 2",
        }) {
     EXPECT_EQ(f.print(f.encode(line)), line);
   }
@@ -358,22 +368,20 @@ TEST(IsaText, SyntaxErrorsNameFileLineColumn) {
   }
 }
 
-// An instruction IGC prints in a form of its own that texsim does not read (raw_sends here):
+// An instruction IGC prints in a form of its own that texsim does not read (svm_block_ld here):
 // a warning, no error, and asm -o X.isa says the line cannot be written; texsim's layout-driven
 // form of the same instruction is read and written.
 TEST(IsaText, IgcFormsTexsimDoesNotReadWarnAndAreNotWritten) {
   const std::string head = kProgram;
-  auto p =
-      test::parse(head + "    raw_sends.15.1.1.1 (M1, 16) 0x0:ud 0x2a:ud V0041.0 V0040.0 V0040.0\n",
-                  Platform::kTGLLP, false);
+  auto p = test::parse(head + "    svm_block_ld.unaligned.2 V0061(0,0)<0;1,0> V0041.0\n",
+                       Platform::kTGLLP, false);
   EXPECT_FALSE(p.sink.has_errors()) << test::all_diags(p.sink);
   EXPECT_TRUE(test::has_rule(p.sink, "VISA-TEXT-FORM")) << test::all_diags(p.sink);
   core::DiagSink sink;
   EXPECT_FALSE(isa_file_from_program(*p.prog, sink).has_value());
   EXPECT_TRUE(test::has_rule(sink, "VISA-ISA-FILE")) << test::all_diags(sink);
-  auto q = test::parse(
-      head + "    raw_sends (M1, 16) 0 2 1 1 15 0x0:ud 0x2a:ud V0041.0 V0040.0 V0040.0\n",
-      Platform::kTGLLP, false);
+  auto q =
+      test::parse(head + "    svm_block_ld 2 V0061(0,0)<0;1,0> V0041.0\n", Platform::kTGLLP, false);
   EXPECT_FALSE(q.sink.has_errors()) << test::all_diags(q.sink);
   EXPECT_FALSE(test::has_rule(q.sink, "VISA-TEXT-FORM"));
   core::DiagSink qs;
