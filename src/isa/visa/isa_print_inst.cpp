@@ -7,6 +7,7 @@
 
 #include "core/bytes.hpp"
 #include "core/text.hpp"
+#include "isa/visa/isa_text_internal.hpp"
 #include "isa/visa/model.hpp"
 #include "isa/visa/types.hpp"
 
@@ -144,6 +145,23 @@ std::string fence_text(const Fields& f) {
   return {};
 }
 
+// IGC's LSC surface operand (LscInstFormatter::formatVectorOperand): a UD immediate in upper-case
+// hex without its type, a general operand as NAME or NAME(row,col) (region <0;1,0>, as IGC's
+// parser writes it); "" for anything else (printed in the layout-driven form).
+std::string lsc_surface_text(const Fields& f, size_t i) {
+  const WalkedField& w = f.in.fields[i];
+  const uint8_t tag = f.in.bytes[w.offset];
+  if (tag == 5 && f.in.bytes[w.offset + 1] == 0 && w.size == 6) {
+    return "0x" + core::to_upper(core::hex(f.le(i, 2, 4)).substr(2));
+  }
+  const unsigned idb = f.idb();
+  if (tag != 0 || f.le(i, 1 + idb + 2, 2) != 0x0121) return {};
+  const uint8_t row = f.in.bytes[w.offset + 1 + idb], col = f.in.bytes[w.offset + 2 + idb];
+  const std::string n =
+      f.env.syms.name_of(VarClass::kGeneral, static_cast<uint32_t>(f.le(i, 1, idb)));
+  return row == 0 && col == 0 ? n : n + "(" + std::to_string(row) + "," + std::to_string(col) + ")";
+}
+
 // An LSC address: TYPE[(SURFACE)][[SCALE*]NAME[.off][+-OFF]]:aNN.
 std::string addr_text(const Fields& f, bool has_surface, const std::string& surf, uint8_t atype,
                       uint8_t asize) {
@@ -169,8 +187,10 @@ std::string lsc_text(const Fields& f) {
   const bool cut = f.env.truncated;  // V34: the last operands may be missing
   if (f.in.opcode != 0x89 || (cut ? f.size() < 17 : f.size() != 19)) return {};
   const uint8_t op = f.byte(0);
-  if (op != 0 && op != 2 && op != 4 && op != 6) return {};
-  const bool quad = op == 2 || op == 6, store = op >= 4;
+  const bool atomic = !text::lsc_atomic_name(op).empty();
+  if (op != 0 && op != 2 && op != 4 && op != 6 && !atomic) return {};
+  if (atomic && cut) return {};  // IGC's atomics keep their operands only when complete
+  const bool quad = op == 2 || op == 6, store = op == 4 || op == 6;
   const uint8_t sfid = f.byte(3), l1 = f.byte(4), l3 = f.byte(5), atype = f.byte(6);
   const uint8_t asize = f.byte(9), dsize = f.byte(10), order = f.byte(11), elems = f.byte(12),
                 chmask = f.byte(13);
@@ -183,20 +203,21 @@ std::string lsc_text(const Fields& f) {
     return {};
   // Surface: flat/arg have none (IGC writes 0:ud), bss/ss/bti print it.
   const bool has_surface = atype >= 2 && atype <= 4;
-  const std::string surf = vector_text(f, 14);
+  const std::string surf = lsc_surface_text(f, 14);
   if (surf.empty()) return {};
-  if (!has_surface && surf != "0x0:ud") return {};
-  if (!cut && (!null_raw(f, 18) || !null_raw(f, store ? 15 : 17))) return {};
+  if (!has_surface && surf != "0x0") return {};
+  if (!cut && !atomic && (!null_raw(f, 18) || !null_raw(f, store ? 15 : 17))) return {};
   static constexpr std::array<const char*, 4> kSfid{".ugm", ".ugml", ".tgm", ".slm"};
   static constexpr std::array<const char*, 7> kCache{".df", ".uc", ".ca", ".wb",
                                                      ".wt", ".st", ".ri"};
   static constexpr std::array<const char*, 8> kSize{"?",   "d8",    "d16",    "d32",
                                                     "d64", "d8c32", "d16c32", "d16c32h"};
   static constexpr std::array<unsigned, 9> kElems{0, 1, 2, 3, 4, 8, 16, 32, 64};
-  std::string s = std::string(op == 0   ? "lsc_load"
-                              : op == 2 ? "lsc_load_quad"
-                              : op == 4 ? "lsc_store"
-                                        : "lsc_store_quad") +
+  std::string s = (atomic    ? "lsc_atomic_" + std::string(text::lsc_atomic_name(op))
+                   : op == 0 ? std::string("lsc_load")
+                   : op == 2 ? std::string("lsc_load_quad")
+                   : op == 4 ? std::string("lsc_store")
+                             : std::string("lsc_store_quad")) +
                   kSfid[sfid];
   if (l1 != 0 || l3 != 0) s += std::string(kCache[l1]) + kCache[l3];
   s += " " + exec_size_text(f.byte(1)) + " ";
@@ -211,6 +232,9 @@ std::string lsc_text(const Fields& f) {
     if (order == 2) data += "t";
   }
   const std::string addr = addr_text(f, has_surface, surf, atype, asize);
+  if (atomic)  // IGC's LSC formatter: dst, address, then src1 and src2 (bare raw operands)
+    return s + " " + data + "  " + addr + "  " + raw_text(f, 17, true) + "  " +
+           raw_text(f, 18, true);
   return s + " " + (store ? addr + "  " + data : data + "  " + addr);
 }
 

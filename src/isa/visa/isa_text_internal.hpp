@@ -54,6 +54,9 @@ bool raw_operand(Enc& e, bool bare = false);
 // A declared variable of class `cls` by name at `at`; writes nothing.
 std::optional<uint32_t> var_id(Enc& e, std::string_view name, size_t at, VarClass cls);
 
+// LSC untyped atomic names by sub-op 0x08..0x1a (IGC IsaDescription.cpp), "" for others.
+std::string_view lsc_atomic_name(unsigned op);
+
 // Message and memory forms (isa_text_msg.cpp). Each returns false when `mn` is not its form
 // (e.err unset) or on an error (e.err set); `pred` is the predicate prefix's value.
 bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bool& handled);

@@ -21,6 +21,10 @@ constexpr std::array<std::string_view, 8> kDataSizes{"",    "d8",    "d16",    "
                                                      "d64", "d8c32", "d16c32", "d16c32h"};
 constexpr std::array<unsigned, 9> kElems{0, 1, 2, 3, 4, 8, 16, 32, 64};
 
+constexpr std::array<std::string_view, 19> kAtomics{
+    "iinc", "idec", "load", "store", "iadd", "isub", "smin", "smax", "umin", "umax",
+    "icas", "fadd", "fsub", "fmin",  "fmax", "fcas", "and",  "or",   "xor"};
+
 template <size_t N>
 std::optional<unsigned> index_of(const std::array<std::string_view, N>& a, std::string_view s) {
   for (size_t i = 0; i < N; ++i)
@@ -165,9 +169,36 @@ bool lsc_addr(Enc& e, unsigned& atype, unsigned& scale, uint32_t& offset, unsign
   atype = *a;
   if (paren != std::string_view::npos) {
     if (!ty.ends_with(")")) return e.fail(at + paren, "expected ')' after the surface");
-    Enc sub{e.env, ty.substr(paren + 1, ty.size() - paren - 2)};
-    if (!vector_operand(sub)) return e.fail(at + paren + sub.err->column, sub.err->message);
-    surface.put_bytes(sub.w.bytes());
+    // IGC's LSC surface (LscInstFormatter::formatVectorOperand): an immediate in hex without
+    // its type (UD), or NAME / NAME(row,col) of a general operand with region <0;1,0>.
+    std::string_view sv = ty.substr(paren + 1, ty.size() - paren - 2);
+    const size_t sat = at + paren + 1;
+    if (sv.starts_with("0x") || sv.starts_with("0X")) {
+      const auto n = number(sv);
+      if (!n || *n > 0xffffffffu) return e.fail(sat, "the surface is 0xHEX or a variable");
+      surface.put(5, 1);
+      surface.put(0, 1);
+      surface.put(*n, 4);
+    } else {
+      const size_t open = sv.find('(');
+      const auto id = var_id(e, sv.substr(0, open), sat, VarClass::kGeneral);
+      if (!id) return false;
+      std::optional<uint64_t> row = 0, col = 0;
+      if (open != std::string_view::npos) {
+        const size_t comma = sv.find(',', open);
+        if (comma == std::string_view::npos || !sv.ends_with(")"))
+          return e.fail(sat + open, "a surface variable is NAME or NAME(row,col)");
+        row = number(sv.substr(open + 1, comma - open - 1));
+        col = number(sv.substr(comma + 1, sv.size() - comma - 2));
+        if (!row || !col || *row > 255 || *col > 255)
+          return e.fail(sat + open, "row and column are numbers 0..255");
+      }
+      surface.put(0, 1);
+      surface.put(*id, e.id_bytes());
+      surface.put(*row, 1);
+      surface.put(*col, 1);
+      surface.put(0x0121, 2);
+    }
   } else {  // flat, arg: no surface (IGC writes 0:ud)
     surface.put(5, 1);
     surface.put(0, 1);
@@ -217,7 +248,7 @@ bool lsc_untyped(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t 
   if (!exec_size(e)) return false;
   const unsigned exec = e.w.bytes()[ex];
   e.w.bytes().pop_back();
-  const bool quad = op == 2 || op == 6, store = op >= 4;
+  const bool quad = op == 2 || op == 6, store = op >= 4 && op <= 7, atomic = op >= 8;
   unsigned dsize = 0, order = 0, elems = 0, chmask = 0, atype = 0, scale = 0, asize = 0;
   uint32_t offset = 0;
   core::BytesWriter surface, addr, data;
@@ -228,6 +259,15 @@ bool lsc_untyped(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t 
   } else if (!lsc_data(e, quad, dsize, order, elems, chmask, data) ||
              !lsc_addr(e, atype, scale, offset, asize, surface, addr)) {
     return false;
+  }
+  core::BytesWriter src1, src2;  // atomics: their sources follow the address
+  if (atomic) {
+    for (core::BytesWriter* w : {&src1, &src2}) {
+      const size_t before = e.w.size();
+      if (!raw_operand(e, true)) return false;
+      w->put_bytes(std::span(e.w.bytes()).subspan(before));
+      e.w.bytes().resize(before);
+    }
   }
   if (!e.at_end()) return e.fail(e.p, "unexpected text after the LSC operands");
   const unsigned idb = e.id_bytes();
@@ -254,6 +294,11 @@ bool lsc_untyped(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t 
   } else {
     e.w.put_bytes(data.bytes());
     e.w.put_bytes(addr.bytes());
+    if (atomic) {
+      e.w.put_bytes(src1.bytes());
+      e.w.put_bytes(src2.bytes());
+      return true;
+    }
     null_raw();
   }
   null_raw();
@@ -365,6 +410,10 @@ bool raw_sends(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
 
 }  // namespace
 
+std::string_view lsc_atomic_name(unsigned op) {
+  return op >= 8 && op < 8 + kAtomics.size() ? kAtomics[op - 8] : std::string_view{};
+}
+
 bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bool& handled) {
   handled = true;
   if (mn.starts_with("fence_")) {
@@ -399,6 +448,9 @@ bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bo
   if (base == "lsc_load_quad") return lsc_untyped(e, mn, mn_at, pred, 2);
   if (base == "lsc_store") return lsc_untyped(e, mn, mn_at, pred, 4);
   if (base == "lsc_store_quad") return lsc_untyped(e, mn, mn_at, pred, 6);
+  if (base.starts_with("lsc_atomic_"))
+    if (const auto a = index_of(kAtomics, base.substr(11)))
+      return lsc_untyped(e, mn, mn_at, pred, static_cast<uint8_t>(8 + *a));
   if (base == "gather4_scaled") return scaled(e, mn, mn_at, pred, 0x74);
   if (base == "scatter4_scaled") return scaled(e, mn, mn_at, pred, 0x75);
   if (base == "gather_scaled") return scaled(e, mn, mn_at, pred, 0x78);

@@ -28,9 +28,10 @@ bool igc_text_form(std::string_view word) {
       word == "sbarrier.wait")
     return true;
   if (word.find('.') != std::string_view::npos &&
-      (base == "raw_sends" || base == "lsc_fence" || base == "lsc_load" || base == "lsc_store" ||
-       base == "lsc_load_quad" || base == "lsc_store_quad" || base == "gather4_scaled" ||
-       base == "scatter4_scaled" || base == "gather_scaled" || base == "scatter_scaled"))
+      (base == "raw_sends" || base.starts_with("lsc_atomic_") || base == "lsc_fence" ||
+       base == "lsc_load" || base == "lsc_store" || base == "lsc_load_quad" ||
+       base == "lsc_store_quad" || base == "gather4_scaled" || base == "scatter4_scaled" ||
+       base == "gather_scaled" || base == "scatter_scaled"))
     return true;
   const OpLayout* l = find_layout(word);
   if (l == nullptr) l = find_layout(base);
