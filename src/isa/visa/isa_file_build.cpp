@@ -126,7 +126,7 @@ std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::Diag
     const uint32_t id = label_id(l.name);
     std::string stored = l.name;
     // IGC prints a subroutine label as NAME_ID (IsaDisassembly.cpp): its dump's "_main_0" is
-    // the label "_main" with id 0, so the suffix is taken off again (decision V46).
+    // the label "_main" with id 0, so the suffix is taken off again (decision V54).
     const std::string suffix = "_" + std::to_string(id);
     if (l.function && stored.size() > suffix.size() && stored.ends_with(suffix))
       stored.resize(stored.size() - suffix.size());

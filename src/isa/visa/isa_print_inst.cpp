@@ -117,7 +117,7 @@ std::string fence_text(const Fields& f) {
   if (f.in.opcode == 0x5c && f.size() == 1) {
     const uint8_t m = f.byte(0);
     // IGC prints every mask with bit 7 as fence_sw and its text parser reads fence_sw as 0x80:
-    // bits 6:0 of a software fence (IGC's compiler writes 0xa1) do not survive text (V49).
+    // bits 6:0 of a software fence (IGC's compiler writes 0xa1) do not survive text (V57).
     if ((m & 0x80) != 0) return "fence_sw";
     if (m == 0) return "fence_global";
     std::string s = (m & 0x20) != 0 ? "fence_local." : "fence_global.";
@@ -197,7 +197,7 @@ std::string lsc_text(const Fields& f) {
   if (sfid > 3 || l1 > 6 || l3 > 6 || atype < 1 || atype > 5 || asize < 1 || asize > 3 ||
       dsize < 1 || dsize > 7 || elems > 8)
     return {};
-  // elems and chmask are one union in IGC, written twice (V47).
+  // elems and chmask are one union in IGC, written twice (V55).
   if (elems != chmask ||
       (quad ? (order != 1 || chmask == 0 || chmask > 15) : (order < 1 || order > 2)))
     return {};

@@ -283,7 +283,7 @@ bool lsc_untyped(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t 
   e.w.put(scale, 2);
   e.w.put(offset, 4);
   // IGC's LSC_DATA_SHAPE holds elems and chmask in one union and writes it twice
-  // (VISAKernelImpl.cpp AppendVISALscUntypedInst): both bytes carry the same value (V47).
+  // (VISAKernelImpl.cpp AppendVISALscUntypedInst): both bytes carry the same value (V55).
   const unsigned shape = quad ? chmask : elems;
   for (unsigned b : {asize, dsize, order, shape, shape}) e.w.put(b, 1);
   e.w.put_bytes(surface.bytes());

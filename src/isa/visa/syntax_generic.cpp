@@ -1,6 +1,6 @@
 // IGC's header directives, labels and unmodelled instruction lines while parsing
 // (syntax_generic.hpp). Citations: IGC 1.0.12504 visa/CISA.y (directives, labels),
-// IsaDisassembly.cpp (the printed forms), docs/decisions.md V46-V48.
+// IsaDisassembly.cpp (the printed forms), docs/decisions.md V54-V56.
 #include "isa/visa/syntax_generic.hpp"
 
 #include "isa/visa/isa_header_text.hpp"

@@ -131,7 +131,7 @@ TEST(IsaText, GoldenLinesForEveryOperandForm) {
 }
 
 // IGC's own bytes for corpus lines (its .isa files, decisions.md V34: IGC leaves the last
-// operands out, so its bytes are the start of texsim's; V47 for the LSC shape byte).
+// operands out, so its bytes are the start of texsim's; V55 for the LSC shape byte).
 TEST(IsaText, IgcBytesForCorpusLines) {
   const Fixture f;
   // In IGC's file V0061 has id 61 (0x3d), %cr0 id 14.
@@ -147,7 +147,7 @@ TEST(IsaText, IgcBytesForCorpusLines) {
             "89040400000000000101000000000003030102020500000000000000000000003d0000000000");
   EXPECT_EQ(hex("or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud").substr(0, 26),
             "21800000000e00000000000002");
-  EXPECT_EQ(hex("fence_sw"), "5c80");  // IGC's text parser (its compiler writes 0xa1: V49)
+  EXPECT_EQ(hex("fence_sw"), "5c80");  // IGC's text parser (its compiler writes 0xa1: V57)
   EXPECT_EQ(hex("fence_local.E"), "5c21");
   EXPECT_EQ(hex("barrier"), "59");
 }
@@ -410,7 +410,7 @@ TEST(IsaText, WholeKernelGoesTextToIsaToText) {
   core::DiagSink sink;
   const auto file = isa_file_from_program(*p.prog, sink);
   ASSERT_TRUE(file.has_value()) << test::all_diags(sink);
-  // The subroutine label is stored without IGC's printed _ID suffix (V46).
+  // The subroutine label is stored without IGC's printed _ID suffix (V54).
   const IsaRoutine& k = file->kernels[0];
   ASSERT_EQ(k.labels.size(), 3u);
   EXPECT_EQ(k.strings[k.labels[0].name], "_main");

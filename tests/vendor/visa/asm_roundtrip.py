@@ -41,7 +41,7 @@ def insts(tool, path):
 
 def genx_labels(line):
     """GenX_IR names each label it reads from a .isa NAME_<n> (a counter of its own): the
-    label operand of goto/jmp/call is compared without that suffix (docs/decisions.md V48)."""
+    label operand of goto/jmp/call is compared without that suffix (docs/decisions.md V56)."""
     return re.sub(r"^(\s*(?:\(\S+\) )?(?:goto|jmp|call) \(\S+ \d+\) \S+?)_\d+$", r"\1", line)
 
 
@@ -127,7 +127,7 @@ def main():
                     if a.startswith(b):
                         inst_prefix += 1
                     elif a == "5c80" and b.startswith("5c") and int(b[2:4], 16) & 0x80:
-                        sw_fence += 1  # IGC's fence_sw text is 0x80 (V49)
+                        sw_fence += 1  # IGC's fence_sw text is 0x80 (V57)
                     else:
                         failures.append("%s: instruction bytes: IGC %s, texsim %s" % (v, b, a))
             if genx:
@@ -147,7 +147,7 @@ def main():
           "identical to IGC's .visaasm (%.2f%%), %d files identical" %
           (files, asm_ok, same_lines, lines, pct, same_files))
     print("instructions: %d in IGC's .isa files, %d equal to the start of texsim's (V34), %d "
-          "software fences IGC's text cannot express (fence_sw is 0x80, V49); %d files with the "
+          "software fences IGC's text cannot express (fence_sw is 0x80, V57); %d files with the "
           "same instruction count" % (n_insts, inst_prefix, sw_fence, inst_count_ok))
     if genx:
         print("GenX_IR reads %d of %d texsim .isa files; %d dump IGC's instruction lines" %
