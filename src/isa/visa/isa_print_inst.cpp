@@ -313,6 +313,15 @@ std::string sampler_text(const Fields& f) {
 // two blanks); sbarrier.signal/.wait. "" when a field holds what this form cannot show.
 std::string send_text(const Fields& f) {
   const uint8_t op = f.in.opcode;
+  // svm_block_ld/st: s props V R (no exec size, no predicate).
+  if (op == 0x4e && f.size() == 4 && (f.byte(0) == 1 || f.byte(0) == 2) && f.byte(1) < 16 &&
+      (f.byte(1) & 7) <= 4) {
+    const std::string a = vector_text(f, 2);
+    if (a.empty()) return {};
+    return std::string(f.byte(0) == 1 ? "svm_block_ld" : "svm_block_st") +
+           ((f.byte(1) & 8) != 0 ? ".unaligned" : "") + " (" +
+           std::to_string(1u << (f.byte(1) & 7)) + ") " + a + " " + raw_text(f, 3);
+  }
   if (op == 0x7c && f.size() == 1 && f.byte(0) < 2)
     return f.byte(0) == 1 ? "sbarrier.signal" : "sbarrier.wait";
   if (op == 0x5d && f.size() == 9 && f.byte(0) < 2) {  // b E P d b b V R R

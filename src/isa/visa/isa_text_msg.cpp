@@ -408,6 +408,22 @@ bool raw_sends(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
   return e.at_end() || e.fail(e.p, "unexpected text after the last operand");
 }
 
+// svm_block_ld/st[.unaligned] (N) ADDRESS DATA (printInstructionSVM: properties bit 3
+// unaligned, bits 2:0 the oword count 1, 2, 4, 8, 16 as 0..4).
+bool svm_block(Enc& e, std::string_view mn, size_t at) {
+  const std::string_view t = e.word(at);
+  const auto n = t.size() > 2 && t.back() == ')' ? number(t.substr(1, t.size() - 2)) : std::nullopt;
+  unsigned code = 5;
+  for (unsigned c = 0; n && c < 5; ++c)
+    if ((1u << c) == *n) code = c;
+  if (code == 5) return e.fail(at, "expected the oword count (1), (2), (4), (8) or (16)");
+  e.w.put(0x4e, 1);
+  e.w.put(mn.starts_with("svm_block_ld") ? 1 : 2, 1);
+  e.w.put(code | (mn.ends_with(".unaligned") ? 8u : 0u), 1);
+  if (!vector_operand(e) || !raw_operand(e)) return false;
+  return e.at_end() || e.fail(e.p, "unexpected text after the last operand");
+}
+
 }  // namespace
 
 std::string_view lsc_atomic_name(unsigned op) {
@@ -432,6 +448,18 @@ bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bo
     const std::string_view next = peek.word(at);
     if (mn == "raw_sendc" || next.starts_with("0x"))
       return raw_send(e, mn == "raw_sendc", pred, exec_at);
+  }
+  if (mn == "svm_block_ld" || mn == "svm_block_st" || mn == "svm_block_ld.unaligned" ||
+      mn == "svm_block_st.unaligned") {
+    // IGC's form has the oword count in parentheses (printInstructionSVM); the layout-driven form
+    // a number.
+    Enc peek(e.env, e.s);
+    peek.p = e.p;
+    size_t at = 0;
+    const std::string_view next = peek.word(at);
+    if (next.starts_with("(")) return svm_block(e, mn, at);
+    if (dot != std::string_view::npos)
+      return e.fail(at, "expected the oword count (1), (2), (4), (8) or (16)");
   }
   if (mn == "sbarrier.signal" || mn == "sbarrier.wait") {  // ISA_SBARRIER: mode 1 signal, 0 wait
     e.w.put(0x7c, 1);

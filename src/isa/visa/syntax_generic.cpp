@@ -24,8 +24,8 @@ bool igc_text_form(std::string_view word) {
   if (base == "min" || base == "max" || base == "cmp" || base == "cmpn" ||
       base.starts_with("fence_"))
     return true;
-  if (base == "raw_sendc" || base == "raw_sendsc" || word == "sbarrier.signal" ||
-      word == "sbarrier.wait")
+  if (base == "raw_sendc" || base == "raw_sendsc" || base == "svm_block_ld" ||
+      base == "svm_block_st" || word == "sbarrier.signal" || word == "sbarrier.wait")
     return true;
   if (word.find('.') != std::string_view::npos &&
       (base == "raw_sends" || base.starts_with("lsc_atomic_") || base == "lsc_fence" ||

@@ -122,6 +122,9 @@ TEST(IsaText, GoldenLinesForEveryOperandForm) {
            "raw_send (M1, 16) 0x2a 1 1  0x2000000:ud V0041.0 V0040.0",
            "raw_sendc (M1, 8) 0x0 2 0  V0041(0,0)<0;1,0> V0041.0 %null.0",
            "raw_send (M1, 16) 7 42 1 1 0x0:ud V0041.0 V0040.0",  // modifier 7: layout form
+           "svm_block_ld (2) V0061(0,0)<0;1,0> V0041.0",
+           "svm_block_st.unaligned (16) V0061(0,0)<0;1,0> V0041.32",
+           "svm_block_ld 5 V0061(0,0)<0;1,0> V0041.0",  // 5 owords: no IGC form
            "sbarrier.signal",
            "sbarrier.wait",
            "sbarrier 2",
@@ -372,20 +375,20 @@ TEST(IsaText, SyntaxErrorsNameFileLineColumn) {
   }
 }
 
-// An instruction IGC prints in a form of its own that texsim does not read (svm_block_ld here):
+// An instruction IGC prints in a form of its own that texsim does not read (svm_gather here):
 // a warning, no error, and asm -o X.isa says the line cannot be written; texsim's layout-driven
 // form of the same instruction is read and written.
 TEST(IsaText, IgcFormsTexsimDoesNotReadWarnAndAreNotWritten) {
   const std::string head = kProgram;
-  auto p = test::parse(head + "    svm_block_ld.unaligned.2 V0061(0,0)<0;1,0> V0041.0\n",
-                       Platform::kTGLLP, false);
+  auto p =
+      test::parse(head + "    svm_gather.4.1 (M1, 8) V0061.0 V0041.0\n", Platform::kTGLLP, false);
   EXPECT_FALSE(p.sink.has_errors()) << test::all_diags(p.sink);
   EXPECT_TRUE(test::has_rule(p.sink, "VISA-TEXT-FORM")) << test::all_diags(p.sink);
   core::DiagSink sink;
   EXPECT_FALSE(isa_file_from_program(*p.prog, sink).has_value());
   EXPECT_TRUE(test::has_rule(sink, "VISA-ISA-FILE")) << test::all_diags(sink);
   auto q =
-      test::parse(head + "    svm_block_ld 2 V0061(0,0)<0;1,0> V0041.0\n", Platform::kTGLLP, false);
+      test::parse(head + "    svm_gather (M1, 8) 1 0 V0061.0 V0041.0\n", Platform::kTGLLP, false);
   EXPECT_FALSE(q.sink.has_errors()) << test::all_diags(q.sink);
   EXPECT_FALSE(test::has_rule(q.sink, "VISA-TEXT-FORM"));
   core::DiagSink qs;
