@@ -32,7 +32,9 @@ std::string hex2(unsigned v) {
 std::optional<std::string> encode_instruction(const Instruction& inst, Version version,
                                               std::vector<uint8_t>& out) {
   if (inst.row == nullptr)
-    return "'" + inst.unsupported + "' is not modelled and cannot be encoded";
+    return "'" + inst.unsupported +
+           "' is not modelled: texsim's own stream holds modelled instructions only "
+           "(asm -o X.isa writes every instruction by its layout)";
   ByteWriter w;
   w.put(inst.row->opcode, 1);
   for (size_t i = 0; i < inst.row->fields.size(); ++i) {

@@ -88,8 +88,9 @@ class VisaFrontend final : public isa::Frontend {
       if (i.row != nullptr) continue;
       if (unmodelled++ == 0) {
         sink.error("VISA-UNSUPPORTED", core::TextLoc{prog.file, i.line, i.column},
-                   "the program cannot be encoded: it has unmodelled instructions (first: '" +
-                       i.unsupported + "'; see the VISA-UNSUPPORTED notes)",
+                   "texsim's own stream (-o X.bin) holds modelled instructions only and this "
+                   "program has others (first: '" +
+                       i.unsupported + "'); write IGC's container instead: asm -o X.isa",
                    "research/intel_visa.md §1.6");
       }
     }

@@ -5,7 +5,7 @@
 
 #include "isa/visa/codec.hpp"
 #include "isa/visa/isa_file.hpp"
-#include "isa/visa/isa_text_common.hpp"
+#include "isa/visa/isa_text.hpp"
 
 namespace texsim::isa::visa {
 namespace {
@@ -89,38 +89,78 @@ std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::Diag
         break;
       case VarClass::kSampler:
         ids.map[{VarClass::kSampler, v->id}] = static_cast<uint32_t>(rt.samplers.size());
-        rt.samplers.push_back({str(v->name), static_cast<uint16_t>(v->num_elts), {}});
+        rt.samplers.push_back(
+            {str(v->v_name.empty() ? v->name : v->v_name), static_cast<uint16_t>(v->num_elts), {}});
         break;
       case VarClass::kSurface:
         ids.map[{VarClass::kSurface, v->id}] =
             kFirstUserSurface + static_cast<uint32_t>(rt.surfaces.size());
-        rt.surfaces.push_back({str(v->name), static_cast<uint16_t>(v->num_elts), {}});
+        rt.surfaces.push_back(
+            {str(v->v_name.empty() ? v->name : v->v_name), static_cast<uint16_t>(v->num_elts), {}});
         break;
     }
   }
+  // Inputs and kernel attributes (isa_header_text.hpp).
+  for (const ProgramInput& in : prog.inputs) {
+    const Variable* v = prog.symbols.find_name(in.name);
+    if (v == nullptr) continue;  // reported by the parser
+    IsaInput out;
+    out.kind = in.kind;
+    out.index = ids.of(v->cls, v->id);
+    out.offset = in.offset;
+    out.size = in.size;
+    rt.inputs.push_back(out);
+  }
+  for (const ProgramAttr& a : prog.attrs) rt.attrs.push_back({str(a.name), a.value});
+  // Labels are numbered in order of first mention, definition or use (as IGC creates them).
+  std::map<std::string, uint32_t, std::less<>> label_ids;
+  auto label_id = [&](std::string_view name) {
+    auto it = label_ids.find(name);
+    if (it != label_ids.end()) return it->second;
+    const auto id = static_cast<uint32_t>(rt.labels.size());
+    label_ids.emplace(std::string(name), id);
+    rt.labels.push_back({0, 0, {}});
+    return id;
+  };
+  auto define_label = [&](const ProgramLabel& l) {
+    const uint32_t id = label_id(l.name);
+    std::string stored = l.name;
+    // IGC prints a subroutine label as NAME_ID (IsaDisassembly.cpp): its dump's "_main_0" is
+    // the label "_main" with id 0, so the suffix is taken off again (decision V54).
+    const std::string suffix = "_" + std::to_string(id);
+    if (l.function && stored.size() > suffix.size() && stored.ends_with(suffix))
+      stored.resize(stored.size() - suffix.size());
+    rt.labels[id].name = str(stored);
+    rt.labels[id].kind = l.function ? 1 : 0;
+    IsaInst out;
+    out.opcode = l.function ? 0x30 : 0x31;
+    out.bytes = {out.opcode, static_cast<uint8_t>(id), static_cast<uint8_t>(id >> 8)};
+    rt.insts.push_back(std::move(out));
+  };
   bool ok = true;
-  for (const Instruction& src : prog.instructions) {
+  size_t next_label = 0;
+  for (size_t k = 0; k <= prog.instructions.size(); ++k) {
+    while (next_label < prog.labels.size() && prog.labels[next_label].before <= k)
+      define_label(prog.labels[next_label++]);
+    if (k == prog.instructions.size()) break;
+    const Instruction& src = prog.instructions[k];
     core::TextLoc loc{prog.file, src.line, src.column};
     if (src.row == nullptr) {
-      // Common-class instructions (mov, add, cmp, ...) go by their layout (isa_text_common).
+      // Every other instruction goes by its layout (isa_text.hpp).
       std::vector<uint8_t> bytes;
-      const auto e = encode_common_line(
-          src.source, prog.symbols, prog.version,
-          [&](VarClass c, uint32_t id) { return ids.of(c, id); }, bytes);
-      if (!e) {
-        IsaInst out;
-        out.opcode = bytes[0];
-        out.bytes = std::move(bytes);
-        rt.insts.push_back(std::move(out));
+      const TextEnv env{prog.symbols, prog.version,
+                        [&](VarClass c, uint32_t id) { return ids.of(c, id); }, label_id};
+      if (const auto e = encode_text_instruction(src.source, env, bytes)) {
+        sink.error("VISA-ISA-FILE", loc,
+                   "'" + src.unsupported + "' cannot be written to a .isa: " + e->message,
+                   "docs/visa.md, \"Every instruction in text\"");
+        ok = false;
         continue;
       }
-      sink.error("VISA-ISA-FILE", loc,
-                 "'" + src.unsupported +
-                     "' is not modelled and not a common-class instruction "
-                     "texsim can encode by layout (" +
-                     *e + ")",
-                 "docs/visa.md");
-      ok = false;
+      IsaInst out;
+      out.opcode = bytes[0];
+      out.bytes = std::move(bytes);
+      rt.insts.push_back(std::move(out));
       continue;
     }
     Instruction inst = src;

@@ -202,6 +202,12 @@ const OpLayout* find_sub_layout(uint8_t opcode, uint8_t sub_op) {
   return nullptr;
 }
 
+std::optional<uint8_t> sub_op_of(std::string_view mnemonic) {
+  for (const SubLayout& s : kSubLayouts)
+    if (s.layout.mnemonic == mnemonic) return s.sub_op;
+  return std::nullopt;
+}
+
 namespace {
 
 // A vector operand's size from its tag (visa 5_operands.md; IGC readVectorOperandNG).

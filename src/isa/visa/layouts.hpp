@@ -34,6 +34,8 @@ const OpLayout* find_layout(uint8_t opcode);
 const OpLayout* find_layout(std::string_view mnemonic);
 // The layout after an `s` token for `opcode`'s sub-op; nullptr when unknown.
 const OpLayout* find_sub_layout(uint8_t opcode, uint8_t sub_op);
+// The sub-op of a sub-layout mnemonic (svm_gather, lsc_load, ...); nullopt for other names.
+std::optional<uint8_t> sub_op_of(std::string_view mnemonic);
 
 // One walked field: its token, where it starts and how many bytes it has.
 struct WalkedField {

@@ -34,6 +34,25 @@ struct Instruction {
   }
 };
 
+// Kernel header lines and labels, kept for IGC's .isa container (isa_header_text.hpp).
+struct ProgramInput {  // .input / .implicit_KIND / .parameter
+  std::string name;
+  uint8_t kind = 0;  // class [2:0] (0 general, 1 sampler, 2 surface), implicit kind [7:3]
+  int16_t offset = 0;
+  uint16_t size = 0;
+  uint32_t line = 0, column = 0;
+};
+struct ProgramAttr {  // .kernel_attr NAME[=VALUE]
+  std::string name;
+  std::vector<uint8_t> value;
+};
+struct ProgramLabel {  // NAME: (a .function line before it makes it a subroutine)
+  std::string name;
+  bool function = false;
+  size_t before = 0;  // index of the instruction it precedes
+  uint32_t line = 0;
+};
+
 class VisaProgram : public isa::Program {
  public:
   size_t instruction_count() const override { return instructions.size(); }
@@ -47,6 +66,9 @@ class VisaProgram : public isa::Program {
   SymbolTable symbols;
   bool has_symbols = true;  // false: a binary decoded without a variable table
   std::vector<Instruction> instructions;
+  std::vector<ProgramInput> inputs;
+  std::vector<ProgramAttr> attrs;
+  std::vector<ProgramLabel> labels;
   // Read from IGC's .isa container: the whole routine as IGC's dump prints it (isa_file.hpp).
   std::string isa_text;
 };

@@ -1,7 +1,10 @@
 // vISA text parsing and printing, generic over the model rows' text templates.
 // Depends on model, kinds, symbols and program; never on rules or execution.
 #include "isa/visa/syntax.hpp"
+
 #include "core/text.hpp"
+#include "isa/visa/isa_text.hpp"
+#include "isa/visa/syntax_generic.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -232,7 +235,8 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
   inst.column = first_col;
   const InstrRow* row = find_row_by_mnemonic(mnemonic);
   if (row == nullptr) {
-    if (!mnemonic.empty() && is_other_visa_mnemonic(to_lower(mnemonic))) {
+    if (!mnemonic.empty() &&
+        (is_other_visa_mnemonic(to_lower(mnemonic)) || has_text_form(mnemonic))) {
       inst.source = std::string(trim(raw_line));  // only unsupported lines print or encode it
       // Reported once per mnemonic by parse_program (a note, issue 13), not per line.
       inst.unsupported = to_lower(mnemonic);
@@ -381,6 +385,7 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
   bool scene_declared = false;
   std::string copy;    // a line with a comment or a string, comments blanked
   std::string padded;  // an instruction line whose indentation is not all spaces
+  GenericText generic(*prog, sink);
   auto declare_scene = [&] {
     if (scene_declared) return;
     scene_declared = true;
@@ -468,11 +473,11 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
             sink.error("VISA-DECL", loc(file, line_no, col), *e2, "research/intel_visa.md §1.3");
           }
         }
-      } else if (dir == "kernel_attr" || dir == "input" || dir == "global_function" ||
-                 dir == "funcdecl" || dir == "function" || dir.starts_with("implicit")) {
-        // Kernel header lines: accepted, not modelled. IGC's lexer takes any `.implicit*`
-        // directive (`.implicit_UNDEFINED_11`, decision V25).
-      } else {
+      } else if (!generic.directive(dir, t.substr(c.pos), line_no, col,
+                                    col + static_cast<uint32_t>(c.pos)) &&
+                 dir != "global_function" && dir != "funcdecl") {
+        // .input, .implicit_KIND (V25), .parameter, .kernel_attr, .function are kept for .isa
+        // (syntax_generic.cpp); function headers are accepted, not modelled; others are errors.
         sink.error("VISA-SYNTAX", loc(file, line_no, col),
                    "unknown directive '." + std::string(dir) + "'", std::string(kCiteSyntax));
       }
@@ -481,6 +486,7 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     }
     // Labels "name:".
     if (t.back() == ':' && t.find(' ') == std::string_view::npos) {
+      generic.label(t.substr(0, t.size() - 1), line_no, col);
       if (end == text.size()) break;
       continue;
     }
@@ -497,11 +503,14 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
       inst_text = padded;
     }
     if (auto inst = parse_instruction(inst_text, *prog, line_no, sink)) {
+      const bool unmodelled = inst->row == nullptr;
       prog->instructions.push_back(std::move(*inst));
+      if (unmodelled) generic.instruction(inst_text, line_no);
     }
     if (end == text.size()) break;
   }
   declare_scene();
+  generic.finish();
   note_unmodelled(*prog, sink);
   return prog;
 }
@@ -510,7 +519,8 @@ void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink) {
   // One note per unmodelled mnemonic, at its first line, with its line count (issue 13).
   std::vector<std::pair<const Instruction*, size_t>> seen;
   for (const Instruction& i : prog.instructions) {
-    if (i.row != nullptr) continue;
+    // Labels of a .isa routine (func, label) are its NAME: lines, not instructions.
+    if (i.row != nullptr || i.unsupported == "func" || i.unsupported == "label") continue;
     auto it = std::find_if(seen.begin(), seen.end(),
                            [&](const auto& p) { return p.first->unsupported == i.unsupported; });
     if (it == seen.end())
@@ -525,7 +535,8 @@ void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink) {
     d.loc = loc(prog.file, first->line, first->column);
     d.message = "'" + first->unsupported + "' is a vISA instruction texsim does not model (" +
                 std::to_string(count) + (count == 1 ? " line" : " lines") +
-                "); it is kept as text and cannot be encoded or run";
+                "); it is parsed, printed and written to a .isa by its layout (asm -o X.isa), "
+                "but not checked or run";
     d.citation = std::string(kCiteSyntax);
     sink.report(std::move(d));
   }

@@ -53,9 +53,14 @@ TEST(IgcDump, R0IsOneGrfAsAnAliasTarget) {
 
 TEST(IgcDump, AnyImplicitDirectiveIsAccepted) {
   EXPECT_FALSE(test::parse(std::string(kHeader)).sink.has_errors());
-  const auto bad = test::parse(".version 4.1\n.implicitly_wrong V1\n.bogus_directive 3\n");
+  const auto bad = test::parse(
+      ".version 4.1\n.decl V40 v_type=G type=d num_elts=8\n.implicitly_wrong V40 offset=0 "
+      "size=4\n.bogus_directive 3\n");
   EXPECT_EQ(count(bad.sink, core::Severity::kError, "VISA-SYNTAX"), 1u)
       << test::all_diags(bad.sink);
+  // An unknown kind is IGC's kind 5 (printed .implicit_UNDEFINED_5); a known one keeps its kind.
+  ASSERT_EQ(bad.prog->inputs.size(), 1u);
+  EXPECT_EQ(bad.prog->inputs[0].kind, 5 << 3);
 }
 
 TEST(IgcDump, SignedLoadParametersWarnNamingTheRule) {

@@ -75,7 +75,7 @@ TEST(IsaFile, ProgramWritesReadsBackAndPrintsItsInstructions) {
 TEST(IsaFile, InstructionsWithoutATextLayoutCannotBeWritten) {
   auto p = test::parse(
       ".version 4.1\n.decl V33 v_type=G type=ud num_elts=1\n"
-      "    fence_sw\n",
+      "    resinfo (M1, 16) T6 V33.0\n",
       Platform::kTGLLP, false);
   core::DiagSink sink;
   EXPECT_FALSE(isa_file_from_program(*p.prog, sink).has_value());
@@ -229,9 +229,9 @@ TEST(IsaFile, CommonClassInstructionsGoTextToIsaToText) {
   }
 }
 
-TEST(IsaFile, OnlyCommonClassLinesEncodeByLayout) {
+TEST(IsaFile, LinesThatDoNotReadAreNotWritten) {
   for (const char* line :
-       {"    cmp.xx (M1, 16) P1 V0046(0,0)<0;1,0> 0x0:d", "    lsc_fence.ugm.none.group",
+       {"    cmp.xx (M1, 16) P1 V0046(0,0)<0;1,0> 0x0:d", "    lsc_fence.ugm.none",
         "    mov (M1, 16) NOPE(0,0)<1> 0x0:d", "    mov (M1, 3) V0046(0,0)<1> 0x0:d"}) {
     auto p = test::parse(
         std::string(kCommon).substr(0, std::string(kCommon).find("    or")) + line + "\n",
