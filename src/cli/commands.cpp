@@ -199,18 +199,6 @@ std::optional<texunit::PrecisionKind> precision_arg(const std::string& s) {
   return std::nullopt;
 }
 
-texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
-  switch (k) {
-    case texunit::PrecisionKind::kD3D:
-      return texunit::PrecisionProfile::d3d();
-    case texunit::PrecisionKind::kExact:
-      return texunit::PrecisionProfile::exact();
-    case texunit::PrecisionKind::kLavapipe:
-      return texunit::PrecisionProfile::lavapipe();
-  }
-  return {};
-}
-
 // Opcode names that belong to an ISA whose front end may be missing (for a clearer message).
 const isa::IsaInfo* isa_of_opcode(std::string_view op) {
   std::string l;
@@ -656,7 +644,7 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
   const bool srgb_out = fi.is_srgb() && sampler.srgb_decode;
 
   auto run_one = [&](texunit::PrecisionKind k, const std::string& label) {
-    params.precision = profile_of(k);
+    params.precision = texunit::PrecisionProfile::of(k);
     Progress bar(label, common.quiet);
     auto r = scene::render(view, sampler, params,
                            [&](uint32_t done, uint32_t total) { bar.update(done, total); });

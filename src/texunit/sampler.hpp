@@ -63,6 +63,18 @@ struct PrecisionProfile {
   static PrecisionProfile d3d() { return {}; }
   static PrecisionProfile exact() { return {PrecisionKind::kExact, 23, 23}; }
   static PrecisionProfile lavapipe() { return {PrecisionKind::kLavapipe, 8, 8}; }
+  // The profile a scene, sampler or command line names.
+  static PrecisionProfile of(PrecisionKind k) {
+    switch (k) {
+      case PrecisionKind::kExact:
+        return exact();
+      case PrecisionKind::kLavapipe:
+        return lavapipe();
+      case PrecisionKind::kD3D:
+        break;
+    }
+    return d3d();
+  }
 };
 
 }  // namespace texsim::texunit

@@ -23,18 +23,6 @@ constexpr core::BitField kTexsArray{"array", 15, 0, "nvidia_tlds.md 1.6"};
 constexpr core::BitField kGatherOffU{"aoffi.u", 5, 0, "nvidia_tlds.md 1.8"};
 constexpr core::BitField kGatherOffV{"aoffi.v", 13, 8, "nvidia_tlds.md 1.8"};
 
-texunit::PrecisionProfile profile_of(const scene::SceneSampler& s) {
-  switch (s.precision.value_or(texunit::PrecisionKind::kD3D)) {
-    case texunit::PrecisionKind::kExact:
-      return texunit::PrecisionProfile::exact();
-    case texunit::PrecisionKind::kLavapipe:
-      return texunit::PrecisionProfile::lavapipe();
-    case texunit::PrecisionKind::kD3D:
-      break;
-  }
-  return texunit::PrecisionProfile::d3d();
-}
-
 std::string_view op_name(texunit::SampleOp op) {
   switch (op) {
     case texunit::SampleOp::kImplicit:
@@ -111,7 +99,8 @@ LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
                    " is within max_index but has no entry in \"texture_samplers\"");
   }
   out.sampler = tsc_sampler_state(entry->second);
-  out.precision = profile_of(entry->second);
+  out.precision =
+      texunit::PrecisionProfile::of(entry->second.precision.value_or(texunit::PrecisionKind::kD3D));
   out.what += ", sampler " + std::to_string(si);
 
   const texunit::SurfaceView& full = out.bound.view;

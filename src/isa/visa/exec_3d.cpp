@@ -14,18 +14,6 @@
 
 namespace texsim::isa::visa {
 
-texunit::PrecisionProfile profile_of(texunit::PrecisionKind k) {
-  switch (k) {
-    case texunit::PrecisionKind::kExact:
-      return texunit::PrecisionProfile::exact();
-    case texunit::PrecisionKind::kLavapipe:
-      return texunit::PrecisionProfile::lavapipe();
-    case texunit::PrecisionKind::kD3D:
-      break;
-  }
-  return texunit::PrecisionProfile::d3d();
-}
-
 const scene::SceneSurface* sampled_surface(const Instruction& inst, const Machine& m,
                                            const scene::Scene& sc, uint32_t surface,
                                            core::DiagSink& sink) {
@@ -219,12 +207,12 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
   const bool is_sample = !s3d.fetch;
   const bool compare = s3d.compare;
   texunit::SamplerState sstate;
-  texunit::PrecisionProfile prec = profile_of(cfg.precision);
+  texunit::PrecisionProfile prec = texunit::PrecisionProfile::of(cfg.precision);
   if (is_sample) {
     const scene::SceneSampler* smp = scene_sampler(inst, m, sc, req->sampler, sink);
     if (smp == nullptr) return false;
     sstate = smp->state;
-    if (smp->precision) prec = profile_of(*smp->precision);
+    if (smp->precision) prec = texunit::PrecisionProfile::of(*smp->precision);
     if (compare && !sstate.compare) {
       sink.error("VISA-RUN-SAMPLER", at(inst, m),
                  std::string(inst.row->mnemonic) + " needs a comparison sampler; sampler " +

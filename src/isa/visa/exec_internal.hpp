@@ -23,7 +23,6 @@ const scene::SceneSurface* sampled_surface(const Instruction& inst, const Machin
 const scene::SceneSampler* scene_sampler(const Instruction& inst, const Machine& m,
                                          const scene::Scene& sc, uint32_t sampler,
                                          core::DiagSink& sink);
-texunit::PrecisionProfile profile_of(texunit::PrecisionKind k);
 
 // RowExec::kMediaLd / kGatherScaled / kGather4Scaled (exec_memory.cpp), kSample3D / kLoad3D
 // (exec_3d.cpp), kSampleUnorm (exec_unorm.cpp).

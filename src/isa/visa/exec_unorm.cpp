@@ -67,7 +67,7 @@ bool run_sample_unorm(const Instruction& inst, Machine& m, const scene::Scene& s
     return false;
   }
   texunit::MessageOptions mo;
-  mo.precision = profile_of(smp->precision.value_or(cfg.precision));
+  mo.precision = texunit::PrecisionProfile::of(smp->precision.value_or(cfg.precision));
   mo.layout.lavapipe_group_lanes = 8;  // lavapipe's SIMD8 groups, as for 3D messages
   texunit::UnormBlock block;
   if (ops->defined) {
