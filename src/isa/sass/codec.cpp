@@ -355,15 +355,8 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
   i.raw_word = word;
   // Every field's value by role, defaults where the opcode has no such field; one pass, no
   // branch per field (issue 18 item 4, decode speed).
-  constexpr uint64_t kAbsent = ~uint64_t{0};
-  std::array<uint64_t, kRoleCount> v{};
-  v[static_cast<size_t>(Role::kPred)] = kPT;
-  v[static_cast<size_t>(Role::kRb)] = kRZ;
-  v[static_cast<size_t>(Role::kRd1)] = kRZ;
-  v[static_cast<size_t>(Role::kWmsk)] = kAbsent;
-  v[static_cast<size_t>(Role::kF32)] = 1;
-  v[static_cast<size_t>(Role::kPd)] = kPT;
-  v[static_cast<size_t>(Role::kMask4)] = kAbsent;
+  constexpr uint64_t kAbsent = kRoleAbsent;
+  std::array<uint64_t, kRoleCount> v;  // extract_fields writes every role
   extract_fields(*spec, word, v);
   auto at = [&](Role r) { return v[static_cast<size_t>(r)]; };
   i.rd0 = static_cast<uint8_t>(at(Role::kRd0));

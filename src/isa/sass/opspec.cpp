@@ -2,6 +2,7 @@
 // tables. Adding an opcode is a row here plus its lowering; every walker reads these.
 #include "isa/sass/opspec.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -402,9 +403,52 @@ const OpSpec* spec_for_mnemonic(std::string_view mnemonic) {
 
 namespace {
 
-// One layout's fields, unrolled at compile time (issue 18 item 4, decode speed).
+// Role -> position in a layout (kNoField: none), at compile time: the validator asks per
+// instruction.
+constexpr uint8_t kNoField = 0xff;
+template <const auto& Layout>
+constexpr std::array<uint8_t, kRoleCount> kRoleIndex = [] {
+  static_assert(Layout.size() < kNoField);
+  std::array<uint8_t, kRoleCount> idx{};
+  for (auto& x : idx) x = kNoField;
+  for (size_t k = Layout.size(); k-- > 0;)  // the first field of a role wins, as in the search
+    idx[static_cast<size_t>(Layout[k].role)] = static_cast<uint8_t>(k);
+  return idx;
+}();
+
+constexpr uint64_t default_of(Role r) {
+  switch (r) {
+    case Role::kPred:
+    case Role::kPd:
+      return kPT;
+    case Role::kRb:
+    case Role::kRd1:
+      return kRZ;
+    case Role::kWmsk:
+    case Role::kMask4:
+      return kRoleAbsent;
+    case Role::kF32:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+constexpr std::array<uint64_t, kRoleCount> kRoleDefaults = [] {
+  std::array<uint64_t, kRoleCount> d{};
+  for (size_t r = 0; r < kRoleCount; ++r) d[r] = default_of(static_cast<Role>(r));
+  return d;
+}();
+
+// One layout's fields, unrolled at compile time (issue 18 item 4, decode speed); the roles the
+// layout lacks get their defaults by stores the compiler knows at compile time, not by zeroing
+// the whole array first (which cost 44% of decoding: docs/performance.md).
 template <const auto& Layout>
 void extract_layout(uint64_t word, std::span<uint64_t, kRoleCount> v) {
+  [&]<size_t... R>(std::index_sequence<R...>) {
+    ((kRoleIndex<Layout>[R] == kNoField ? void(v[R] = kRoleDefaults[R]) : void()), ...);
+  }
+  (std::make_index_sequence<kRoleCount>{});
   [&]<size_t... I>(std::index_sequence<I...>) {
     ((v[static_cast<size_t>(Layout[I].role)] = Layout[I].bits.get(word)), ...);
   }
@@ -423,23 +467,11 @@ void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCou
   if (s.fields.data() == wide::kTld4Layout.data())
     return extract_layout<wide::kTld4Layout>(word, v);
   if (s.fields.data() == wide::kTxdLayout.data()) return extract_layout<wide::kTxdLayout>(word, v);
+  std::copy(kRoleDefaults.begin(), kRoleDefaults.end(), v.begin());
   for (const WordField& w : s.fields) v[static_cast<size_t>(w.role)] = w.bits.get(word);
 }
 
 namespace {
-
-// Role -> position in a layout (kNoField: none), at compile time: the validator asks per
-// instruction.
-constexpr uint8_t kNoField = 0xff;
-template <const auto& Layout>
-constexpr std::array<uint8_t, kRoleCount> kRoleIndex = [] {
-  static_assert(Layout.size() < kNoField);
-  std::array<uint8_t, kRoleCount> idx{};
-  for (auto& x : idx) x = kNoField;
-  for (size_t k = Layout.size(); k-- > 0;)  // the first field of a role wins, as in the search
-    idx[static_cast<size_t>(Layout[k].role)] = static_cast<uint8_t>(k);
-  return idx;
-}();
 
 template <const auto& Layout>
 const WordField* field_in(Role r) {

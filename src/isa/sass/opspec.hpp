@@ -154,7 +154,10 @@ const OpSpec& op_spec(Opcode op);
 // The row whose match/mask the word satisfies (rows never overlap: opspec_test), or nullptr.
 const OpSpec* spec_for_word(uint64_t word);
 const OpSpec* spec_for_mnemonic(std::string_view mnemonic);
-// Every field of the row read from `word` into v[role] (other roles untouched).
+// The value extract_fields gives the write-mask roles when the row has no such field.
+inline constexpr uint64_t kRoleAbsent = ~uint64_t{0};
+// Writes every v[role]: the row's field read from `word`, or where the row has none the role's
+// default (PT for predicates, RZ for Rb/Rd1, 1 for F32, kRoleAbsent for write masks, else 0).
 void extract_fields(const OpSpec& s, uint64_t word, std::span<uint64_t, kRoleCount> v);
 // The field of a role in a row, or nullptr.
 const WordField* field_of(const OpSpec& s, Role r);
