@@ -2,9 +2,11 @@
 // streams. Never prints.
 #include "isa/sass/codec.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdio>
+#include <cstring>
 
 #include "isa/sass/fields.hpp"
 #include "isa/sass/opspec.hpp"
@@ -248,8 +250,9 @@ namespace {
 
 // The fields of a row without a mode table (TEX, TLD, TLD4, TXD) into `i`, and its platform
 // gates: false (with a SASS-DECODE-OPCODE warning) where nvdisasm rejects the word.
-bool decode_wide(Instruction& i, const OpSpec& spec, std::span<const uint64_t, kRoleCount> v,
-                 uint64_t word, core::DiagSink& sink, std::string_view platform) {
+[[gnu::noinline]] bool decode_wide(Instruction& i, const OpSpec& spec,
+                                   std::span<const uint64_t, kRoleCount> v, uint64_t word,
+                                   core::DiagSink& sink, std::string_view platform) {
   auto at = [&](Role r) { return v[static_cast<size_t>(r)]; };
   i.pd = static_cast<uint8_t>(at(Role::kPd));
   i.param_a = wide_param_a(static_cast<uint8_t>(at(Role::kDim)));
@@ -310,31 +313,107 @@ bool decode_wide(Instruction& i, const OpSpec& spec, std::span<const uint64_t, k
   return true;
 }
 
+// The cold ends of decode_into: each reports why a word does not decode and turns `i` into the
+// kRaw placeholder. Kept out of line so that the hot path has no string temporaries on its
+// stack (issue 18 item 4, decode speed).
+void give_raw(Instruction& i, uint64_t word, uint32_t ctrl_bits, bool has_ctrl, std::string why) {
+  const Origin o = std::move(i.origin);
+  i = raw(word, has_ctrl ? std::optional<uint32_t>(ctrl_bits) : std::nullopt, o, std::move(why));
+}
+
+[[gnu::cold, gnu::noinline]] void nop_reuse(Instruction& i, uint32_t ctrl_bits, bool has_ctrl,
+                                            core::DiagSink& sink) {
+  sink.warning("SASS-DECODE-CTRL", ctrl_loc(i.origin, f::kReuse),
+               "NOP has no operands to reuse, but reuse bits are " + std::to_string(i.ctrl.reuse),
+               "nvidia_tlds.md 1.2");
+  give_raw(i, i.raw_word, ctrl_bits, has_ctrl, "NOP with reuse bits");
+}
+
+[[gnu::cold, gnu::noinline]] void not_decoded(Instruction& i, uint64_t word, uint32_t ctrl_bits,
+                                              bool has_ctrl, core::DiagSink& sink) {
+  sink.warning("SASS-DECODE-OPCODE", bin_loc(i.origin, core::BitField{"opcode", 63, 48}),
+               "word " + hex64(word) + " is not an instruction texsim decodes (" +
+                   modelled_mnemonics() + ")",
+               "nvidia_tlds.md 1.4");
+  give_raw(i, word, ctrl_bits, has_ctrl, "not " + modelled_mnemonics(" or "));
+}
+
+[[gnu::cold, gnu::noinline]] void f16_missing(Instruction& i, const OpSpec& spec, uint64_t word,
+                                              uint32_t ctrl_bits, bool has_ctrl,
+                                              core::DiagSink& sink, std::string_view platform) {
+  const std::string mn(spec.mnemonic);
+  const WordField* f16_field = field_of(spec, Role::kF16);
+  if (f16_field == nullptr) f16_field = field_of(spec, Role::kF32);
+  sink.warning("SASS-DECODE-OPCODE", bin_loc(i.origin, f16_field->bits),
+               "word " + hex64(word) + " would be " + mn + ".F16, which " + std::string(platform) +
+                   " does not have (nvdisasm rejects it; " + mn + ".F16 exists from SM52)",
+               "decisions.md T-section (issue 14)");
+  give_raw(i, word, ctrl_bits, has_ctrl, mn + ".F16 on " + std::string(platform));
+}
+
+[[gnu::cold, gnu::noinline]] void not_on_platform(Instruction& i, const OpSpec& spec, uint64_t word,
+                                                  uint32_t ctrl_bits, bool has_ctrl,
+                                                  std::string_view platform) {
+  give_raw(i, word, ctrl_bits, has_ctrl,
+           "not " + std::string(spec.mnemonic) + " on " + std::string(platform));
+}
+
+[[gnu::cold, gnu::noinline]] void reserved_mode(Instruction& i, const OpSpec& spec, uint8_t mode,
+                                                uint64_t word, uint32_t ctrl_bits, bool has_ctrl,
+                                                core::DiagSink& sink) {
+  const std::string mn(spec.mnemonic);
+  const WordField* mf = field_of(spec, Role::kMode);
+  std::string legal;
+  for (const auto& r : spec.modes)
+    legal += (legal.empty() ? "" : ", ") + std::to_string(r.encoding);
+  sink.warning(
+      "SASS-DECODE-RESERVED", bin_loc(i.origin, mf->bits),
+      mn + " paramA/lod encoding " + std::to_string(mode) + " is reserved (legal: " + legal + ")",
+      std::string(spec.mode_citation));
+  give_raw(i, word, ctrl_bits, has_ctrl, "reserved " + mn + " encoding " + std::to_string(mode));
+}
+
+[[gnu::cold, gnu::noinline]] void ignored_reuse(const Instruction& i, const OpSpec& spec,
+                                                core::DiagSink& sink) {
+  const std::string mn(spec.mnemonic);
+  sink.warning("SASS-DECODE-CTRL", ctrl_loc(i.origin, core::BitField{"reuse[3:2]", 20, 19}),
+               mn + " control bits 20:19 are " + std::to_string(i.ctrl.reuse >> 2) + ": " + mn +
+                   " has no operand reuse and nvdisasm ignores them; they do not print",
+               "nvidia_tlds.md 1.2; decisions.md T-section");
+}
+
+// The mask a write-mask code stands for (the tables are in code order; the search is for a
+// table that is not); Rd1 != RZ with codes 5..7 is INVALID5..7.
+inline void set_write_mask(Instruction& i, uint8_t wm) {
+  const auto table = i.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
+  const WriteMaskRow* hit = wm < table.size() && table[wm].code == wm ? &table[wm] : nullptr;
+  for (size_t k = 0; hit == nullptr && k < table.size(); ++k) {
+    if (table[k].code == wm) hit = &table[k];
+  }
+  if (hit != nullptr) {
+    i.mask = hit->components;
+  } else {
+    // Codes 5..7 with Rd1 != RZ: nvdisasm prints INVALID5..7 (it does not reject the word);
+    // the validator still reports SASS-<op>-WMASK (decisions T-section, issue 14).
+    i.invalid_wmsk = wm;
+    i.mask = 0;
+  }
+}
+
 // Decodes into `i`, whose origin is already set (decode_stream builds the instructions in place:
-// issue 18 item 4, decode speed). Walks the word's OpSpec row.
-void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
+// issue 18 item 4, decode speed). Walks the word's OpSpec row. `has_ctrl`: the word came with
+// its control field `ctrl_bits` (otherwise ctrl_bits is 0 and does not print).
+void decode_into(Instruction& i, uint64_t word, uint32_t ctrl_bits, bool has_ctrl,
                  core::DiagSink& sink, std::string_view platform) {
-  const Origin& origin = i.origin;
-  auto give_raw = [&](std::string why) {
-    Origin o = std::move(i.origin);
-    i = raw(word, control, o, std::move(why));
-  };
-  const uint32_t ctrl_bits = control.value_or(0);
   const OpSpec* spec = spec_for_word(word);
   if (spec != nullptr && spec->op == Opcode::kNop) {
     i.op = Opcode::kNop;
     i.pred = static_cast<uint8_t>(f::kPred.get(word));
     i.pred_neg = f::kPredNeg.get(word) != 0;
     i.ctrl = control_of(ctrl_bits);
-    i.has_ctrl = control.has_value();
+    i.has_ctrl = has_ctrl;
     i.raw_word = word;
-    if (i.ctrl.reuse != 0) {
-      sink.warning(
-          "SASS-DECODE-CTRL", ctrl_loc(origin, f::kReuse),
-          "NOP has no operands to reuse, but reuse bits are " + std::to_string(i.ctrl.reuse),
-          "nvidia_tlds.md 1.2");
-      give_raw("NOP with reuse bits");
-    }
+    if (i.ctrl.reuse != 0) nop_reuse(i, ctrl_bits, has_ctrl, sink);
     return;
   }
   // TLD4S with bit 54 set is TXQ/TMML, except TLD4S.F16.RTZ on SM60+ (decisions T20).
@@ -342,15 +421,7 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
       (f::kTld4sF16.get(word) == 0 || !platform_at_least(platform, spec->rtz_from))) {
     spec = nullptr;
   }
-  if (spec == nullptr) {
-    sink.warning("SASS-DECODE-OPCODE", bin_loc(origin, core::BitField{"opcode", 63, 48}),
-                 "word " + hex64(word) + " is not an instruction texsim decodes (" +
-                     modelled_mnemonics() + ")",
-                 "nvidia_tlds.md 1.4");
-    give_raw("not " + modelled_mnemonics(" or "));
-    return;
-  }
-  const std::string_view mn = spec->mnemonic;
+  if (spec == nullptr) return not_decoded(i, word, ctrl_bits, has_ctrl, sink);
   i.op = spec->op;
   i.raw_word = word;
   // Every field's value by role, defaults where the opcode has no such field; one pass, no
@@ -367,64 +438,28 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
   i.rd1 = static_cast<uint8_t>(at(Role::kRd1));
   i.ts_idx = static_cast<uint32_t>(at(Role::kTsIdx));
   i.nodep = at(Role::kNodep) != 0;
-  const bool has_wmsk = at(Role::kWmsk) != kAbsent;
-  const auto wm = static_cast<uint8_t>(at(Role::kWmsk));
-  const auto mode = static_cast<uint8_t>(at(Role::kMode));
-  i.f16 = at(Role::kF32) == 0 || at(Role::kF16) != 0 || is_rtz_row(*spec);
+  const bool rtz_row = is_rtz_row(*spec);
+  i.f16 = at(Role::kF32) == 0 || at(Role::kF16) != 0 || rtz_row;
   i.component = static_cast<uint8_t>(at(Role::kComponent));
-  i.rtz = at(Role::kRtz) != 0 || is_rtz_row(*spec);
-  if (i.f16 && !f16_exists(platform)) {
-    const WordField* f16_field = field_of(*spec, Role::kF16);
-    if (f16_field == nullptr) f16_field = field_of(*spec, Role::kF32);
-    sink.warning("SASS-DECODE-OPCODE", bin_loc(origin, f16_field->bits),
-                 "word " + hex64(word) + " would be " + std::string(mn) + ".F16, which " +
-                     std::string(platform) + " does not have (nvdisasm rejects it; " +
-                     std::string(mn) + ".F16 exists from SM52)",
-                 "decisions.md T-section (issue 14)");
-    give_raw(std::string(mn) + ".F16 on " + std::string(platform));
-    return;
-  }
+  i.rtz = at(Role::kRtz) != 0 || rtz_row;
+  if (i.f16 && !f16_exists(platform))
+    return f16_missing(i, *spec, word, ctrl_bits, has_ctrl, sink, platform);
   if (spec->modes.empty()) {
-    if (!decode_wide(i, *spec, v, word, sink, platform)) {
-      give_raw("not " + std::string(mn) + " on " + std::string(platform));
-      return;
-    }
+    if (!decode_wide(i, *spec, v, word, sink, platform))
+      return not_on_platform(i, *spec, word, ctrl_bits, has_ctrl, platform);
+  } else {
+    const auto mode = static_cast<uint8_t>(at(Role::kMode));
+    const ModeRow* row = mode_by_encoding(*spec, mode);
+    if (row == nullptr) return reserved_mode(i, *spec, mode, word, ctrl_bits, has_ctrl, sink);
+    set_mode(i, *row);
   }
-  const ModeRow* row = spec->modes.empty() ? nullptr : mode_by_encoding(*spec, mode);
-  if (row == nullptr && !spec->modes.empty()) {
-    const WordField* mf = field_of(*spec, Role::kMode);
-    std::string legal;
-    for (const auto& r : spec->modes) {
-      legal += (legal.empty() ? "" : ", ") + std::to_string(r.encoding);
-    }
-    sink.warning("SASS-DECODE-RESERVED", bin_loc(origin, mf->bits),
-                 std::string(mn) + " paramA/lod encoding " + std::to_string(mode) +
-                     " is reserved (legal: " + legal + ")",
-                 std::string(spec->mode_citation));
-    give_raw("reserved " + std::string(mn) + " encoding " + std::to_string(mode));
-    return;
-  }
-  if (row != nullptr) set_mode(i, *row);
-  if (has_wmsk) {
-    const auto table = i.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
-    // The tables are in code order; the search is for a table that is not.
-    const WriteMaskRow* hit = wm < table.size() && table[wm].code == wm ? &table[wm] : nullptr;
-    for (size_t k = 0; hit == nullptr && k < table.size(); ++k) {
-      if (table[k].code == wm) hit = &table[k];
-    }
-    if (hit != nullptr) {
-      i.mask = hit->components;
-    } else {
-      // Codes 5..7 with Rd1 != RZ: nvdisasm prints INVALID5..7 (it does not reject the word);
-      // the validator still reports SASS-<op>-WMASK (decisions T-section, issue 14).
-      i.invalid_wmsk = wm;
-      i.mask = 0;
-    }
+  if (at(Role::kWmsk) != kAbsent) {
+    set_write_mask(i, static_cast<uint8_t>(at(Role::kWmsk)));
   } else if (!spec->modes.empty()) {
     i.mask = spec->fixed_components;
   }
   i.ctrl = control_of(ctrl_bits);
-  i.has_ctrl = control.has_value();
+  i.has_ctrl = has_ctrl;
   const uint8_t reuse = i.ctrl.reuse;
   // nvdisasm 11.8 reads the texture phase from control bits 18:17 alone (3 prints
   // .INVALIDPHASE3) and ignores bits 20:19 (decisions T-section, issue 14). Those stay in
@@ -435,13 +470,18 @@ void decode_into(Instruction& i, uint64_t word, std::optional<uint32_t> control,
             : phase_bits != 0          ? Phase::kInvalid3
                                        : Phase::kNone;
   i.ctrl.reuse = static_cast<uint8_t>(reuse & ~phase_bits);
-  if (i.ctrl.reuse != 0) {
-    sink.warning("SASS-DECODE-CTRL", ctrl_loc(origin, core::BitField{"reuse[3:2]", 20, 19}),
-                 std::string(mn) + " control bits 20:19 are " + std::to_string(i.ctrl.reuse >> 2) +
-                     ": " + std::string(mn) +
-                     " has no operand reuse and nvdisasm ignores them; they do not print",
-                 "nvidia_tlds.md 1.2; decisions.md T-section");
+  if (i.ctrl.reuse != 0) ignored_reuse(i, *spec, sink);
+}
+
+// A little-endian 64-bit word at `p` (SASS streams are little-endian: nvidia_tlds.md 1.1).
+inline uint64_t load_le64(const uint8_t* p) {
+  uint64_t v = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&v, p, sizeof v);
+  } else {
+    for (unsigned b = 0; b < 8; ++b) v |= uint64_t{p[b]} << (8 * b);
   }
+  return v;
 }
 
 }  // namespace
@@ -450,7 +490,7 @@ Instruction decode(uint64_t word, std::optional<uint32_t> control, const Origin&
                    core::DiagSink& sink, std::string_view platform) {
   Instruction i;
   i.origin = origin;
-  decode_into(i, word, control, sink, platform);
+  decode_into(i, word, control.value_or(0), control.has_value(), sink, platform);
   return i;
 }
 
@@ -490,30 +530,28 @@ std::vector<Instruction> decode_stream(std::span<const uint8_t> bytes, const std
                "nvidia_tlds.md 1.1");
     return out;
   }
-  auto get64 = [&](size_t off) {
-    uint64_t v = 0;
-    for (unsigned b = 0; b < 8; ++b) v |= uint64_t{bytes[off + b]} << (8 * b);
-    return v;
-  };
-  const FileName file(name);  // interned once, copied as a pointer per instruction
+  // Every instruction starts as a copy of this one (a copy, not a default construction: that
+  // zeroes the whole Instruction with a `rep stos` first; issue 18 item 4, decode speed).
+  Instruction proto;
+  proto.origin.file = FileName(name);  // interned once, copied as a pointer per instruction
+  proto.origin.binary = true;
+  const uint8_t* const data = bytes.data();
   for (size_t bundle = 0; bundle < bytes.size(); bundle += f::kBundleBytes) {
-    const uint64_t ctrl = get64(bundle);
+    const uint64_t ctrl = load_le64(data + bundle);
     if ((ctrl & f::kControlWordReserved) != 0) {
       sink.warning("SASS-DECODE-CTRL", core::BinaryLoc{name, base + bundle, 63, 63, true},
                    "bit 63 of a control word is 0 on Maxwell/Pascal", "nvidia_tlds.md 1.1");
     }
-    for (unsigned s = 0; s < f::kBundleSlots; ++s) {
+    const size_t slots = std::min<size_t>(f::kBundleSlots, (bytes.size() - bundle) / 8 - 1);
+    for (unsigned s = 0; s < slots; ++s) {
       const size_t off = bundle + size_t{8} * (s + 1);
-      if (off + 8 > bytes.size()) break;
-      Instruction& i = out.emplace_back();
+      Instruction& i = out.emplace_back(proto);
       Origin& o = i.origin;
-      o.file = file;
-      o.binary = true;
       o.offset = base + off;
       o.ctrl_offset = base + bundle;
       o.ctrl_slot = static_cast<uint8_t>(s);
-      decode_into(i, get64(off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)), sink,
-                  platform);
+      decode_into(i, load_le64(data + off), static_cast<uint32_t>(f::control_slot(s).get(ctrl)),
+                  true, sink, platform);
     }
   }
   if (bytes.size() % f::kBundleBytes != 0) {
