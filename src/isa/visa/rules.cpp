@@ -20,6 +20,9 @@ bool is_3d(const InstrRow& row) {
 }
 
 using core::to_upper;
+using detail::Named;
+using detail::named_field;
+using detail::named_op;
 
 std::string cite(const InstrRow& row, std::string_view field) {
   return std::string(row.spec_file) + ", " + std::string(field);
@@ -275,27 +278,27 @@ uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Var
                           unsigned grf) {
   if (is_3d(*inst.row) && f.name == "Dst") {
     // 3D_SAMPLE4 returns all four samples (R, G, B, A: visa-3d_sample4.md, Dst).
-    return dst_3d_bytes(inst.row->s3d.gather ? 0xfu : inst.op("Channels").value,
-                        exec_size_lanes(inst.op("Exec_size").value), type_size(v.type), grf,
-                        (inst.op("Op").value & kFlagPnm) != 0);
+    return dst_3d_bytes(inst.row->s3d.gather ? 0xfu : named_op(inst, Named::kChannels).value,
+                        exec_size_lanes(named_op(inst, Named::kExecSize).value), type_size(v.type),
+                        grf, (named_op(inst, Named::kOp).value & kFlagPnm) != 0);
   }
   if (inst.row->exec == RowExec::kMediaLd && f.name == "Dst") {
-    const uint32_t w = inst.op("Block_width").value;
-    const uint32_t h = inst.op("Block_height").value;
+    const uint32_t w = named_op(inst, Named::kBlockWidth).value;
+    const uint32_t h = named_op(inst, Named::kBlockHeight).value;
     if (w < 1 || w > 64) return 0;
     return media_register_pitch(w) * h;
   }
   if (inst.row->exec == RowExec::kGatherScaled) {
-    return 4 * exec_size_lanes(inst.op("Exec_size").value);
+    return 4 * exec_size_lanes(named_op(inst, Named::kExecSize).value);
   }
   if (inst.row->exec == RowExec::kSampleUnorm) {
-    return sample_unorm_dst_bytes(inst.op("Channel_mask").value);
+    return sample_unorm_dst_bytes(named_op(inst, Named::kChannelMask).value);
   }
   if (inst.row->exec == RowExec::kGather4Scaled) {
     // Each enabled channel from the next GRF (visa-gather4_scaled.md, Semantics and Dst).
-    const unsigned lanes = exec_size_lanes(inst.op("Exec_size").value);
+    const unsigned lanes = exec_size_lanes(named_op(inst, Named::kExecSize).value);
     if (f.name != "Dst") return 4 * lanes;
-    return dst_3d_bytes(inst.op("Channels").value & 0xfu, lanes, 4, grf, false);
+    return dst_3d_bytes(named_op(inst, Named::kChannels).value & 0xfu, lanes, 4, grf, false);
   }
   return 1;
 }
@@ -304,38 +307,38 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
   const RawOperand& r = inst.ops[i].raw;
-  const core::Location where = field_location(inst, prog, i);
+  const auto where = [&] { return field_location(inst, prog, i); };
   const unsigned grf = platform_info(prog.platform).grf_bytes;
   if (r.id == 0) {
     // 3D_SAMPLE/3D_LOAD with a %null Dst is a sampler prefetch: valid, writes nothing (V26).
     if (is_3d(row) && f.name == "Dst") return;
-    sink.error(field_rule_id(row, f, "RANGE"), where, std::string(f.name) + " cannot be %null",
+    sink.error(field_rule_id(row, f, "RANGE"), where(), std::string(f.name) + " cannot be %null",
                std::string(f.citation));
     return;
   }
   if (!prog.has_symbols) return;
   const Variable* v = prog.symbols.find(VarClass::kGeneral, r.id);
   if (v == nullptr) {
-    sink.error("VISA-UNDECLARED", where,
+    sink.error("VISA-UNDECLARED", where(),
                std::string(f.name) + " names undeclared variable V" + std::to_string(r.id),
                std::string(f.citation));
     return;
   }
   if (v->predefined) {
-    sink.error(field_rule_id(row, f, "RANGE"), where,
+    sink.error(field_rule_id(row, f, "RANGE"), where(),
                std::string(f.name) + " cannot be the predefined variable " + v->name,
                std::string(f.citation));
     return;
   }
   if (f.types != 0 && !type_in(v->type, f.types)) {
-    sink.error(field_rule_id(row, f, "TYPE"), where,
+    sink.error(field_rule_id(row, f, "TYPE"), where(),
                std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name +
                    " is " + to_upper(type_name(v->type)),
                std::string(f.citation));
   }
   const uint32_t size = v->size_bytes();
   if (r.offset >= size) {
-    sink.error(field_rule_id(row, f, "RANGE"), where,
+    sink.error(field_rule_id(row, f, "RANGE"), where(),
                std::string(f.name) + " offset " + std::to_string(r.offset) + " is outside " +
                    v->name + " (" + std::to_string(size) + " bytes)",
                std::string(f.citation));
@@ -345,7 +348,7 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
     const auto [root, off] = prog.symbols.root(*v);
     const bool root_aligned = !root->align || align_bytes(*root->align, grf) >= grf;
     if (!root_aligned || (off + r.offset) % grf != 0) {
-      sink.error(field_rule_id(row, f, "ALIGN"), where,
+      sink.error(field_rule_id(row, f, "ALIGN"), where(),
                  std::string(f.name) + " must be GRF-aligned (" + std::to_string(grf) +
                      " bytes): " + v->name + "." + std::to_string(r.offset) +
                      (!root_aligned ? " lies in " + root->name +
@@ -357,7 +360,7 @@ void check_raw(const Instruction& inst, const VisaProgram& prog, size_t i, core:
   }
   const uint32_t need = raw_bytes_needed(inst, f, *v, grf);
   if (r.offset + need > size) {
-    sink.error(field_rule_id(row, f, "SIZE"), where,
+    sink.error(field_rule_id(row, f, "SIZE"), where(),
                std::string(f.name) + " needs " + std::to_string(need) + " bytes from offset " +
                    std::to_string(r.offset) + ", " + v->name + " has " + std::to_string(size),
                std::string(f.citation));
@@ -369,15 +372,15 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
   const VectorOperand& o = inst.ops[i].vec;
-  const core::Location where = field_location(inst, prog, i);
+  const auto where = [&] { return field_location(inst, prog, i); };
   const unsigned grf = platform_info(prog.platform).grf_bytes;
   if (o.mod != VecModifier::kNone) {
-    sink.error(field_rule_id(row, f, "SCALAR"), where,
+    sink.error(field_rule_id(row, f, "SCALAR"), where(),
                std::string(f.name) + " takes no source modifier", std::string(f.citation));
   }
   if (o.cls == VecClass::kImmediate) {
     if (f.types != 0 && !type_in(o.imm_type, f.types)) {
-      sink.error(field_rule_id(row, f, "TYPE"), where,
+      sink.error(field_rule_id(row, f, "TYPE"), where(),
                  std::string(f.name) + " must have type " + type_set_names(f.types) +
                      ", got immediate of type " + to_upper(type_name(o.imm_type)),
                  std::string(f.citation));
@@ -385,7 +388,7 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
     return;
   }
   if (o.region != kScalarRegion) {
-    sink.error(field_rule_id(row, f, "SCALAR"), where,
+    sink.error(field_rule_id(row, f, "SCALAR"), where(),
                std::string(f.name) + " must be a scalar with region <0;1,0>, got " +
                    print_region(o.region),
                std::string(f.citation));
@@ -393,13 +396,13 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
   if (!prog.has_symbols) return;
   const Variable* v = prog.symbols.find(VarClass::kGeneral, o.id);
   if (v == nullptr) {
-    sink.error("VISA-UNDECLARED", where,
+    sink.error("VISA-UNDECLARED", where(),
                std::string(f.name) + " names undeclared variable V" + std::to_string(o.id),
                std::string(f.citation));
     return;
   }
   if (f.types != 0 && !type_in(v->type, f.types)) {
-    sink.error(field_rule_id(row, f, "TYPE"), where,
+    sink.error(field_rule_id(row, f, "TYPE"), where(),
                std::string(f.name) + " must have type " + type_set_names(f.types) + ", " + v->name +
                    " is " + to_upper(type_name(v->type)),
                std::string(f.citation));
@@ -407,7 +410,7 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
   const uint32_t esize = type_size(v->type);
   const uint32_t off = uint32_t{o.row} * grf + uint32_t{o.col} * esize;
   if (v->predefined || off + esize > v->size_bytes()) {
-    sink.error(field_rule_id(row, f, "SCALAR"), where,
+    sink.error(field_rule_id(row, f, "SCALAR"), where(),
                std::string(f.name) + " element (" + std::to_string(o.row) + "," +
                    std::to_string(o.col) + ") is outside " + v->name + " (" +
                    std::to_string(v->size_bytes()) + " bytes)",
@@ -420,21 +423,22 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                   core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
-  const core::Location where = field_location(inst, prog, i);
+  const auto where = [&] { return field_location(inst, prog, i); };
   const unsigned grf = platform_info(prog.platform).grf_bytes;
-  const unsigned lanes = exec_size_lanes(inst.op("Exec_size").value);
+  const unsigned lanes = exec_size_lanes(named_op(inst, Named::kExecSize).value);
   const auto& list = inst.ops[i].list;
   if (!prog.has_symbols) return;
   std::optional<VisaType> first;
   bool mixed = false;
   for (size_t k = 0; k < list.size(); ++k) {
     const RawOperand& r = list[k];
-    const std::string pname =
-        k < row.params.size() ? std::string(row.params[k]) : "parameter " + std::to_string(k);
+    const auto pname = [&] {
+      return k < row.params.size() ? std::string(row.params[k]) : "parameter " + std::to_string(k);
+    };
     const Variable* v = r.id == 0 ? nullptr : prog.symbols.find(VarClass::kGeneral, r.id);
     if (v == nullptr || v->predefined) {
-      sink.error(field_rule_id(row, f, "RANGE"), where,
-                 pname + " (" + prog.symbols.name_of(VarClass::kGeneral, r.id) +
+      sink.error(field_rule_id(row, f, "RANGE"), where(),
+                 pname() + " (" + prog.symbols.name_of(VarClass::kGeneral, r.id) +
                      ") must be a declared, non-predefined variable",
                  std::string(f.citation));
       continue;
@@ -446,8 +450,8 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
       // the offsets are integers (decision V40).
       if (v->type != VisaType::kD) {
         sink.error(
-            field_rule_id(row, f, "TYPE"), where,
-            pname + " (" + v->name + ") must have type D, got " + to_upper(type_name(v->type)),
+            field_rule_id(row, f, "TYPE"), where(),
+            pname() + " (" + v->name + ") must have type D, got " + to_upper(type_name(v->type)),
             "visa-3d_sample4.md, Offu / Offv; docs/decisions.md V40");
       }
     } else if (!first) {
@@ -457,8 +461,8 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
     }
     const uint32_t need = lanes * type_size(v->type);
     if (r.offset + need > v->size_bytes()) {
-      sink.error(field_rule_id(row, f, "RANGE"), where,
-                 pname + " needs " + std::to_string(need) + " bytes from offset " +
+      sink.error(field_rule_id(row, f, "RANGE"), where(),
+                 pname() + " needs " + std::to_string(need) + " bytes from offset " +
                      std::to_string(r.offset) + ", " + v->name + " has " +
                      std::to_string(v->size_bytes()),
                  std::string(f.citation));
@@ -466,26 +470,27 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
     const auto [root, off] = prog.symbols.root(*v);
     const bool root_aligned = !root->align || align_bytes(*root->align, grf) >= grf;
     if (!root_aligned || (off + r.offset) % grf != 0) {
-      sink.error(field_rule_id(row, f, "ALIGN"), where,
-                 pname + " (" + v->name + "." + std::to_string(r.offset) + ") must be GRF-aligned",
-                 "research/intel_visa.md §1.2 (raw operands are GRF-aligned)");
+      sink.error(
+          field_rule_id(row, f, "ALIGN"), where(),
+          pname() + " (" + v->name + "." + std::to_string(r.offset) + ") must be GRF-aligned",
+          "research/intel_visa.md §1.2 (raw operands are GRF-aligned)");
     }
   }
   if (!first) return;
-  const std::string rule = field_rule_id(row, f, "TYPE");
+  const auto rule = [&] { return field_rule_id(row, f, "TYPE"); };
   if (mixed) {
-    sink.error(rule, where, "all parameters must have the same type", std::string(f.citation));
+    sink.error(rule(), where(), "all parameters must have the same type", std::string(f.citation));
     return;
   }
   const VisaType t = *first;
   if (row.exec == RowExec::kSample3D) {
     if (t == VisaType::kHF && !has_hf_sampler_params(prog.platform)) {
-      sink.error(rule, where,
+      sink.error(rule(), where(),
                  "HF parameters need ICLLP or later; " +
                      std::string(platform_info(prog.platform).name) + " takes F only",
                  "visa-3d_sample.md, Notes ({pre-ICLLP} all F)");
     } else if (t != VisaType::kF && t != VisaType::kHF) {
-      sink.error(rule, where,
+      sink.error(rule(), where(),
                  std::string(row.name) + " parameters must be F (or HF from ICLLP), got " +
                      to_upper(type_name(t)),
                  std::string(row.spec_file) + ", Notes");
@@ -495,17 +500,17 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
       // IGC's OpenCL path emits signed integer coordinates (decision V23): accepted, read as
       // their unsigned counterpart of the same size, with a warning naming the spec rule.
       sink.warning(
-          rule, where,
+          rule(), where(),
           "3D_LOAD parameters are " + to_upper(type_name(t)) +
               "; the spec requires all UD or all UW. Accepted as IGC emits them, read as " +
               (t == VisaType::kD ? "UD" : "UW"),
           "visa-3d_load.md, Notes; docs/decisions.md V23");
     } else if (t != VisaType::kUD && t != VisaType::kUW) {
-      sink.error(rule, where,
+      sink.error(rule(), where(),
                  "3D_LOAD parameters must be all UD or all UW, got " + to_upper(type_name(t)),
                  "visa-3d_load.md, Notes");
     } else if (t == VisaType::kUW && row.s3d.multisample && !has_hf_sampler_params(prog.platform)) {
-      sink.error(rule, where, "the UW form of ld2dms_w needs ICLLP or later",
+      sink.error(rule(), where(), "the UW form of ld2dms_w needs ICLLP or later",
                  "visa-3d_load.md, Notes (ld2dms_w (type UW) {ICLLP+})");
     }
   }
@@ -513,10 +518,10 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
 
 void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
-  const uint32_t op = inst.op("Op").value;
-  const size_t oi = *row.field_index("Op");
-  const size_t ei = *row.field_index("Exec_size");
-  const unsigned lanes = exec_size_lanes(inst.op("Exec_size").value);
+  const uint32_t op = named_op(inst, Named::kOp).value;
+  const size_t oi = *named_field(row, Named::kOp);
+  const size_t ei = *named_field(row, Named::kExecSize);
+  const unsigned lanes = exec_size_lanes(named_op(inst, Named::kExecSize).value);
   const std::string name = "VISA-" + std::string(row.name);
   if (row.exec == RowExec::kSample3D && lanes == 32 &&
       (platform_info(prog.platform).grf_bytes < 64 || prog.version < kWideOpVersion)) {
@@ -550,11 +555,12 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
     }
   }
   // NumParams: [1, 15] and at most the operation's parameters.
-  const size_t ni = *row.field_index("NumParams");
-  const size_t count = inst.op("Params").list.size();
+  const size_t ni = *named_field(row, Named::kNumParams);
+  const size_t count = named_op(inst, Named::kParams).list.size();
   bool uw_form = false;
-  if (prog.has_symbols && !inst.op("Params").list.empty()) {
-    const Variable* v0 = prog.symbols.find(VarClass::kGeneral, inst.op("Params").list[0].id);
+  if (prog.has_symbols && !named_op(inst, Named::kParams).list.empty()) {
+    const Variable* v0 =
+        prog.symbols.find(VarClass::kGeneral, named_op(inst, Named::kParams).list[0].id);
     uw_form = v0 != nullptr && v0->type == VisaType::kUW;
   }
   const size_t max = (uw_form && !row.params_w.empty()) ? row.params_w.size() : row.params.size();
@@ -575,9 +581,9 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
 void check_instruction(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
   if (inst.row == nullptr) return;
   const InstrRow& row = *inst.row;
-  const core::Location at = field_location(inst, prog, row.fields.size());
+  const auto at = [&] { return field_location(inst, prog, row.fields.size()); };
   if (prog.platform < row.min_platform || prog.platform > row.max_platform) {
-    sink.error("VISA-PLATFORM", at,
+    sink.error("VISA-PLATFORM", at(),
                std::string(row.name) + " is not available on " +
                    std::string(platform_info(prog.platform).name),
                std::string(row.spec_file));
@@ -586,28 +592,28 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
     const FieldSpec& f = row.fields[i];
     if (!f.exists_at(prog.version)) continue;
     const OperandValue& v = inst.ops[i];
-    const core::Location where = field_location(inst, prog, i);
+    const auto where = [&] { return field_location(inst, prog, i); };
     if (auto msg = check_range(f, v))
-      sink.error(field_rule_id(row, f), where, *msg, std::string(f.citation));
+      sink.error(field_rule_id(row, f), where(), *msg, std::string(f.citation));
     switch (f.kind) {
       case Kind::kReservedZero:
         if (v.value != 0) {
           sink.warning(
-              field_rule_id(row, f), where,
+              field_rule_id(row, f), where(),
               std::string(f.name) + " is ignored and should be 0, got " + std::to_string(v.value),
               std::string(f.citation));
         }
         break;
       case Kind::kSurface: {
         if ((f.flags & kFlagNoSlm) && v.value == kSurfaceSlm) {
-          sink.error(field_rule_id(row, f), where, std::string(row.name) + " cannot read T0 (%slm)",
-                     std::string(f.citation));
+          sink.error(field_rule_id(row, f), where(),
+                     std::string(row.name) + " cannot read T0 (%slm)", std::string(f.citation));
         } else if ((f.flags & kFlagNoStateless) && v.value == kSurfaceStateless) {
-          sink.error(field_rule_id(row, f), where,
+          sink.error(field_rule_id(row, f), where(),
                      std::string(row.name) + " cannot read T5 (%scratch, stateless)",
                      std::string(f.citation));
         } else if (prog.has_symbols && prog.symbols.find(VarClass::kSurface, v.value) == nullptr) {
-          sink.error(field_rule_id(row, f), where,
+          sink.error(field_rule_id(row, f), where(),
                      "surface T" + std::to_string(v.value) + " is not declared",
                      std::string(f.citation));
         }
@@ -618,16 +624,16 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         if (p.id == 0 || !prog.has_symbols) break;
         const Variable* pv = prog.symbols.find(VarClass::kPredicate, p.id);
         if (pv == nullptr) {
-          sink.error("VISA-UNDECLARED", where,
+          sink.error("VISA-UNDECLARED", where(),
                      "predicate P" + std::to_string(p.id) + " is not declared",
                      std::string(f.citation));
           break;
         }
-        if (const auto ei = row.field_index("Exec_size")) {
+        if (const auto ei = named_field(row, Named::kExecSize)) {
           const uint32_t ev = inst.ops[*ei].value;
           const unsigned need = exec_size_lanes(ev) + 4 * (exec_mask_index(ev) & 7);
           if (pv->num_elts < need) {
-            sink.error("VISA-PRED", where,
+            sink.error("VISA-PRED", where(),
                        "predicate " + pv->name + " has " + std::to_string(pv->num_elts) +
                            " bits, the exec size and mask need " + std::to_string(need),
                        "research/intel_visa.md §1.5");
@@ -638,7 +644,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
       case Kind::kRaw:
         if (f.flags & kFlagPaired) {
           if (v.raw.id != 0 && !allows_paired_surface(prog.platform)) {
-            sink.error(field_rule_id(row, f), where,
+            sink.error(field_rule_id(row, f), where(),
                        "a paired surface (other than %null) is not allowed on " +
                            std::string(platform_info(prog.platform).name),
                        "research/intel_visa.md §2.7 (IsaVerification.cpp)");
@@ -653,7 +659,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
       case Kind::kChannelMask:
         if (v.value == 0 || v.value > 15) {
           sink.error(
-              field_rule_id(row, f), where,
+              field_rule_id(row, f), where(),
               "Channels must enable at least one of R, G, B, A (bits 3:0, others zero), got " +
                   std::to_string(v.value),
               std::string(f.citation));
@@ -664,7 +670,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         break;
       case Kind::kSampler:
         if (prog.has_symbols && prog.symbols.find(VarClass::kSampler, v.value) == nullptr) {
-          sink.error(field_rule_id(row, f), where,
+          sink.error(field_rule_id(row, f), where(),
                      "sampler S" + std::to_string(v.value) + " is not declared",
                      std::string(f.citation));
         }
@@ -673,11 +679,11 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
         const VectorOperand& o = v.vec;
         if (o.cls == VecClass::kImmediate) {
           if (o.imm_type != VisaType::kUW) {  // same rule id as the register form (issue 13)
-            sink.error(field_rule_id(row, f, "TYPE"), where,
+            sink.error(field_rule_id(row, f, "TYPE"), where(),
                        "Aoffimmi must have type UW, got " + to_upper(type_name(o.imm_type)),
                        std::string(f.citation));
           } else if ((o.imm & 0xf000) != 0) {
-            sink.error(field_rule_id(row, f), where,
+            sink.error(field_rule_id(row, f), where(),
                        "Aoffimmi bits 15:12 are reserved and must be zero, got " +
                            print_immediate(o.imm_type, o.imm),
                        std::string(f.citation));
@@ -696,7 +702,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
   }
   // Channels exist up to 32: mask offset + exec size (GenX_IR: "illegal combination of
   // execution size and mask", decision V29).
-  if (const auto ei = row.field_index("Exec_size")) {
+  if (const auto ei = named_field(row, Named::kExecSize)) {
     const uint32_t ev = inst.ops[*ei].value;
     const unsigned offset = 4 * (exec_mask_index(ev) & 7);
     if (offset + exec_size_lanes(ev) > 32) {
@@ -709,11 +715,11 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
   // Per-instruction rules.
   if (is_3d(row)) check_3d(inst, prog, sink);
   if (row.exec == RowExec::kMediaLd) {
-    const uint32_t mod = inst.op("Modifiers").value;
-    const uint32_t w = inst.op("Block_width").value;
-    const uint32_t h = inst.op("Block_height").value;
-    const size_t mi = *row.field_index("Modifiers");
-    const size_t hi = *row.field_index("Block_height");
+    const uint32_t mod = named_op(inst, Named::kModifiers).value;
+    const uint32_t w = named_op(inst, Named::kBlockWidth).value;
+    const uint32_t h = named_op(inst, Named::kBlockHeight).value;
+    const size_t mi = *named_field(row, Named::kModifiers);
+    const size_t hi = *named_field(row, Named::kBlockHeight);
     if (mod == 1 || mod == 4 || mod == 5) {
       sink.warning("VISA-MEDIA_LD-MODIFIERS-IGC", field_location(inst, prog, mi),
                    "modifier " + std::to_string(mod) +
@@ -737,7 +743,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
     }
   }
   if (row.exec == RowExec::kGatherScaled) {
-    const size_t ei = *row.field_index("Exec_size");
+    const size_t ei = *named_field(row, Named::kExecSize);
     if (exec_size_lanes(inst.ops[ei].value) == 32) {
       sink.warning("VISA-GATHER_SCALED-EXEC_SIZE-IGC", field_location(inst, prog, ei),
                    "exec size 32 is in the spec but IGC lowers GATHER_SCALED only up to 16 lanes",

@@ -23,21 +23,21 @@ void check_unorm_channels(const Instruction& inst, const VisaProgram& prog, size
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[field];
   const uint32_t v = inst.ops[field].value;
-  const core::Location where = field_location(inst, prog, field);
+  const auto where = [&] { return field_location(inst, prog, field); };
   if ((v & 0xfu) == 0) {
     // IsaVerification.cpp: "only accepts non-zero channel masks".
-    sink.error(field_rule_id(row, f), where,
+    sink.error(field_rule_id(row, f), where(),
                std::string(f.name) + " must enable at least one of R, G, B, A (bits 3:0), got " +
                    std::to_string(v),
                std::string(f.citation));
   } else if ((v & 0xc0u) != 0) {
-    sink.error(field_rule_id(row, f), where,
+    sink.error(field_rule_id(row, f), where(),
                std::string(f.name) + " bits 7:6 are not defined and must be zero, got " +
                    std::to_string(v),
                std::string(f.citation));
   }
   if (sample_unorm_format(v) != 0) {
-    sink.warning(field_rule_id(row, f, "FORMAT"), where,
+    sink.warning(field_rule_id(row, f, "FORMAT"), where(),
                  "output format " + std::string(kUnormOutputFormats[sample_unorm_format(v)]) +
                      " runs as 16-full: IGC's lowering (translateVISASamplerNormInst) sends the "
                      "sampler no output format, so 16-bit words of every pixel come back",
