@@ -21,8 +21,6 @@ bool is_3d(const InstrRow& row) {
 
 using core::to_upper;
 using detail::Named;
-using detail::named_field;
-using detail::named_op;
 
 std::string cite(const InstrRow& row, std::string_view field) {
   return std::string(row.spec_file) + ", " + std::string(field);
@@ -276,29 +274,30 @@ namespace {
 // Bytes a raw operand must hold, per instruction (Semantics sections).
 uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Variable& v,
                           unsigned grf) {
+  const detail::NamedFields& nf = detail::named_fields(*inst.row);
   if (is_3d(*inst.row) && f.name == "Dst") {
     // 3D_SAMPLE4 returns all four samples (R, G, B, A: visa-3d_sample4.md, Dst).
-    return dst_3d_bytes(inst.row->s3d.gather ? 0xfu : named_op(inst, Named::kChannels).value,
-                        exec_size_lanes(named_op(inst, Named::kExecSize).value), type_size(v.type),
-                        grf, (named_op(inst, Named::kOp).value & kFlagPnm) != 0);
+    return dst_3d_bytes(inst.row->s3d.gather ? 0xfu : nf.op(inst, Named::kChannels).value,
+                        exec_size_lanes(nf.op(inst, Named::kExecSize).value), type_size(v.type),
+                        grf, (nf.op(inst, Named::kOp).value & kFlagPnm) != 0);
   }
   if (inst.row->exec == RowExec::kMediaLd && f.name == "Dst") {
-    const uint32_t w = named_op(inst, Named::kBlockWidth).value;
-    const uint32_t h = named_op(inst, Named::kBlockHeight).value;
+    const uint32_t w = nf.op(inst, Named::kBlockWidth).value;
+    const uint32_t h = nf.op(inst, Named::kBlockHeight).value;
     if (w < 1 || w > 64) return 0;
     return media_register_pitch(w) * h;
   }
   if (inst.row->exec == RowExec::kGatherScaled) {
-    return 4 * exec_size_lanes(named_op(inst, Named::kExecSize).value);
+    return 4 * exec_size_lanes(nf.op(inst, Named::kExecSize).value);
   }
   if (inst.row->exec == RowExec::kSampleUnorm) {
-    return sample_unorm_dst_bytes(named_op(inst, Named::kChannelMask).value);
+    return sample_unorm_dst_bytes(nf.op(inst, Named::kChannelMask).value);
   }
   if (inst.row->exec == RowExec::kGather4Scaled) {
     // Each enabled channel from the next GRF (visa-gather4_scaled.md, Semantics and Dst).
-    const unsigned lanes = exec_size_lanes(named_op(inst, Named::kExecSize).value);
+    const unsigned lanes = exec_size_lanes(nf.op(inst, Named::kExecSize).value);
     if (f.name != "Dst") return 4 * lanes;
-    return dst_3d_bytes(named_op(inst, Named::kChannels).value & 0xfu, lanes, 4, grf, false);
+    return dst_3d_bytes(nf.op(inst, Named::kChannels).value & 0xfu, lanes, 4, grf, false);
   }
   return 1;
 }
@@ -423,9 +422,10 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                   core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
+  const detail::NamedFields& nf = detail::named_fields(row);
   const auto where = [&] { return field_location(inst, prog, i); };
   const unsigned grf = platform_info(prog.platform).grf_bytes;
-  const unsigned lanes = exec_size_lanes(named_op(inst, Named::kExecSize).value);
+  const unsigned lanes = exec_size_lanes(nf.op(inst, Named::kExecSize).value);
   const auto& list = inst.ops[i].list;
   if (!prog.has_symbols) return;
   std::optional<VisaType> first;
@@ -518,25 +518,26 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
 
 void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
-  const uint32_t op = named_op(inst, Named::kOp).value;
-  const size_t oi = *named_field(row, Named::kOp);
-  const size_t ei = *named_field(row, Named::kExecSize);
-  const unsigned lanes = exec_size_lanes(named_op(inst, Named::kExecSize).value);
-  const std::string name = "VISA-" + std::string(row.name);
+  const detail::NamedFields& nf = detail::named_fields(row);
+  const uint32_t op = nf.op(inst, Named::kOp).value;
+  const size_t oi = *nf.field(Named::kOp);
+  const size_t ei = *nf.field(Named::kExecSize);
+  const unsigned lanes = exec_size_lanes(nf.op(inst, Named::kExecSize).value);
+  const auto name = [&] { return "VISA-" + std::string(row.name); };
   if (row.exec == RowExec::kSample3D && lanes == 32 &&
       (platform_info(prog.platform).grf_bytes < 64 || prog.version < kWideOpVersion)) {
-    sink.error(name + "-EXEC_SIZE-32", field_location(inst, prog, ei),
+    sink.error(name() + "-EXEC_SIZE-32", field_location(inst, prog, ei),
                std::string(row.name) +
                    " exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the "
                    "spec's table has 8 and 16",
                std::string(row.spec_file) + ", Exec_size; research/intel_visa.md §0");
   }
   if (row.exec == RowExec::kLoad3D && (op & (kFlagCps | kFlagDivS)) != 0) {
-    sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi),
+    sink.error(name() + "-OP-FLAGS", field_location(inst, prog, oi),
                "3D_LOAD takes no .cps or .divS flag", "visa-3d_load.md, Op");
   }
   if (row.s3d.gather && (op & (kFlagCps | kFlagDivS)) != 0) {
-    sink.error(name + "-OP-FLAGS", field_location(inst, prog, oi),
+    sink.error(name() + "-OP-FLAGS", field_location(inst, prog, oi),
                "3D_SAMPLE4 takes no .cps or .divS flag (Op bit 8, the pixel null mask, only)",
                "visa-3d_sample4.md, Op");
   }
@@ -550,17 +551,17 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
     else if (!has_cps(prog.platform))
       why = "CPS LOD compensation needs ICLLP or later";
     if (!why.empty()) {
-      sink.error(name + "-OP-CPS", field_location(inst, prog, oi), why,
+      sink.error(name() + "-OP-CPS", field_location(inst, prog, oi), why,
                  "visa-3d_sample.md, Op bit 6; research/intel_visa.md §2.7");
     }
   }
   // NumParams: [1, 15] and at most the operation's parameters.
-  const size_t ni = *named_field(row, Named::kNumParams);
-  const size_t count = named_op(inst, Named::kParams).list.size();
+  const size_t ni = *nf.field(Named::kNumParams);
+  const size_t count = nf.op(inst, Named::kParams).list.size();
   bool uw_form = false;
-  if (prog.has_symbols && !named_op(inst, Named::kParams).list.empty()) {
+  if (prog.has_symbols && !nf.op(inst, Named::kParams).list.empty()) {
     const Variable* v0 =
-        prog.symbols.find(VarClass::kGeneral, named_op(inst, Named::kParams).list[0].id);
+        prog.symbols.find(VarClass::kGeneral, nf.op(inst, Named::kParams).list[0].id);
     uw_form = v0 != nullptr && v0->type == VisaType::kUW;
   }
   const size_t max = (uw_form && !row.params_w.empty()) ? row.params_w.size() : row.params.size();
@@ -581,6 +582,7 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
 void check_instruction(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
   if (inst.row == nullptr) return;
   const InstrRow& row = *inst.row;
+  const detail::NamedFields& nf = detail::named_fields(row);
   const auto at = [&] { return field_location(inst, prog, row.fields.size()); };
   if (prog.platform < row.min_platform || prog.platform > row.max_platform) {
     sink.error("VISA-PLATFORM", at(),
@@ -629,7 +631,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
                      std::string(f.citation));
           break;
         }
-        if (const auto ei = named_field(row, Named::kExecSize)) {
+        if (const auto ei = nf.field(Named::kExecSize)) {
           const uint32_t ev = inst.ops[*ei].value;
           const unsigned need = exec_size_lanes(ev) + 4 * (exec_mask_index(ev) & 7);
           if (pv->num_elts < need) {
@@ -702,7 +704,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
   }
   // Channels exist up to 32: mask offset + exec size (GenX_IR: "illegal combination of
   // execution size and mask", decision V29).
-  if (const auto ei = named_field(row, Named::kExecSize)) {
+  if (const auto ei = nf.field(Named::kExecSize)) {
     const uint32_t ev = inst.ops[*ei].value;
     const unsigned offset = 4 * (exec_mask_index(ev) & 7);
     if (offset + exec_size_lanes(ev) > 32) {
@@ -715,11 +717,11 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
   // Per-instruction rules.
   if (is_3d(row)) check_3d(inst, prog, sink);
   if (row.exec == RowExec::kMediaLd) {
-    const uint32_t mod = named_op(inst, Named::kModifiers).value;
-    const uint32_t w = named_op(inst, Named::kBlockWidth).value;
-    const uint32_t h = named_op(inst, Named::kBlockHeight).value;
-    const size_t mi = *named_field(row, Named::kModifiers);
-    const size_t hi = *named_field(row, Named::kBlockHeight);
+    const uint32_t mod = nf.op(inst, Named::kModifiers).value;
+    const uint32_t w = nf.op(inst, Named::kBlockWidth).value;
+    const uint32_t h = nf.op(inst, Named::kBlockHeight).value;
+    const size_t mi = *nf.field(Named::kModifiers);
+    const size_t hi = *nf.field(Named::kBlockHeight);
     if (mod == 1 || mod == 4 || mod == 5) {
       sink.warning("VISA-MEDIA_LD-MODIFIERS-IGC", field_location(inst, prog, mi),
                    "modifier " + std::to_string(mod) +
@@ -743,7 +745,7 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
     }
   }
   if (row.exec == RowExec::kGatherScaled) {
-    const size_t ei = *named_field(row, Named::kExecSize);
+    const size_t ei = *nf.field(Named::kExecSize);
     if (exec_size_lanes(inst.ops[ei].value) == 32) {
       sink.warning("VISA-GATHER_SCALED-EXEC_SIZE-IGC", field_location(inst, prog, ei),
                    "exec size 32 is in the spec but IGC lowers GATHER_SCALED only up to 16 lanes",

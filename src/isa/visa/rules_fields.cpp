@@ -15,35 +15,33 @@ constexpr std::array<std::string_view, kCount> kNames{
     "Exec_size", "Op",          "NumParams",    "Params",      "Channels",
     "Modifiers", "Block_width", "Block_height", "Channel_mask"};
 
-using RowTable = std::array<std::optional<size_t>, kCount>;
-
-// The table of `row`, or nullptr for a row that is not one of all_rows().
-const RowTable* table_of(const InstrRow& row) {
-  static const std::vector<RowTable> tables = [] {
-    std::vector<RowTable> t(all_rows().size());
-    for (size_t r = 0; r < t.size(); ++r) {
-      for (size_t n = 0; n < kCount; ++n) t[r][n] = all_rows()[r].field_index(kNames[n]);
-    }
-    return t;
-  }();
-  const std::span<const InstrRow> rows = all_rows();
-  const std::less<const InstrRow*> before;
-  if (before(&row, rows.data()) || !before(&row, rows.data() + rows.size())) return nullptr;
-  return &tables[static_cast<size_t>(&row - rows.data())];
+NamedFields find_named(const InstrRow& row) {
+  NamedFields t;
+  for (size_t n = 0; n < kCount; ++n) {
+    const std::optional<size_t> i = row.field_index(kNames[n]);
+    t.index[n] = i ? static_cast<int16_t>(*i) : int16_t{-1};
+  }
+  return t;
 }
 
 }  // namespace
 
-std::optional<size_t> named_field(const InstrRow& row, Named n) {
-  const auto k = static_cast<size_t>(n);
-  if (const RowTable* t = table_of(row)) return (*t)[k];
-  return row.field_index(kNames[k]);
-}
+const OperandValue kAbsentOperand{};
 
-const OperandValue& named_op(const Instruction& inst, Named n) {
-  static const OperandValue kAbsent{};
-  const std::optional<size_t> i = inst.row != nullptr ? named_field(*inst.row, n) : std::nullopt;
-  return i && *i < inst.ops.size() ? inst.ops[*i] : kAbsent;
+const NamedFields& named_fields(const InstrRow& row) {
+  static const std::vector<NamedFields> tables = [] {
+    std::vector<NamedFields> t;
+    for (const InstrRow& r : all_rows()) t.push_back(find_named(r));
+    return t;
+  }();
+  const std::span<const InstrRow> rows = all_rows();
+  const std::less<const InstrRow*> before;
+  if (!before(&row, rows.data()) && before(&row, rows.data() + rows.size()))
+    return tables[static_cast<size_t>(&row - rows.data())];
+  // A row that is not one of the table's (none today): searched on every call.
+  thread_local NamedFields other;
+  other = find_named(row);
+  return other;
 }
 
 }  // namespace texsim::isa::visa::detail

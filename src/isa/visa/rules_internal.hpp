@@ -2,6 +2,7 @@
 // checks, called from rules.cpp's walk over a row's fields. Not a public header.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -36,9 +37,23 @@ enum class Named : uint8_t {
   kChannelMask,
   kCount
 };
-// row.field_index(<the name of n>), from a table.
-std::optional<size_t> named_field(const InstrRow& row, Named n);
-// inst.op(<the name of n>): the operand, or an empty one where the row has no such field.
-const OperandValue& named_op(const Instruction& inst, Named n);
+extern const OperandValue kAbsentOperand;  // what Instruction::op gives for a missing field
+
+// One row's indices of the Named fields (-1: the row has no such field).
+struct NamedFields {
+  std::array<int16_t, static_cast<size_t>(Named::kCount)> index{};
+  // row.field_index(<the name of n>)
+  std::optional<size_t> field(Named n) const {
+    const int16_t k = index[static_cast<size_t>(n)];
+    return k < 0 ? std::nullopt : std::optional<size_t>(static_cast<size_t>(k));
+  }
+  // inst.op(<the name of n>) for an instruction of this row
+  const OperandValue& op(const Instruction& inst, Named n) const {
+    const int16_t k = index[static_cast<size_t>(n)];
+    return k >= 0 && static_cast<size_t>(k) < inst.ops.size() ? inst.ops[static_cast<size_t>(k)]
+                                                              : kAbsentOperand;
+  }
+};
+const NamedFields& named_fields(const InstrRow& row);
 
 }  // namespace texsim::isa::visa::detail
