@@ -26,11 +26,22 @@ constexpr std::array<std::string_view, 16> kEmasks{
     "M1",    "M2",    "M3",    "M4",    "M5",    "M6",    "M7",    "M8",
     "M1_NM", "M2_NM", "M3_NM", "M4_NM", "M5_NM", "M6_NM", "M7_NM", "M8_NM"};
 
+// Character classes as tables (issue 18 item 4, parse speed): bit 0 starts an identifier
+// ([A-Za-z_%$]), bit 1 continues one (those and [0-9]).
+constexpr std::array<uint8_t, 256> kIdClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (unsigned c = 0; c < 256; ++c) {
+    const bool start =
+        (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '%' || c == '$';
+    t[c] = static_cast<uint8_t>((start ? 3u : 0u) | (c >= '0' && c <= '9' ? 2u : 0u));
+  }
+  return t;
+}();
 bool id_start(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '%' || c == '$';
+  return (kIdClass[static_cast<unsigned char>(c)] & 1u) != 0;
 }
 bool id_char(char c) {
-  return id_start(c) || (c >= '0' && c <= '9');
+  return (kIdClass[static_cast<unsigned char>(c)] & 2u) != 0;
 }
 
 using core::hex;
@@ -245,7 +256,7 @@ bool TextCursor::consume_word(std::string_view w) {
 std::string_view TextCursor::identifier() {
   if (!id_start(peek())) return {};
   const size_t start = pos;
-  while (id_char(peek())) ++pos;
+  while (pos < line.size() && id_char(line[pos])) ++pos;
   return line.substr(start, pos - start);
 }
 
@@ -515,6 +526,7 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
       return parse_scalar(c, syms, out.vec);
     case Kind::kRawList: {
       out.list.clear();
+      out.list.reserve(8);  // one allocation for the usual parameter counts (at most 15)
       while (true) {
         c.skip_space();
         if (c.at_end() || c.peek() == '/') break;

@@ -93,10 +93,20 @@ class SymbolTable {
   // Looked up by string_view on every operand: a hash map with transparent lookup.
   struct NameHash {
     using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    size_t operator()(std::string_view s) const {  // FNV-1a: names are short (issue 18 item 4)
+      uint64_t h = 14695981039346656037ull;
+      for (const char ch : s) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+      return static_cast<size_t>(h);
+    }
   };
   std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> by_name_;
-  std::map<std::pair<VarClass, uint32_t>, size_t> by_id_;
+  // Looked up per operand by the rules: hashed (issue 18 item 4), never iterated.
+  struct IdHash {
+    size_t operator()(const std::pair<VarClass, uint32_t>& k) const {
+      return (static_cast<size_t>(k.first) << 32) | k.second;
+    }
+  };
+  std::unordered_map<std::pair<VarClass, uint32_t>, size_t, IdHash> by_id_;
   std::array<uint32_t, 5> next_free_{};  // per class: every id below it is taken
 };
 
