@@ -90,8 +90,17 @@ bool contains(std::string_view s, char ch) {
   return !s.empty() && std::memchr(s.data(), ch, s.size()) != nullptr;
 }
 
-// find_row_by_mnemonic through a hash map built once (issue 18 item 4, parse speed): the first
-// row in table order whose IGC mnemonic or spec spelling is `m`, as the linear search finds it.
+std::optional<uint32_t> to_u32(std::string_view s) {
+  uint32_t v = 0;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (r.ec != std::errc{} || r.ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+// The first row in table order whose IGC mnemonic or spec spelling is `m`, as the linear search
+// of find_row_by_mnemonic finds it.
 const InstrRow* row_for_mnemonic(std::string_view m) {
   static const std::unordered_map<std::string_view, const InstrRow*> rows = [] {
     std::unordered_map<std::string_view, const InstrRow*> t;
@@ -104,15 +113,6 @@ const InstrRow* row_for_mnemonic(std::string_view m) {
   const auto it = rows.find(m);
   return it == rows.end() ? nullptr : it->second;
 }
-
-std::optional<uint32_t> to_u32(std::string_view s) {
-  uint32_t v = 0;
-  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (r.ec != std::errc{} || r.ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-}  // namespace
 
 std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
   TextCursor c{line, 0};

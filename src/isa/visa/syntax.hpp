@@ -28,6 +28,10 @@ void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink);
 // Parses one `.decl` line into `v`; an error message on failure.
 std::optional<std::string> parse_decl(std::string_view line, Variable& v);
 
+// find_row_by_mnemonic (model.hpp) through a hash map built once: the parser's lookup (issue 18
+// item 4, parse speed). tests/unit/visa/lookup_tables_test.cpp checks that the two agree.
+const InstrRow* row_for_mnemonic(std::string_view mnemonic);
+
 // Parses one instruction line (no directives) against a program's symbols and version.
 std::optional<Instruction> parse_instruction(std::string_view line, const VisaProgram& prog,
                                              uint32_t line_no, core::DiagSink& sink);
