@@ -13,7 +13,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 72> kRules{{
+constexpr std::array<Rule, 73> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -140,6 +140,11 @@ constexpr std::array<Rule, 72> kRules{{
     {"SASS-EXEC-DC-STATE",
      ".DC without TSC depth compare, or TSC depth compare without .DC: undefined (warning)",
      "nvidia_tlds.md 4.3; decisions T43"},
+    // TEX/TLD/TLD4/TXD execution (sassexec2, decisions T54).
+    {"SASS-EXEC-UNDEFINED-FORM",
+     "a TEX/TLD/TLD4/TXD form no source defines (INVALIDBLOD4/5, INVALIDBTOFF03, TLD.CL, "
+     "offsets on cubes, ...): undefined result (warning)",
+     "decisions T54"},
 }};
 
 // The bits of a slot in the instruction's own row (modifiers and paramA: its mode field).

@@ -556,7 +556,9 @@ TEST(SassExecSample, ParamAMatchTable) {
   EXPECT_TRUE(param_a_matches(ParamA::kCube, T::kCubeArray));
   EXPECT_FALSE(param_a_matches(ParamA::k2D, T::kCube));
   EXPECT_FALSE(param_a_matches(ParamA::k3D, T::k2DArray));
-  EXPECT_FALSE(param_a_matches(ParamA::kArrayCube, T::kCubeArray));
+  EXPECT_TRUE(param_a_matches(ParamA::kArrayCube, T::kCubeArray));
+  EXPECT_TRUE(param_a_matches(ParamA::kArray1D, T::k1D));
+  EXPECT_FALSE(param_a_matches(ParamA::kArray3D, T::k3D));
 }
 
 }  // namespace
