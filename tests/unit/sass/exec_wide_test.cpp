@@ -242,6 +242,23 @@ TEST(SassExecWide, TldLevelOffsetsAndBounds) {
   EXPECT_EQ(run(f, "TLD.LZ R0, R4, 0x1, 2D, 0x3 ;").regs, (M{{"R0", 0}, {"R1", 0}}));
 }
 
+// Out of range, TLD reads zeros with a format's missing alpha as 1 (robustness2, T51); TLDS
+// forces all four to 0 (T5).
+TEST(SassExecWide, TldOutOfRangeReadsMissingAlphaAsOne) {
+  Fixture f;
+  f.add(1, floats(Format::kR32_FLOAT, 2, 1,
+                  {Texel::from_float(0.5f, 0, 0, 0), Texel::from_float(0.75f, 0, 0, 0)}));
+  f.reg(4, 1);
+  f.reg(5, 0);
+  const uint32_t one = fb(1.0f);
+  EXPECT_EQ(run(f, "TLD.LZ R0, R4, 0x1, 2D, 0xf ;").regs, rgba(0, {fb(0.75f), 0, 0, one}));
+  f.reg(4, 2);
+  EXPECT_EQ(run(f, "TLD.LZ R0, R4, 0x1, 2D, 0xf ;").regs, rgba(0, {0, 0, 0, one}));
+  f.reg(6, 1);  // lod 1: past the single level
+  EXPECT_EQ(run(f, "TLD.LL R0, R4, R6, 0x1, 2D, 0xf ;").regs, rgba(0, {0, 0, 0, one}));
+  EXPECT_EQ(run(f, "TLDS.LZ R2, R0, R4, R5, 0x1, 2D, RGBA ;").regs, rgba(0, {0, 0, 0, 0}));
+}
+
 TEST(SassExecWide, TldMsSampleIndexComesBeforeTheOffsets) {
   Fixture f;
   f.sampler(0, point());
