@@ -3,8 +3,10 @@
 #include "isa/sass/exec_wide.hpp"
 
 #include <array>
+#include <bit>
 
 #include "isa/sass/syntax.hpp"
+#include "texunit/format.hpp"
 #include "texunit/message.hpp"
 
 namespace texsim::isa::sass {
@@ -54,6 +56,17 @@ texunit::Texel gather_per_texel(const LoweredWide& w, bool& null_tile) {
   return t;
 }
 
+// TLD out of range (decisions T51): zeros, with a format's missing alpha read as 1 (robustness2's
+// value, which NVK's robustImageAccess2 leaves to the hardware; TLDS instead forces border 0).
+texunit::Texel out_of_range_texel(texunit::Format format) {
+  const texunit::FormatInfo& fi = texunit::format_info(format);
+  texunit::Texel t;
+  t.kind = fi.result_kind;
+  if ((fi.present_mask() & 0x8u) == 0)
+    t.bits[3] = fi.is_integer() ? 1u : std::bit_cast<uint32_t>(1.0f);
+  return t;
+}
+
 // The components of `mask` in RGBA order to Rd, Rd+1, ... (YUZU: `++dest_reg` per set bit; RZ
 // discards them all, a register number past R254 discards that component: decisions T55).
 std::string write_vector(const Instruction& inst, const texunit::Texel& t, bool defined,
@@ -86,11 +99,11 @@ bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene
       if (w.fetch) {
         const FetchLane f = fetch_lane(w.lw.bound.view, w.fetch_req, w.fetch_precision);
         null_tile = f.null_tile;
-        // Out of range: zeros in all four components, as TLDS (decisions T5, T51).
         if (f.in_bounds) {
           texel = f.texel;
         } else {
-          w.what += " out of bounds: zeros";
+          texel = out_of_range_texel(w.lw.bound.view.desc.format);
+          w.what += " out of bounds";
         }
       } else {
         texel = w.ptp ? gather_per_texel(w, null_tile) : sample_lane(w.lw, w.lw.req, null_tile);
@@ -104,6 +117,8 @@ bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene
       defined = false;
       break;
     case WideOutcome::kZeros:
+      if (w.fetch) texel = out_of_range_texel(w.lw.bound.view.desc.format);
+      break;
     case WideOutcome::kMissingState:
       break;
   }

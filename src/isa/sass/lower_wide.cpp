@@ -91,7 +91,6 @@ void undefined(LoweredWide& out, std::string why) {
   out.outcome = WideOutcome::kUndefined;
   out.rule = "SASS-EXEC-UNDEFINED-FORM";
   out.why = std::move(why);
-  out.what += ": undefined form";
 }
 
 // The forms no source gives a meaning or a register layout (decisions T54).
@@ -161,14 +160,14 @@ void lower_tld(const Instruction& inst, const RegisterFile& regs, const TextureR
                 static_cast<int32_t>(kOff4V.get_signed(w)),
                 static_cast<int32_t>(kOff4W.get_signed(w))};
   }
-  if (lod > h.max_level - h.min_level) {
+  out.fetch = true;
+  if (lod > h.max_level - h.min_level) {  // out of range, as a texel outside the level (T51)
     out.outcome = WideOutcome::kZeros;
     out.what += ", lod " + std::to_string(lod) + " beyond the view's " +
-                std::to_string(h.max_level - h.min_level + 1) + " levels: zeros";
+                std::to_string(h.max_level - h.min_level + 1) + " levels: out of range";
     return;
   }
   q.level = h.min_level + lod;
-  out.fetch = true;
   out.outcome = WideOutcome::kRun;
   char buf[160];
   std::snprintf(

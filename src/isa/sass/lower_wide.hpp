@@ -28,7 +28,8 @@ struct TextureRef {
 
 enum class WideOutcome : uint8_t {
   kRun,           // sample `lw.req` (TEX, TLD4, TXD) or fetch `fetch` (TLD)
-  kZeros,         // invalid header, paramA/header mismatch, missing level, TLD level past the view
+  kZeros,         // invalid header, paramA/header mismatch, missing level; TLD level past the
+                  // view (`fetch` set: the out-of-range texel)
   kUndefined,     // a form or state no source defines: `rule` names the warning
   kMissingState,  // reported as SASS-EXEC-STATE
 };
