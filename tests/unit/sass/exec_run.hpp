@@ -124,12 +124,15 @@ struct Fixture {
   void regf(uint32_t r, float v) { reg(r, fb(v)); }
 };
 
+// `validated`: false runs text the validator rejects (INVALIDBLOD4, ...) without validating it.
 inline Outcome run(const scene::Scene& sc, std::string_view text,
-                   std::string_view platform = "SM52") {
+                   std::string_view platform = "SM52", bool validated = true) {
   Outcome r;
   core::DiagSink sink;
   auto prog = parse_program(text, "e.sass", sink);
-  for (const auto& i : prog) validate(i, platform, sink);
+  if (validated) {
+    for (const auto& i : prog) validate(i, platform, sink);
+  }
   EXPECT_FALSE(sink.has_errors()) << format_diagnostic(sink.diagnostics().at(0));
   const auto out =
       run_program(prog, sc, settings_for(sc, platform, false), std::nullopt, sink, nullptr);

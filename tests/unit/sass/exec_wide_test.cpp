@@ -31,20 +31,7 @@ Outcome run(const Fixture& f, std::string_view text) {
 
 // Runs text the validator rejects (INVALIDBLOD4, INVALIDBTOFF03): parse and run only.
 Outcome run_unvalidated(const Fixture& f, std::string_view text) {
-  Outcome r;
-  core::DiagSink sink;
-  const auto prog = parse_program(text, "e.sass", sink);
-  const auto out =
-      run_program(prog, f.sc, settings_for(f.sc, "SM52", false), std::nullopt, sink, nullptr);
-  r.diags = sink.diagnostics();
-  if (!out) return r;
-  r.ok = true;
-  for (const auto& v : *out) {
-    r.regs[v.name] = uint32_t{v.bytes[0]} | uint32_t{v.bytes[1]} << 8 | uint32_t{v.bytes[2]} << 16 |
-                     uint32_t{v.bytes[3]} << 24;
-    r.defined[v.name] = v.defined.empty();
-  }
-  return r;
+  return testing::run(f.sc, text, "SM52", false);
 }
 
 M rgba(uint32_t base, std::array<uint32_t, 4> v) {
