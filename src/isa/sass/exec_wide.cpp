@@ -1,5 +1,5 @@
 // TEX, TLD, TLD4 and TXD execution: the lowering's request through the texture unit, undefined
-// forms, the masked components to Rd, Rd+1, ... and the sparse predicate Pd (decisions T55-T57).
+// forms, masked components to Rd, Rd+1, ..., the sparse predicate Pd (decisions T51, T55, T56).
 #include "isa/sass/exec_wide.hpp"
 
 #include <array>

@@ -1,6 +1,5 @@
-// TEX / TLD / TLD4 / TXD -> texture-unit requests. Register vectors per nouveau's handleTEX and
-// NAK's nak_nir_lower_tex.c (SM50 sources) and YUZU's texture_fetch/load/gather/gradient.cpp
-// (decisions T47-T53). Never prints.
+// TEX / TLD / TLD4 / TXD -> texture-unit requests; register vectors per nouveau handleTEX, NAK
+// nak_nir_lower_tex.c and YUZU texture_{fetch,load,gather,gradient}.cpp (T47-T54). Never prints.
 #include "isa/sass/lower_wide.hpp"
 
 #include <algorithm>

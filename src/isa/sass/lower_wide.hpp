@@ -1,4 +1,4 @@
-// Lowering of the vector texture instructions TEX, TLD, TLD4 and TXD (decisions T47-T59): the
+// Lowering of the vector texture instructions TEX, TLD, TLD4 and TXD (decisions T47-T57): the
 // Ra/Rb operand vectors, the bound texture and TSC entry, undefined forms. Depends on lower_sample.
 #pragma once
 
