@@ -101,6 +101,11 @@ TEST(SassExecWide, TexLodForms) {
   EXPECT_EQ(run(f, "TEX R0, R4, 0x1, 2D, 0xf ;").regs, rgba(0, {3, 6, 0, 0}));
   EXPECT_EQ(run(f, "TEX.LB R0, R4, R6, 0x1, 2D, 0xf ;").regs, rgba(0, {3, 6, 0, 0}));
   EXPECT_EQ(run(f, "TEX.LBA R0, R4, R6, 0x1, 2D, 0xf ;").regs, rgba(0, {3, 6, 0, 0}));
+  texunit::SamplerState b = point();
+  b.lod_bias = 2.0f;  // the TSC bias moves .LZ (LOD 0 + 2) but not the lone thread's -inf
+  f.sampler(0, b);
+  EXPECT_EQ(run(f, "TEX.LZ R0, R4, 0x1, 2D, 0xf ;").regs, rgba(0, {0, 1, 0, 2000}));
+  EXPECT_EQ(run(f, "TEX R0, R4, 0x1, 2D, 0xf ;").regs, rgba(0, {3, 6, 0, 0}));
   texunit::SamplerState s = point();
   s.min_lod = 1.0f;  // the TSC's min LOD picks level 1 for the lone thread
   f.sampler(0, s);
