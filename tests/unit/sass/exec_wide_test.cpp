@@ -386,6 +386,12 @@ TEST(SassExecWide, UndefinedLodCodesAndTypes) {
   EXPECT_EQ(r.rules(), (V{"SASS-EXEC-UNDEFINED-FORM"}));
   EXPECT_FALSE(r.defined.at("R0"));
   EXPECT_EQ(run(f, "TXD R0, R4, R8, 0x2, 3D, 0x1 ;").rules(), V{"SASS-EXEC-UNDEFINED-FORM"});
+  f.add(3, tagged(SurfaceType::kCube, 4, 4, 1, 1));
+  EXPECT_EQ(run(f, "TEX.LZ.AOFFI R0, R4, R6, 0x3, CUBE, 0x1 ;").rules(),
+            V{"SASS-EXEC-UNDEFINED-FORM"});
+  EXPECT_EQ(run(f, "TEX.LZ R0, R4, 0x3, CUBE, 0x1 ;").rules(), V{});
+  EXPECT_EQ(run_unvalidated(f, "TEX.LZ R0, R4, 0x2, ARRAY_3D, 0x1 ;").rules(),
+            V{"SASS-EXEC-UNDEFINED-FORM"});
   EXPECT_EQ(run(f, "TEX.LZ.AOFFI R0, R4, R6, 0x2, 3D, 0x1 ;").rules(), V{});
 }
 
