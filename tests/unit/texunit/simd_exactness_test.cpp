@@ -12,6 +12,7 @@
 
 #include "core/half.hpp"
 #include "texunit/batch.hpp"
+#include "texunit/sample_nvidia.hpp"
 #include "texunit/simd/kernels.hpp"
 
 namespace texsim::texunit {
@@ -557,6 +558,41 @@ TEST_F(Exactness, BilinearAndTrilinearCommonCase) {
       }
     }
   });
+}
+
+// The nvidia profile (P18): the fast paths claim it on every fast format (P15 touches none of
+// them) and must give the scalar sample_nvidia bits, on every target.
+TEST_F(Exactness, NvidiaProfileOnEveryFastPath) {
+  size_t compared = 0;
+  size_t simd_lanes = 0;
+  for_each_target([&] {
+    Rng rng(1913);
+    for (int iter = 0; iter < 400; ++iter) {
+      const Format f = kFastFormats[static_cast<size_t>(iter) % kFastFormats.size()];
+      ASSERT_FALSE(nvidia_rounds_filtered_result(f));
+      SampleCase c = random_sample_case(rng, f, 1 + pick(rng, 260));
+      c.precision = PrecisionProfile::nvidia();
+      BatchOptions opts;
+      opts.block_lanes = 64 + pick(rng, 200);
+      expect_sample_matches(c, opts, compared, simd_lanes);
+      if (HasFatalFailure()) return;
+    }
+  });
+  EXPECT_GT(simd_lanes, compared / 2);
+  std::printf("nvidia: %zu lanes compared, %zu on SIMD paths\n", compared, simd_lanes);
+}
+
+// A format P15 rounds never takes a fast path under the nvidia profile.
+TEST_F(Exactness, NvidiaProfileKeepsSixteenBitNormalizedOnTheScalarPath) {
+  Rng rng(7);
+  SampleCase c = random_sample_case(rng, Format::kR8G8B8A8_UNORM, 64);
+  c.surface.desc.format = Format::kR16G16_UNORM;  // same 4-byte texels, a P15 format
+  c.precision = PrecisionProfile::nvidia();
+  size_t compared = 0;
+  size_t simd = 0;
+  expect_sample_matches(c, BatchOptions{}, compared, simd);
+  EXPECT_EQ(simd, 0u);
+  EXPECT_GT(compared, 0u);
 }
 
 // ---- threads ----
