@@ -7,14 +7,11 @@
 #include <cstring>
 
 #include "filter_hw.h"
+#include "hw_cuda.cuh"
 
 namespace {
 
-bool ok(cudaError_t e, const char* what, char* err, int errn) {
-  if (e == cudaSuccess) return true;
-  std::snprintf(err, static_cast<size_t>(errn), "%s: %s", what, cudaGetErrorString(e));
-  return false;
-}
+using hwcuda::ok;
 
 cudaChannelFormatDesc channel(int fmt, cudaTextureReadMode& mode) {
   mode = cudaReadModeNormalizedFloat;
@@ -98,13 +95,7 @@ extern "C" size_t hwf_texel_bytes(int fmt) {
 }
 
 extern "C" int hwf_device(char* name, int n) {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) return 0;
-  cudaDeviceProp p;
-  if (cudaGetDeviceProperties(&p, 0) == cudaSuccess) {
-    std::snprintf(name, static_cast<size_t>(n), "%s (sm_%d%d)", p.name, p.major, p.minor);
-  }
-  return count;
+  return hwcuda::device(name, n);
 }
 
 extern "C" int hwf_filter(const HwFilterImage* img, int normalized, int n, const float* coords,
@@ -152,32 +143,22 @@ extern "C" int hwf_filter(const HwFilterImage* img, int normalized, int n, const
   cudaTextureObject_t tex = 0;
   good = good &&
          ok(cudaCreateTextureObject(&tex, &rd, &td, nullptr), "cudaCreateTextureObject", err, errn);
-  float4* dc = nullptr;
-  float* dout = nullptr;
-  good = good &&
-         ok(cudaMalloc(&dc, sizeof(float4) * static_cast<size_t>(n)), "cudaMalloc", err, errn) &&
-         ok(cudaMalloc(&dout, sizeof(float) * static_cast<size_t>(n)), "cudaMalloc", err, errn) &&
-         ok(cudaMemcpy(dc, coords, sizeof(float4) * static_cast<size_t>(n), cudaMemcpyHostToDevice),
-            "cudaMemcpy", err, errn);
-  if (good) {
-    switch (img->kind) {
-      case HWF_1D:
-        launch<HWF_1D>(mipmapped, tex, dc, dout, n);
-        break;
-      case HWF_2D:
-        launch<HWF_2D>(mipmapped, tex, dc, dout, n);
-        break;
-      default:
-        launch<HWF_3D>(mipmapped, tex, dc, dout, n);
-        break;
-    }
-    good = ok(cudaGetLastError(), "launch", err, errn) &&
-           ok(cudaDeviceSynchronize(), "kernel", err, errn) &&
-           ok(cudaMemcpy(out, dout, sizeof(float) * static_cast<size_t>(n), cudaMemcpyDeviceToHost),
-              "cudaMemcpy", err, errn);
-  }
-  cudaFree(dc);
-  cudaFree(dout);
+  good = good && hwcuda::run(
+                     reinterpret_cast<const float4*>(coords), out, n,
+                     [&](const float4* dc, float* dout) {
+                       switch (img->kind) {
+                         case HWF_1D:
+                           launch<HWF_1D>(mipmapped, tex, dc, dout, n);
+                           break;
+                         case HWF_2D:
+                           launch<HWF_2D>(mipmapped, tex, dc, dout, n);
+                           break;
+                         default:
+                           launch<HWF_3D>(mipmapped, tex, dc, dout, n);
+                           break;
+                       }
+                     },
+                     err, errn);
   if (tex != 0) cudaDestroyTextureObject(tex);
   if (arr != nullptr) cudaFreeArray(arr);
   if (mip != nullptr) cudaFreeMipmappedArray(mip);

@@ -5,40 +5,15 @@
 
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <vector>
 
 #include "core/convert.hpp"
+#include "surface_maker.hpp"
 
 namespace texsim::texunit {
 namespace {
 
-using Fn = std::function<Texel(uint32_t level, uint32_t x, uint32_t y, uint32_t z)>;
-
-Surface make(SurfaceType t, Format f, uint32_t w, uint32_t h, uint32_t d, uint32_t mips,
-             const Fn& fn) {
-  SurfaceDesc s;
-  s.type = t;
-  s.format = f;
-  s.width = w;
-  s.height = h;
-  s.depth = d;
-  s.mips = mips;
-  core::DiagSink sink;
-  EXPECT_TRUE(validate_surface_desc(s, sink));
-  Surface surf(s);
-  for (uint32_t level = 0; level < mips; ++level) {
-    const LevelLayout& lv = surf.layout().levels[level];
-    for (uint32_t z = 0; z < lv.depth; ++z) {
-      for (uint32_t y = 0; y < lv.height; ++y) {
-        for (uint32_t x = 0; x < lv.width; ++x) {
-          EXPECT_TRUE(surf.write_texel(0, level, z, x, y, fn(level, x, y, z)));
-        }
-      }
-    }
-  }
-  return surf;
-}
+using testing::make;
 
 Texel r(float v) {
   return Texel::from_float(v, 0.0f, 0.0f, 1.0f);
@@ -68,8 +43,8 @@ const PrecisionProfile kNv = PrecisionProfile::nvidia();
 
 // 1D, texels 0 and 1: the result is alpha itself.
 TEST(NvidiaProfile, OneDimensionalWeightRoundsToNearestEven) {
-  const Surface s = make(SurfaceType::k1D, Format::kR32_FLOAT, 2, 1, 1, 1,
-                         [](uint32_t, uint32_t x, uint32_t, uint32_t) { return r(float(x)); });
+  const Surface s = make(SurfaceType::k1D, Format::kR32_FLOAT, 2, 1, 1, 1, 1,
+                         [](uint32_t, uint32_t, uint32_t x, uint32_t) { return r(float(x)); });
   // 128.75/256 -> 129/256 (truncation would give 128/256).
   EXPECT_EQ(sample_r(s, linear(), {at(0.5f + 3.0f / 1024, 2), 0, 0}, kNv), 129.0f / 256);
   // 128.25/256 -> 128/256.
@@ -88,8 +63,8 @@ TEST(NvidiaProfile, OneDimensionalWeightRoundsToNearestEven) {
 // normalized coordinates, linear filter; the values the GPU returned (P13's evidence).
 TEST(NvidiaProfile, ReproducesThePublishedTex1dMeasurement) {
   const Surface s =
-      make(SurfaceType::k1D, Format::kR32_FLOAT, 2, 1, 1, 1,
-           [](uint32_t, uint32_t x, uint32_t, uint32_t) { return r(1.0f + float(x)); });
+      make(SurfaceType::k1D, Format::kR32_FLOAT, 2, 1, 1, 1, 1,
+           [](uint32_t, uint32_t, uint32_t x, uint32_t) { return r(1.0f + float(x)); });
   const std::vector<std::pair<float, float>> measured = {
       {0.0f, 1.0f},        {0.05f, 1.0f},        {0.1f, 1.0f},       {0.15f, 1.0f},
       {0.2f, 1.0f},        {0.25f, 1.0f},        {0.3f, 1.1015625f}, {0.35f, 1.19921875f},
@@ -104,8 +79,8 @@ TEST(NvidiaProfile, ReproducesThePublishedTex1dMeasurement) {
 // 2D: texels x + 2y, so the result is alpha + 2 beta; beta = 64.5/256 is a tie (-> 64/256).
 TEST(NvidiaProfile, TwoDimensionalWeights) {
   const Surface s =
-      make(SurfaceType::k2D, Format::kR32_FLOAT, 2, 2, 1, 1,
-           [](uint32_t, uint32_t x, uint32_t y, uint32_t) { return r(float(x + 2 * y)); });
+      make(SurfaceType::k2D, Format::kR32_FLOAT, 2, 2, 1, 1, 1,
+           [](uint32_t, uint32_t, uint32_t x, uint32_t y) { return r(float(x + 2 * y)); });
   EXPECT_EQ(sample_r(s, linear(), {at(128.75f / 256, 2), at(64.5f / 256, 2), 0}, kNv),
             257.0f / 256);
 }
@@ -113,8 +88,8 @@ TEST(NvidiaProfile, TwoDimensionalWeights) {
 // 3D: texels x + 2y + 4z: alpha 128.75 -> 129, beta 63.75 -> 64, gamma 127.75 -> 128 (/256).
 TEST(NvidiaProfile, ThreeDimensionalWeights) {
   const Surface s = make(
-      SurfaceType::k3D, Format::kR32_FLOAT, 2, 2, 2, 1,
-      [](uint32_t, uint32_t x, uint32_t y, uint32_t z) { return r(float(x + 2 * y + 4 * z)); });
+      SurfaceType::k3D, Format::kR32_FLOAT, 2, 2, 2, 1, 1,
+      [](uint32_t, uint32_t z, uint32_t x, uint32_t y) { return r(float(x + 2 * y + 4 * z)); });
   EXPECT_EQ(
       sample_r(s, linear(), {at(128.75f / 256, 2), at(63.75f / 256, 2), at(127.75f / 256, 2)}, kNv),
       769.0f / 256);
@@ -123,7 +98,7 @@ TEST(NvidiaProfile, ThreeDimensionalWeights) {
 // Trilinear: level L holds the value L; the LOD fraction has 8 bits, rounded (P16).
 TEST(NvidiaProfile, TrilinearLodFractionHasEightBits) {
   const Surface s =
-      make(SurfaceType::k2D, Format::kR32_FLOAT, 8, 8, 1, 4,
+      make(SurfaceType::k2D, Format::kR32_FLOAT, 8, 8, 1, 1, 4,
            [](uint32_t level, uint32_t, uint32_t, uint32_t) { return r(float(level)); });
   SamplerState st = linear();
   st.mip_filter = MipFilter::kLinear;
@@ -135,8 +110,8 @@ TEST(NvidiaProfile, TrilinearLodFractionHasEightBits) {
 
 // P14: point sampling selects floor of the same rounded 1/256 position.
 TEST(NvidiaProfile, PointSamplingUsesTheRoundedPosition) {
-  const Surface s = make(SurfaceType::k1D, Format::kR32_FLOAT, 4, 1, 1, 1,
-                         [](uint32_t, uint32_t x, uint32_t, uint32_t) { return r(float(x)); });
+  const Surface s = make(SurfaceType::k1D, Format::kR32_FLOAT, 4, 1, 1, 1, 1,
+                         [](uint32_t, uint32_t, uint32_t x, uint32_t) { return r(float(x)); });
   SamplerState st = linear();
   st.min_filter = st.mag_filter = Filter::kPoint;
   EXPECT_EQ(sample_r(s, st, {(2.0f - 1.0f / 1024) / 4, 0, 0}, kNv), 2.0f);
@@ -146,8 +121,8 @@ TEST(NvidiaProfile, PointSamplingUsesTheRoundedPosition) {
 // P15: 16-bit UNORM / SNORM filtered values come back as the nearest code; 8-bit ones do not.
 TEST(NvidiaProfile, SixteenBitNormalizedResultsAreRoundedToACode) {
   auto two = [](Format f, float a, float b) {
-    return make(SurfaceType::k1D, f, 2, 1, 1, 1,
-                [=](uint32_t, uint32_t x, uint32_t, uint32_t) { return r(x == 0 ? a : b); });
+    return make(SurfaceType::k1D, f, 2, 1, 1, 1, 1,
+                [=](uint32_t, uint32_t, uint32_t x, uint32_t) { return r(x == 0 ? a : b); });
   };
   const float u11 = core::unorm_to_float(11, 16);
   const float u12 = core::unorm_to_float(12, 16);
@@ -178,8 +153,8 @@ TEST(NvidiaProfile, TableLookupCoordinate) {
   EXPECT_EQ(nvidia_table_lookup_coord(0.0f, 5, 2.0f), 0.5f);
   EXPECT_EQ(nvidia_table_lookup_coord(2.0f, 5, 2.0f), 4.5f);
   const Surface s =
-      make(SurfaceType::k1D, Format::kR32_FLOAT, 5, 1, 1, 1,
-           [](uint32_t, uint32_t x, uint32_t, uint32_t) { return r(10.0f * float(x)); });
+      make(SurfaceType::k1D, Format::kR32_FLOAT, 5, 1, 1, 1, 1,
+           [](uint32_t, uint32_t, uint32_t x, uint32_t) { return r(10.0f * float(x)); });
   SamplerState st = linear();
   st.normalized_coords = false;
   EXPECT_EQ(sample_r(s, st, {nvidia_table_lookup_coord(0.0f, 5, 2.0f), 0, 0}, kNv), 0.0f);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -224,6 +225,9 @@ class Exactness : public ::testing::Test {
     }
     simd::force_target(0);
   }
+
+  void random_sample_cases(uint32_t seed, int iterations,
+                           const std::optional<PrecisionProfile>& precision, const char* label);
 };
 
 // ---- fetch ----
@@ -506,14 +510,19 @@ void expect_sample_matches(const SampleCase& c, const BatchOptions& opts, size_t
   }
 }
 
-TEST_F(Exactness, SampleEveryFastPathOnRandomInputs) {
+// Random sampling cases over every fast format on every target, against the scalar path.
+// `precision` set: every case uses that profile (else the case's random d3d precisions).
+void Exactness::random_sample_cases(uint32_t seed, int iterations,
+                                    const std::optional<PrecisionProfile>& precision,
+                                    const char* label) {
   size_t compared = 0;
   size_t simd_lanes = 0;
   for_each_target([&] {
-    Rng rng(99);
-    for (int iter = 0; iter < 1000; ++iter) {
+    Rng rng(seed);
+    for (int iter = 0; iter < iterations; ++iter) {
       const Format f = kFastFormats[static_cast<size_t>(iter) % kFastFormats.size()];
-      const SampleCase c = random_sample_case(rng, f, 1 + pick(rng, 260));
+      SampleCase c = random_sample_case(rng, f, 1 + pick(rng, 260));
+      if (precision) c.precision = *precision;
       BatchOptions opts;
       opts.block_lanes = 64 + pick(rng, 200);
       expect_sample_matches(c, opts, compared, simd_lanes);
@@ -521,7 +530,11 @@ TEST_F(Exactness, SampleEveryFastPathOnRandomInputs) {
     }
   });
   EXPECT_GT(simd_lanes, compared / 2);
-  std::printf("sample: %zu lanes compared, %zu on SIMD paths\n", compared, simd_lanes);
+  std::printf("%s: %zu lanes compared, %zu on SIMD paths\n", label, compared, simd_lanes);
+}
+
+TEST_F(Exactness, SampleEveryFastPathOnRandomInputs) {
+  random_sample_cases(99, 1000, std::nullopt, "sample");
 }
 
 // Bilinear and trilinear in the common configuration (wrap, random coordinates and LODs),
@@ -563,23 +576,8 @@ TEST_F(Exactness, BilinearAndTrilinearCommonCase) {
 // The nvidia profile (P18): the fast paths claim it on every fast format (P15 touches none of
 // them) and must give the scalar sample_nvidia bits, on every target.
 TEST_F(Exactness, NvidiaProfileOnEveryFastPath) {
-  size_t compared = 0;
-  size_t simd_lanes = 0;
-  for_each_target([&] {
-    Rng rng(1913);
-    for (int iter = 0; iter < 400; ++iter) {
-      const Format f = kFastFormats[static_cast<size_t>(iter) % kFastFormats.size()];
-      ASSERT_FALSE(nvidia_rounds_filtered_result(f));
-      SampleCase c = random_sample_case(rng, f, 1 + pick(rng, 260));
-      c.precision = PrecisionProfile::nvidia();
-      BatchOptions opts;
-      opts.block_lanes = 64 + pick(rng, 200);
-      expect_sample_matches(c, opts, compared, simd_lanes);
-      if (HasFatalFailure()) return;
-    }
-  });
-  EXPECT_GT(simd_lanes, compared / 2);
-  std::printf("nvidia: %zu lanes compared, %zu on SIMD paths\n", compared, simd_lanes);
+  for (Format f : kFastFormats) ASSERT_FALSE(nvidia_rounds_filtered_result(f));
+  random_sample_cases(1913, 400, PrecisionProfile::nvidia(), "nvidia");
 }
 
 // A format P15 rounds never takes a fast path under the nvidia profile.
