@@ -24,11 +24,12 @@ typedef struct HwFilterImage {
 size_t hwf_texel_bytes(int fmt);
 /* Number of CUDA devices (0: none or no driver); the first one's name into `name`. */
 int hwf_device(char* name, int n);
-/* n linear-filtered lookups (filter linear, clamp on every axis, mip filter linear when
-   levels > 1, trilinear optimisation disabled). coords: n x (x, y, z, lod); `normalized`
-   selects normalized coordinates (required with levels > 1). out: n red components. 1 = ok. */
-int hwf_filter(const HwFilterImage* img, int normalized, int n, const float* coords, float* out,
-               char* err, int errn);
+/* n filtered lookups (filter linear, or point when `point`; clamp on every axis; mip filter
+   linear when levels > 1, trilinear optimisation disabled). coords: n x (x, y, z, lod);
+   `normalized` selects normalized coordinates (required with levels > 1). out: n red
+   components. 1 = ok. */
+int hwf_filter(const HwFilterImage* img, int normalized, int point, int n, const float* coords,
+               float* out, char* err, int errn);
 
 #ifdef __cplusplus
 }

@@ -98,8 +98,8 @@ extern "C" int hwf_device(char* name, int n) {
   return hwcuda::device(name, n);
 }
 
-extern "C" int hwf_filter(const HwFilterImage* img, int normalized, int n, const float* coords,
-                          float* out, char* err, int errn) {
+extern "C" int hwf_filter(const HwFilterImage* img, int normalized, int point, int n,
+                          const float* coords, float* out, char* err, int errn) {
   cudaTextureReadMode mode;
   const cudaChannelFormatDesc ch = channel(img->fmt, mode);
   // A 1D array has height 0 and a 2D one depth 0 in CUDA's extents.
@@ -133,7 +133,7 @@ extern "C" int hwf_filter(const HwFilterImage* img, int normalized, int n, const
   cudaTextureDesc td;
   std::memset(&td, 0, sizeof td);
   for (int k = 0; k < 3; ++k) td.addressMode[k] = cudaAddressModeClamp;
-  td.filterMode = cudaFilterModeLinear;
+  td.filterMode = point ? cudaFilterModePoint : cudaFilterModeLinear;
   td.readMode = mode;
   td.normalizedCoords = normalized;
   td.mipmapFilterMode = cudaFilterModeLinear;

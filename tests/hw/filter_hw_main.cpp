@@ -23,6 +23,7 @@ struct Case {
   int kind, fmt, w, h, d, levels;
   bool normalized;
   bool consecutive = false;  // texel codes c, c+1, c+2, ...: every alpha = 1/2 is a code tie
+  bool point = false;        // point filter (P14: which texel a position near a boundary reads)
 };
 
 texunit::Format surface_format(int fmt) {
@@ -138,7 +139,8 @@ long compare_case(const Case& c, std::mt19937& g, int n) {
   const std::vector<float> q = points(c, g, n);
   std::vector<float> gpu(static_cast<size_t>(n));
   char err[256] = {0};
-  if (!hwf_filter(&img, c.normalized ? 1 : 0, n, q.data(), gpu.data(), err, sizeof err)) {
+  if (!hwf_filter(&img, c.normalized ? 1 : 0, c.point ? 1 : 0, n, q.data(), gpu.data(), err,
+                  sizeof err)) {
     std::printf("  %s: CUDA error: %s\n", c.name, err);
     return n;
   }
@@ -168,7 +170,7 @@ long compare_case(const Case& c, std::mt19937& g, int n) {
     }
   }
   texunit::SamplerState smp;
-  smp.min_filter = smp.mag_filter = texunit::Filter::kLinear;
+  smp.min_filter = smp.mag_filter = c.point ? texunit::Filter::kPoint : texunit::Filter::kLinear;
   smp.mip_filter = c.levels > 1 ? texunit::MipFilter::kLinear : texunit::MipFilter::kNone;
   smp.normalized_coords = c.normalized;
   long bad = 0, d3d = 0, exact = 0;
@@ -225,6 +227,8 @@ int main() {
       {"tex2DLod R32F 64x32, 6 levels", HWF_2D, HWF_R32F, 64, 32, 1, 6, true},
       {"tex2DLod R8 UNORM 32x32, 6 lv", HWF_2D, HWF_R8_UNORM, 32, 32, 1, 6, true},
       {"tex3DLod R32F 16^3, 5 levels", HWF_3D, HWF_R32F, 16, 16, 16, 5, true},
+      {"tex2D R32F point", HWF_2D, HWF_R32F, 19, 13, 1, 1, false, false, true},
+      {"tex1D R32F point normalized 37", HWF_1D, HWF_R32F, 37, 1, 1, 1, true, false, true},
   };
   long bad = 0;
   for (const Case& c : cases) bad += compare_case(c, g, 8192);
