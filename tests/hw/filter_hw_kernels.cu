@@ -103,10 +103,9 @@ extern "C" int hwf_filter(const HwFilterImage* img, int normalized, int point, i
   cudaTextureReadMode mode;
   const cudaChannelFormatDesc ch = channel(img->fmt, mode);
   // A 1D array has height 0 and a 2D one depth 0 in CUDA's extents.
-  const cudaExtent ext =
-      make_cudaExtent(static_cast<size_t>(img->w),
-                      img->kind == HWF_1D ? size_t{0} : static_cast<size_t>(img->h),
-                      img->kind == HWF_3D ? static_cast<size_t>(img->d) : size_t{0});
+  const cudaExtent ext = make_cudaExtent(
+      static_cast<size_t>(img->w), img->kind == HWF_1D ? size_t{0} : static_cast<size_t>(img->h),
+      img->kind == HWF_3D ? static_cast<size_t>(img->d) : size_t{0});
   const bool mipmapped = img->levels > 1;
   cudaArray_t arr = nullptr;
   cudaMipmappedArray_t mip = nullptr;

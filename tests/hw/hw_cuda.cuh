@@ -32,16 +32,16 @@ bool run(const In* in, Out* out, int n, const Launch& launch, char* err, int err
   const size_t count = static_cast<size_t>(n);
   In* din = nullptr;
   Out* dout = nullptr;
-  bool good = ok(cudaMalloc(&din, sizeof(In) * count), "cudaMalloc", err, errn) &&
-              ok(cudaMalloc(&dout, sizeof(Out) * count), "cudaMalloc", err, errn) &&
-              ok(cudaMemcpy(din, in, sizeof(In) * count, cudaMemcpyHostToDevice), "cudaMemcpy",
-                 err, errn);
+  bool good =
+      ok(cudaMalloc(&din, sizeof(In) * count), "cudaMalloc", err, errn) &&
+      ok(cudaMalloc(&dout, sizeof(Out) * count), "cudaMalloc", err, errn) &&
+      ok(cudaMemcpy(din, in, sizeof(In) * count, cudaMemcpyHostToDevice), "cudaMemcpy", err, errn);
   if (good) {
     launch(din, dout);
     good = ok(cudaGetLastError(), "launch", err, errn) &&
            ok(cudaDeviceSynchronize(), "kernel", err, errn) &&
-           ok(cudaMemcpy(out, dout, sizeof(Out) * count, cudaMemcpyDeviceToHost), "cudaMemcpy",
-              err, errn);
+           ok(cudaMemcpy(out, dout, sizeof(Out) * count, cudaMemcpyDeviceToHost), "cudaMemcpy", err,
+              errn);
   }
   cudaFree(din);
   cudaFree(dout);
