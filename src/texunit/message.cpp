@@ -38,7 +38,7 @@ bool is_quad_op(SampleOp op) {
 SampleResult sample(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
                     const PrecisionProfile& precision) {
   if (precision.kind == PrecisionKind::kLavapipe) return sample_lavapipe(view, sampler, req);
-  if (precision.kind == PrecisionKind::kNvidia) return sample_nvidia(view, sampler, req);
+  if (precision.kind == PrecisionKind::kNvidia) return sample_nvidia(view, sampler, req, precision);
   return sample_pipeline(view, sampler, req, precision);
 }
 

@@ -32,8 +32,8 @@ bool nvidia_rounds_filtered_result(Format format) {
 }
 
 SampleResult sample_nvidia(const SurfaceView& view, const SamplerState& sampler,
-                           const SampleRequest& req) {
-  SampleResult r = sample_pipeline(view, sampler, req, PrecisionProfile::nvidia());
+                           const SampleRequest& req, const PrecisionProfile& precision) {
+  SampleResult r = sample_pipeline(view, sampler, req, precision);
   // Not format data: LOD queries, comparison results (0 / 1 fractions), gathers (texel bits).
   if (req.op == SampleOp::kLodQuery || req.op == SampleOp::kGather || sampler.compare ||
       r.texel.kind != TexelKind::kFloat) {

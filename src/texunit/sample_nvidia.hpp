@@ -15,8 +15,10 @@ namespace texsim::texunit {
 // (x fastest). On top of it (P15): a filtered value of a 16-bit UNORM / SNORM channel is
 // rounded (to nearest even) to the channel's code. Every choice is listed in decisions.md with
 // what settles it; none is measured on an H100 yet (no GPU lent).
+// `precision` is PrecisionProfile::nvidia() unless a caller varies its bits (kind kNvidia).
 SampleResult sample_nvidia(const SurfaceView& view, const SamplerState& sampler,
-                           const SampleRequest& req);
+                           const SampleRequest& req,
+                           const PrecisionProfile& precision = PrecisionProfile::nvidia());
 
 // True when P15 can change a lookup's result on `format`: some channel is a 16-bit UNORM or
 // SNORM. Batch fast paths that claim the nvidia profile must only claim formats where it is

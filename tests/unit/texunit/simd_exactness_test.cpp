@@ -226,8 +226,8 @@ class Exactness : public ::testing::Test {
     simd::force_target(0);
   }
 
-  void random_sample_cases(uint32_t seed, int iterations,
-                           const std::optional<PrecisionProfile>& precision, const char* label);
+  void random_sample_cases(uint32_t seed, int iterations, std::optional<PrecisionKind> kind,
+                           const char* label);
 };
 
 // ---- fetch ----
@@ -511,10 +511,10 @@ void expect_sample_matches(const SampleCase& c, const BatchOptions& opts, size_t
 }
 
 // Random sampling cases over every fast format on every target, against the scalar path.
-// `precision` set: every case uses that profile (else the case's random d3d precisions).
+// `kind` set: every case's profile has that kind (with the case's random bit counts, mostly the
+// profile's 8 and 8); else the d3d kind.
 void Exactness::random_sample_cases(uint32_t seed, int iterations,
-                                    const std::optional<PrecisionProfile>& precision,
-                                    const char* label) {
+                                    std::optional<PrecisionKind> kind, const char* label) {
   size_t compared = 0;
   size_t simd_lanes = 0;
   for_each_target([&] {
@@ -522,7 +522,7 @@ void Exactness::random_sample_cases(uint32_t seed, int iterations,
     for (int iter = 0; iter < iterations; ++iter) {
       const Format f = kFastFormats[static_cast<size_t>(iter) % kFastFormats.size()];
       SampleCase c = random_sample_case(rng, f, 1 + pick(rng, 260));
-      if (precision) c.precision = *precision;
+      if (kind) c.precision.kind = *kind;
       BatchOptions opts;
       opts.block_lanes = 64 + pick(rng, 200);
       expect_sample_matches(c, opts, compared, simd_lanes);
@@ -577,7 +577,7 @@ TEST_F(Exactness, BilinearAndTrilinearCommonCase) {
 // them) and must give the scalar sample_nvidia bits, on every target.
 TEST_F(Exactness, NvidiaProfileOnEveryFastPath) {
   for (Format f : kFastFormats) ASSERT_FALSE(nvidia_rounds_filtered_result(f));
-  random_sample_cases(1913, 400, PrecisionProfile::nvidia(), "nvidia");
+  random_sample_cases(1913, 400, PrecisionKind::kNvidia, "nvidia");
 }
 
 // A format P15 rounds never takes a fast path under the nvidia profile.
