@@ -339,7 +339,7 @@ class SassFrontend final : public Frontend {
       return std::string(buf);
     }
     std::string s = mn + " (SASS, SM50-SM62): " + std::string(spec->summary) + "\n";
-    s += "  syntax: [@[!]Pg] " + mn;
+    s += "  syntax: [@[!]Pg] " + std::string(base_mnemonic(*spec));
     for (Mod m : spec->mods) {
       switch (m) {
         case Mod::kF16:
@@ -378,6 +378,9 @@ class SassFrontend final : public Frontend {
           break;
         case Mod::kComponent:
           s += ".{R|G|B|A}";
+          break;
+        case Mod::kBindless:
+          s += ".B";
           break;
         case Mod::kAoffi:
           s += "[.AOFFI]";
