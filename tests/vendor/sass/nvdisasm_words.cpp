@@ -44,24 +44,6 @@ void write_bundles(const std::string& path, const std::vector<Word>& words,
              static_cast<std::streamsize>(bytes.size()));
 }
 
-// The row name of an nvdisasm line: "TEX" for "@P0 TEX.LL ...", "TEX.B" for "TEX.B.LL ...",
-// "TLD4.B" for "TLD4.R.B.AOFFI ..." (TLD4's gather component comes before .B; "TLD4.B.AOFFI" is
-// the blue gather; decisions T30).
-std::string row_name(std::string_view t) {
-  if (t.starts_with("@")) t.remove_prefix(std::min(t.size(), t.find(' ') + 1));
-  t = t.substr(0, t.find(' '));
-  std::vector<std::string_view> parts;
-  for (size_t p = 0;;) {
-    const size_t d = t.find('.', p);
-    parts.push_back(t.substr(p, d == std::string_view::npos ? std::string_view::npos : d - p));
-    if (d == std::string_view::npos) break;
-    p = d + 1;
-  }
-  const size_t b = parts[0] == "TLD4" ? 2 : 1;
-  const bool bindless = parts.size() > b && parts[b] == "B";
-  return std::string(parts[0]) + (bindless ? ".B" : "");
-}
-
 // Instruction index of a byte address in the stream.
 size_t index_of(uint64_t addr) {
   return static_cast<size_t>(addr / 32 * 3 + (addr % 32) / 8 - 1);
@@ -158,7 +140,7 @@ int main(int argc, char** argv) {
         const auto it = text.find(sass::stream_offset(i));
         const std::string_view t =
             it == text.end() ? std::string_view() : std::string_view(it->second);
-        if (row_name(t) != spec->mnemonic) {
+        if (vc::row_name(t) != spec->mnemonic) {
           nv_ok = false;
           ++other_op;
         }
