@@ -14,83 +14,52 @@ namespace f = fields;
 using R = Role;
 using O = Operand;
 
-// The registers and fields of the non-bindless rows without tsPtrIdx: a bindless form reads its
-// texture handle from a register, and nvdisasm 11.8 ignores bits 48:36 (decisions T28).
-inline constexpr std::array<WordField, 9> kCommon{{
-    {R::kRd0, f::kRd0},
-    {R::kRa, f::kRa},
-    {R::kPred, f::kPred},
-    {R::kPredNeg, f::kPredNeg},
-    {R::kRb, f::kRb},
-    {R::kDim, f::kDim},
-    {R::kMask4, f::kMask4},
-    {R::kNodep, f::kNodep},
-    {R::kPd, f::kPd},
-}};
+// A non-bindless layout as its bindless form: tsPtrIdx becomes bits nvdisasm 11.8 ignores (the
+// texture handle is in a register, decisions T28) and, with `rb`, TMML's ignored Rb bits the Rb
+// operand (T35).
 template <size_t N>
-constexpr std::array<WordField, 9 + N> with_common(const std::array<WordField, N>& own) {
-  return wide::join_fields(kCommon, own);
+constexpr std::array<WordField, N> bindless_layout(const std::array<WordField, N>& layout,
+                                                   bool rb = false) {
+  std::array<WordField, N> out = layout;
+  for (WordField& w : out) {
+    if (w.role == R::kTsIdx) w = {R::kIgnored, f::kIgnoredIdx};
+    if (rb && w.role == R::kIgnored && w.bits.lo == f::kRb.lo) w = {R::kRb, f::kRb};
+  }
+  return out;
 }
+// The registers and fields every non-scalar row shares, without tsPtrIdx.
+inline constexpr auto kCommon = [] {
+  std::array<WordField, wide::kCommon.size() - 1> out{};
+  size_t n = 0;
+  for (const WordField& w : wide::kCommon) {
+    if (w.role != R::kTsIdx) out[n++] = w;
+  }
+  return out;
+}();
 // TEX.B: .NDV 35, .AOFFI 36, lod 39:37, .LC 40, bits 48:41 ignored, .DC 50 (decisions T29).
-inline constexpr auto kTexLayout = with_common<6>({{
+inline constexpr std::array<WordField, 6> kTexOwn{{
     {R::kNdv, f::kNdv35},
     {R::kAoffi, f::kAoffi36},
     {R::kLodSel, f::kTexBLod},
     {R::kLc, f::kLc40},
     {R::kIgnored, f::kIgnoredIdxHi},
     {R::kDc, f::kDc50},
-}});
-// TLD.B: TLD's fields (.AOFFI 35, .MS 50, .CL 54, lod 55) with bits 48:36 ignored (T32).
-inline constexpr auto kTldLayout = with_common<5>({{
-    {R::kAoffi, f::kAoffi35},
-    {R::kIgnored, f::kIgnoredIdx},
-    {R::kMs, f::kMs50},
-    {R::kCl, f::kCl54},
-    {R::kLodSel, f::kTldLod},
-}});
+}};
+inline constexpr auto kTexLayout = wide::join_fields(kCommon, kTexOwn);
 // TLD4.B: .NDV 35, offsets 37:36, component 39:38, bit 40 fixed 0 (match), 48:41 ignored (T31).
-inline constexpr auto kTld4Layout = with_common<5>({{
+inline constexpr std::array<WordField, 5> kTld4Own{{
     {R::kNdv, f::kNdv35},
     {R::kToff, f::kTld4BToff},
     {R::kComponent, f::kTld4BComp},
     {R::kIgnored, f::kIgnoredIdxHi},
     {R::kDc, f::kDc50},
-}});
-// TXD.B: TXD's .AOFFI 35 and .LC 50, bits 48:36 ignored (T33).
-inline constexpr auto kTxdLayout = with_common<3>({{
-    {R::kAoffi, f::kAoffi35},
-    {R::kIgnored, f::kIgnoredIdx},
-    {R::kLc, f::kLc50},
-}});
-// TMML.B: TMML's layout with Rb (the handle) where TMML ignores bits 27:20 (T35).
-inline constexpr std::array<WordField, 11> kTmmlLayout{{
-    {R::kRd0, f::kRd0},
-    {R::kRa, f::kRa},
-    {R::kPred, f::kPred},
-    {R::kPredNeg, f::kPredNeg},
-    {R::kRb, f::kRb},
-    {R::kDim, f::kDim},
-    {R::kMask4, f::kMask4},
-    {R::kNdv, f::kNdv35},
-    {R::kIgnored, f::kIgnoredIdx},
-    {R::kNodep, f::kNodep},
-    {R::kIgnored, f::kIgnored50},
 }};
-// TXQ.B: TXQ's layout with bits 48:36 ignored (T36).
-inline constexpr std::array<WordField, 12> kTxqLayout{{
-    {R::kRd0, f::kRd0},
-    {R::kRa, f::kRa},
-    {R::kPred, f::kPred},
-    {R::kPredNeg, f::kPredNeg},
-    {R::kIgnored, f::kIgnoredLow},
-    {R::kQuery, f::kTxqQuery},
-    {R::kIgnored, f::kIgnoredDim},
-    {R::kMask4, f::kMask4},
-    {R::kIgnored, f::kIgnored35},
-    {R::kIgnored, f::kIgnoredIdx},
-    {R::kNodep, f::kNodep},
-    {R::kIgnored, f::kIgnored50},
-}};
+inline constexpr auto kTld4Layout = wide::join_fields(kCommon, kTld4Own);
+// TLD.B, TXD.B, TXQ.B: their non-bindless layouts (T32, T33, T36); TMML.B: TMML's with Rb (T35).
+inline constexpr auto kTldLayout = bindless_layout(wide::kTldLayout);
+inline constexpr auto kTxdLayout = bindless_layout(wide::kTxdLayout);
+inline constexpr auto kTxqLayout = bindless_layout(wide::kTxqLayout);
+inline constexpr auto kTmmlLayout = bindless_layout(wide::kTmmlLayout, true);
 // TXA: Rd, Ra, tsPtrIdx 48:36, mask 34:31, .NDV 35; bits 30:20 and 50 ignored (T34).
 inline constexpr std::array<WordField, 10> kTxaLayout{{
     {R::kRd0, f::kRd0},

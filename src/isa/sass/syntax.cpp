@@ -288,8 +288,8 @@ std::optional<Instruction> LineParser::run() {
     if (!parse_annotation(inst, t, first_note)) return std::nullopt;
   }
   if (const OpSpec* base = spec_for_mnemonic(name)) {
-    std::vector<std::string_view> mod_texts;
-    for (const Tok& m : mods) mod_texts.push_back(m.text);
+    std::vector<std::string_view> mod_texts(mods.size());
+    for (size_t k = 0; k < mods.size(); ++k) mod_texts[k] = mods[k].text;
     const OpSpec* spec = &row_for_mods(*base, mod_texts);  // TEX.B: the bindless row
     inst.op = spec->op;
     if (spec->mods.empty() && !mods.empty()) {
