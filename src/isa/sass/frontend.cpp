@@ -416,8 +416,9 @@ class SassFrontend final : public Frontend {
     }
     s += "; .T/.P = control bits 17/18\n\n";
     if (spec->modes.empty()) {
-      s += "  every modifier is its own field (" + std::string(spec->mode_citation) +
-           "); paramA: " + legal_param_a_names(*spec) + "; mask: 0x0..0xf (R=1, G=2, B=4, A=8)\n";
+      const std::string pa = legal_param_a_names(*spec);
+      s += "  every modifier is its own field (" + std::string(spec->mode_citation) + ")" +
+           (pa.empty() ? "" : "; paramA: " + pa) + "; mask: 0x0..0xf (R=1, G=2, B=4, A=8)\n";
     } else {
       s += "  legal combinations (" + std::string(spec->mode_citation) + "):\n";
       s += "  encoding  paramA      lod  AOFFI  MS  DC   Ra            Rb\n";

@@ -689,6 +689,21 @@ const OpSpec& row_for_mods(const OpSpec& base, std::span<const std::string_view>
   return base;
 }
 
+std::optional<uint8_t> handle_register(const Instruction& i) {
+  switch (i.op) {
+    case Opcode::kTexB:
+    case Opcode::kTldB:
+    case Opcode::kTld4B:
+    case Opcode::kTmmlB:
+      return i.rb;
+    case Opcode::kTxdB:
+    case Opcode::kTxqB:
+      return i.ra;
+    default:
+      return std::nullopt;
+  }
+}
+
 std::string_view component_name(uint8_t c) {
   static constexpr std::array<std::string_view, 4> kNames{"R", "G", "B", "A"};
   return kNames[c & 3u];

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -160,6 +161,11 @@ std::string_view base_mnemonic(const OpSpec& s);  // "TEX" for TEX and TEX.B
 // The row a line's mnemonic and modifiers name: `base` (spec_for_mnemonic of the text before the
 // first '.') or its .B sibling when a modifier is .B (TLD4: a .B after the gather component).
 const OpSpec& row_for_mods(const OpSpec& base, std::span<const std::string_view> mods);
+
+// The register holding a bindless form's 32-bit texture handle (decisions T38): Rb for TEX.B,
+// TLD.B, TLD4.B and TMML.B (the rest of Rb's vector follows it), Ra for TXD.B and TXQ.B (the
+// coordinates / level follow it); nullopt for the other rows (their handle is tsPtrIdx's word).
+std::optional<uint8_t> handle_register(const Instruction& i);
 
 std::span<const OpSpec> op_specs();
 const OpSpec& op_spec(Opcode op);

@@ -226,6 +226,27 @@ TEST(SassBindless, RandomWordsRoundTripThroughText) {
   EXPECT_GT(clean, 30000u);
 }
 
+// Where each form's texture handle is (decisions T38), for the lowering.
+TEST(SassBindless, HandleRegister) {
+  for (const Real& r : kReal) {
+    core::DiagSink sink;
+    const auto i = parse_line(r.text, "t.sass", 1, sink);
+    ASSERT_TRUE(i);
+    const bool in_ra = r.op == Opcode::kTxdB || r.op == Opcode::kTxqB;
+    if (r.op == Opcode::kTxa) {
+      EXPECT_EQ(handle_register(*i), std::nullopt);
+    } else {
+      EXPECT_EQ(handle_register(*i), in_ra ? i->ra : i->rb) << r.text;
+    }
+  }
+  // ptxas: TEX.B.P R4, R4, R6 (handle R6), TXD.B.P R4, R12, R4 (handle R12).
+  core::DiagSink sink;
+  EXPECT_EQ(handle_register(*parse_line(kReal[0].text, "t.sass", 1, sink)), 6);
+  EXPECT_EQ(handle_register(*parse_line(kReal[10].text, "t.sass", 1, sink)), 12);
+  EXPECT_EQ(handle_register(*parse_line("TEX.LL R4, R4, R6, 0x52, 2D, 0xf ;", "t", 1, sink)),
+            std::nullopt);
+}
+
 // No lowering yet (decisions T39): running a bindless form or TXA stops with
 // SASS-EXEC-UNSUPPORTED naming the row, before any register is read or written.
 TEST(SassBindless, ExecutionIsUnsupported) {
