@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdio>
 
+#include "isa/sass/lower_query.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
 #include "isa/sass/scene_section.hpp"
@@ -66,7 +67,8 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     return true;
   }
   const bool sample = inst.op == Opcode::kTexs || inst.op == Opcode::kTld4s;
-  if (inst.op != Opcode::kTlds && !sample) {
+  const bool query = inst.op == Opcode::kTxq || inst.op == Opcode::kTmml;  // exec_query.cpp
+  if (inst.op != Opcode::kTlds && !sample && !query) {
     // Other rows decode, print, encode and validate; their lowering is not written yet.
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                std::string(op_spec(inst.op).mnemonic) +
@@ -80,6 +82,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     return true;
   }
   if (sample) return execute_sample(inst, m, scene, settings, sink, line, trace);
+  if (query) return execute_query(inst, m, scene, sink, line, trace);
   LoweredFetch lw = lower_tlds(inst, m.r, scene, sink);
   if (lw.outcome == FetchOutcome::kMissingState) return false;
   texunit::Texel texel;  // zeros

@@ -13,7 +13,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 76> kRules{{
+constexpr std::array<Rule, 77> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -148,6 +148,11 @@ constexpr std::array<Rule, 76> kRules{{
     {"SASS-EXEC-DC-STATE",
      ".DC without TSC depth compare, or TSC depth compare without .DC: undefined (warning)",
      "nvidia_tlds.md 4.3; decisions T43"},
+    // TXQ/TMML execution (sassquery, decisions T60-T69).
+    {"SASS-EXEC-QUERY-UNDEFINED",
+     "TXQ/TMML write a component no source documents (sampler queries, SAMPLER_POS, numbered "
+     "queries, TEXTURE_TYPE R/G/A, TMML B/A): undefined (warning)",
+     "decisions T62, T63"},
 }};
 
 // The bits of a slot in the instruction's own row (modifiers and paramA: its mode field).
