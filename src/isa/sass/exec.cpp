@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "isa/sass/exec_wide.hpp"
+#include "isa/sass/lower_query.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
 #include "isa/sass/scene_section.hpp"
@@ -69,7 +70,8 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
   const bool sample = inst.op == Opcode::kTexs || inst.op == Opcode::kTld4s;
   const bool wide = inst.op == Opcode::kTex || inst.op == Opcode::kTld ||
                     inst.op == Opcode::kTld4 || inst.op == Opcode::kTxd;  // exec_wide.cpp
-  if (inst.op != Opcode::kTlds && !sample && !wide) {
+  const bool query = inst.op == Opcode::kTxq || inst.op == Opcode::kTmml;  // exec_query.cpp
+  if (inst.op != Opcode::kTlds && !sample && !wide && !query) {
     // Other rows decode, print, encode and validate; their lowering is not written yet.
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                std::string(op_spec(inst.op).mnemonic) +
@@ -84,6 +86,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
   }
   if (sample) return execute_sample(inst, m, scene, settings, sink, line, trace);
   if (wide) return execute_wide(inst, m, scene, TextureRef{}, sink, line, trace);
+  if (query) return execute_query(inst, m, scene, sink, line, trace);
   LoweredFetch lw = lower_tlds(inst, m.r, scene, sink);
   if (lw.outcome == FetchOutcome::kMissingState) return false;
   texunit::Texel texel;  // zeros
