@@ -69,7 +69,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
   }
   const bool sample = inst.op == Opcode::kTexs || inst.op == Opcode::kTld4s;
   const bool wide = inst.op == Opcode::kTex || inst.op == Opcode::kTld ||
-                    inst.op == Opcode::kTld4 || inst.op == Opcode::kTxd;  // exec_wide.cpp
+                    inst.op == Opcode::kTld4 || inst.op == Opcode::kTxd;   // exec_wide.cpp
   const bool query = inst.op == Opcode::kTxq || inst.op == Opcode::kTmml;  // exec_query.cpp
   if (inst.op != Opcode::kTlds && !sample && !wide && !query) {
     // Other rows decode, print, encode and validate; their lowering is not written yet.
