@@ -54,7 +54,7 @@ oracle-soak: build
 # runs 50,000 each); needs the NVIDIA tools from scripts/install-nvidia-tools.sh.
 VENDOR_WORDS ?= 1000000
 # Issue 19: every opcode row (VENDOR_OPS), not only TLDS.
-VENDOR_OPS ?= TLDS TEXS TLD4S TEX TLD TLD4 TXD TMML TXQ
+VENDOR_OPS ?= TLDS TEXS TLD4S TEX TLD TLD4 TXD TMML TXQ TEX.B TLD.B TLD4.B TXD.B TMML.B TXQ.B TXA
 vendor-soak: build
 	for op in $(VENDOR_OPS); do for a in SM50 SM52 SM53 SM60 SM61 SM62; do \
 	  ./build/release/tests/vendor/sass/sass_nvdisasm_words --nvdisasm build/vendor/nvidia/bin/nvdisasm \

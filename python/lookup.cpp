@@ -64,7 +64,8 @@ std::array<int32_t, 3> offset3(const py::object& o) {
 
 Profile profile_arg(const std::string& name) {
   const auto p = profile_from_name(name);
-  if (!p) throw py::value_error("profile: expected d3d, exact or lavapipe, got '" + name + "'");
+  if (!p)
+    throw py::value_error("profile: expected d3d, exact, lavapipe or nvidia, got '" + name + "'");
   return *p;
 }
 

@@ -163,7 +163,7 @@ void bind_scene_and_programs(py::module_& m) {
          bool trace) {
         RunOptions o;
         const auto p = profile_from_name(profile);
-        if (!p) throw py::value_error("profile: expected d3d, exact or lavapipe");
+        if (!p) throw py::value_error("profile: expected d3d, exact, lavapipe or nvidia");
         o.profile = *p;
         o.platform = platform;
         o.trace = trace;

@@ -44,10 +44,12 @@ struct Sampler {
 };
 
 // The arithmetic: kD3D the D3D11.3 fixed-point pipeline; kExact full float (a reference);
-// kLavapipe Mesa 22.3 lavapipe's arithmetic, bit for bit (differential testing).
-enum class Profile : uint8_t { kD3D, kExact, kLavapipe };
+// kLavapipe Mesa 22.3 lavapipe's arithmetic, bit for bit (differential testing); kNvidia the
+// CUDA texture fetching appendix's 8-bit weights with public measurements (docs/decisions.md
+// P13-P19, unverified on a GPU).
+enum class Profile : uint8_t { kD3D, kExact, kLavapipe, kNvidia };
 
-std::string_view profile_name(Profile p);                         // "d3d", "exact", "lavapipe"
+std::string_view profile_name(Profile p);  // "d3d", "exact", "lavapipe", "nvidia"
 std::optional<Profile> profile_from_name(std::string_view name);  // case-insensitive
 
 // The sampler as Vulkan applies it to `format`: border colour components the format lacks

@@ -142,7 +142,8 @@ texsim_sampler texsim_sampler_default(void);
 typedef enum texsim_profile {
   TEXSIM_PROFILE_D3D = 0,
   TEXSIM_PROFILE_EXACT,
-  TEXSIM_PROFILE_LAVAPIPE
+  TEXSIM_PROFILE_LAVAPIPE,
+  TEXSIM_PROFILE_NVIDIA
 } texsim_profile;
 
 /* ---- lookups ----------------------------------------------------------------------------- */

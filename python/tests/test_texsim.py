@@ -70,7 +70,7 @@ def test_sample_point_returns_texels_and_floats():
     smp = texsim.Sampler(min_filter=texsim.Filter.POINT, mag_filter=texsim.Filter.POINT)
     u = np.array([0.125, 0.375, 0.625, 0.875], np.float32)
     v = np.array([0.75, 0.75, 0.25, 0.25], np.float32)
-    for profile in ("d3d", "exact", "lavapipe"):
+    for profile in ("d3d", "exact", "lavapipe", "nvidia"):
         r = texsim.sample(s, smp, u, v, op=texsim.SampleOp.LEVEL_ZERO, profile=profile)
         assert r.dtype == np.float32 and r.shape == (4, 4)
         np.testing.assert_array_equal(r[:, 0], [f[1, 0], f[1, 1], f[0, 2], f[0, 3]])

@@ -233,7 +233,7 @@ texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler*
     if (raw(lanes->op) < TEXSIM_OP_IMPLICIT || raw(lanes->op) > TEXSIM_OP_LOD_QUERY)
       return bad_argument(d, "unknown sample op " + std::to_string(raw(lanes->op)));
     const texsim_sample_options o = options ? *options : texsim_sample_options_default();
-    if (raw(o.profile) < TEXSIM_PROFILE_D3D || raw(o.profile) > TEXSIM_PROFILE_LAVAPIPE)
+    if (raw(o.profile) < TEXSIM_PROFILE_D3D || raw(o.profile) > TEXSIM_PROFILE_NVIDIA)
       return bad_argument(d, "unknown profile " + std::to_string(raw(o.profile)));
     const auto smp = sampler_of(*sampler, d);
     if (!smp) return TEXSIM_ERROR_INVALID_ARGUMENT;
@@ -272,7 +272,7 @@ texsim_status texsim_fetch(const texsim_surface* surface, const texsim_fetch_lan
   return guard([&](texsim::Diagnostics& d) {
     if (surface == nullptr || lanes == nullptr || out == nullptr)
       return bad_argument(d, "surface, lanes and out must be set");
-    if (raw(profile) < TEXSIM_PROFILE_D3D || raw(profile) > TEXSIM_PROFILE_LAVAPIPE)
+    if (raw(profile) < TEXSIM_PROFILE_D3D || raw(profile) > TEXSIM_PROFILE_NVIDIA)
       return bad_argument(d, "unknown profile " + std::to_string(raw(profile)));
     const size_t n = lanes->count;
     texsim::FetchLanes l;

@@ -162,7 +162,7 @@ texsim_status texsim_run_program(texsim_isa isa, const char* text, const char* n
       return bad_argument(d, "isa, text, scene and out must be valid");
     *out = nullptr;
     const texsim_run_options o = options ? *options : texsim_run_options_default();
-    if (raw(o.profile) < TEXSIM_PROFILE_D3D || raw(o.profile) > TEXSIM_PROFILE_LAVAPIPE)
+    if (raw(o.profile) < TEXSIM_PROFILE_D3D || raw(o.profile) > TEXSIM_PROFILE_NVIDIA)
       return bad_argument(d, "unknown profile " + std::to_string(raw(o.profile)));
     texsim::RunOptions ro;
     ro.profile = static_cast<texsim::Profile>(o.profile);

@@ -149,6 +149,8 @@ texunit::PrecisionProfile to_internal(Profile p) {
       return texunit::PrecisionProfile::exact();
     case Profile::kLavapipe:
       return texunit::PrecisionProfile::lavapipe();
+    case Profile::kNvidia:
+      return texunit::PrecisionProfile::nvidia();
     case Profile::kD3D:
       break;
   }
@@ -161,6 +163,8 @@ Profile to_public(texunit::PrecisionKind k) {
       return Profile::kExact;
     case texunit::PrecisionKind::kLavapipe:
       return Profile::kLavapipe;
+    case texunit::PrecisionKind::kNvidia:
+      return Profile::kNvidia;
     case texunit::PrecisionKind::kD3D:
       break;
   }

@@ -195,7 +195,7 @@ std::string hex_string(std::span<const uint8_t> bytes) {
 std::optional<texunit::PrecisionKind> precision_arg(const std::string& s) {
   if (s.empty()) return texunit::PrecisionKind::kD3D;
   if (auto p = texunit::precision_from_name(s)) return p;
-  say_error("unknown precision profile '" + s + "' (expected d3d, exact or lavapipe)");
+  say_error("unknown precision profile '" + s + "' (expected d3d, exact, lavapipe or nvidia)");
   return std::nullopt;
 }
 

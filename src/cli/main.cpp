@@ -102,7 +102,7 @@ int run_main(int argc, char** argv) {
   run->add_flag("--json", run_args.json, "print results and diagnostics as JSON");
   run->add_flag("--trace", run_args.trace, "print each instruction with its inputs and outputs");
   run->add_option("--precision", run_args.precision,
-                  "filtering arithmetic: d3d (default), exact, lavapipe");
+                  "filtering arithmetic: d3d (default), exact, lavapipe, nvidia");
   run->add_option("--poison", run_args.poison, "fill undefined bytes with this byte (0xNN)");
   run->add_option("--set", run_args.settings,
                   "front-end machine setting KEY=VALUE (vISA: media_oob=clamp|zero|undefined)");
@@ -125,7 +125,8 @@ int run_main(int argc, char** argv) {
   render->add_option("--layer", render_args.layer, "array layer, or z slice of a 3D surface");
   render->add_flag("--mip-colors", render_args.mip_colors,
                    "sample a helper surface of the same shape whose mip levels are solid colours");
-  render->add_option("--precision", render_args.precision, "d3d (default), exact or lavapipe");
+  render->add_option("--precision", render_args.precision,
+                     "d3d (default), exact, lavapipe or nvidia");
   render->add_option("--diff", render_args.diff,
                      "P1,P2: write a heat map of the difference between two precision profiles");
   render->add_option("-o,--output", render_args.output, "output PNG; - for stdout")->required();
@@ -154,7 +155,7 @@ int run_main(int argc, char** argv) {
       ->required();
   smp->add_option("-o,--output", sample_args.output, "results file; - for stdout (default)");
   smp->add_option("--format", sample_args.format, "jsonl (default) or csv");
-  smp->add_option("--profile", sample_args.profile, "d3d (default), exact or lavapipe");
+  smp->add_option("--profile", sample_args.profile, "d3d (default), exact, lavapipe or nvidia");
   smp->add_option("--shard", sample_args.shard, "I/N: take blocks I, I+N, ... of 4096 lines");
   smp->add_flag("--groups", sample_args.groups,
                 "form lavapipe's SIMD groups and pixel quads from consecutive lines");

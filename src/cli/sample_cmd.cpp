@@ -251,7 +251,7 @@ struct Runner {
 int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   const auto profile = profile_from_name(args.profile);
   if (!profile) {
-    say("--profile: expected d3d, exact or lavapipe, got '" + args.profile + "'");
+    say("--profile: expected d3d, exact, lavapipe or nvidia, got '" + args.profile + "'");
     return kExitUsage;
   }
   if (args.format != "jsonl" && args.format != "csv") {

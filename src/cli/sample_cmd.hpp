@@ -13,7 +13,7 @@ struct SampleArgs {
   std::string requests;          // "-": stdin
   std::string output = "-";      // "-": stdout
   std::string format = "jsonl";  // jsonl or csv
-  std::string profile = "d3d";   // d3d, exact, lavapipe
+  std::string profile = "d3d";   // d3d, exact, lavapipe, nvidia
   std::string shard;             // "I/N": this process takes blocks I, I+N, I+2N, ...
   bool groups = false;           // form lavapipe's SIMD groups and quads from consecutive lines
 };

@@ -188,7 +188,7 @@ std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std
     if (auto x = r.as_bool(*b, p("srgb_decode"))) st.srgb_decode = *x;
   }
   if (const Json* pr = r.member(v, "precision")) {
-    static constexpr std::array<std::string_view, 3> kPrec{"d3d", "exact", "lavapipe"};
+    static constexpr std::array<std::string_view, 4> kPrec{"d3d", "exact", "lavapipe", "nvidia"};
     const std::function<std::optional<texunit::PrecisionKind>(std::string_view)> prec_of =
         [](std::string_view s) { return texunit::precision_from_name(s); };
     if (auto x = r.as_name<texunit::PrecisionKind>(*pr, p("precision"), "precision profile", kPrec,

@@ -17,6 +17,7 @@
 #include "core/convert.hpp"
 #include "texunit/address.hpp"
 #include "texunit/format.hpp"
+#include "texunit/sample_nvidia.hpp"
 #include "texunit/simd/kernels.hpp"
 
 namespace texsim::texunit {
@@ -187,7 +188,10 @@ bool may_meet_denormals(Format format, const std::array<uint32_t, 4>& border) {
 
 bool make_sample_plan(const SurfaceView& view, const SamplerState& sampler, SampleOp op,
                       const PrecisionProfile& precision, simd::SamplePlan& plan) {
-  if (precision.kind != PrecisionKind::kD3D) return false;
+  // The nvidia profile is the d3d arithmetic wherever P15 leaves the result alone (P18).
+  const bool nvidia =
+      precision.kind == PrecisionKind::kNvidia && !nvidia_rounds_filtered_result(view.desc.format);
+  if (precision.kind != PrecisionKind::kD3D && !nvidia) return false;
   if (precision.subtexel_bits > simd::kMaxFastFracBits ||
       precision.lod_frac_bits > simd::kMaxFastFracBits) {
     return false;

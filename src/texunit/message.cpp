@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "texunit/sample_lavapipe.hpp"
+#include "texunit/sample_nvidia.hpp"
 #include "texunit/simd/lavapipe_message.hpp"
 
 namespace texsim::texunit {
@@ -37,6 +38,7 @@ bool is_quad_op(SampleOp op) {
 SampleResult sample(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
                     const PrecisionProfile& precision) {
   if (precision.kind == PrecisionKind::kLavapipe) return sample_lavapipe(view, sampler, req);
+  if (precision.kind == PrecisionKind::kNvidia) return sample_nvidia(view, sampler, req, precision);
   return sample_pipeline(view, sampler, req, precision);
 }
 

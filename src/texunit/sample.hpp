@@ -42,7 +42,8 @@ struct SampleResult {
 };
 
 // Samples one lane. kD3D / kExact run the pipeline of this library (sample_pipeline below);
-// kLavapipe dispatches to sample_lavapipe() (defined in message.cpp, the profile dispatch). Result
+// kLavapipe dispatches to sample_lavapipe(), kNvidia to sample_nvidia() (sample_nvidia.hpp; the
+// dispatch is in message.cpp). Result
 // kinds: float for filtered lookups, comparisons (the PCF value in all four channels) and LOD
 // queries
 // ((clamped, unclamped, 0, 0)); the format's kind for integer formats (point sampled, bits

@@ -13,7 +13,7 @@ constexpr std::array<std::string_view, 5> kAddressNames{"wrap", "mirror", "clamp
                                                         "mirror_once"};
 constexpr std::array<std::string_view, 8> kCompareNames{
     "never", "less", "equal", "less_equal", "greater", "not_equal", "greater_equal", "always"};
-constexpr std::array<std::string_view, 3> kPrecisionNames{"d3d", "exact", "lavapipe"};
+constexpr std::array<std::string_view, 4> kPrecisionNames{"d3d", "exact", "lavapipe", "nvidia"};
 
 template <typename E, size_t N>
 std::optional<E> lookup(const std::array<std::string_view, N>& names, std::string_view name) {

@@ -49,8 +49,10 @@ struct SamplerState {
 
 // How the arithmetic is done. `kD3D` follows the D3D11.3 fixed-point pipeline with the
 // precisions below; `kExact` uses full float everywhere (a reference); `kLavapipe` reproduces
-// Mesa 22.3 lavapipe's arithmetic so that differential tests can be bit-exact.
-enum class PrecisionKind : uint8_t { kD3D, kExact, kLavapipe };
+// Mesa 22.3 lavapipe's arithmetic so that differential tests can be bit-exact; `kNvidia` is the
+// CUDA Programming Guide's texture fetching appendix (8-bit fractional weights in 9-bit fixed
+// point) with public measurements, decisions P13-P19 (sample_nvidia.hpp).
+enum class PrecisionKind : uint8_t { kD3D, kExact, kLavapipe, kNvidia };
 
 std::string_view precision_name(PrecisionKind k);
 std::optional<PrecisionKind> precision_from_name(std::string_view name);
@@ -63,6 +65,8 @@ struct PrecisionProfile {
   static PrecisionProfile d3d() { return {}; }
   static PrecisionProfile exact() { return {PrecisionKind::kExact, 23, 23}; }
   static PrecisionProfile lavapipe() { return {PrecisionKind::kLavapipe, 8, 8}; }
+  // CUDA: "9-bit fixed point format with 8 bits of fractional value" (P13); LOD fraction P16.
+  static PrecisionProfile nvidia() { return {PrecisionKind::kNvidia, 8, 8}; }
   // The profile a scene, sampler or command line names.
   static PrecisionProfile of(PrecisionKind k) {
     switch (k) {
@@ -70,6 +74,8 @@ struct PrecisionProfile {
         return exact();
       case PrecisionKind::kLavapipe:
         return lavapipe();
+      case PrecisionKind::kNvidia:
+        return nvidia();
       case PrecisionKind::kD3D:
         break;
     }

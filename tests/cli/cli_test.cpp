@@ -257,6 +257,25 @@ TEST_F(Cli, RenderGridSelectsMipFromDerivatives) {
   EXPECT_EQ(pixel(out, 10, 20), (Rgba{255, 0, 0, 255}));
 }
 
+// The nvidia precision profile is selectable; a misspelt profile is the usual error (P19).
+TEST_F(Cli, RenderNvidiaPrecisionAndUnknownName) {
+  const std::string out = out_path("nvidia.png");
+  const Result r =
+      run("render --scene mip_colors.json --surface 0 --sampler 0 --size 16x16 "
+          "--precision nvidia -o " +
+          out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "wrote " + out + " (16x16, surface 0 R8G8B8A8_UNORM, sampler 0, nvidia precision)\n");
+  const Result bad =
+      run("render --scene mip_colors.json --surface 0 --size 16x16 --precision nvidai -o " + out);
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.err.find("unknown precision profile 'nvidai' (expected d3d, exact, lavapipe or "
+                         "nvidia)"),
+            std::string::npos)
+      << bad.err;
+}
+
 TEST_F(Cli, RenderExplicitLod) {
   const std::string out = out_path("lod.png");
   ASSERT_EQ(

@@ -6,15 +6,12 @@
 #include <cstdio>
 #include <cstring>
 
+#include "hw_cuda.cuh"
 #include "tlds_hw.h"
 
 namespace {
 
-bool ok(cudaError_t e, const char* what, char* err, int errn) {
-  if (e == cudaSuccess) return true;
-  std::snprintf(err, static_cast<size_t>(errn), "%s: %s", what, cudaGetErrorString(e));
-  return false;
-}
+using hwcuda::ok;
 
 template <int KIND>
 __device__ void fetch_f32(cudaTextureObject_t t, int4 q, float& a, float& b, float& c, float& d) {
@@ -92,13 +89,7 @@ __global__ void filter_kernel(cudaTextureObject_t t, const float* xs, float* out
 }  // namespace
 
 extern "C" int hw_device(char* name, int n) {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) return 0;
-  cudaDeviceProp p;
-  if (cudaGetDeviceProperties(&p, 0) == cudaSuccess) {
-    std::snprintf(name, static_cast<size_t>(n), "%s (sm_%d%d)", p.name, p.major, p.minor);
-  }
-  return count;
+  return hwcuda::device(name, n);
 }
 
 extern "C" int hw_fetch(const HwImage* img, int n, const int* coords, unsigned* out, char* err,
@@ -150,34 +141,25 @@ extern "C" int hw_fetch(const HwImage* img, int n, const int* coords, unsigned* 
   cudaTextureObject_t tex = 0;
   good = good &&
          ok(cudaCreateTextureObject(&tex, &rd, &td, nullptr), "cudaCreateTextureObject", err, errn);
-  int4* dc = nullptr;
-  uint4* dout = nullptr;
-  good = good &&
-         ok(cudaMalloc(&dc, sizeof(int4) * static_cast<size_t>(n)), "cudaMalloc", err, errn) &&
-         ok(cudaMalloc(&dout, sizeof(uint4) * static_cast<size_t>(n)), "cudaMalloc", err, errn) &&
-         ok(cudaMemcpy(dc, coords, sizeof(int4) * static_cast<size_t>(n), cudaMemcpyHostToDevice),
-            "cudaMemcpy", err, errn);
-  if (good) {
-    switch (img->kind) {
-      case HW_1D:
-        launch<HW_1D>(f32, tex, dc, dout, n);
-        break;
-      case HW_2D:
-        launch<HW_2D>(f32, tex, dc, dout, n);
-        break;
-      case HW_3D:
-        launch<HW_3D>(f32, tex, dc, dout, n);
-        break;
-      default:
-        launch<HW_2D_ARRAY>(f32, tex, dc, dout, n);
-        break;
-    }
-    good = ok(cudaDeviceSynchronize(), "kernel", err, errn) &&
-           ok(cudaMemcpy(out, dout, sizeof(uint4) * static_cast<size_t>(n), cudaMemcpyDeviceToHost),
-              "cudaMemcpy", err, errn);
-  }
-  cudaFree(dc);
-  cudaFree(dout);
+  good = good && hwcuda::run(
+                     reinterpret_cast<const int4*>(coords), reinterpret_cast<uint4*>(out), n,
+                     [&](const int4* dc, uint4* dout) {
+                       switch (img->kind) {
+                         case HW_1D:
+                           launch<HW_1D>(f32, tex, dc, dout, n);
+                           break;
+                         case HW_2D:
+                           launch<HW_2D>(f32, tex, dc, dout, n);
+                           break;
+                         case HW_3D:
+                           launch<HW_3D>(f32, tex, dc, dout, n);
+                           break;
+                         default:
+                           launch<HW_2D_ARRAY>(f32, tex, dc, dout, n);
+                           break;
+                       }
+                     },
+                     err, errn);
   if (tex != 0) cudaDestroyTextureObject(tex);
   cudaFreeArray(arr);
   return good ? 1 : 0;
@@ -206,21 +188,12 @@ extern "C" int hw_filter_1d(const float* texels, int n_texels, const float* xs, 
   cudaTextureObject_t tex = 0;
   good = good &&
          ok(cudaCreateTextureObject(&tex, &rd, &td, nullptr), "cudaCreateTextureObject", err, errn);
-  float* dx = nullptr;
-  float* dout = nullptr;
-  good = good &&
-         ok(cudaMalloc(&dx, sizeof(float) * static_cast<size_t>(n)), "cudaMalloc", err, errn) &&
-         ok(cudaMalloc(&dout, sizeof(float) * static_cast<size_t>(n)), "cudaMalloc", err, errn) &&
-         ok(cudaMemcpy(dx, xs, sizeof(float) * static_cast<size_t>(n), cudaMemcpyHostToDevice),
-            "cudaMemcpy", err, errn);
-  if (good) {
-    filter_kernel<<<(n + 127) / 128, 128>>>(tex, dx, dout, n);
-    good = ok(cudaDeviceSynchronize(), "kernel", err, errn) &&
-           ok(cudaMemcpy(out, dout, sizeof(float) * static_cast<size_t>(n), cudaMemcpyDeviceToHost),
-              "cudaMemcpy", err, errn);
-  }
-  cudaFree(dx);
-  cudaFree(dout);
+  good = good && hwcuda::run(
+                     xs, out, n,
+                     [&](const float* dx, float* dout) {
+                       filter_kernel<<<(n + 127) / 128, 128>>>(tex, dx, dout, n);
+                     },
+                     err, errn);
   if (tex != 0) cudaDestroyTextureObject(tex);
   cudaFreeArray(arr);
   return good ? 1 : 0;

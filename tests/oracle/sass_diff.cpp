@@ -35,18 +35,44 @@ namespace {
 
 using texunit::SurfaceType;
 
-// Register slots: Ra = R0 (R1), Rb = R2 (R3); results to R4..R7.
-enum class Reg : uint8_t { kS, kT, kR, kLayer, kLod, kRef, kOffsets, kZero };
+// Register slots: R0..R3 (TEXS/TLD4S: Ra = R0, Rb = R2; TEX/TLD/TLD4/TXD: Ra = R0) and R8..R11
+// (TEX/TLD/TLD4/TXD: Rb = R8); results to R4..R7.
+enum class Reg : uint8_t {
+  kS,
+  kT,
+  kR,
+  kLayer,
+  kLod,
+  kRef,
+  kOffsets,
+  kZero,
+  kOff4,       // TEX/TLD/TXD offsets: signed nibbles u, v, w (T49)
+  kPtp,        // TLD4.PTP: the batch offset for all four texels (T50)
+  kTxdPacked,  // TXD: layer 15:0, offsets 19:16, 23:20 (T52)
+  kDsdx,
+  kDsdy,
+  kDtdx,
+  kDtdy,  // TXD gradients
+  kX,
+  kY,
+  kZ,
+  kSlice,
+  kLevel,
+  kSample  // TLD (integer)
+};
 
 struct Form {
   std::string text;            // the instruction
-  std::array<Reg, 4> regs{};   // R0..R3
+  std::array<Reg, 8> regs{};   // R0..R3, R8..R11
   bool lod0_only = false;      // lanes with lod != 0 are excluded
   bool integer_layer = false;  // lanes whose layer is not an integer in [0, 65535] are excluded
   unsigned mask = 0xf;         // compared channels
 };
 
-std::optional<Form> form_for(const Batch& b) {
+constexpr Reg Z = Reg::kZero;
+
+// TEXS / TLD4S (even cases without offsets, decisions T40-T46).
+std::optional<Form> scalar_form(const Batch& b) {
   const SurfaceType t = b.surface->desc().type;
   bool all_lod0 = true;
   for (const auto& q : b.samples) all_lod0 = all_lod0 && q.lod == 0.0f;
@@ -57,21 +83,21 @@ std::optional<Form> form_for(const Batch& b) {
       if (b.has_offset) return std::nullopt;
       if (t == SurfaceType::k2D && all_lod0) {
         f.text = "TEXS.LZ R6, R4, R0, R2, 0x0, 2D, RGBA ;";
-        f.regs = {Reg::kS, Reg::kZero, Reg::kT, Reg::kZero};
+        f.regs = {Reg::kS, Z, Reg::kT, Z, Z, Z, Z, Z};
       } else if (t == SurfaceType::k2D) {
         f.text = "TEXS.LL R6, R4, R0, R2, 0x0, 2D, RGBA ;";
-        f.regs = {Reg::kS, Reg::kT, Reg::kLod, Reg::kZero};
+        f.regs = {Reg::kS, Reg::kT, Reg::kLod, Z, Z, Z, Z, Z};
       } else if (t == SurfaceType::k2DArray) {
         f.text = "TEXS.LZ R6, R4, R0, R2, 0x0, ARRAY_2D, RGBA ;";
-        f.regs = {Reg::kLayer, Reg::kS, Reg::kT, Reg::kZero};
+        f.regs = {Reg::kLayer, Reg::kS, Reg::kT, Z, Z, Z, Z, Z};
         f.lod0_only = f.integer_layer = true;
       } else if (t == SurfaceType::k3D) {
         f.text = "TEXS.LZ R6, R4, R0, R2, 0x0, 3D, RGBA ;";
-        f.regs = {Reg::kS, Reg::kT, Reg::kR, Reg::kZero};
+        f.regs = {Reg::kS, Reg::kT, Reg::kR, Z, Z, Z, Z, Z};
         f.lod0_only = true;
       } else if (t == SurfaceType::kCube) {
         f.text = "TEXS.LL R6, R4, R0, R2, 0x0, CUBE, RGBA ;";
-        f.regs = {Reg::kS, Reg::kT, Reg::kR, Reg::kLod};
+        f.regs = {Reg::kS, Reg::kT, Reg::kR, Reg::kLod, Z, Z, Z, Z};
       } else {
         return std::nullopt;
       }
@@ -79,7 +105,7 @@ std::optional<Form> form_for(const Batch& b) {
     case Op::kShadowLod:
       if (b.has_offset || t != SurfaceType::k2D) return std::nullopt;
       f.text = "TEXS.LL.DC RZ, R4, R0, R2, 0x0, 2D, R ;";
-      f.regs = {Reg::kS, Reg::kT, Reg::kLod, Reg::kRef};
+      f.regs = {Reg::kS, Reg::kT, Reg::kLod, Reg::kRef, Z, Z, Z, Z};
       f.mask = 0x1;
       return f;
     case Op::kGather:
@@ -89,11 +115,11 @@ std::optional<Form> form_for(const Batch& b) {
       f.text = std::string("TLD4S.") + comp[b.gather_comp & 3] + (b.has_offset ? ".AOFFI" : "") +
                (dc ? ".DC" : "") + " R6, R4, R0, R2, 0x0 ;";
       if (b.has_offset)
-        f.regs = {Reg::kS, Reg::kT, Reg::kOffsets, dc ? Reg::kRef : Reg::kZero};
+        f.regs = {Reg::kS, Reg::kT, Reg::kOffsets, dc ? Reg::kRef : Z, Z, Z, Z, Z};
       else if (dc)
-        f.regs = {Reg::kS, Reg::kT, Reg::kRef, Reg::kZero};
+        f.regs = {Reg::kS, Reg::kT, Reg::kRef, Z, Z, Z, Z, Z};
       else
-        f.regs = {Reg::kS, Reg::kZero, Reg::kT, Reg::kZero};
+        f.regs = {Reg::kS, Z, Reg::kT, Z, Z, Z, Z, Z};
       return f;
     }
     default:
@@ -101,7 +127,115 @@ std::optional<Form> form_for(const Batch& b) {
   }
 }
 
-uint32_t reg_value(Reg r, const texunit::SampleRequest& q, const Batch& b) {
+// Ra's coordinates for a sampling op: [layer], s, t[, r] (T48).
+void coords(SurfaceType t, Form& f, std::string& dim) {
+  switch (t) {
+    case SurfaceType::k2DArray:
+      dim = "ARRAY_2D";
+      f.regs[0] = Reg::kLayer, f.regs[1] = Reg::kS, f.regs[2] = Reg::kT;
+      f.integer_layer = true;
+      return;
+    case SurfaceType::k3D:
+    case SurfaceType::kCube:
+      dim = t == SurfaceType::k3D ? "3D" : "CUBE";
+      f.regs[0] = Reg::kS, f.regs[1] = Reg::kT, f.regs[2] = Reg::kR;
+      return;
+    default:
+      dim = "2D";
+      f.regs[0] = Reg::kS, f.regs[1] = Reg::kT;
+      return;
+  }
+}
+
+// TEX, TLD, TLD4, TXD (decisions T47-T57): Ra = R0.., Rb = R8.., Rd = R4.
+std::optional<Form> vector_form(const Batch& b, uint32_t ci) {
+  const SurfaceType t = b.surface->desc().type;
+  Form f;
+  f.regs.fill(Z);
+  std::string dim;
+  std::string mods;
+  unsigned rb = 4;  // index into regs of the next Rb slot
+  auto push = [&](Reg r) { f.regs[rb++] = r; };
+  const char* comp = "RGBA";
+  switch (b.op) {
+    case Op::kFetch:
+    case Op::kFetchMs: {
+      bool all_level0 = true;
+      for (const auto& q : b.fetches) all_level0 = all_level0 && q.level == 0;
+      const bool ms = b.op == Op::kFetchMs;
+      unsigned ra = 0;
+      if (t == SurfaceType::k2DArray) f.regs[ra++] = Reg::kSlice;
+      f.regs[ra++] = Reg::kX, f.regs[ra++] = Reg::kY;
+      if (t == SurfaceType::k3D) f.regs[ra++] = Reg::kZ;
+      dim = t == SurfaceType::k2DArray ? "ARRAY_2D" : t == SurfaceType::k3D ? "3D" : "2D";
+      mods = all_level0 || ms ? ".LZ" : ".LL";
+      if (ms) push(Reg::kSample);
+      if (!all_level0 && !ms) push(Reg::kLevel);
+      if (b.has_offset) push(Reg::kOff4), mods += ".AOFFI";
+      if (ms) mods += ".MS";
+      f.text = "TLD" + mods;
+      break;
+    }
+    case Op::kLod:
+    case Op::kShadowLod:
+      coords(t, f, dim);
+      if (ci % 4 == 1) {  // .LZ: the lanes whose lod is 0
+        mods = ".LZ";
+        f.lod0_only = true;
+      } else {
+        push(Reg::kLod);
+        mods = ".LL";
+      }
+      if (b.has_offset) push(Reg::kOff4), mods += ".AOFFI";
+      if (b.op == Op::kShadowLod) push(Reg::kRef), mods += ".DC", f.mask = 0x1;
+      f.text = "TEX" + mods;
+      break;
+    case Op::kGrad:
+      if (t != SurfaceType::k2D && t != SurfaceType::k2DArray) return std::nullopt;  // T54
+      dim = t == SurfaceType::k2D ? "2D" : "ARRAY_2D";
+      f.regs[0] = Reg::kS, f.regs[1] = Reg::kT;
+      if (t == SurfaceType::k2DArray || b.has_offset) f.regs[2] = Reg::kTxdPacked;
+      f.integer_layer = t == SurfaceType::k2DArray;
+      push(Reg::kDsdx), push(Reg::kDsdy), push(Reg::kDtdx), push(Reg::kDtdy);
+      f.text = std::string("TXD") + (b.has_offset ? ".AOFFI" : "");
+      break;
+    case Op::kGather:
+    case Op::kGatherShadow: {
+      coords(t, f, dim);
+      const bool dc = b.op == Op::kGatherShadow;
+      mods = std::string(".") + comp[b.gather_comp & 3];
+      if (b.has_offset && ci % 4 == 3) {
+        push(Reg::kPtp), push(Reg::kPtp), mods += ".PTP";
+      } else if (b.has_offset) {
+        push(Reg::kOffsets), mods += ".AOFFI";
+      }
+      if (dc) push(Reg::kRef), mods += ".DC";
+      f.text = "TLD4" + mods;
+      break;
+    }
+    default:
+      return std::nullopt;
+  }
+  f.text += " R4, R0, " + std::string(rb > 4 ? "R8, " : "") + "0x0, " + dim + ", 0x" +
+            std::string(1, "0123456789abcdef"[f.mask]) + " ;";
+  return f;
+}
+
+// Even cases keep the TEXS/TLD4S forms where one exists; the rest run the vector forms.
+std::optional<Form> form_for(const Batch& b, uint32_t ci) {
+  if (ci % 2 == 0) {
+    if (auto f = scalar_form(b)) return f;
+  }
+  return vector_form(b, ci);
+}
+
+uint32_t reg_value(Reg r, const Batch& b, size_t i) {
+  const bool fetch = !b.fetches.empty();
+  const texunit::SampleRequest q = fetch ? texunit::SampleRequest{} : b.samples[i];
+  const texunit::FetchRequest fq = fetch ? b.fetches[i] : texunit::FetchRequest{};
+  const auto u = [](int32_t v, unsigned bits) {
+    return static_cast<uint32_t>(v) & ((1u << bits) - 1u);
+  };
   switch (r) {
     case Reg::kS:
       return std::bit_cast<uint32_t>(q.coord[0]);
@@ -116,8 +250,36 @@ uint32_t reg_value(Reg r, const texunit::SampleRequest& q, const Batch& b) {
     case Reg::kRef:
       return std::bit_cast<uint32_t>(q.reference);
     case Reg::kOffsets:
-      return (static_cast<uint32_t>(b.offset[0]) & 0x3fu) |
-             ((static_cast<uint32_t>(b.offset[1]) & 0x3fu) << 8);
+      return u(b.offset[0], 6) | u(b.offset[1], 6) << 8;
+    case Reg::kOff4:
+      return u(b.offset[0], 4) | u(b.offset[1], 4) << 4 | u(b.offset[2], 4) << 8;
+    case Reg::kPtp: {
+      const uint32_t pair = u(b.offset[0], 6) | u(b.offset[1], 6) << 8;
+      return pair | pair << 16;
+    }
+    case Reg::kTxdPacked:
+      return (b.surface->desc().is_array() ? static_cast<uint32_t>(q.array_index) : 0u) |
+             (b.has_offset ? (u(b.offset[0], 4) | u(b.offset[1], 4) << 4) << 16 : 0u);
+    case Reg::kDsdx:
+      return std::bit_cast<uint32_t>(q.ddx[0]);
+    case Reg::kDsdy:
+      return std::bit_cast<uint32_t>(q.ddy[0]);
+    case Reg::kDtdx:
+      return std::bit_cast<uint32_t>(q.ddx[1]);
+    case Reg::kDtdy:
+      return std::bit_cast<uint32_t>(q.ddy[1]);
+    case Reg::kX:
+      return fq.coord[0];
+    case Reg::kY:
+      return fq.coord[1];
+    case Reg::kZ:
+      return fq.coord[2];
+    case Reg::kSlice:
+      return fq.slice;
+    case Reg::kLevel:
+      return fq.level;
+    case Reg::kSample:
+      return fq.sample;
     case Reg::kZero:
       break;
   }
@@ -135,7 +297,7 @@ std::string hex4(const std::array<uint32_t, 4>& v) {
 void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, uint32_t ci,
                uint32_t max_print, SassDiffStats& st) {
   const size_t n = b.lanes.size();
-  const std::optional<Form> form = form_for(b);
+  const std::optional<Form> form = form_for(b, ci);
   if (!form) {
     st.skipped += n;
     return;
@@ -164,10 +326,11 @@ void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
       isa::sass::tsc_sampler_state(state.texture_samplers->entries[0]);
   const auto settings = isa::sass::settings_for(sc, "SM52", false);
   const auto view = b.surface->view();
+  const std::string key = form->text.substr(0, form->text.find(' '));
   const auto opi = static_cast<size_t>(b.op);
 
   for (size_t i = 0; i < n; ++i) {
-    const texunit::SampleRequest& q = b.samples[i];
+    const texunit::SampleRequest q = b.samples.empty() ? texunit::SampleRequest{} : b.samples[i];
     if (form->lod0_only && q.lod != 0.0f) {
       ++st.excluded;
       continue;
@@ -178,7 +341,7 @@ void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
       continue;
     }
     isa::sass::SassRegisters& regs = isa::sass::edit_scene_state(sc).registers;
-    for (unsigned k = 0; k < 4; ++k) regs.r[k] = reg_value(form->regs[k], q, b);
+    for (unsigned k = 0; k < 8; ++k) regs.r[k < 4 ? k : k + 4] = reg_value(form->regs[k], b, i);
     core::DiagSink es;
     const auto out = isa::sass::run_program(prog, sc, settings, std::nullopt, es, nullptr);
     std::array<uint32_t, 4> w{};
@@ -208,18 +371,24 @@ void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
     if (defined && eq(w, g)) {
       ++st.passed;
       ++st.op_passed[opi];
+      ++st.by_form[key][0];
       continue;
     }
-    const auto alone = texunit::sample_lavapipe(view, tsc, q, {}).texel.bits;
-    if (defined && eq(w, alone)) {
+    // Fetches have no group context: any difference is a failure.
+    const bool fetch = !b.fetches.empty();
+    const auto alone =
+        fetch ? std::array<uint32_t, 4>{} : texunit::sample_lavapipe(view, tsc, q, {}).texel.bits;
+    if (!fetch && defined && eq(w, alone)) {
       ++st.gap;
       ++st.op_gap[opi];
+      ++st.by_form[key][1];
       // The lone lane with the scene's unnarrowed sampler: a group-context gap; else the TSC's.
       if (!eq(w, texunit::sample_lavapipe(view, b.sampler, q, {}).texel.bits)) ++st.tsc_gap;
       continue;
     }
     ++st.failed;
     ++st.op_failed[opi];
+    ++st.by_form[key][2];
     if (st.printed++ < max_print)
       std::printf("MISMATCH sass op=%s seed=%" PRIu64
                   " case=%u lane=%zu | %s | %s | gpu=%s sass=%s "
@@ -234,7 +403,7 @@ int sass_diff_report(const SassDiffStats& st, uint64_t seed, uint32_t cases, uin
                      double seconds) {
   std::printf("oracle-sass: seed %" PRIu64 ", %u cases x %u lanes, %.1f s\n", seed, cases, lanes,
               seconds);
-  std::printf("oracle-sass: %" PRIu64 " lanes skipped (no TEXS/TLD4S form), %" PRIu64
+  std::printf("oracle-sass: %" PRIu64 " lanes skipped (no SASS form), %" PRIu64
               " lanes excluded (no exact mapping), %" PRIu64 " front-end errors\n",
               st.skipped, st.excluded, st.errors);
   for (int k = 0; k < kOpCount; ++k) {
@@ -244,6 +413,11 @@ int sass_diff_report(const SassDiffStats& st, uint64_t seed, uint32_t cases, uin
                 " failed\n",
                 std::string(op_name(static_cast<Op>(k))).c_str(), st.op_passed[u], st.op_gap[u],
                 st.op_failed[u]);
+  }
+  for (const auto& [form, n] : st.by_form) {
+    std::printf("oracle-sass:   %-22s %8" PRIu64 " identical %8" PRIu64 " gap %8" PRIu64
+                " failed\n",
+                form.c_str(), n[0], n[1], n[2]);
   }
   std::printf("oracle-sass: %" PRIu64 " identical, %" PRIu64 " gap (%" PRIu64
               " from the TSC's 1/256 LOD steps, the rest lavapipe's 8-lane group context), %" PRIu64

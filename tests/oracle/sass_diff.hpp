@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "cases.hpp"
@@ -21,6 +23,8 @@ struct SassDiffStats {
   uint64_t excluded = 0;  // lanes with no exact TEXS mapping (non-zero LOD on .LZ-only forms...)
   uint64_t errors = 0;    // batches the front end rejected
   uint64_t printed = 0;
+  // Per instruction form ("TEX.LL.AOFFI.DC"): identical, gap, failed lanes.
+  std::map<std::string, std::array<uint64_t, 3>> by_form;
 };
 
 // Runs batch `b` lane by lane as one TEXS or TLD4S and compares with the GPU words (4 per lane).

@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstdio>
 
+#include "isa/sass/exec_wide.hpp"
+#include "isa/sass/lower_query.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
 #include "isa/sass/scene_section.hpp"
@@ -66,7 +68,10 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     return true;
   }
   const bool sample = inst.op == Opcode::kTexs || inst.op == Opcode::kTld4s;
-  if (inst.op != Opcode::kTlds && !sample) {
+  const bool wide = inst.op == Opcode::kTex || inst.op == Opcode::kTld ||
+                    inst.op == Opcode::kTld4 || inst.op == Opcode::kTxd;   // exec_wide.cpp
+  const bool query = inst.op == Opcode::kTxq || inst.op == Opcode::kTmml;  // exec_query.cpp
+  if (inst.op != Opcode::kTlds && !sample && !wide && !query) {
     // Other rows decode, print, encode and validate; their lowering is not written yet.
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                std::string(op_spec(inst.op).mnemonic) +
@@ -80,32 +85,20 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     return true;
   }
   if (sample) return execute_sample(inst, m, scene, settings, sink, line, trace);
+  if (wide) return execute_wide(inst, m, scene, TextureRef{}, sink, line, trace);
+  if (query) return execute_query(inst, m, scene, sink, line, trace);
   LoweredFetch lw = lower_tlds(inst, m.r, scene, sink);
   if (lw.outcome == FetchOutcome::kMissingState) return false;
   texunit::Texel texel;  // zeros
   bool integer = false;
   if (lw.outcome == FetchOutcome::kFetch) {
     // A one-lane fetch message (TLDS runs per thread); the d3d profile's exact fetch.
-    const texunit::FetchRequest& q = lw.req;
-    const std::array<uint32_t, 6> c{q.coord[0], q.coord[1], q.coord[2], q.slice, q.level, q.sample};
-    const std::array<int32_t, 3> o = q.offset;
-    texunit::FetchBatch b;
-    b.count = 1;
-    b.x = {&c[0], 1}, b.y = {&c[1], 1}, b.z = {&c[2], 1};
-    b.slice = {&c[3], 1}, b.level = {&c[4], 1}, b.sample = {&c[5], 1};
-    b.offset_x = {&o[0], 1}, b.offset_y = {&o[1], 1}, b.offset_z = {&o[2], 1};
-    std::array<uint32_t, 4> w{};
-    uint8_t flags = 0;
-    texunit::TexelKind kind = texunit::TexelKind::kFloat;
-    const texunit::TexelLanes out{{&w[0], 1}, {&w[1], 1},  {&w[2], 1},
-                                  {&w[3], 1}, {&flags, 1}, {&kind, 1}};
-    texunit::fetch_message(lw.view, b, out, texunit::MessageOptions{});
+    const FetchLane f = fetch_lane(lw.view, lw.req, texunit::PrecisionProfile{});
     integer = texunit::format_info(lw.view.desc.format).is_integer();
-    texel.bits = w;
-    texel.kind = kind;
+    texel = f.texel;
     // TLDS overrides the border colour with 0 (sass-tlds.md, Texture Header State Overrides):
     // an out-of-bounds fetch returns 0 in all four components.
-    if ((flags & texunit::kLaneInBounds) == 0) {
+    if (!f.in_bounds) {
       texel.bits = {0, 0, 0, 0};
       lw.what += " out of bounds: zeros";
     }

@@ -3,30 +3,33 @@
 #include <array>
 
 #include "isa/sass/exec.hpp"
+#include "isa/sass/exec_wide.hpp"
 #include "isa/sass/lower_sample.hpp"
 #include "isa/sass/writeback.hpp"
 #include "texunit/message.hpp"
 
 namespace texsim::isa::sass {
 
-namespace {
-
-// Samples lane 0 of a message. Quad ops (implicit LOD) run a pixel quad whose four lanes hold
-// this thread's coordinates: a lone thread's quad derivatives are zero (decisions T40).
-texunit::Texel sample_one(const LoweredSample& lw, bool& null_tile) {
-  const texunit::SampleRequest& q = lw.req;
+texunit::Texel sample_lane(const LoweredSample& lw, const texunit::SampleRequest& q,
+                           bool& null_tile) {
+  // Quad ops (implicit LOD) run a pixel quad whose four lanes hold this thread's coordinates: a
+  // lone thread's quad derivatives are zero (decisions T40). kGrad passes its own derivatives.
   const bool quad = texunit::is_quad_op(q.op);
   const size_t n = quad ? 4 : 1;
   std::array<float, 4> u{}, v{}, w{}, ai{}, lod{}, ref{};
+  std::array<std::array<float, 4>, 6> d{};
   for (size_t i = 0; i < n; ++i) {
     u[i] = q.coord[0], v[i] = q.coord[1], w[i] = q.coord[2];
     ai[i] = q.array_index, lod[i] = q.lod, ref[i] = q.reference;
+    for (size_t c = 0; c < 3; ++c) d[c][i] = q.ddx[c], d[3 + c][i] = q.ddy[c];
   }
   texunit::SampleBatch b;
   b.count = n;
   b.op = q.op;
   b.u = {u.data(), n}, b.v = {v.data(), n}, b.w = {w.data(), n};
   b.array_index = {ai.data(), n}, b.lod = {lod.data(), n}, b.reference = {ref.data(), n};
+  b.ddx_u = {d[0].data(), n}, b.ddx_v = {d[1].data(), n}, b.ddx_w = {d[2].data(), n};
+  b.ddy_u = {d[3].data(), n}, b.ddy_v = {d[4].data(), n}, b.ddy_w = {d[5].data(), n};
   b.offset = q.offset;
   b.gather_component = q.gather_component;
   std::array<std::array<uint32_t, 4>, 4> c{};
@@ -48,8 +51,6 @@ texunit::Texel sample_one(const LoweredSample& lw, bool& null_tile) {
   return t;
 }
 
-}  // namespace
-
 bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& scene,
                     const ExecSettings& settings, core::DiagSink& sink, const std::string& line,
                     std::vector<std::string>* trace) {
@@ -61,7 +62,7 @@ bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& sce
   switch (lw.outcome) {
     case SampleOutcome::kSample: {
       bool null_tile = false;
-      texel = sample_one(lw, null_tile);
+      texel = sample_lane(lw, lw.req, null_tile);
       if (null_tile) lw.what += " (null tile)";
       if (texel.kind != texunit::TexelKind::kFloat) {
         defined = f16_integer_defined(inst, texunit::format_info(lw.view.desc.format).name,

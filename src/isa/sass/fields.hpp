@@ -49,7 +49,7 @@ inline constexpr uint64_t kTld4sMatchValue = 0xdf00000000000000ull;
 inline constexpr uint64_t kTld4sRtzMask = 0xffc0000000000000ull;
 inline constexpr uint64_t kTld4sRtzValue = 0xdfc0000000000000ull;
 // TMML and TXQ: bits 55:54 = 01 with bits 53:51 = 011 / 001 (envytools gm107.c tmml 0xdf58,
-// txq 0xdf48, mask 0xfff8; 010 TXQ.B, 100 TMML.B, 000 TXA are not modelled). TXQ's query
+// txq 0xdf48, mask 0xfff8; 010 TXQ.B, 100 TMML.B, 000 TXA: the bindless rows below). TXQ's query
 // 27:22 (tabdf50_0); the bits nvdisasm 11.8 ignores are kept (decisions T27).
 inline constexpr uint64_t kTmmlMatch = 0xdf58000000000000ull, kTmmlMask = 0xfff8000000000000ull;
 inline constexpr uint64_t kTxqMatch = 0xdf48000000000000ull, kTxqMask = 0xfff8000000000000ull;
@@ -87,8 +87,31 @@ inline constexpr BitField kTld4Comp{"component", 57, 56, "envytools gm107.c tabc
 inline constexpr BitField kTld4Toff{"toff", 55, 54, "envytools gm107.c tabc838_1"};
 inline constexpr uint64_t kTld4Match = 0xc800000000000000ull, kTld4Mask = 0xfc00000000000000ull;
 // TXD: .LC 50 (SM52+), .AOFFI 35. Opcode bits 63:54 = 0xde, 00 (envytools: txd 0xde38 with
-// 55:54 clear; 01 is TXD.B, 10 TEX.B, 11 TLD4.B).
+// 55:54 clear; 01 is TXD.B, 10 TEX.B, 11 TLD4.B, below).
 inline constexpr uint64_t kTxdMatch = 0xde00000000000000ull, kTxdMask = 0xffc0000000000000ull;
+
+// The bindless forms (issue 19, decisions T28-T39): the texture comes from a register, not from
+// tsPtrIdx (nvdisasm 11.8 prints 0x0 in its place and ignores bits 48:36). envytools gm107.c:
+// txd.b 0xde78, tex.b 0xdeb8, tld4.b 0xdef8 (bits 55:54 = 01, 10, 11), tld.b 0xdd38, tmml.b
+// 0xdf60, txq.b 0xdf50, txa 0xdf40 (mask 0xfff8 on the 0xdf page).
+inline constexpr uint64_t kTxdBMatch = 0xde40000000000000ull, kTxdBMask = 0xffc0000000000000ull;
+inline constexpr uint64_t kTexBMatch = 0xde80000000000000ull, kTexBMask = 0xffc0000000000000ull;
+// TLD4.B: nvdisasm 11.8 rejects every word with bit 40 set, so the row fixes it to 0 (T31).
+inline constexpr uint64_t kTld4BMatch = 0xdec0000000000000ull, kTld4BMask = 0xffc0010000000000ull;
+inline constexpr uint64_t kTldBMatch = 0xdd00000000000000ull, kTldBMask = 0xff00000000000000ull;
+inline constexpr uint64_t kTmmlBMatch = 0xdf60000000000000ull, kTmmlBMask = 0xfff8000000000000ull;
+inline constexpr uint64_t kTxqBMatch = 0xdf50000000000000ull, kTxqBMask = 0xfff8000000000000ull;
+inline constexpr uint64_t kTxaMatch = 0xdf40000000000000ull, kTxaMask = 0xfff8000000000000ull;
+// TEX.B moves TEX's lod, .AOFFI and .LC below bit 41 (envytools tabdeb8_0, ON(36, aoffi);
+// .LC bit 40 from nvdisasm 11.8 bit flips, decisions T29); TLD4.B its component and offsets.
+inline constexpr BitField kTexBLod{"lod", 39, 37, "envytools gm107.c tabdeb8_0"};
+inline constexpr BitField kAoffi36{"AOFFI", 36, 36, "envytools gm107.c ON(36, aoffi)"};
+inline constexpr BitField kLc40{"LC", 40, 40, "decisions.md T29 (nvdisasm 11.8)"};
+inline constexpr BitField kTld4BComp{"component", 39, 38, "envytools gm107.c tabdef8_0"};
+inline constexpr BitField kTld4BToff{"toff", 37, 36, "envytools gm107.c tabdef8_1"};
+inline constexpr BitField kIgnoredIdx{"ignored", 48, 36, "decisions.md T28 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnoredIdxHi{"ignored", 48, 41, "decisions.md T28 (nvdisasm 11.8)"};
+inline constexpr BitField kIgnoredTxa{"ignored", 30, 20, "decisions.md T34 (nvdisasm 11.8)"};
 
 // NOP (the padding word real tools emit; predicate bits 19:16 may vary).
 inline constexpr uint64_t kNopWord = 0x50b0000000070f00ull;

@@ -339,7 +339,7 @@ class SassFrontend final : public Frontend {
       return std::string(buf);
     }
     std::string s = mn + " (SASS, SM50-SM62): " + std::string(spec->summary) + "\n";
-    s += "  syntax: [@[!]Pg] " + mn;
+    s += "  syntax: [@[!]Pg] " + std::string(base_mnemonic(*spec));
     for (Mod m : spec->mods) {
       switch (m) {
         case Mod::kF16:
@@ -379,6 +379,9 @@ class SassFrontend final : public Frontend {
         case Mod::kComponent:
           s += ".{R|G|B|A}";
           break;
+        case Mod::kBindless:
+          s += ".B";
+          break;
         case Mod::kAoffi:
           s += "[.AOFFI]";
           break;
@@ -413,8 +416,9 @@ class SassFrontend final : public Frontend {
     }
     s += "; .T/.P = control bits 17/18\n\n";
     if (spec->modes.empty()) {
-      s += "  every modifier is its own field (" + std::string(spec->mode_citation) +
-           "); paramA: " + legal_param_a_names(*spec) + "; mask: 0x0..0xf (R=1, G=2, B=4, A=8)\n";
+      const std::string pa = legal_param_a_names(*spec);
+      s += "  every modifier is its own field (" + std::string(spec->mode_citation) + ")" +
+           (pa.empty() ? "" : "; paramA: " + pa) + "; mask: 0x0..0xf (R=1, G=2, B=4, A=8)\n";
     } else {
       s += "  legal combinations (" + std::string(spec->mode_citation) + "):\n";
       s += "  encoding  paramA      lod  AOFFI  MS  DC   Ra            Rb\n";

@@ -81,6 +81,17 @@ BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene,
   }
   uint32_t handle = 0;
   for (unsigned b = 0; b < 4; ++b) handle |= uint32_t{bank->second[byte + b]} << (8 * b);
+  return bind_handle(inst, handle, scene, sink);
+}
+
+BoundTexture bind_handle(const Instruction& inst, uint32_t handle, const scene::Scene& scene,
+                         core::DiagSink& sink) {
+  BoundTexture out;
+  auto missing = [&](std::string msg) {
+    report_missing_state(inst, std::move(msg), "sass-tlds.md, #tsPtrIdxU13", sink);
+    return out;  // kMissingState
+  };
+  const SceneState& st = scene_state(scene);
   out.handle = handle;
   out.header_index = static_cast<uint32_t>(kHandleHeader.get(handle));
   out.sampler_index = static_cast<uint32_t>(kHandleSampler.get(handle));

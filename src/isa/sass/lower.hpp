@@ -65,6 +65,10 @@ struct BoundTexture {
   std::string what;  // "handle 0x00000003 header 3 -> surface 0 (2D R8G8B8A8_UNORM)"
 };
 BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene, core::DiagSink& sink);
+// The same from a handle word the caller already holds (the bindless .B forms read it from a
+// register): header pool entry, surface, sRGB twin.
+BoundTexture bind_handle(const Instruction& inst, uint32_t handle, const scene::Scene& scene,
+                         core::DiagSink& sink);
 
 LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
                         const scene::Scene& scene, core::DiagSink& sink);

@@ -52,12 +52,69 @@ bool param_a_matches(ParamA p, texunit::SurfaceType t) {
       return t == T::k3D;
     case ParamA::kCube:
       return t == T::kCube || t == T::kCubeArray;
-    case ParamA::kArray1D:
-    case ParamA::kArray3D:
+    case ParamA::kArray1D:  // TEX/TLD/TLD4/TXD only (decisions T48)
+      return t == T::k1D || t == T::k1DArray;
     case ParamA::kArrayCube:
-      return false;  // no TEXS/TLD4S encoding
+      return t == T::kCube || t == T::kCubeArray;
+    case ParamA::kArray3D:
+      return false;  // no texture type (decisions T23)
   }
   return false;
+}
+
+bool prepare_sample(const Instruction& inst, ParamA param_a, bool dc, const scene::Scene& scene,
+                    core::DiagSink& sink, LoweredSample& out) {
+  const std::string_view mnemonic = op_spec(inst.op).mnemonic;
+  auto missing = [&](std::string msg) {
+    report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
+    out.outcome = SampleOutcome::kMissingState;
+    return false;
+  };
+  // The sampler: TSC entry samplerPtr (handle bits 31:20, nvidia_tlds.md 4.1).
+  const SceneState& st = scene_state(scene);
+  const uint32_t si = out.bound.sampler_index;
+  if (!st.texture_samplers) {
+    return missing("the scene has no \"texture_samplers\" pool (" + std::string(mnemonic) +
+                   " reads the TSC entry the handle's samplerPtr names)");
+  }
+  if (si > st.texture_samplers->max_index) {
+    out.outcome = SampleOutcome::kInvalidSampler;
+    out.what += ", sampler " + std::to_string(si) + " > max_index " +
+                std::to_string(st.texture_samplers->max_index);
+    return false;
+  }
+  const auto entry = st.texture_samplers->entries.find(si);
+  if (entry == st.texture_samplers->entries.end()) {
+    return missing("texture sampler " + std::to_string(si) +
+                   " is within max_index but has no entry in \"texture_samplers\"");
+  }
+  out.sampler = tsc_sampler_state(entry->second);
+  out.precision =
+      texunit::PrecisionProfile::of(entry->second.precision.value_or(texunit::PrecisionKind::kD3D));
+  out.what += ", sampler " + std::to_string(si);
+
+  const texunit::SurfaceView& full = out.bound.view;
+  if (!param_a_matches(param_a, full.desc.type)) {
+    out.outcome = SampleOutcome::kDimMismatch;
+    out.what += ": paramA " + std::string(param_a_info(param_a).name) + " does not match, zeros";
+    return false;
+  }
+  if (dc != out.sampler.compare.has_value()) {
+    out.outcome = SampleOutcome::kDcMismatch;
+    out.what +=
+        dc ? ": .DC with a sampler without depth compare" : ": a depth-compare sampler without .DC";
+    return false;
+  }
+  const TextureHeader& h = out.bound.header;
+  auto v = level_range_view(full, h.min_level, h.max_level - h.min_level + 1, out.regions);
+  if (!v) {
+    out.outcome = SampleOutcome::kNoLevel;
+    out.what +=
+        ": min_level " + std::to_string(h.min_level) + " is not a level of the surface, zeros";
+    return false;
+  }
+  out.view = *v;
+  return true;
 }
 
 LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
@@ -79,52 +136,7 @@ LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
   const ModeRow* row = mode_row(spec, inst);
   if (row == nullptr)
     return missing(std::string(spec.mnemonic) + " without a legal encoding cannot run");
-
-  // The sampler: TSC entry samplerPtr (handle bits 31:20, nvidia_tlds.md 4.1).
-  const SceneState& st = scene_state(scene);
-  const uint32_t si = out.bound.sampler_index;
-  if (!st.texture_samplers) {
-    return missing("the scene has no \"texture_samplers\" pool (" + std::string(spec.mnemonic) +
-                   " reads the TSC entry the handle's samplerPtr names)");
-  }
-  if (si > st.texture_samplers->max_index) {
-    out.outcome = SampleOutcome::kInvalidSampler;
-    out.what += ", sampler " + std::to_string(si) + " > max_index " +
-                std::to_string(st.texture_samplers->max_index);
-    return out;
-  }
-  const auto entry = st.texture_samplers->entries.find(si);
-  if (entry == st.texture_samplers->entries.end()) {
-    return missing("texture sampler " + std::to_string(si) +
-                   " is within max_index but has no entry in \"texture_samplers\"");
-  }
-  out.sampler = tsc_sampler_state(entry->second);
-  out.precision =
-      texunit::PrecisionProfile::of(entry->second.precision.value_or(texunit::PrecisionKind::kD3D));
-  out.what += ", sampler " + std::to_string(si);
-
-  const texunit::SurfaceView& full = out.bound.view;
-  if (!param_a_matches(row->param_a, full.desc.type)) {
-    out.outcome = SampleOutcome::kDimMismatch;
-    out.what +=
-        ": paramA " + std::string(param_a_info(row->param_a).name) + " does not match, zeros";
-    return out;
-  }
-  if (row->dc != out.sampler.compare.has_value()) {
-    out.outcome = SampleOutcome::kDcMismatch;
-    out.what += row->dc ? ": .DC with a sampler without depth compare"
-                        : ": a depth-compare sampler without .DC";
-    return out;
-  }
-  const TextureHeader& h = out.bound.header;
-  auto v = level_range_view(full, h.min_level, h.max_level - h.min_level + 1, out.regions);
-  if (!v) {
-    out.outcome = SampleOutcome::kNoLevel;
-    out.what +=
-        ": min_level " + std::to_string(h.min_level) + " is not a level of the surface, zeros";
-    return out;
-  }
-  out.view = *v;
+  if (!prepare_sample(inst, row->param_a, row->dc, scene, sink, out)) return out;
 
   texunit::SampleRequest& req = out.req;
   auto take = [&](Param p, uint32_t bits) {
@@ -181,7 +193,7 @@ LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
                 std::string(op_name(req.op)).c_str(), static_cast<double>(req.coord[0]),
                 static_cast<double>(req.coord[1]), static_cast<double>(req.coord[2]));
   out.what += buf;
-  if (full.desc.is_array()) {
+  if (out.bound.view.desc.is_array()) {
     std::snprintf(buf, sizeof buf, ", array %.9g", static_cast<double>(req.array_index));
     out.what += buf;
   }

@@ -45,9 +45,16 @@ struct LoweredSample {
   ~LoweredSample() = default;
 };
 
-// Whether a paramA names a header's texture type: coordinate counts as TLDS (1D: 1D and
-// 1D_ARRAY, 2D and ARRAY_2D: 2D and 2D_ARRAY, 3D: 3D) and CUBE: CUBE and CUBE_ARRAY.
+// Whether a paramA names a header's texture type: coordinate counts as TLDS (1D and ARRAY_1D:
+// 1D and 1D_ARRAY, 2D and ARRAY_2D: 2D and 2D_ARRAY, 3D: 3D), CUBE and ARRAY_CUBE: CUBE and
+// CUBE_ARRAY; ARRAY_3D: nothing.
 bool param_a_matches(ParamA p, texunit::SurfaceType t);
+
+// With out.bound bound: the TSC entry the handle's samplerPtr names (out.sampler, precision),
+// the paramA/header match, .DC against the TSC's depth compare and the header's level range
+// (out.view). False with out.outcome set (and SASS-EXEC-STATE reported) when it cannot sample.
+bool prepare_sample(const Instruction& inst, ParamA param_a, bool dc, const scene::Scene& scene,
+                    core::DiagSink& sink, LoweredSample& out);
 
 // TEXS or TLD4S -> a sample request (reports SASS-EXEC-STATE for missing scene state).
 LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,

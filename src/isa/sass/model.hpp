@@ -17,7 +17,27 @@ inline constexpr uint8_t kRZ = 255;  // register 255 reads 0, writes vanish
 inline constexpr uint8_t kPT = 7;    // predicate 7 is always true
 
 // One OpSpec row per opcode (opspec.hpp).
-enum class Opcode : uint8_t { kTlds, kNop, kTexs, kTld4s, kTex, kTld, kTld4, kTxd, kTmml, kTxq };
+// The bindless forms (.B: the texture handle comes from a register) and TXA are rows of their own
+// (decisions T28-T39), so code written for TEX never runs a TEX.B by accident.
+enum class Opcode : uint8_t {
+  kTlds,
+  kNop,
+  kTexs,
+  kTld4s,
+  kTex,
+  kTld,
+  kTld4,
+  kTxd,
+  kTmml,
+  kTxq,
+  kTexB,
+  kTldB,
+  kTld4B,
+  kTxdB,
+  kTmmlB,
+  kTxqB,
+  kTxa
+};
 
 // sass-tlds.md, ".lod"; kAuto: no .lod modifier (TEXS's implicit LOD, TLD4S). TEX's 3-bit
 // lod field adds .LB, .LBA, .LLA and two codes nvdisasm 11.8 prints as INVALIDBLOD4/5 (T23).

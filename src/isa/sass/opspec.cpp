@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "isa/sass/fields.hpp"
+#include "isa/sass/opspec_bindless.hpp"
 #include "isa/sass/opspec_wide.hpp"
 
 namespace texsim::isa::sass {
@@ -159,7 +160,7 @@ constexpr OpSpec rtz_row(OpSpec s) {
   return s;
 }
 
-constexpr std::array<OpSpec, 11> kSpecs{{
+constexpr std::array<OpSpec, 18> kSpecs{{
     {Opcode::kTlds,
      "TLDS",
      "texture load with scalar/non-vec4 sources and destinations (point sample, integer texel "
@@ -349,6 +350,14 @@ constexpr std::array<OpSpec, 11> kSpecs{{
      {},
      {},
      {}},
+    // Issue 19: the bindless forms and TXA (decisions T28-T39).
+    bindless::kRows[0],
+    bindless::kRows[1],
+    bindless::kRows[2],
+    bindless::kRows[3],
+    bindless::kRows[4],
+    bindless::kRows[5],
+    bindless::kRows[6],
     {Opcode::kNop,
      "NOP",
      "no operation (bundle padding)",
@@ -653,6 +662,46 @@ const OpSpec& encoding_spec(const Instruction& i) {
     }
   }
   return op_spec(i.op);
+}
+
+bool is_bindless(const OpSpec& s) {
+  return has_mod(s, Mod::kBindless);
+}
+
+std::string_view base_mnemonic(const OpSpec& s) {
+  return s.mnemonic.substr(0, s.mnemonic.find('.'));
+}
+
+const OpSpec& row_for_mods(const OpSpec& base, std::span<const std::string_view> mods) {
+  // .B names the bindless row; TLD4's first one-letter modifier is its gather component, so
+  // `TLD4.B.AOFFI` is the blue gather and `TLD4.R.B` / `TLD4.B.B` are bindless (decisions T30).
+  bool component_seen = !has_mod(base, Mod::kComponent);
+  bool bindless = false;
+  for (std::string_view m : mods) {
+    if (m == "B" && component_seen) bindless = true;
+    if (m.size() == 1 && std::string_view("RGBA").find(m[0]) != std::string_view::npos)
+      component_seen = true;
+  }
+  if (!bindless) return base;
+  for (const auto& s : kSpecs) {
+    if (is_bindless(s) && base_mnemonic(s) == base.mnemonic) return s;
+  }
+  return base;
+}
+
+std::optional<uint8_t> handle_register(const Instruction& i) {
+  switch (i.op) {
+    case Opcode::kTexB:
+    case Opcode::kTldB:
+    case Opcode::kTld4B:
+    case Opcode::kTmmlB:
+      return i.rb;
+    case Opcode::kTxdB:
+    case Opcode::kTxqB:
+      return i.ra;
+    default:
+      return std::nullopt;
+  }
 }
 
 std::string_view component_name(uint8_t c) {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -51,12 +52,14 @@ struct WordField {
   core::BitField bits;
 };
 
-// The printed modifiers, in nvdisasm's order (every row lists a subset, in this order).
+// The printed modifiers; each row lists its own in nvdisasm's order (mostly this order; .B comes
+// first, except after TLD4's component: `TEX.B.LL`, `TLD4.R.B.AOFFI`, decisions T30).
 enum class Mod : uint8_t {
   kF16,
   kRtz,
   kLod,
   kComponent,
+  kBindless,  // .B: the texture handle is in a register (decisions T28)
   kLodQuery,  // TMML's fixed .LOD
   kLc,
   kToff,
@@ -72,6 +75,7 @@ enum class Mod : uint8_t {
 // The printed operands, in order. kRbOpt: omitted when RZ (TLDS, TEXS); kWmsk: optional when
 // Rd1 != RZ (RGBA).
 // kPdOpt: the predicate destination, omitted when PT; kMaskHex: a 4-bit component mask as 0x%x.
+// kZeroIdx: the 0x0 a bindless form prints where tsPtrIdx stands (decisions T28).
 enum class Operand : uint8_t {
   kRd1,
   kRd0,
@@ -83,7 +87,8 @@ enum class Operand : uint8_t {
   kWmsk,
   kPdOpt,
   kMaskHex,
-  kQuery
+  kQuery,
+  kZeroIdx
 };
 
 // A field value some platforms lack (nvdisasm 11.8 rejects the word before `first`) or ignore
@@ -148,6 +153,19 @@ constexpr std::array<int8_t, 16> index_modes(const std::array<ModeRow, N>& modes
   for (size_t k = 0; k < N; ++k) idx[modes[k].encoding & 0xfu] = static_cast<int8_t>(k);
   return idx;
 }
+
+// Bindless rows (decisions T28-T39): their mnemonic is "TEX.B"; the text starts with the base
+// "TEX" and the row prints .B among its modifiers (Mod::kBindless).
+bool is_bindless(const OpSpec& s);
+std::string_view base_mnemonic(const OpSpec& s);  // "TEX" for TEX and TEX.B
+// The row a line's mnemonic and modifiers name: `base` (spec_for_mnemonic of the text before the
+// first '.') or its .B sibling when a modifier is .B (TLD4: a .B after the gather component).
+const OpSpec& row_for_mods(const OpSpec& base, std::span<const std::string_view> mods);
+
+// The register holding a bindless form's 32-bit texture handle (decisions T38): Rb for TEX.B,
+// TLD.B, TLD4.B and TMML.B (the rest of Rb's vector follows it), Ra for TXD.B and TXQ.B (the
+// coordinates / level follow it); nullopt for the other rows (their handle is tsPtrIdx's word).
+std::optional<uint8_t> handle_register(const Instruction& i);
 
 std::span<const OpSpec> op_specs();
 const OpSpec& op_spec(Opcode op);

@@ -46,6 +46,9 @@ std::string expected_mods(const OpSpec& spec) {
       case Mod::kComponent:
         for (uint8_t c = 0; c < 4; ++c) add(component_name(c));
         break;
+      case Mod::kBindless:
+        add("B");
+        break;
       case Mod::kAoffi:
         add("AOFFI");
         break;

@@ -73,7 +73,7 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
     return out;
   }
   const OpSpec& spec = op_spec(inst.op);
-  out += spec.mnemonic;
+  out += base_mnemonic(spec);  // TEX.B prints .B among its modifiers (decisions T30)
   for (Mod m : spec.mods) {
     switch (m) {
       case Mod::kF16:
@@ -109,6 +109,9 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
       case Mod::kComponent:
         out += '.';
         out += component_name(inst.component);
+        break;
+      case Mod::kBindless:
+        out += ".B";
         break;
       case Mod::kAoffi:
         if (inst.aoffi) out += ".AOFFI";
@@ -163,6 +166,9 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
         break;
       case Operand::kQuery:
         out += query_text(inst.query);
+        break;
+      case Operand::kZeroIdx:
+        out += "0x0";
         break;
       case Operand::kMaskHex: {
         char buf[8];

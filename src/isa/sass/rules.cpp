@@ -13,7 +13,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 72> kRules{{
+constexpr std::array<Rule, 78> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -117,6 +117,14 @@ constexpr std::array<Rule, 72> kRules{{
     {"SASS-TXQ-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c U13_36"},
     {"SASS-TXQ-QUERY", "the query is one of the seven named (an unnamed code prints as a number)",
      "envytools gm107.c tabdf50_0; decisions.md T27"},
+    // The bindless forms and TXA (decisions T28-T39).
+    {"SASS-BINDLESS-TSIDX",
+     "a bindless form (.B) is written with 0x0 where tsPtrIdx stands (its texture handle is a "
+     "register)",
+     "decisions.md T28"},
+    {"SASS-TEX-LC-SM50", "TEX.B.LC (bit 40) needs SM52 or later", "decisions.md T29"},
+    {"SASS-TXA-PHASE", "TXA takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
+    {"SASS-TXA-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c txa U13_36"},
     {"SASS-CUBIN", "a cubin (ELF) whose headers, tables or sections are malformed or not SM50-SM62",
      "ELF-64 gABI; decisions.md T-section (issue 14)"},
     {"SASS-RUN-SETTING", "`run --set` given: the SASS machine takes its settings from the scene",
@@ -140,6 +148,16 @@ constexpr std::array<Rule, 72> kRules{{
     {"SASS-EXEC-DC-STATE",
      ".DC without TSC depth compare, or TSC depth compare without .DC: undefined (warning)",
      "nvidia_tlds.md 4.3; decisions T43"},
+    // TEX/TLD/TLD4/TXD execution (sassexec2, decisions T54).
+    {"SASS-EXEC-UNDEFINED-FORM",
+     "a TEX/TLD/TLD4/TXD form no source defines (INVALIDBLOD4/5, INVALIDBTOFF03, TLD.CL, "
+     "offsets on cubes, ...): undefined result (warning)",
+     "decisions T54"},
+    // TXQ/TMML execution (sassquery, decisions T60-T69).
+    {"SASS-EXEC-QUERY-UNDEFINED",
+     "TXQ/TMML write a component no source documents (sampler queries, SAMPLER_POS, numbered "
+     "queries, TEXTURE_TYPE R/G/A, TMML B/A): undefined (warning)",
+     "decisions T62, T63"},
 }};
 
 // The bits of a slot in the instruction's own row (modifiers and paramA: its mode field).

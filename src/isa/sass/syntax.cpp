@@ -287,7 +287,10 @@ std::optional<Instruction> LineParser::run() {
   for (const Tok& t : notes) {
     if (!parse_annotation(inst, t, first_note)) return std::nullopt;
   }
-  if (const OpSpec* spec = spec_for_mnemonic(name)) {
+  if (const OpSpec* base = spec_for_mnemonic(name)) {
+    std::vector<std::string_view> mod_texts(mods.size());
+    for (size_t k = 0; k < mods.size(); ++k) mod_texts[k] = mods[k].text;
+    const OpSpec* spec = &row_for_mods(*base, mod_texts);  // TEX.B: the bindless row
     inst.op = spec->op;
     if (spec->mods.empty() && !mods.empty()) {
       error("SASS-SYNTAX", mods[0].col, std::string(name) + " takes no modifiers");
@@ -369,7 +372,8 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
   };
   bool have_lod = false, have_comp = false;
   bool seen_f16 = false, seen_rtz = false, seen_aoffi = false, seen_ms = false, seen_dc = false,
-       seen_nodep = false, seen_lc = false, seen_cl = false, seen_ndv = false, seen_lodq = false;
+       seen_nodep = false, seen_lc = false, seen_cl = false, seen_ndv = false, seen_lodq = false,
+       seen_b = false;
   // The .lod names of the row: its lod table, else (TLDS, TEXS) .LZ and .LL.
   auto lod_of = [&](std::string_view t) -> std::optional<Lod> {
     if (!has_mod(spec, Mod::kLod)) return std::nullopt;
@@ -418,6 +422,9 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
       have_lod = true;
       inst.lod = *lod;
       col(Slot::kLod) = m.col;
+    } else if (t == "B" && has_mod(spec, Mod::kBindless) &&
+               (have_comp || !has_mod(spec, Mod::kComponent))) {
+      if (!once(seen_b)) return false;  // .B: the bindless row (row_for_mods chose it)
     } else if (t.size() == 1 && std::string_view("RGBA").find(t[0]) != std::string_view::npos &&
                has_mod(spec, Mod::kComponent)) {
       if (have_comp) {
@@ -569,6 +576,22 @@ bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vec
         }
         inst.param_a = *p;
         col(Slot::kParamA) = ops[i].col;
+        ++i;
+        break;
+      }
+      case Operand::kZeroIdx: {
+        // A bindless form names no texture index: nvdisasm prints 0x0 (decisions T28).
+        if (!need(i, "0x0")) return false;
+        if (parse_number(ops[i].text) != std::optional<uint64_t>(0)) {
+          error("SASS-BINDLESS-TSIDX", ops[i].col,
+                mn +
+                    " takes its texture from a register and is written with 0x0 where "
+                    "tsPtrIdx stands, got '" +
+                    std::string(ops[i].text) + "'",
+                find_rule("SASS-BINDLESS-TSIDX")->citation);
+          return false;
+        }
+        col(Slot::kTsIdx) = ops[i].col;
         ++i;
         break;
       }

@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "texunit/simd/kernels.hpp"
+#include "texunit/simd/lanes-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace texsim::texunit::simd {
@@ -32,7 +33,6 @@ using VI = hn::Vec<DI>;
 using VU = hn::Vec<DU>;
 using MI = hn::Mask<DI>;
 
-constexpr size_t kBuf = 64;  // >= lanes of any target
 constexpr uint32_t kOneBits = 0x3f800000u;
 
 // Integer >= and <= (Highway 1.0.3 defines them for floats only).
@@ -43,25 +43,7 @@ HWY_INLINE MI LeI(VI a, VI b) {
   return hn::Not(hn::Gt(a, b));
 }
 
-// ---- lane I/O: a null pointer reads 0; tails and inactive lanes go through a buffer ----
-
-template <class D, typename T>
-HWY_INLINE hn::Vec<D> LoadLanes(D d, const T* p, size_t i, size_t n) {
-  if (p == nullptr) return hn::Zero(d);
-  if (n == hn::Lanes(d)) return hn::LoadU(d, p + i);
-  HWY_ALIGN T buf[kBuf] = {};
-  std::copy_n(p + i, n, buf);
-  return hn::Load(d, buf);
-}
-
-HWY_INLINE MI ActiveMask(const uint8_t* active, size_t i, size_t n) {
-  const DI di;
-  const MI first = hn::FirstN(di, n);
-  if (active == nullptr) return first;
-  HWY_ALIGN int32_t buf[kBuf] = {};
-  for (size_t k = 0; k < n; ++k) buf[k] = active[i + k];
-  return hn::And(first, hn::Ne(hn::Load(di, buf), hn::Zero(di)));
-}
+// ---- lane I/O (loads: lanes-inl.h); partial and masked stores go through a buffer ----
 
 HWY_INLINE void StoreLanes(VU v, uint32_t* p, size_t i, size_t n, MI m, bool full) {
   const DU du;
@@ -70,8 +52,8 @@ HWY_INLINE void StoreLanes(VU v, uint32_t* p, size_t i, size_t n, MI m, bool ful
     hn::StoreU(v, du, p + i);
     return;
   }
-  HWY_ALIGN uint32_t vb[kBuf];
-  HWY_ALIGN int32_t mb[kBuf];
+  HWY_ALIGN uint32_t vb[kLaneBuf];
+  HWY_ALIGN int32_t mb[kLaneBuf];
   hn::Store(v, du, vb);
   hn::Store(hn::VecFromMask(di, m), di, mb);
   for (size_t k = 0; k < n; ++k) {
@@ -81,8 +63,8 @@ HWY_INLINE void StoreLanes(VU v, uint32_t* p, size_t i, size_t n, MI m, bool ful
 
 HWY_INLINE void StoreFlags(MI value, uint8_t* p, size_t i, size_t n, MI m, uint8_t bit) {
   const DI di;
-  HWY_ALIGN int32_t vb[kBuf];
-  HWY_ALIGN int32_t mb[kBuf];
+  HWY_ALIGN int32_t vb[kLaneBuf];
+  HWY_ALIGN int32_t mb[kLaneBuf];
   hn::Store(hn::VecFromMask(di, value), di, vb);
   hn::Store(hn::VecFromMask(di, m), di, mb);
   for (size_t k = 0; k < n; ++k) {
@@ -91,22 +73,6 @@ HWY_INLINE void StoreFlags(MI value, uint8_t* p, size_t i, size_t n, MI m, uint8
 }
 
 // ---- exact conversions ----
-
-// Round to nearest even of a float with |x| <= 2^30 (callers clamp; NaN already removed).
-HWY_INLINE VI RoundToInt(VF x) {
-#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
-  // The emulated NearestInt adds 0.5 in float (wrong just below .5); use the 2^23 trick instead.
-  const DF df;
-  const DI di;
-  const VF ax = hn::Abs(x);
-  const VF magic = hn::Set(df, 8388608.0f);
-  const VF r = hn::IfThenElse(hn::Lt(ax, magic), hn::Sub(hn::Add(ax, magic), magic), ax);
-  const VI mag = hn::ConvertTo(di, r);
-  return hn::IfThenElse(hn::RebindMask(di, hn::Lt(x, hn::Zero(df))), hn::Neg(mag), mag);
-#else
-  return hn::NearestInt(x);  // cvtps2dq: the MXCSR rounding mode, round to nearest even
-#endif
-}
 
 // core::float_to_fixed(x, int_bits, frac_bits) for results within +/-lim (saturating), where
 // lim = 2^(int_bits - 1 + frac_bits) - 1 < 2^30: NaN -> 0, x * 2^frac exact, clamp, RNE.
@@ -304,7 +270,7 @@ template <FastFormat F>
 HWY_INLINE void FetchVec(const SurfacePlan& p, const FetchLanes& L, size_t i, size_t n) {
   const DI di;
   const DU du;
-  const MI active = ActiveMask(L.active, i, n);
+  const MI active = ActiveMask(di, L.active, i, n);
   if (hn::AllFalse(di, active)) return;
   const bool full = n == hn::Lanes(di) && hn::AllTrue(di, active);
 
@@ -571,7 +537,7 @@ HWY_INLINE size_t SampleVec(const SamplePlan& p, const SampleLanes& L, size_t i,
   const DF df;
   const DI di;
   const DU du;
-  const MI active = ActiveMask(L.active, i, n);
+  const MI active = ActiveMask(di, L.active, i, n);
   if (hn::AllFalse(di, active)) return redo_count;
   const bool full = n == hn::Lanes(di) && hn::AllTrue(di, active);
 
@@ -660,7 +626,7 @@ HWY_INLINE size_t SampleVec(const SamplePlan& p, const SampleLanes& L, size_t i,
              hn::Or(hn::IsNaN(hn::BitCast(df, r.c[2])), hn::IsNaN(hn::BitCast(df, r.c[3]))));
   nan = hn::And(nan, hn::RebindMask(df, active));
   if (!hn::AllFalse(df, nan)) {
-    HWY_ALIGN int32_t mb[kBuf];
+    HWY_ALIGN int32_t mb[kLaneBuf];
     hn::Store(hn::VecFromMask(di, hn::RebindMask(di, nan)), di, mb);
     for (size_t k = 0; k < n; ++k) {
       if (mb[k] != 0) L.redo[redo_count++] = static_cast<uint32_t>(i + k);

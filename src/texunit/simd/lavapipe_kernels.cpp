@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "texunit/simd/lanes-inl.h"
 #include "texunit/simd/lavapipe_kernels.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -31,26 +32,6 @@ using VI = hn::Vec<DI>;
 using MI = hn::Mask<DI>;
 using MF = hn::Mask<DF>;
 
-constexpr size_t kBuf = 64;  // >= lanes of any target
-
-template <class D, typename T>
-HWY_INLINE hn::Vec<D> LoadN(D d, const T* p, size_t i, size_t n) {
-  if (p == nullptr) return hn::Zero(d);
-  if (n == hn::Lanes(d)) return hn::LoadU(d, p + i);
-  HWY_ALIGN T buf[kBuf] = {};
-  std::copy_n(p + i, n, buf);
-  return hn::Load(d, buf);
-}
-
-HWY_INLINE MI Active(const uint8_t* active, size_t i, size_t n) {
-  const DI di;
-  const MI first = hn::FirstN(di, n);
-  if (active == nullptr) return first;
-  HWY_ALIGN int32_t buf[kBuf] = {};
-  for (size_t k = 0; k < n; ++k) buf[k] = active[i + k];
-  return hn::And(first, hn::Ne(hn::Load(di, buf), hn::Zero(di)));
-}
-
 // Stores the active, not-redone lanes; appends the redone active lanes' indices to `redo`.
 HWY_INLINE size_t Finish(const std::array<VF, 4>& res, const std::array<uint32_t*, 4>& out,
                          size_t i, size_t n, MI active, MI redo_mask, uint32_t* redo,
@@ -63,9 +44,9 @@ HWY_INLINE size_t Finish(const std::array<VF, 4>& res, const std::array<uint32_t
       hn::StoreU(hn::BitCast(di, res[c]), di, reinterpret_cast<int32_t*>(out[c] + i));
     return count;
   }
-  HWY_ALIGN int32_t sb[kBuf];
-  HWY_ALIGN int32_t rb[kBuf];
-  HWY_ALIGN float vb[kBuf];
+  HWY_ALIGN int32_t sb[kLaneBuf];
+  HWY_ALIGN int32_t rb[kLaneBuf];
+  HWY_ALIGN float vb[kLaneBuf];
   hn::Store(hn::VecFromMask(di, store), di, sb);
   hn::Store(hn::VecFromMask(di, hn::And(redo_mask, active)), di, rb);
   for (size_t c = 0; c < 4; ++c) {
@@ -76,22 +57,6 @@ HWY_INLINE size_t Finish(const std::array<VF, 4>& res, const std::array<uint32_t
   for (size_t k = 0; k < n; ++k)
     if (rb[k] != 0) redo[count++] = static_cast<uint32_t>(i + k);
   return count;
-}
-
-// cvtps2dq (round to nearest even) for |x| < 2^30; the emulated targets' NearestInt adds 0.5
-// in float, so they round through the 2^23 trick instead.
-HWY_INLINE VI RoundInt(VF x) {
-#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
-  const DF df;
-  const DI di;
-  const VF ax = hn::Abs(x);
-  const VF magic = hn::Set(df, 8388608.0f);
-  const VF r = hn::IfThenElse(hn::Lt(ax, magic), hn::Sub(hn::Add(ax, magic), magic), ax);
-  const VI mag = hn::ConvertTo(di, r);
-  return hn::IfThenElse(hn::RebindMask(di, hn::Lt(x, hn::Zero(df))), hn::Neg(mag), mag);
-#else
-  return hn::NearestInt(x);
-#endif
 }
 
 HWY_INLINE VF Fract(VF x) {
@@ -157,7 +122,7 @@ HWY_INLINE Taps LinearAxis(VF coord, VI len, bool wrap, bool pot) {
   const DI di;
   const VI m = hn::Sub(len, hn::Set(di, 1));
   const VF scaled = hn::ConvertTo(df, hn::ShiftLeft<8>(len));
-  const VI q = hn::Sub(RoundInt(hn::Mul(coord, scaled)), hn::Set(di, 128));
+  const VI q = hn::Sub(RoundToInt(hn::Mul(coord, scaled)), hn::Set(di, 128));
   const VI ip = hn::ShiftRight<8>(q);
   Taps t;
   t.w = hn::And(q, hn::Set(di, 255));
@@ -167,7 +132,7 @@ HWY_INLINE Taps LinearAxis(VF coord, VI len, bool wrap, bool pot) {
   } else if (wrap) {
     VF cf = hn::Mul(Fract(coord), hn::ConvertTo(df, len));
     cf = hn::Mul(cf, hn::Set(df, 256.0f));
-    const VI qq = hn::Sub(RoundInt(cf), hn::Set(di, 128));
+    const VI qq = hn::Sub(RoundToInt(cf), hn::Set(di, 128));
     t.w = hn::And(qq, hn::Set(di, 255));
     VI c0 = hn::ShiftRight<8>(qq);
     c0 = hn::IfThenElse(hn::Lt(c0, hn::Zero(di)), m, c0);
@@ -223,12 +188,12 @@ HWY_INLINE std::array<VF, 4> ToFloat(const Rgba& c) {
 size_t SampleVec(const LpSamplePlan& p, const LpSampleLanes& L, size_t i, size_t n, size_t count) {
   const DF df;
   const DI di;
-  const MI active = Active(L.active, i, n);
+  const MI active = ActiveMask(di, L.active, i, n);
   if (hn::AllFalse(di, active)) return count;
-  VF u = LoadN(df, L.u, i, n);
-  VF v = LoadN(df, L.v, i, n);
+  VF u = LoadLanes(df, L.u, i, n);
+  VF v = LoadLanes(df, L.v, i, n);
   // select_lod with an explicit LOD.
-  VF lod = p.min_max_equal ? hn::Set(df, p.min_lod) : LoadN(df, L.lod, i, n);
+  VF lod = p.min_max_equal ? hn::Set(df, p.min_lod) : LoadLanes(df, L.lod, i, n);
   if (p.bias_nz && !p.min_max_equal) lod = hn::Add(lod, hn::Set(df, p.bias));
   if (p.apply_max) lod = MinPs(lod, hn::Set(df, p.max_lod));
   if (p.apply_min) lod = MaxPs(lod, hn::Set(df, p.min_lod));
@@ -262,7 +227,7 @@ size_t SampleVec(const LpSamplePlan& p, const LpSampleLanes& L, size_t i, size_t
       c = Lerp8(hn::ConvertTo(di, hn::Mul(fp, hn::Set(df, 256.0f))), c, c1);
     }
   } else {
-    const VI ip = RoundInt(lod);
+    const VI ip = RoundToInt(lod);
     c = SampleLevel(p, hn::Min(hn::Max(ip, hn::Zero(di)), last), u, v);
   }
   return Finish(ToFloat(c), L.out, i, n, active, redo, L.redo, count);
@@ -270,13 +235,13 @@ size_t SampleVec(const LpSamplePlan& p, const LpSampleLanes& L, size_t i, size_t
 
 size_t FetchVec(const LpSurface& s, const LpFetchLanes& L, size_t i, size_t n, size_t count) {
   const DI di;
-  const MI active = Active(L.active, i, n);
+  const MI active = ActiveMask(di, L.active, i, n);
   if (hn::AllFalse(di, active)) return count;
   using DU = hn::RebindToUnsigned<DI>;
   const DU du;
-  const auto x = LoadN(du, L.x, i, n);
-  const auto y = LoadN(du, L.y, i, n);
-  const auto level = LoadN(du, L.level, i, n);
+  const auto x = LoadLanes(du, L.x, i, n);
+  const auto y = LoadLanes(du, L.y, i, n);
+  const auto level = LoadLanes(du, L.level, i, n);
   MI ok = hn::RebindMask(di, hn::Lt(level, hn::Set(du, s.levels)));
   const Level lv = LoadLevel(s, hn::IfThenElseZero(ok, hn::BitCast(di, level)));
   ok = hn::And(ok, hn::RebindMask(di, hn::Lt(x, hn::BitCast(du, lv.width))));

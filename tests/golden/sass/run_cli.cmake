@@ -3,6 +3,10 @@
 # -DEXAMPLES= (examples/sass); review the diff before re-recording with -DRECORD=1.
 if(CASE STREQUAL "texs_demo_run")
   set(args run texs-demo.sass --scene texs-demo.json --trace)
+elseif(CASE STREQUAL "wide_demo_run")
+  set(args run wide-demo.sass --scene wide-demo.json --trace)
+elseif(CASE STREQUAL "txq_demo_run")  # TXQ/TMML execution (decisions T60-T69)
+  set(args run txq-demo.sass --scene txq-demo.json --trace)
 else()
   message(FATAL_ERROR "unknown case ${CASE}")
 endif()

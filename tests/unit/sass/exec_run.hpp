@@ -1,9 +1,10 @@
-// Runs SASS text on a scene for the execution tests: parse, validate (no errors expected), run,
-// and the written registers by name with their definedness and the diagnostics.
+// The execution tests' scene fixture (bank 1 handles, header and sampler pools) and runner:
+// parse, validate (no errors expected), run; written registers, definedness, diagnostics.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "isa/sass/exec.hpp"
 #include "isa/sass/rules.hpp"
+#include "isa/sass/scene_section.hpp"
 #include "isa/sass/syntax.hpp"
 #include "texunit/surface.hpp"
 
@@ -61,12 +63,76 @@ inline texunit::Surface tagged(texunit::SurfaceType type, uint32_t w, uint32_t h
   return s;
 }
 
+inline uint32_t fb(float f) {
+  return std::bit_cast<uint32_t>(f);
+}
+
+// A float surface with explicit texels (level 0, slice 0), row by row.
+inline texunit::Surface floats(texunit::Format f, uint32_t w, uint32_t h,
+                               const std::vector<texunit::Texel>& texels) {
+  texunit::SurfaceDesc d;
+  d.format = f;
+  d.width = w;
+  d.height = h;
+  texunit::Surface s(d);
+  for (uint32_t i = 0; i < texels.size(); ++i)
+    EXPECT_TRUE(s.write_texel(0, 0, 0, i % w, i / w, texels[i]));
+  return s;
+}
+
+inline texunit::SamplerState point() {
+  texunit::SamplerState s;
+  s.min_filter = s.mag_filter = texunit::Filter::kPoint;
+  s.mip_filter = texunit::MipFilter::kPoint;
+  return s;
+}
+
+inline texunit::SamplerState bilinear() {
+  texunit::SamplerState s;
+  s.mip_filter = texunit::MipFilter::kNone;
+  return s;
+}
+
+struct Fixture {
+  scene::Scene sc;
+  Fixture() {
+    sc.isa = "sass";
+    edit_scene_state(sc).tex_bank = 1;
+    edit_scene_state(sc).texture_headers = TextureHeaderPool{};
+    edit_scene_state(sc).texture_headers->max_index = 31;
+    edit_scene_state(sc).texture_samplers = TextureSamplerPool{};
+    edit_scene_state(sc).texture_samplers->max_index = 15;
+  }
+  // Surface + header `hdr`; the handle in word `hdr` names header `hdr` and sampler `smp`.
+  void add(uint32_t hdr, texunit::Surface s, uint32_t smp = 0, uint32_t min_level = 0,
+           uint32_t max_level = 15) {
+    const uint32_t id = static_cast<uint32_t>(sc.surfaces.size());
+    sc.surfaces.push_back(scene::SceneSurface{id, "", std::move(s)});
+    edit_scene_state(sc).texture_headers->entries[hdr] =
+        TextureHeader{id, min_level, max_level, false};
+    handle(hdr, (smp << 20) | hdr);
+  }
+  void sampler(uint32_t index, const texunit::SamplerState& st) {
+    edit_scene_state(sc).texture_samplers->entries[index] = scene::SceneSampler{index, st, {}};
+  }
+  void handle(uint32_t word, uint32_t value) {
+    auto& b = edit_scene_state(sc).const_banks[1];
+    if (b.size() < 4 * (word + 1)) b.resize(4 * (word + 1), 0);
+    for (unsigned i = 0; i < 4; ++i) b[4 * word + i] = static_cast<uint8_t>(value >> (8 * i));
+  }
+  void reg(uint32_t r, uint32_t v) { edit_scene_state(sc).registers.r[r] = v; }
+  void regf(uint32_t r, float v) { reg(r, fb(v)); }
+};
+
+// `validated`: false runs text the validator rejects (INVALIDBLOD4, ...) without validating it.
 inline Outcome run(const scene::Scene& sc, std::string_view text,
-                   std::string_view platform = "SM52") {
+                   std::string_view platform = "SM52", bool validated = true) {
   Outcome r;
   core::DiagSink sink;
   auto prog = parse_program(text, "e.sass", sink);
-  for (const auto& i : prog) validate(i, platform, sink);
+  if (validated) {
+    for (const auto& i : prog) validate(i, platform, sink);
+  }
   EXPECT_FALSE(sink.has_errors()) << format_diagnostic(sink.diagnostics().at(0));
   const auto out =
       run_program(prog, sc, settings_for(sc, platform, false), std::nullopt, sink, nullptr);

@@ -24,67 +24,12 @@ using texunit::SurfaceDesc;
 using texunit::SurfaceType;
 using texunit::Texel;
 
-uint32_t fb(float f) {
-  return std::bit_cast<uint32_t>(f);
-}
-
+using testing::bilinear;
+using testing::fb;
+using testing::Fixture;
+using testing::floats;
+using testing::point;
 using testing::tagged;
-
-// A float surface with explicit texels (level 0, slice 0), row by row.
-Surface floats(Format f, uint32_t w, uint32_t h, const std::vector<Texel>& texels) {
-  SurfaceDesc d;
-  d.format = f;
-  d.width = w;
-  d.height = h;
-  Surface s(d);
-  for (uint32_t i = 0; i < texels.size(); ++i)
-    EXPECT_TRUE(s.write_texel(0, 0, 0, i % w, i / w, texels[i]));
-  return s;
-}
-
-texunit::SamplerState point() {
-  texunit::SamplerState s;
-  s.min_filter = s.mag_filter = texunit::Filter::kPoint;
-  s.mip_filter = texunit::MipFilter::kPoint;
-  return s;
-}
-
-texunit::SamplerState bilinear() {
-  texunit::SamplerState s;
-  s.mip_filter = texunit::MipFilter::kNone;
-  return s;
-}
-
-struct Fixture {
-  scene::Scene sc;
-  Fixture() {
-    sc.isa = "sass";
-    edit_scene_state(sc).tex_bank = 1;
-    edit_scene_state(sc).texture_headers = TextureHeaderPool{};
-    edit_scene_state(sc).texture_headers->max_index = 31;
-    edit_scene_state(sc).texture_samplers = TextureSamplerPool{};
-    edit_scene_state(sc).texture_samplers->max_index = 15;
-  }
-  // Surface + header `hdr`; the handle in word `hdr` names header `hdr` and sampler `smp`.
-  void add(uint32_t hdr, Surface s, uint32_t smp = 0, uint32_t min_level = 0,
-           uint32_t max_level = 15) {
-    const uint32_t id = static_cast<uint32_t>(sc.surfaces.size());
-    sc.surfaces.push_back(scene::SceneSurface{id, "", std::move(s)});
-    edit_scene_state(sc).texture_headers->entries[hdr] =
-        TextureHeader{id, min_level, max_level, false};
-    handle(hdr, (smp << 20) | hdr);
-  }
-  void sampler(uint32_t index, const texunit::SamplerState& st) {
-    edit_scene_state(sc).texture_samplers->entries[index] = scene::SceneSampler{index, st, {}};
-  }
-  void handle(uint32_t word, uint32_t value) {
-    auto& b = edit_scene_state(sc).const_banks[1];
-    if (b.size() < 4 * (word + 1)) b.resize(4 * (word + 1), 0);
-    for (unsigned i = 0; i < 4; ++i) b[4 * word + i] = static_cast<uint8_t>(value >> (8 * i));
-  }
-  void reg(uint32_t r, uint32_t v) { edit_scene_state(sc).registers.r[r] = v; }
-  void regf(uint32_t r, float v) { reg(r, fb(v)); }
-};
 
 using testing::Outcome;
 
@@ -556,7 +501,9 @@ TEST(SassExecSample, ParamAMatchTable) {
   EXPECT_TRUE(param_a_matches(ParamA::kCube, T::kCubeArray));
   EXPECT_FALSE(param_a_matches(ParamA::k2D, T::kCube));
   EXPECT_FALSE(param_a_matches(ParamA::k3D, T::k2DArray));
-  EXPECT_FALSE(param_a_matches(ParamA::kArrayCube, T::kCubeArray));
+  EXPECT_TRUE(param_a_matches(ParamA::kArrayCube, T::kCubeArray));
+  EXPECT_TRUE(param_a_matches(ParamA::kArray1D, T::k1D));
+  EXPECT_FALSE(param_a_matches(ParamA::kArray3D, T::k3D));
 }
 
 }  // namespace

@@ -90,7 +90,7 @@ TEST(SassFrontend, DescribeAndRules) {
   EXPECT_NE(d->find("ARRAY_2D"), std::string::npos);
   EXPECT_NE(d->find("RBA=2"), std::string::npos);
   EXPECT_NE(d->find("SASS-TLDS-MS-LZ"), std::string::npos);
-  EXPECT_FALSE(fe->describe("TXA"));
+  EXPECT_FALSE(fe->describe("TXB"));
   // Issue 19: every opcode of the table is described from its row.
   const auto texs = fe->describe("texs");
   ASSERT_TRUE(texs);
@@ -116,8 +116,15 @@ TEST(SassFrontend, DescribeAndRules) {
   EXPECT_NE(fe->describe("TXD")->find("SASS-TXD-LC-SM50"), std::string::npos);
   EXPECT_NE(fe->describe("TXQ")->find("SASS-TXQ-QUERY"), std::string::npos);
   EXPECT_NE(fe->describe("TMML")->find("TMML.LOD[.NDV]"), std::string::npos);
-  EXPECT_EQ(fe->opcodes(), (std::vector<std::string>{"TLDS", "TEXS", "TLD4S", "TEX", "TLD", "TLD4",
-                                                     "TXD", "TMML", "TXQ", "NOP"}));
+  // The bindless rows and TXA (decisions T28-T39) are described by their names.
+  EXPECT_NE(fe->describe("tex.b")->find("TEX.B[.LZ|.LB|"), std::string::npos);
+  EXPECT_NE(fe->describe("TLD4.B")->find("TLD4.{R|G|B|A}.B[.AOFFI|.PTP]"), std::string::npos)
+      << *fe->describe("TLD4.B");
+  EXPECT_NE(fe->describe("TXA")->find("tsPtrIdx 48:36"), std::string::npos);
+  EXPECT_EQ(fe->opcodes(),
+            (std::vector<std::string>{"TLDS", "TEXS", "TLD4S", "TEX", "TLD", "TLD4", "TXD", "TMML",
+                                      "TXQ", "TEX.B", "TLD.B", "TLD4.B", "TXD.B", "TMML.B", "TXQ.B",
+                                      "TXA", "NOP"}));
   EXPECT_GE(fe->rules().size(), 20u);
 }
 

@@ -77,20 +77,31 @@ TEST(SassOpSpec, SpecForWordAndMnemonic) {
   EXPECT_EQ(spec_for_mnemonic("TLD4S")->op, Opcode::kTld4s);
   EXPECT_EQ(spec_for_mnemonic("TLD4")->op, Opcode::kTld4);
   EXPECT_EQ(spec_for_mnemonic("TXQ")->op, Opcode::kTxq);
-  EXPECT_EQ(spec_for_mnemonic("TXA"), nullptr);
+  EXPECT_EQ(spec_for_mnemonic("TXA")->op, Opcode::kTxa);
+  EXPECT_EQ(spec_for_mnemonic("TEX.B")->op, Opcode::kTexB);
   // TLD4S.F16.RTZ is TLD4S's second row (decisions T27); TMML/TXQ share the 0xdf page.
   EXPECT_EQ(spec_for_word(0xdfc0000000000000ull)->op, Opcode::kTld4s);
   EXPECT_TRUE(is_rtz_row(*spec_for_word(0xdfc0000000000000ull)));
   EXPECT_EQ(spec_for_word(0xdf58000000000000ull)->op, Opcode::kTmml);
   EXPECT_EQ(spec_for_word(0xdf48000000000000ull)->op, Opcode::kTxq);
-  EXPECT_EQ(spec_for_word(0xdf40000000000000ull), nullptr);  // TXA: not modelled
+  EXPECT_EQ(spec_for_word(0xdf40000000000000ull)->op, Opcode::kTxa);  // decisions T34
   // Issue 19 (decisions T23-T26): words ptxas 11.8 emitted (sample corpus, sm_61).
   EXPECT_EQ(spec_for_word(0xc0ba0520ff870808ull)->op, Opcode::kTex);
   EXPECT_EQ(spec_for_word(0xdc38000000000000ull)->op, Opcode::kTld);
   EXPECT_EQ(spec_for_word(0xc83a0000000000ffull)->op, Opcode::kTld4);
   EXPECT_EQ(spec_for_word(0xde3a000000000000ull)->op, Opcode::kTxd);
-  EXPECT_EQ(spec_for_word(0xde7a000000000000ull), nullptr);  // TXD.B: not modelled
-  EXPECT_EQ(modelled_mnemonics(), "TLDS, TEXS, TLD4S, TEX, TLD, TLD4, TXD, TMML, TXQ, NOP");
+  // The bindless rows (decisions T28-T33): ptxas 11.8 words of the bindless corpus.
+  EXPECT_EQ(spec_for_word(0xde7a000000000000ull)->op, Opcode::kTxdB);
+  EXPECT_EQ(spec_for_word(0xdeb80007a0670404ull)->op, Opcode::kTexB);
+  EXPECT_EQ(spec_for_word(0xddf80007a0670404ull)->op, Opcode::kTldB);
+  EXPECT_EQ(spec_for_word(0xdefc0097a0c70404ull)->op, Opcode::kTld4B);
+  EXPECT_EQ(spec_for_word(0xdefc0197a0c70404ull), nullptr);  // TLD4.B bit 40: rejected (T31)
+  EXPECT_EQ(spec_for_word(0xdf50000080470600ull)->op, Opcode::kTxqB);
+  EXPECT_EQ(spec_for_word(0xdf60000080470600ull)->op, Opcode::kTmmlB);
+  EXPECT_EQ(spec_for_word(0xdf68000080470600ull), nullptr);  // 53:51 = 101: rejected (T27)
+  EXPECT_EQ(modelled_mnemonics(),
+            "TLDS, TEXS, TLD4S, TEX, TLD, TLD4, TXD, TMML, TXQ, TEX.B, TLD.B, TLD4.B, TXD.B, "
+            "TMML.B, TXQ.B, TXA, NOP");
 }
 
 // Every legal mode of every row, with both precisions and registers that satisfy the rules:
@@ -148,7 +159,9 @@ TEST(SassOpSpec, Tld4sRtzOnlyWithF16FromSM60) {
   EXPECT_EQ(decode(rtz, 0, o, sink, "SM53").kind, Kind::kRaw);
   // Bits 55:54 = 01: TXQ since issue 19 (decisions T27), bits 53:51 = 001.
   EXPECT_EQ(decode(0xdf4e028100570206ull, 0, o, sink, "SM61").op, Opcode::kTxq);
-  EXPECT_EQ(decode(0xdf46028100570206ull, 0, o, sink, "SM61").kind, Kind::kRaw);  // TXA
+  // 53:51 = 000: TXA since the bindless rows (decisions T34): nvdisasm 11.8 prints it.
+  EXPECT_EQ(print_instruction(decode(0xdf46028100570206ull, 0, o, sink, "SM61")),
+            "TXA.NODEP R6, R2, 0x28, 0x2 ;");
 }
 
 // The real lines of nvidia_tlds.md section 3 / 1.8 (CuAssembler SM61, nxas): text -> word ->

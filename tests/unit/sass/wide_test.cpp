@@ -109,7 +109,7 @@ constexpr Case kCases[] = {
     {"SASS-TLD4-PARAMA-RESERVED", "SM61", "TLD4.R R4, R4, 0x52, CUBE, 0xf ;",
      "TLD4.R R4, R4, 0x52, ARRAY_3D, 0xf ;", 22},
     {"SASS-TLD4-COMPONENT", "SM61", "TLD4.G R4, R4, 0x52, 2D, 0xf ;",
-     "TLD4.G.B R4, R4, 0x52, 2D, 0xf ;", 8},
+     "TLD4.G.R R4, R4, 0x52, 2D, 0xf ;", 8},
     {"SASS-TLD4-TOFF", "SM61", "TLD4.R.PTP R4, R4, R6, 0x52, 2D, 0xf ;",
      "TLD4.R.INVALIDBTOFF03 R4, R4, R6, 0x52, 2D, 0xf ;", 8},
     {"SASS-TLD4-TSIDX", "SM61", "TLD4.R R4, R4, 0x0, 2D, 0xf ;", "TLD4.R R4, R4, 0x4000, 2D, 0xf ;",
@@ -140,13 +140,20 @@ constexpr Case kCases[] = {
      "TXQ R21, R20, TEX_SAMPLER_LOD, 0x3000, 0x3 ;", 32},
     {"SASS-TXQ-QUERY", "SM61", "TXQ R21, R20, TEX_SAMPLER_BORDER_COLOR, 0x52, 0x3 ;",
      "TXQ R21, R20, 12, 0x52, 0x3 ;", 15},
+    // The bindless forms and TXA (decisions T28-T39).
+    {"SASS-TEX-LC-SM50", "SM50", "TEX.B.LZ R0, R4, R6, 0x0, 2D, 0xf ;",
+     "TEX.B.LC R0, R4, R6, 0x0, 2D, 0xf ;", 7},
+    {"SASS-BINDLESS-TSIDX", "SM61", "TXQ.B R0, R6, TEX_HEADER_DIMENSION, 0x0, 0x1 ;",
+     "TXQ.B R0, R6, TEX_HEADER_DIMENSION, 0x52, 0x1 ;", 37},
+    {"SASS-TXA-PHASE", "SM61", "TXA.T R0, R2, 0x28, 0x2 ;", "TXA.T.P R0, R2, 0x28, 0x2 ;", 7},
+    {"SASS-TXA-TSIDX", "SM61", "TXA R0, R2, 0x1fff, 0x2 ;", "TXA R0, R2, 0x2000, 0x2 ;", 13},
 };
 
 TEST(SassWide, EveryRuleHasAPassingAndAFailingCase) {
   size_t rules = 0;
   for (const auto& r : all_rules()) {
-    for (const char* p :
-         {"SASS-TEX-", "SASS-TLD-", "SASS-TLD4-", "SASS-TXD-", "SASS-TMML-", "SASS-TXQ-"})
+    for (const char* p : {"SASS-TEX-", "SASS-TLD-", "SASS-TLD4-", "SASS-TXD-", "SASS-TMML-",
+                          "SASS-TXQ-", "SASS-TXA-", "SASS-BINDLESS-"})
       rules += r.id.starts_with(p) ? 1 : 0;
   }
   EXPECT_EQ(rules, std::size(kCases));

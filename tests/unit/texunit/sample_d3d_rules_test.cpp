@@ -7,34 +7,14 @@
 #include <bit>
 #include <functional>
 
+#include "surface_maker.hpp"
 #include "texunit/sample.hpp"
 
 namespace texsim::texunit {
 namespace {
 
-using TexelAt = std::function<Texel(uint32_t level, uint32_t slice, uint32_t x, uint32_t y)>;
-
-Surface make(SurfaceType t, Format f, uint32_t w, uint32_t h, uint32_t layers, uint32_t mips,
-             const TexelAt& fn) {
-  SurfaceDesc s;
-  s.type = t;
-  s.format = f;
-  s.width = w;
-  s.height = h;
-  s.layers = layers;
-  s.mips = mips;
-  core::DiagSink sink;
-  EXPECT_TRUE(validate_surface_desc(s, sink));
-  Surface surf(s);
-  for (uint32_t level = 0; level < mips; ++level) {
-    const LevelLayout& lv = surf.layout().levels[level];
-    for (uint32_t sl = 0; sl < s.slices(); ++sl)
-      for (uint32_t y = 0; y < lv.height; ++y)
-        for (uint32_t x = 0; x < lv.width; ++x)
-          EXPECT_TRUE(surf.write_texel(0, level, sl, x, y, fn(level, sl, x, y)));
-  }
-  return surf;
-}
+using testing::make;
+using TexelAt = testing::TexelFn;
 
 SamplerState sampler(Filter f, MipFilter m, AddressMode a = AddressMode::kClamp) {
   SamplerState s;

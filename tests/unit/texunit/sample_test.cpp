@@ -11,40 +11,15 @@
 #include <limits>
 
 #include "core/convert.hpp"
+#include "surface_maker.hpp"
 
 namespace texsim::texunit {
 namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-using TexelFn = std::function<Texel(uint32_t level, uint32_t slice, uint32_t x, uint32_t y)>;
-
-Surface make(SurfaceType t, Format f, uint32_t w, uint32_t h, uint32_t d, uint32_t layers,
-             uint32_t mips, const TexelFn& fn) {
-  SurfaceDesc s;
-  s.type = t;
-  s.format = f;
-  s.width = w;
-  s.height = h;
-  s.depth = d;
-  s.layers = layers;
-  s.mips = mips;
-  core::DiagSink sink;
-  EXPECT_TRUE(validate_surface_desc(s, sink));
-  Surface surf(s);
-  for (uint32_t level = 0; level < mips; ++level) {
-    const LevelLayout& lv = surf.layout().levels[level];
-    const uint32_t slices = t == SurfaceType::k3D ? lv.depth : s.slices();
-    for (uint32_t sl = 0; sl < slices; ++sl) {
-      for (uint32_t y = 0; y < lv.height; ++y) {
-        for (uint32_t x = 0; x < lv.width; ++x) {
-          EXPECT_TRUE(surf.write_texel(0, level, sl, x, y, fn(level, sl, x, y)));
-        }
-      }
-    }
-  }
-  return surf;
-}
+using testing::make;
+using testing::TexelFn;
 
 Texel gray(float v) {
   return Texel::from_float(v, v, v, v);

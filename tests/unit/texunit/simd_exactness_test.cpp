@@ -6,12 +6,14 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/half.hpp"
 #include "texunit/batch.hpp"
+#include "texunit/sample_nvidia.hpp"
 #include "texunit/simd/kernels.hpp"
 
 namespace texsim::texunit {
@@ -223,6 +225,9 @@ class Exactness : public ::testing::Test {
     }
     simd::force_target(0);
   }
+
+  void random_sample_cases(uint32_t seed, int iterations, std::optional<PrecisionKind> kind,
+                           const char* label);
 };
 
 // ---- fetch ----
@@ -505,14 +510,19 @@ void expect_sample_matches(const SampleCase& c, const BatchOptions& opts, size_t
   }
 }
 
-TEST_F(Exactness, SampleEveryFastPathOnRandomInputs) {
+// Random sampling cases over every fast format on every target, against the scalar path.
+// `kind` set: every case's profile has that kind (with the case's random bit counts, mostly the
+// profile's 8 and 8); else the d3d kind.
+void Exactness::random_sample_cases(uint32_t seed, int iterations,
+                                    std::optional<PrecisionKind> kind, const char* label) {
   size_t compared = 0;
   size_t simd_lanes = 0;
   for_each_target([&] {
-    Rng rng(99);
-    for (int iter = 0; iter < 1000; ++iter) {
+    Rng rng(seed);
+    for (int iter = 0; iter < iterations; ++iter) {
       const Format f = kFastFormats[static_cast<size_t>(iter) % kFastFormats.size()];
-      const SampleCase c = random_sample_case(rng, f, 1 + pick(rng, 260));
+      SampleCase c = random_sample_case(rng, f, 1 + pick(rng, 260));
+      if (kind) c.precision.kind = *kind;
       BatchOptions opts;
       opts.block_lanes = 64 + pick(rng, 200);
       expect_sample_matches(c, opts, compared, simd_lanes);
@@ -520,7 +530,11 @@ TEST_F(Exactness, SampleEveryFastPathOnRandomInputs) {
     }
   });
   EXPECT_GT(simd_lanes, compared / 2);
-  std::printf("sample: %zu lanes compared, %zu on SIMD paths\n", compared, simd_lanes);
+  std::printf("%s: %zu lanes compared, %zu on SIMD paths\n", label, compared, simd_lanes);
+}
+
+TEST_F(Exactness, SampleEveryFastPathOnRandomInputs) {
+  random_sample_cases(99, 1000, std::nullopt, "sample");
 }
 
 // Bilinear and trilinear in the common configuration (wrap, random coordinates and LODs),
@@ -557,6 +571,26 @@ TEST_F(Exactness, BilinearAndTrilinearCommonCase) {
       }
     }
   });
+}
+
+// The nvidia profile (P18): the fast paths claim it on every fast format (P15 touches none of
+// them) and must give the scalar sample_nvidia bits, on every target.
+TEST_F(Exactness, NvidiaProfileOnEveryFastPath) {
+  for (Format f : kFastFormats) ASSERT_FALSE(nvidia_rounds_filtered_result(f));
+  random_sample_cases(1913, 400, PrecisionKind::kNvidia, "nvidia");
+}
+
+// A format P15 rounds never takes a fast path under the nvidia profile.
+TEST_F(Exactness, NvidiaProfileKeepsSixteenBitNormalizedOnTheScalarPath) {
+  Rng rng(7);
+  SampleCase c = random_sample_case(rng, Format::kR8G8B8A8_UNORM, 64);
+  c.surface.desc.format = Format::kR16G16_UNORM;  // same 4-byte texels, a P15 format
+  c.precision = PrecisionProfile::nvidia();
+  size_t compared = 0;
+  size_t simd = 0;
+  expect_sample_matches(c, BatchOptions{}, compared, simd);
+  EXPECT_EQ(simd, 0u);
+  EXPECT_GT(compared, 0u);
 }
 
 // ---- threads ----

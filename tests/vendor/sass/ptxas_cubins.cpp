@@ -254,23 +254,46 @@ std::string fetch_corpus(unsigned smn, unsigned& n) {
   return ptx.str();
 }
 
-// The mnemonic of an nvdisasm line ("@!P0 TEXS.LZ R0, ..." -> "TEXS").
-std::string mnemonic_of(std::string_view t) {
-  if (t.starts_with("@")) t.remove_prefix(std::min(t.size(), t.find(' ') + 1));
-  return std::string(t.substr(0, t.find_first_of(". ;")));
+// The bindless corpus (decisions T28-T39): both corpora with a texture handle ptxas cannot fold
+// into a constant-bank index (tx + 1 when a == 7), so it emits TEX.B, TLD.B, TLD4.B, TXD.B and
+// TXQ.B with the handle in a register.
+std::string bindless_corpus(unsigned smn, unsigned& n) {
+  std::string ptx = sample_corpus(smn, n) + fetch_corpus(smn, n);
+  const std::string load = "  ld.param.s32 %r9, [a];\n";
+  const std::string pick =
+      load +
+      "  add.u64 %rd0, %rd2, 1;\n  setp.eq.s32 %q0, %r9, 7;\n  selp.b64 %rd2, %rd0, %rd2, %q0;\n";
+  const std::string decl = "  .reg .u64 %rd<4>;\n";
+  std::string out;
+  for (size_t p = 0; p < ptx.size();) {
+    const size_t l = ptx.find(load, p), d = ptx.find(decl, p);
+    const size_t next = std::min(l, d);
+    if (next == std::string::npos) {
+      out += ptx.substr(p);
+      break;
+    }
+    out += ptx.substr(p, next - p);
+    out += next == l ? pick : decl + "  .reg .pred %q<1>;\n";
+    p = next + (next == l ? load.size() : decl.size());
+  }
+  return out;
 }
 
-// Compiles the corpus (`sample`: issue 19's sampling corpus, else issue 14's texel fetches) and
-// compares every instruction of the opcode table in the cubin with nvdisasm's line.
+// Compiles the corpus (`sample`: issue 19's sampling corpus, `bindless`: both with a handle in a
+// register, else issue 14's texel fetches) and compares every instruction of the opcode table in
+// the cubin with nvdisasm's line.
 int compiled(const std::string& bin, const std::string& arch, const std::string& work,
-             bool sample) {
+             const std::string& corpus) {
+  const bool sample = corpus == "sample";
   const std::string sm = "sm_" + arch.substr(2);
   const unsigned smn = static_cast<unsigned>(std::stoul(arch.substr(2)));
   std::ostringstream ptx;
   ptx << ".version 7.8\n.target " << sm << "\n.address_size 64\n\n";
   unsigned n = 0;
-  ptx << (sample ? sample_corpus(smn, n) : fetch_corpus(smn, n));
-  const std::string stem = work + (sample ? "/sample_" : "/tex_") + sm;
+  ptx << (sample                 ? sample_corpus(smn, n)
+          : corpus == "bindless" ? bindless_corpus(smn, n)
+                                 : fetch_corpus(smn, n));
+  const std::string stem = work + "/" + corpus + "_" + sm;
   const std::string ptx_file = stem + ".ptx";
   const std::string cubin = stem + ".cubin";
   std::ofstream(ptx_file) << ptx.str();
@@ -288,8 +311,9 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
   // nvdisasm's count of every texture mnemonic, modelled or not.
   std::map<std::string, size_t> nv_ops, ts_ops;
   for (const auto& [key, text] : nv) {
-    const std::string m = mnemonic_of(text);
-    if (m.starts_with("TEX") || m.starts_with("TLD") || m == "TXD" || m == "TXQ" || m == "TMML")
+    const std::string m = vc::row_name(text);
+    if (m.starts_with("TEX") || m.starts_with("TLD") || m.starts_with("TXD") ||
+        m.starts_with("TXQ") || m.starts_with("TMML") || m == "TXA")
       nv_ops[m]++;
   }
 
@@ -367,7 +391,10 @@ int compiled(const std::string& bin, const std::string& arch, const std::string&
       form_list.c_str());
   const bool have = sample ? ts_ops["TEXS"] > 0 && ts_ops["TLD4S"] > 0 && ts_ops["TEX"] > 0 &&
                                  ts_ops["TLD4"] > 0 && ts_ops["TXD"] > 0 && ts_ops["TXQ"] > 0
-                           : ts_ops["TLDS"] > 0 && ts_ops["TLD"] > 0;
+                    : corpus == "bindless"
+                        ? ts_ops["TEX.B"] > 0 && ts_ops["TLD.B"] > 0 && ts_ops["TLD4.B"] > 0 &&
+                              ts_ops["TXD.B"] > 0 && ts_ops["TXQ.B"] > 0
+                        : ts_ops["TLDS"] > 0 && ts_ops["TLD"] > 0;
   return mismatches == 0 && all_modelled_found && have ? 0 : 1;
 }
 
@@ -463,5 +490,5 @@ int main(int argc, char** argv) {
     }
   }
   if (!source.empty()) return round_trip(bin, arch, source, work);
-  return compiled(bin, arch, work, a.get("--corpus", "fetch") == "sample");
+  return compiled(bin, arch, work, a.get("--corpus", "fetch"));
 }

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -123,6 +124,28 @@ inline std::map<uint64_t, std::string> listing_lines(const std::string& out) {
     m.emplace(addr, text);
   }
   return m;
+}
+
+// The opcode row an nvdisasm line names: "TEX" for "@P0 TEX.LL ...", "TEX.B" for "TEX.B.LL ...",
+// "TLD4.B" for "TLD4.R.B.AOFFI ..." (TLD4's gather component comes before .B, so "TLD4.B.AOFFI"
+// is the blue gather; decisions T30).
+inline std::string row_name(std::string_view t) {
+  if (t.starts_with("@")) t.remove_prefix(std::min(t.size(), t.find(' ') + 1));
+  t = t.substr(0, t.find_first_of(" ;"));
+  std::vector<std::string_view> parts;
+  for (size_t p = 0;;) {
+    const size_t d = t.find('.', p);
+    parts.push_back(t.substr(p, d == std::string_view::npos ? std::string_view::npos : d - p));
+    if (d == std::string_view::npos) break;
+    p = d + 1;
+  }
+  // Only these have bindless forms (TLD4S.B.DC is TLD4S's blue gather).
+  const std::string_view base = parts[0];
+  const bool has_b = base == "TEX" || base == "TLD" || base == "TLD4" || base == "TXD" ||
+                     base == "TMML" || base == "TXQ";
+  const size_t b = base == "TLD4" ? 2 : 1;
+  const bool bindless = has_b && parts.size() > b && parts[b] == "B";
+  return std::string(parts[0]) + (bindless ? ".B" : "");
 }
 
 }  // namespace texsim::vendor

@@ -1,0 +1,96 @@
+// TXQ and TMML execution: TMML's LOD query as a lone thread's pixel quad through the texture unit
+// (decisions T40, T65), and the write of the masked components to consecutive registers (T66).
+#include <array>
+#include <bit>
+#include <cstdio>
+
+#include "isa/sass/lower_query.hpp"
+#include "isa/sass/syntax.hpp"
+#include "texunit/message.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+// The texture unit's LOD query (clamped, unclamped) for a quad whose four lanes hold the
+// thread's coordinates: its derivatives are zero (decisions T40).
+std::array<float, 2> lone_thread_lod_query(const LoweredLodQuery& lw) {
+  constexpr size_t kQuad = 4;
+  std::array<float, kQuad> u{}, v{}, w{}, zero{};
+  u.fill(lw.coord[0]), v.fill(lw.coord[1]), w.fill(lw.coord[2]);
+  texunit::SampleBatch b;
+  b.count = kQuad;
+  b.op = texunit::SampleOp::kLodQuery;
+  b.u = {u.data(), kQuad}, b.v = {v.data(), kQuad}, b.w = {w.data(), kQuad};
+  b.array_index = {zero.data(), kQuad}, b.lod = {zero.data(), kQuad};
+  b.reference = {zero.data(), kQuad};
+  std::array<std::array<uint32_t, kQuad>, 4> c{};
+  std::array<uint8_t, kQuad> flags{};
+  std::array<texunit::TexelKind, kQuad> kinds{};
+  const texunit::TexelLanes out{{c[0].data(), kQuad}, {c[1].data(), kQuad},  {c[2].data(), kQuad},
+                                {c[3].data(), kQuad}, {flags.data(), kQuad}, {kinds.data(), kQuad}};
+  texunit::MessageOptions mo;
+  mo.precision = lw.precision;
+  mo.layout.quad_derivatives = true;
+  if (lw.precision.kind == texunit::PrecisionKind::kLavapipe) mo.layout.lavapipe_group_lanes = 4;
+  texunit::sample_message(lw.view, lw.sampler, b, out, mo);
+  return {std::bit_cast<float>(c[0][0]), std::bit_cast<float>(c[1][0])};
+}
+
+QueryResult tmml_result(const Instruction& inst, const RegisterFile& regs,
+                        const scene::Scene& scene, core::DiagSink& sink) {
+  QueryResult r;
+  LoweredLodQuery lw = lower_tmml(inst, regs, scene, sink);
+  r.what = std::move(lw.what);
+  switch (lw.outcome) {
+    case LodQueryOutcome::kMissingState:
+      r.missing_state = true;
+      break;
+    case LodQueryOutcome::kZeros:
+      break;
+    case LodQueryOutcome::kUndefined:
+      r.defined = {false, false, false, false};
+      r.what += ": undefined";
+      break;
+    case LodQueryOutcome::kQuery: {
+      // R: the LOD (the unclamped one, with the TSC bias), G: the level the lookup would use
+      // (clamped to the TSC range and the view's levels) (decisions T63).
+      const auto [clamped, unclamped] = lone_thread_lod_query(lw);
+      r.value[0] = tmml_lod_bits(unclamped);
+      r.value[1] = tmml_level_bits(clamped);
+      r.defined = {true, true, false, false};
+      char buf[80];
+      std::snprintf(buf, sizeof buf, ": lod %.9g, level %.9g", static_cast<double>(unclamped),
+                    static_cast<double>(clamped));
+      r.what += buf;
+      report_undefined_components(inst, r.defined,
+                                  "TMML's B and A components are not documented (nouveau and NAK "
+                                  "read R and G only)",
+                                  sink);
+      break;
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+bool execute_query(const Instruction& inst, Machine& m, const scene::Scene& scene,
+                   core::DiagSink& sink, const std::string& line, std::vector<std::string>* trace) {
+  const QueryResult r = inst.op == Opcode::kTxq ? lower_txq(inst, m.r, scene, sink)
+                                                : tmml_result(inst, m.r, scene, sink);
+  if (r.missing_state) return false;
+  // The mask's components in R, G, B, A order to Rd, Rd+1, ...; none past R254 (RZ ends it).
+  std::string writes;
+  unsigned reg = inst.rd0;
+  for (unsigned c = 0; c < 4 && reg < kRZ; ++c) {
+    if (((inst.mask >> c) & 1u) == 0) continue;
+    const auto rd = static_cast<uint8_t>(reg++);
+    m.write(rd, r.value[c], r.defined[c]);
+    writes += " " + register_name(rd) + "=" + hex32(r.value[c]) + (r.defined[c] ? "" : "?");
+  }
+  if (trace) trace->push_back(line + "  // " + r.what + " ->" + writes);
+  return true;
+}
+
+}  // namespace texsim::isa::sass

@@ -1,0 +1,251 @@
+// TXQ and TMML lowering: the header queries' components per texture type (D3D resinfo layout,
+// NAK's txq use), the TSC entry and coordinates of TMML, its 8.8 fixed-point results. Never prints.
+#include "isa/sass/lower_query.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+
+#include "isa/sass/scene_section.hpp"
+#include "isa/sass/tsc.hpp"
+#include "texunit/lod.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+// Register k of a vector operand; RZ and registers past R254 read 0 (YUZU/Ryujinx stop there).
+uint32_t vector_reg(const RegisterFile& regs, uint8_t base, unsigned k) {
+  const unsigned r = unsigned{base} + k;
+  return base == kRZ || r >= kRZ ? 0u : regs[r];
+}
+
+std::string query_name(uint8_t q) {
+  switch (q) {
+    case kTxqDimension:
+      return "TEX_HEADER_DIMENSION";
+    case kTxqTextureType:
+      return "TEX_HEADER_TEXTURE_TYPE";
+    case kTxqSamplerPos:
+      return "TEX_HEADER_SAMPLER_POS";
+    case kTxqSamplerFilter:
+      return "TEX_SAMPLER_FILTER";
+    case kTxqSamplerLod:
+      return "TEX_SAMPLER_LOD";
+    case kTxqSamplerWrap:
+      return "TEX_SAMPLER_WRAP";
+    case kTxqSamplerBorder:
+      return "TEX_SAMPLER_BORDER_COLOR";
+    default:
+      return "query " + std::to_string(q / 2);  // nvdisasm prints code/2 (decisions T27)
+  }
+}
+
+// Why the components of a query with no documented result are undefined (decisions T62).
+std::string silent_query_why(uint8_t q) {
+  const std::string name = query_name(q);
+  if (q == kTxqSamplerPos) {
+    return name + " returns MSAA sample positions in a layout no public source documents";
+  }
+  if (q == kTxqSamplerFilter || q == kTxqSamplerLod || q == kTxqSamplerWrap ||
+      q == kTxqSamplerBorder) {
+    return name +
+           " returns TSC fields in a packing no public source documents (nouveau, "
+           "NAK, YUZU and Ryujinx never issue it; ptxas 11.8 compiles PTX txq sampler "
+           "queries to loads from a driver table)";
+  }
+  return name + " has no documented meaning (SASS-TXQ-QUERY)";
+}
+
+// Signed fixed point with 8 fraction bits saturated to [lo, hi] (texunit::lod_to_fixed rounds
+// to nearest even, maps NaN to 0 and saturates at +/-256 first).
+int64_t fixed_8(float v, int64_t lo, int64_t hi) {
+  return std::clamp(texunit::lod_to_fixed(v, 8), lo, hi);
+}
+
+}  // namespace
+
+std::array<uint32_t, 4> header_dimension(const texunit::SurfaceDesc& d, uint32_t lod) {
+  using T = texunit::SurfaceType;
+  std::array<uint32_t, 4> out{0, 0, 0, d.mips};
+  const bool in_range = lod < d.mips;
+  auto extent = [&](uint32_t size) { return in_range ? texunit::mip_extent(size, lod) : 0u; };
+  out[0] = extent(d.width);
+  switch (d.type) {
+    case T::k1D:
+      break;
+    case T::k1DArray:
+      out[1] = d.layers;
+      break;
+    case T::k2D:
+    case T::kCube:
+      out[1] = extent(d.height);
+      break;
+    case T::k2DArray:
+    case T::kCubeArray:  // layers counts cubes for cube arrays
+      out[1] = extent(d.height);
+      out[2] = d.layers;
+      break;
+    case T::k3D:
+      out[1] = extent(d.height);
+      out[2] = extent(d.depth);
+      break;
+  }
+  return out;
+}
+
+uint32_t tmml_lod_bits(float lod) {
+  return static_cast<uint32_t>(static_cast<int32_t>(fixed_8(lod, -32768, 32767)));
+}
+
+uint32_t tmml_level_bits(float level) {
+  return static_cast<uint32_t>(fixed_8(level, 0, 65535));
+}
+
+bool tmml_param_a_matches(ParamA p, texunit::SurfaceType t) {
+  using T = texunit::SurfaceType;
+  switch (p) {
+    case ParamA::k1D:
+    case ParamA::kArray1D:
+      return t == T::k1D || t == T::k1DArray;
+    case ParamA::k2D:
+    case ParamA::kArray2D:
+      return t == T::k2D || t == T::k2DArray;
+    case ParamA::k3D:
+      return t == T::k3D;
+    case ParamA::kCube:
+    case ParamA::kArrayCube:
+      return t == T::kCube || t == T::kCubeArray;
+    case ParamA::kArray3D:
+      return false;  // no texture header type (decisions T23)
+  }
+  return false;
+}
+
+void report_undefined_components(const Instruction& inst, const std::array<bool, 4>& defined,
+                                 const std::string& why, core::DiagSink& sink) {
+  std::string comps;
+  for (unsigned c = 0; c < 4; ++c) {
+    if (((inst.mask >> c) & 1u) != 0 && !defined[c]) comps += "RGBA"[c];
+  }
+  if (comps.empty()) return;
+  sink.warning("SASS-EXEC-QUERY-UNDEFINED", exec_location(inst),
+               "component(s) " + comps + " of this query are undefined: " + why,
+               "decisions T62, T63");
+}
+
+QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const scene::Scene& scene,
+                      core::DiagSink& sink) {
+  QueryResult out;
+  BoundTexture b = bind_texture(inst, scene, sink);
+  out.what = std::move(b.what);
+  if (b.outcome == BindOutcome::kMissingState) {
+    out.missing_state = true;
+    return out;
+  }
+  const uint8_t q = inst.query;
+  const bool header_query = q == kTxqDimension || q == kTxqTextureType;
+  if (!header_query) {
+    out.defined = {false, false, false, false};
+    out.what += ", " + query_name(q) + ": undefined";
+    report_undefined_components(inst, out.defined, silent_query_why(q), sink);
+    return out;
+  }
+  if (b.outcome == BindOutcome::kInvalidHeader) return out;  // an invalid texture: zeros (T5)
+  const TextureHeader& h = b.header;
+  std::vector<texunit::NullRegion> regions;
+  const auto view = level_range_view(b.view, h.min_level, h.max_level - h.min_level + 1, regions);
+  if (!view) {
+    out.what += ": min_level " + std::to_string(h.min_level) + " is not a level of the surface";
+    return out;  // zeros, as the sampling instructions (T42)
+  }
+  if (q == kTxqDimension) {
+    const uint32_t lod = vector_reg(regs, inst.ra, 0);
+    out.value = header_dimension(view->desc, lod);
+    out.what += ", dimension at lod " + std::to_string(lod);
+    if (lod >= view->desc.mips) out.what += " (beyond the view's levels: extents 0)";
+    return out;
+  }
+  // TEX_HEADER_TEXTURE_TYPE: B is the sample count (NAK build_txq_samples, Ryujinx EmitTxq).
+  out.value[2] = view->desc.samples;
+  out.defined = {false, false, true, false};
+  out.what += ", texture type: samples " + std::to_string(view->desc.samples);
+  report_undefined_components(inst, out.defined,
+                              "TEX_HEADER_TEXTURE_TYPE's R, G and A are not documented (NAK and "
+                              "Ryujinx read only B, the sample count)",
+                              sink);
+  return out;
+}
+
+LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs,
+                           const scene::Scene& scene, core::DiagSink& sink) {
+  LoweredLodQuery out;
+  auto missing = [&](std::string msg) {
+    report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
+    out.outcome = LodQueryOutcome::kMissingState;
+    return std::move(out);
+  };
+  BoundTexture b = bind_texture(inst, scene, sink);
+  out.what = std::move(b.what);
+  if (b.outcome == BindOutcome::kMissingState) return out;
+  out.outcome = LodQueryOutcome::kZeros;
+  if (b.outcome == BindOutcome::kInvalidHeader) return out;
+
+  // The sampler: TSC entry samplerPtr (handle bits 31:20), narrowed to the TSC widths (T41).
+  const SceneState& st = scene_state(scene);
+  if (!st.texture_samplers) {
+    return missing(
+        "the scene has no \"texture_samplers\" pool (TMML reads the TSC entry the handle's "
+        "samplerPtr names)");
+  }
+  const uint32_t si = b.sampler_index;
+  if (si > st.texture_samplers->max_index) {
+    out.outcome = LodQueryOutcome::kUndefined;
+    out.what += ", sampler " + std::to_string(si) + " > max_index " +
+                std::to_string(st.texture_samplers->max_index);
+    sink.warning("SASS-EXEC-SAMPLER-INDEX", exec_location(inst),
+                 "sampler index " + std::to_string(si) +
+                     " (handle bits 31:20) is beyond the sampler pool's max_index; the result is "
+                     "undefined",
+                 "nvidia_tlds.md 4.1; decisions T43");
+    return out;
+  }
+  const auto entry = st.texture_samplers->entries.find(si);
+  if (entry == st.texture_samplers->entries.end()) {
+    return missing("texture sampler " + std::to_string(si) +
+                   " is within max_index but has no entry in \"texture_samplers\"");
+  }
+  out.sampler = tsc_sampler_state(entry->second);
+  out.precision =
+      texunit::PrecisionProfile::of(entry->second.precision.value_or(texunit::PrecisionKind::kD3D));
+  out.what += ", sampler " + std::to_string(si);
+
+  const ParamAInfo& pa = param_a_info(inst.param_a);
+  if (!tmml_param_a_matches(inst.param_a, b.view.desc.type)) {
+    out.what += ": paramA " + std::string(pa.name) + " does not match, zeros";
+    return out;
+  }
+  const TextureHeader& h = b.header;
+  auto v = level_range_view(b.view, h.min_level, h.max_level - h.min_level + 1, out.regions);
+  if (!v) {
+    out.what +=
+        ": min_level " + std::to_string(h.min_level) + " is not a level of the surface, zeros";
+    return out;
+  }
+  out.view = *v;
+  // Ra: the array index first for array paramAs (ignored: the LOD does not depend on it), then
+  // the coordinates as FP32, three for cubes (NAK nak_nir_lower_tex.c, YUZU
+  // texture_mipmap_level.cpp).
+  const unsigned first = pa.array ? 1 : 0;
+  for (unsigned k = 0; k < pa.coord_dims; ++k)
+    out.coord[k] = std::bit_cast<float>(vector_reg(regs, inst.ra, first + k));
+  out.outcome = LodQueryOutcome::kQuery;
+  char buf[120];
+  std::snprintf(buf, sizeof buf, ", LOD query (lone-thread quad), coord (%.9g, %.9g, %.9g)",
+                static_cast<double>(out.coord[0]), static_cast<double>(out.coord[1]),
+                static_cast<double>(out.coord[2]));
+  out.what += buf;
+  return out;
+}
+
+}  // namespace texsim::isa::sass

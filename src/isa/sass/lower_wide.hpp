@@ -1,0 +1,54 @@
+// Lowering of the vector texture instructions TEX, TLD, TLD4 and TXD (decisions T47-T57): the
+// Ra/Rb operand vectors, the bound texture and TSC entry, undefined forms. Depends on lower_sample.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/diag.hpp"
+#include "isa/sass/lower.hpp"
+#include "isa/sass/lower_sample.hpp"
+#include "isa/sass/model.hpp"
+#include "scene/scene.hpp"
+#include "texunit/fetch.hpp"
+
+namespace texsim::isa::sass {
+
+// Which texture an instruction reads and where its operand vectors start. The bound forms read
+// the handle from word tsPtrIdx of the bindless bank; the bindless .B forms pass the handle they
+// read from a register and skip it: TEX.B/TLD.B/TLD4.B hold it in Rb's first register, TXD.B in
+// Ra's (YUZU texture_*.cpp `is_bindless`; nouveau's handleTEX argument order).
+struct TextureRef {
+  std::optional<uint32_t> handle;  // nullopt: the word tsPtrIdx of the scene's tex_bank
+  uint8_t ra_skip = 0;
+  uint8_t rb_skip = 0;
+};
+
+enum class WideOutcome : uint8_t {
+  kRun,           // sample `lw.req` (TEX, TLD4, TXD) or fetch `fetch` (TLD)
+  kZeros,         // invalid header, paramA/header mismatch, missing level; TLD level past the
+                  // view (`fetch` set: the out-of-range texel)
+  kUndefined,     // a form or state no source defines: `rule` names the warning
+  kMissingState,  // reported as SASS-EXEC-STATE
+};
+
+struct LoweredWide {
+  WideOutcome outcome = WideOutcome::kMissingState;
+  LoweredSample lw;  // bound texture, sampler, view, request (TLD: bound texture only)
+  bool fetch = false;
+  texunit::FetchRequest fetch_req;                      // TLD
+  texunit::PrecisionProfile fetch_precision;            // TLD: the TSC entry's precision, else d3d
+  bool ptp = false;                                     // TLD4.PTP: one gather per texel
+  std::array<std::array<int32_t, 2>, 4> ptp_offsets{};  // texel i's (u, v) offset
+  std::string rule;                                     // kUndefined: warning rule id
+  std::string why;                                      // kUndefined: the message
+  std::string what;                                     // for traces
+};
+
+// TEX, TLD, TLD4 or TXD -> a texture-unit request. Reports SASS-EXEC-STATE for missing state.
+LoweredWide lower_wide(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
+                       const scene::Scene& scene, core::DiagSink& sink);
+
+}  // namespace texsim::isa::sass
