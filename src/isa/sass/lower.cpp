@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/bits.hpp"
+#include "isa/sass/opspec.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "texunit/format.hpp"
 
@@ -213,6 +214,46 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
                 req.offset[1], req.offset[2]);
   out.what += buf;
   return out;
+}
+
+BoundTexture bind_ref(const Instruction& inst, const TextureRef& ref, const scene::Scene& scene,
+                      core::DiagSink& sink) {
+  return ref.handle ? bind_handle(inst, *ref.handle, scene, sink) : bind_texture(inst, scene, sink);
+}
+
+std::optional<BindlessForm> bindless_form(const Instruction& inst, const RegisterFile& regs) {
+  const std::optional<uint8_t> reg = handle_register(inst);
+  if (!reg) return std::nullopt;
+  BindlessForm f{inst, {}};
+  f.ref.handle = *reg == kRZ ? 0u : regs[*reg];
+  switch (inst.op) {
+    case Opcode::kTexB:
+      f.base.op = Opcode::kTex;
+      f.ref.rb_skip = 1;
+      break;
+    case Opcode::kTldB:
+      f.base.op = Opcode::kTld;
+      f.ref.rb_skip = 1;
+      break;
+    case Opcode::kTld4B:
+      f.base.op = Opcode::kTld4;
+      f.ref.rb_skip = 1;
+      break;
+    case Opcode::kTxdB:
+      f.base.op = Opcode::kTxd;
+      f.ref.ra_skip = 1;
+      break;
+    case Opcode::kTxqB:
+      f.base.op = Opcode::kTxq;
+      f.ref.ra_skip = 1;
+      break;
+    case Opcode::kTmmlB:  // the handle is Rb, which TMML does not read: Ra stays the coordinates
+      f.base.op = Opcode::kTmml;
+      break;
+    default:
+      return std::nullopt;
+  }
+  return f;
 }
 
 }  // namespace texsim::isa::sass

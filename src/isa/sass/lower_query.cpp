@@ -134,10 +134,10 @@ void report_undefined_components(const Instruction& inst, const std::array<bool,
                "decisions T62, T63");
 }
 
-QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const scene::Scene& scene,
-                      core::DiagSink& sink) {
+QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
+                      const scene::Scene& scene, core::DiagSink& sink) {
   QueryResult out;
-  BoundTexture b = bind_texture(inst, scene, sink);
+  BoundTexture b = bind_ref(inst, ref, scene, sink);
   out.what = std::move(b.what);
   if (b.outcome == BindOutcome::kMissingState) {
     out.missing_state = true;
@@ -160,7 +160,7 @@ QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const s
     return out;  // zeros, as the sampling instructions (T42)
   }
   if (q == kTxqDimension) {
-    const uint32_t lod = vector_reg(regs, inst.ra, 0);
+    const uint32_t lod = vector_reg(regs, inst.ra, ref.ra_skip);
     out.value = header_dimension(view->desc, lod);
     out.what += ", dimension at lod " + std::to_string(lod);
     if (lod >= view->desc.mips) out.what += " (beyond the view's levels: extents 0)";
@@ -177,7 +177,7 @@ QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const s
   return out;
 }
 
-LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs,
+LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
                            const scene::Scene& scene, core::DiagSink& sink) {
   LoweredLodQuery out;
   auto missing = [&](std::string msg) {
@@ -185,7 +185,7 @@ LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs,
     out.outcome = LodQueryOutcome::kMissingState;
     return std::move(out);
   };
-  BoundTexture b = bind_texture(inst, scene, sink);
+  BoundTexture b = bind_ref(inst, ref, scene, sink);
   out.what = std::move(b.what);
   if (b.outcome == BindOutcome::kMissingState) return out;
   out.outcome = LodQueryOutcome::kZeros;
@@ -236,7 +236,7 @@ LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs,
   // Ra: the array index first for array paramAs (ignored: the LOD does not depend on it), then
   // the coordinates as FP32, three for cubes (NAK nak_nir_lower_tex.c, YUZU
   // texture_mipmap_level.cpp).
-  const unsigned first = pa.array ? 1 : 0;
+  const unsigned first = ref.ra_skip + (pa.array ? 1u : 0u);
   for (unsigned k = 0; k < pa.coord_dims; ++k)
     out.coord[k] = std::bit_cast<float>(vector_reg(regs, inst.ra, first + k));
   out.outcome = LodQueryOutcome::kQuery;
