@@ -52,10 +52,6 @@ std::array<uint32_t, 4> header_dimension(const texunit::SurfaceDesc& d, uint32_t
 uint32_t tmml_lod_bits(float lod);
 uint32_t tmml_level_bits(float level);
 
-// Whether TMML's paramA names a header's texture type (decisions T64): by coordinate count and
-// cube-ness as TLDS/TEXS (T5, T42); ARRAY_3D matches nothing.
-bool tmml_param_a_matches(ParamA p, texunit::SurfaceType t);
-
 // TXQ: the header's answer to the instruction's query with the LOD in Ra (TXQ.B: Ra+1, after
 // the handle; `ref` names the texture as for lower_wide).
 QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
