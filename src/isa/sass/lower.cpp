@@ -2,6 +2,8 @@
 // u=[3:0], v=[7:4], w=[11:8] is NOT Intel's); never shared with other front ends.
 #include "isa/sass/lower.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "core/bits.hpp"
@@ -222,37 +224,27 @@ BoundTexture bind_ref(const Instruction& inst, const TextureRef& ref, const scen
 }
 
 std::optional<BindlessForm> bindless_form(const Instruction& inst, const RegisterFile& regs) {
+  // Each .B row, its base opcode and the registers its handle occupies before Ra's / Rb's vector
+  // (TMML.B: none; its handle is Rb, which TMML does not read).
+  struct Row {
+    Opcode bindless, base;
+    uint8_t ra_skip, rb_skip;
+  };
+  static constexpr std::array<Row, 6> kRows{{{Opcode::kTexB, Opcode::kTex, 0, 1},
+                                             {Opcode::kTldB, Opcode::kTld, 0, 1},
+                                             {Opcode::kTld4B, Opcode::kTld4, 0, 1},
+                                             {Opcode::kTxdB, Opcode::kTxd, 1, 0},
+                                             {Opcode::kTxqB, Opcode::kTxq, 1, 0},
+                                             {Opcode::kTmmlB, Opcode::kTmml, 0, 0}}};
   const std::optional<uint8_t> reg = handle_register(inst);
-  if (!reg) return std::nullopt;
+  const auto* row =
+      std::find_if(kRows.begin(), kRows.end(), [&](const Row& r) { return r.bindless == inst.op; });
+  if (!reg || row == kRows.end()) return std::nullopt;
   BindlessForm f{inst, {}};
+  f.base.op = row->base;
   f.ref.handle = *reg == kRZ ? 0u : regs[*reg];
-  switch (inst.op) {
-    case Opcode::kTexB:
-      f.base.op = Opcode::kTex;
-      f.ref.rb_skip = 1;
-      break;
-    case Opcode::kTldB:
-      f.base.op = Opcode::kTld;
-      f.ref.rb_skip = 1;
-      break;
-    case Opcode::kTld4B:
-      f.base.op = Opcode::kTld4;
-      f.ref.rb_skip = 1;
-      break;
-    case Opcode::kTxdB:
-      f.base.op = Opcode::kTxd;
-      f.ref.ra_skip = 1;
-      break;
-    case Opcode::kTxqB:
-      f.base.op = Opcode::kTxq;
-      f.ref.ra_skip = 1;
-      break;
-    case Opcode::kTmmlB:  // the handle is Rb, which TMML does not read: Ra stays the coordinates
-      f.base.op = Opcode::kTmml;
-      break;
-    default:
-      return std::nullopt;
-  }
+  f.ref.ra_skip = row->ra_skip;
+  f.ref.rb_skip = row->rb_skip;
   return f;
 }
 

@@ -20,6 +20,7 @@ using testing::fb;
 using testing::Fixture;
 using testing::floats;
 using testing::point;
+using testing::rgba;
 using testing::tagged;
 using texunit::Format;
 using texunit::SurfaceType;
@@ -159,30 +160,6 @@ Instruction twin(const Instruction& bound, Fixture& f) {
   return b;
 }
 
-struct Result {
-  M regs;
-  std::map<std::string, bool> defined;
-  V rules;
-  bool ok = false;
-};
-
-Result run(const Instruction& i, const Fixture& f) {
-  core::DiagSink sink;
-  const std::vector<Instruction> prog{i};
-  const auto out =
-      run_program(prog, f.sc, settings_for(f.sc, "SM52", false), std::nullopt, sink, nullptr);
-  Result r;
-  for (const auto& d : sink.diagnostics()) r.rules.push_back(d.rule_id);
-  r.ok = out.has_value();
-  if (!out) return r;
-  for (const auto& v : *out) {
-    r.regs[v.name] = uint32_t{v.bytes[0]} | uint32_t{v.bytes[1]} << 8 | uint32_t{v.bytes[2]} << 16 |
-                     uint32_t{v.bytes[3]} << 24;
-    r.defined[v.name] = v.defined.empty();
-  }
-  return r;
-}
-
 // Property: every .B twin writes what its bound form writes (values, definedness, warnings).
 TEST(SassExecBindless, EveryBindlessFormMatchesItsBoundForm) {
   Fixture f = cases_scene();
@@ -191,31 +168,21 @@ TEST(SassExecBindless, EveryBindlessFormMatchesItsBoundForm) {
     core::DiagSink sink;
     const auto prog = parse_program(text, "e.sass", sink);
     ASSERT_EQ(prog.size(), 1u) << text;
-    const Result bound = run(prog[0], f);
+    const testing::Outcome bound = testing::run_parsed(prog, f.sc);
     ASSERT_TRUE(bound.ok) << text;
     const Instruction b = twin(prog[0], f);
-    const Result bindless = run(b, f);
+    const testing::Outcome bindless = testing::run_parsed({b}, f.sc);
     EXPECT_TRUE(bindless.ok) << print_instruction(b);
     EXPECT_EQ(bindless.regs, bound.regs) << text << " vs " << print_instruction(b);
     EXPECT_EQ(bindless.defined, bound.defined) << text;
-    EXPECT_EQ(bindless.rules, bound.rules) << text;
+    EXPECT_EQ(bindless.rules(), bound.rules()) << text;
     for (const auto& [name, v] : bound.regs) nonzero += v != 0 ? 1u : 0u;
   }
   EXPECT_GT(nonzero, 40u);  // the cases read real texels, not only zeros
 }
 
-Result run_text(const Fixture& f, std::string_view text) {
-  core::DiagSink sink;
-  const auto prog = parse_program(text, "e.sass", sink);
-  EXPECT_FALSE(sink.has_errors()) << text;
-  EXPECT_EQ(prog.size(), 1u) << text;
-  return run(prog.at(0), f);
-}
-
-M rgba(uint32_t base, std::array<uint32_t, 4> v) {
-  M m;
-  for (uint32_t k = 0; k < 4; ++k) m["R" + std::to_string(base + k)] = v[k];
-  return m;
+testing::Outcome run_text(const Fixture& f, std::string_view text) {
+  return testing::run(f.sc, text, "SM52", false);
 }
 
 // The operand shift, hand-computed: TEX.B.LL's lod is Rb+1 (Rb the handle).
@@ -234,11 +201,11 @@ TEST(SassExecBindless, TexBLodFollowsTheHandle) {
   f.reg(6, 40);  // header 40 > max_index 31: an invalid texture reads zeros (T5)
   EXPECT_EQ(run_text(f, "TEX.B.LL R0, R4, R6, 0x0, 2D, 0xf ;").regs, rgba(0, {0, 0, 0, 0}));
   f.reg(6, (20u << 20) | 1);  // sampler 20 > max_index 15: undefined (T43)
-  const Result u = run_text(f, "TEX.B.LL R0, R4, R6, 0x0, 2D, 0x1 ;");
-  EXPECT_EQ(u.rules, V{"SASS-EXEC-SAMPLER-INDEX"});
+  const testing::Outcome u = run_text(f, "TEX.B.LL R0, R4, R6, 0x0, 2D, 0x1 ;");
+  EXPECT_EQ(u.rules(), V{"SASS-EXEC-SAMPLER-INDEX"});
   EXPECT_FALSE(u.defined.at("R0"));
   // RZ as the handle register reads handle 0: header 0 has no entry (missing state).
-  EXPECT_EQ(run_text(f, "TEX.B.LZ R0, R4, 0x0, 2D, 0xf ;").rules, V{"SASS-EXEC-STATE"});
+  EXPECT_EQ(run_text(f, "TEX.B.LZ R0, R4, 0x0, 2D, 0xf ;").rules(), V{"SASS-EXEC-STATE"});
 }
 
 // TLD4.B.AOFFI.DC: Rb = handle, Rb+1 = offsets, Rb+2 = depth reference.
@@ -279,7 +246,7 @@ TEST(SassExecBindless, TxdTxqTmmlHandleRegisters) {
   f.regf(4, 0.5f);
   f.regf(5, 0.5f);
   f.reg(6, 1);
-  const Result t = run_text(f, "TMML.B.LOD R0, R4, R6, 0x0, 2D, 0x3 ;");
+  const testing::Outcome t = run_text(f, "TMML.B.LOD R0, R4, R6, 0x0, 2D, 0x3 ;");
   EXPECT_TRUE(t.ok);
   EXPECT_EQ(t.regs.at("R0"), 0xffff8000u);  // a lone thread's LOD is -inf (T63, T65)
   EXPECT_EQ(t.regs.at("R1"), 0u);
@@ -291,11 +258,11 @@ TEST(SassExecBindless, TexBLcIsAnUndefinedForm) {
   f.sampler(0, point());
   f.add(1, tagged(SurfaceType::k2D, 8, 8, 1, 4));
   f.reg(6, 1);
-  const Result r = run_text(f, "TEX.B.LC R0, R4, R6, 0x0, 2D, 0x1 ;");
+  const testing::Outcome r = run_text(f, "TEX.B.LC R0, R4, R6, 0x0, 2D, 0x1 ;");
   EXPECT_TRUE(r.ok);
-  EXPECT_EQ(r.rules, V{"SASS-EXEC-UNDEFINED-FORM"});
+  EXPECT_EQ(r.rules(), V{"SASS-EXEC-UNDEFINED-FORM"});
   EXPECT_FALSE(r.defined.at("R0"));
-  EXPECT_EQ(run_text(f, "TEX.B R0, R4, R6, 0x0, 2D, 0x1 ;").rules, V{});
+  EXPECT_EQ(run_text(f, "TEX.B R0, R4, R6, 0x0, 2D, 0x1 ;").rules(), V{});
 }
 
 }  // namespace
