@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cstdio>
+#include <optional>
 
 #include "isa/sass/exec_wide.hpp"
 #include "isa/sass/lower_query.hpp"
@@ -67,11 +68,24 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     if (trace) trace->push_back(line);
     return true;
   }
-  const bool sample = inst.op == Opcode::kTexs || inst.op == Opcode::kTld4s;
-  const bool wide = inst.op == Opcode::kTex || inst.op == Opcode::kTld ||
-                    inst.op == Opcode::kTld4 || inst.op == Opcode::kTxd;   // exec_wide.cpp
-  const bool query = inst.op == Opcode::kTxq || inst.op == Opcode::kTmml;  // exec_query.cpp
-  if (inst.op != Opcode::kTlds && !sample && !wide && !query) {
+  if (inst.op == Opcode::kTxa) {
+    // TXA decodes and prints as nvdisasm does, but no source says what it computes (decisions
+    // T34, T58): running it would invent a result.
+    sink.error("SASS-EXEC-UNSUPPORTED", loc,
+               "TXA has no documented meaning (no compiler emits it; envytools only names it), so "
+               "it cannot be executed",
+               "decisions T34, T58");
+    return false;
+  }
+  // A bindless .B form runs as its base form with the handle from its register (T38, T58).
+  const std::optional<BindlessForm> bindless = bindless_form(inst, m.r);
+  const Instruction& x = bindless ? bindless->base : inst;
+  const TextureRef ref = bindless ? bindless->ref : TextureRef{};
+  const bool sample = x.op == Opcode::kTexs || x.op == Opcode::kTld4s;
+  const bool wide = x.op == Opcode::kTex || x.op == Opcode::kTld || x.op == Opcode::kTld4 ||
+                    x.op == Opcode::kTxd;                            // exec_wide.cpp
+  const bool query = x.op == Opcode::kTxq || x.op == Opcode::kTmml;  // exec_query.cpp
+  if (x.op != Opcode::kTlds && !sample && !wide && !query) {
     // Other rows decode, print, encode and validate; their lowering is not written yet.
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                std::string(op_spec(inst.op).mnemonic) +
@@ -85,8 +99,8 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     return true;
   }
   if (sample) return execute_sample(inst, m, scene, settings, sink, line, trace);
-  if (wide) return execute_wide(inst, m, scene, TextureRef{}, sink, line, trace);
-  if (query) return execute_query(inst, m, scene, sink, line, trace);
+  if (wide) return execute_wide(x, m, scene, ref, sink, line, trace);
+  if (query) return execute_query(x, m, scene, ref, sink, line, trace);
   LoweredFetch lw = lower_tlds(inst, m.r, scene, sink);
   if (lw.outcome == FetchOutcome::kMissingState) return false;
   texunit::Texel texel;  // zeros

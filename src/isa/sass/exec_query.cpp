@@ -37,10 +37,10 @@ std::array<float, 2> lone_thread_lod_query(const LoweredLodQuery& lw) {
   return {std::bit_cast<float>(c[0][0]), std::bit_cast<float>(c[1][0])};
 }
 
-QueryResult tmml_result(const Instruction& inst, const RegisterFile& regs,
+QueryResult tmml_result(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
                         const scene::Scene& scene, core::DiagSink& sink) {
   QueryResult r;
-  LoweredLodQuery lw = lower_tmml(inst, regs, scene, sink);
+  LoweredLodQuery lw = lower_tmml(inst, regs, ref, scene, sink);
   r.what = std::move(lw.what);
   switch (lw.outcome) {
     case LodQueryOutcome::kMissingState:
@@ -76,9 +76,10 @@ QueryResult tmml_result(const Instruction& inst, const RegisterFile& regs,
 }  // namespace
 
 bool execute_query(const Instruction& inst, Machine& m, const scene::Scene& scene,
-                   core::DiagSink& sink, const std::string& line, std::vector<std::string>* trace) {
-  const QueryResult r = inst.op == Opcode::kTxq ? lower_txq(inst, m.r, scene, sink)
-                                                : tmml_result(inst, m.r, scene, sink);
+                   const TextureRef& ref, core::DiagSink& sink, const std::string& line,
+                   std::vector<std::string>* trace) {
+  const QueryResult r = inst.op == Opcode::kTxq ? lower_txq(inst, m.r, ref, scene, sink)
+                                                : tmml_result(inst, m.r, ref, scene, sink);
   if (r.missing_state) return false;
   // The mask's components in R, G, B, A order to Rd, Rd+1, ...; none past R254 (RZ ends it).
   std::string writes;

@@ -2,9 +2,12 @@
 // u=[3:0], v=[7:4], w=[11:8] is NOT Intel's); never shared with other front ends.
 #include "isa/sass/lower.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "core/bits.hpp"
+#include "isa/sass/opspec.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "texunit/format.hpp"
 
@@ -213,6 +216,36 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
                 req.offset[1], req.offset[2]);
   out.what += buf;
   return out;
+}
+
+BoundTexture bind_ref(const Instruction& inst, const TextureRef& ref, const scene::Scene& scene,
+                      core::DiagSink& sink) {
+  return ref.handle ? bind_handle(inst, *ref.handle, scene, sink) : bind_texture(inst, scene, sink);
+}
+
+std::optional<BindlessForm> bindless_form(const Instruction& inst, const RegisterFile& regs) {
+  // Each .B row, its base opcode and the registers its handle occupies before Ra's / Rb's vector
+  // (TMML.B: none; its handle is Rb, which TMML does not read).
+  struct Row {
+    Opcode bindless, base;
+    uint8_t ra_skip, rb_skip;
+  };
+  static constexpr std::array<Row, 6> kRows{{{Opcode::kTexB, Opcode::kTex, 0, 1},
+                                             {Opcode::kTldB, Opcode::kTld, 0, 1},
+                                             {Opcode::kTld4B, Opcode::kTld4, 0, 1},
+                                             {Opcode::kTxdB, Opcode::kTxd, 1, 0},
+                                             {Opcode::kTxqB, Opcode::kTxq, 1, 0},
+                                             {Opcode::kTmmlB, Opcode::kTmml, 0, 0}}};
+  const std::optional<uint8_t> reg = handle_register(inst);
+  const auto* row =
+      std::find_if(kRows.begin(), kRows.end(), [&](const Row& r) { return r.bindless == inst.op; });
+  if (!reg || row == kRows.end()) return std::nullopt;
+  BindlessForm f{inst, {}};
+  f.base.op = row->base;
+  f.ref.handle = *reg == kRZ ? 0u : regs[*reg];
+  f.ref.ra_skip = row->ra_skip;
+  f.ref.rb_skip = row->rb_skip;
+  return f;
 }
 
 }  // namespace texsim::isa::sass

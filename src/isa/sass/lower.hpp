@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -69,6 +70,29 @@ BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene, co
 // register): header pool entry, surface, sRGB twin.
 BoundTexture bind_handle(const Instruction& inst, uint32_t handle, const scene::Scene& scene,
                          core::DiagSink& sink);
+
+// Which texture an instruction reads and where its operand vectors start. The bound forms read
+// the handle from word tsPtrIdx of the bindless bank; the bindless .B forms pass the handle they
+// read from a register and skip it: TEX.B/TLD.B/TLD4.B hold it in Rb's first register, TXD.B and
+// TXQ.B in Ra's, TMML.B in Rb, which TMML does not read (YUZU texture_*.cpp `is_bindless`;
+// nouveau's handleTEX argument order; decisions T38).
+struct TextureRef {
+  std::optional<uint32_t> handle;  // nullopt: the word tsPtrIdx of the scene's tex_bank
+  uint8_t ra_skip = 0;
+  uint8_t rb_skip = 0;
+};
+// The texture `ref` names: bind_texture when it holds no handle, else bind_handle.
+BoundTexture bind_ref(const Instruction& inst, const TextureRef& ref, const scene::Scene& scene,
+                      core::DiagSink& sink);
+
+// A bindless .B form as the non-bindless form it extends (decisions T38, T58): `base` is `inst`
+// with the base opcode (TEX.B -> TEX, ..., TMML.B -> TMML), `ref` the handle register's value
+// (RZ reads 0) and the registers it occupies; nullopt for a row without a handle register.
+struct BindlessForm {
+  Instruction base;
+  TextureRef ref;
+};
+std::optional<BindlessForm> bindless_form(const Instruction& inst, const RegisterFile& regs);
 
 LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
                         const scene::Scene& scene, core::DiagSink& sink);

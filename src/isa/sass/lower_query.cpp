@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdio>
 
+#include "isa/sass/lower_sample.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "isa/sass/tsc.hpp"
 #include "texunit/lod.hpp"
@@ -102,26 +103,6 @@ uint32_t tmml_level_bits(float level) {
   return static_cast<uint32_t>(fixed_8(level, 0, 65535));
 }
 
-bool tmml_param_a_matches(ParamA p, texunit::SurfaceType t) {
-  using T = texunit::SurfaceType;
-  switch (p) {
-    case ParamA::k1D:
-    case ParamA::kArray1D:
-      return t == T::k1D || t == T::k1DArray;
-    case ParamA::k2D:
-    case ParamA::kArray2D:
-      return t == T::k2D || t == T::k2DArray;
-    case ParamA::k3D:
-      return t == T::k3D;
-    case ParamA::kCube:
-    case ParamA::kArrayCube:
-      return t == T::kCube || t == T::kCubeArray;
-    case ParamA::kArray3D:
-      return false;  // no texture header type (decisions T23)
-  }
-  return false;
-}
-
 void report_undefined_components(const Instruction& inst, const std::array<bool, 4>& defined,
                                  const std::string& why, core::DiagSink& sink) {
   std::string comps;
@@ -134,10 +115,10 @@ void report_undefined_components(const Instruction& inst, const std::array<bool,
                "decisions T62, T63");
 }
 
-QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const scene::Scene& scene,
-                      core::DiagSink& sink) {
+QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
+                      const scene::Scene& scene, core::DiagSink& sink) {
   QueryResult out;
-  BoundTexture b = bind_texture(inst, scene, sink);
+  BoundTexture b = bind_ref(inst, ref, scene, sink);
   out.what = std::move(b.what);
   if (b.outcome == BindOutcome::kMissingState) {
     out.missing_state = true;
@@ -160,7 +141,7 @@ QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const s
     return out;  // zeros, as the sampling instructions (T42)
   }
   if (q == kTxqDimension) {
-    const uint32_t lod = vector_reg(regs, inst.ra, 0);
+    const uint32_t lod = vector_reg(regs, inst.ra, ref.ra_skip);
     out.value = header_dimension(view->desc, lod);
     out.what += ", dimension at lod " + std::to_string(lod);
     if (lod >= view->desc.mips) out.what += " (beyond the view's levels: extents 0)";
@@ -177,66 +158,44 @@ QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const s
   return out;
 }
 
-LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs,
+LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
                            const scene::Scene& scene, core::DiagSink& sink) {
   LoweredLodQuery out;
-  auto missing = [&](std::string msg) {
-    report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
-    out.outcome = LodQueryOutcome::kMissingState;
-    return std::move(out);
-  };
-  BoundTexture b = bind_texture(inst, scene, sink);
-  out.what = std::move(b.what);
-  if (b.outcome == BindOutcome::kMissingState) return out;
-  out.outcome = LodQueryOutcome::kZeros;
-  if (b.outcome == BindOutcome::kInvalidHeader) return out;
-
-  // The sampler: TSC entry samplerPtr (handle bits 31:20), narrowed to the TSC widths (T41).
-  const SceneState& st = scene_state(scene);
-  if (!st.texture_samplers) {
-    return missing(
-        "the scene has no \"texture_samplers\" pool (TMML reads the TSC entry the handle's "
-        "samplerPtr names)");
-  }
-  const uint32_t si = b.sampler_index;
-  if (si > st.texture_samplers->max_index) {
-    out.outcome = LodQueryOutcome::kUndefined;
-    out.what += ", sampler " + std::to_string(si) + " > max_index " +
-                std::to_string(st.texture_samplers->max_index);
-    sink.warning("SASS-EXEC-SAMPLER-INDEX", exec_location(inst),
-                 "sampler index " + std::to_string(si) +
-                     " (handle bits 31:20) is beyond the sampler pool's max_index; the result is "
-                     "undefined",
-                 "nvidia_tlds.md 4.1; decisions T43");
+  // The texture, the TSC entry samplerPtr (handle bits 31:20) narrowed to the TSC widths (T41),
+  // the paramA/header match and the header's levels, as the sampling forms; a depth-compare
+  // sampler is accepted (a LOD query compares nothing; decisions T59).
+  LoweredSample ls;
+  ls.bound = bind_ref(inst, ref, scene, sink);
+  ls.what = ls.bound.what;
+  if (ls.bound.outcome != BindOutcome::kBound) {
+    out.what = std::move(ls.what);
+    if (ls.bound.outcome == BindOutcome::kInvalidHeader) out.outcome = LodQueryOutcome::kZeros;
     return out;
   }
-  const auto entry = st.texture_samplers->entries.find(si);
-  if (entry == st.texture_samplers->entries.end()) {
-    return missing("texture sampler " + std::to_string(si) +
-                   " is within max_index but has no entry in \"texture_samplers\"");
+  const bool ok = prepare_sample(inst, inst.param_a, std::nullopt, scene, sink, ls);
+  out.what = std::move(ls.what);
+  out.outcome = LodQueryOutcome::kZeros;  // paramA mismatch, no level
+  if (!ok) {
+    if (ls.outcome == SampleOutcome::kMissingState) out.outcome = LodQueryOutcome::kMissingState;
+    if (ls.outcome == SampleOutcome::kInvalidSampler) {
+      out.outcome = LodQueryOutcome::kUndefined;
+      sink.warning("SASS-EXEC-SAMPLER-INDEX", exec_location(inst),
+                   "sampler index " + std::to_string(ls.bound.sampler_index) +
+                       " (handle bits 31:20) is beyond the sampler pool's max_index; the result "
+                       "is undefined",
+                   "nvidia_tlds.md 4.1; decisions T43");
+    }
+    return out;
   }
-  out.sampler = tsc_sampler_state(entry->second);
-  out.precision =
-      texunit::PrecisionProfile::of(entry->second.precision.value_or(texunit::PrecisionKind::kD3D));
-  out.what += ", sampler " + std::to_string(si);
-
+  out.sampler = ls.sampler;
+  out.precision = ls.precision;
+  out.regions = std::move(ls.regions);  // a vector move keeps the buffer ls.view points into
+  out.view = ls.view;
   const ParamAInfo& pa = param_a_info(inst.param_a);
-  if (!tmml_param_a_matches(inst.param_a, b.view.desc.type)) {
-    out.what += ": paramA " + std::string(pa.name) + " does not match, zeros";
-    return out;
-  }
-  const TextureHeader& h = b.header;
-  auto v = level_range_view(b.view, h.min_level, h.max_level - h.min_level + 1, out.regions);
-  if (!v) {
-    out.what +=
-        ": min_level " + std::to_string(h.min_level) + " is not a level of the surface, zeros";
-    return out;
-  }
-  out.view = *v;
   // Ra: the array index first for array paramAs (ignored: the LOD does not depend on it), then
   // the coordinates as FP32, three for cubes (NAK nak_nir_lower_tex.c, YUZU
   // texture_mipmap_level.cpp).
-  const unsigned first = pa.array ? 1 : 0;
+  const unsigned first = ref.ra_skip + (pa.array ? 1u : 0u);
   for (unsigned k = 0; k < pa.coord_dims; ++k)
     out.coord[k] = std::bit_cast<float>(vector_reg(regs, inst.ra, first + k));
   out.outcome = LodQueryOutcome::kQuery;

@@ -52,13 +52,10 @@ std::array<uint32_t, 4> header_dimension(const texunit::SurfaceDesc& d, uint32_t
 uint32_t tmml_lod_bits(float lod);
 uint32_t tmml_level_bits(float level);
 
-// Whether TMML's paramA names a header's texture type (decisions T64): by coordinate count and
-// cube-ness as TLDS/TEXS (T5, T42); ARRAY_3D matches nothing.
-bool tmml_param_a_matches(ParamA p, texunit::SurfaceType t);
-
-// TXQ: the bound header's answer to the instruction's query with the LOD in Ra.
-QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const scene::Scene& scene,
-                      core::DiagSink& sink);
+// TXQ: the header's answer to the instruction's query with the LOD in Ra (TXQ.B: Ra+1, after
+// the handle; `ref` names the texture as for lower_wide).
+QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
+                      const scene::Scene& scene, core::DiagSink& sink);
 
 // TMML lowered: the view, sampler and coordinates of a lone thread's LOD query.
 enum class LodQueryOutcome : uint8_t { kQuery, kZeros, kUndefined, kMissingState };
@@ -78,11 +75,12 @@ struct LoweredLodQuery {
   LoweredLodQuery& operator=(LoweredLodQuery&&) = default;
   ~LoweredLodQuery() = default;
 };
-LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs,
+LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
                            const scene::Scene& scene, core::DiagSink& sink);
 
 // Executes a TXQ or TMML whose predicate holds (exec_query.cpp); `line` is its printed text.
 bool execute_query(const Instruction& inst, Machine& m, const scene::Scene& scene,
-                   core::DiagSink& sink, const std::string& line, std::vector<std::string>* trace);
+                   const TextureRef& ref, core::DiagSink& sink, const std::string& line,
+                   std::vector<std::string>* trace);
 
 }  // namespace texsim::isa::sass

@@ -62,8 +62,8 @@ bool param_a_matches(ParamA p, texunit::SurfaceType t) {
   return false;
 }
 
-bool prepare_sample(const Instruction& inst, ParamA param_a, bool dc, const scene::Scene& scene,
-                    core::DiagSink& sink, LoweredSample& out) {
+bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool> dc,
+                    const scene::Scene& scene, core::DiagSink& sink, LoweredSample& out) {
   const std::string_view mnemonic = op_spec(inst.op).mnemonic;
   auto missing = [&](std::string msg) {
     report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
@@ -99,10 +99,10 @@ bool prepare_sample(const Instruction& inst, ParamA param_a, bool dc, const scen
     out.what += ": paramA " + std::string(param_a_info(param_a).name) + " does not match, zeros";
     return false;
   }
-  if (dc != out.sampler.compare.has_value()) {
+  if (dc && *dc != out.sampler.compare.has_value()) {
     out.outcome = SampleOutcome::kDcMismatch;
-    out.what +=
-        dc ? ": .DC with a sampler without depth compare" : ": a depth-compare sampler without .DC";
+    out.what += *dc ? ": .DC with a sampler without depth compare"
+                    : ": a depth-compare sampler without .DC";
     return false;
   }
   const TextureHeader& h = out.bound.header;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,10 +52,11 @@ struct LoweredSample {
 bool param_a_matches(ParamA p, texunit::SurfaceType t);
 
 // With out.bound bound: the TSC entry the handle's samplerPtr names (out.sampler, precision),
-// the paramA/header match, .DC against the TSC's depth compare and the header's level range
-// (out.view). False with out.outcome set (and SASS-EXEC-STATE reported) when it cannot sample.
-bool prepare_sample(const Instruction& inst, ParamA param_a, bool dc, const scene::Scene& scene,
-                    core::DiagSink& sink, LoweredSample& out);
+// the paramA/header match, .DC against the TSC's depth compare (`dc` nullopt: either sampler,
+// as TMML, decisions T59) and the header's level range (out.view). False with out.outcome set (and
+// SASS-EXEC-STATE reported) when it cannot sample.
+bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool> dc,
+                    const scene::Scene& scene, core::DiagSink& sink, LoweredSample& out);
 
 // TEXS or TLD4S -> a sample request (reports SASS-EXEC-STATE for missing scene state).
 LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,

@@ -106,6 +106,9 @@ bool undefined_form(const Instruction& inst, LoweredWide& out) {
       if (inst.lod == Lod::kInvalid4 || inst.lod == Lod::kInvalid5)
         return no("TEX." + std::string(lod_name(inst.lod)) + " is an unnamed lod code");
       if (inst.aoffi && is_cube(inst.param_a)) return no("TEX.AOFFI with paramA " + pa);
+      // Only TEX.B has .LC: YUZU's TEX_b decodes it and throws "LC" not implemented; no source
+      // says which register holds the clamp (TXD.LC packs it with the layer; decisions T58).
+      if (inst.lc) return no("TEX.B.LC has no known LOD clamp operand");
       break;
     case Opcode::kTld:
       if (inst.cl) return no("TLD.CL has no documented meaning or operand");
@@ -282,8 +285,7 @@ std::string describe_request(const Instruction& inst, const LoweredWide& out) {
 LoweredWide lower_wide(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
                        const scene::Scene& scene, core::DiagSink& sink) {
   LoweredWide out;
-  out.lw.bound =
-      ref.handle ? bind_handle(inst, *ref.handle, scene, sink) : bind_texture(inst, scene, sink);
+  out.lw.bound = bind_ref(inst, ref, scene, sink);
   out.what = out.lw.bound.what;
   if (out.lw.bound.outcome == BindOutcome::kMissingState) return out;
   if (out.lw.bound.outcome == BindOutcome::kInvalidHeader) {

@@ -4,7 +4,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
 
 #include "core/diag.hpp"
@@ -15,16 +14,6 @@
 #include "texunit/fetch.hpp"
 
 namespace texsim::isa::sass {
-
-// Which texture an instruction reads and where its operand vectors start. The bound forms read
-// the handle from word tsPtrIdx of the bindless bank; the bindless .B forms pass the handle they
-// read from a register and skip it: TEX.B/TLD.B/TLD4.B hold it in Rb's first register, TXD.B in
-// Ra's (YUZU texture_*.cpp `is_bindless`; nouveau's handleTEX argument order).
-struct TextureRef {
-  std::optional<uint32_t> handle;  // nullopt: the word tsPtrIdx of the scene's tex_bank
-  uint8_t ra_skip = 0;
-  uint8_t rb_skip = 0;
-};
 
 enum class WideOutcome : uint8_t {
   kRun,           // sample `lw.req` (TEX, TLD4, TXD) or fetch `fetch` (TLD)

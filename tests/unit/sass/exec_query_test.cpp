@@ -8,6 +8,7 @@
 #include <map>
 
 #include "isa/sass/lower_query.hpp"
+#include "isa/sass/lower_sample.hpp"
 #include "isa/sass/scene_section.hpp"
 
 #include "exec_run.hpp"
@@ -218,14 +219,14 @@ TEST(SassExecQuery, TmmlFixedPoint) {
 
 TEST(SassExecQuery, TmmlParamAMatchTable) {
   using T = SurfaceType;
-  EXPECT_TRUE(tmml_param_a_matches(ParamA::k1D, T::k1DArray));
-  EXPECT_TRUE(tmml_param_a_matches(ParamA::kArray1D, T::k1D));
-  EXPECT_TRUE(tmml_param_a_matches(ParamA::kArray2D, T::k2DArray));
-  EXPECT_TRUE(tmml_param_a_matches(ParamA::kArrayCube, T::kCubeArray));
-  EXPECT_TRUE(tmml_param_a_matches(ParamA::kCube, T::kCube));
-  EXPECT_FALSE(tmml_param_a_matches(ParamA::k2D, T::kCube));
-  EXPECT_FALSE(tmml_param_a_matches(ParamA::k3D, T::k2D));
-  EXPECT_FALSE(tmml_param_a_matches(ParamA::kArray3D, T::k3D));
+  EXPECT_TRUE(param_a_matches(ParamA::k1D, T::k1DArray));
+  EXPECT_TRUE(param_a_matches(ParamA::kArray1D, T::k1D));
+  EXPECT_TRUE(param_a_matches(ParamA::kArray2D, T::k2DArray));
+  EXPECT_TRUE(param_a_matches(ParamA::kArrayCube, T::kCubeArray));
+  EXPECT_TRUE(param_a_matches(ParamA::kCube, T::kCube));
+  EXPECT_FALSE(param_a_matches(ParamA::k2D, T::kCube));
+  EXPECT_FALSE(param_a_matches(ParamA::k3D, T::k2D));
+  EXPECT_FALSE(param_a_matches(ParamA::kArray3D, T::k3D));
 }
 
 TEST(SassExecQuery, TmmlLoneThreadLodIsMinusInfinityAndTheLevelTheMinLodClamp) {
@@ -303,6 +304,28 @@ TEST(SassExecQuery, TmmlMismatchInvalidHeaderAndSamplerState) {
   EXPECT_EQ(r.rules(), V{"SASS-EXEC-STATE"});
   // TXQ needs no sampler pool.
   EXPECT_EQ(s.run("TXQ R0, RZ, TEX_HEADER_DIMENSION, 0x1, 0x1 ;").regs, (M{{"R0", 16}}));
+}
+
+// TMML shares the sampling forms' TSC/paramA/level checks (prepare_sample) but accepts a
+// depth-compare sampler: a LOD query compares nothing (decisions T59).
+TEST(SassExecQuery, TmmlAcceptsADepthCompareSampler) {
+  Scene s;
+  s.header(1, tagged(SurfaceType::k2D, 8, 8, 1, 4));
+  s.header(2, tagged(SurfaceType::k2D, 8, 8, 1, 4), 0, 15, 1);
+  texunit::SamplerState cmp;
+  cmp.mip_filter = texunit::MipFilter::kLinear;
+  cmp.compare = texunit::CompareFunc::kLessEqual;
+  s.sampler(1, cmp);
+  s.reg(4, std::bit_cast<uint32_t>(0.5f));
+  s.reg(5, std::bit_cast<uint32_t>(0.5f));
+  const auto plain = s.run("TMML.LOD R0, R4, 0x1, 2D, 0x3 ;");
+  const auto compare = s.run("TMML.LOD R0, R4, 0x2, 2D, 0x3 ;");
+  ASSERT_TRUE(compare.ok);
+  EXPECT_EQ(compare.regs, plain.regs);
+  EXPECT_EQ(compare.regs.size(), 2u);
+  EXPECT_EQ(compare.rules(), V{});
+  EXPECT_TRUE(compare.defined.at("R0"));
+  EXPECT_TRUE(compare.defined.at("R1"));
 }
 
 }  // namespace

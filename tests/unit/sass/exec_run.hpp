@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <map>
@@ -124,16 +125,11 @@ struct Fixture {
   void regf(uint32_t r, float v) { reg(r, fb(v)); }
 };
 
-// `validated`: false runs text the validator rejects (INVALIDBLOD4, ...) without validating it.
-inline Outcome run(const scene::Scene& sc, std::string_view text,
-                   std::string_view platform = "SM52", bool validated = true) {
+// Runs a parsed program (no validation): written registers, definedness, diagnostics.
+inline Outcome run_parsed(const std::vector<Instruction>& prog, const scene::Scene& sc,
+                          std::string_view platform = "SM52") {
   Outcome r;
   core::DiagSink sink;
-  auto prog = parse_program(text, "e.sass", sink);
-  if (validated) {
-    for (const auto& i : prog) validate(i, platform, sink);
-  }
-  EXPECT_FALSE(sink.has_errors()) << format_diagnostic(sink.diagnostics().at(0));
   const auto out =
       run_program(prog, sc, settings_for(sc, platform, false), std::nullopt, sink, nullptr);
   r.diags = sink.diagnostics();
@@ -145,6 +141,25 @@ inline Outcome run(const scene::Scene& sc, std::string_view text,
     r.defined[v.name] = v.defined.empty();
   }
   return r;
+}
+
+// `validated`: false runs text the validator rejects (INVALIDBLOD4, ...) without validating it.
+inline Outcome run(const scene::Scene& sc, std::string_view text,
+                   std::string_view platform = "SM52", bool validated = true) {
+  core::DiagSink sink;
+  auto prog = parse_program(text, "e.sass", sink);
+  if (validated) {
+    for (const auto& i : prog) validate(i, platform, sink);
+  }
+  EXPECT_FALSE(sink.has_errors()) << format_diagnostic(sink.diagnostics().at(0));
+  return run_parsed(prog, sc, platform);
+}
+
+// Registers R<base>..R<base+3> holding v (the four components of a vector result).
+inline std::map<std::string, uint32_t> rgba(uint32_t base, std::array<uint32_t, 4> v) {
+  std::map<std::string, uint32_t> m;
+  for (uint32_t k = 0; k < 4; ++k) m["R" + std::to_string(base + k)] = v[k];
+  return m;
 }
 
 }  // namespace texsim::isa::sass::testing

@@ -18,6 +18,7 @@ using testing::Fixture;
 using testing::floats;
 using testing::Outcome;
 using testing::point;
+using testing::rgba;
 using testing::tagged;
 using texunit::Format;
 using texunit::SurfaceType;
@@ -32,12 +33,6 @@ Outcome run(const Fixture& f, std::string_view text) {
 // Runs text the validator rejects (INVALIDBLOD4, INVALIDBTOFF03): parse and run only.
 Outcome run_unvalidated(const Fixture& f, std::string_view text) {
   return testing::run(f.sc, text, "SM52", false);
-}
-
-M rgba(uint32_t base, std::array<uint32_t, 4> v) {
-  M m;
-  for (uint32_t k = 0; k < 4; ++k) m["R" + std::to_string(base + k)] = v[k];
-  return m;
 }
 
 // ---- TEX: Ra = [array], coordinates (nouveau handleTEX "Maxwell (tex)"; YUZU MakeCoords).
