@@ -45,6 +45,16 @@ unsigned header_dims(texunit::SurfaceType t) {
 
 }  // namespace
 
+std::array<int32_t, 3> aoffi4(uint32_t reg) {
+  return {static_cast<int32_t>(kAoffiU.get_signed(reg)),
+          static_cast<int32_t>(kAoffiV.get_signed(reg)),
+          static_cast<int32_t>(kAoffiW.get_signed(reg))};
+}
+
+uint32_t array_index16(uint32_t reg) {
+  return static_cast<uint32_t>(kArrayIndex.get(reg));
+}
+
 std::string hex32(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", v);
@@ -176,15 +186,13 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
         req.coord[2] = v;
         break;
       case Param::kArray:
-        req.slice = static_cast<uint32_t>(kArrayIndex.get(v));
+        req.slice = array_index16(v);
         break;
       case Param::kLod:
         lod = v;
         break;
       case Param::kAoffi:
-        req.offset = {static_cast<int32_t>(kAoffiU.get_signed(v)),
-                      static_cast<int32_t>(kAoffiV.get_signed(v)),
-                      static_cast<int32_t>(kAoffiW.get_signed(v))};
+        req.offset = aoffi4(v);
         break;
       case Param::kMs:
         req.sample = v;

@@ -48,6 +48,14 @@ void report_missing_state(const Instruction& inst, std::string msg, std::string_
 // Register file as TLDS reads it: index 255 (RZ) must hold 0.
 using RegisterFile = std::array<uint32_t, 256>;
 
+// The .AOFFI register of TLDS, TEX and TLD: signed 4-bit u, v, w at 3:0, 7:4, 11:8
+// (sass-tlds.md, .AOFFI; nouveau handleTEX, YUZU MakeOffset; decisions T49).
+std::array<int32_t, 3> aoffi4(uint32_t reg);
+
+// An array index register: the unsigned integer in bits 15:0 (sass-tlds.md, #paramA "a is U16
+// integer"; YUZU ReadArray; decisions T48).
+uint32_t array_index16(uint32_t reg);
+
 // The texture an instruction's handle names (sass-tlds.md, #tsPtrIdxU13): the handle word from
 // the bindless constant bank, the header pool entry and the surface it views (with the header's
 // sRGB twin). Shared by TLDS, TEXS and TLD4S.

@@ -16,8 +16,7 @@ namespace texsim::isa::sass {
 namespace {
 
 // TEXS ARRAY_2D: the array index is the low 16 bits of Ra, an unsigned integer (YUZU ReadArray:
-// BitFieldExtract(value, 0, 16) then ConvertUToF).
-constexpr core::BitField kTexsArray{"array", 15, 0, "nvidia_tlds.md 1.6"};
+// BitFieldExtract(value, 0, 16) then ConvertUToF): lower.hpp's array_index16.
 // TLD4S .AOFFI: u = Rb[5:0], v = Rb[13:8], signed 6-bit (YUZU texture_gather_swizzled.cpp
 // MakeOffset; decisions T44).
 constexpr core::BitField kGatherOffU{"aoffi.u", 5, 0, "nvidia_tlds.md 1.8"};
@@ -152,7 +151,7 @@ LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
         req.coord[2] = f;
         break;
       case Param::kArray:
-        req.array_index = static_cast<float>(kTexsArray.get(bits));
+        req.array_index = static_cast<float>(array_index16(bits));
         break;
       case Param::kLod:
         req.lod = f;

@@ -15,14 +15,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-// The array index of Ra's first register: an unsigned integer in bits 15:0 (YUZU ReadArray;
-// nouveau converts the layer to U16 before the instruction; decisions T48).
-constexpr core::BitField kArray16{"array", 15, 0, "decisions.md T48"};
-// TEX/TLD .AOFFI: signed 4-bit u, v, w at 3:0, 7:4, 11:8 (nouveau handleTEX `(val & 0xf) << (c
-// * 4)`, YUZU MakeOffset; decisions T49).
-constexpr core::BitField kOff4U{"aoffi.u", 3, 0, "decisions.md T49"};
-constexpr core::BitField kOff4V{"aoffi.v", 7, 4, "decisions.md T49"};
-constexpr core::BitField kOff4W{"aoffi.w", 11, 8, "decisions.md T49"};
+// Ra's array index and TEX/TLD's .AOFFI register: lower.hpp's array_index16 and aoffi4 (T48, T49).
 // TXD's packed word after the coordinates (nouveau: offsets in the upper 16 bits of the array
 // index; NAK PRMT 0x1054; YUZU texture_gradient.cpp): without .LC array 15:0, u 19:16, v 23:20;
 // with .LC (YUZU only) array 11:0, u 15:12, v 19:16, LOD clamp 31:20 unsigned 4.8 (T52).
@@ -150,7 +143,7 @@ void lower_tld(const Instruction& inst, const RegisterFile& regs, const TextureR
   }
   texunit::FetchRequest& q = out.fetch_req;
   Cursor a(regs, inst.ra, ref.ra_skip);
-  if (param_a_info(inst.param_a).array) q.slice = static_cast<uint32_t>(kArray16.get(a.take()));
+  if (param_a_info(inst.param_a).array) q.slice = array_index16(a.take());
   for (unsigned c = 0; c < coord_count(inst.param_a); ++c) q.coord[c] = a.take();
   // Rb: sample index, lod, offsets (NAK's order; YUZU puts the sample index last, T49).
   Cursor rb(regs, inst.rb, ref.rb_skip);
@@ -158,9 +151,7 @@ void lower_tld(const Instruction& inst, const RegisterFile& regs, const TextureR
   const uint32_t lod = inst.lod == Lod::kLL ? rb.take() : 0;
   if (inst.aoffi) {
     const uint32_t w = rb.take();
-    q.offset = {static_cast<int32_t>(kOff4U.get_signed(w)),
-                static_cast<int32_t>(kOff4V.get_signed(w)),
-                static_cast<int32_t>(kOff4W.get_signed(w))};
+    q.offset = aoffi4(w);
   }
   out.fetch = true;
   if (lod > h.max_level - h.min_level) {  // out of range, as a texel outside the level (T51)
@@ -215,7 +206,7 @@ void lower_sampling(const Instruction& inst, const RegisterFile& regs, const Tex
     return;
   }
   // TEX, TLD4. Ra: [array], coordinates. Rb: lod or bias, offsets, depth reference.
-  if (array) q.array_index = static_cast<float>(kArray16.get(a.take()));
+  if (array) q.array_index = static_cast<float>(array_index16(a.take()));
   for (unsigned c = 0; c < n; ++c) q.coord[c] = a.takef();
   if (inst.op == Opcode::kTld4) {
     q.op = texunit::SampleOp::kGather;
@@ -251,9 +242,7 @@ void lower_sampling(const Instruction& inst, const RegisterFile& regs, const Tex
     }
     if (inst.aoffi) {
       const uint32_t w = rb.take();
-      q.offset = {static_cast<int32_t>(kOff4U.get_signed(w)),
-                  static_cast<int32_t>(kOff4V.get_signed(w)),
-                  static_cast<int32_t>(kOff4W.get_signed(w))};
+      q.offset = aoffi4(w);
     }
   }
   if (inst.dc) q.reference = rb.takef();
