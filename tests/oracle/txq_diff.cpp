@@ -3,15 +3,16 @@
 //  2D, CUBE     (w, h)          + levels  -> DIMENSION R, G, A (B is resinfo's 0, no Vulkan value)
 //  ARRAY_2D     (w, h, layers)  + levels  -> DIMENSION R, G, B, A
 //  3D           (w, h, d)       + levels  -> DIMENSION R, G, B, A (d minified per level)
-//  2D MS        textureSize(s)  (w, h)    -> DIMENSION R, G at LOD 0; textureSamples ->
-//  TEXTURE_TYPE B
+//  2D MS        textureSize(s)  (w, h)    -> DIMENSION R, G at LOD 0
+//               textureSamples            -> TEXTURE_TYPE B
 // The view starts at a random base level (the TXQ header's min_level), so both sides count the
 // LOD from it. Only in-range LODs are compared: Vulkan leaves textureSize undefined past the
 // view's levels (texsim's resinfo rule, T61, is pinned by the unit tests only).
-// lavapipe's size query was observed to take one LOD per 8-lane SIMD group, its first lane's: a
-// lane whose LOD differs from its group leader's gets the leader's size. Such a lane is counted as
-// a group-LOD difference (not a failure) when the GPU's words equal TXQ's at the leader's LOD; any
-// other difference fails. Even groups hold one LOD, so their lanes must be identical.
+// lavapipe's size query takes one LOD per 8-lane SIMD group, its first lane's (Mesa gallivm's
+// lp_build_size_query_soa extracts one element of the LOD vector): a lane whose LOD differs from
+// its group leader's gets the leader's size. Such a lane counts as a group-LOD difference (not a
+// failure) when the GPU's words equal TXQ's at the leader's LOD; any other difference fails.
+// Even groups hold one LOD, so their lanes must be identical.
 #include "txq_diff.hpp"
 
 #include <cinttypes>
