@@ -25,6 +25,7 @@
 #include "isa/sass/rules.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "isa/sass/syntax.hpp"
+#include "sass_diff.hpp"
 #include "scene/scene.hpp"
 
 namespace texsim::oracle {
@@ -112,15 +113,7 @@ bool txq_diff(const Batch& b, VkContext& vk, uint64_t seed, uint32_t ci, uint32_
     ++st.errors;
     return true;
   }
-  scene::Scene sc;
-  sc.isa = "sass";
-  sc.platform = "SM52";
-  sc.surfaces.push_back({0, "", *b.surface});
-  auto& state = isa::sass::edit_scene_state(sc);
-  state.tex_bank = 1;
-  state.const_banks[1] = {0, 0, 0, 0};  // word 0: header 0, sampler 0
-  state.texture_headers =
-      isa::sass::TextureHeaderPool{0, {{0, {0, ignore_view_base ? 0u : base, d.mips - 1, false}}}};
+  scene::Scene sc = sass_scene(b, ignore_view_base ? 0u : base);
   const auto settings = isa::sass::settings_for(sc, "SM52", false);
   auto& row = st.by_type[type];
   // texsim's answer for every lane first: a differing lane is then checked against the answer
