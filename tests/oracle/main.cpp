@@ -18,6 +18,7 @@
 #include "texunit/format.hpp"
 #include "texunit/sample.hpp"
 #include "texunit/sample_lavapipe.hpp"
+#include "txq_diff.hpp"
 #include "verify.hpp"
 #include "visa_diff.hpp"
 #include "vk_context.hpp"
@@ -66,7 +67,7 @@ void usage() {
       "[--anisotropy PCT] "
       "[--mutate "
       "offset|coord|bias|level|address|reference|"
-      "filter|mip|border]\n"
+      "filter|mip|border|txq_view]\n"
       "ops: fetch fetch_ms lod grad shadow_lod shadow_grad gather gather_shadow implicit bias "
       "query_lod\n"
       "--skip-code N: print SKIPPED and exit N when the device is not lavapipe (or absent)\n"
@@ -329,6 +330,7 @@ int run(const Options& o) {
   std::array<uint64_t, kOpCount> aniso_op_lookups{}, aniso_op_failed{};  // the same, by op
   VisaDiffStats visa_stats;
   SassDiffStats sass_stats;
+  TxqDiffStats txq_stats;  // --sass: TXQ on each batch's image (txq_diff.hpp)
   const auto t0 = std::chrono::steady_clock::now();
   const uint32_t first = o.single_case >= 0 ? static_cast<uint32_t>(o.single_case) : 0;
   const uint32_t count = o.single_case >= 0 ? 1 : o.cases;
@@ -369,6 +371,7 @@ int run(const Options& o) {
     }
     if (o.sass) {
       sass_diff(b, gpu, o.seed, ci, o.max_print, sass_stats);
+      if (!txq_diff(b, *vk, o.seed, ci, o.max_print, o.mutate == "txq_view", txq_stats)) return 1;
       continue;
     }
     formats_seen[static_cast<size_t>(b.format - oracle_formats().data())] = true;
@@ -532,7 +535,10 @@ int run(const Options& o) {
     std::printf("oracle: %" PRIu64 " further mismatch lines not printed (--max-print)\n",
                 printed - o.max_print);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (o.sass) return sass_diff_report(sass_stats, o.seed, count, o.lanes, secs);
+  if (o.sass) {
+    const int sass_rc = sass_diff_report(sass_stats, o.seed, count, o.lanes, secs);
+    return txq_diff_report(txq_stats) | sass_rc;
+  }
   if (o.visa) {
     std::printf("oracle-visa: seed %" PRIu64 ", %u cases x %u lanes, %.1f s\n", o.seed, count,
                 o.lanes, secs);

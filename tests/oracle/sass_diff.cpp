@@ -294,6 +294,21 @@ std::string hex4(const std::array<uint32_t, 4>& v) {
 
 }  // namespace
 
+scene::Scene sass_scene(const Batch& b, uint32_t min_level) {
+  scene::Scene sc;
+  sc.isa = "sass";
+  sc.platform = "SM52";
+  sc.surfaces.push_back({0, "", *b.surface});
+  auto& state = isa::sass::edit_scene_state(sc);
+  state.tex_bank = 1;
+  state.const_banks[1] = {0, 0, 0, 0};  // word 0: header 0, sampler 0
+  state.texture_headers =
+      isa::sass::TextureHeaderPool{0, {{0, {0, min_level, b.surface->desc().mips - 1, false}}}};
+  state.texture_samplers =
+      isa::sass::TextureSamplerPool{0, {{0, {0, b.sampler, texunit::PrecisionKind::kLavapipe}}}};
+  return sc;
+}
+
 void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, uint32_t ci,
                uint32_t max_print, SassDiffStats& st) {
   const size_t n = b.lanes.size();
@@ -311,19 +326,9 @@ void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
       std::printf("oracle-sass: parse error case %u: %s\n", ci, form->text.c_str());
     return;
   }
-  const auto& d = b.surface->desc();
-  scene::Scene sc;
-  sc.isa = "sass";
-  sc.platform = "SM52";
-  sc.surfaces.push_back({0, "", *b.surface});
-  auto& state = isa::sass::edit_scene_state(sc);
-  state.tex_bank = 1;
-  state.const_banks[1] = {0, 0, 0, 0};  // word 0: header 0, sampler 0
-  state.texture_headers = isa::sass::TextureHeaderPool{0, {{0, {0, 0, d.mips - 1, false}}}};
-  state.texture_samplers =
-      isa::sass::TextureSamplerPool{0, {{0, {0, b.sampler, texunit::PrecisionKind::kLavapipe}}}};
+  scene::Scene sc = sass_scene(b, 0);
   const texunit::SamplerState tsc =
-      isa::sass::tsc_sampler_state(state.texture_samplers->entries[0]);
+      isa::sass::tsc_sampler_state(isa::sass::edit_scene_state(sc).texture_samplers->entries[0]);
   const auto settings = isa::sass::settings_for(sc, "SM52", false);
   const auto view = b.surface->view();
   const std::string key = form->text.substr(0, form->text.find(' '));

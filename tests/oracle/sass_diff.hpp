@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cases.hpp"
+#include "scene/scene.hpp"
 
 namespace texsim::oracle {
 
@@ -26,6 +27,10 @@ struct SassDiffStats {
   // Per instruction form ("TEX.LL.AOFFI.DC"): identical, gap, failed lanes.
   std::map<std::string, std::array<uint64_t, 3>> by_form;
 };
+
+// The SM52 scene the SASS comparisons run in: header 0 views the batch's surface from
+// `min_level` to its last level, TSC entry 0 is the batch's sampler with lavapipe precision.
+scene::Scene sass_scene(const Batch& b, uint32_t min_level);
 
 // Runs batch `b` lane by lane as one TEXS or TLD4S and compares with the GPU words (4 per lane).
 void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, uint32_t case_index,

@@ -210,7 +210,8 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
   vci.image = image;
   vci.viewType = spec.view_type;
   vci.format = spec.format;
-  vci.subresourceRange = {spec.aspect, 0, spec.mips, 0, spec.layers};
+  vci.subresourceRange = {spec.aspect, spec.base_level, spec.mips - spec.base_level, 0,
+                          spec.layers};
   VkImageView view;
   vk_check(vkCreateImageView(device_, &vci, nullptr, &view), "vkCreateImageView");
   VkSampler sampler;
