@@ -155,6 +155,10 @@ std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Versi
       if (!b) return "truncated " + what;
       if ((*b & 0x1000) != 0 || ((*b >> 13) & 3) == 3)
         return what + " uses a reserved bit " + hex(*b);
+      // Id 0 is "no predicate" (5_operands.md; IGC's reader tests the whole word against 0):
+      // inverse and control bits with id 0 name no variable and no text can carry them (F11).
+      if ((*b & 0xfff) == 0 && *b != 0)
+        return what + " " + hex(*b) + " sets inverse/control bits without a predicate (id 0)";
       out.value = static_cast<uint32_t>(*b);
       return std::nullopt;
     }

@@ -105,6 +105,8 @@ TEST(Codec, BadEncodingsReportOffsets) {
       {{0x99, 0x00}, 0},                                // unknown opcode
       {{0x78, 0x06}, 1},                                // reserved exec size code 6
       {{0x78, 0x04, 0x00, 0x10}, 2},                    // predicate reserved bit 12
+      {{0x78, 0x04, 0x00, 0xa0}, 2},                    // inverse/any without a predicate (F11)
+      {{0x78, 0x04, 0x00, 0x80}, 2},                    // inverse of predicate id 0 (F11)
       {{0x78, 0x04, 0x00, 0x00, 0x00, 0x03}, 5},        // Num_blocks code 3
       {{0x37, 0x00, 0x06}, 3},                          // truncated
       {{0x37, 0x00, 0x06, 0x00, 0x10, 0x08, 0x03}, 6},  // indirect operand class
