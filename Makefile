@@ -12,7 +12,12 @@ build: deps
 	cmake --preset release
 	cmake --build --preset release -j $(JOBS)
 
-demo: build
+# The newcomer's first command: only the demo's packages and the texsim executable (preset
+# `demo`: the release tree without tests or benchmarks; `make test` later reuses its objects).
+demo:
+	bash scripts/install-deps.sh --demo
+	cmake --preset demo
+	cmake --build --preset demo -j $(JOBS)
 	./build/release/texsim
 
 test-release: build

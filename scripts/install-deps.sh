@@ -3,11 +3,25 @@
 # Idempotent: installs only what is missing; runs `apt-get update` first when it must install.
 set -euo pipefail
 
+# What `make demo` needs: the texsim executable's build (install-deps.sh --demo stops here).
 packages=(
   build-essential cmake ninja-build pkg-config
+  nlohmann-json3-dev libcli11-dev libhwy-dev libtbb-dev libpng-dev
+)
+demo_only=0
+plot=0
+for arg in "$@"; do
+  case "$arg" in
+    --demo) demo_only=1 ;;
+    --plot) plot=1 ;;
+    *) echo "install-deps: unknown option '$arg' (known: --demo, --plot)" >&2; exit 2 ;;
+  esac
+done
+
+if [ "$demo_only" = 0 ]; then
+# Tests, benchmarks, the oracle and the tools of `make test`.
+packages+=(
   libgtest-dev libgmock-dev libbenchmark-dev
-  libfmt-dev nlohmann-json3-dev libcli11-dev
-  libhwy-dev libtbb-dev libpng-dev
   mesa-vulkan-drivers libvulkan-dev glslc
   clang-format clang-tidy
   clang libclang-rt-14-dev
@@ -21,18 +35,14 @@ packages+=(verilator python3-dev python3-pybind11 python3-numpy python3-pytest)
 packages+=(intel-opencl-icd libigc-tools python3)
 # --- end issue 13
 
-# Optional groups: `install-deps.sh --plot` adds what `make bench-plot` needs.
-for arg in "$@"; do
-  case "$arg" in
-    --plot) packages+=(python3-matplotlib) ;;
-    *) echo "install-deps: unknown option '$arg' (known: --plot)" >&2; exit 2 ;;
-  esac
-done
+# Optional group: `install-deps.sh --plot` adds what `make bench-plot` needs.
+[ "$plot" = 1 ] && packages+=(python3-matplotlib)
 
 # --- NVIDIA vendor tools (issue 14): ptxas/nvdisasm/cuobjdump 11.8 into build/vendor/nvidia ---
 # From Debian's non-free component through a private apt state; TEXSIM_NO_NONFREE=1 skips it.
 bash "$(dirname "${BASH_SOURCE[0]}")/install-nvidia-tools.sh"
 # --- end NVIDIA vendor tools ---
+fi
 
 missing=()
 for p in "${packages[@]}"; do

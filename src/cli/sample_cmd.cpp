@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "cli/output.hpp"
 #include "cli/sample_request.hpp"
 #include "cli/term.hpp"
 #include "texsim/texsim.hpp"
@@ -39,8 +40,8 @@ const char* kind_name(TexelKind k) {
 // Writes results as JSONL or CSV into a buffer flushed once per block.
 class Writer {
  public:
-  Writer(std::FILE* f, bool csv) : f_(f), csv_(csv) {
-    if (csv_) std::fputs("line,id,kind,r_bits,g_bits,b_bits,a_bits,r,g,b,a,flags\n", f_);
+  Writer(OutputFile& f, bool csv) : f_(f), csv_(csv) {
+    if (csv_) out_ = "line,id,kind,r_bits,g_bits,b_bits,a_bits,r,g,b,a,flags\n";
   }
   void result(const SampleRequestLine& rq, TexelKind kind, const std::array<uint32_t, 4>& bits,
               int flags) {
@@ -70,10 +71,10 @@ class Writer {
       out_ += "}\n";
     }
   }
-  bool flush() {
-    const bool ok = std::fwrite(out_.data(), 1, out_.size(), f_) == out_.size();
+  // A failed write is kept by the OutputFile and reported by its commit().
+  void flush() {
+    f_.write(out_);
     out_.clear();
-    return ok;
   }
 
  private:
@@ -113,7 +114,7 @@ class Writer {
     for (char ch : s) out_ += ch == '"' ? std::string("\"\"") : std::string(1, ch);
     out_ += '"';
   }
-  std::FILE* f_;
+  OutputFile& f_;
   bool csv_;
   std::string out_;
 };
@@ -301,23 +302,24 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
                       : 0;
     in = &file;
   }
-  std::FILE* outf = stdout;
-  std::string tmp;
-  if (args.output != "-") {
-    tmp = args.output + ".tmp";
-    outf = std::fopen(tmp.c_str(), "wb");
-    if (outf == nullptr) {
-      say("cannot write '" + args.output + "'");
+  for (const std::string* input : {&args.requests, &args.scene}) {
+    if (same_file(args.output, *input)) {
+      say("refusing to write '" + args.output + "': it is the input file '" + *input + "'");
       return kExitUsage;
     }
   }
-  Writer writer(outf, args.format == "csv");
+  OutputFile output;
+  std::string why;
+  if (!output.open(args.output, why)) {
+    say("cannot write '" + args.output + "': " + why);
+    return kExitUsage;
+  }
+  Writer writer(output, args.format == "csv");
   Runner run{*scene, *profile, args.groups, name, writer, {}, 0, 0};
   Progress progress("sample", common.quiet);
   std::vector<SampleRequestLine> block;
   std::string text;
   uint64_t line = 0, bytes = 0;
-  bool io_ok = true;
   auto finish_block = [&] {
     run.block(block);
     block.clear();
@@ -325,7 +327,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
                      [](const Diagnostic& x, const Diagnostic& y) { return x.line < y.line; });
     print(run.diags);
     run.diags.clear();
-    io_ok = writer.flush() && io_ok;
+    writer.flush();
     progress.update(bytes, total_bytes);
   };
   while (std::getline(*in, text)) {
@@ -342,20 +344,9 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   }
   finish_block();
   progress.finish();
-  if (outf != stdout) {
-    io_ok = std::fclose(outf) == 0 && io_ok;
-    std::error_code ec;
-    if (io_ok) std::filesystem::rename(tmp, args.output, ec);
-    if (!io_ok || ec) {
-      std::filesystem::remove(tmp, ec);
-      say("cannot write '" + args.output + "'");
-      return kExitUsage;
-    }
-  } else {
-    io_ok = std::fflush(stdout) == 0 && io_ok;
-  }
-  if (!io_ok) {
-    say("cannot write the results");
+  if (!output.commit(why)) {
+    say("cannot write '" + (args.output == "-" ? std::string("the results") : args.output) +
+        "': " + why);
     return kExitUsage;
   }
   if (!common.quiet)

@@ -138,6 +138,32 @@ hcase check_scene_other_name 1 "SCENE-" "$BIN" check --isa visa bad_scene.txt
 hcase demo_isa 2 "takes no --isa" "$BIN" demo --isa visa
 hcase render_isa 2 "takes no --isa" "$BIN" render --isa visa -o x.png
 hcase render_platform 2 "takes no --platform" "$BIN" render --platform TGLLP -o x.png
+# Issue 31: `sample`'s output. A device node or pipe is written in place, never replaced (as root,
+# a rename over /dev/null replaced it); a full device fails; its own inputs are refused.
+EX="$HERE/../../examples"
+cp "$EX/sample/requests.jsonl" sample_self.jsonl
+hcase sample_dev_full 2 "No space left on device" "$BIN" sample --scene "$EX/scenes/checker-2d.json" --requests "$EX/sample/requests.jsonl" -o /dev/full
+hcase sample_over_input 2 "is the input file" "$BIN" sample --scene "$EX/scenes/checker-2d.json" --requests sample_self.jsonl -o sample_self.jsonl
+hassert sample_input_kept cmp -s sample_self.jsonl "$EX/sample/requests.jsonl"
+cp "$EX/scenes/checker-2d.json" sample_scene.json
+hcase sample_over_scene 2 "is the input file" "$BIN" sample --scene sample_scene.json --requests sample_self.jsonl -o sample_scene.json
+mkfifo sample.fifo
+timeout 60 cat sample.fifo >sample_fifo.jsonl 2>/dev/null </dev/null &
+reader=$!
+hcase sample_fifo 0 "" "$BIN" sample --scene sample_scene.json --requests sample_self.jsonl -o sample.fifo
+wait $reader
+hassert sample_fifo_read grep -q '"line":1' sample_fifo.jsonl
+hassert sample_fifo_kept test -p sample.fifo
+if mknod sample_null c 1 3 2>/dev/null && mknod sample_full c 1 7 2>/dev/null; then
+  hcase sample_dev_node 0 "" "$BIN" sample --scene sample_scene.json --requests sample_self.jsonl -o sample_null
+  hassert sample_dev_node_kept test -c sample_null
+  hcase sample_full_node 2 "No space left on device" "$BIN" sample --scene sample_scene.json --requests sample_self.jsonl -o sample_full
+  hassert sample_full_node_kept test -c sample_full
+  hcase render_dev_node 0 "" "$BIN" render -q --size 8x8 -o sample_null
+  hassert render_dev_node_kept test -c sample_null
+else
+  echo "SKIPPED: sample_dev_node (mknod needs root)"; skip=$((skip + 1))
+fi
 # Beyond the review: malformed and odd inputs of every kind.
 hcase deep_nesting 1 "SCENE-JSON" "$BIN" check deep.json
 hcase random_json 1 "SCENE-JSON" "$BIN" check random.json
