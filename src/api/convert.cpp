@@ -182,9 +182,10 @@ texunit::Texel to_internal(const Texel& t) {
 std::optional<texunit::SurfaceDesc> to_internal(const SurfaceDesc& d, Diagnostics& diags) {
   const auto f = texunit::format_from_name(d.format);
   if (!f) {
+    const std::string_view near = texunit::closest_format_name(d.format);
     lib_error(diags, "LIB-FORMAT",
-              "unknown format '" + d.format + "'; did you mean '" +
-                  std::string(texunit::closest_format_name(d.format)) + "'?");
+              "unknown format '" + d.format + "'" +
+                  (near.empty() ? std::string() : "; did you mean '" + std::string(near) + "'?"));
     return std::nullopt;
   }
   texunit::SurfaceDesc o;

@@ -27,12 +27,8 @@ std::string platform_of(Isa i, std::string_view wanted, std::string_view fallbac
   const isa::IsaInfo& info = frontend(i).info();
   std::string_view w = !wanted.empty() ? wanted : fallback;
   if (w.empty()) return std::string(info.default_platform);
-  for (std::string_view p : info.platforms)
-    if (core::iequals(p, w)) return std::string(p);
-  const std::string known = core::join(info.platforms);
-  detail::lib_error(diags, "LIB-PLATFORM",
-                    "unknown " + std::string(info.display_name) + " platform '" + std::string(w) +
-                        "' (known: " + known + ")");
+  if (const auto found = isa::find_platform(info, w)) return std::string(*found);
+  detail::lib_error(diags, "LIB-PLATFORM", isa::unknown_platform_message(info, w));
   return {};
 }
 

@@ -14,8 +14,10 @@
 #include <sstream>
 
 #include "cli/guards.hpp"
+#include "cli/inputs.hpp"
 #include "cli/output.hpp"
 #include "cli/term.hpp"
+#include "core/suggest.hpp"
 #include "core/text.hpp"
 #include "scene/generate.hpp"
 #include "scene/image.hpp"
@@ -29,76 +31,6 @@ namespace texsim::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-void say_error(const std::string& msg) {
-  std::fprintf(stderr, "texsim: %s\n", msg.c_str());
-}
-
-bool read_file(const std::string& path, std::string& out) {
-  if (path == "-") {  // stdin (issue 17)
-    out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return true;
-  }
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
-    say_error(fs::exists(path, ec) ? "'" + path + "' is not a regular file"
-                                   : "cannot open '" + path + "': no such file");
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    say_error("cannot read '" + path + "'");
-    return false;
-  }
-  // One allocation of the file's size (a stream copy would hold it twice).
-  const auto size = fs::file_size(path, ec);
-  if (!ec) out.reserve(static_cast<size_t>(size));
-  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return true;
-}
-
-// --isa value -> the ISA, or nullptr with a message.
-const isa::IsaInfo* isa_from_option(const std::string& value) {
-  for (const isa::IsaInfo& i : isa::kKnownIsas) {
-    if (core::iequals(value, i.id)) return &i;
-  }
-  std::vector<std::string_view> ids;
-  ids.reserve(isa::kKnownIsas.size());
-  for (const isa::IsaInfo& i : isa::kKnownIsas) ids.push_back(i.id);
-  say_error("unknown ISA '" + value + "' (expected " + core::join(ids, " or ") + ")" +
-            core::did_you_mean(value, ids));
-  return nullptr;
-}
-
-// The ISA of a program file: --isa, else its extension.
-const isa::IsaInfo* isa_for_file(const CommonOptions& common, const std::string& path) {
-  if (!common.isa.empty()) return isa_from_option(common.isa);
-  if (const isa::IsaInfo* i = isa::isa_for_path(path)) return i;
-  say_error("cannot tell the ISA of '" + path +
-            "' from its extension (.visaasm/.vasm = vISA, .sass = SASS); use --isa visa|sass");
-  return nullptr;
-}
-
-const isa::Frontend* frontend_for(const isa::Registry& reg, const isa::IsaInfo& info) {
-  const isa::Frontend* f = reg.find(info.id);
-  if (f == nullptr) {
-    say_error("the " + std::string(info.display_name) + " front end is not available yet");
-  }
-  return f;
-}
-
-// --platform (or the scene's, or the default) in canonical spelling; "" with a message.
-std::string platform_for(const isa::IsaInfo& info, const std::string& given,
-                         const std::string& scene_platform = {}) {
-  const std::string p = !given.empty() ? given : scene_platform;
-  if (p.empty()) return std::string(info.default_platform);
-  for (std::string_view n : info.platforms) {
-    if (core::iequals(n, p)) return std::string(n);
-  }
-  say_error("unknown " + std::string(info.display_name) + " platform '" + p + "' (expected " +
-            core::join(info.platforms) + ")" + core::did_you_mean(p, info.platforms));
-  return {};
-}
 
 bool scene_options(const CommonOptions& common, scene::LoadOptions& out) {
   out.allow_any_path = common.allow_any_path;
@@ -137,7 +69,7 @@ std::optional<scene::Scene> load_scene(const CommonOptions& common, const std::s
     return std::nullopt;
   }
   std::string text;
-  if (!read_file(path, text)) {
+  if (!read_input(path, text)) {
     status = kExitUsage;
     return std::nullopt;
   }
@@ -152,34 +84,6 @@ std::optional<scene::Scene> load_scene(const CommonOptions& common, const std::s
   }
   if (!s) status = kExitDiagnostics;
   return s;
-}
-
-std::optional<std::vector<uint8_t>> parse_hex_arg(const std::string& s) {
-  std::string digits;
-  size_t start = (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 2 : 0;
-  for (size_t i = start; i < s.size(); ++i) {
-    if (s[i] == ' ' || s[i] == '_' || s[i] == ':') continue;
-    if (!std::isxdigit(static_cast<unsigned char>(s[i]))) return std::nullopt;
-    digits += s[i];
-  }
-  if (digits.empty() || digits.size() % 2 != 0) return std::nullopt;
-  std::vector<uint8_t> out;
-  for (size_t i = 0; i < digits.size(); i += 2) {
-    out.push_back(static_cast<uint8_t>(std::stoul(digits.substr(i, 2), nullptr, 16)));
-  }
-  return out;
-}
-
-std::optional<uint64_t> parse_u64_arg(const std::string& s) {
-  if (s.empty()) return std::nullopt;
-  try {
-    size_t used = 0;
-    const uint64_t v = std::stoull(s, &used, 0);
-    if (used != s.size()) return std::nullopt;
-    return v;
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
 }
 
 std::string hex_string(std::span<const uint8_t> bytes) {
@@ -252,11 +156,11 @@ int cmd_check(const isa::Registry& reg, const CommonOptions& common, const Check
       continue;
     }
     std::string text;
-    if (!read_file(file, text)) {
+    if (!read_input(file, text)) {
       usage = true;
       continue;
     }
-    const isa::IsaInfo* info = isa_for_file(common, file);
+    const isa::IsaInfo* info = isa_of_input(reg, common, file, text);
     if (info == nullptr) {
       usage = true;
       continue;
@@ -272,8 +176,8 @@ int cmd_check(const isa::Registry& reg, const CommonOptions& common, const Check
       continue;
     }
     core::DiagSink sink;
-    fe->parse(isa::SourceFile{file, text}, platform, sink);
-    print_diagnostics(stderr, sink.diagnostics(), file, text);
+    fe->parse(isa::SourceFile{shown_name(file), text}, platform, sink);
+    print_diagnostics(stderr, sink.diagnostics(), shown_name(file), text);
     total_errors += sink.error_count();
     for (const core::Diagnostic& d : sink.diagnostics()) {  // notes are counted apart (issue 13)
       if (d.severity == core::Severity::kWarning) ++total_warnings;
@@ -294,20 +198,20 @@ int cmd_check(const isa::Registry& reg, const CommonOptions& common, const Check
 
 int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs& args) {
   std::string text;
-  if (!read_file(args.file, text)) return kExitUsage;
-  const isa::IsaInfo* info = isa_for_file(common, args.file);
+  if (!read_input(args.file, text)) return kExitUsage;
+  const isa::IsaInfo* info = isa_of_input(reg, common, args.file, text);
   if (info == nullptr) return kExitUsage;
   const isa::Frontend* fe = frontend_for(reg, *info);
   if (fe == nullptr) return kExitUsage;
   const std::string platform = platform_for(*info, common.platform);
   if (platform.empty()) return kExitUsage;
   core::DiagSink sink;
-  const auto program = fe->parse(isa::SourceFile{args.file, text}, platform, sink);
+  const auto program = fe->parse(isa::SourceFile{shown_name(args.file), text}, platform, sink);
   std::optional<std::vector<isa::EncodedInstruction>> enc;
   // `-o X.isa` (IGC's container) is encoded by encode_object below, common-class vISA included.
   const bool isa_file = !args.hex && info->id == "visa" && args.output.ends_with(".isa");
   if (program) enc = isa_file ? std::vector<isa::EncodedInstruction>{} : fe->encode(*program, sink);
-  print_diagnostics(stderr, sink.diagnostics(), args.file, text);
+  print_diagnostics(stderr, sink.diagnostics(), shown_name(args.file), text);
   if (!program || !enc || sink.has_errors()) return kExitDiagnostics;
   if (args.hex) {
     for (const auto& e : *enc) {
@@ -325,7 +229,7 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   if (const auto obj = fe->encode_object(*program, out, platform, osink)) {
     bytes.assign(obj->begin(), obj->end());
   } else {
-    print_diagnostics(stderr, osink.diagnostics(), args.file, text);
+    print_diagnostics(stderr, osink.diagnostics(), shown_name(args.file), text);
     if (osink.has_errors()) return kExitDiagnostics;
     for (const auto& e : *enc) bytes.append(e.bytes.begin(), e.bytes.end());
   }
@@ -352,21 +256,15 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
     say_error("--ctrl needs --word");
     return kExitUsage;
   }
-  const isa::IsaInfo* info = nullptr;
-  if (!common.isa.empty()) {
-    info = isa_from_option(common.isa);
-  } else if (!args.word.empty()) {
-    info = isa::known_isa("sass");
-  } else if (!args.bytes.empty()) {
-    info = isa::known_isa("visa");
-  } else {
-    info = isa::isa_for_path(args.file);
-    // IGC's binary vISA container (docs/visa.md, "IGC's .isa files").
-    if (info == nullptr && fs::path(args.file).extension() == ".isa") info = isa::known_isa("visa");
-    if (info == nullptr) {
-      say_error("cannot tell the ISA of '" + args.file + "'; use --isa visa|sass");
-    }
-  }
+  isa::BinaryInput in;
+  std::string data;
+  if (!args.file.empty() && !read_input(args.file, data)) return kExitUsage;
+  // The ISA: --isa, the file's extension or content; --word is SASS, --bytes vISA.
+  const char* fallback = !args.word.empty() ? "sass" : !args.bytes.empty() ? "visa" : nullptr;
+  const isa::IsaInfo* info =
+      args.file.empty() && common.isa.empty()
+          ? isa::known_isa(fallback)
+          : isa_of_input(reg, common, args.file.empty() ? "<word>" : args.file, data, fallback);
   if (info == nullptr) return kExitUsage;
   if (!args.word.empty() && info->id != "sass") {
     say_error("--word and --ctrl are SASS inputs; use --bytes for vISA");
@@ -376,11 +274,8 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
     say_error("--bytes is a vISA input; use --word/--ctrl for SASS");
     return kExitUsage;
   }
-  isa::BinaryInput in;
   if (!args.file.empty()) {
-    std::string data;
-    if (!read_file(args.file, data)) return kExitUsage;
-    in.name = args.file;
+    in.name = shown_name(args.file);
     in.bytes.assign(data.begin(), data.end());
     in.control_prefix = args.control;
   } else if (!args.word.empty()) {
@@ -426,8 +321,8 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
 
 int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs& args) {
   std::string text;
-  if (!read_file(args.program, text)) return kExitUsage;
-  const isa::IsaInfo* info = isa_for_file(common, args.program);
+  if (!read_input(args.program, text)) return kExitUsage;
+  const isa::IsaInfo* info = isa_of_input(reg, common, args.program, text);
   if (info == nullptr) return kExitUsage;
   const auto precision = precision_arg(args.precision);
   if (!precision) return kExitUsage;
@@ -476,7 +371,8 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   if (platform.empty()) return kExitUsage;
 
   core::DiagSink sink;
-  const auto program = fe->parse(isa::SourceFile{args.program, text, &*scene}, platform, sink);
+  const auto program =
+      fe->parse(isa::SourceFile{shown_name(args.program), text, &*scene}, platform, sink);
   std::optional<isa::RunResult> result;
   if (program && !sink.has_errors()) result = fe->execute(*program, *scene, platform, exec, sink);
   // A front end's *-RUN-SETTING diagnostic is about a --set value: a usage error (exit 2).
@@ -488,7 +384,7 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
     if (result) trace = result->trace;
     finish_json(result ? result->registers : std::vector<scene::RegisterValue>{});
   } else {
-    print_diagnostics(stderr, sink.diagnostics(), args.program, text);
+    print_diagnostics(stderr, sink.diagnostics(), shown_name(args.program), text);
     if (result) {
       for (const std::string& t : result->trace) std::printf("%s\n", t.c_str());
       if (!result->trace.empty()) std::printf("\n");

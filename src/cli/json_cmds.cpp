@@ -3,6 +3,8 @@
 // Usage errors stay text on stderr (exit 2), as for run --json.
 #include "cli/json_cmds.hpp"
 #include "cli/frontends.hpp"
+#include "cli/inputs.hpp"
+#include "cli/output.hpp"
 #include "core/text.hpp"
 
 #include <cstdio>
@@ -21,60 +23,13 @@ namespace {
 
 using nlohmann::json;
 
-void usage(const std::string& msg) {
-  std::fprintf(stderr, "texsim: error: %s\n", msg.c_str());
-}
-
-// Reads a file, or stdin for "-".
-bool read_input(const std::string& path, std::string& out) {
-  if (path == "-") {
-    out.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return true;
-  }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    usage("cannot read '" + path + "'");
-    return false;
-  }
-  std::ostringstream s;
-  s << f.rdbuf();
-  out = s.str();
-  return true;
-}
-
-const isa::IsaInfo* isa_of(const CommonOptions& common, const std::string& path,
-                           const char* fallback = nullptr) {
-  if (!common.isa.empty()) {
-    if (const isa::IsaInfo* i = isa::known_isa(common.isa)) return i;
-    usage("unknown ISA '" + common.isa + "' (expected visa or sass)");
-    return nullptr;
-  }
-  if (const isa::IsaInfo* i = isa::isa_for_path(path)) return i;
-  if (fallback != nullptr) return isa::known_isa(fallback);
-  usage("cannot tell the ISA of '" + path + "'; use --isa visa|sass");
-  return nullptr;
-}
-
-// The front end and canonical platform; nullptr with a message.
+// The front end and canonical platform; nullptr after a message.
 const isa::Frontend* frontend(const isa::Registry& reg, const isa::IsaInfo& info,
                               const std::string& given, std::string& platform) {
-  const isa::Frontend* f = reg.find(info.id);
-  if (f == nullptr) {
-    usage("the " + std::string(info.display_name) + " front end is not available yet");
-    return nullptr;
-  }
-  if (given.empty()) {
-    platform = std::string(info.default_platform);
-    return f;
-  }
-  for (std::string_view p : info.platforms) {
-    if (core::iequals(p, given)) {
-      platform = std::string(p);
-      return f;
-    }
-  }
-  usage("unknown " + std::string(info.display_name) + " platform '" + given + "'");
-  return nullptr;
+  const isa::Frontend* f = frontend_for(reg, info);
+  if (f == nullptr) return nullptr;
+  platform = platform_for(info, given);
+  return platform.empty() ? nullptr : f;
 }
 
 json diags_json(const core::DiagSink& sink) {
@@ -85,16 +40,6 @@ json diags_json(const core::DiagSink& sink) {
 
 void emit(const json& j) {
   std::printf("%s\n", j.dump(2).c_str());
-}
-
-std::optional<uint64_t> u64(const std::string& s) {
-  try {
-    size_t used = 0;
-    const uint64_t v = std::stoull(s, &used, 0);
-    if (used == s.size()) return v;
-  } catch (const std::exception&) {
-  }
-  return std::nullopt;
 }
 
 }  // namespace
@@ -115,19 +60,19 @@ int cmd_check_json(const isa::Registry& reg, const CommonOptions& common, const 
       if (!common.max_memory.empty()) {
         const auto m = parse_byte_size(common.max_memory);
         if (!m) {
-          usage("--max-memory: expected a size such as 512M, got '" + common.max_memory + "'");
+          say_error("--max-memory: expected a size such as 512M, got '" + common.max_memory + "'");
           return kExitUsage;
         }
         opt.max_bytes = *m;
       }
       scene::load_scene_text(text, file, sink, opt);
     } else {
-      const isa::IsaInfo* info = isa_of(common, file);
+      const isa::IsaInfo* info = isa_of_input(reg, common, file, text);
       if (info == nullptr) return kExitUsage;
       std::string platform;
       const isa::Frontend* fe = frontend(reg, *info, common.platform, platform);
       if (fe == nullptr) return kExitUsage;
-      fe->parse(isa::SourceFile{file == "-" ? "<stdin>" : file, text}, platform, sink);
+      fe->parse(isa::SourceFile{shown_name(file), text}, platform, sink);
     }
     errors += sink.error_count();
     warnings += sink.diagnostics().size() - sink.error_count();
@@ -143,14 +88,13 @@ int cmd_check_json(const isa::Registry& reg, const CommonOptions& common, const 
 int cmd_asm_json(const isa::Registry& reg, const CommonOptions& common, const AsmArgs& args) {
   std::string text;
   if (!read_input(args.file, text)) return kExitUsage;
-  const isa::IsaInfo* info = isa_of(common, args.file);
+  const isa::IsaInfo* info = isa_of_input(reg, common, args.file, text);
   if (info == nullptr) return kExitUsage;
   std::string platform;
   const isa::Frontend* fe = frontend(reg, *info, common.platform, platform);
   if (fe == nullptr) return kExitUsage;
   core::DiagSink sink;
-  const std::string name = args.file == "-" ? "<stdin>" : args.file;
-  const auto program = fe->parse(isa::SourceFile{name, text}, platform, sink);
+  const auto program = fe->parse(isa::SourceFile{shown_name(args.file), text}, platform, sink);
   std::optional<std::vector<isa::EncodedInstruction>> enc;
   if (program && !sink.has_errors()) enc = fe->encode(*program, sink);
   json out{{"file", args.file}, {"isa", info->id}, {"platform", platform}};
@@ -170,11 +114,16 @@ int cmd_asm_json(const isa::Registry& reg, const CommonOptions& common, const As
   out["diagnostics"] = diags_json(sink);
   // The binary goes to -o when one is given (not "-": stdout carries the JSON).
   if (ok && !args.output.empty() && args.output != "-") {
-    std::ofstream f(args.output, std::ios::binary);
-    f.write(reinterpret_cast<const char*>(binary.data()),
-            static_cast<std::streamsize>(binary.size()));
-    if (!f) {
-      usage("cannot write '" + args.output + "'");
+    if (same_file(args.output, args.file)) {
+      say_error("refusing to write '" + args.output + "': it is the input file");
+      return kExitUsage;
+    }
+    std::string why;
+    if (!write_file_atomic(args.output,
+                           std::string_view(reinterpret_cast<const char*>(binary.data()),
+                                            binary.size()),
+                           why)) {
+      say_error("cannot write '" + args.output + "': " + why);
       return kExitUsage;
     }
     out["output"] = args.output;
@@ -187,37 +136,37 @@ int cmd_disasm_json(const isa::Registry& reg, const CommonOptions& common, const
   const int sources =
       (args.file.empty() ? 0 : 1) + (args.word.empty() ? 0 : 1) + (args.bytes.empty() ? 0 : 1);
   if (sources != 1) {
-    usage("disasm takes one input: FILE (- for stdin), --word 0xHEX (SASS) or --bytes HEX (vISA)");
+    say_error("disasm takes one input: FILE (- for stdin), --word 0xHEX (SASS) or --bytes HEX (vISA)");
     return kExitUsage;
   }
   isa::BinaryInput in;
+  std::string data;
+  if (!args.file.empty() && !read_input(args.file, data)) return kExitUsage;
   const char* fallback = !args.word.empty() ? "sass" : !args.bytes.empty() ? "visa" : nullptr;
-  const isa::IsaInfo* info = isa_of(common, args.file, fallback);
+  const isa::IsaInfo* info =
+      args.file.empty() && common.isa.empty()
+          ? isa::known_isa(fallback)
+          : isa_of_input(reg, common, args.file.empty() ? "<word>" : args.file, data, fallback);
   if (info == nullptr) return kExitUsage;
   if (!args.file.empty()) {
-    std::string data;
-    if (!read_input(args.file, data)) return kExitUsage;
-    in.name = args.file == "-" ? "<stdin>" : args.file;
+    in.name = shown_name(args.file);
     in.bytes.assign(data.begin(), data.end());
   } else if (!args.word.empty()) {
     in.name = "<word>";
-    in.word = u64(args.word);
-    if (!args.ctrl.empty()) in.ctrl = u64(args.ctrl);
+    in.word = parse_u64_arg(args.word);
+    if (!args.ctrl.empty()) in.ctrl = parse_u64_arg(args.ctrl);
     if (!in.word || (!args.ctrl.empty() && !in.ctrl)) {
-      usage("--word/--ctrl: expected numbers such as 0x...");
+      say_error("--word/--ctrl: expected numbers such as 0x...");
       return kExitUsage;
     }
   } else {
     in.name = "<bytes>";
-    std::string digits;
-    for (char c : args.bytes)
-      if (std::isxdigit(static_cast<unsigned char>(c))) digits += c;
-    if (digits.size() % 2 != 0 || digits.empty()) {
-      usage("--bytes: expected an even number of hex digits");
+    const auto b = parse_hex_arg(args.bytes);
+    if (!b) {
+      say_error("--bytes: expected an even number of hex digits, got '" + args.bytes + "'");
       return kExitUsage;
     }
-    for (size_t i = 0; i < digits.size(); i += 2)
-      in.bytes.push_back(static_cast<uint8_t>(std::stoul(digits.substr(i, 2), nullptr, 16)));
+    in.bytes = *b;
   }
   std::string platform;
   const isa::Frontend* fe = frontend(reg, *info, common.platform, platform);
@@ -236,11 +185,8 @@ int cmd_describe_json(const isa::Registry& reg, const CommonOptions& common,
                       const DescribeArgs& args) {
   const isa::IsaInfo* only = nullptr;
   if (!common.isa.empty()) {
-    only = isa::known_isa(common.isa);
-    if (only == nullptr) {
-      usage("unknown ISA '" + common.isa + "' (expected visa or sass)");
-      return kExitUsage;
-    }
+    only = isa_from_option(common.isa);
+    if (only == nullptr) return kExitUsage;
   }
   auto wanted = [&](const isa::Frontend& f) { return only == nullptr || f.info().id == only->id; };
   if (args.rules) {
@@ -276,7 +222,7 @@ int cmd_describe_json(const isa::Registry& reg, const CommonOptions& common,
       return kExitOk;
     }
   }
-  usage("unknown opcode '" + args.opcode + "' (texsim describe --json lists them)");
+  say_error("unknown opcode '" + args.opcode + "' (texsim describe --json lists them)");
   return kExitUsage;
 }
 

@@ -7,6 +7,8 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/demo.hpp"
@@ -14,16 +16,46 @@
 #include "cli/json_cmds.hpp"
 #include "cli/sample_cmd.hpp"
 #include "cli/term.hpp"
+#include "core/suggest.hpp"
+#include "core/text.hpp"
+#include "isa/frontend.hpp"
 
 namespace {
 
 using texsim::cli::CommonOptions;
 
+// "vISA: SKL ICLLP ...; SASS: SM50 ..." from the one list of known ISAs.
+std::string platform_help() {
+  std::string out;
+  for (const texsim::isa::IsaInfo& i : texsim::isa::kKnownIsas) {
+    out += out.empty() ? "" : "; ";
+    out += std::string(i.display_name) + ":";
+    for (std::string_view p : i.platforms) out += " " + std::string(p);
+  }
+  return out + " (default: ISA-specific)";
+}
+
+constexpr const char* kExitStatus =
+    "Exit status: 0 success, 1 diagnostics (errors in the input), 2 usage or I/O error.";
+
+// A first argument that is neither an option nor a command: CLI11 would call it an unexpected
+// argument; the user meant a command. The message, or "".
+std::string unknown_command(int argc, char** argv, const CLI::App& app) {
+  if (argc < 2 || argv[1][0] == '-') return {};
+  std::vector<std::string_view> names;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == argv[1]) return {};
+    names.push_back(sub->get_name());
+  }
+  return "unknown command '" + std::string(argv[1]) + "'" +
+         texsim::core::did_you_mean(argv[1], names) +
+         " (commands: " + texsim::core::join(names) + ")";
+}
+
 // Options every verb takes (interface.md, "Common options").
 void add_common(CLI::App* app, CommonOptions& c, bool scene_options) {
   app->add_option("--isa", c.isa, "ISA: visa or sass (default: from the file extension)");
-  app->add_option("--platform", c.platform,
-                  "vISA: SKL ICLLP TGLLP XeHP DG2 PVC; SASS: SM50 SM52 SM53 SM60 SM61 SM62");
+  app->add_option("--platform", c.platform, platform_help());
   app->add_flag("-q,--quiet", c.quiet, "print only results and diagnostics; no progress bar");
   app->set_version_flag("--version", std::string(texsim::cli::kVersion));
   app->add_option("--error-limit", c.error_limit,
@@ -55,12 +87,9 @@ bool refuse_isa_options(CLI::App* verb) {
 int run_main(int argc, char** argv) {
   using namespace texsim::cli;
   CLI::App app{
-      "texsim: bit-accurate functional model of GPU texture instructions "
-      "(Intel vISA, NVIDIA SASS TLDS)",
+      "texsim: bit-accurate functional model of GPU texture and surface-load instructions "
+      "(Intel vISA; NVIDIA SASS, Maxwell/Pascal)",
       "texsim"};
-  app.footer(
-      "With no command, runs `texsim demo`.\n"
-      "Exit status: 0 success, 1 diagnostics (errors in the input), 2 usage or I/O error.");
   app.require_subcommand(0, 1);
   CommonOptions common;
   app.add_flag("-q,--quiet", common.quiet, "print only results and diagnostics");
@@ -160,6 +189,14 @@ int run_main(int argc, char** argv) {
   smp->add_flag("--groups", sample_args.groups,
                 "form lavapipe's SIMD groups and pixel quads from consecutive lines");
   add_common(smp, common, true);
+
+  // Set after the verbs exist: CLI11 copies a parent's footer into each subcommand it adds.
+  app.footer(std::string("With no command, runs `texsim demo`.\n") + kExitStatus);
+  for (CLI::App* sub : app.get_subcommands({})) sub->footer(kExitStatus);
+  if (const std::string why = unknown_command(argc, argv, app); !why.empty()) {
+    std::fprintf(stderr, "texsim: %s\n", why.c_str());
+    return kExitUsage;
+  }
 
   try {
     app.parse(argc, argv);

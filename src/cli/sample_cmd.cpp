@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "cli/inputs.hpp"
 #include "cli/output.hpp"
 #include "cli/sample_request.hpp"
 #include "cli/term.hpp"
@@ -25,9 +26,6 @@ namespace {
 
 constexpr uint64_t kBlockLines = 4096;  // a multiple of lavapipe's 8-lane groups and of quads
 
-void say(const std::string& msg) {
-  std::fprintf(stderr, "texsim: error: %s\n", msg.c_str());
-}
 
 void print(const Diagnostics& diags) {
   for (const Diagnostic& d : diags) std::fprintf(stderr, "%s\n", d.text.c_str());
@@ -252,11 +250,11 @@ struct Runner {
 int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   const auto profile = profile_from_name(args.profile);
   if (!profile) {
-    say("--profile: expected d3d, exact, lavapipe or nvidia, got '" + args.profile + "'");
+    say_error("--profile: expected d3d, exact, lavapipe or nvidia, got '" + args.profile + "'");
     return kExitUsage;
   }
   if (args.format != "jsonl" && args.format != "csv") {
-    say("--format: expected jsonl or csv, got '" + args.format + "'");
+    say_error("--format: expected jsonl or csv, got '" + args.format + "'");
     return kExitUsage;
   }
   uint64_t shard = 0, shards = 1;
@@ -267,7 +265,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
     const auto r2 = std::from_chars(s + slash + 1, s + args.shard.size(), shards);
     if (slash == std::string::npos || r1.ec != std::errc() || r1.ptr != s + slash ||
         r2.ec != std::errc() || r2.ptr != s + args.shard.size() || shards == 0 || shard >= shards) {
-      say("--shard: expected I/N with 0 <= I < N, got '" + args.shard + "'");
+      say_error("--shard: expected I/N with 0 <= I < N, got '" + args.shard + "'");
       return kExitUsage;
     }
   }
@@ -276,7 +274,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   if (!common.max_memory.empty()) {
     const auto m = parse_byte_size(common.max_memory);
     if (!m) {
-      say("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory + "'");
+      say_error("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory + "'");
       return kExitUsage;
     }
     so.max_bytes = *m;
@@ -293,7 +291,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   if (args.requests != "-") {
     file.open(args.requests, std::ios::binary);
     if (!file) {
-      say("cannot read '" + args.requests + "'");
+      say_error("cannot read '" + args.requests + "'");
       return kExitUsage;
     }
     std::error_code ec;
@@ -304,14 +302,14 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   }
   for (const std::string* input : {&args.requests, &args.scene}) {
     if (same_file(args.output, *input)) {
-      say("refusing to write '" + args.output + "': it is the input file '" + *input + "'");
+      say_error("refusing to write '" + args.output + "': it is the input file '" + *input + "'");
       return kExitUsage;
     }
   }
   OutputFile output;
   std::string why;
   if (!output.open(args.output, why)) {
-    say("cannot write '" + args.output + "': " + why);
+    say_error("cannot write '" + args.output + "': " + why);
     return kExitUsage;
   }
   Writer writer(output, args.format == "csv");
@@ -345,7 +343,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   finish_block();
   progress.finish();
   if (!output.commit(why)) {
-    say("cannot write '" + (args.output == "-" ? std::string("the results") : args.output) +
+    say_error("cannot write '" + (args.output == "-" ? std::string("the results") : args.output) +
         "': " + why);
     return kExitUsage;
   }

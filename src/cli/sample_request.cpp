@@ -2,8 +2,15 @@
 // docs/sample-requests.md, strictly typed; every problem is a SAMPLE-REQUEST-* diagnostic.
 #include "cli/sample_request.hpp"
 
+#include <array>
 #include <cmath>
+#include <optional>
+
 #include <nlohmann/json.hpp>
+
+#include "core/suggest.hpp"
+#include "core/text.hpp"
+#include "scene/json_pos.hpp"
 
 namespace texsim::cli {
 
@@ -11,23 +18,44 @@ namespace {
 
 using nlohmann::json;
 
+// The keys of a request (docs/sample-requests.md), for "did you mean".
+constexpr std::array<std::string_view, 17> kKeys{
+    "op",     "id",     "surface",     "sampler", "coord",     "ddx",   "ddy",   "offset", "array_index",
+    "lod",    "bias",   "reference",   "component", "slice",   "level", "sample", "mcs"};
+
 struct Ctx {
   uint64_t line;
   const std::string& file;
   Diagnostics& diags;
+  std::string_view text;
+  std::string key;              // the member being read ("" : the whole line)
+  std::optional<size_t> index;  // its array element being read
+  bool at_key = false;          // point at the key instead of the value
 
-  void error(const std::string& rule, const std::string& message, uint32_t column = 1) {
+  // The column of the value (or key) being read; positions are computed on the first error.
+  uint32_t column() {
+    if (key.empty()) return 1;
+    if (!positions) positions.emplace(text);
+    std::string path = scene::json_member_path("", key);
+    if (index) path = scene::json_index_path(path, *index);
+    const scene::LineCol lc = positions->find(path, at_key);
+    return lc.column == 0 ? 1 : lc.column;
+  }
+  void error(const std::string& rule, const std::string& message, uint32_t col = 0) {
+    if (col == 0) col = column();
     Diagnostic d;
     d.rule = rule;
     d.file = file;
     d.line = static_cast<uint32_t>(line);
-    d.column = column;
+    d.column = col;
     d.message = message;
     d.citation = "docs/sample-requests.md";
-    d.text = file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error[" + rule +
+    d.text = file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": error[" + rule +
              "]: " + message + " (" + d.citation + ")";
     diags.push_back(std::move(d));
   }
+
+  std::optional<scene::JsonPositions> positions = {};  // made by the first error
 };
 
 bool get_float(Ctx& c, const json& v, const char* key, float& out) {
@@ -64,8 +92,11 @@ bool get_vec(Ctx& c, const json& v, const char* key, F&& each) {
     c.error("SAMPLE-REQUEST-TYPE", std::string("\"") + key + "\": expected an array of 1 to 3");
     return false;
   }
-  for (size_t i = 0; i < v.size(); ++i)
+  for (size_t i = 0; i < v.size(); ++i) {
+    c.index = i;
     if (!each(i, v[i])) return false;
+  }
+  c.index.reset();
   return true;
 }
 
@@ -84,7 +115,7 @@ std::optional<SampleOp> op_from_name(std::string_view s) {
 
 std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uint64_t line,
                                                       const std::string& file, Diagnostics& diags) {
-  Ctx c{line, file, diags};
+  Ctx c{line, file, diags, text, {}, {}, false};
   json j;
   try {
     j = json::parse(text);
@@ -109,6 +140,9 @@ std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uin
   int64_t i = 0;
   for (const auto& [key, v] : j.items()) {
     const char* k = key.c_str();
+    c.key = key;
+    c.index.reset();
+    c.at_key = false;
     if (key == "op") {
       if (!v.is_string()) {
         c.error("SAMPLE-REQUEST-TYPE", "\"op\": expected a string");
@@ -118,9 +152,11 @@ std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uin
       } else if (auto op = op_from_name(v.get<std::string>())) {
         r.op = *op;
       } else {
-        c.error("SAMPLE-REQUEST-OP",
-                "\"op\": unknown '" + v.get<std::string>() +
-                    "' (fetch, implicit, bias, level, grad, level_zero, gather, lod_query)");
+        constexpr std::array<std::string_view, 8> kOps{
+            "fetch", "implicit", "bias", "level", "grad", "level_zero", "gather", "lod_query"};
+        c.error("SAMPLE-REQUEST-OP", "\"op\": unknown '" + v.get<std::string>() + "'" +
+                                         core::did_you_mean(v.get<std::string>(), kOps) + " (" +
+                                         core::join(kOps) + ")");
         ok = false;
       }
     } else if (key == "id") {
@@ -181,10 +217,12 @@ std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uin
         r.mcs = v.get<uint64_t>();
       }
     } else {
-      c.error("SAMPLE-REQUEST-KEY", "unknown key \"" + key + "\"");
+      c.at_key = true;
+      c.error("SAMPLE-REQUEST-KEY", "unknown key \"" + key + "\"" + core::did_you_mean(key, kKeys));
       ok = false;
     }
   }
+  c.key.clear();
   if (!has_surface) {
     c.error("SAMPLE-REQUEST-KEY", "\"surface\" is required");
     ok = false;
@@ -194,6 +232,7 @@ std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uin
     ok = false;
   }
   if (r.fetch && float_coord) {
+    c.key = "coord";
     c.error("SAMPLE-REQUEST-TYPE", "\"coord\": a fetch takes integer texel coordinates");
     ok = false;
   }

@@ -1,5 +1,5 @@
-// Small text helpers every layer needs: ASCII case, case-insensitive compare, edit distance and
-// "did you mean" suggestions, hex formatting and parsing. Locale-free (ASCII only) on purpose.
+// Small text helpers every layer needs: ASCII case, case-insensitive compare, join, hex
+// formatting and parsing ("did you mean" is core/suggest.hpp). Locale-free (ASCII only) on purpose.
 #pragma once
 
 #include <cstddef>
@@ -21,16 +21,6 @@ std::string to_lower(std::string_view s);
 
 // ASCII case-insensitive equality.
 bool iequals(std::string_view a, std::string_view b);
-
-// Levenshtein distance, ASCII case-insensitive (unit cost insert/delete/substitute).
-size_t edit_distance(std::string_view a, std::string_view b);
-
-// The candidate nearest to `name`; empty when none is within max(2, |name|/3) edits (the
-// plausibility limit every "did you mean" in texsim uses).
-std::string_view closest(std::string_view name, std::span<const std::string_view> candidates);
-
-// "; did you mean X?" for the closest plausible candidate, or "".
-std::string did_you_mean(std::string_view name, std::span<const std::string_view> candidates);
 
 std::string join(std::span<const std::string_view> items, std::string_view sep = ", ");
 

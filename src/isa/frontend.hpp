@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "core/diag.hpp"
+#include "core/suggest.hpp"
+#include "core/text.hpp"
 #include "scene/report.hpp"
 #include "scene/scene.hpp"
 #include "scene/section.hpp"
@@ -27,6 +29,10 @@ struct IsaInfo {
   std::span<const std::string_view> extensions;  // with the dot
   std::span<const std::string_view> platforms;   // canonical spelling
   std::string_view default_platform;
+  // Other names users give platforms (codenames, compiler spellings): "did you mean" only.
+  std::span<const core::Alias> platform_aliases;
+  // The generations the platforms are, for the message that lists them.
+  std::string_view generations;
 };
 
 // Platforms of each ISA, in canonical spelling (interface.md, "Common options"; Xe2 added for
@@ -36,11 +42,28 @@ inline constexpr std::array<std::string_view, 7> kVisaPlatforms{"SKL", "ICLLP", 
 inline constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
                                                                 "SM60", "SM61", "SM62"};
 
-inline constexpr std::array<std::string_view, 2> kVisaExtensions{".visaasm", ".vasm"};
+// Spellings of the same platforms in Intel's and NVIDIA's own tools and documents.
+inline constexpr std::array<core::Alias, 14> kVisaPlatformAliases{{
+    {"Gen9", "SKL"},       {"GENX_SKL", "SKL"},     {"Gen11", "ICLLP"},   {"GENX_ICLLP", "ICLLP"},
+    {"Gen12", "TGLLP"},    {"Xe-LP", "TGLLP"},      {"XeLP", "TGLLP"},    {"GENX_TGLLP", "TGLLP"},
+    {"XeHP_SDV", "XeHP"},  {"Xe-HPG", "DG2"},       {"XeHPG", "DG2"},     {"Xe-HPC", "PVC"},
+    {"XeHPC", "PVC"},      {"LNL", "Xe2"}}};
+inline constexpr std::array<core::Alias, 6> kSassPlatformAliases{{{"sm_50", "SM50"},
+                                                                 {"sm_52", "SM52"},
+                                                                 {"sm_53", "SM53"},
+                                                                 {"sm_60", "SM60"},
+                                                                 {"sm_61", "SM61"},
+                                                                 {"sm_62", "SM62"}}};
+
+// .isa: IGC's binary container, read by check, run and disasm.
+inline constexpr std::array<std::string_view, 3> kVisaExtensions{".visaasm", ".vasm", ".isa"};
 inline constexpr std::array<std::string_view, 2> kSassExtensions{".sass", ".cubin"};
 inline constexpr std::array<IsaInfo, 2> kKnownIsas{{
-    {"visa", "vISA", kVisaExtensions, kVisaPlatforms, "TGLLP"},
-    {"sass", "SASS", kSassExtensions, kSassPlatforms, "SM52"},
+    {"visa", "vISA", kVisaExtensions, kVisaPlatforms, "TGLLP", kVisaPlatformAliases,
+     "Gen9 (SKL), Gen11 (ICLLP), Xe-LP (TGLLP), Xe-HP (XeHP), Xe-HPG (DG2), Xe-HPC (PVC), Xe2"},
+    {"sass", "SASS", kSassExtensions, kSassPlatforms, "SM52", kSassPlatformAliases,
+     "Maxwell (SM50, SM52, SM53) and Pascal (SM60, SM61, SM62); Volta and later (SM70+, "
+     "128-bit words) are not modelled yet"},
 }};
 
 inline const IsaInfo* known_isa(std::string_view id) {
@@ -48,6 +71,23 @@ inline const IsaInfo* known_isa(std::string_view id) {
     if (i.id == id) return &i;
   }
   return nullptr;
+}
+
+// The canonical spelling of platform `given` (case-insensitive), or nullopt.
+inline std::optional<std::string_view> find_platform(const IsaInfo& info, std::string_view given) {
+  for (std::string_view p : info.platforms) {
+    if (core::iequals(p, given)) return p;
+  }
+  return std::nullopt;
+}
+
+// The one message for a platform the ISA does not have: a suggestion where one is plausible, and
+// the platforms and generations there are ("unknown SASS platform 'SM75' (texsim's ...)").
+inline std::string unknown_platform_message(const IsaInfo& info, std::string_view given) {
+  const std::string isa(info.display_name);
+  return "unknown " + isa + " platform '" + std::string(given) + "'" +
+         core::did_you_mean(given, info.platforms, info.platform_aliases) + " (texsim's " + isa +
+         " platforms: " + core::join(info.platforms) + "; " + std::string(info.generations) + ")";
 }
 
 // The ISA a file name implies by its extension, or nullptr.
@@ -118,6 +158,10 @@ class Frontend {
 
   virtual const IsaInfo& info() const = 0;
 
+  // True when `bytes` are unmistakably this ISA's (a container's magic, a header only its text
+  // has): how an input named without a known extension, or given on stdin, finds its ISA.
+  virtual bool recognizes(std::span<const uint8_t> /*bytes*/) const { return false; }
+
   // Parses and validates program text for `platform` (canonical spelling). Reports every
   // problem; returns nullptr when there was an error.
   virtual std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,
@@ -175,6 +219,16 @@ class Registry {
     return nullptr;
   }
   std::span<const std::unique_ptr<Frontend>> all() const { return frontends_; }
+  // The one front end that recognizes `bytes`, or nullptr (none, or more than one).
+  const Frontend* recognize(std::span<const uint8_t> bytes) const {
+    const Frontend* found = nullptr;
+    for (const auto& f : frontends_) {
+      if (!f->recognizes(bytes)) continue;
+      if (found != nullptr) return nullptr;
+      found = f.get();
+    }
+    return found;
+  }
   // The front ends' scene section readers, in registration order (scene::LoadOptions::sections).
   std::vector<const scene::SceneSection*> scene_sections() const {
     std::vector<const scene::SceneSection*> out;

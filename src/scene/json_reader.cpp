@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "core/suggest.hpp"
 #include "core/text.hpp"
 #include "scene/scene.hpp"
 

@@ -1,7 +1,6 @@
 // The format table (one row per Format) and exact texel decode/encode driven by it.
 // Depends on core (convert, half, bits) and the internal BC decoder only; never on surface/fetch.
 #include "texunit/format.hpp"
-#include "core/text.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -447,18 +446,6 @@ bc::BcKind bc_kind(const FormatInfo& info) {
   return bc::BcKind::kBC1;
 }
 
-// ---- names ----
-
-std::string normalise_name(std::string_view name) {
-  std::string s(name.size(), '\0');
-  std::transform(name.begin(), name.end(), s.begin(), core::ascii_upper);
-  constexpr std::string_view kPrefix = "DXGI_FORMAT_";
-  if (s.size() > kPrefix.size() && std::string_view(s).substr(0, kPrefix.size()) == kPrefix) {
-    s.erase(0, kPrefix.size());
-  }
-  return s;
-}
-
 }  // namespace
 
 unsigned FormatInfo::present_mask() const {
@@ -482,28 +469,6 @@ const FormatInfo& format_info(Format f) {
 
 std::span<const FormatInfo> all_formats() {
   return kTable;
-}
-
-std::optional<Format> format_from_name(std::string_view name) {
-  const std::string key = normalise_name(name);
-  for (const FormatInfo& info : kTable) {
-    if (info.name == key) return info.format;
-  }
-  return std::nullopt;
-}
-
-std::string_view closest_format_name(std::string_view name) {
-  const std::string key = normalise_name(name);
-  std::string_view best = kTable[0].name;
-  size_t best_distance = SIZE_MAX;
-  for (const FormatInfo& info : kTable) {
-    const size_t d = core::edit_distance(key, info.name);
-    if (d < best_distance) {
-      best_distance = d;
-      best = info.name;
-    }
-  }
-  return best;
 }
 
 Texel decode_texel(Format f, const uint8_t* block, unsigned x_in_block, unsigned y_in_block) {

@@ -124,7 +124,8 @@ std::span<const FormatInfo> all_formats();
 
 // Case-insensitive lookup by DXGI name (with or without a "DXGI_FORMAT_" prefix).
 std::optional<Format> format_from_name(std::string_view name);
-// The closest known name (edit distance), for "did you mean" diagnostics.
+// The format name `name` most plausibly meant (core::closest over the table, with GL's and
+// Vulkan's spellings: "RGBA8" -> R8G8B8A8_UNORM), or empty (format_names.cpp).
 std::string_view closest_format_name(std::string_view name);
 
 // Decodes one texel. For uncompressed formats `block` points at the texel; for BCn at the

@@ -57,14 +57,18 @@ bad.write_text('{"op":"level","surface":2,"sampler":1,"coord":[0.5,0.5]}\n'
                '{"op":"fetch","surface":2,"coord":[0.5,1]}\n'
                '{"surface":3,"sampler":1,"coord":[0.5]}\n'
                '{"op":"level", nope}\n'
-               '{"op":"fetch","surface":2,"coord":[1,2],"offset":[-2,0]}\n')
+               '{"op":"fetch","surface":2,"coord":[1,2],"offset":[-2,0]}\n'
+               '{"op":"level","surface":2,"sampler":1,"coord":[0.5,0.5],"lood":1}\n')
 p = subprocess.run([texsim, "sample", "--scene", scene, "--requests", str(bad), "-q"],
                    capture_output=True, text=True)
 assert p.returncode == 1, p.returncode
 got = [json.loads(line)["line"] for line in p.stdout.splitlines()]
 assert got == [1, 6], got
-for frag in (f"{bad}:2:1: error[SAMPLE-REQUEST-OP]", f"{bad}:3:1: error[SAMPLE-REQUEST-TYPE]",
-             f"{bad}:4:1: error[SAMPLE-REQUEST-SURFACE]", f"{bad}:5:17: error[SAMPLE-REQUEST-JSON]"):
+# Issue 31: the column of the offending value, and a suggestion for a misspelt op or key.
+for frag in (f"{bad}:2:7: error[SAMPLE-REQUEST-OP]: \"op\": unknown 'levle'; did you mean level?",
+             f"{bad}:3:35: error[SAMPLE-REQUEST-TYPE]",
+             f"{bad}:4:1: error[SAMPLE-REQUEST-SURFACE]", f"{bad}:5:17: error[SAMPLE-REQUEST-JSON]",
+             f'{bad}:7:57: error[SAMPLE-REQUEST-KEY]: unknown key "lood"; did you mean lod?'):
     assert frag in p.stderr, (frag, p.stderr)
 for args in (["--shard", "3/3"], ["--shard", "x"], ["--profile", "vulkan"], ["--format", "xml"]):
     assert run(*args, rc=2)

@@ -57,9 +57,18 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
                          std::vector<std::string>* trace) {
   const core::Location loc = exec_location(inst);
   if (inst.kind != Kind::kInstruction) {
+    // Which instruction, why, and what to do instead (issue 31).
+    char word[40];
+    std::snprintf(word, sizeof word, "0x%016llx", static_cast<unsigned long long>(inst.raw_word));
+    const std::string what = inst.kind == Kind::kRaw
+                                 ? std::string("the word ") + word +
+                                       " is not a texture instruction texsim models (it prints as "
+                                       ".word)"
+                                 : "'" + inst.text.str() + "' is not a texture instruction texsim models";
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
-               inst.kind == Kind::kRaw ? "a .word placeholder cannot be executed"
-                                       : "'" + inst.text.str() + "' is not modelled and cannot run",
+               what + "; texsim runs texture instructions (" + modelled_mnemonics() +
+                   "), not whole kernels: run the texture instructions alone, with the registers "
+                   "they read given in the scene's \"registers\" (docs/scene-format.md)",
                "sass-tlds.md");
     return false;
   }

@@ -43,6 +43,14 @@ class SassFrontend final : public Frontend {
  public:
   const IsaInfo& info() const override { return *known_isa("sass"); }
 
+  // An ELF file for NVIDIA's machine (e_machine 190, EM_CUDA) or a CUDA fatbin (0xba55ed50).
+  bool recognizes(std::span<const uint8_t> bytes) const override {
+    const bool cuda_elf = is_elf(bytes) && bytes.size() >= 20 && bytes[18] == 190 && bytes[19] == 0;
+    const bool fatbin = bytes.size() >= 4 && bytes[0] == 0x50 && bytes[1] == 0xed &&
+                        bytes[2] == 0x55 && bytes[3] == 0xba;
+    return cuda_elf || fatbin;
+  }
+
   std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,
                                  core::DiagSink& sink) const override {
     const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(source.text.data()),

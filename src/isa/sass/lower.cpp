@@ -62,6 +62,7 @@ std::string hex32(uint32_t v) {
 }
 
 core::Location exec_location(const Instruction& inst) {
+  if (inst.origin.binary) return core::BinaryLoc{inst.origin.file, inst.origin.offset, 0, 0, false};
   return core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
 }
 
@@ -94,14 +95,23 @@ BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene,
   }
   uint32_t handle = 0;
   for (unsigned b = 0; b < 4; ++b) handle |= uint32_t{bank->second[byte + b]} << (8 * b);
-  return bind_handle(inst, handle, scene, sink);
+  // As nvdisasm names a constant: c[bank][byte offset]; tsPtrIdx counts 32-bit words.
+  char source[96];
+  std::snprintf(source, sizeof source, "c[0x%x][0x%llx] (word 0x%x of tex_bank %u, tsPtrIdx)",
+                *st.tex_bank, static_cast<unsigned long long>(byte), inst.ts_idx, *st.tex_bank);
+  return bind_handle(inst, handle, source, scene, sink);
 }
 
-BoundTexture bind_handle(const Instruction& inst, uint32_t handle, const scene::Scene& scene,
-                         core::DiagSink& sink) {
+BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_view source,
+                         const scene::Scene& scene, core::DiagSink& sink) {
   BoundTexture out;
+  // Every problem below names the handle and where it was read: an unset constant-bank word
+  // reads as handle 0 (header 0), which is seldom what the scene meant (issue 31).
   auto missing = [&](std::string msg) {
-    report_missing_state(inst, std::move(msg), "sass-tlds.md, #tsPtrIdxU13", sink);
+    report_missing_state(inst,
+                         std::move(msg) + " (handle " + hex32(handle) + " read from " +
+                             std::string(source) + ")",
+                         "sass-tlds.md, #tsPtrIdxU13", sink);
     return out;  // kMissingState
   };
   const SceneState& st = scene_state(scene);
@@ -228,7 +238,10 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
 
 BoundTexture bind_ref(const Instruction& inst, const TextureRef& ref, const scene::Scene& scene,
                       core::DiagSink& sink) {
-  return ref.handle ? bind_handle(inst, *ref.handle, scene, sink) : bind_texture(inst, scene, sink);
+  if (!ref.handle) return bind_texture(inst, scene, sink);
+  const std::string reg =
+      ref.handle_register == kRZ ? "RZ" : "R" + std::to_string(ref.handle_register);
+  return bind_handle(inst, *ref.handle, reg, scene, sink);
 }
 
 std::optional<BindlessForm> bindless_form(const Instruction& inst, const RegisterFile& regs) {
@@ -251,6 +264,7 @@ std::optional<BindlessForm> bindless_form(const Instruction& inst, const Registe
   BindlessForm f{inst, {}};
   f.base.op = row->base;
   f.ref.handle = *reg == kRZ ? 0u : regs[*reg];
+  f.ref.handle_register = *reg;
   f.ref.ra_skip = row->ra_skip;
   f.ref.rb_skip = row->rb_skip;
   return f;

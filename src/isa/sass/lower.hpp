@@ -76,8 +76,9 @@ struct BoundTexture {
 BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene, core::DiagSink& sink);
 // The same from a handle word the caller already holds (the bindless .B forms read it from a
 // register): header pool entry, surface, sRGB twin.
-BoundTexture bind_handle(const Instruction& inst, uint32_t handle, const scene::Scene& scene,
-                         core::DiagSink& sink);
+// `source` names where the handle came from ("c[0x0][0x148]", "R4") for the diagnostics.
+BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_view source,
+                         const scene::Scene& scene, core::DiagSink& sink);
 
 // Which texture an instruction reads and where its operand vectors start. The bound forms read
 // the handle from word tsPtrIdx of the bindless bank; the bindless .B forms pass the handle they
@@ -86,6 +87,7 @@ BoundTexture bind_handle(const Instruction& inst, uint32_t handle, const scene::
 // nouveau's handleTEX argument order; decisions T38).
 struct TextureRef {
   std::optional<uint32_t> handle;  // nullopt: the word tsPtrIdx of the scene's tex_bank
+  uint8_t handle_register = 0;     // where `handle` was read
   uint8_t ra_skip = 0;
   uint8_t rb_skip = 0;
 };

@@ -13,10 +13,12 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 78> kRules{{
+constexpr std::array<Rule, 79> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
+    {"SASS-UNKNOWN-OPCODE", "a name that is no Maxwell/Pascal instruction (a typo; did you mean)",
+     "nvidia_tlds.md 1.4"},
     {"SASS-ENCODE", "a value does not fit its field / no encoding exists", "nvidia_tlds.md 1.3"},
     {"SASS-DECODE-OPCODE", "a word that is no row of the opcode table (printed as .word)",
      "nvidia_tlds.md 1.4"},

@@ -9,6 +9,7 @@
 
 #include "isa/sass/codec.hpp"
 #include "isa/sass/fields.hpp"
+#include "isa/sass/mnemonics.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
 
@@ -308,6 +309,11 @@ std::optional<Instruction> LineParser::run() {
     }
     if (!parse_row(*spec, inst, mods, ops) || failed_) return std::nullopt;
     return inst;
+  }
+  // A name that is no Maxwell/Pascal instruction at all is a typo, not an unmodelled instruction.
+  if (auto why = unknown_mnemonic(name)) {
+    error("SASS-UNKNOWN-OPCODE", mn.col, std::move(*why), "nvidia_tlds.md 1.4");
+    return std::nullopt;
   }
   // Another SASS instruction: kept, reported once.
   inst.kind = Kind::kUnsupported;

@@ -5,8 +5,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
+#include <string_view>
+#include <vector>
 
 #include "core/half.hpp"
+#include "core/text.hpp"
 #include "isa/visa/exec_internal.hpp"
 #include "isa/visa/scene_section.hpp"
 #include "isa/visa/syntax.hpp"
@@ -176,18 +180,30 @@ scene::RegisterValue register_value(const Machine& m, uint32_t id) {
 
 std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::Scene& sc,
                                          const ExecConfig& cfg, core::DiagSink& sink) {
-  // One error for the whole program (the parser's notes name each mnemonic once; issue 13).
+  // One error for the whole program (the parser's notes name each mnemonic once; issue 13): the
+  // first instruction, which others there are, and what the user can run instead (issue 31).
   size_t unsupported = 0;
   const Instruction* first = nullptr;
+  std::vector<std::string_view> names;
   for (const Instruction& i : prog.instructions) {
     if (i.row != nullptr) continue;
     if (first == nullptr) first = &i;
     ++unsupported;
+    if (std::find(names.begin(), names.end(), i.unsupported) == names.end())
+      names.push_back(i.unsupported);
   }
   if (first != nullptr) {
+    const size_t shown = std::min<size_t>(names.size(), 8);
+    std::string list = core::join(std::span(names).first(shown));
+    if (shown < names.size()) list += ", ... (" + std::to_string(names.size()) + " kinds)";
     sink.error("VISA-UNSUPPORTED", core::TextLoc{prog.file, first->line, first->column},
                "the program cannot run: " + std::to_string(unsupported) +
-                   " of its instructions are not modelled (first: '" + first->unsupported + "')",
+                   " of its instructions are not modelled, the first '" + first->unsupported +
+                   "' at line " + std::to_string(first->line) + " (" + list +
+                   "); texsim runs the sampler and memory-read instructions (describe lists "
+                   "them), not whole kernels yet: keep those instructions with their .decl lines "
+                   "and give the registers they read in the scene's \"registers\" "
+                   "(docs/scene-format.md)",
                "research/intel_visa.md §1.6");
     return std::nullopt;
   }

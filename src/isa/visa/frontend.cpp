@@ -28,11 +28,31 @@ class VisaFrontend final : public isa::Frontend {
  public:
   const IsaInfo& info() const override { return *isa::known_isa("visa"); }
 
+  // IGC's container ("CISA"), texsim's stream header ("TXVI"), or text whose first line that is
+  // not blank or a comment is a .version or .kernel directive.
+  bool recognizes(std::span<const uint8_t> bytes) const override {
+    if (is_isa_file(bytes) ||
+        (bytes.size() >= 4 && std::equal(kStreamMagic.begin(), kStreamMagic.end(), bytes.begin())))
+      return true;
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    size_t at = 0;
+    while (at < text.size()) {
+      const size_t end = std::min(text.find('\n', at), text.size());
+      std::string_view line = text.substr(at, end - at);
+      while (!line.empty() && (line.front() == ' ' || line.front() == '\t' || line.front() == '\r'))
+        line.remove_prefix(1);
+      if (!line.empty() && !line.starts_with("//"))
+        return line.starts_with(".version") || line.starts_with(".kernel");
+      at = end + 1;
+    }
+    return false;
+  }
+
   std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,
                                  core::DiagSink& sink) const override {
     const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(source.text.data()),
                                          source.text.size());
-    if (source.path.ends_with(".isa") && is_isa_file(bytes)) {
+    if (is_isa_file(bytes)) {
       // IGC's .isa given to check/run: decode it; errors make it no program.
       BinaryInput in;
       in.name = source.path;
@@ -126,9 +146,10 @@ class VisaFrontend final : public isa::Frontend {
                                   core::DiagSink& sink) const override {
     const auto p = platform_of(platform, sink);
     if (!p) return nullptr;
-    // A file named .isa starting with "CISA" is IGC's container; other binaries are texsim's
-    // stream (whose bytes may start with anything).
-    if (input.name.ends_with(".isa") && is_isa_file(input.bytes)) {
+    // Bytes starting with "CISA" are IGC's container, whatever the file's name (stdin too:
+    // issue 31); other binaries are texsim's stream, whose opcodes never spell "CISA" (0x43 is
+    // avs, which the stream does not carry).
+    if (is_isa_file(input.bytes)) {
       // IGC's .isa container: its first kernel (docs/visa.md, "IGC's .isa files").
       const auto file = read_isa_file(input.bytes, input.name, sink);
       if (!file) return nullptr;

@@ -89,6 +89,24 @@ std::string predefined_block() {
 
 }  // namespace
 
+namespace {
+
+// The modelled row of a walked instruction (its 3D sub-op where the opcode has several), or null.
+const InstrRow* row_of(const IsaFile& f, const IsaInst& in) {
+  const auto rows = rows_for_opcode(in.opcode);
+  if (rows.size() == 1 && !rows[0]->sub_op) return rows[0];
+  for (const WalkedField& w : in.fields) {
+    if (w.token != 'O' || w.offset >= in.bytes.size()) continue;
+    const SubOpLayout& sl = subop_layout(f.version);
+    const uint32_t op = in.bytes[w.offset] & ((2u << sl.op_hi) - 1);
+    for (const InstrRow* r : rows)
+      if (r->sub_op && *r->sub_op == op) return r;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRoutine& r,
                                                  Platform platform, const std::string& file,
                                                  core::DiagSink& sink) {
@@ -169,6 +187,12 @@ std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRout
       const OpLayout* l = find_layout(in.opcode);
       inst.unsupported = l != nullptr ? std::string(l->mnemonic) : "?";
       inst.offset = in.offset;
+      // A modelled instruction left unchecked only because IGC truncated its operands (V34):
+      // named as printed (sample_l, not the opcode's sample_3d), and noted for that reason.
+      if (const InstrRow* row = row_of(f, in)) {
+        inst.unsupported = std::string(row->mnemonic);
+        inst.truncated = true;
+      }
     }
     prog->instructions.push_back(std::move(inst));
   }

@@ -24,6 +24,9 @@ struct Instruction {
   uint32_t column = 0;
   uint64_t offset = 0;     // byte offset in a decoded binary
   bool spec_form = false;  // written with the spec's upper-case template
+  // A modelled instruction of an IGC .isa routine whose operands IGC 1.0.12504 truncated (V34):
+  // `unsupported` names its row; it is printed and written back, not checked or run.
+  bool truncated = false;
 
   // The operand of `field`. Checked (#16): a name the row lacks (a typo, or a row without the
   // field) returns an empty operand (present false, value 0) instead of indexing out of range.

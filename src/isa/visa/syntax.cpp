@@ -2,6 +2,7 @@
 // Depends on model, kinds, symbols and program; never on rules or execution.
 #include "isa/visa/syntax.hpp"
 
+#include "core/suggest.hpp"
 #include "core/text.hpp"
 #include "isa/visa/isa_text.hpp"
 #include "isa/visa/syntax_generic.hpp"
@@ -10,8 +11,10 @@
 #include <charconv>
 #include <cstring>
 #include <unordered_map>
+#include <vector>
 
 #include "isa/visa/kinds.hpp"
+#include "isa/visa/layouts.hpp"
 
 namespace texsim::isa::visa {
 namespace {
@@ -101,6 +104,19 @@ std::optional<uint32_t> to_u32(std::string_view s) {
 
 // The first row in table order whose IGC mnemonic or spec spelling is `m`, as the linear search
 // of find_row_by_mnemonic finds it.
+std::span<const std::string_view> known_mnemonics() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> n;
+    for (const InstrRow& r : all_rows()) n.push_back(r.mnemonic);
+    for (const InstrRow& r : all_rows()) n.push_back(r.spec_spelling());
+    for (const OpLayout& l : all_layouts()) n.push_back(l.mnemonic);
+    std::sort(n.begin(), n.end());
+    n.erase(std::unique(n.begin(), n.end()), n.end());
+    return n;
+  }();
+  return names;
+}
+
 const InstrRow* row_for_mnemonic(std::string_view m) {
   static const std::unordered_map<std::string_view, const InstrRow*> rows = [] {
     std::unordered_map<std::string_view, const InstrRow*> t;
@@ -266,7 +282,9 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
       return inst;
     }
     sink.error("VISA-SYNTAX", loc(file, line_no, static_cast<uint32_t>(mstart + 1)),
-               "unknown instruction '" + std::string(mnemonic) + "'", std::string(kCiteSyntax));
+               "unknown instruction '" + std::string(mnemonic) + "'" +
+                   core::did_you_mean(mnemonic, known_mnemonics()),
+               std::string(kCiteSyntax));
     return std::nullopt;
   }
   inst.row = row;
@@ -541,8 +559,9 @@ void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink) {
   for (const Instruction& i : prog.instructions) {
     // Labels of a .isa routine (func, label) are its NAME: lines, not instructions.
     if (i.row != nullptr || i.unsupported == "func" || i.unsupported == "label") continue;
-    auto it = std::find_if(seen.begin(), seen.end(),
-                           [&](const auto& p) { return p.first->unsupported == i.unsupported; });
+    auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& p) {
+      return p.first->unsupported == i.unsupported && p.first->truncated == i.truncated;
+    });
     if (it == seen.end())
       seen.emplace_back(&i, 1);
     else
@@ -553,11 +572,17 @@ void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink) {
     d.severity = core::Severity::kNote;
     d.rule_id = "VISA-UNSUPPORTED";
     d.loc = loc(prog.file, first->line, first->column);
-    d.message = "'" + first->unsupported + "' is a vISA instruction texsim does not model (" +
-                std::to_string(count) + (count == 1 ? " line" : " lines") +
-                "); it is parsed, printed and written to a .isa by its layout (asm -o X.isa), "
-                "but not checked or run";
-    d.citation = std::string(kCiteSyntax);
+    const std::string lines = std::to_string(count) + (count == 1 ? " line" : " lines");
+    d.message = first->truncated
+                    ? "'" + first->unsupported + "' (" + lines +
+                          ") is modelled, but IGC's writer left out its last operands in this "
+                          "routine: it is printed and written back by its layout, not checked "
+                          "or run"
+                    : "'" + first->unsupported + "' is a vISA instruction texsim does not model (" +
+                          lines +
+                          "); it is parsed, printed and written to a .isa by its layout (asm -o "
+                          "X.isa), but not checked or run";
+    d.citation = first->truncated ? "docs/decisions.md V34" : std::string(kCiteSyntax);
     sink.report(std::move(d));
   }
 }

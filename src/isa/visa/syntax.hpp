@@ -31,6 +31,9 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v);
 // find_row_by_mnemonic (model.hpp) through a hash map built once: the parser's lookup (issue 18
 // item 4, parse speed). tests/unit/visa/lookup_tables_test.cpp checks that the two agree.
 const InstrRow* row_for_mnemonic(std::string_view mnemonic);
+// Every instruction name of vISA text: the modelled rows (and their spec spellings) and every
+// opcode of IGC's table; what "did you mean" suggests from.
+std::span<const std::string_view> known_mnemonics();
 
 // Parses one instruction line (no directives) against a program's symbols and version.
 std::optional<Instruction> parse_instruction(std::string_view line, const VisaProgram& prog,

@@ -26,25 +26,6 @@ TEST(Text, IequalsComparesWholeStrings) {
   EXPECT_FALSE(iequals("a[", "A{"));  // '[' and '{' differ by 0x20 but are not letters
 }
 
-TEST(Text, EditDistanceIsCaseInsensitiveLevenshtein) {
-  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
-  EXPECT_EQ(edit_distance("TLDS", "tlds"), 0u);
-  EXPECT_EQ(edit_distance("", "abc"), 3u);
-  EXPECT_EQ(edit_distance("abc", ""), 3u);
-  EXPECT_EQ(edit_distance("ab", "ba"), 2u);  // no transposition
-}
-
-TEST(Text, SuggestionsStayWithinThePlausibilityLimit) {
-  constexpr std::array<std::string_view, 3> kNames{"visa", "sass", "ptx"};
-  EXPECT_EQ(closest("vsia", kNames), "visa");
-  EXPECT_EQ(did_you_mean("sas", kNames), "; did you mean sass?");
-  EXPECT_EQ(closest("completely-different", kNames), "");
-  EXPECT_EQ(did_you_mean("completely-different", kNames), "");
-  // limit = max(2, size/3): a 3-letter name may be 2 edits away, not 3.
-  EXPECT_EQ(closest("pxx", kNames), "ptx");
-  EXPECT_EQ(closest("zzz", kNames), "");  // 3 edits from ptx
-}
-
 TEST(Text, Join) {
   constexpr std::array<std::string_view, 3> kItems{"a", "b", "c"};
   EXPECT_EQ(join(kItems), "a, b, c");

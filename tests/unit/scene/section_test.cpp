@@ -72,8 +72,8 @@ TEST(SceneSection, ReaderDiagnosticsCarryPositionsAndPlatformsComeFromTheReader)
   EXPECT_FALSE(l.scene);
   EXPECT_EQ(l.texts(),
             (std::vector<std::string>{
-                "s.json:1:41: error[SCENE-VALUE]: platform: unknown Toy platform \"T3\"; did you "
-                "mean T1?",
+                "s.json:1:41: error[SCENE-VALUE]: platform: unknown Toy platform \"T3\"; expected "
+                "T1 or T2",
                 "s.json:1:59: error[SCENE-VALUE]: toy_knob: must be in [0, 3], got 9",
                 "s.json:2:2: error[SCENE-KEY]: toy_knobs: unknown key \"toy_knobs\"; did you mean "
                 "toy_knob?",

@@ -569,6 +569,20 @@ TEST(FormatNames, ClosestNameForDidYouMean) {
   EXPECT_EQ(closest_format_name("r32g32b32a32_flaot"), "R32G32B32A32_FLOAT");
   EXPECT_EQ(closest_format_name("R11G11B10_FLOT"), "R11G11B10_FLOAT");
   EXPECT_EQ(closest_format_name("D32_FLOA"), "D32_FLOAT");
+  EXPECT_EQ(closest_format_name("no such format at all"), "");
+}
+
+// Issue 31: Surface("RGBA8", ...) suggested R8_UINT. GL's and Vulkan's spellings name the format.
+TEST(FormatNames, GlAndVulkanSpellingsSuggestTheDxgiName) {
+  EXPECT_EQ(closest_format_name("RGBA8"), "R8G8B8A8_UNORM");
+  EXPECT_EQ(closest_format_name("rgba16f"), "R16G16B16A16_FLOAT");
+  EXPECT_EQ(closest_format_name("R32UI"), "R32_UINT");
+  EXPECT_EQ(closest_format_name("RG8_SNORM"), "R8G8_SNORM");
+  EXPECT_EQ(closest_format_name("RGBA32I"), "R32G32B32A32_SINT");
+  EXPECT_EQ(closest_format_name("GL_SRGB8_ALPHA8"), "R8G8B8A8_UNORM_SRGB");
+  EXPECT_EQ(closest_format_name("VK_FORMAT_R16G16B16A16_SFLOAT"), "R16G16B16A16_FLOAT");
+  EXPECT_EQ(closest_format_name("VK_FORMAT_B8G8R8A8_SRGB"), "B8G8R8A8_UNORM_SRGB");
+  EXPECT_FALSE(format_from_name("RGBA8"));  // a suggestion, not a second name
 }
 
 }  // namespace

@@ -149,8 +149,8 @@ TEST(SceneErrors, VersionAndPlatform) {
             (std::vector<std::string>{
                 "scene.json:1:12: error[SCENE-VERSION]: texsim: unsupported scene version 2; this "
                 "texsim reads version 1",
-                "scene.json:1:42: error[SCENE-VALUE]: platform: unknown SASS platform \"SM5\"; did "
-                "you mean SM50?"}));
+                "scene.json:1:42: error[SCENE-VALUE]: platform: unknown SASS platform \"SM5\"; "
+                "expected SM50, SM52, SM53, SM60, SM61 or SM62"}));
 }
 
 TEST(SceneSections, EachIsaKeepsItsOwnState) {
