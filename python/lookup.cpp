@@ -64,27 +64,31 @@ std::array<int32_t, 3> offset3(const py::object& o) {
 
 Profile profile_arg(const std::string& name) {
   const auto p = profile_from_name(name);
+  constexpr std::array<std::string_view, 4> kProfiles{"d3d", "exact", "lavapipe", "nvidia"};
   if (!p)
-    throw py::value_error("profile: expected d3d, exact, lavapipe or nvidia, got '" + name + "'");
+    throw py::value_error("profile: expected d3d, exact, lavapipe or nvidia, got '" + name + "'" +
+                          core::did_you_mean(name, kProfiles));
   return *p;
 }
 
 }  // namespace
 
 void bind_sampler(py::module_& m) {
-  py::enum_<Filter>(m, "Filter").value("POINT", Filter::kPoint).value("LINEAR", Filter::kLinear);
-  py::enum_<MipFilter>(m, "MipFilter")
-      .value("NONE", MipFilter::kNone)
+  // Every enum also takes its member's name as a string (accept_names, issue 31).
+  py::enum_<Filter> filter(m, "Filter");
+  filter.value("POINT", Filter::kPoint).value("LINEAR", Filter::kLinear);
+  py::enum_<MipFilter> mip_filter(m, "MipFilter");
+  mip_filter.value("NONE", MipFilter::kNone)
       .value("POINT", MipFilter::kPoint)
       .value("LINEAR", MipFilter::kLinear);
-  py::enum_<AddressMode>(m, "AddressMode")
-      .value("WRAP", AddressMode::kWrap)
+  py::enum_<AddressMode> address(m, "AddressMode");
+  address.value("WRAP", AddressMode::kWrap)
       .value("MIRROR", AddressMode::kMirror)
       .value("CLAMP", AddressMode::kClamp)
       .value("BORDER", AddressMode::kBorder)
       .value("MIRROR_ONCE", AddressMode::kMirrorOnce);
-  py::enum_<CompareFunc>(m, "CompareFunc")
-      .value("NEVER", CompareFunc::kNever)
+  py::enum_<CompareFunc> compare(m, "CompareFunc");
+  compare.value("NEVER", CompareFunc::kNever)
       .value("LESS", CompareFunc::kLess)
       .value("EQUAL", CompareFunc::kEqual)
       .value("LESS_EQUAL", CompareFunc::kLessEqual)
@@ -92,18 +96,24 @@ void bind_sampler(py::module_& m) {
       .value("NOT_EQUAL", CompareFunc::kNotEqual)
       .value("GREATER_EQUAL", CompareFunc::kGreaterEqual)
       .value("ALWAYS", CompareFunc::kAlways);
-  py::enum_<Reduction>(m, "Reduction")
-      .value("WEIGHTED_AVERAGE", Reduction::kWeightedAverage)
+  py::enum_<Reduction> reduction(m, "Reduction");
+  reduction.value("WEIGHTED_AVERAGE", Reduction::kWeightedAverage)
       .value("MIN", Reduction::kMin)
       .value("MAX", Reduction::kMax);
-  py::enum_<SampleOp>(m, "SampleOp")
-      .value("IMPLICIT", SampleOp::kImplicit)
+  py::enum_<SampleOp> op(m, "SampleOp");
+  op.value("IMPLICIT", SampleOp::kImplicit)
       .value("BIAS", SampleOp::kBias)
       .value("LEVEL", SampleOp::kLevel)
       .value("GRAD", SampleOp::kGrad)
       .value("LEVEL_ZERO", SampleOp::kLevelZero)
       .value("GATHER", SampleOp::kGather)
       .value("LOD_QUERY", SampleOp::kLodQuery);
+  accept_names(filter);
+  accept_names(mip_filter);
+  accept_names(address);
+  accept_names(compare);
+  accept_names(reduction);
+  accept_names(op);
 
   py::class_<Sampler>(m, "Sampler")
       .def(py::init([](Filter min_f, Filter mag_f, MipFilter mip_f, std::vector<AddressMode> addr,

@@ -58,6 +58,20 @@ py::array bytes_view(Surface& s, const py::object& owner) {
 
 }  // namespace
 
+py::object enum_member(const py::object& type, const std::string& name) {
+  const py::dict members = type.attr("__members__");
+  std::vector<std::string> names;
+  for (const auto& [key, value] : members) {
+    names.push_back(key.cast<std::string>());
+    if (core::iequals(names.back(), name)) return py::reinterpret_borrow<py::object>(value);
+  }
+  std::vector<std::string_view> views(names.begin(), names.end());
+  std::string lower;
+  for (std::string_view n : views) lower += (lower.empty() ? "" : ", ") + core::to_lower(n);
+  throw py::value_error("unknown " + type.attr("__name__").cast<std::string>() + " '" + name +
+                        "'" + core::did_you_mean(name, views) + " (" + lower + ")");
+}
+
 }  // namespace texsim::py_api
 
 using namespace texsim;
@@ -70,10 +84,11 @@ PYBIND11_MODULE(_texsim, m) {
   error_type() = py::exception<std::runtime_error>(m, "Error");
   error_type().attr("diagnostics") = py::list();
 
-  py::enum_<Severity>(m, "Severity")
-      .value("NOTE", Severity::kNote)
+  py::enum_<Severity> severity(m, "Severity");
+  severity.value("NOTE", Severity::kNote)
       .value("WARNING", Severity::kWarning)
       .value("ERROR", Severity::kError);
+  accept_names(severity);
   py::class_<Diagnostic>(m, "Diagnostic")
       .def_readonly("severity", &Diagnostic::severity)
       .def_readonly("rule", &Diagnostic::rule)
@@ -92,14 +107,15 @@ PYBIND11_MODULE(_texsim, m) {
       .def("__str__", [](const Diagnostic& d) { return d.text; })
       .def("__repr__", [](const Diagnostic& d) { return "<texsim.Diagnostic " + d.text + ">"; });
 
-  py::enum_<SurfaceType>(m, "SurfaceType")
-      .value("T1D", SurfaceType::k1D)
+  py::enum_<SurfaceType> surface_type(m, "SurfaceType");
+  surface_type.value("T1D", SurfaceType::k1D)
       .value("T1D_ARRAY", SurfaceType::k1DArray)
       .value("T2D", SurfaceType::k2D)
       .value("T2D_ARRAY", SurfaceType::k2DArray)
       .value("T3D", SurfaceType::k3D)
       .value("CUBE", SurfaceType::kCube)
       .value("CUBE_ARRAY", SurfaceType::kCubeArray);
+  accept_names(surface_type);
   py::enum_<TexelKind>(m, "TexelKind")
       .value("FLOAT", TexelKind::kFloat)
       .value("SINT", TexelKind::kSint)

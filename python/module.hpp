@@ -6,8 +6,13 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "core/suggest.hpp"
+#include "core/text.hpp"
 #include "texsim/texsim.hpp"
 
 namespace py = pybind11;
@@ -17,8 +22,26 @@ namespace texsim::py_api {
 // Raises texsim.Error(what + every diagnostic's text) with .diagnostics = the list.
 [[noreturn]] void raise(const Diagnostics& diags, const std::string& what);
 
+// Lets an enum argument also be given by its member's name, in any case ("level", "wrap"), as
+// the documented strings are (profile="d3d"): an implicit conversion from str; a bad name raises
+// ValueError with "did you mean" (issue 31).
+template <typename E>
+py::enum_<E>& accept_names(py::enum_<E>& e);
+
 void bind_sampler(py::module_& m);
 void bind_lookups(py::module_& m);
 void bind_scene_and_programs(py::module_& m);
+
+// The enum value named `name` among `type`'s members (case-insensitive); ValueError otherwise.
+py::object enum_member(const py::object& type, const std::string& name);
+
+template <typename E>
+py::enum_<E>& accept_names(py::enum_<E>& e) {
+  const py::object type = e;
+  e.def(py::init([type](const std::string& name) { return enum_member(type, name).cast<E>(); }),
+        py::arg("name"));
+  py::implicitly_convertible<py::str, E>();
+  return e;
+}
 
 }  // namespace texsim::py_api

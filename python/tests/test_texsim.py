@@ -176,3 +176,44 @@ def test_builtin_examples_run():
             scene = texsim.Scene.from_json(ex["scene_json"], "example.json")
             r = texsim.run(isa, ex["program"], scene, name=ex["program_name"])
             assert r.registers, ex["name"]
+
+
+def test_enums_take_their_names_as_strings():
+    """Issue 31: op="level" raised a long pybind11 TypeError while profile="d3d" worked."""
+    s = texsim.Surface.from_array(ramp_rgba8(), "R8G8B8A8_UNORM")
+    u = np.array([0.3, 0.6], np.float32)
+    v = np.array([0.3, 0.6], np.float32)
+    by_enum = texsim.sample(s, texsim.Sampler(), u, v, op=texsim.SampleOp.LEVEL)
+    np.testing.assert_array_equal(texsim.sample(s, texsim.Sampler(), u, v, op="level"), by_enum)
+    np.testing.assert_array_equal(texsim.sample(s, texsim.Sampler(), u, v, op="LEVEL"), by_enum)
+    smp = texsim.Sampler(address=["wrap", "clamp"], min_filter="point", mip_filter="none",
+                         compare="less_equal", reduction="max")
+    assert list(smp.address) == [texsim.AddressMode.WRAP] + [texsim.AddressMode.CLAMP] * 2
+    assert smp.min_filter == texsim.Filter.POINT and smp.mip_filter == texsim.MipFilter.NONE
+    assert smp.compare == texsim.CompareFunc.LESS_EQUAL
+    with pytest.raises(ValueError, match="unknown SampleOp 'levle'; did you mean LEVEL"):
+        texsim.SampleOp("levle")
+    with pytest.raises((ValueError, TypeError)):
+        texsim.sample(s, texsim.Sampler(), u, v, op="levle")
+    with pytest.raises(ValueError, match="did you mean lavapipe"):
+        texsim.sample(s, texsim.Sampler(), u, v, profile="lavapipp")
+
+
+def test_gl_format_names_suggest_the_dxgi_name():
+    """Issue 31: Surface("RGBA8", 4, 4) suggested R8_UINT."""
+    with pytest.raises(texsim.Error) as e:
+        texsim.Surface("RGBA8", 4, 4)
+    assert "did you mean 'R8G8B8A8_UNORM'?" in e.value.diagnostics[0].message
+
+
+def test_import_without_numpy_says_so(tmp_path):
+    """Issue 31: `import texsim` succeeded without numpy and the first sample() failed."""
+    import subprocess
+    import sys
+    (tmp_path / "numpy").mkdir()
+    (tmp_path / "numpy" / "__init__.py").write_text("raise ImportError('no numpy here')\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), *sys.path]))
+    p = subprocess.run([sys.executable, "-c", "import texsim"], env=env, capture_output=True,
+                       text=True)
+    assert p.returncode != 0
+    assert "texsim needs numpy (Debian: python3-numpy" in p.stderr

@@ -186,6 +186,8 @@ int run_main(int argc, char** argv) {
   smp->add_option("--format", sample_args.format, "jsonl (default) or csv");
   smp->add_option("--profile", sample_args.profile, "d3d (default), exact, lavapipe or nvidia");
   smp->add_option("--shard", sample_args.shard, "I/N: take blocks I, I+N, ... of 4096 lines");
+  smp->add_flag("--json", sample_args.json,
+                "print a JSON summary (counts, diagnostics) on stdout; results go to -o FILE");
   smp->add_flag("--groups", sample_args.groups,
                 "form lavapipe's SIMD groups and pixel quads from consecutive lines");
   add_common(smp, common, true);

@@ -18,6 +18,8 @@
 #include "cli/output.hpp"
 #include "cli/sample_request.hpp"
 #include "cli/term.hpp"
+#include <nlohmann/json.hpp>
+
 #include "texsim/texsim.hpp"
 
 namespace texsim::cli {
@@ -29,6 +31,21 @@ constexpr uint64_t kBlockLines = 4096;  // a multiple of lavapipe's 8-lane group
 
 void print(const Diagnostics& diags) {
   for (const Diagnostic& d : diags) std::fprintf(stderr, "%s\n", d.text.c_str());
+}
+
+// A diagnostic in the shape of every other --json (scene/report.hpp, diagnostic_json).
+nlohmann::json to_json(const Diagnostic& d) {
+  nlohmann::json j{{"severity", d.severity == Severity::kError     ? "error"
+                                : d.severity == Severity::kWarning ? "warning"
+                                                                   : "note"},
+                   {"rule", d.rule},
+                   {"file", d.file}};
+  if (d.line != 0) j["line"] = d.line;
+  if (d.column != 0) j["column"] = d.column;
+  j["message"] = d.message;
+  if (!d.citation.empty()) j["citation"] = d.citation;
+  j["text"] = d.text;
+  return j;
 }
 
 const char* kind_name(TexelKind k) {
@@ -248,6 +265,10 @@ struct Runner {
 }  // namespace
 
 int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
+  if (args.json && args.output == "-") {
+    say_error("sample --json prints its summary on stdout: name the results file with -o FILE");
+    return kExitUsage;
+  }
   const auto profile = profile_from_name(args.profile);
   if (!profile) {
     say_error("--profile: expected d3d, exact, lavapipe or nvidia, got '" + args.profile + "'");
@@ -281,8 +302,24 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   }
   Diagnostics diags;
   const auto scene = Scene::load_file(args.scene, diags, so);
-  print(diags);
-  if (!scene) return kExitDiagnostics;
+  nlohmann::json json_diags = nlohmann::json::array();
+  auto report = [&](const Diagnostics& ds) {
+    if (!args.json) return print(ds);
+    for (const Diagnostic& d : ds) json_diags.push_back(to_json(d));
+  };
+  auto summary = [&](uint64_t lookups, uint64_t errors) {
+    nlohmann::json j{{"scene", args.scene},     {"requests", args.requests},
+                     {"output", args.output},   {"format", args.format},
+                     {"profile", args.profile}, {"lookups", lookups},
+                     {"errors", errors},        {"diagnostics", json_diags}};
+    if (!args.shard.empty()) j["shard"] = args.shard;
+    std::printf("%s\n", j.dump(2).c_str());
+  };
+  report(diags);
+  if (!scene) {
+    if (args.json) summary(0, diags.size());
+    return kExitDiagnostics;
+  }
 
   std::ifstream file;
   std::istream* in = &std::cin;
@@ -323,7 +360,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
     block.clear();
     std::stable_sort(run.diags.begin(), run.diags.end(),
                      [](const Diagnostic& x, const Diagnostic& y) { return x.line < y.line; });
-    print(run.diags);
+    report(run.diags);
     run.diags.clear();
     writer.flush();
     progress.update(bytes, total_bytes);
@@ -347,10 +384,13 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
         "': " + why);
     return kExitUsage;
   }
-  if (!common.quiet)
+  if (args.json) {
+    summary(run.lookups, run.errors);
+  } else if (!common.quiet) {
     std::fprintf(stderr, "texsim sample: %llu lookups, %llu requests with errors\n",
                  static_cast<unsigned long long>(run.lookups),
                  static_cast<unsigned long long>(run.errors));
+  }
   return run.errors == 0 ? kExitOk : kExitDiagnostics;
 }
 

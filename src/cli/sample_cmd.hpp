@@ -16,6 +16,7 @@ struct SampleArgs {
   std::string profile = "d3d";   // d3d, exact, lavapipe, nvidia
   std::string shard;             // "I/N": this process takes blocks I, I+N, I+2N, ...
   bool groups = false;           // form lavapipe's SIMD groups and quads from consecutive lines
+  bool json = false;             // a JSON summary on stdout (with -o FILE), diagnostics in it
 };
 
 int cmd_sample(const CommonOptions& common, const SampleArgs& args);

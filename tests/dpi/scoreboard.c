@@ -21,7 +21,7 @@ int sb_init(int log2_w, int log2_h, int seed) {
   width = 1u << log2_w;
   height = 1u << log2_h;
   const size_t size = (size_t)width * height * 4;
-  bytes = malloc(size);
+  bytes = (uint8_t*)malloc(size); /* the cast keeps this C valid C++ (verilator --exe builds .c as C++) */
   uint32_t s = (uint32_t)seed * 2654435761u + 1u;
   for (size_t i = 0; i < size; ++i) {
     s ^= s << 13, s ^= s >> 17, s ^= s << 5; /* xorshift32 */

@@ -57,15 +57,31 @@ if(NOT v STREQUAL VERSION)
 endif()
 run(pkg-config --cflags texsim)
 string(STRIP "${last_out}" cflags)
+set(cflags_text "${cflags}")
 separate_arguments(cflags UNIX_COMMAND "${cflags}")
 run(pkg-config --static --libs texsim)
 string(STRIP "${last_out}" libs)
+set(libs_text "${libs}")
 separate_arguments(libs UNIX_COMMAND "${libs}")
 run(${CXX} -std=c++20 ${cflags} ${SRC}/examples/library/lookup.cpp -o ${WORK}/lookup_pc ${libs})
 run(${WORK}/lookup_pc)
 run(${CC} -std=c11 -Wall -Werror ${cflags} ${SRC}/examples/library/lookup.c -o ${WORK}/lookup_c
     ${libs})
 run(${WORK}/lookup_c)
+# The DPI-C scoreboard as Verilator users build it (issue 31): `verilator --cc --exe --build`
+# compiles scoreboard.c as C++, against the installed texsim through pkg-config.
+find_program(VERILATOR verilator)
+if(VERILATOR)
+  set(dpi ${SRC}/tests/dpi)
+  run(${VERILATOR} --cc --exe --build -j 2 --top-module tb --prefix Vtb --Mdir ${WORK}/dpi
+      ${dpi}/tb.sv ${dpi}/fetch_unit.sv ${dpi}/tb_main.cpp ${dpi}/scoreboard.c
+      -CFLAGS "${cflags_text}" -LDFLAGS "${libs_text}" -o tb)
+  run(${WORK}/dpi/tb)
+  if(NOT last_out MATCHES "mismatches: 0\n")
+    message(FATAL_ERROR "the verilator --exe build of tests/dpi disagrees: ${last_out}")
+  endif()
+  message(STATUS "${last_out}")
+endif()
 # The Python module from the prefix.
 if(PYTHON)
   set(ENV{PYTHONPATH} ${prefix}/lib/python3/dist-packages)

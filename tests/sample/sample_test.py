@@ -70,6 +70,16 @@ for frag in (f"{bad}:2:7: error[SAMPLE-REQUEST-OP]: \"op\": unknown 'levle'; did
              f"{bad}:4:1: error[SAMPLE-REQUEST-SURFACE]", f"{bad}:5:17: error[SAMPLE-REQUEST-JSON]",
              f'{bad}:7:57: error[SAMPLE-REQUEST-KEY]: unknown key "lood"; did you mean lod?'):
     assert frag in p.stderr, (frag, p.stderr)
+# --json (issue 31): the summary on stdout, diagnostics in it, the results in -o FILE.
+out = work / "json_out.jsonl"
+p = subprocess.run([texsim, "sample", "--scene", scene, "--requests", str(bad), "--json", "-o",
+                    str(out)], capture_output=True, text=True)
+assert p.returncode == 1 and p.stderr == "", (p.returncode, p.stderr)
+summary = json.loads(p.stdout)
+assert (summary["lookups"], summary["errors"]) == (2, 5), summary
+assert summary["diagnostics"][0]["rule"] == "SAMPLE-REQUEST-OP", summary["diagnostics"][0]
+assert [json.loads(line)["line"] for line in out.read_text().splitlines()] == [1, 6]
+assert run("--json", rc=2)  # results on stdout and the summary too: refused
 for args in (["--shard", "3/3"], ["--shard", "x"], ["--profile", "vulkan"], ["--format", "xml"]):
     assert run(*args, rc=2)
 print("cli.sample: OK")

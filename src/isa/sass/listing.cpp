@@ -80,7 +80,9 @@ std::string print_listing(std::span<const KernelRange> kernels,
     }
     out += "\t\tFunction : " + k.name + "\n";
     out += "\t.headerflags    @\"EF_CUDA_SM" + std::to_string(sm);
-    if (virtual_sm != 0) out += " EF_CUDA_PTX_SM(EF_CUDA_SM" + std::to_string(virtual_sm) + ")";
+    // cuobjdump 11.8 prints the real SM in EF_CUDA_PTX_SM(), whatever PTX target e_flags bits
+    // 23:16 record (sm_61 code of `.target sm_52`: "EF_CUDA_PTX_SM(EF_CUDA_SM61)"; decision N4).
+    if (virtual_sm != 0) out += " EF_CUDA_PTX_SM(EF_CUDA_SM" + std::to_string(sm) + ")";
     out += "\"\n";
     for (size_t j = 0; j < k.count; ++j) {
       const Instruction& inst = instructions[k.first + j];

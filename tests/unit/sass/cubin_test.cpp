@@ -129,6 +129,22 @@ TEST(SassCubin, FrontendDecodesAndRejectsOtherArchitectures) {
   EXPECT_TRUE(fe->parse({"k.cubin", std::string(in.bytes.begin(), in.bytes.end())}, "SM52", s3));
 }
 
+// Issue 31, decision N4: ptxas -arch=sm_61 of `.target sm_52` records PTX target 52 in e_flags
+// bits 23:16; cuobjdump 11.8 still prints EF_CUDA_PTX_SM(EF_CUDA_SM61), the real SM.
+TEST(SassCubin, HeaderFlagsNameTheRealSmAsCuobjdumpDoes) {
+  const auto fe = make_frontend();
+  std::vector<uint8_t> bytes = write_cubin("k", demo_text(), 61, 8);
+  bytes[0x30 + 2] = 52;  // e_flags (ELF64 offset 0x30), bits 23:16: the PTX target
+  BinaryInput in;
+  in.name = "k.cubin";
+  in.bytes = bytes;
+  core::DiagSink sink;
+  const auto p = fe->decode(in, "SM52", sink);
+  ASSERT_TRUE(p);
+  const std::string text = fe->print(*p);
+  EXPECT_NE(text.find("@\"EF_CUDA_SM61 EF_CUDA_PTX_SM(EF_CUDA_SM61)\""), std::string::npos) << text;
+}
+
 TEST(SassCubin, AsmWritesCubinNamedByListingFunction) {
   const auto fe = make_frontend();
   core::DiagSink sink;
