@@ -671,7 +671,7 @@ int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const De
   }
   std::vector<std::string> all;
   for (const auto& f : reg.all()) {
-    for (auto& op : f->opcodes()) all.push_back(op);
+    for (auto& op : f->opcode_names()) all.push_back(op);
   }
   std::vector<std::string_view> views(all.begin(), all.end());
   say_error("unknown opcode '" + args.opcode + "'" + core::did_you_mean(args.opcode, views));

@@ -5,6 +5,7 @@
 #include "cli/frontends.hpp"
 #include "cli/inputs.hpp"
 #include "cli/output.hpp"
+#include "core/suggest.hpp"
 #include "core/text.hpp"
 
 #include <cstdio>
@@ -222,7 +223,13 @@ int cmd_describe_json(const isa::Registry& reg, const CommonOptions& common,
       return kExitOk;
     }
   }
-  say_error("unknown opcode '" + args.opcode + "' (texsim describe --json lists them)");
+  std::vector<std::string> all;
+  for (const auto& f : reg.all())
+    if (wanted(*f))
+      for (auto& op : f->opcode_names()) all.push_back(op);
+  const std::vector<std::string_view> views(all.begin(), all.end());
+  say_error("unknown opcode '" + args.opcode + "'" + core::did_you_mean(args.opcode, views) +
+            " (texsim describe --json lists them)");
   return kExitUsage;
 }
 

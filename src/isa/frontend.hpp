@@ -195,6 +195,8 @@ class Frontend {
 
   // Opcode introspection from the model's table: variants, operands, types, ranges, rules.
   virtual std::vector<std::string> opcodes() const = 0;
+  // Every name describe() accepts, for "did you mean" (default: the opcodes() lines).
+  virtual std::vector<std::string> opcode_names() const { return opcodes(); }
   virtual std::optional<std::string> describe(std::string_view opcode) const = 0;
   // The rule ids this front end reports, with a one-line summary each.
   virtual std::vector<scene::RuleInfo> rules() const = 0;

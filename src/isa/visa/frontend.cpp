@@ -216,6 +216,15 @@ class VisaFrontend final : public isa::Frontend {
     return out;
   }
 
+  std::vector<std::string> opcode_names() const override {
+    std::vector<std::string> out;
+    for (const InstrRow& r : all_rows()) {
+      for (std::string_view n : {r.mnemonic, r.name, r.spec_spelling()})
+        if (std::find(out.begin(), out.end(), n) == out.end()) out.emplace_back(n);
+    }
+    return out;
+  }
+
   std::optional<std::string> describe(std::string_view opcode) const override {
     auto text = describe_opcode(opcode);
     if (!text) return std::nullopt;

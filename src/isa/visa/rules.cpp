@@ -778,7 +778,14 @@ void check_program(const VisaProgram& prog, core::DiagSink& sink) {
       sink.error("VISA-DECL", core::TextLoc{prog.file, v->line, 1},
                  v->name + " (" + std::to_string(v->size_bytes()) + " bytes at offset " +
                      std::to_string(v->alias_offset) + ") does not fit in its alias target " +
-                     t->name + " (" + std::to_string(target_bytes) + " bytes)",
+                     t->name + " (" + std::to_string(target_bytes) + " bytes)" +
+                     // %r0 is one GRF: 64 bytes on PVC and later (a dump of theirs, read for
+                     // a 32-byte platform, lands here; issue 31).
+                     (t->predefined && t->id == 7 && grf == 32 &&
+                              v->alias_offset + v->size_bytes() <= 64
+                          ? std::string("; %r0 is 64 bytes on PVC and Xe2: was the program "
+                                        "compiled for one of them (--platform PVC)?")
+                          : std::string()),
                  "research/intel_visa.md §1.3");
     }
   }

@@ -106,12 +106,14 @@ std::optional<uint32_t> to_u32(std::string_view s) {
 // of find_row_by_mnemonic finds it.
 std::span<const std::string_view> known_mnemonics() {
   static const std::vector<std::string_view> names = [] {
+    // IGC's spellings first: a tie between sample_lz and SAMPLE_LZ suggests IGC's.
     std::vector<std::string_view> n;
-    for (const InstrRow& r : all_rows()) n.push_back(r.mnemonic);
-    for (const InstrRow& r : all_rows()) n.push_back(r.spec_spelling());
-    for (const OpLayout& l : all_layouts()) n.push_back(l.mnemonic);
-    std::sort(n.begin(), n.end());
-    n.erase(std::unique(n.begin(), n.end()), n.end());
+    auto add = [&](std::string_view name) {
+      if (std::find(n.begin(), n.end(), name) == n.end()) n.push_back(name);
+    };
+    for (const InstrRow& r : all_rows()) add(r.mnemonic);
+    for (const OpLayout& l : all_layouts()) add(l.mnemonic);
+    for (const InstrRow& r : all_rows()) add(r.spec_spelling());
     return n;
   }();
   return names;
