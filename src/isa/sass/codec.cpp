@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "isa/sass/fields.hpp"
+#include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 
 namespace texsim::isa::sass {
@@ -203,7 +204,7 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
         while (k < spec.lods.size() && spec.lods[k] != inst.lod) ++k;
         if (k == spec.lods.size()) {
           sink.error("SASS-ENCODE", text_or_bin(inst),
-                     std::string(spec.mnemonic) + " has no ." + std::string(lod_name(inst.lod)) +
+                     std::string(spec.mnemonic) + " has no ." + std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) +
                          " encoding",
                      std::string(f.bits.citation));
           return std::nullopt;

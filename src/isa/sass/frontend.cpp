@@ -9,6 +9,7 @@
 
 #include "isa/sass/codec.hpp"
 #include "isa/sass/cubin.hpp"
+#include "isa/sass/modifiers.hpp"
 #include "isa/sass/examples.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/fields.hpp"
@@ -348,65 +349,7 @@ class SassFrontend final : public Frontend {
     }
     std::string s = mn + " (SASS, SM50-SM62): " + std::string(spec->summary) + "\n";
     s += "  syntax: [@[!]Pg] " + std::string(base_mnemonic(*spec));
-    for (Mod m : spec->mods) {
-      switch (m) {
-        case Mod::kF16:
-          s += "[.F16]";
-          break;
-        case Mod::kRtz:
-          s += "[.RTZ]";
-          break;
-        case Mod::kLod: {
-          std::string names;  // "LZ|LL"; optional: "LZ|.LB|..."
-          for (Lod l : spec->lods) {
-            if (l == Lod::kAuto) continue;
-            names += (names.empty()        ? ""
-                      : spec->lod_required ? "|"
-                                           : "|.") +
-                     std::string(lod_name(l));
-          }
-          if (spec->lods.empty()) names = spec->lod_required ? "LZ|LL" : "LZ|.LL";
-          s += spec->lod_required ? ".{" + names + "}" : "[." + names + "]";
-          break;
-        }
-        case Mod::kLodQuery:
-          s += ".LOD";
-          break;
-        case Mod::kLc:
-          s += "[.LC]";
-          break;
-        case Mod::kToff:
-          s += "[.AOFFI|.PTP]";
-          break;
-        case Mod::kCl:
-          s += "[.CL]";
-          break;
-        case Mod::kNdv:
-          s += "[.NDV]";
-          break;
-        case Mod::kComponent:
-          s += ".{R|G|B|A}";
-          break;
-        case Mod::kBindless:
-          s += ".B";
-          break;
-        case Mod::kAoffi:
-          s += "[.AOFFI]";
-          break;
-        case Mod::kMs:
-          s += "[.MS]";
-          break;
-        case Mod::kDc:
-          s += "[.DC]";
-          break;
-        case Mod::kNodep:
-          s += "[.NODEP]";
-          break;
-        case Mod::kPhase:
-          s += "[.T|.P]";
-          break;
-      }
-    }
+    s += modifier_syntax(*spec);
     s += " " + std::string(spec->operand_syntax) + " ;  (" + std::string(spec->syntax_citation) +
          ")\n";
     std::snprintf(buf, sizeof buf, "  word: (word & 0x%016llx) == 0x%016llx;",
@@ -440,9 +383,9 @@ class SassFrontend final : public Frontend {
       };
       std::snprintf(buf, sizeof buf, "  %-8u  %-10s  %-3s  %-5s  %-2s  %-3s  %-12s  %s\n",
                     r.encoding, std::string(param_a_info(r.param_a).name).c_str(),
-                    r.lod == Lod::kLZ   ? "LZ"
-                    : r.lod == Lod::kLL ? "LL"
-                                        : "-",
+                    r.lod == Lod::kAuto
+                        ? "-"
+                        : std::string(spelling(Mod::kLod, static_cast<uint8_t>(r.lod))).c_str(),
                     r.aoffi ? "yes" : "-", r.ms ? "yes" : "-", r.dc ? "yes" : "-",
                     params(r.ra_count, r.ra).c_str(), params(r.rb_count, r.rb).c_str());
       s += buf;

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "core/bits.hpp"
+#include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "isa/sass/tsc.hpp"
@@ -97,7 +98,7 @@ bool undefined_form(const Instruction& inst, LoweredWide& out) {
   switch (inst.op) {
     case Opcode::kTex:
       if (inst.lod == Lod::kInvalid4 || inst.lod == Lod::kInvalid5)
-        return no("TEX." + std::string(lod_name(inst.lod)) + " is an unnamed lod code");
+        return no("TEX." + std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) + " is an unnamed lod code");
       if (inst.aoffi && is_cube(inst.param_a)) return no("TEX.AOFFI with paramA " + pa);
       // Only TEX.B has .LC: YUZU's TEX_b decodes it and throws "LC" not implemented; no source
       // says which register holds the clamp (TXD.LC packs it with the layer; decisions T58).

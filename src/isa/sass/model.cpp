@@ -122,26 +122,4 @@ FileName::FileName(std::string_view name) {
   name_ = &*names.emplace(name).first;
 }
 
-std::string_view lod_name(Lod l) {
-  switch (l) {
-    case Lod::kLZ:
-      return "LZ";
-    case Lod::kLL:
-      return "LL";
-    case Lod::kAuto:
-      return "";
-    case Lod::kLB:
-      return "LB";
-    case Lod::kLBA:
-      return "LBA";
-    case Lod::kLLA:
-      return "LLA";
-    case Lod::kInvalid4:
-      return "INVALIDBLOD4";
-    case Lod::kInvalid5:
-      return "INVALIDBLOD5";
-  }
-  return "";
-}
-
 }  // namespace texsim::isa::sass

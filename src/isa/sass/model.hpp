@@ -42,7 +42,6 @@ enum class Opcode : uint8_t {
 // sass-tlds.md, ".lod"; kAuto: no .lod modifier (TEXS's implicit LOD, TLD4S). TEX's 3-bit
 // lod field adds .LB, .LBA, .LLA and two codes nvdisasm 11.8 prints as INVALIDBLOD4/5 (T23).
 enum class Lod : uint8_t { kLZ, kLL, kAuto, kLB, kLBA, kLLA, kInvalid4, kInvalid5 };
-std::string_view lod_name(Lod l);  // "LZ", ..., "INVALIDBLOD4"; "" for kAuto
 
 // sass-tlds.md, "#paramA": the valid names and the RESERVED ones (recognised, then rejected).
 enum class ParamA : uint8_t { k1D, k2D, k3D, kCube, kArray1D, kArray2D, kArray3D, kArrayCube };

@@ -531,19 +531,6 @@ void set_mode(Instruction& i, const ModeRow& r) {
   i.dc = r.dc;
 }
 
-std::string mode_name(const OpSpec& s, const ModeRow& r) {
-  std::string out;
-  for (Operand o : s.operands) {
-    if (o == Operand::kParamA) out = param_a_info(r.param_a).name;
-  }
-  if (r.lod == Lod::kLZ) out += ".LZ";
-  if (r.lod == Lod::kLL) out += ".LL";
-  if (r.aoffi) out += ".AOFFI";
-  if (r.ms) out += ".MS";
-  if (r.dc) out += ".DC";
-  if (!out.empty() && out[0] == '.') out.erase(0, 1);
-  return out.empty() ? std::string("(none)") : out;
-}
 
 bool param_a_legal(const OpSpec& s, ParamA p) {
   for (ParamA x : s.param_as) {
@@ -583,24 +570,6 @@ std::string modelled_mnemonics(std::string_view sep) {
   return out;
 }
 
-std::string mode_words(const OpSpec& s) {
-  std::vector<std::string_view> words;
-  for (Operand o : s.operands) {
-    if (o == Operand::kParamA) words.push_back("paramA");
-  }
-  for (Mod m : s.mods) {
-    if (m == Mod::kLod) words.push_back(".lod");
-    if (m == Mod::kAoffi) words.push_back(".AOFFI");
-    if (m == Mod::kMs) words.push_back(".MS");
-    if (m == Mod::kDc) words.push_back(".DC");
-  }
-  std::string out;
-  for (size_t k = 0; k < words.size(); ++k) {
-    if (k != 0) out += k + 1 == words.size() ? " and " : ", ";
-    out += words[k];
-  }
-  return out;
-}
 
 ParamA wide_param_a(uint8_t code) {
   static constexpr std::array<ParamA, 8> kByCode{
@@ -616,10 +585,6 @@ uint8_t wide_param_a_code(ParamA p) {
   return static_cast<uint8_t>(dim << 1 | (info.array ? 1 : 0));
 }
 
-std::string_view toff_name(uint8_t code) {
-  static constexpr std::array<std::string_view, 4> kNames{"", "AOFFI", "PTP", "INVALIDBTOFF03"};
-  return kNames[code & 3u];
-}
 
 std::string query_text(uint8_t code) {
   // envytools gm107.c tabdf50_0 names seven codes; nvdisasm 11.8 prints the other even codes
@@ -704,9 +669,5 @@ std::optional<uint8_t> handle_register(const Instruction& i) {
   }
 }
 
-std::string_view component_name(uint8_t c) {
-  static constexpr std::array<std::string_view, 4> kNames{"R", "G", "B", "A"};
-  return kNames[c & 3u];
-}
 
 }  // namespace texsim::isa::sass

@@ -134,8 +134,6 @@ struct OpSpec {
 // (envytools gm107.c tabdf60_0 and ON(28, array); nvdisasm 11.8 prints all eight).
 ParamA wide_param_a(uint8_t code);
 uint8_t wide_param_a_code(ParamA p);
-// TLD4's offset-mode names, 0..3 ("" for none).
-std::string_view toff_name(uint8_t code);
 // TXQ's query as nvdisasm 11.8 prints it ("TEX_HEADER_DIMENSION", or code/2 in decimal for the
 // unnamed even codes); "" where nvdisasm rejects the code. `named`: one of envytools' seven.
 std::string query_text(uint8_t code);
@@ -186,22 +184,13 @@ const ModeRow* mode_row(const OpSpec& s, const Instruction& i);
 const ModeRow* mode_by_encoding(const OpSpec& s, uint8_t encoding);
 // Sets the modifiers a mode row stands for (paramA, .lod, .AOFFI, .MS, .DC).
 void set_mode(Instruction& i, const ModeRow& r);
-// "2D.LZ.AOFFI", the text of a combination as the legal lists print it.
-std::string mode_name(const OpSpec& s, const ModeRow& r);
 // Whether any mode of the row uses paramA p.
 bool param_a_legal(const OpSpec& s, ParamA p);
 
 // The modelled mnemonics in table order, joined by `sep`: "TLDS, TEXS, TLD4S, NOP".
 std::string modelled_mnemonics(std::string_view sep = ", ");
-// What selects a row's mode: "paramA, .lod, .AOFFI and .MS".
-std::string mode_words(const OpSpec& s);
 
-// The modifiers a row takes, as a diagnostic's "expected" list: ".F16, .LZ, .LL, ...".
-std::string expected_mods(const OpSpec& spec);
 // The paramA names some mode of the row uses, in table order: "1D, 2D, 3D, ARRAY_2D".
 std::string legal_param_a_names(const OpSpec& spec);
-
-// Gather components (TLD4S .R/.G/.B/.A).
-std::string_view component_name(uint8_t c);
 
 }  // namespace texsim::isa::sass

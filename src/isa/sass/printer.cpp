@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/syntax.hpp"
 
@@ -74,64 +75,7 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   }
   const OpSpec& spec = op_spec(inst.op);
   out += base_mnemonic(spec);  // TEX.B prints .B among its modifiers (decisions T30)
-  for (Mod m : spec.mods) {
-    switch (m) {
-      case Mod::kF16:
-        if (inst.f16) out += ".F16";
-        break;
-      case Mod::kRtz:
-        if (inst.rtz) out += ".RTZ";
-        break;
-      case Mod::kLod:
-        if (inst.lod != Lod::kAuto) {
-          out += '.';
-          out += lod_name(inst.lod);
-        }
-        break;
-      case Mod::kLodQuery:
-        out += ".LOD";
-        break;
-      case Mod::kLc:
-        if (inst.lc) out += ".LC";
-        break;
-      case Mod::kToff:
-        if (inst.toff != 0) {
-          out += '.';
-          out += toff_name(inst.toff);
-        }
-        break;
-      case Mod::kCl:
-        if (inst.cl) out += ".CL";
-        break;
-      case Mod::kNdv:
-        if (inst.ndv) out += ".NDV";
-        break;
-      case Mod::kComponent:
-        out += '.';
-        out += component_name(inst.component);
-        break;
-      case Mod::kBindless:
-        out += ".B";
-        break;
-      case Mod::kAoffi:
-        if (inst.aoffi) out += ".AOFFI";
-        break;
-      case Mod::kMs:
-        if (inst.ms) out += ".MS";
-        break;
-      case Mod::kDc:
-        if (inst.dc) out += ".DC";
-        break;
-      case Mod::kNodep:
-        if (inst.nodep) out += ".NODEP";
-        break;
-      case Mod::kPhase:
-        if (inst.phase == Phase::kT) out += ".T";
-        if (inst.phase == Phase::kP) out += ".P";
-        if (inst.phase == Phase::kInvalid3) out += ".INVALIDPHASE3";
-        break;
-    }
-  }
+  out += print_modifiers(spec, inst);
   const char* sep = " ";
   for (Operand o : spec.operands) {
     if (o == Operand::kRbOpt && inst.rb == kRZ) continue;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "isa/sass/fields.hpp"
+#include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/syntax.hpp"
 
@@ -215,7 +216,7 @@ void validate_wide(const Instruction& inst, const OpSpec& spec, std::string_view
   const std::string mn(spec.mnemonic);
   if (inst.lod == Lod::kInvalid4 || inst.lod == Lod::kInvalid5) {
     fail("LOD", Slot::kLod,
-         "." + std::string(lod_name(inst.lod)) + " (lod code " +
+         "." + std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) + " (lod code " +
              std::to_string(inst.lod == Lod::kInvalid4 ? 4 : 5) + ") is not a " + mn +
              " LOD mode (legal: none, .LZ, .LB, .LL, .LBA, .LLA)");
   }
@@ -235,7 +236,8 @@ void validate_wide(const Instruction& inst, const OpSpec& spec, std::string_view
     const WordField* w = field_of(spec, g.role);
     const std::string what = g.role == Role::kPd
                                  ? "a predicate destination (P" + std::to_string(inst.pd) + ")"
-                                 : mn + "." + (g.role == Role::kLc ? "LC" : "NDV");
+                                 : mn + "." +
+                                       std::string(spelling(g.role == Role::kLc ? Mod::kLc : Mod::kNdv, 1));
     const Slot slot = g.role == Role::kPd   ? Slot::kPd
                       : g.role == Role::kLc ? Slot::kLc
                                             : Slot::kNdv;
@@ -330,7 +332,8 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
   } else if (!spec.modes.empty()) {
     row = mode_row(spec, inst);
     if (row == nullptr) {
-      const std::string lod = inst.lod == Lod::kLZ ? ".LZ" : inst.lod == Lod::kLL ? ".LL" : "";
+      const std::string_view lod_text = spelling(Mod::kLod, static_cast<uint8_t>(inst.lod));
+      const std::string lod = lod_text.empty() ? "" : "." + std::string(lod_text);
       auto encodings_with = [&](bool ModeRow::*flag) {
         std::string e;
         size_t n = 0;
@@ -351,8 +354,7 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
              ".AOFFI requires paramA 2D (" + encodings_with(&ModeRow::aoffi) + "), got " +
                  std::string(pa.name));
       } else {
-        std::string mods =
-            lod + (inst.aoffi ? ".AOFFI" : "") + (inst.ms ? ".MS" : "") + (inst.dc ? ".DC" : "");
+        const std::string mods = mode_modifiers(inst);
         std::string combo = std::string(pa.name) + (mods.empty() ? "" : " " + mods);
         std::string legal;
         for (const auto& r : spec.modes) legal += (legal.empty() ? "" : ", ") + mode_name(spec, r);

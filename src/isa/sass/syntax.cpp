@@ -10,6 +10,7 @@
 #include "isa/sass/codec.hpp"
 #include "isa/sass/fields.hpp"
 #include "isa/sass/mnemonics.hpp"
+#include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
 
@@ -376,133 +377,55 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
     const Rule* r = find_rule(prefix + std::string(suffix));
     return r != nullptr ? r->citation : spec.syntax_citation;
   };
-  bool have_lod = false, have_comp = false;
-  bool seen_f16 = false, seen_rtz = false, seen_aoffi = false, seen_ms = false, seen_dc = false,
-       seen_nodep = false, seen_lc = false, seen_cl = false, seen_ndv = false, seen_lodq = false,
-       seen_b = false;
-  // The .lod names of the row: its lod table, else (TLDS, TEXS) .LZ and .LL.
-  auto lod_of = [&](std::string_view t) -> std::optional<Lod> {
-    if (!has_mod(spec, Mod::kLod)) return std::nullopt;
-    if (spec.lods.empty()) {
-      if (t == "LZ") return Lod::kLZ;
-      if (t == "LL") return Lod::kLL;
-      return std::nullopt;
-    }
-    for (Lod l : spec.lods) {
-      if (l != Lod::kAuto && lod_name(l) == t) return l;
-    }
-    return std::nullopt;
+  // The lod, the gather component and the phase have rules of their own (SASS-TLDS-LOD, ...);
+  // the other modifiers are syntax.
+  auto rule_of = [&](Mod m) -> std::string {
+    return m == Mod::kLod         ? prefix + "LOD"
+           : m == Mod::kComponent ? prefix + "COMPONENT"
+           : m == Mod::kPhase     ? prefix + "PHASE"
+                                  : std::string("SASS-SYNTAX");
   };
-  auto toff_of = [&](std::string_view t) -> std::optional<uint8_t> {
-    if (!has_mod(spec, Mod::kToff)) return std::nullopt;
-    for (uint8_t c = 1; c < 4; ++c) {
-      if (toff_name(c) == t) return c;
-    }
-    return std::nullopt;
+  auto required = [&](Mod m) {
+    return modifier(m).always || (m == Mod::kLod && spec.lod_required);
   };
+  uint32_t given = 0;  // a bit per Mod (modifiers.hpp)
   for (const Tok& m : mods) {
-    auto once = [&](bool& seen) {
-      if (seen) {
-        error("SASS-SYNTAX", m.col, "modifier ." + std::string(m.text) + " given twice");
-        return false;
-      }
-      seen = true;
-      return true;
-    };
     if (col(Slot::kModifiers) == 0) col(Slot::kModifiers) = m.col;
-    const std::string_view t = m.text;
-    if (t == "F16" && has_mod(spec, Mod::kF16)) {
-      if (!once(seen_f16)) return false;
-      inst.f16 = true;
-    } else if (t == "RTZ" && has_mod(spec, Mod::kRtz)) {
-      if (!once(seen_rtz)) return false;
-      inst.rtz = true;
-    } else if (const auto lod = lod_of(t)) {
-      if (have_lod) {
-        error(
-            prefix + "LOD", m.col,
-            mn + " takes " + (spec.lod_required ? "exactly" : "at most") + " one .lod (.LZ or .LL)",
-            cite("LOD"));
-        return false;
-      }
-      have_lod = true;
-      inst.lod = *lod;
-      col(Slot::kLod) = m.col;
-    } else if (t == "B" && has_mod(spec, Mod::kBindless) &&
-               (have_comp || !has_mod(spec, Mod::kComponent))) {
-      if (!once(seen_b)) return false;  // .B: the bindless row (row_for_mods chose it)
-    } else if (t.size() == 1 && std::string_view("RGBA").find(t[0]) != std::string_view::npos &&
-               has_mod(spec, Mod::kComponent)) {
-      if (have_comp) {
-        error(prefix + "COMPONENT", m.col,
-              mn + " takes exactly one gather component (.R, .G, .B or .A)", cite("COMPONENT"));
-        return false;
-      }
-      have_comp = true;
-      inst.component = static_cast<uint8_t>(std::string_view("RGBA").find(t[0]));
-    } else if (const auto toff = toff_of(t)) {
-      if (inst.toff != 0) {
-        error("SASS-SYNTAX", m.col, mn + " takes at most one of .AOFFI, .PTP");
-        return false;
-      }
-      inst.toff = *toff;
-      inst.aoffi = *toff == 1;
-      col(Slot::kToff) = m.col;
-    } else if (t == "LOD" && has_mod(spec, Mod::kLodQuery)) {
-      if (!once(seen_lodq)) return false;
-    } else if (t == "LC" && has_mod(spec, Mod::kLc)) {
-      if (!once(seen_lc)) return false;
-      inst.lc = true;
-      col(Slot::kLc) = m.col;
-    } else if (t == "CL" && has_mod(spec, Mod::kCl)) {
-      if (!once(seen_cl)) return false;
-      inst.cl = true;
-    } else if (t == "NDV" && has_mod(spec, Mod::kNdv)) {
-      if (!once(seen_ndv)) return false;
-      inst.ndv = true;
-      col(Slot::kNdv) = m.col;
-    } else if (t == "AOFFI" && has_mod(spec, Mod::kAoffi)) {
-      if (!once(seen_aoffi)) return false;
-      inst.aoffi = true;
-    } else if (t == "MS" && has_mod(spec, Mod::kMs)) {
-      if (!once(seen_ms)) return false;
-      inst.ms = true;
-    } else if (t == "DC" && has_mod(spec, Mod::kDc)) {
-      if (!once(seen_dc)) return false;
-      inst.dc = true;
-    } else if (t == "NODEP" && has_mod(spec, Mod::kNodep)) {
-      if (!once(seen_nodep)) return false;
-      inst.nodep = true;
-    } else if ((t == "T" || t == "P" || t == "INVALIDPHASE3") && has_mod(spec, Mod::kPhase)) {
-      if (inst.phase != Phase::kNone) {
-        error(prefix + "PHASE", m.col, mn + " takes at most one .phase (.T or .P)", cite("PHASE"));
-        return false;
-      }
-      inst.phase = t == "T" ? Phase::kT : t == "P" ? Phase::kP : Phase::kInvalid3;
-    } else {
+    const auto match = match_modifier(spec, m.text, given);
+    if (!match) {
       error("SASS-SYNTAX", m.col,
-            "unknown " + mn + " modifier '." + std::string(t) + "' (expected " +
+            "unknown " + mn + " modifier '." + std::string(m.text) + "' (expected " +
                 expected_mods(spec) + ")",
             spec.syntax_citation);
       return false;
     }
+    const ModifierSpec& ms = modifier(match->mod);
+    if ((given >> static_cast<unsigned>(match->mod) & 1u) != 0) {
+      const std::string rule = rule_of(match->mod);
+      const bool flag = ms.spellings.size() == 1;
+      error(rule, m.col,
+            flag ? "modifier ." + std::string(m.text) + " given twice"
+                 : mn + " takes " + (required(match->mod) ? "exactly" : "at most") + " one " +
+                       modifier_word(match->mod) + " " + allowed_spellings(spec, match->mod),
+            rule == "SASS-SYNTAX" ? spec.syntax_citation : cite(rule.substr(prefix.size())));
+      return false;
+    }
+    given |= 1u << static_cast<unsigned>(match->mod);
+    ms.set(inst, match->value);
+    if (ms.slot != Slot::kModifiers) col(ms.slot) = m.col;
   }
-  if (has_mod(spec, Mod::kLod) && !have_lod && spec.lod_required) {
-    error(prefix + "LOD", inst.origin.column[0], mn + " needs a .lod modifier (.LZ or .LL)",
-          cite("LOD"));
+  for (Mod m : spec.mods) {
+    if ((given >> static_cast<unsigned>(m) & 1u) != 0 || !required(m) || m == Mod::kBindless)
+      continue;
+    const std::string rule = rule_of(m);
+    error(rule, inst.origin.column[0],
+          m == Mod::kLodQuery ? mn + " is written " + mn + "." + std::string(spelling(m, 1))
+                              : mn + " needs a " + modifier_word(m) + " modifier " +
+                                    allowed_spellings(spec, m),
+          rule == "SASS-SYNTAX" ? spec.syntax_citation : cite(rule.substr(prefix.size())));
     return false;
   }
-  if (!has_mod(spec, Mod::kLod) || !have_lod) inst.lod = Lod::kAuto;
-  if (has_mod(spec, Mod::kLodQuery) && !seen_lodq) {
-    error("SASS-SYNTAX", inst.origin.column[0], mn + " is written " + mn + ".LOD",
-          spec.syntax_citation);
-    return false;
-  }
-  if (has_mod(spec, Mod::kComponent) && !have_comp) {
-    error(prefix + "COMPONENT", inst.origin.column[0],
-          mn + " needs a gather component (.R, .G, .B or .A)", cite("COMPONENT"));
-    return false;
-  }
+  if ((given >> static_cast<unsigned>(Mod::kLod) & 1u) == 0) inst.lod = Lod::kAuto;
   return true;
 }
 

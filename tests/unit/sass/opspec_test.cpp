@@ -1,6 +1,7 @@
 // The OpSpec table itself: rows never overlap (match/mask), fields stay inside their row's free
 // bits and apart, mode indexes agree with the mode tables, and every legal combination of every
 // row round-trips text -> word -> text.
+#include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 
 #include <gtest/gtest.h>
