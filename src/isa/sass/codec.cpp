@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "isa/sass/encoding.hpp"
 #include "isa/sass/fields.hpp"
 #include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
@@ -96,15 +97,16 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
                "sass-tlds.md");
     return std::nullopt;
   }
-  const OpSpec& spec = encoding_spec(inst);
+  const OpSpec& spec = op_spec(inst.op);
+  const EncodingRow& enc = sm50_row(inst);
   const uint32_t control = encode_control(inst.ctrl, inst.phase);
-  if (is_rtz_row(spec) && !inst.f16) {
+  if (enc.rtz && !inst.f16) {
     sink.error("SASS-ENCODE", text_or_bin(inst),
                std::string(spec.mnemonic) + ".RTZ has an encoding only with .F16 (bits 55:54 = 11)",
                "decisions.md T20, T27");
     return std::nullopt;
   }
-  uint64_t w = spec.match;
+  uint64_t w = enc.match;
   auto put = [&](const core::BitField& field, uint64_t v) {
     if (auto n = field.set(w, v)) {
       w = *n;
@@ -128,7 +130,7 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
     }
   }
   std::optional<uint8_t> mask_code;
-  if (field_of(spec, Role::kWmsk) != nullptr) {
+  if (field_of(enc, Role::kWmsk) != nullptr) {
     const auto& table = inst.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
     for (const auto& m : table) {
       if (m.components == inst.mask) mask_code = m.code;
@@ -145,7 +147,7 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
       return std::nullopt;
     }
   }
-  for (const WordField& f : spec.fields) {
+  for (const WordField& f : enc.fields) {
     uint64_t v = 0;
     switch (f.role) {
       case Role::kRd0:
@@ -201,10 +203,11 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
         break;
       case Role::kLodSel: {
         size_t k = 0;
-        while (k < spec.lods.size() && spec.lods[k] != inst.lod) ++k;
-        if (k == spec.lods.size()) {
+        while (k < enc.lod_codes.size() && enc.lod_codes[k] != inst.lod) ++k;
+        if (k == enc.lod_codes.size()) {
           sink.error("SASS-ENCODE", text_or_bin(inst),
-                     std::string(spec.mnemonic) + " has no ." + std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) +
+                     std::string(spec.mnemonic) + " has no ." +
+                         std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) +
                          " encoding",
                      std::string(f.bits.citation));
           return std::nullopt;
@@ -243,7 +246,7 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
     if (!put(f.bits, v)) return std::nullopt;
   }
   // Bits nvdisasm ignores on the word's platform, kept from the decoded word (decisions T25).
-  w |= inst.kept_bits & ~spec.mask;
+  w |= inst.kept_bits & ~enc.mask;
   return EncodedWord{w, control};
 }
 
@@ -251,7 +254,7 @@ namespace {
 
 // The fields of a row without a mode table (TEX, TLD, TLD4, TXD) into `i`, and its platform
 // gates: false (with a SASS-DECODE-OPCODE warning) where nvdisasm rejects the word.
-[[gnu::noinline]] bool decode_wide(Instruction& i, const OpSpec& spec,
+[[gnu::noinline]] bool decode_wide(Instruction& i, const OpSpec& spec, const EncodingRow& enc,
                                    std::span<const uint64_t, kRoleCount> v, uint64_t word,
                                    core::DiagSink& sink, std::string_view platform) {
   auto at = [&](Role r) { return v[static_cast<size_t>(r)]; };
@@ -259,8 +262,7 @@ namespace {
   i.param_a = wide_param_a(static_cast<uint8_t>(at(Role::kDim)));
   i.mask = static_cast<uint8_t>(at(Role::kMask4));
   const auto lod = static_cast<size_t>(at(Role::kLodSel));
-  i.lod = field_of(spec, Role::kLodSel) != nullptr && lod < spec.lods.size() ? spec.lods[lod]
-                                                                             : Lod::kAuto;
+  i.lod = lod < enc.lod_codes.size() ? enc.lod_codes[lod] : Lod::kAuto;
   i.toff = static_cast<uint8_t>(at(Role::kToff));
   i.aoffi = at(Role::kAoffi) != 0 || i.toff == 1;
   i.dc = at(Role::kDc) != 0;
@@ -269,10 +271,10 @@ namespace {
   i.cl = at(Role::kCl) != 0;
   i.lc = at(Role::kLc) != 0;
   i.query = static_cast<uint8_t>(at(Role::kQuery));
-  for (const WordField& w : spec.fields) {
+  for (const WordField& w : enc.fields) {
     if (w.role == Role::kIgnored) i.kept_bits |= word & w.bits.mask();
   }
-  if (const WordField* q = field_of(spec, Role::kQuery);
+  if (const WordField* q = field_of(enc, Role::kQuery);
       q != nullptr && query_text(i.query).empty()) {
     sink.warning("SASS-DECODE-RESERVED", bin_loc(i.origin, q->bits),
                  std::string(spec.mnemonic) + " query code " + std::to_string(i.query) +
@@ -280,8 +282,8 @@ namespace {
                  std::string(q->bits.citation));
     return false;
   }
-  for (const Gate& g : spec.gates) {
-    const WordField* fw = field_of(spec, g.role);
+  for (const Gate& g : enc.gates) {
+    const WordField* fw = field_of(enc, g.role);
     if (fw == nullptr || at(g.role) == g.off) continue;
     if (!g.first.empty() && !platform_at_least(platform, g.first)) {
       sink.warning("SASS-DECODE-OPCODE", bin_loc(i.origin, fw->bits),
@@ -339,12 +341,13 @@ void give_raw(Instruction& i, uint64_t word, uint32_t ctrl_bits, bool has_ctrl, 
   give_raw(i, word, ctrl_bits, has_ctrl, "not " + modelled_mnemonics(" or "));
 }
 
-[[gnu::cold, gnu::noinline]] void f16_missing(Instruction& i, const OpSpec& spec, uint64_t word,
+[[gnu::cold, gnu::noinline]] void f16_missing(Instruction& i, const OpSpec& spec,
+                                              const EncodingRow& enc, uint64_t word,
                                               uint32_t ctrl_bits, bool has_ctrl,
                                               core::DiagSink& sink, std::string_view platform) {
   const std::string mn(spec.mnemonic);
-  const WordField* f16_field = field_of(spec, Role::kF16);
-  if (f16_field == nullptr) f16_field = field_of(spec, Role::kF32);
+  const WordField* f16_field = field_of(enc, Role::kF16);
+  if (f16_field == nullptr) f16_field = field_of(enc, Role::kF32);
   sink.warning("SASS-DECODE-OPCODE", bin_loc(i.origin, f16_field->bits),
                "word " + hex64(word) + " would be " + mn + ".F16, which " + std::string(platform) +
                    " does not have (nvdisasm rejects it; " + mn + ".F16 exists from SM52)",
@@ -359,11 +362,12 @@ void give_raw(Instruction& i, uint64_t word, uint32_t ctrl_bits, bool has_ctrl, 
            "not " + std::string(spec.mnemonic) + " on " + std::string(platform));
 }
 
-[[gnu::cold, gnu::noinline]] void reserved_mode(Instruction& i, const OpSpec& spec, uint8_t mode,
-                                                uint64_t word, uint32_t ctrl_bits, bool has_ctrl,
+[[gnu::cold, gnu::noinline]] void reserved_mode(Instruction& i, const OpSpec& spec,
+                                                const EncodingRow& enc, uint8_t mode, uint64_t word,
+                                                uint32_t ctrl_bits, bool has_ctrl,
                                                 core::DiagSink& sink) {
   const std::string mn(spec.mnemonic);
-  const WordField* mf = field_of(spec, Role::kMode);
+  const WordField* mf = field_of(enc, Role::kMode);
   std::string legal;
   for (const auto& r : spec.modes)
     legal += (legal.empty() ? "" : ", ") + std::to_string(r.encoding);
@@ -406,8 +410,8 @@ inline void set_write_mask(Instruction& i, uint8_t wm) {
 // its control field `ctrl_bits` (otherwise ctrl_bits is 0 and does not print).
 void decode_into(Instruction& i, uint64_t word, uint32_t ctrl_bits, bool has_ctrl,
                  core::DiagSink& sink, std::string_view platform) {
-  const OpSpec* spec = spec_for_word(word);
-  if (spec != nullptr && spec->op == Opcode::kNop) {
+  const EncodingRow* enc = sm50_row_for_word(word);
+  if (enc != nullptr && enc->op == Opcode::kNop) {
     i.op = Opcode::kNop;
     i.pred = static_cast<uint8_t>(f::kPred.get(word));
     i.pred_neg = f::kPredNeg.get(word) != 0;
@@ -418,18 +422,20 @@ void decode_into(Instruction& i, uint64_t word, uint32_t ctrl_bits, bool has_ctr
     return;
   }
   // TLD4S with bit 54 set is TXQ/TMML, except TLD4S.F16.RTZ on SM60+ (decisions T20).
-  if (spec != nullptr && spec->op == Opcode::kTld4s && f::kTld4sRtz.get(word) != 0 &&
-      (f::kTld4sF16.get(word) == 0 || !platform_at_least(platform, spec->rtz_from))) {
-    spec = nullptr;
+  if (enc != nullptr && enc->op == Opcode::kTld4s && f::kTld4sRtz.get(word) != 0 &&
+      (f::kTld4sF16.get(word) == 0 ||
+       !platform_at_least(platform, op_spec(Opcode::kTld4s).rtz_from))) {
+    enc = nullptr;
   }
-  if (spec == nullptr) return not_decoded(i, word, ctrl_bits, has_ctrl, sink);
-  i.op = spec->op;
+  if (enc == nullptr) return not_decoded(i, word, ctrl_bits, has_ctrl, sink);
+  const OpSpec* spec = &op_spec(enc->op);
+  i.op = enc->op;
   i.raw_word = word;
   // Every field's value by role, defaults where the opcode has no such field; one pass, no
   // branch per field (issue 18 item 4, decode speed).
   constexpr uint64_t kAbsent = kRoleAbsent;
   std::array<uint64_t, kRoleCount> v;  // extract_fields writes every role
-  extract_fields(*spec, word, v);
+  extract_fields(*enc, word, v);
   auto at = [&](Role r) { return v[static_cast<size_t>(r)]; };
   i.rd0 = static_cast<uint8_t>(at(Role::kRd0));
   i.ra = static_cast<uint8_t>(at(Role::kRa));
@@ -439,19 +445,19 @@ void decode_into(Instruction& i, uint64_t word, uint32_t ctrl_bits, bool has_ctr
   i.rd1 = static_cast<uint8_t>(at(Role::kRd1));
   i.ts_idx = static_cast<uint32_t>(at(Role::kTsIdx));
   i.nodep = at(Role::kNodep) != 0;
-  const bool rtz_row = is_rtz_row(*spec);
+  const bool rtz_row = enc->rtz;
   i.f16 = at(Role::kF32) == 0 || at(Role::kF16) != 0 || rtz_row;
   i.component = static_cast<uint8_t>(at(Role::kComponent));
   i.rtz = at(Role::kRtz) != 0 || rtz_row;
   if (i.f16 && !f16_exists(platform))
-    return f16_missing(i, *spec, word, ctrl_bits, has_ctrl, sink, platform);
+    return f16_missing(i, *spec, *enc, word, ctrl_bits, has_ctrl, sink, platform);
   if (spec->modes.empty()) {
-    if (!decode_wide(i, *spec, v, word, sink, platform))
+    if (!decode_wide(i, *spec, *enc, v, word, sink, platform))
       return not_on_platform(i, *spec, word, ctrl_bits, has_ctrl, platform);
   } else {
     const auto mode = static_cast<uint8_t>(at(Role::kMode));
     const ModeRow* row = mode_by_encoding(*spec, mode);
-    if (row == nullptr) return reserved_mode(i, *spec, mode, word, ctrl_bits, has_ctrl, sink);
+    if (row == nullptr) return reserved_mode(i, *spec, *enc, mode, word, ctrl_bits, has_ctrl, sink);
     set_mode(i, *row);
   }
   if (at(Role::kWmsk) != kAbsent) {

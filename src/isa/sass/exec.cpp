@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <optional>
 
+#include "isa/sass/exec_query.hpp"
+#include "isa/sass/exec_sample.hpp"
 #include "isa/sass/exec_wide.hpp"
 #include "isa/sass/lower_query.hpp"
 #include "isa/sass/opspec.hpp"
@@ -60,11 +62,12 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     // Which instruction, why, and what to do instead (issue 31).
     char word[40];
     std::snprintf(word, sizeof word, "0x%016llx", static_cast<unsigned long long>(inst.raw_word));
-    const std::string what = inst.kind == Kind::kRaw
-                                 ? std::string("the word ") + word +
-                                       " is not a texture instruction texsim models (it prints as "
-                                       ".word)"
-                                 : "'" + inst.text.str() + "' is not a texture instruction texsim models";
+    const std::string what =
+        inst.kind == Kind::kRaw
+            ? std::string("the word ") + word +
+                  " is not a texture instruction texsim models (it prints as "
+                  ".word)"
+            : "'" + inst.text.str() + "' is not a texture instruction texsim models";
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                what + "; texsim runs texture instructions (" + modelled_mnemonics() +
                    "), not whole kernels: run the texture instructions alone, with the registers "
@@ -72,49 +75,56 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
                "sass-tlds.md");
     return false;
   }
-  std::string line = print_instruction(inst);
-  if (inst.op == Opcode::kNop) {
-    if (trace) trace->push_back(line);
-    return true;
-  }
-  if (inst.op == Opcode::kTxa) {
-    // TXA decodes and prints as nvdisasm does, but no source says what it computes (decisions
-    // T34, T58): running it would invent a result.
-    sink.error("SASS-EXEC-UNSUPPORTED", loc,
-               "TXA has no documented meaning (no compiler emits it; envytools only names it), so "
-               "it cannot be executed",
-               "decisions T34, T58");
-    return false;
-  }
+  // Trace text only when a trace is asked for (issue 25 item 1).
+  const std::string line = trace ? print_instruction(inst) : std::string();
   // A bindless .B form runs as its base form with the handle from its register (T38, T58).
   const std::optional<BindlessForm> bindless = bindless_form(inst, m.r);
   const Instruction& x = bindless ? bindless->base : inst;
   const TextureRef ref = bindless ? bindless->ref : TextureRef{};
-  const bool sample = x.op == Opcode::kTexs || x.op == Opcode::kTld4s;
-  const bool wide = x.op == Opcode::kTex || x.op == Opcode::kTld || x.op == Opcode::kTld4 ||
-                    x.op == Opcode::kTxd;                            // exec_wide.cpp
-  const bool query = x.op == Opcode::kTxq || x.op == Opcode::kTmml;  // exec_query.cpp
-  if (x.op != Opcode::kTlds && !sample && !wide && !query) {
-    // Other rows decode, print, encode and validate; their lowering is not written yet.
+  const ExecKind kind = op_spec(inst.op).exec;  // dispatch on the row, never on the opcode
+  if (kind == ExecKind::kUnsupported) {
+    // TXA decodes and prints as nvdisasm does, but no source says what it computes (decisions
+    // T34, T58): running it would invent a result.
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                std::string(op_spec(inst.op).mnemonic) +
-                   " is modelled for text and binary but "
-                   "cannot run yet (no lowering)",
-               "issue 19");
+                   " has no documented meaning (no compiler emits it; envytools only names it), "
+                   "so it cannot be executed",
+               "decisions T34, T58");
     return false;
+  }
+  if (kind == ExecKind::kNone) {
+    if (trace) trace->push_back(line);
+    return true;
   }
   if (!m.predicate(inst.pred, inst.pred_neg)) {
     if (trace) trace->push_back(line + "  // predicate false: nothing written");
     return true;
   }
-  if (sample) return execute_sample(inst, m, scene, settings, sink, line, trace);
-  if (wide) return execute_wide(x, m, scene, ref, sink, line, trace);
-  if (query) return execute_query(x, m, scene, ref, sink, line, trace);
+  switch (kind) {
+    case ExecKind::kSample:
+      return execute_sample(inst, m, scene, settings, sink, line, trace);
+    case ExecKind::kWide:
+      return execute_wide(x, m, scene, ref, sink, line, trace);
+    case ExecKind::kQuery:
+      return execute_query(x, m, scene, ref, sink, line, trace);
+    case ExecKind::kFetch:
+      return execute_fetch(inst, m, scene, settings, sink, line, trace);
+    case ExecKind::kNone:
+    case ExecKind::kUnsupported:
+      break;
+  }
+  return true;
+}
+
+// TLDS: one texel fetch with TLDS's overrides (point, border 0), scalar destinations.
+bool execute_fetch(const Instruction& inst, Machine& m, const scene::Scene& scene,
+                   const ExecSettings& settings, core::DiagSink& sink, const std::string& line,
+                   std::vector<std::string>* trace) {
   LoweredFetch lw = lower_tlds(inst, m.r, scene, sink);
-  if (lw.outcome == FetchOutcome::kMissingState) return false;
+  if (lw.outcome == Outcome::kMissingState) return false;
   texunit::Texel texel;  // zeros
   bool integer = false;
-  if (lw.outcome == FetchOutcome::kFetch) {
+  if (lw.outcome == Outcome::kRun) {
     // A one-lane fetch message (TLDS runs per thread); the d3d profile's exact fetch.
     const FetchLane f = fetch_lane(lw.view, lw.req, texunit::PrecisionProfile{});
     integer = texunit::format_info(lw.view.desc.format).is_integer();
@@ -126,18 +136,19 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
       lw.what += " out of bounds: zeros";
     }
   } else {
-    if (lw.outcome != FetchOutcome::kInvalidHeader && lw.view.bytes.data() != nullptr) {
+    if (lw.outcome != Outcome::kInvalidHeader && lw.view.bytes.data() != nullptr) {
       integer = texunit::format_info(lw.view.desc.format).is_integer();
     }
   }
   texel.kind = integer ? texel.kind : texunit::TexelKind::kFloat;
 
   bool defined = true;
-  if (integer && lw.outcome == FetchOutcome::kFetch) {
+  if (integer && lw.outcome == Outcome::kRun) {
     defined =
         f16_integer_defined(inst, texunit::format_info(lw.view.desc.format).name, settings, sink);
   }
-  const std::string writes = write_back(inst, texel, defined, settings.fp16_rounding, m);
+  std::string writes;
+  write_back(inst, texel, defined, settings.fp16_rounding, m, trace ? &writes : nullptr);
   if (trace) trace->push_back(line + "  // " + lw.what + " ->" + writes);
   return true;
 }

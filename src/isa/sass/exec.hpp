@@ -39,23 +39,15 @@ struct ExecSettings {
 // The settings a scene implies (fp16_rounding: rn -> RNE, rz -> RZ; RN when absent).
 ExecSettings settings_for(const scene::Scene& s, std::string_view platform, bool trace);
 
-// The four components a TLDS returns, before packing (bits; zeros for invalid/mismatch/OOB).
-struct TldsResult {
-  texunit::Texel texel;
-  bool fetched = false;  // false: zeros without touching memory
-  FetchOutcome outcome = FetchOutcome::kFetch;
-  std::string what;
-};
-
 // Executes one instruction. Returns false on an error (reported) that stops the program.
 bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene& scene,
                          const ExecSettings& settings, core::DiagSink& sink,
                          std::vector<std::string>* trace);
 
-// Executes a TEXS or TLD4S whose predicate holds (exec_sample.cpp); `line` is its printed text.
-bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& scene,
-                    const ExecSettings& settings, core::DiagSink& sink, const std::string& line,
-                    std::vector<std::string>* trace);
+// Executes a TLDS whose predicate holds; `line` is its printed text (empty without a trace).
+bool execute_fetch(const Instruction& inst, Machine& m, const scene::Scene& scene,
+                   const ExecSettings& settings, core::DiagSink& sink, const std::string& line,
+                   std::vector<std::string>* trace);
 
 // Runs a program; nullopt when an error stopped it.
 std::optional<std::vector<scene::RegisterValue>> run_program(

@@ -4,8 +4,10 @@
 #include <bit>
 #include <cstdio>
 
+#include "isa/sass/exec_query.hpp"
 #include "isa/sass/lower_query.hpp"
 #include "isa/sass/syntax.hpp"
+#include "isa/sass/writeback.hpp"
 #include "texunit/message.hpp"
 
 namespace texsim::isa::sass {
@@ -43,16 +45,18 @@ QueryResult tmml_result(const Instruction& inst, const RegisterFile& regs, const
   LoweredLodQuery lw = lower_tmml(inst, regs, ref, scene, sink);
   r.what = std::move(lw.what);
   switch (lw.outcome) {
-    case LodQueryOutcome::kMissingState:
+    case Outcome::kMissingState:
       r.missing_state = true;
       break;
-    case LodQueryOutcome::kZeros:
+    case Outcome::kInvalidHeader:
+    case Outcome::kZeros:
       break;
-    case LodQueryOutcome::kUndefined:
+    case Outcome::kUndefined:
+      report_undefined(inst, lw.undefined, sink);
       r.defined = {false, false, false, false};
       r.what += ": undefined";
       break;
-    case LodQueryOutcome::kQuery: {
+    case Outcome::kRun: {
       // R: the LOD (the unclamped one, with the TSC bias), G: the level the lookup would use
       // (clamped to the TSC range and the view's levels) (decisions T63).
       const auto [clamped, unclamped] = lone_thread_lod_query(lw);
@@ -81,15 +85,8 @@ bool execute_query(const Instruction& inst, Machine& m, const scene::Scene& scen
   const QueryResult r = inst.op == Opcode::kTxq ? lower_txq(inst, m.r, ref, scene, sink)
                                                 : tmml_result(inst, m.r, ref, scene, sink);
   if (r.missing_state) return false;
-  // The mask's components in R, G, B, A order to Rd, Rd+1, ...; none past R254 (RZ ends it).
   std::string writes;
-  unsigned reg = inst.rd0;
-  for (unsigned c = 0; c < 4 && reg < kRZ; ++c) {
-    if (((inst.mask >> c) & 1u) == 0) continue;
-    const auto rd = static_cast<uint8_t>(reg++);
-    m.write(rd, r.value[c], r.defined[c]);
-    writes += " " + register_name(rd) + "=" + hex32(r.value[c]) + (r.defined[c] ? "" : "?");
-  }
+  write_vector(inst, r.value, r.defined, m, trace ? &writes : nullptr);
   if (trace) trace->push_back(line + "  // " + r.what + " ->" + writes);
   return true;
 }

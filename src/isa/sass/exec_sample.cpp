@@ -2,9 +2,8 @@
 // quad made of copies of itself for implicit LOD, decisions T40), undefined results, write-back.
 #include <array>
 
-#include "isa/sass/exec.hpp"
+#include "isa/sass/exec_sample.hpp"
 #include "isa/sass/exec_wide.hpp"
-#include "isa/sass/lower_sample.hpp"
 #include "isa/sass/writeback.hpp"
 #include "texunit/message.hpp"
 
@@ -55,48 +54,25 @@ bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& sce
                     const ExecSettings& settings, core::DiagSink& sink, const std::string& line,
                     std::vector<std::string>* trace) {
   LoweredSample lw = lower_sample(inst, m.r, scene, sink);
-  if (lw.outcome == SampleOutcome::kMissingState) return false;
-  const core::Location loc = exec_location(inst);
+  if (lw.outcome == Outcome::kMissingState) return false;
   texunit::Texel texel;  // zeros
   bool defined = true;
-  switch (lw.outcome) {
-    case SampleOutcome::kSample: {
-      bool null_tile = false;
-      texel = sample_lane(lw, lw.req, null_tile);
-      if (null_tile) lw.what += " (null tile)";
-      if (texel.kind != texunit::TexelKind::kFloat) {
-        defined = f16_integer_defined(inst, texunit::format_info(lw.view.desc.format).name,
-                                      settings, sink);
-      }
-      break;
+  if (lw.outcome == Outcome::kRun) {
+    bool null_tile = false;
+    texel = sample_lane(lw, lw.req, null_tile);
+    if (null_tile && trace) lw.what += " (null tile)";
+    if (texel.kind != texunit::TexelKind::kFloat) {
+      defined =
+          f16_integer_defined(inst, texunit::format_info(lw.view.desc.format).name, settings, sink);
     }
-    case SampleOutcome::kInvalidSampler:
-      // No source says what an out-of-range samplerPtr returns (decisions T43).
-      sink.warning("SASS-EXEC-SAMPLER-INDEX", loc,
-                   "sampler index " + std::to_string(lw.bound.sampler_index) +
-                       " (handle bits 31:20) is beyond the sampler pool's max_index; the "
-                       "result is undefined",
-                   "nvidia_tlds.md 4.1; decisions T43");
-      defined = false;
-      break;
-    case SampleOutcome::kDcMismatch:
-      sink.warning("SASS-EXEC-DC-STATE", loc,
-                   lw.sampler.compare ? "the sampler (TSC) enables depth compare but the "
-                                        "instruction has no .DC; the result is undefined"
-                                      : ".DC with a sampler (TSC) whose depth compare is off; "
-                                        "the result is undefined",
-                   "nvidia_tlds.md 4.3; decisions T43");
-      defined = false;
-      break;
-    case SampleOutcome::kInvalidHeader:
-    case SampleOutcome::kDimMismatch:
-    case SampleOutcome::kNoLevel:
-    case SampleOutcome::kMissingState:
-      break;  // zeros
-  }
+  } else if (lw.outcome == Outcome::kUndefined) {
+    report_undefined(inst, lw.undefined, sink);
+    defined = false;
+  }  // kInvalidHeader, kZeros: zeros
   // TLD4S.F16.RTZ rounds toward zero whatever the scene's fp16 rounding (decisions T20, T45).
   const core::Rounding rounding = inst.rtz ? core::Rounding::kTowardZero : settings.fp16_rounding;
-  const std::string writes = write_back(inst, texel, defined, rounding, m);
+  std::string writes;
+  write_back(inst, texel, defined, rounding, m, trace ? &writes : nullptr);
   if (trace)
     trace->push_back(line + "  // " + lw.what + (defined ? "" : ": undefined") + " ->" + writes);
   return true;

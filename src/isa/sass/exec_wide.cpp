@@ -1,11 +1,13 @@
 // TEX, TLD, TLD4 and TXD execution: the lowering's request through the texture unit, undefined
 // forms, masked components to Rd, Rd+1, ..., the sparse predicate Pd (decisions T51, T55, T56).
 #include "isa/sass/exec_wide.hpp"
+#include "isa/sass/exec_sample.hpp"
 
 #include <array>
 #include <bit>
 
 #include "isa/sass/syntax.hpp"
+#include "isa/sass/writeback.hpp"
 #include "texunit/format.hpp"
 #include "texunit/message.hpp"
 
@@ -67,35 +69,18 @@ texunit::Texel out_of_range_texel(texunit::Format format) {
   return t;
 }
 
-// The components of `mask` in RGBA order to Rd, Rd+1, ... (YUZU: `++dest_reg` per set bit; RZ
-// discards them all, a register number past R254 discards that component: decisions T55).
-std::string write_vector(const Instruction& inst, const texunit::Texel& t, bool defined,
-                         Machine& m) {
-  std::string writes;
-  if (inst.rd0 == kRZ) return writes;
-  unsigned k = 0;
-  for (unsigned c = 0; c < 4; ++c) {
-    if (((inst.mask >> c) & 1u) == 0) continue;
-    const unsigned r = inst.rd0 + k++;
-    if (r >= kRZ) continue;
-    m.write(static_cast<uint8_t>(r), t.bits[c], defined);
-    writes += " " + register_name(static_cast<uint8_t>(r)) + "=" + hex32(t.bits[c]);
-  }
-  return writes;
-}
-
 }  // namespace
 
 bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene,
                   const TextureRef& ref, core::DiagSink& sink, const std::string& line,
                   std::vector<std::string>* trace) {
   LoweredWide w = lower_wide(inst, m.r, ref, scene, sink);
-  if (w.outcome == WideOutcome::kMissingState) return false;
+  if (w.outcome == Outcome::kMissingState) return false;
   texunit::Texel texel;  // zeros
   bool defined = true;
   bool null_tile = false;  // Pd: a tap read a non-resident (null) tile
   switch (w.outcome) {
-    case WideOutcome::kRun:
+    case Outcome::kRun:
       if (w.fetch) {
         const FetchLane f = fetch_lane(w.lw.bound.view, w.fetch_req, w.fetch_precision);
         null_tile = f.null_tile;
@@ -103,31 +88,33 @@ bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene
           texel = f.texel;
         } else {
           texel = out_of_range_texel(w.lw.bound.view.desc.format);
-          w.what += " out of bounds";
+          if (trace) w.what += " out of bounds";
         }
       } else {
         texel = w.ptp ? gather_per_texel(w, null_tile) : sample_lane(w.lw, w.lw.req, null_tile);
       }
-      if (null_tile) w.what += " (null tile)";
+      if (null_tile && trace) w.what += " (null tile)";
       break;
-    case WideOutcome::kUndefined:
-      sink.warning(w.rule, exec_location(inst), w.why,
-                   w.rule == "SASS-EXEC-UNDEFINED-FORM" ? "decisions T54"
-                                                        : "nvidia_tlds.md 4.1, 4.3; decisions T43");
+    case Outcome::kUndefined:
+      report_undefined(inst, w.undefined, sink);
       defined = false;
       break;
-    case WideOutcome::kZeros:
+    case Outcome::kZeros:
       if (w.fetch) texel = out_of_range_texel(w.lw.bound.view.desc.format);
       break;
-    case WideOutcome::kMissingState:
+    case Outcome::kInvalidHeader:
+    case Outcome::kMissingState:
       break;
   }
-  std::string writes = write_vector(inst, texel, defined, m);
+  std::string writes;
+  write_vector(inst, texel.bits, {defined, defined, defined, defined}, m,
+               trace ? &writes : nullptr);
   // Pd is true when the access touched a non-resident tile (YUZU: Pd = !sparse-resident); a
   // fully resident texture, zeros and undefined results write false (decisions T56).
   if (inst.pd != kPT) {
     m.p[inst.pd] = null_tile;
-    writes += std::string(" P") + std::to_string(inst.pd) + "=" + (null_tile ? "1" : "0");
+    if (trace)
+      writes += std::string(" P") + std::to_string(inst.pd) + "=" + (null_tile ? "1" : "0");
   }
   if (trace)
     trace->push_back(line + "  // " + w.what + (defined ? "" : ": undefined") + " ->" + writes);

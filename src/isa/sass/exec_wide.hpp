@@ -22,11 +22,6 @@ struct FetchLane {
 FetchLane fetch_lane(const texunit::SurfaceView& view, const texunit::FetchRequest& q,
                      const texunit::PrecisionProfile& precision);
 
-// Samples one thread's request; quad ops (implicit LOD, bias) run a pixel quad of four copies of
-// the thread (decisions T40). `null_tile`: some tap read an unmapped region.
-texunit::Texel sample_lane(const LoweredSample& lw, const texunit::SampleRequest& q,
-                           bool& null_tile);
-
 // Executes a TEX, TLD, TLD4 or TXD whose predicate holds; `ref` says where the handle comes from
 // (bindless forms). `line` is its printed text.
 bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene,

@@ -9,10 +9,11 @@
 
 #include "isa/sass/codec.hpp"
 #include "isa/sass/cubin.hpp"
-#include "isa/sass/modifiers.hpp"
+#include "isa/sass/describe.hpp"
 #include "isa/sass/examples.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/fields.hpp"
+#include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
 #include "isa/sass/scene_section.hpp"
@@ -329,97 +330,13 @@ class SassFrontend final : public Frontend {
 
   std::vector<std::string> opcodes() const override {
     std::vector<std::string> out;
-    for (const auto& r : op_specs()) {
-      if (!is_rtz_row(r)) out.emplace_back(r.mnemonic);
-    }
+    for (const auto& r : op_specs()) out.emplace_back(r.mnemonic);
     return out;
   }
 
-  // Everything but the rules list comes from the opcode's OpSpec row (opspec.hpp).
+  // From the opcode's row and its encodings (describe.cpp).
   std::optional<std::string> describe(std::string_view opcode) const override {
-    const OpSpec* spec = spec_for_mnemonic(core::to_upper(opcode));
-    if (spec == nullptr) return std::nullopt;
-    const std::string mn(spec->mnemonic);
-    char buf[200];
-    if (spec->operands.empty()) {
-      std::snprintf(buf, sizeof buf, "%s: %s, word 0x%016llx, control %s\n", mn.c_str(),
-                    std::string(spec->summary).c_str(),
-                    static_cast<unsigned long long>(spec->match), print_control({}).c_str());
-      return std::string(buf);
-    }
-    std::string s = mn + " (SASS, SM50-SM62): " + std::string(spec->summary) + "\n";
-    s += "  syntax: [@[!]Pg] " + std::string(base_mnemonic(*spec));
-    s += modifier_syntax(*spec);
-    s += " " + std::string(spec->operand_syntax) + " ;  (" + std::string(spec->syntax_citation) +
-         ")\n";
-    std::snprintf(buf, sizeof buf, "  word: (word & 0x%016llx) == 0x%016llx;",
-                  static_cast<unsigned long long>(spec->mask),
-                  static_cast<unsigned long long>(spec->match));
-    s += buf;
-    std::vector<WordField> fields(spec->fields.begin(), spec->fields.end());
-    std::sort(fields.begin(), fields.end(),
-              [](const WordField& a, const WordField& b) { return a.bits.lo > b.bits.lo; });
-    const char* sep = " ";
-    for (const WordField& f : fields) {
-      s += sep + std::string(f.bits.name) + " " + std::to_string(f.bits.hi);
-      if (f.bits.hi != f.bits.lo) s += ":" + std::to_string(f.bits.lo);
-      sep = ", ";
-    }
-    s += "; .T/.P = control bits 17/18\n\n";
-    if (spec->modes.empty()) {
-      const std::string pa = legal_param_a_names(*spec);
-      s += "  every modifier is its own field (" + std::string(spec->mode_citation) + ")" +
-           (pa.empty() ? "" : "; paramA: " + pa) + "; mask: 0x0..0xf (R=1, G=2, B=4, A=8)\n";
-    } else {
-      s += "  legal combinations (" + std::string(spec->mode_citation) + "):\n";
-      s += "  encoding  paramA      lod  AOFFI  MS  DC   Ra            Rb\n";
-    }
-    for (const auto& r : spec->modes) {
-      auto params = [](unsigned n, const std::array<Param, 2>& p) {
-        if (n == 0) return std::string("RZ");
-        std::string t(param_name(p[0]));
-        if (n == 2) t += "," + std::string(param_name(p[1]));
-        return t;
-      };
-      std::snprintf(buf, sizeof buf, "  %-8u  %-10s  %-3s  %-5s  %-2s  %-3s  %-12s  %s\n",
-                    r.encoding, std::string(param_a_info(r.param_a).name).c_str(),
-                    r.lod == Lod::kAuto
-                        ? "-"
-                        : std::string(spelling(Mod::kLod, static_cast<uint8_t>(r.lod))).c_str(),
-                    r.aoffi ? "yes" : "-", r.ms ? "yes" : "-", r.dc ? "yes" : "-",
-                    params(r.ra_count, r.ra).c_str(), params(r.rb_count, r.rb).c_str());
-      s += buf;
-    }
-    if (field_of(*spec, Role::kWmsk) != nullptr) {
-      s += "\n  write masks, Rd1 = RZ:";
-      for (const auto& m : write_masks_2c())
-        s += " " + std::string(m.name) + "=" + std::to_string(m.code);
-      s += "\n  write masks, Rd1 != RZ:";
-      for (const auto& m : write_masks_34c())
-        s += " " + std::string(m.name) + "=" + std::to_string(m.code);
-      s += "\n";
-    } else if (!spec->modes.empty()) {
-      s += "\n  writes components " + mask_name_of(spec->fixed_components) +
-           " (Rd0, Rd0+1, Rd1, Rd1+1; .F16: Rd0, Rd1)\n";
-    }
-    std::string reserved;
-    for (const auto& p : param_a_table()) {
-      if (!param_a_legal(*spec, p.id)) reserved += " " + std::string(p.name);
-    }
-    if (!reserved.empty() && std::find(spec->operands.begin(), spec->operands.end(),
-                                       Operand::kParamA) != spec->operands.end())
-      s += "  reserved paramA:" + reserved + "\n";
-    s += "\n  rules:\n";
-    for (const auto& r : all_rules()) {
-      const bool own = r.id.starts_with(spec->rule_prefix);
-      bool other = false;
-      for (const auto& o : op_specs())
-        other = other || (o.op != spec->op && r.id.starts_with(o.rule_prefix));
-      if (!own && other) continue;
-      s += "    " + std::string(r.id) + ": " + std::string(r.summary) + " (" +
-           std::string(r.citation) + ")\n";
-    }
-    return s;
+    return describe_opcode(opcode);
   }
 
   std::vector<scene::RuleInfo> rules() const override {

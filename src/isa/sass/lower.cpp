@@ -66,6 +66,10 @@ core::Location exec_location(const Instruction& inst) {
   return core::TextLoc{inst.origin.file, inst.origin.line, inst.origin.column[0]};
 }
 
+void report_undefined(const Instruction& inst, const Undefined& u, core::DiagSink& sink) {
+  sink.warning(u.rule, exec_location(inst), u.why, u.citation);
+}
+
 void report_missing_state(const Instruction& inst, std::string msg, std::string_view citation,
                           core::DiagSink& sink) {
   sink.error("SASS-EXEC-STATE", exec_location(inst), std::move(msg), std::string(citation));
@@ -108,10 +112,10 @@ BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_v
   // Every problem below names the handle and where it was read: an unset constant-bank word
   // reads as handle 0 (header 0), which is seldom what the scene meant (issue 31).
   auto missing = [&](std::string msg) {
-    report_missing_state(inst,
-                         std::move(msg) + " (handle " + hex32(handle) + " read from " +
-                             std::string(source) + ")",
-                         "sass-tlds.md, #tsPtrIdxU13", sink);
+    report_missing_state(
+        inst,
+        std::move(msg) + " (handle " + hex32(handle) + " read from " + std::string(source) + ")",
+        "sass-tlds.md, #tsPtrIdxU13", sink);
     return out;  // kMissingState
   };
   const SceneState& st = scene_state(scene);
@@ -122,7 +126,7 @@ BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_v
   if (!st.texture_headers) return missing("the scene has no \"texture_headers\" pool");
   const TextureHeaderPool& pool = *st.texture_headers;
   if (out.header_index > pool.max_index) {
-    out.outcome = BindOutcome::kInvalidHeader;
+    out.outcome = Outcome::kInvalidHeader;
     out.what += " > max_index " + std::to_string(pool.max_index) + ": invalid texture, zeros";
     return out;
   }
@@ -146,7 +150,7 @@ BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_v
   out.what += " -> surface " + std::to_string(h.surface) + " (" +
               std::string(texunit::surface_type_name(d.type)) + " " +
               std::string(texunit::format_info(d.format).name) + ")";
-  out.outcome = BindOutcome::kBound;
+  out.outcome = Outcome::kRun;
   return out;
 }
 
@@ -155,7 +159,7 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   LoweredFetch out;
   auto missing = [&](std::string msg) {
     report_missing_state(inst, std::move(msg), "sass-tlds.md, #tsPtrIdxU13", sink);
-    out.outcome = FetchOutcome::kMissingState;
+    out.outcome = Outcome::kMissingState;
     return out;
   };
   BoundTexture bound = bind_texture(inst, scene, sink);
@@ -163,9 +167,9 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   out.header_index = bound.header_index;
   out.sampler_index = bound.sampler_index;
   out.what = std::move(bound.what);
-  if (bound.outcome == BindOutcome::kMissingState) return out;
-  if (bound.outcome == BindOutcome::kInvalidHeader) {
-    out.outcome = FetchOutcome::kInvalidHeader;
+  if (bound.outcome == Outcome::kMissingState) return out;
+  if (bound.outcome == Outcome::kInvalidHeader) {
+    out.outcome = Outcome::kInvalidHeader;
     return out;
   }
   const TextureHeader& h = bound.header;
@@ -175,7 +179,7 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
 
   const ParamAInfo& pa = param_a_info(inst.param_a);
   if (pa.coord_dims != header_dims(d.type)) {
-    out.outcome = FetchOutcome::kDimMismatch;
+    out.outcome = Outcome::kZeros;
     out.what += ": paramA " + std::string(pa.name) + " does not match, zeros";
     return out;
   }
@@ -219,13 +223,13 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
 
   // .LZ: the view's min level; .LL: that level plus the register (sass-tlds.md, .lod).
   if (inst.lod == Lod::kLL && lod > h.max_level - h.min_level) {
-    out.outcome = FetchOutcome::kLevelOutside;
+    out.outcome = Outcome::kZeros;
     out.what += ", lod " + std::to_string(lod) + " beyond the view's " +
                 std::to_string(h.max_level - h.min_level + 1) + " levels: zeros";
     return out;
   }
   req.level = h.min_level + (inst.lod == Lod::kLL ? lod : 0);
-  out.outcome = FetchOutcome::kFetch;
+  out.outcome = Outcome::kRun;
   char buf[160];
   std::snprintf(buf, sizeof buf,
                 ", level %u, coord (%d, %d, %d), slice %u, sample %u, offset (%d, %d, %d)",

@@ -17,16 +17,26 @@
 
 namespace texsim::isa::sass {
 
-enum class FetchOutcome : uint8_t {
-  kFetch,          // fetch `req` from `view`
-  kInvalidHeader,  // header index > MaximumIndex: zeros (sass-tlds.md, #tsPtrIdxU13)
-  kDimMismatch,    // paramA coordinate count != header's: zeros (sass-tlds.md, #paramA)
-  kLevelOutside,   // .LL level beyond the view's max level: zeros (out of bounds)
-  kMissingState,   // the scene lacks state (reported as SASS-EXEC-STATE)
+// What a lowering decided: one type for every SASS texture instruction (issue 25 item 1).
+enum class Outcome : uint8_t {
+  kRun,            // the request is built: fetch, sample, gather or query it
+  kInvalidHeader,  // header index > MaximumIndex: an invalid texture, zeros (sass-tlds.md, T5)
+  kZeros,          // paramA/header mismatch, no such level, TLDS .LL level outside: zeros
+  kUndefined,      // a form or state no source defines: `Undefined` names the warning
+  kMissingState,   // the scene lacks state (SASS-EXEC-STATE reported): the program stops
 };
 
+// Why a result is undefined: the warning the executor reports (rule id, message, citation).
+struct Undefined {
+  std::string rule;
+  std::string why;
+  std::string citation;
+};
+// Reports `u` as a warning at the instruction.
+void report_undefined(const Instruction& inst, const Undefined& u, core::DiagSink& sink);
+
 struct LoweredFetch {
-  FetchOutcome outcome = FetchOutcome::kMissingState;
+  Outcome outcome = Outcome::kMissingState;
   uint32_t handle = 0;
   uint32_t header_index = 0;
   uint32_t sampler_index = 0;  // decoded, never used (sass-tlds.md: only headerPtr is used)
@@ -59,13 +69,8 @@ uint32_t array_index16(uint32_t reg);
 // The texture an instruction's handle names (sass-tlds.md, #tsPtrIdxU13): the handle word from
 // the bindless constant bank, the header pool entry and the surface it views (with the header's
 // sRGB twin). Shared by TLDS, TEXS and TLD4S.
-enum class BindOutcome : uint8_t {
-  kBound,          // `header` and `view` are set
-  kInvalidHeader,  // header index > MaximumIndex: an invalid texture (zeros)
-  kMissingState,   // reported as SASS-EXEC-STATE
-};
 struct BoundTexture {
-  BindOutcome outcome = BindOutcome::kMissingState;
+  Outcome outcome = Outcome::kMissingState;  // kRun: `header` and `view` are set
   uint32_t handle = 0;
   uint32_t header_index = 0;
   uint32_t sampler_index = 0;

@@ -120,7 +120,7 @@ QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const T
   QueryResult out;
   BoundTexture b = bind_ref(inst, ref, scene, sink);
   out.what = std::move(b.what);
-  if (b.outcome == BindOutcome::kMissingState) {
+  if (b.outcome == Outcome::kMissingState) {
     out.missing_state = true;
     return out;
   }
@@ -132,7 +132,7 @@ QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const T
     report_undefined_components(inst, out.defined, silent_query_why(q), sink);
     return out;
   }
-  if (b.outcome == BindOutcome::kInvalidHeader) return out;  // an invalid texture: zeros (T5)
+  if (b.outcome == Outcome::kInvalidHeader) return out;  // an invalid texture: zeros (T5)
   const TextureHeader& h = b.header;
   std::vector<texunit::NullRegion> regions;
   const auto view = level_range_view(b.view, h.min_level, h.max_level - h.min_level + 1, regions);
@@ -167,24 +167,17 @@ LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs, co
   LoweredSample ls;
   ls.bound = bind_ref(inst, ref, scene, sink);
   ls.what = ls.bound.what;
-  if (ls.bound.outcome != BindOutcome::kBound) {
+  if (ls.bound.outcome != Outcome::kRun) {
     out.what = std::move(ls.what);
-    if (ls.bound.outcome == BindOutcome::kInvalidHeader) out.outcome = LodQueryOutcome::kZeros;
+    if (ls.bound.outcome == Outcome::kInvalidHeader) out.outcome = Outcome::kInvalidHeader;
     return out;
   }
   const bool ok = prepare_sample(inst, inst.param_a, std::nullopt, scene, sink, ls);
   out.what = std::move(ls.what);
-  out.outcome = LodQueryOutcome::kZeros;  // paramA mismatch, no level
   if (!ok) {
-    if (ls.outcome == SampleOutcome::kMissingState) out.outcome = LodQueryOutcome::kMissingState;
-    if (ls.outcome == SampleOutcome::kInvalidSampler) {
-      out.outcome = LodQueryOutcome::kUndefined;
-      sink.warning("SASS-EXEC-SAMPLER-INDEX", exec_location(inst),
-                   "sampler index " + std::to_string(ls.bound.sampler_index) +
-                       " (handle bits 31:20) is beyond the sampler pool's max_index; the result "
-                       "is undefined",
-                   "nvidia_tlds.md 4.1; decisions T43");
-    }
+    // kMissingState, kZeros (paramA mismatch, no level) or kUndefined (the sampler index).
+    out.outcome = ls.outcome;
+    out.undefined = std::move(ls.undefined);
     return out;
   }
   out.sampler = ls.sampler;
@@ -198,7 +191,7 @@ LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs, co
   const unsigned first = ref.ra_skip + (pa.array ? 1u : 0u);
   for (unsigned k = 0; k < pa.coord_dims; ++k)
     out.coord[k] = std::bit_cast<float>(vector_reg(regs, inst.ra, first + k));
-  out.outcome = LodQueryOutcome::kQuery;
+  out.outcome = Outcome::kRun;
   char buf[120];
   std::snprintf(buf, sizeof buf, ", LOD query (lone-thread quad), coord (%.9g, %.9g, %.9g)",
                 static_cast<double>(out.coord[0]), static_cast<double>(out.coord[1]),

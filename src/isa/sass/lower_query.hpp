@@ -58,9 +58,10 @@ QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const T
                       const scene::Scene& scene, core::DiagSink& sink);
 
 // TMML lowered: the view, sampler and coordinates of a lone thread's LOD query.
-enum class LodQueryOutcome : uint8_t { kQuery, kZeros, kUndefined, kMissingState };
+// kRun: query the LOD; kInvalidHeader, kZeros: zeros; kUndefined: `undefined` (the sampler).
 struct LoweredLodQuery {
-  LodQueryOutcome outcome = LodQueryOutcome::kMissingState;
+  Outcome outcome = Outcome::kMissingState;
+  Undefined undefined;
   texunit::SurfaceView view;                 // the header's levels only
   std::vector<texunit::NullRegion> regions;  // storage of view.null_regions
   texunit::SamplerState sampler;
@@ -77,10 +78,5 @@ struct LoweredLodQuery {
 };
 LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
                            const scene::Scene& scene, core::DiagSink& sink);
-
-// Executes a TXQ or TMML whose predicate holds (exec_query.cpp); `line` is its printed text.
-bool execute_query(const Instruction& inst, Machine& m, const scene::Scene& scene,
-                   const TextureRef& ref, core::DiagSink& sink, const std::string& line,
-                   std::vector<std::string>* trace);
 
 }  // namespace texsim::isa::sass

@@ -66,7 +66,7 @@ bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool>
   const std::string_view mnemonic = op_spec(inst.op).mnemonic;
   auto missing = [&](std::string msg) {
     report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
-    out.outcome = SampleOutcome::kMissingState;
+    out.outcome = Outcome::kMissingState;
     return false;
   };
   // The sampler: TSC entry samplerPtr (handle bits 31:20, nvidia_tlds.md 4.1).
@@ -77,7 +77,12 @@ bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool>
                    " reads the TSC entry the handle's samplerPtr names)");
   }
   if (si > st.texture_samplers->max_index) {
-    out.outcome = SampleOutcome::kInvalidSampler;
+    out.outcome = Outcome::kUndefined;
+    out.undefined = {"SASS-EXEC-SAMPLER-INDEX",
+                     "sampler index " + std::to_string(si) +
+                         " (handle bits 31:20) is beyond the sampler pool's max_index; the result "
+                         "is undefined",
+                     "nvidia_tlds.md 4.1; decisions T43"};
     out.what += ", sampler " + std::to_string(si) + " > max_index " +
                 std::to_string(st.texture_samplers->max_index);
     return false;
@@ -94,12 +99,18 @@ bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool>
 
   const texunit::SurfaceView& full = out.bound.view;
   if (!param_a_matches(param_a, full.desc.type)) {
-    out.outcome = SampleOutcome::kDimMismatch;
+    out.outcome = Outcome::kZeros;
     out.what += ": paramA " + std::string(param_a_info(param_a).name) + " does not match, zeros";
     return false;
   }
   if (dc && *dc != out.sampler.compare.has_value()) {
-    out.outcome = SampleOutcome::kDcMismatch;
+    out.outcome = Outcome::kUndefined;
+    out.undefined = {"SASS-EXEC-DC-STATE",
+                     *dc ? ".DC with a sampler (TSC) whose depth compare is off; the result is "
+                           "undefined"
+                         : "the sampler (TSC) enables depth compare but the instruction has no "
+                           ".DC; the result is undefined",
+                     "nvidia_tlds.md 4.3; decisions T43"};
     out.what += *dc ? ": .DC with a sampler without depth compare"
                     : ": a depth-compare sampler without .DC";
     return false;
@@ -107,7 +118,7 @@ bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool>
   const TextureHeader& h = out.bound.header;
   auto v = level_range_view(full, h.min_level, h.max_level - h.min_level + 1, out.regions);
   if (!v) {
-    out.outcome = SampleOutcome::kNoLevel;
+    out.outcome = Outcome::kZeros;
     out.what +=
         ": min_level " + std::to_string(h.min_level) + " is not a level of the surface, zeros";
     return false;
@@ -121,14 +132,14 @@ LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
   LoweredSample out;
   auto missing = [&](std::string msg) {
     report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
-    out.outcome = SampleOutcome::kMissingState;
+    out.outcome = Outcome::kMissingState;
     return std::move(out);
   };
   out.bound = bind_texture(inst, scene, sink);
   out.what = out.bound.what;
-  if (out.bound.outcome == BindOutcome::kMissingState) return out;
-  if (out.bound.outcome == BindOutcome::kInvalidHeader) {
-    out.outcome = SampleOutcome::kInvalidHeader;
+  if (out.bound.outcome == Outcome::kMissingState) return out;
+  if (out.bound.outcome == Outcome::kInvalidHeader) {
+    out.outcome = Outcome::kInvalidHeader;
     return out;
   }
   const OpSpec& spec = op_spec(inst.op);
@@ -186,7 +197,7 @@ LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
       req.op = texunit::SampleOp::kImplicit;
     }
   }
-  out.outcome = SampleOutcome::kSample;
+  out.outcome = Outcome::kRun;
   char buf[200];
   std::snprintf(buf, sizeof buf, ", %s, coord (%.9g, %.9g, %.9g)",
                 std::string(op_name(req.op)).c_str(), static_cast<double>(req.coord[0]),

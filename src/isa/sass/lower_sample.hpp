@@ -18,18 +18,12 @@
 
 namespace texsim::isa::sass {
 
-enum class SampleOutcome : uint8_t {
-  kSample,          // sample `req` from `view` with `sampler`
-  kInvalidHeader,   // header index > MaximumIndex: zeros (as TLDS, decisions T5)
-  kDimMismatch,     // paramA does not match the header's texture type: zeros (decisions T42)
-  kNoLevel,         // the header's min level is not a level of the surface: zeros
-  kInvalidSampler,  // samplerPtr > the TSC pool's max_index: undefined (decisions T43)
-  kDcMismatch,      // .DC without TSC depth compare, or TSC compare without .DC: undefined
-  kMissingState,    // reported as SASS-EXEC-STATE
-};
-
+// kRun: sample `req` from `view` with `sampler`; kInvalidHeader as TLDS (T5); kZeros: paramA
+// does not match the header (T42) or its min level is no level of the surface; kUndefined:
+// samplerPtr past the TSC pool (T43) or .DC against the TSC's depth compare.
 struct LoweredSample {
-  SampleOutcome outcome = SampleOutcome::kMissingState;
+  Outcome outcome = Outcome::kMissingState;
+  Undefined undefined;  // kUndefined: the warning
   BoundTexture bound;
   texunit::SamplerState sampler;
   texunit::PrecisionProfile precision;       // the TSC entry's "precision" (D3D when absent)

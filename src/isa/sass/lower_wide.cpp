@@ -81,9 +81,8 @@ std::string fmt(const char* f, double a, double b = 0, double c = 0) {
 }
 
 void undefined(LoweredWide& out, std::string why) {
-  out.outcome = WideOutcome::kUndefined;
-  out.rule = "SASS-EXEC-UNDEFINED-FORM";
-  out.why = std::move(why);
+  out.outcome = Outcome::kUndefined;
+  out.undefined = {"SASS-EXEC-UNDEFINED-FORM", std::move(why), "decisions T54"};
 }
 
 // The forms no source gives a meaning or a register layout (decisions T54).
@@ -98,7 +97,8 @@ bool undefined_form(const Instruction& inst, LoweredWide& out) {
   switch (inst.op) {
     case Opcode::kTex:
       if (inst.lod == Lod::kInvalid4 || inst.lod == Lod::kInvalid5)
-        return no("TEX." + std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) + " is an unnamed lod code");
+        return no("TEX." + std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) +
+                  " is an unnamed lod code");
       if (inst.aoffi && is_cube(inst.param_a)) return no("TEX.AOFFI with paramA " + pa);
       // Only TEX.B has .LC: YUZU's TEX_b decodes it and throws "LC" not implemented; no source
       // says which register holds the clamp (TXD.LC packs it with the layer; decisions T58).
@@ -137,7 +137,7 @@ void lower_tld(const Instruction& inst, const RegisterFile& regs, const TextureR
       out.fetch_precision = texunit::PrecisionProfile::of(*e->second.precision);
   }
   if (!param_a_matches(inst.param_a, b.view.desc.type)) {
-    out.outcome = WideOutcome::kZeros;
+    out.outcome = Outcome::kZeros;
     out.what +=
         ": paramA " + std::string(param_a_info(inst.param_a).name) + " does not match, zeros";
     return;
@@ -156,13 +156,13 @@ void lower_tld(const Instruction& inst, const RegisterFile& regs, const TextureR
   }
   out.fetch = true;
   if (lod > h.max_level - h.min_level) {  // out of range, as a texel outside the level (T51)
-    out.outcome = WideOutcome::kZeros;
+    out.outcome = Outcome::kZeros;
     out.what += ", lod " + std::to_string(lod) + " beyond the view's " +
                 std::to_string(h.max_level - h.min_level + 1) + " levels: out of range";
     return;
   }
   q.level = h.min_level + lod;
-  out.outcome = WideOutcome::kRun;
+  out.outcome = Outcome::kRun;
   char buf[160];
   std::snprintf(
       buf, sizeof buf, ", level %u, coord (%d, %d, %d), slice %u, sample %u, offset (%d, %d, %d)",
@@ -277,9 +277,9 @@ LoweredWide lower_wide(const Instruction& inst, const RegisterFile& regs, const 
   LoweredWide out;
   out.lw.bound = bind_ref(inst, ref, scene, sink);
   out.what = out.lw.bound.what;
-  if (out.lw.bound.outcome == BindOutcome::kMissingState) return out;
-  if (out.lw.bound.outcome == BindOutcome::kInvalidHeader) {
-    out.outcome = WideOutcome::kZeros;
+  if (out.lw.bound.outcome == Outcome::kMissingState) return out;
+  if (out.lw.bound.outcome == Outcome::kInvalidHeader) {
+    out.outcome = Outcome::kInvalidHeader;
     return out;
   }
   if (undefined_form(inst, out)) return out;
@@ -291,34 +291,15 @@ LoweredWide lower_wide(const Instruction& inst, const RegisterFile& regs, const 
   const bool ok = prepare_sample(inst, inst.param_a, inst.dc, scene, sink, out.lw);
   out.what = std::move(out.lw.what);
   if (!ok) {
-    switch (out.lw.outcome) {
-      case SampleOutcome::kMissingState:
-        out.outcome = WideOutcome::kMissingState;
-        break;
-      case SampleOutcome::kInvalidSampler:
-        out.outcome = WideOutcome::kUndefined;
-        out.rule = "SASS-EXEC-SAMPLER-INDEX";
-        out.why = "sampler index " + std::to_string(out.lw.bound.sampler_index) +
-                  " (handle bits 31:20) is beyond the sampler pool's max_index; the result is "
-                  "undefined";
-        break;
-      case SampleOutcome::kDcMismatch:
-        out.outcome = WideOutcome::kUndefined;
-        out.rule = "SASS-EXEC-DC-STATE";
-        out.why = inst.dc ? ".DC with a sampler (TSC) whose depth compare is off; the result is "
-                            "undefined"
-                          : "the sampler (TSC) enables depth compare but the instruction has no "
-                            ".DC; the result is undefined";
-        break;
-      default:
-        out.outcome = WideOutcome::kZeros;
-        break;
-    }
+    // kMissingState, kZeros (paramA mismatch, no level) or kUndefined (sampler, .DC), as the
+    // sampling forms (prepare_sample).
+    out.outcome = out.lw.outcome;
+    out.undefined = out.lw.undefined;
     return out;
   }
   lower_sampling(inst, regs, ref, out);
   out.what += describe_request(inst, out);
-  out.outcome = WideOutcome::kRun;
+  out.outcome = Outcome::kRun;
   return out;
 }
 

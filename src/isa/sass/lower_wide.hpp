@@ -15,24 +15,18 @@
 
 namespace texsim::isa::sass {
 
-enum class WideOutcome : uint8_t {
-  kRun,           // sample `lw.req` (TEX, TLD4, TXD) or fetch `fetch` (TLD)
-  kZeros,         // invalid header, paramA/header mismatch, missing level; TLD level past the
-                  // view (`fetch` set: the out-of-range texel)
-  kUndefined,     // a form or state no source defines: `rule` names the warning
-  kMissingState,  // reported as SASS-EXEC-STATE
-};
-
+// kRun: sample `lw.req` (TEX, TLD4, TXD) or fetch `fetch` (TLD); kInvalidHeader, kZeros: zeros
+// (invalid header, paramA/header mismatch, missing level; a TLD level past the view: `fetch` set,
+// the out-of-range texel); kUndefined: a form or state no source defines (`undefined`).
 struct LoweredWide {
-  WideOutcome outcome = WideOutcome::kMissingState;
+  Outcome outcome = Outcome::kMissingState;
   LoweredSample lw;  // bound texture, sampler, view, request (TLD: bound texture only)
   bool fetch = false;
   texunit::FetchRequest fetch_req;                      // TLD
   texunit::PrecisionProfile fetch_precision;            // TLD: the TSC entry's precision, else d3d
   bool ptp = false;                                     // TLD4.PTP: one gather per texel
   std::array<std::array<int32_t, 2>, 4> ptp_offsets{};  // texel i's (u, v) offset
-  std::string rule;                                     // kUndefined: warning rule id
-  std::string why;                                      // kUndefined: the message
+  Undefined undefined;                                  // kUndefined: the warning
   std::string what;                                     // for traces
 };
 

@@ -32,10 +32,10 @@ constexpr std::array<S, 1> kClNames{{{"CL", 1}}};
 constexpr std::array<S, 1> kDcNames{{{"DC", 1}}};
 constexpr std::array<S, 1> kNdvNames{{{"NDV", 1}}};
 constexpr std::array<S, 1> kNodepNames{{{"NODEP", 1}}};
-constexpr std::array<S, 3> kPhaseNames{{{"T", static_cast<uint8_t>(Phase::kT)},
-                                        {"P", static_cast<uint8_t>(Phase::kP)},
-                                        {"INVALIDPHASE3", static_cast<uint8_t>(Phase::kInvalid3),
-                                         false}}};
+constexpr std::array<S, 3> kPhaseNames{
+    {{"T", static_cast<uint8_t>(Phase::kT)},
+     {"P", static_cast<uint8_t>(Phase::kP)},
+     {"INVALIDPHASE3", static_cast<uint8_t>(Phase::kInvalid3), false}}};
 
 constexpr uint8_t u8(bool b) {
   return b ? 1 : 0;
@@ -72,8 +72,8 @@ constexpr std::array<ModifierSpec, 15> kModifiers{{
      [](const Instruction& i) { return u8(i.cl); }, [](Instruction& i, uint8_t v) { i.cl = v; }},
     {Mod::kDc, "", kDcNames, 0, false, Slot::kModifiers,
      [](const Instruction& i) { return u8(i.dc); }, [](Instruction& i, uint8_t v) { i.dc = v; }},
-    {Mod::kNdv, "", kNdvNames, 0, false, Slot::kNdv,
-     [](const Instruction& i) { return u8(i.ndv); }, [](Instruction& i, uint8_t v) { i.ndv = v; }},
+    {Mod::kNdv, "", kNdvNames, 0, false, Slot::kNdv, [](const Instruction& i) { return u8(i.ndv); },
+     [](Instruction& i, uint8_t v) { i.ndv = v; }},
     {Mod::kNodep, "", kNodepNames, 0, false, Slot::kModifiers,
      [](const Instruction& i) { return u8(i.nodep); },
      [](Instruction& i, uint8_t v) { i.nodep = v; }},

@@ -15,16 +15,17 @@ namespace texsim::isa::sass {
 struct ModSpelling {
   std::string_view text;  // as nvdisasm prints it, without the dot
   uint8_t value;
-  bool listed = true;  // named in "expected" lists (nvdisasm's INVALID* names are read, not offered)
+  bool listed =
+      true;  // named in "expected" lists (nvdisasm's INVALID* names are read, not offered)
 };
 
 struct ModifierSpec {
   Mod mod;
   std::string_view what;  // ".lod", "gather component": how diagnostics name it ("": its spelling)
   std::span<const ModSpelling> spellings;
-  uint8_t none;     // the value with no spelling printed (ignored when `always`)
-  bool always;      // printed whatever the value (.LOD, .B, the gather component)
-  Slot slot;        // the column a parsed spelling records (kModifiers: none of its own)
+  uint8_t none;  // the value with no spelling printed (ignored when `always`)
+  bool always;   // printed whatever the value (.LOD, .B, the gather component)
+  Slot slot;     // the column a parsed spelling records (kModifiers: none of its own)
   uint8_t (*get)(const Instruction&);
   void (*set)(Instruction&, uint8_t);
 };

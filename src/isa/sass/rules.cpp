@@ -5,6 +5,7 @@
 #include <array>
 #include <string>
 
+#include "isa/sass/encoding.hpp"
 #include "isa/sass/fields.hpp"
 #include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
@@ -166,9 +167,9 @@ constexpr std::array<Rule, 79> kRules{{
 // The bits of a slot in the instruction's own row (modifiers and paramA: its mode field).
 core::BitField slot_bits(const Instruction& inst, Slot s) {
   namespace f = fields;
-  const OpSpec& spec = op_spec(inst.op);
+  const EncodingRow& enc = sm50_row(inst);  // binary locations are the encoding's
   auto role_bits = [&](Role r) {
-    const WordField* w = field_of(spec, r);
+    const WordField* w = field_of(enc, r);
     return w != nullptr ? w->bits : core::BitField{"word", 63, 0};
   };
   switch (s) {
@@ -187,16 +188,16 @@ core::BitField slot_bits(const Instruction& inst, Slot s) {
     case Slot::kTsIdx:
       return f::kTsIdx;
     case Slot::kWmsk:
-      return field_of(spec, Role::kMask4) != nullptr ? role_bits(Role::kMask4)
-                                                     : role_bits(Role::kWmsk);
+      return field_of(enc, Role::kMask4) != nullptr ? role_bits(Role::kMask4)
+                                                    : role_bits(Role::kWmsk);
     case Slot::kPd:
       return role_bits(Role::kPd);
     case Slot::kLod:
       return role_bits(Role::kLodSel);
     case Slot::kParamA:
-      return field_of(spec, Role::kDim) != nullptr     ? role_bits(Role::kDim)
-             : field_of(spec, Role::kQuery) != nullptr ? role_bits(Role::kQuery)
-                                                       : role_bits(Role::kMode);
+      return field_of(enc, Role::kDim) != nullptr     ? role_bits(Role::kDim)
+             : field_of(enc, Role::kQuery) != nullptr ? role_bits(Role::kQuery)
+                                                      : role_bits(Role::kMode);
     case Slot::kToff:
       return role_bits(Role::kToff);
     case Slot::kLc:
@@ -220,7 +221,7 @@ void validate_wide(const Instruction& inst, const OpSpec& spec, std::string_view
              std::to_string(inst.lod == Lod::kInvalid4 ? 4 : 5) + ") is not a " + mn +
              " LOD mode (legal: none, .LZ, .LB, .LL, .LBA, .LLA)");
   }
-  if (field_of(spec, Role::kQuery) != nullptr && !query_named(inst.query)) {
+  if (has_operand(spec, Operand::kQuery) && !query_named(inst.query)) {
     fail("QUERY", Slot::kParamA,
          "query " + query_text(inst.query) + " (code " + std::to_string(inst.query) +
              ") is none of TEX_HEADER_DIMENSION, TEX_HEADER_TEXTURE_TYPE, "
@@ -230,14 +231,16 @@ void validate_wide(const Instruction& inst, const OpSpec& spec, std::string_view
   if (inst.toff == 3) {
     fail("TOFF", Slot::kToff, ".INVALIDBTOFF03 (offset code 3) is neither .AOFFI nor .PTP");
   }
-  for (const Gate& g : spec.gates) {
+  // The platform gates of the instruction's encoding (which platforms' nvdisasm accepts a value).
+  const EncodingRow& enc = sm50_row(inst);
+  for (const Gate& g : enc.gates) {
     const uint64_t v = g.role == Role::kPd ? inst.pd : g.role == Role::kLc ? inst.lc : inst.ndv;
     if (v == g.off) continue;
-    const WordField* w = field_of(spec, g.role);
-    const std::string what = g.role == Role::kPd
-                                 ? "a predicate destination (P" + std::to_string(inst.pd) + ")"
-                                 : mn + "." +
-                                       std::string(spelling(g.role == Role::kLc ? Mod::kLc : Mod::kNdv, 1));
+    const WordField* w = field_of(enc, g.role);
+    const std::string what =
+        g.role == Role::kPd
+            ? "a predicate destination (P" + std::to_string(inst.pd) + ")"
+            : mn + "." + std::string(spelling(g.role == Role::kLc ? Mod::kLc : Mod::kNdv, 1));
     const Slot slot = g.role == Role::kPd   ? Slot::kPd
                       : g.role == Role::kLc ? Slot::kLc
                                             : Slot::kNdv;
@@ -320,7 +323,7 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
   // The row's legal-combination (mode) table.
   const ParamAInfo& pa = param_a_info(inst.param_a);
   const ModeRow* row = nullptr;
-  const bool has_param_a = !spec.modes.empty() || field_of(spec, Role::kDim) != nullptr;
+  const bool has_param_a = !spec.modes.empty() || has_operand(spec, Operand::kParamA);
   if (has_param_a && !param_a_legal(spec, inst.param_a)) {
     std::string legal;
     for (const auto& p : param_a_table()) {
@@ -373,9 +376,10 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
   }
 
   if (inst.f16 && !f16_exists(platform)) {
-    const bool set_is_f16 = field_of(spec, Role::kF16) != nullptr;
+    const EncodingRow& enc = sm50_row(inst);  // where nvdisasm reads .F16
+    const bool set_is_f16 = field_of(enc, Role::kF16) != nullptr;
     const core::BitField& b =
-        (set_is_f16 ? field_of(spec, Role::kF16) : field_of(spec, Role::kF32))->bits;
+        (set_is_f16 ? field_of(enc, Role::kF16) : field_of(enc, Role::kF32))->bits;
     fail("F16-SM50", Slot::kModifiers,
          std::string(mn) + ".F16 does not exist on " + std::string(platform) +
              " (nvdisasm 11.8 -b SM50 rejects bit " + std::to_string(b.lo) +
@@ -395,7 +399,7 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
 
   // Write mask per Rd1.
   bool mask_ok = true;
-  if (spec.mods.size() != 0 && field_of(spec, Role::kWmsk) != nullptr) {
+  if (has_operand(spec, Operand::kWmsk)) {
     const unsigned comps = dest_layout(inst.mask, false).count;
     auto mname = [&] { return mask_name_of(inst.mask); };
     if (inst.invalid_wmsk != 0) {
@@ -431,7 +435,7 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
                register_name(r));
     }
   };
-  if (mask_ok && field_of(spec, Role::kMask4) == nullptr) {
+  if (mask_ok && !has_operand(spec, Operand::kMaskHex)) {
     const DestLayout d = dest_layout(inst.mask, inst.f16);
     aligned(inst.rd0, d.rd0_regs, Slot::kRd0, "Rd0");
     aligned(inst.rd1, d.rd1_regs, Slot::kRd1, "Rd1");

@@ -419,9 +419,9 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
       continue;
     const std::string rule = rule_of(m);
     error(rule, inst.origin.column[0],
-          m == Mod::kLodQuery ? mn + " is written " + mn + "." + std::string(spelling(m, 1))
-                              : mn + " needs a " + modifier_word(m) + " modifier " +
-                                    allowed_spellings(spec, m),
+          m == Mod::kLodQuery
+              ? mn + " is written " + mn + "." + std::string(spelling(m, 1))
+              : mn + " needs a " + modifier_word(m) + " modifier " + allowed_spellings(spec, m),
           rule == "SASS-SYNTAX" ? spec.syntax_citation : cite(rule.substr(prefix.size())));
     return false;
   }
@@ -596,7 +596,7 @@ bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vec
         break;
     }
   }
-  if (field_of(spec, Role::kWmsk) == nullptr && field_of(spec, Role::kMask4) == nullptr)
+  if (!has_operand(spec, Operand::kWmsk) && !has_operand(spec, Operand::kMaskHex))
     inst.mask = spec.fixed_components;
   if (i < ops.size()) {
     error("SASS-SYNTAX", ops[i].col, "too many operands for " + mn, spec.syntax_citation);

@@ -3,6 +3,7 @@
 #include "isa/sass/writeback.hpp"
 
 #include <array>
+#include <span>
 
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
@@ -47,8 +48,21 @@ bool f16_integer_defined(const Instruction& inst, std::string_view format_name,
   return false;
 }
 
-std::string write_back(const Instruction& inst, const texunit::Texel& texel, bool defined,
-                       core::Rounding rounding, Machine& m) {
+void write_registers(Machine& m, uint8_t base, std::span<const uint32_t> values,
+                     std::span<const bool> defined, std::string* trace) {
+  if (base == kRZ) return;
+  for (size_t k = 0; k < values.size(); ++k) {
+    const unsigned r = base + static_cast<unsigned>(k);
+    if (r >= kRZ) return;
+    const auto reg = static_cast<uint8_t>(r);
+    m.write(reg, values[k], defined[k]);
+    if (trace)
+      *trace += " " + register_name(reg) + "=" + hex32(values[k]) + (defined[k] ? "" : "?");
+  }
+}
+
+void write_back(const Instruction& inst, const texunit::Texel& texel, bool defined,
+                core::Rounding rounding, Machine& m, std::string* trace) {
   const DestLayout d = dest_layout(written_components(inst), inst.f16);
   std::array<uint32_t, 4> slot_bits{};  // packed values for Rd0, Rd0+1, Rd1, Rd1+1
   if (inst.f16) {
@@ -63,16 +77,24 @@ std::string write_back(const Instruction& inst, const texunit::Texel& texel, boo
     for (unsigned k = 0; k < d.count; ++k)
       slot_bits[k] = texel.bits[static_cast<uint8_t>(d.order[k])];  // 0..3 for k < count
   }
-  std::string writes;
-  auto put = [&](uint8_t base, unsigned k, uint32_t v) {
-    if (base == kRZ) return;
-    const uint8_t r = static_cast<uint8_t>(base + k);
-    m.write(r, v, defined);
-    writes += " " + register_name(r) + "=" + hex32(v);
-  };
-  for (unsigned k = 0; k < d.rd0_regs; ++k) put(inst.rd0, k, slot_bits[k]);
-  for (unsigned k = 0; k < d.rd1_regs; ++k) put(inst.rd1, k, slot_bits[2 + k]);
-  return writes;
+  const std::array<bool, 2> def{defined, defined};
+  write_registers(m, inst.rd0, std::span(slot_bits).first(d.rd0_regs),
+                  std::span(def).first(d.rd0_regs), trace);
+  write_registers(m, inst.rd1, std::span(slot_bits).subspan(2, d.rd1_regs),
+                  std::span(def).first(d.rd1_regs), trace);
+}
+
+void write_vector(const Instruction& inst, const std::array<uint32_t, 4>& bits,
+                  const std::array<bool, 4>& defined, Machine& m, std::string* trace) {
+  std::array<uint32_t, 4> values{};
+  std::array<bool, 4> def{};
+  size_t n = 0;
+  for (unsigned c = 0; c < 4; ++c) {
+    if (((inst.mask >> c) & 1u) == 0) continue;
+    values[n] = bits[c];
+    def[n++] = defined[c];
+  }
+  write_registers(m, inst.rd0, std::span(values).first(n), std::span(def).first(n), trace);
 }
 
 }  // namespace texsim::isa::sass

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "isa/sass/codec.hpp"
+#include "isa/sass/encoding.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
@@ -200,11 +201,12 @@ TEST(SassBindless, RandomWordsRoundTripThroughText) {
   size_t clean = 0;
   for (const OpSpec& s : op_specs()) {
     if (!is_bindless(s) && s.op != Opcode::kTxa) continue;
+    const EncodingRow& row = sm50_row(s.op);
     uint64_t ignored = 0;
-    for (const WordField& f : s.fields) ignored |= f.role == Role::kIgnored ? f.bits.mask() : 0;
+    for (const WordField& f : row.fields) ignored |= f.role == Role::kIgnored ? f.bits.mask() : 0;
     for (const char* platform : {"SM50", "SM52", "SM53", "SM60", "SM61", "SM62"}) {
       for (int k = 0; k < 1000; ++k) {
-        const uint64_t word = (next() & ~s.mask & ~ignored) | s.match;
+        const uint64_t word = (next() & ~row.mask & ~ignored) | row.match;
         const auto ctrl = static_cast<uint32_t>(next() & 0x7ffff);  // bits 20:19 clear
         core::DiagSink sink;
         Origin o;

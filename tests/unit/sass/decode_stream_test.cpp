@@ -10,6 +10,7 @@
 
 #include "isa/frontend.hpp"
 #include "isa/sass/codec.hpp"
+#include "isa/sass/encoding.hpp"
 #include "isa/sass/fields.hpp"
 #include "isa/sass/opspec.hpp"
 
@@ -47,7 +48,7 @@ uint64_t table_word(Rng& r) {
   const uint64_t w = r.next();
   const uint64_t k = r.next();
   if (k % 8 == 0) return w;
-  const OpSpec& s = op_specs()[(k >> 8) % op_specs().size()];
+  const EncodingRow& s = sm50().rows[(k >> 8) % sm50().rows.size()];
   uint64_t out = (w & ~s.mask) | s.match;
   if ((k >> 16) % 4 == 0) out ^= uint64_t{1} << ((k >> 20) % 64);
   return out;

@@ -421,7 +421,7 @@ TEST(SassExecWide, HandleIsAParameterOfTheLowering) {
   ref.handle = 1;  // header 1, sampler 0 (word 0x1f of the bank is absent)
   ref.rb_skip = 1;
   const LoweredWide w = lower_wide(prog.at(0), regs, ref, f.sc, sink);
-  EXPECT_EQ(w.outcome, WideOutcome::kRun);
+  EXPECT_EQ(w.outcome, sass::Outcome::kRun);
   EXPECT_EQ(w.lw.req.lod, 2.0f);
   EXPECT_EQ(w.lw.req.coord[1], 0.75f);
   EXPECT_FALSE(sink.has_errors());

@@ -1,8 +1,8 @@
-// The OpSpec table itself: rows never overlap (match/mask), fields stay inside their row's free
-// bits and apart, mode indexes agree with the mode tables, and every legal combination of every
-// row round-trips text -> word -> text.
-#include "isa/sass/modifiers.hpp"
+// The OpSpec table and the SM50 encoding rows: encodings never overlap (match/mask), fields stay
+// inside their row's free bits and apart, mode indexes agree with the mode tables, every opcode
+// has an encoding, and every legal combination of every row round-trips text -> word -> text.
 #include "isa/sass/opspec.hpp"
+#include "isa/sass/modifiers.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,37 +10,57 @@
 #include <tuple>
 
 #include "isa/sass/codec.hpp"
+#include "isa/sass/encoding.hpp"
 #include "isa/sass/rules.hpp"
 #include "isa/sass/syntax.hpp"
 
 namespace texsim::isa::sass {
 namespace {
 
+std::string name_of(const EncodingRow& r) {
+  return std::string(op_spec(r.op).mnemonic) + (r.rtz ? ".F16.RTZ" : "");
+}
+
 TEST(SassOpSpec, MatchMasksNeverOverlap) {
-  const auto rows = op_specs();
+  const auto rows = sm50().rows;
   for (size_t a = 0; a < rows.size(); ++a) {
-    EXPECT_EQ(rows[a].match & ~rows[a].mask, 0u) << rows[a].mnemonic;
+    EXPECT_EQ(rows[a].match & ~rows[a].mask, 0u) << name_of(rows[a]);
     for (size_t b = a + 1; b < rows.size(); ++b) {
       // Two rows overlap iff their matches agree on every bit both masks fix.
       const uint64_t both = rows[a].mask & rows[b].mask;
       EXPECT_NE((rows[a].match ^ rows[b].match) & both, 0u)
-          << rows[a].mnemonic << " and " << rows[b].mnemonic << " match the same words";
+          << name_of(rows[a]) << " and " << name_of(rows[b]) << " match the same words";
     }
   }
+}
+
+// Meaning and encoding apart (issue 25): every opcode row has exactly one main encoding on every
+// generation, and the generations cover the platforms isa/frontend.hpp lists.
+TEST(SassOpSpec, EveryOpcodeHasOneEncodingPerGeneration) {
+  for (const Generation* g : generations()) {
+    for (const OpSpec& s : op_specs()) {
+      size_t main_rows = 0;
+      for (const EncodingRow& r : g->rows) main_rows += r.op == s.op && !r.rtz ? 1 : 0;
+      EXPECT_EQ(main_rows, 1u) << g->name << " " << s.mnemonic;
+    }
+  }
+  EXPECT_EQ(generation_for("SM61"), &sm50());
+  EXPECT_EQ(generation_for("SM75"), nullptr);
+  EXPECT_EQ(sass_platforms().size(), sm50().platforms.size());
 }
 
 TEST(SassOpSpec, OverlapCheckCanFail) {
   // The check above, on two rows that do overlap (TEXS's pattern with bit 57 free contains TLDS).
   const uint64_t texs_wide_mask = 0xf400000000000000ull;
-  const OpSpec& tlds = op_spec(Opcode::kTlds);
-  EXPECT_EQ((tlds.match ^ op_spec(Opcode::kTexs).match) & (tlds.mask & texs_wide_mask), 0u);
+  const EncodingRow& tlds = sm50_row(Opcode::kTlds);
+  EXPECT_EQ((tlds.match ^ sm50_row(Opcode::kTexs).match) & (tlds.mask & texs_wide_mask), 0u);
 }
 
 TEST(SassOpSpec, FieldsAreDisjointAndFree) {
-  for (const OpSpec& s : op_specs()) {
+  for (const EncodingRow& s : sm50().rows) {
     uint64_t used = s.mask;
     for (const WordField& f : s.fields) {
-      EXPECT_EQ(used & f.bits.mask(), 0u) << s.mnemonic << " field " << f.bits.name;
+      EXPECT_EQ(used & f.bits.mask(), 0u) << name_of(s) << " field " << f.bits.name;
       used |= f.bits.mask();
     }
   }
@@ -49,7 +69,7 @@ TEST(SassOpSpec, FieldsAreDisjointAndFree) {
 TEST(SassOpSpec, ModeIndexAndUniqueCombinations) {
   for (const OpSpec& s : op_specs()) {
     std::set<std::tuple<ParamA, Lod, bool, bool, bool>> seen;
-    const WordField* mf = field_of(s, Role::kMode);
+    const WordField* mf = field_of(sm50_row(s.op), Role::kMode);
     EXPECT_EQ(mf == nullptr, s.modes.empty()) << s.mnemonic;
     for (const ModeRow& r : s.modes) {
       EXPECT_EQ(mode_by_encoding(s, r.encoding), &r) << s.mnemonic << " " << int(r.encoding);
@@ -70,36 +90,36 @@ TEST(SassOpSpec, ModeIndexAndUniqueCombinations) {
 }
 
 TEST(SassOpSpec, SpecForWordAndMnemonic) {
-  EXPECT_EQ(spec_for_word(0xda1005cffff71006ull)->op, Opcode::kTlds);
-  EXPECT_EQ(spec_for_word(0xd81005cffff71006ull)->op, Opcode::kTexs);
-  EXPECT_EQ(spec_for_word(0xdf0e028100570206ull)->op, Opcode::kTld4s);
-  EXPECT_EQ(spec_for_word(0x50b0000000070f00ull)->op, Opcode::kNop);
-  EXPECT_EQ(spec_for_word(0x4c98078000870001ull), nullptr);  // MOV
+  EXPECT_EQ(sm50_row_for_word(0xda1005cffff71006ull)->op, Opcode::kTlds);
+  EXPECT_EQ(sm50_row_for_word(0xd81005cffff71006ull)->op, Opcode::kTexs);
+  EXPECT_EQ(sm50_row_for_word(0xdf0e028100570206ull)->op, Opcode::kTld4s);
+  EXPECT_EQ(sm50_row_for_word(0x50b0000000070f00ull)->op, Opcode::kNop);
+  EXPECT_EQ(sm50_row_for_word(0x4c98078000870001ull), nullptr);  // MOV
   EXPECT_EQ(spec_for_mnemonic("TLD4S")->op, Opcode::kTld4s);
   EXPECT_EQ(spec_for_mnemonic("TLD4")->op, Opcode::kTld4);
   EXPECT_EQ(spec_for_mnemonic("TXQ")->op, Opcode::kTxq);
   EXPECT_EQ(spec_for_mnemonic("TXA")->op, Opcode::kTxa);
   EXPECT_EQ(spec_for_mnemonic("TEX.B")->op, Opcode::kTexB);
   // TLD4S.F16.RTZ is TLD4S's second row (decisions T27); TMML/TXQ share the 0xdf page.
-  EXPECT_EQ(spec_for_word(0xdfc0000000000000ull)->op, Opcode::kTld4s);
-  EXPECT_TRUE(is_rtz_row(*spec_for_word(0xdfc0000000000000ull)));
-  EXPECT_EQ(spec_for_word(0xdf58000000000000ull)->op, Opcode::kTmml);
-  EXPECT_EQ(spec_for_word(0xdf48000000000000ull)->op, Opcode::kTxq);
-  EXPECT_EQ(spec_for_word(0xdf40000000000000ull)->op, Opcode::kTxa);  // decisions T34
+  EXPECT_EQ(sm50_row_for_word(0xdfc0000000000000ull)->op, Opcode::kTld4s);
+  EXPECT_TRUE(sm50_row_for_word(0xdfc0000000000000ull)->rtz);
+  EXPECT_EQ(sm50_row_for_word(0xdf58000000000000ull)->op, Opcode::kTmml);
+  EXPECT_EQ(sm50_row_for_word(0xdf48000000000000ull)->op, Opcode::kTxq);
+  EXPECT_EQ(sm50_row_for_word(0xdf40000000000000ull)->op, Opcode::kTxa);  // decisions T34
   // Issue 19 (decisions T23-T26): words ptxas 11.8 emitted (sample corpus, sm_61).
-  EXPECT_EQ(spec_for_word(0xc0ba0520ff870808ull)->op, Opcode::kTex);
-  EXPECT_EQ(spec_for_word(0xdc38000000000000ull)->op, Opcode::kTld);
-  EXPECT_EQ(spec_for_word(0xc83a0000000000ffull)->op, Opcode::kTld4);
-  EXPECT_EQ(spec_for_word(0xde3a000000000000ull)->op, Opcode::kTxd);
+  EXPECT_EQ(sm50_row_for_word(0xc0ba0520ff870808ull)->op, Opcode::kTex);
+  EXPECT_EQ(sm50_row_for_word(0xdc38000000000000ull)->op, Opcode::kTld);
+  EXPECT_EQ(sm50_row_for_word(0xc83a0000000000ffull)->op, Opcode::kTld4);
+  EXPECT_EQ(sm50_row_for_word(0xde3a000000000000ull)->op, Opcode::kTxd);
   // The bindless rows (decisions T28-T33): ptxas 11.8 words of the bindless corpus.
-  EXPECT_EQ(spec_for_word(0xde7a000000000000ull)->op, Opcode::kTxdB);
-  EXPECT_EQ(spec_for_word(0xdeb80007a0670404ull)->op, Opcode::kTexB);
-  EXPECT_EQ(spec_for_word(0xddf80007a0670404ull)->op, Opcode::kTldB);
-  EXPECT_EQ(spec_for_word(0xdefc0097a0c70404ull)->op, Opcode::kTld4B);
-  EXPECT_EQ(spec_for_word(0xdefc0197a0c70404ull), nullptr);  // TLD4.B bit 40: rejected (T31)
-  EXPECT_EQ(spec_for_word(0xdf50000080470600ull)->op, Opcode::kTxqB);
-  EXPECT_EQ(spec_for_word(0xdf60000080470600ull)->op, Opcode::kTmmlB);
-  EXPECT_EQ(spec_for_word(0xdf68000080470600ull), nullptr);  // 53:51 = 101: rejected (T27)
+  EXPECT_EQ(sm50_row_for_word(0xde7a000000000000ull)->op, Opcode::kTxdB);
+  EXPECT_EQ(sm50_row_for_word(0xdeb80007a0670404ull)->op, Opcode::kTexB);
+  EXPECT_EQ(sm50_row_for_word(0xddf80007a0670404ull)->op, Opcode::kTldB);
+  EXPECT_EQ(sm50_row_for_word(0xdefc0097a0c70404ull)->op, Opcode::kTld4B);
+  EXPECT_EQ(sm50_row_for_word(0xdefc0197a0c70404ull), nullptr);  // TLD4.B bit 40: rejected (T31)
+  EXPECT_EQ(sm50_row_for_word(0xdf50000080470600ull)->op, Opcode::kTxqB);
+  EXPECT_EQ(sm50_row_for_word(0xdf60000080470600ull)->op, Opcode::kTmmlB);
+  EXPECT_EQ(sm50_row_for_word(0xdf68000080470600ull), nullptr);  // 53:51 = 101: rejected (T27)
   EXPECT_EQ(modelled_mnemonics(),
             "TLDS, TEXS, TLD4S, TEX, TLD, TLD4, TXD, TMML, TXQ, TEX.B, TLD.B, TLD4.B, TXD.B, "
             "TMML.B, TXQ.B, TXA, NOP");
@@ -110,7 +130,6 @@ TEST(SassOpSpec, SpecForWordAndMnemonic) {
 TEST(SassOpSpec, EveryModeRoundTrips) {
   size_t n = 0;
   for (const OpSpec& s : op_specs()) {
-    if (is_rtz_row(s)) continue;  // TLD4S's .F16.RTZ row: the same modes (decisions T27)
     for (const ModeRow& r : s.modes) {
       for (bool f16 : {false, true}) {
         Instruction i;

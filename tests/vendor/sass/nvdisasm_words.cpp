@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "isa/sass/codec.hpp"
+#include "isa/sass/encoding.hpp"
 #include "isa/sass/fields.hpp"
 #include "isa/sass/listing.hpp"
 #include "isa/sass/mnemonics.hpp"
@@ -121,9 +122,10 @@ int main(int argc, char** argv) {
   }
   // The pattern of every row of the mnemonic (TLD4S and its .F16.RTZ row, decisions T27): the
   // bits all its rows fix to the same value.
-  uint64_t fixed = ~uint64_t{0}, match = spec->match;
-  for (const auto& r : sass::op_specs()) {
-    if (r.mnemonic == spec->mnemonic) fixed &= r.mask & ~(r.match ^ spec->match);
+  const sass::EncodingRow& enc = sass::sm50_row(spec->op);
+  uint64_t fixed = ~uint64_t{0}, match = enc.match;
+  for (const auto& r : sass::sm50().rows) {
+    if (r.op == spec->op) fixed &= r.mask & ~(r.match ^ enc.match);
   }
   // Only the opcode bits (51 and up) stay fixed: a row's lower fixed bits (TLD4.B's bit 40,
   // decisions T31) are random, so that the words nvdisasm rejects for them are tested too.
