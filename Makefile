@@ -66,15 +66,16 @@ vendor-soak: build
 	    --arch $$a --op $$op --words $(VENDOR_WORDS) --seed 1400 --work build/release/tests/vendor/sass/work || exit 1; \
 	done; done
 
-# libFuzzer targets (tests/fuzz, docs/reliability.md): clang, ASan + UBSan, preset `fuzz`. New
-# inputs go to build/fuzz/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they
-# are); crashes to build/fuzz/artifacts/. Any crash, leak, sanitizer report, timeout (> 10 s for
+# libFuzzer targets (tests/fuzz, docs/reliability.md): clang, ASan + UBSan, in the asan tree. New
+# inputs go to build/asan/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they
+# are); crashes to build/asan/artifacts/. Any crash, leak, sanitizer report, timeout (> 10 s for
 # one input) or allocation over 2 GiB fails the target.
 FUZZ_TARGETS := visa_text visa_binary visa_isa sass_text sass_words sass_cubin scene_json exec scene_png
 FUZZ_SECONDS ?= 300
 
+# The fuzz targets live in the one sanitized tree (preset asan, decision N8).
 fuzz-build: deps
-	cmake --preset fuzz
+	cmake --preset asan
 	cmake --build --preset fuzz -j $(JOBS)
 
 # Targets run FUZZ_JOBS at a time (scripts/fuzz-soak.sh; one summary line each).

@@ -2,24 +2,24 @@
 # Long libFuzzer runs for the reliability record (docs/reliability.md): each named target runs until
 # RUNS executions or SECONDS of wall time, whichever comes first, and one summary line is printed.
 # usage: scripts/fuzz-soak.sh SECONDS RUNS TARGET... (after `make fuzz-build`; RUNS -1: no limit;
-# logs in build/fuzz/logs or $FUZZ_LOG_DIR, new inputs in build/fuzz/corpus, crashes in build/fuzz/artifacts).
+# logs in build/asan/logs or $FUZZ_LOG_DIR, new inputs in build/asan/corpus, crashes in build/asan/artifacts).
 # Exit status 1 when any target stopped on a finding (crash, sanitizer report, timeout, OOM).
 # FUZZ_TIMEOUT (default 10): seconds one input may run (raise it on a heavily loaded machine).
 set -u
 status=0
 seconds=${1:?seconds}; runs=${2:?runs}; shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=$root/build/fuzz/tests/fuzz
-logs=${FUZZ_LOG_DIR:-$root/build/fuzz/logs}
-mkdir -p "$logs" "$root/build/fuzz/artifacts"
+bin=$root/build/asan/tests/fuzz
+logs=${FUZZ_LOG_DIR:-$root/build/asan/logs}
+mkdir -p "$logs" "$root/build/asan/artifacts"
 for t in "$@"; do
-  mkdir -p "$root/build/fuzz/corpus/$t"
+  mkdir -p "$root/build/asan/corpus/$t"
   log=$logs/$t.log
   start=$(date +%s)
   "$bin/fuzz_$t" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1 \
     -max_total_time="$seconds" -runs="$runs" -dict="$root/tests/fuzz/dict/$t.dict" \
-    -artifact_prefix="$root/build/fuzz/artifacts/$t-" \
-    "$root/build/fuzz/corpus/$t" "$root/tests/fuzz/corpus/$t" >"$log" 2>&1
+    -artifact_prefix="$root/build/asan/artifacts/$t-" \
+    "$root/build/asan/corpus/$t" "$root/tests/fuzz/corpus/$t" >"$log" 2>&1
   rc=$?
   wall=$(( $(date +%s) - start ))
   final_stat() { grep -a -o "stat::$1: *[0-9]*" "$log" | grep -o '[0-9]*$' | tail -1; }
