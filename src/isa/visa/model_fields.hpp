@@ -40,61 +40,40 @@ inline constexpr std::string_view kJoin = Joined<Parts...>::kValue;
 template <Lit Page, Lit Field>
 inline constexpr std::string_view kCite = kJoin<Page, ", ", Field>;
 
-template <Lit Page>
-constexpr FieldSpec exec_size(uint32_t lo = 0, uint32_t hi = 0) {
-  return {.name = "Exec_size",
-          .kind = Kind::kExecSize,
+// A one-byte numeric field of `kind` in [lo, hi]: immediates, exec sizes, surface and sampler
+// ids, channel masks, counts, modifiers.
+template <Lit Page, Lit Name>
+constexpr FieldSpec one_byte(Kind kind, uint32_t lo, uint32_t hi, uint32_t flags = kFlagNone) {
+  return {.name = Name.view(),
+          .kind = kind,
           .width = 1,
           .lo = lo,
           .hi = hi,
-          .citation = kCite<Page, "Exec_size">};
+          .flags = flags,
+          .citation = kCite<Page, Name>};
+}
+template <Lit Page>
+constexpr FieldSpec exec_size(uint32_t lo = 0, uint32_t hi = 0) {
+  return one_byte<Page, "Exec_size">(Kind::kExecSize, lo, hi);
+}
+template <Lit Page>
+constexpr FieldSpec surface(uint32_t flags = kFlagNone) {
+  return one_byte<Page, "Surface">(Kind::kSurface, 0, 255, flags);
+}
+template <Lit Page>
+constexpr FieldSpec channels() {
+  return one_byte<Page, "Channels">(Kind::kChannelMask, 1, 15);
 }
 template <Lit Page>
 constexpr FieldSpec predicate() {
   return {.name = "Pred", .kind = Kind::kPredicate, .width = 2, .citation = kCite<Page, "Pred">};
 }
-template <Lit Page>
-constexpr FieldSpec surface(uint32_t flags = kFlagNone) {
-  return {.name = "Surface",
-          .kind = Kind::kSurface,
-          .width = 1,
-          .hi = 255,
-          .flags = flags,
-          .citation = kCite<Page, "Surface">};
-}
-template <Lit Page>
-constexpr FieldSpec sampler() {
-  return {.name = "Sampler",
-          .kind = Kind::kSampler,
-          .width = 1,
-          .hi = 31,
-          .citation = kCite<Page, "Sampler">};
-}
-template <Lit Page>
-constexpr FieldSpec channels() {
-  return {.name = "Channels",
-          .kind = Kind::kChannelMask,
-          .width = 1,
-          .lo = 1,
-          .hi = 15,
-          .citation = kCite<Page, "Channels">};
-}
-// An ignored field written as 0 (kReservedZero) and a one-byte immediate in [lo, hi].
+// An ignored field written as 0 (kReservedZero).
 template <Lit Page, Lit Name>
 constexpr FieldSpec reserved_zero(uint8_t width) {
   return {.name = Name.view(),
           .kind = Kind::kReservedZero,
           .width = width,
-          .citation = kCite<Page, Name>};
-}
-template <Lit Page, Lit Name>
-constexpr FieldSpec uimm(uint32_t lo, uint32_t hi, uint32_t flags = kFlagNone) {
-  return {.name = Name.view(),
-          .kind = Kind::kUImm,
-          .width = 1,
-          .lo = lo,
-          .hi = hi,
-          .flags = flags,
           .citation = kCite<Page, Name>};
 }
 // A scalar vector operand or a GRF-aligned raw operand named `Name`.
@@ -121,16 +100,11 @@ inline constexpr TypeSet kDst3D = type_bit(VisaType::kHF) | type_bit(VisaType::k
 
 // visa-media_ld.md, Format: Modifiers Surface Plane Block_width Block_height X_offset Y_offset Dst.
 inline constexpr std::array<FieldSpec, 8> kMediaLd{{
-    {.name = "Modifiers",
-     .kind = Kind::kMediaModifier,
-     .width = 1,
-     .lo = 0,
-     .hi = 5,
-     .citation = "visa-media_ld.md, Modifiers"},
+    one_byte<"visa-media_ld.md", "Modifiers">(Kind::kMediaModifier, 0, 5),
     surface<"visa-media_ld.md">(kFlagNoSlm | kFlagNoStateless),
-    uimm<"visa-media_ld.md", "Plane">(0, 3, kFlagOptional),
-    uimm<"visa-media_ld.md", "Block_width">(1, 64),
-    uimm<"visa-media_ld.md", "Block_height">(1, 64),
+    one_byte<"visa-media_ld.md", "Plane">(Kind::kUImm, 0, 3, kFlagOptional),
+    one_byte<"visa-media_ld.md", "Block_width">(Kind::kUImm, 1, 64),
+    one_byte<"visa-media_ld.md", "Block_height">(Kind::kUImm, 1, 64),
     scalar<"visa-media_ld.md", "X_offset">(kUD),
     scalar<"visa-media_ld.md", "Y_offset">(kUD),
     raw<"visa-media_ld.md", "Dst">(),
@@ -142,12 +116,7 @@ inline constexpr std::array<FieldSpec, 9> kGatherScaled{{
     exec_size<"visa-gather_scaled.md">(),
     predicate<"visa-gather_scaled.md">(),
     reserved_zero<"visa-gather_scaled.md", "Block_size">(1),
-    {.name = "Num_blocks",
-     .kind = Kind::kBlockCount,
-     .width = 1,
-     .lo = 1,
-     .hi = 4,
-     .citation = "visa-gather_scaled.md, Num_blocks"},
+    one_byte<"visa-gather_scaled.md", "Num_blocks">(Kind::kBlockCount, 1, 4),
     reserved_zero<"visa-gather_scaled.md", "Scale">(2),
     surface<"visa-gather_scaled.md">(),
     scalar<"visa-gather_scaled.md", "Offset">(kUD),
@@ -188,12 +157,7 @@ constexpr auto message_3d() {
   f[i++] = exec_size<Page>(8, 32);
   f[i++] = predicate<Page>();
   if constexpr (S == Shape3D::kSample4) {
-    f[i++] = {.name = "Src_channel",
-              .kind = Kind::kSourceChannel,
-              .width = 1,
-              .lo = 0,
-              .hi = 3,
-              .citation = kCite<Page, "Src_channel">};
+    f[i++] = one_byte<Page, "Src_channel">(Kind::kSourceChannel, 0, 3);
   } else {
     f[i++] = channels<Page>();
   }
@@ -201,7 +165,7 @@ constexpr auto message_3d() {
             .kind = Kind::kAoffimmi,
             .types = type_bit(VisaType::kUW),
             .citation = kCite<Page, "Aoffimmi">};
-  if constexpr (S != Shape3D::kLoad) f[i++] = sampler<Page>();
+  if constexpr (S != Shape3D::kLoad) f[i++] = one_byte<Page, "Sampler">(Kind::kSampler, 0, 31);
   f[i++] = surface<Page>();
   f[i++] = raw<Page, "Dst">(kDst3D);
   f[i++] = {.name = "PairedSurface",
@@ -212,12 +176,7 @@ constexpr auto message_3d() {
                             ? "IGC visa/ByteCodeReaderNG.cpp, ISA_3D_GATHER4 (paired surface from "
                               "3.8)"
                             : "research/intel_visa.md §2.2 (paired surface)"};
-  f[i++] = {.name = "NumParams",
-            .kind = Kind::kCount,
-            .width = 1,
-            .lo = 1,
-            .hi = 15,
-            .citation = kCite<Page, "NumParams">};
+  f[i++] = one_byte<Page, "NumParams">(Kind::kCount, 1, 15);
   f[i++] = {.name = "Params",
             .kind = Kind::kRawList,
             .flags = kFlagGrfAligned,
