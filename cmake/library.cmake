@@ -9,7 +9,7 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/version.h.in
 file(GLOB texsim_api_srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/api/*.cpp)
 add_library(texsim_lib STATIC ${texsim_api_srcs}
   $<TARGET_OBJECTS:texsim_core> $<TARGET_OBJECTS:texsim_texunit> $<TARGET_OBJECTS:texsim_scene>
-  $<TARGET_OBJECTS:texsim_visa> $<TARGET_OBJECTS:texsim_sass>)
+  $<TARGET_OBJECTS:texsim_intel> $<TARGET_OBJECTS:texsim_visa> $<TARGET_OBJECTS:texsim_sass>)
 set_target_properties(texsim_lib PROPERTIES OUTPUT_NAME texsim EXPORT_NAME texsim)
 add_library(texsim::texsim ALIAS texsim_lib)
 target_compile_features(texsim_lib PUBLIC cxx_std_20)

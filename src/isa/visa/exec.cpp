@@ -4,12 +4,10 @@
 #include "isa/visa/exec.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <span>
 #include <string_view>
 #include <vector>
 
-#include "core/half.hpp"
 #include "core/text.hpp"
 #include "isa/visa/exec_internal.hpp"
 #include "isa/visa/scene_section.hpp"
@@ -48,21 +46,6 @@ scene::ElemType elem_type(VisaType t) {
 }
 
 }  // namespace
-
-uint32_t convert_return(uint32_t bits, texunit::TexelKind kind, unsigned elem_bytes) {
-  if (elem_bytes == 4) return bits;
-  switch (kind) {
-    case texunit::TexelKind::kFloat:
-      return core::float_to_half(std::bit_cast<float>(bits));
-    case texunit::TexelKind::kUint:
-      return std::min<uint32_t>(bits, 0xffffu);
-    case texunit::TexelKind::kSint: {
-      const int32_t v = std::clamp<int32_t>(static_cast<int32_t>(bits), -32768, 32767);
-      return static_cast<uint32_t>(v) & 0xffffu;
-    }
-  }
-  return bits & 0xffffu;
-}
 
 std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene& sc,
                                     const ExecConfig& cfg, core::DiagSink& sink) {

@@ -32,11 +32,6 @@ struct ExecConfig {
   texunit::PrecisionKind precision = texunit::PrecisionKind::kD3D;
 };
 
-// 16-bit returns (Dst HF, W, UW; decision in docs/visa.md): float results round to HF with RNE;
-// UINT results saturate to [0, 65535], SINT results to [-32768, 32767]. 32-bit returns keep the
-// texel's 32 bits.
-uint32_t convert_return(uint32_t bits, texunit::TexelKind kind, unsigned elem_bytes);
-
 // The machine for `prog` with the scene's state; nullopt with VISA-RUN-REGISTER diagnostics.
 std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene& scene,
                                     const ExecConfig& cfg, core::DiagSink& sink);

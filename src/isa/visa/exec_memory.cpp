@@ -2,6 +2,7 @@
 // surfaces and memory: operands from lower.cpp, bytes from texunit/block_read, then write-back.
 #include <vector>
 
+#include "intel/sampler_response.hpp"
 #include "isa/visa/exec_internal.hpp"
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
@@ -107,8 +108,9 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
   const auto sp = m.span(dst.id);
   const bool dwords = inst.row->exec == RowExec::kGather4Scaled;
   const uint32_t channels = dwords ? inst.op("Channels").value & 0xfu : 1u;
-  const uint32_t need =
-      dwords ? dst_3d_bytes(channels, req->lanes, 4, m.grf_bytes(), false) : 4 * req->lanes;
+  const uint32_t need = dwords
+                            ? intel::response_bytes(channels, req->lanes, 4, m.grf_bytes(), false)
+                            : 4 * req->lanes;
   if (!sp || dst.offset + need > sp->size) {
     sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small", spec + ", Dst");
     return false;
@@ -118,7 +120,7 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
     // visa-gather4_scaled.md, Semantics: channel c of lane i is the dword at Offset +
     // Element_offset[i] + 4c; each enabled channel starts the next GRF (register tails
     // undefined); reads past the buffer's end return 0 (Out-of-bound Access). Decision V45.
-    const unsigned per = grfs_per_channel(req->lanes, 4, m.grf_bytes()) * m.grf_bytes();
+    const unsigned per = intel::grfs_per_channel(req->lanes, 4, m.grf_bytes()) * m.grf_bytes();
     uint32_t block = sp->base + dst.offset;
     for (unsigned c = 0; c < 4; ++c) {
       if (((channels >> c) & 1) == 0) continue;

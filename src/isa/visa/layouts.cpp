@@ -1,13 +1,20 @@
 // The layout table of every vISA opcode and the walker over it (layouts.hpp). Facts from IGC
-// 1.0.12504's visa/IsaDescription.cpp (CISA_INST_table) and visa/ByteCodeReaderNG.cpp.
+// 1.0.12504's visa/IsaDescription.cpp (CISA_INST_table) and visa/ByteCodeReaderNG.cpp; the
+// modelled opcodes' layouts come from their model rows.
 #include "isa/visa/layouts.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
 
+#include "isa/visa/model.hpp"
+
 namespace texsim::isa::visa {
 namespace {
+
+// The layout of a modelled opcode is its model rows' field list (model_fields.hpp), derived by
+// row_layout(): one description per instruction (decision I5).
+constexpr std::string_view kModelled = "=";
 
 // Common class (mov, arith, logic, address, compare): exec size, predicate where the table has
 // one, then one vector operand per table operand; cmp and fminmax read a UB before them.
@@ -66,13 +73,13 @@ constexpr std::array kLayouts{
     OpLayout{0x34, "ret", "EP"},
     OpLayout{0x35, "oword_ld", "bbbVR"},
     OpLayout{0x36, "oword_st", "bbVR"},
-    OpLayout{0x37, "media_ld", "bbbbbVVR"},
+    OpLayout{0x37, "media_ld", kModelled},
     OpLayout{0x38, "media_st", "bbbbbVVR"},
     OpLayout{0x39, "gather", "bbbbVRR"},
     OpLayout{0x3a, "scatter", "bbbVRR"},
     OpLayout{0x3c, "oword_ld_unaligned", "bbbVR"},
     OpLayout{0x40, "sample", "bbbRRRR"},
-    OpLayout{0x41, "sample_unorm", "bbbVVVVR"},
+    OpLayout{0x41, "sample_unorm", kModelled},
     OpLayout{0x42, "load", "bbRRRR"},
     OpLayout{0x43, "avs", "bbbVVVVVVVbVbVR"},
     OpLayout{0x44, "va", "?"},
@@ -107,17 +114,16 @@ constexpr std::array kLayouts{
     OpLayout{0x6a, "sad2add", "EPVVVV"},
     OpLayout{0x6b, "plane", "EPVVV"},
     OpLayout{0x6c, "goto", "EPw"},
-    // IGC 1.0.12504 writes vISA 4.1 3D messages without the paired surface (V33).
-    OpLayout{0x6d, "sample_3d", "OEPbAbbRnr"},
-    OpLayout{0x6e, "load_3d", "OEPbAbRnr"},
-    OpLayout{0x6f, "gather4_3d", "OEPbAbbRnr"},
+    OpLayout{0x6d, "sample_3d", kModelled},
+    OpLayout{0x6e, "load_3d", kModelled},
+    OpLayout{0x6f, "gather4_3d", kModelled},
     OpLayout{0x70, "info_3d", "?"},
     OpLayout{0x71, "rt_write_3d", "?"},
     OpLayout{0x72, "urb_write_3d", "?"},
     OpLayout{0x73, "typed_atomic", "bEPbRRRRRRR"},
-    OpLayout{0x74, "gather4_scaled", "EPbwbVRR"},
+    OpLayout{0x74, "gather4_scaled", kModelled},
     OpLayout{0x75, "scatter4_scaled", "EPbwbVRR"},
-    OpLayout{0x78, "gather_scaled", "EPbbwbVRR"},
+    OpLayout{0x78, "gather_scaled", kModelled},
     OpLayout{0x79, "scatter_scaled", "EPbbwbVRR"},
     OpLayout{0x7a, "raw_sends", "bEPbbbFVVRRR"},
     OpLayout{0x7b, "lifetime", "bI"},
@@ -174,20 +180,84 @@ bool is_lsc_atomic(uint8_t sub) {
 constexpr OpLayout kLscAtomicUntyped{0x89, "lsc_atomic", kLscUntyped};
 constexpr OpLayout kLscTypedAny{0x8a, "lsc_typed", kLscTyped};
 
+// A model field's layout token: the kind's binary form (kinds_binary.cpp), numeric kinds by
+// their width.
+char layout_token(const FieldSpec& f) {
+  switch (f.kind) {
+    case Kind::kExecSize:
+      return 'E';
+    case Kind::kPredicate:
+      return 'P';
+    case Kind::kSubOpFlags:
+      return 'O';
+    case Kind::kAoffimmi:
+      return 'A';
+    case Kind::kRaw:
+      return 'R';
+    case Kind::kScalar:
+      return 'V';
+    case Kind::kCount:
+      return 'n';
+    case Kind::kRawList:
+      return 'r';
+    case Kind::kUImm:
+    case Kind::kMediaModifier:
+    case Kind::kBlockCount:
+    case Kind::kReservedZero:
+    case Kind::kSurface:
+    case Kind::kSampler:
+    case Kind::kChannelMask:
+    case Kind::kSourceChannel:
+    case Kind::kUnormChannels:
+      break;
+  }
+  return f.width == 1 ? 'b' : f.width == 2 ? 'w' : 'd';
+}
+
+// kLayouts with every kModelled entry replaced by its rows' layout (built once).
+const std::vector<OpLayout>& layouts() {
+  static const std::vector<std::string> derived = [] {
+    std::vector<std::string> d;
+    for (const OpLayout& l : kLayouts) {
+      const auto rows = rows_for_opcode(l.opcode);
+      d.push_back(l.layout != kModelled ? "" : rows.empty() ? "?" : row_layout(*rows.front()));
+    }
+    return d;
+  }();
+  static const std::vector<OpLayout> table = [] {
+    std::vector<OpLayout> t;
+    for (size_t i = 0; i < kLayouts.size(); ++i) {
+      t.push_back(kLayouts[i]);
+      if (kLayouts[i].layout == kModelled) t.back().layout = derived[i];
+    }
+    return t;
+  }();
+  return table;
+}
+
 }  // namespace
 
+std::string row_layout(const InstrRow& row) {
+  std::string tokens;
+  for (const FieldSpec& f : row.fields) {
+    if ((f.flags & kFlagPaired) != 0) continue;  // not in IGC 1.0.12504's container (V33)
+    tokens.push_back(layout_token(f));
+  }
+  return tokens;
+}
+
 std::span<const OpLayout> all_layouts() {
-  return kLayouts;
+  return layouts();
 }
 
 const OpLayout* find_layout(uint8_t opcode) {
-  for (const OpLayout& l : kLayouts)
+  for (const OpLayout& l : layouts())
     if (l.opcode == opcode) return &l;
   return nullptr;
 }
 
 const OpLayout* find_layout(std::string_view mnemonic) {
-  for (const OpLayout& l : kLayouts)
+  for (const OpLayout& l : layouts())
     if (l.mnemonic == mnemonic) return &l;
   for (const SubLayout& s : kSubLayouts)
     if (s.layout.mnemonic == mnemonic) return &s.layout;

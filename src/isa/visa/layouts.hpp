@@ -1,6 +1,7 @@
 // Binary operand layouts of every vISA opcode (IGC 1.0.12504's instruction table and binary
 // reader, vISA 3.x/4.x): what follows each opcode byte, so that a whole .isa instruction stream
-// can be walked, kept byte-exact and re-written. Depends on core/bytes and platform only.
+// can be walked, kept byte-exact and re-written; a modelled opcode's layout is derived from its
+// model rows. Depends on core/bytes, platform and model.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +30,12 @@ struct OpLayout {
   std::string_view layout;
 };
 
+struct InstrRow;
+
 std::span<const OpLayout> all_layouts();
+// A model row's layout as IGC 1.0.12504 writes it: one token per field, the paired surface left
+// out (V33). The layout of every modelled opcode in all_layouts().
+std::string row_layout(const InstrRow& row);
 const OpLayout* find_layout(uint8_t opcode);
 const OpLayout* find_layout(std::string_view mnemonic);
 // The layout after an `s` token for `opcode`'s sub-op; nullptr when unknown.

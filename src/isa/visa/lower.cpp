@@ -1,5 +1,6 @@
 // Lowering MEDIA_LD, GATHER_SCALED, 3D_SAMPLE, 3D_LOAD and SAMPLE_UNORM to requests (operands
-// read from the machine). Depends on program, machine and kinds; never on the scene or texunit.
+// read from the machine; 3D messages into intel::MessageParams). Depends on program, machine,
+// kinds and intel's message types; never on the scene.
 #include "isa/visa/lower.hpp"
 
 #include <bit>
@@ -124,64 +125,11 @@ std::optional<ScatteredRead> lower_gather_scaled(const Instruction& inst, const 
   return r;
 }
 
-unsigned grfs_per_channel(unsigned lanes, unsigned elem_bytes, unsigned grf) {
-  return (lanes * elem_bytes + grf - 1) / grf;
-}
-
-uint32_t dst_3d_bytes(uint32_t channels, unsigned lanes, unsigned elem_bytes, unsigned grf,
-                      bool pnm) {
-  const auto n = static_cast<unsigned>(std::popcount(channels & 0xfu));
-  return (n * grfs_per_channel(lanes, elem_bytes, grf) + (pnm ? 1u : 0u)) * grf;
-}
-
-TexelOffsets decode_aoffimmi(uint32_t bits) {
-  auto nib = [](uint32_t v) { return static_cast<int32_t>((v & 0xf) ^ 0x8) - 8; };
-  return TexelOffsets{nib(bits >> 8), nib(bits >> 4), nib(bits)};
-}
-
 namespace {
-std::optional<size_t> param_index(const Sampler3DRequest& r, Param3D p) {
-  for (size_t k = 0; k < r.roles.size(); ++k) {
-    if (r.roles[k] == p) return k;
-  }
-  return std::nullopt;
-}
-}  // namespace
 
-uint32_t Sampler3DRequest::u32(Param3D p, unsigned lane) const {
-  const auto k = param_index(*this, p);
-  return k ? param[*k][lane] : 0u;
-}
-
-float Sampler3DRequest::f(Param3D p, unsigned lane) const {
-  return std::bit_cast<float>(u32(p, lane));
-}
-
-bool Sampler3DRequest::lane_defined(Param3D p, unsigned lane) const {
-  const auto k = param_index(*this, p);
-  return !k || ((undefined[*k] >> lane) & 1) == 0;
-}
-
-std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m,
-                                         core::DiagSink& sink) {
-  Sampler3DRequest r;
-  const uint32_t op = inst.op("Op").value;
-  r.sub_op = op & 0xff;
-  r.flags = op & (kFlagPnm | kFlagCps | kFlagDivS);
-  const uint32_t ev = inst.op("Exec_size").value;
-  r.lanes = exec_size_lanes(ev);
-  r.enabled = m.channel_enable(ev, inst.op("Pred").value);
-  if (inst.row->s3d.gather) {
-    r.channels = 0xf;
-    r.gather_component = static_cast<uint8_t>(inst.op("Src_channel").value & 3u);
-  } else {
-    r.channels = inst.op("Channels").value;
-  }
-  if (inst.row->field_index("Sampler")) r.sampler = inst.op("Sampler").value;
-  r.surface = inst.op("Surface").value;
-  r.float_params = !inst.row->s3d.fetch;
-  r.names = inst.row->params;
-  r.roles = inst.row->s3d.roles;
+// Aoffimmi: defined, and bits 15:12 zero where the operand is a UW (visa-3d_sample.md, Aoffimmi).
+std::optional<uint32_t> read_aoffimmi(const Instruction& inst, const Machine& m,
+                                      core::DiagSink& sink) {
   const std::string cite = std::string(inst.row->spec_file) + ", Aoffimmi";
   bool def = true;
   const auto aoff = scalar_value(inst, "Aoffimmi", m, sink, def);
@@ -199,47 +147,79 @@ std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine&
                "Aoffimmi bits 15:12 must be zero", cite);
     return std::nullopt;
   }
-  r.offset = decode_aoffimmi(*aoff & 0xffffu);
+  return *aoff & 0xffffu;
+}
+
+// The Params list into the message's parameters by role: every lane of each parameter, HF
+// converted to float bits for sample messages; the UW form of ld2dms_w takes its own roles.
+bool read_params(const Instruction& inst, const Machine& m, core::DiagSink& sink,
+                 Sampler3DRequest& r) {
   const auto& list = inst.op("Params").list;
-  if (list.size() > kMaxParams3D) {
+  const std::string notes = std::string(inst.row->spec_file) + ", Notes";
+  if (list.size() > intel::kMaxParams) {
     sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.column},
                "more than 15 parameters", std::string(inst.row->spec_file) + ", NumParams");
-    return std::nullopt;
+    return false;
   }
   for (size_t k = 0; k < list.size(); ++k) {
     const Variable* v = m.symbols().find(VarClass::kGeneral, list[k].id);
     const auto sp = m.span(list[k].id);
+    const core::TextLoc loc{{}, inst.line, inst.op("Params").column};
     if (v == nullptr || !sp) {
-      sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op("Params").column},
-                 "parameter " + std::to_string(k) + " has no storage",
-                 std::string(inst.row->spec_file) + ", Notes");
-      return std::nullopt;
+      sink.error("VISA-RUN-REGISTER", loc, "parameter " + std::to_string(k) + " has no storage",
+                 notes);
+      return false;
     }
     const unsigned es = type_size(v->type);
     if (k == 0) {
-      r.uw_params = es == 2;
-      if (r.uw_params && !inst.row->params_w.empty()) {
-        r.names = inst.row->params_w;
-        r.roles = inst.row->s3d.roles_w;
-      }
+      r.params.uw_params = es == 2;
+      if (r.params.uw_params && !inst.row->s3d.roles_w.empty()) r.roles = inst.row->s3d.roles_w;
     }
-    if (list[k].offset + es * r.lanes > sp->size) {
-      sink.error("VISA-RUN-REGISTER", core::TextLoc{{}, inst.line, inst.op("Params").column},
+    if (list[k].offset + es * r.params.lanes > sp->size) {
+      sink.error("VISA-RUN-REGISTER", loc,
                  "parameter " + std::to_string(k) + " (" + v->name + ") lies outside its variable",
-                 std::string(inst.row->spec_file) + ", Notes");
-      return std::nullopt;
+                 notes);
+      return false;
     }
-    for (unsigned i = 0; i < r.lanes; ++i) {
+    if (k >= r.roles.size()) continue;  // more than the form has (a VISA-*-NUMPARAMS error)
+    for (unsigned i = 0; i < r.params.lanes; ++i) {
       bool d = false;
       const auto raw = static_cast<uint32_t>(m.read_le(sp->base + list[k].offset + es * i, es, d));
       uint32_t val = raw;
       if (r.float_params && v->type == VisaType::kHF) {
         val = std::bit_cast<uint32_t>(core::half_to_float(static_cast<uint16_t>(raw)));
       }
-      r.param[k][i] = val;
-      if (!d) r.undefined[k] |= 1u << i;
+      r.params.set(r.roles[k], i, val, d);
     }
   }
+  return true;
+}
+
+}  // namespace
+
+std::optional<Sampler3DRequest> lower_3d(const Instruction& inst, const Machine& m,
+                                         core::DiagSink& sink) {
+  Sampler3DRequest r;
+  const uint32_t op = inst.op("Op").value;
+  r.sub_op = op & 0xff;
+  r.flags = op & (kFlagPnm | kFlagCps | kFlagDivS);
+  const uint32_t ev = inst.op("Exec_size").value;
+  r.params.lanes = exec_size_lanes(ev);
+  r.params.enabled = m.channel_enable(ev, inst.op("Pred").value);
+  if (inst.row->s3d.gather) {
+    r.channels = 0xf;
+    r.params.gather_component = static_cast<uint8_t>(inst.op("Src_channel").value & 3u);
+  } else {
+    r.channels = inst.op("Channels").value;
+  }
+  if (inst.row->field_index("Sampler")) r.sampler = inst.op("Sampler").value;
+  r.surface = inst.op("Surface").value;
+  r.float_params = !inst.row->s3d.fetch;
+  r.roles = inst.row->s3d.roles;
+  const auto aoff = read_aoffimmi(inst, m, sink);
+  if (!aoff) return std::nullopt;
+  r.params.offset = intel::decode_aoffimmi(*aoff);
+  if (!read_params(inst, m, sink, r)) return std::nullopt;
   return r;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +36,11 @@ class Machine {
   bool defined(uint32_t addr) const { return defined_[addr] != 0; }
   void write(uint32_t addr, uint8_t value, bool is_defined = true);
   size_t size() const { return bytes_.size(); }
+
+  // A window of `n` bytes from `addr` (a message response writes through it): the values and
+  // the definedness flags (0/1), each of `n` bytes.
+  std::span<uint8_t> bytes_at(uint32_t addr, uint32_t n) { return {bytes_.data() + addr, n}; }
+  std::span<uint8_t> defined_at(uint32_t addr, uint32_t n) { return {defined_.data() + addr, n}; }
 
   // Little-endian read of `n` (<= 8) bytes; `all_defined` tells whether every byte was defined.
   uint64_t read_le(uint32_t addr, unsigned n, bool& all_defined) const;

@@ -1,6 +1,7 @@
 // The vISA model table: one row per instruction variant with its ordered fields (name, kind,
 // binary width, range, type set, optionality, version and platform gates). Every consumer
-// (syntax, codec, rules, describe) walks these rows. Depends on types/platform only.
+// (syntax, codec, rules, describe) walks these rows. Depends on types/platform and the Intel
+// sampler message's table (intel/sampler_message.hpp) only.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "intel/sampler_message.hpp"
 #include "isa/visa/platform.hpp"
 #include "isa/visa/types.hpp"
 
@@ -79,60 +81,6 @@ enum class RowExec : uint8_t {
   kSampleUnorm,    // SAMPLE_UNORM: an 8x4 pixel block at LOD 0, UNORM16 results
 };
 
-// Where a 3D message's LOD comes from (visa-3d_sample.md / visa-3d_load.md, Notes).
-enum class LodSource : uint8_t {
-  kImplicit,  // the 2x2 quad's derivatives (sample, sample_c)
-  kBias,      // quad derivatives plus the bias parameter (sample_b, sample_b_c)
-  kLod,       // the lod parameter (sample_l, sample_l_c, load_3d, load_2dms_w, load_mcs)
-  kGrad,      // per-lane derivative parameters (sample_d, sample_d_c)
-  kZero,      // level 0 (sample_lz, sample_c_lz, load_lz)
-  kQuery,     // returns the LOD itself (lod)
-};
-
-// The role of a 3D message parameter: the spec's parameter names (Notes parameter table).
-enum class Param3D : uint8_t {
-  kU,
-  kV,
-  kR,
-  kAi,
-  kBias,
-  kLod,
-  kRef,
-  kDuDx,
-  kDuDy,
-  kDvDx,
-  kDvDy,
-  kDrDx,
-  kDrDy,
-  kSi,
-  kMcsl,
-  kMcsh,
-  kMcs0,
-  kMcs1,
-  kMcs2,
-  kMcs3,
-  kOffU,  // gather4_po: per-lane programmable offsets (visa-3d_sample4.md, Offu / Offv)
-  kOffV,
-  kCount
-};
-std::string_view param3d_name(Param3D p);  // "u", "dudx", "mcs0", ...
-
-// The meaning of a 3D_SAMPLE / 3D_LOAD row.
-struct Sampler3DSpec {
-  bool fetch = false;    // 3D_LOAD: integer coordinates, one texel (else a filtered sample)
-  bool compare = false;  // the _c forms: a Ref parameter and a comparison sampler
-  LodSource lod = LodSource::kImplicit;
-  bool multisample = false;  // load_2dms_w: a sample index and the MCS as parameters
-  bool returns_mcs = false;  // load_mcs: returns the pixel's MCS, not a texel
-  bool gather = false;       // 3D_SAMPLE4: the 2x2 footprint's four texels of one Src_channel
-  std::span<const Param3D> roles = {};    // parameter roles, in the order of InstrRow::params
-  std::span<const Param3D> roles_w = {};  // load_2dms_w's UW form (InstrRow::params_w)
-  // LOD from the pixel quad (lanes 4q..4q+3): the implicit-LOD set, written once here.
-  bool implicit_lod() const {
-    return lod == LodSource::kImplicit || lod == LodSource::kBias || lod == LodSource::kQuery;
-  }
-};
-
 struct InstrRow {
   std::string_view name = {};  // spec name, e.g. "MEDIA_LD"
   uint8_t opcode = 0;
@@ -151,14 +99,13 @@ struct InstrRow {
   std::string_view summary;
   // The spec's upper-case mnemonic when it differs from `name` (3D rows: "SAMPLE_3d", "LOD").
   std::string_view spec_mnemonic = {};
-  // 3D_SAMPLE / 3D_LOAD: parameter names in order (the spec's Notes parameter table, spec
-  // README items 1 and 2); `params_w` is ld2dms_w's UW form (mcs0..mcs3).
-  std::span<const std::string_view> params = {};
-  std::span<const std::string_view> params_w = {};
 
-  // What the row does (execution and rules dispatch on these, never on the opcode).
+  // What the row does (execution and rules dispatch on these, never on the opcode). A 3D row
+  // names its Intel sampler message (intel/sampler_message.hpp): fetch or sample, compare, LOD
+  // source, MS/MCS, gather, and the parameter roles in order, whose names (intel::param_name)
+  // are the spec's Notes parameter table (spec README items 1 and 2).
   RowExec exec = RowExec::kNone;
-  Sampler3DSpec s3d = {};
+  intel::MessageSpec s3d = {};
 
   std::string_view spec_spelling() const { return spec_mnemonic.empty() ? name : spec_mnemonic; }
 
@@ -185,29 +132,6 @@ inline const SubOpLayout& subop_layout(Version v) {
 }
 // The logical value of a kSubOpFlags field is always the v4 packing (op [7..0], flags 8/9/10).
 
-// 3D sub-op values (visa_igc_common_header.h VISASampler3DSubOpCode; research §2.2).
-enum SubOp3D : uint32_t {
-  kOpSample = 0,
-  kOpSampleB = 1,
-  kOpSampleL = 2,
-  kOpSampleC = 3,
-  kOpSampleD = 4,
-  kOpSampleBC = 5,
-  kOpSampleLC = 6,
-  kOpLd = 7,
-  kOpLod = 9,
-  kOpSampleDC = 20,
-  kOpSampleLz = 24,
-  kOpSampleCLz = 25,
-  kOpLdLz = 26,
-  kOpLd2dmsW = 28,
-  kOpLdMcs = 29,
-  // 3D_SAMPLE4 (IGC visa_igc_common_header.h VISA_3D_GATHER4*; visa-3d_sample4.md, Op).
-  kOpGather4 = 8,
-  kOpGather4C = 16,
-  kOpGather4Po = 17,
-  kOpGather4PoC = 18,
-};
 inline constexpr uint8_t kOpcode3DSample = 0x6d;
 inline constexpr uint8_t kOpcode3DLoad = 0x6e;
 inline constexpr uint8_t kOpcode3DGather4 = 0x6f;  // ISA_3D_GATHER4 (visa-3d_sample4.md, Opcode)

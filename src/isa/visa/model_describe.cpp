@@ -62,14 +62,14 @@ std::optional<std::string> describe_opcode(std::string_view opcode) {
            "): " + std::string(r.summary) + "\n";
     out += "  text:      " + std::string(r.text) + "\n";
     out += "  spec text: " + std::string(r.spec_text) + "\n";
-    if (!r.params.empty()) {
-      out += "  params:   ";
-      for (std::string_view p : r.params) out += " " + std::string(p);
-      if (!r.params_w.empty()) {
-        out += "  (UW form, ICLLP+:";
-        for (std::string_view p : r.params_w) out += " " + std::string(p);
-        out += ")";
-      }
+    if (!r.s3d.roles.empty()) {
+      const auto names = [](std::span<const intel::Param> roles) {
+        std::string s;
+        for (intel::Param p : roles) s += " " + std::string(intel::param_name(p));
+        return s;
+      };
+      out += "  params:   " + names(r.s3d.roles);
+      if (!r.s3d.roles_w.empty()) out += "  (UW form, ICLLP+:" + names(r.s3d.roles_w) + ")";
       out += "\n";
     }
     out += "  platforms: " + std::string(platform_info(r.min_platform).name) + ".." +

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "isa/visa/model.hpp"
+#include "isa/visa/model_fields.hpp"
 
 namespace texsim::isa::visa {
 
@@ -30,37 +31,18 @@ constexpr unsigned sample_unorm_format(uint32_t channel_mask) {
 // (IGC's binary layout "bbbVVVVR": three bytes, four vector operands, a raw operand). The
 // scalars may be general or immediate operands of type F (IsaVerification.cpp; the page).
 inline constexpr std::array<FieldSpec, 8> kSampleUnormFields{{
-    {.name = "Channel_mask",
-     .kind = Kind::kUnormChannels,
-     .width = 1,
-     .citation = "visa-sample_unorm.md, Channel_mask"},
-    {.name = "Sampler",
-     .kind = Kind::kSampler,
-     .width = 1,
-     .hi = 31,
-     .citation = "visa-sample_unorm.md, Sampler"},
+    fields::one_byte<"visa-sample_unorm.md", "Channel_mask">(Kind::kUnormChannels, 0, 0),
+    fields::one_byte<"visa-sample_unorm.md", "Sampler">(Kind::kSampler, 0, 31),
     {.name = "Surface",
      .kind = Kind::kSurface,
      .width = 1,
      .hi = 255,
      .flags = kFlagNoSlm,
      .citation = "visa-sample_unorm.md, Surface; IGC IsaVerification.cpp (not T0)"},
-    {.name = "U_offset",
-     .kind = Kind::kScalar,
-     .types = type_bit(VisaType::kF),
-     .citation = "visa-sample_unorm.md, U_offset"},
-    {.name = "V_offset",
-     .kind = Kind::kScalar,
-     .types = type_bit(VisaType::kF),
-     .citation = "visa-sample_unorm.md, V_offset"},
-    {.name = "DeltaU",
-     .kind = Kind::kScalar,
-     .types = type_bit(VisaType::kF),
-     .citation = "visa-sample_unorm.md, DeltaU"},
-    {.name = "DeltaV",
-     .kind = Kind::kScalar,
-     .types = type_bit(VisaType::kF),
-     .citation = "visa-sample_unorm.md, DeltaV"},
+    fields::scalar<"visa-sample_unorm.md", "U_offset">(type_bit(VisaType::kF)),
+    fields::scalar<"visa-sample_unorm.md", "V_offset">(type_bit(VisaType::kF)),
+    fields::scalar<"visa-sample_unorm.md", "DeltaU">(type_bit(VisaType::kF)),
+    fields::scalar<"visa-sample_unorm.md", "DeltaV">(type_bit(VisaType::kF)),
     {.name = "Dst",
      .kind = Kind::kRaw,
      .types = type_bit(VisaType::kUW),

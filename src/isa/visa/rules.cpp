@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 
+#include "intel/sampler_response.hpp"
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
 #include "isa/visa/model_sample_unorm.hpp"
@@ -277,9 +278,10 @@ uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Var
   const detail::NamedFields& nf = detail::named_fields(*inst.row);
   if (is_3d(*inst.row) && f.name == "Dst") {
     // 3D_SAMPLE4 returns all four samples (R, G, B, A: visa-3d_sample4.md, Dst).
-    return dst_3d_bytes(inst.row->s3d.gather ? 0xfu : nf.op(inst, Named::kChannels).value,
-                        exec_size_lanes(nf.op(inst, Named::kExecSize).value), type_size(v.type),
-                        grf, (nf.op(inst, Named::kOp).value & kFlagPnm) != 0);
+    return intel::response_bytes(inst.row->s3d.gather ? 0xfu : nf.op(inst, Named::kChannels).value,
+                                 exec_size_lanes(nf.op(inst, Named::kExecSize).value),
+                                 type_size(v.type), grf,
+                                 (nf.op(inst, Named::kOp).value & kFlagPnm) != 0);
   }
   if (inst.row->exec == RowExec::kMediaLd && f.name == "Dst") {
     const uint32_t w = nf.op(inst, Named::kBlockWidth).value;
@@ -297,7 +299,7 @@ uint32_t raw_bytes_needed(const Instruction& inst, const FieldSpec& f, const Var
     // Each enabled channel from the next GRF (visa-gather4_scaled.md, Semantics and Dst).
     const unsigned lanes = exec_size_lanes(nf.op(inst, Named::kExecSize).value);
     if (f.name != "Dst") return 4 * lanes;
-    return dst_3d_bytes(nf.op(inst, Named::kChannels).value & 0xfu, lanes, 4, grf, false);
+    return intel::response_bytes(nf.op(inst, Named::kChannels).value & 0xfu, lanes, 4, grf, false);
   }
   return 1;
 }
@@ -432,8 +434,10 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
   bool mixed = false;
   for (size_t k = 0; k < list.size(); ++k) {
     const RawOperand& r = list[k];
+    const intel::Param role = k < row.s3d.roles.size() ? row.s3d.roles[k] : intel::Param::kCount;
     const auto pname = [&] {
-      return k < row.params.size() ? std::string(row.params[k]) : "parameter " + std::to_string(k);
+      return role != intel::Param::kCount ? std::string(intel::param_name(role))
+                                          : "parameter " + std::to_string(k);
     };
     const Variable* v = r.id == 0 ? nullptr : prog.symbols.find(VarClass::kGeneral, r.id);
     if (v == nullptr || v->predefined) {
@@ -443,9 +447,7 @@ void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
                  std::string(f.citation));
       continue;
     }
-    const bool offset_param = k < row.s3d.roles.size() && (row.s3d.roles[k] == Param3D::kOffU ||
-                                                           row.s3d.roles[k] == Param3D::kOffV);
-    if (offset_param) {
+    if (role == intel::Param::kOffU || role == intel::Param::kOffV) {
       // "Offu / Offv: Must have type D" (visa-3d_sample4.md), against the Notes' "all operands F":
       // the offsets are integers (decision V40).
       if (v->type != VisaType::kD) {
@@ -564,7 +566,8 @@ void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& 
         prog.symbols.find(VarClass::kGeneral, nf.op(inst, Named::kParams).list[0].id);
     uw_form = v0 != nullptr && v0->type == VisaType::kUW;
   }
-  const size_t max = (uw_form && !row.params_w.empty()) ? row.params_w.size() : row.params.size();
+  const size_t max =
+      (uw_form && !row.s3d.roles_w.empty()) ? row.s3d.roles_w.size() : row.s3d.roles.size();
   if (count < 1 || count > 15) {
     sink.error(field_rule_id(row, row.fields[ni]), field_location(inst, prog, ni),
                "NumParams must be in [1, 15], got " + std::to_string(count),
@@ -775,18 +778,18 @@ void check_program(const VisaProgram& prog, core::DiagSink& sink) {
     if (t == nullptr) continue;
     const uint32_t target_bytes = t->predefined ? predefined_bytes(t->id, grf) : t->size_bytes();
     if (v->alias_offset + v->size_bytes() > target_bytes) {
-      sink.error("VISA-DECL", core::TextLoc{prog.file, v->line, 1},
-                 v->name + " (" + std::to_string(v->size_bytes()) + " bytes at offset " +
-                     std::to_string(v->alias_offset) + ") does not fit in its alias target " +
-                     t->name + " (" + std::to_string(target_bytes) + " bytes)" +
-                     // %r0 is one GRF: 64 bytes on PVC and later (a dump of theirs, read for
-                     // a 32-byte platform, lands here; issue 31).
-                     (t->predefined && t->id == 7 && grf == 32 &&
-                              v->alias_offset + v->size_bytes() <= 64
-                          ? std::string("; %r0 is 64 bytes on PVC and Xe2: was the program "
-                                        "compiled for one of them (--platform PVC)?")
-                          : std::string()),
-                 "research/intel_visa.md §1.3");
+      sink.error(
+          "VISA-DECL", core::TextLoc{prog.file, v->line, 1},
+          v->name + " (" + std::to_string(v->size_bytes()) + " bytes at offset " +
+              std::to_string(v->alias_offset) + ") does not fit in its alias target " + t->name +
+              " (" + std::to_string(target_bytes) + " bytes)" +
+              // %r0 is one GRF: 64 bytes on PVC and later (a dump of theirs, read for
+              // a 32-byte platform, lands here; issue 31).
+              (t->predefined && t->id == 7 && grf == 32 && v->alias_offset + v->size_bytes() <= 64
+                   ? std::string("; %r0 is 64 bytes on PVC and Xe2: was the program "
+                                 "compiled for one of them (--platform PVC)?")
+                   : std::string()),
+          "research/intel_visa.md §1.3");
     }
   }
   for (const Instruction& inst : prog.instructions) check_instruction(inst, prog, sink);

@@ -1,5 +1,5 @@
-// The vISA rows' meaning (#16): parameter roles agree with the parameter names, execution kinds,
-// LOD sources and the implicit-LOD set, and checked operand access.
+// The vISA rows' meaning (#16): each 3D row runs the Intel sampler message of its sub-op,
+// execution kinds, LOD sources and the implicit-LOD set, and checked operand access.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -11,7 +11,7 @@
 namespace texsim::isa::visa {
 namespace {
 
-TEST(Rows, ParameterRolesSpellTheParameterNames) {
+TEST(Rows, EachThreeDRowRunsTheMessageOfItsSubOp) {
   size_t rows_3d = 0;
   for (const InstrRow& r : all_rows()) {
     if (r.exec != RowExec::kSample3D && r.exec != RowExec::kLoad3D) {
@@ -19,12 +19,11 @@ TEST(Rows, ParameterRolesSpellTheParameterNames) {
       continue;
     }
     ++rows_3d;
-    ASSERT_EQ(r.s3d.roles.size(), r.params.size()) << r.mnemonic;
-    for (size_t k = 0; k < r.params.size(); ++k)
-      EXPECT_EQ(param3d_name(r.s3d.roles[k]), r.params[k]) << r.mnemonic << " param " << k;
-    ASSERT_EQ(r.s3d.roles_w.size(), r.params_w.size()) << r.mnemonic;
-    for (size_t k = 0; k < r.params_w.size(); ++k)
-      EXPECT_EQ(param3d_name(r.s3d.roles_w[k]), r.params_w[k]) << r.mnemonic;
+    // The row's sub-op is the message type it runs (intel/sampler_message.hpp), and the roles
+    // are that message's (decision I2).
+    ASSERT_TRUE(r.sub_op.has_value()) << r.mnemonic;
+    EXPECT_EQ(static_cast<uint32_t>(r.s3d.type), *r.sub_op) << r.mnemonic;
+    EXPECT_EQ(r.s3d.roles.data(), intel::find_message(*r.sub_op)->roles.data()) << r.mnemonic;
     EXPECT_EQ(r.s3d.fetch, r.exec == RowExec::kLoad3D) << r.mnemonic;
     EXPECT_EQ(r.exec == RowExec::kSample3D,
               r.opcode == kOpcode3DSample || r.opcode == kOpcode3DGather4)
@@ -32,7 +31,6 @@ TEST(Rows, ParameterRolesSpellTheParameterNames) {
     EXPECT_EQ(r.s3d.gather, r.opcode == kOpcode3DGather4) << r.mnemonic;
   }
   EXPECT_EQ(rows_3d, 19u);  // 11 3D_SAMPLE, 4 3D_LOAD, 4 3D_SAMPLE4
-  EXPECT_EQ(param3d_name(static_cast<Param3D>(200)), "?");
 }
 
 TEST(Rows, EveryModelledRowHasAnExecutor) {
@@ -48,12 +46,12 @@ TEST(Rows, ImplicitLodSetAndLodSources) {
       implicit.insert(std::string(r.mnemonic));
   EXPECT_EQ(implicit,
             (std::set<std::string>{"sample_3d", "sample_b", "sample_c", "sample_b_c", "lod"}));
-  EXPECT_EQ(find_row_by_mnemonic("sample_d_c")->s3d.lod, LodSource::kGrad);
+  EXPECT_EQ(find_row_by_mnemonic("sample_d_c")->s3d.lod, intel::LodSource::kGrad);
   EXPECT_TRUE(find_row_by_mnemonic("sample_d_c")->s3d.compare);
   EXPECT_FALSE(find_row_by_mnemonic("sample_d")->s3d.compare);
-  EXPECT_EQ(find_row_by_mnemonic("sample_c_lz")->s3d.lod, LodSource::kZero);
-  EXPECT_EQ(find_row_by_mnemonic("load_lz")->s3d.lod, LodSource::kZero);
-  EXPECT_EQ(find_row_by_mnemonic("lod")->s3d.lod, LodSource::kQuery);
+  EXPECT_EQ(find_row_by_mnemonic("sample_c_lz")->s3d.lod, intel::LodSource::kZero);
+  EXPECT_EQ(find_row_by_mnemonic("load_lz")->s3d.lod, intel::LodSource::kZero);
+  EXPECT_EQ(find_row_by_mnemonic("lod")->s3d.lod, intel::LodSource::kQuery);
   EXPECT_TRUE(find_row_by_mnemonic("load_2dms_w")->s3d.multisample);
   EXPECT_TRUE(find_row_by_mnemonic("load_mcs")->s3d.returns_mcs);
   EXPECT_FALSE(find_row_by_mnemonic("load_3d")->s3d.returns_mcs);

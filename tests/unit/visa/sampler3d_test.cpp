@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/half.hpp"
+#include "intel/sampler_run.hpp"
 #include "isa/visa/codec.hpp"
 #include "isa/visa/exec.hpp"
 #include "isa/visa/lower.hpp"
@@ -105,7 +106,8 @@ TEST(Sampler3DText, ModifiersPrintInIgcOrderBeforeTheChannels) {
       "    sample_b.pixel_null_mask.cps.divS.RA (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V41.0 V42.0"));
   ASSERT_FALSE(p.sink.has_errors()) << test::all_diags(p.sink);
   const Instruction& i = p.prog->instructions[0];
-  EXPECT_EQ(i.op("Op").value, kOpSampleB | kFlagPnm | kFlagCps | kFlagDivS);
+  EXPECT_EQ(i.op("Op").value,
+            uint32_t(intel::MessageType::kSampleB) | kFlagPnm | kFlagCps | kFlagDivS);
   EXPECT_EQ(print_instruction(i, *p.prog),
             "sample_b.pixel_null_mask.cps.divS.RA (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V41.0 V42.0");
   // Out of order flags are a syntax error.
@@ -128,8 +130,8 @@ TEST(Sampler3DText, SpecUpperCaseTemplatesHaveNoPairedSurface) {
             "sample_3d.divS.RGBA (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V41.0 V42.0");
   // Spec item 1: ld_lz's parameters are u v r (the parameter table), three of them.
   EXPECT_EQ(p.prog->instructions[1].op("Params").list.size(), 3u);
-  EXPECT_EQ(p.prog->instructions[1].row->params.size(), 3u);
-  EXPECT_EQ(p.prog->instructions[1].row->params[2], "r");
+  EXPECT_EQ(p.prog->instructions[1].row->s3d.roles.size(), 3u);
+  EXPECT_EQ(intel::param_name(p.prog->instructions[1].row->s3d.roles[2]), "r");
   EXPECT_EQ(p.prog->instructions[3].row->mnemonic, "lod");
 }
 
@@ -514,8 +516,9 @@ TEST(Sampler3DExec, SixteenBitSintSaturatesAndFloatRoundsToHalf) {
   const auto* h = r.reg("V71");
   ASSERT_NE(h, nullptr);
   EXPECT_EQ(u16_at(*h, 0), 0x3c00);  // 1 + 2^-11 is the tie between 0x3c00 and 0x3c01: RNE -> even
-  EXPECT_EQ(convert_return(std::bit_cast<uint32_t>(1.00146484375f), texunit::TexelKind::kFloat, 2),
-            0x3c02u);
+  EXPECT_EQ(
+      intel::convert_return(std::bit_cast<uint32_t>(1.00146484375f), texunit::TexelKind::kFloat, 2),
+      0x3c02u);
 }
 
 TEST(Sampler3DExec, Simd32MaskM5AndPredicates) {
