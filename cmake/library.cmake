@@ -6,12 +6,15 @@ include(CMakePackageConfigHelpers)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/version.h.in
                ${PROJECT_BINARY_DIR}/include/texsim/version.h @ONLY)
 
-# Every object of the library is compiled with hidden symbols: only what the public headers mark
-# TEXSIM_API (include/texsim/export.h) is exported from libtexsim.so (decision A5).
+# The API's objects are compiled with hidden symbols: of them only what the public headers mark
+# TEXSIM_API (include/texsim/export.h) is exported from libtexsim.so. The layers keep the code
+# generation of their own builds and tests; libtexsim.so makes their symbols local when it links
+# them (--exclude-libs), since compiling them hidden changed NaN payloads of d3d/exact lookups
+# (decision A5).
 set(texsim_layers texsim_core texsim_texunit texsim_scene texsim_visa texsim_sass)
 file(GLOB texsim_api_srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/api/*.cpp)
 add_library(texsim_api OBJECT ${texsim_api_srcs})
-set_target_properties(${texsim_layers} texsim_api PROPERTIES CXX_VISIBILITY_PRESET hidden
+set_target_properties(texsim_api PROPERTIES CXX_VISIBILITY_PRESET hidden
                       VISIBILITY_INLINES_HIDDEN ON)
 target_compile_features(texsim_api PUBLIC cxx_std_20)
 target_include_directories(texsim_api
@@ -25,19 +28,25 @@ foreach(layer ${texsim_layers})
   list(APPEND texsim_objects $<TARGET_OBJECTS:${layer}>)
 endforeach()
 
-# texsim_lib: libtexsim.a (texsim::texsim); texsim_shared: libtexsim.so (texsim::texsim_shared).
+# texsim_lib: libtexsim.a (texsim::texsim); texsim_shared: libtexsim.so (texsim::texsim_shared),
+# the same objects: the API's, and every object of the layers' archives.
 add_library(texsim_lib STATIC ${texsim_objects})
-add_library(texsim_shared SHARED ${texsim_objects})
+add_library(texsim_shared SHARED $<TARGET_OBJECTS:texsim_api>)
+# (The layers link each other, so CMake's WHOLE_ARCHIVE link feature refuses them.)
+target_link_libraries(texsim_shared PRIVATE -Wl,--whole-archive ${texsim_layers}
+                      -Wl,--no-whole-archive)
 add_library(texsim::texsim ALIAS texsim_lib)
 add_library(texsim::texsim_shared ALIAS texsim_shared)
 # SONAME libtexsim.so.0 while the version is 0.x; the file is libtexsim.so.MAJOR.MINOR.PATCH.
 set_target_properties(texsim_lib PROPERTIES OUTPUT_NAME texsim EXPORT_NAME texsim)
 set_target_properties(texsim_shared PROPERTIES OUTPUT_NAME texsim EXPORT_NAME texsim_shared
   VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
-# The version script keeps template instantiations of the C++ runtime (std::vector<uint8_t>, ...)
-# out of the dynamic symbol table; --no-undefined: every dependency is named at link time.
+# --exclude-libs: nothing of the layers' archives is exported; the version script keeps the API
+# objects' template instances of the C++ runtime (std::vector<uint8_t>, ...) out too;
+# --no-undefined: every dependency is named at link time.
 set(texsim_map ${PROJECT_SOURCE_DIR}/cmake/texsim.map)
-target_link_options(texsim_shared PRIVATE -Wl,--version-script=${texsim_map} -Wl,--no-undefined)
+target_link_options(texsim_shared PRIVATE -Wl,--exclude-libs,ALL
+  -Wl,--version-script=${texsim_map} -Wl,--no-undefined)
 set_property(TARGET texsim_shared APPEND PROPERTY LINK_DEPENDS ${texsim_map})
 foreach(lib texsim_lib texsim_shared)
   target_compile_features(${lib} PUBLIC cxx_std_20)

@@ -1,5 +1,5 @@
-/* TEXSIM_API marks every public function and class of texsim (C and C++). libtexsim.so is built
- * with hidden visibility, so nothing without it is exported (docs/library.md, decision A5). */
+/* TEXSIM_API marks every public function and class of texsim (C and C++). libtexsim.so exports
+ * only what it marks: the rest is hidden or local (docs/library.md, decision A5). */
 #ifndef TEXSIM_EXPORT_H
 #define TEXSIM_EXPORT_H
 
