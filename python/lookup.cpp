@@ -113,7 +113,10 @@ void bind_sampler(py::module_& m) {
   accept_names(address);
   accept_names(compare);
   accept_names(reduction);
+  py::enum_<SampleIndexPolicy> sample_index(m, "SampleIndexPolicy");
+  sample_index.value("ZERO", SampleIndexPolicy::kZero).value("CLAMP", SampleIndexPolicy::kClamp);
   accept_names(op);
+  accept_names(sample_index);
 
   py::class_<Sampler>(m, "Sampler")
       .def(py::init([](Filter min_f, Filter mag_f, MipFilter mip_f, std::vector<AddressMode> addr,
@@ -225,7 +228,8 @@ void bind_lookups(py::module_& m) {
       [](const Surface& s, const py::object& x, const py::object& y, const py::object& z,
          const py::object& slice, const py::object& level, const py::object& sample_index,
          const py::object& offset, const py::object& mcs, const py::object& active,
-         const std::string& profile, bool flags) -> py::object {
+         const std::string& profile, bool flags, SampleIndexPolicy index_policy,
+         unsigned threads) -> py::object {
         Inputs in;
         FetchLanes l;
         l.x = in.get<U32Arr, uint32_t>(x, "x");
@@ -240,6 +244,8 @@ void bind_lookups(py::module_& m) {
         l.count = in.count;
         FetchOptions o;
         o.profile = profile_arg(profile);
+        o.sample_index = index_policy;
+        o.threads = threads;
         std::array<std::span<uint32_t>, 4> rows;
         py::array flat;
         alloc_results(l.count, rows, flat);
@@ -260,8 +266,10 @@ void bind_lookups(py::module_& m) {
       py::kw_only(), py::arg("slice") = py::none(), py::arg("level") = py::none(),
       py::arg("sample") = py::none(), py::arg("offset") = py::none(), py::arg("mcs") = py::none(),
       py::arg("active") = py::none(), py::arg("profile") = "d3d", py::arg("flags") = false,
+      py::arg("sample_index") = SampleIndexPolicy::kZero, py::arg("threads") = 1u,
       "Fetches (ld) one message: one lane per element of x. Returns an (n, 4) array, and with "
-      "flags=True also the per-lane flags (1 in bounds, 2 null tile, 4 fast cleared).");
+      "flags=True also the per-lane flags (1 in bounds, 2 null tile, 4 fast cleared). "
+      "sample_index: 'zero' or 'clamp' for a sample index beyond the surface's samples.");
   m.attr("FLAG_IN_BOUNDS") = kFlagInBounds;
   m.attr("FLAG_NULL_TILE") = kFlagNullTile;
   m.attr("FLAG_FAST_CLEARED") = kFlagFastCleared;

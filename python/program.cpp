@@ -1,5 +1,8 @@
 // texsim._texsim: scenes and the ISA front ends (check, assemble, disassemble, run). Registers
 // come back as numpy arrays typed by their vISA element type, with a per-byte defined mask.
+#include <map>
+#include <optional>
+
 #include "module.hpp"
 
 namespace texsim::py_api {
@@ -27,31 +30,39 @@ py::dtype dtype_of(const std::string& type) {
   return py::dtype::of<uint8_t>();
 }
 
+SceneOptions scene_options(bool allow_any_path, uint64_t max_bytes) {
+  SceneOptions o;
+  o.allow_any_path = allow_any_path;
+  o.max_bytes = max_bytes;
+  return o;
+}
+
 }  // namespace
 
 void bind_scene_and_programs(py::module_& m) {
   py::class_<Scene>(m, "Scene")
       .def_static(
           "load",
-          [](const std::string& path, bool allow_any_path) {
+          [](const std::string& path, bool allow_any_path, uint64_t max_bytes) {
             Diagnostics d;
-            SceneOptions o;
-            o.allow_any_path = allow_any_path;
-            auto s = Scene::load_file(path, d, o);
+            auto s = Scene::load_file(path, d, scene_options(allow_any_path, max_bytes));
             if (!s) raise(d, "cannot load the scene '" + path + "'");
             return *s;
           },
           py::arg("path"), py::arg("allow_any_path") = false,
+          py::arg("max_bytes") = SceneOptions{}.max_bytes,
           "Loads a scene file (docs/scene-format.md); raises texsim.Error with every problem.")
       .def_static(
           "from_json",
-          [](const std::string& text, const std::string& name) {
+          [](const std::string& text, const std::string& name, bool allow_any_path,
+             uint64_t max_bytes) {
             Diagnostics d;
-            auto s = Scene::load_text(text, name, d);
+            auto s = Scene::load_text(text, name, d, scene_options(allow_any_path, max_bytes));
             if (!s) raise(d, "cannot load the scene '" + name + "'");
             return *s;
           },
-          py::arg("text"), py::arg("name") = "<scene>")
+          py::arg("text"), py::arg("name") = "<scene>", py::arg("allow_any_path") = false,
+          py::arg("max_bytes") = SceneOptions{}.max_bytes)
       .def_property_readonly("isa", &Scene::isa)
       .def_property_readonly("platform", &Scene::platform)
       .def_property_readonly("surface_ids", &Scene::surface_ids)
@@ -160,13 +171,15 @@ void bind_scene_and_programs(py::module_& m) {
       "run",
       [](const std::string& isa, const std::string& text, const Scene& scene,
          const std::string& name, const std::string& profile, const std::string& platform,
-         bool trace) {
+         bool trace, std::optional<uint8_t> poison, const std::map<std::string, std::string>& set) {
         RunOptions o;
         const auto p = profile_from_name(profile);
         if (!p) throw py::value_error("profile: expected d3d, exact, lavapipe or nvidia");
         o.profile = *p;
         o.platform = platform;
         o.trace = trace;
+        o.poison = poison;
+        o.settings.assign(set.begin(), set.end());
         Diagnostics d;
         auto r = run(isa_arg(isa), Source{text, name}, scene, o, d);
         if (!r) raise(d, "cannot run '" + name + "'");
@@ -174,7 +187,10 @@ void bind_scene_and_programs(py::module_& m) {
       },
       py::arg("isa"), py::arg("text"), py::arg("scene"), py::arg("name") = "<text>",
       py::arg("profile") = "d3d", py::arg("platform") = "", py::arg("trace") = false,
-      "Runs a program on a scene; returns a RunResult (registers, defined, types, trace).");
+      py::arg("poison") = py::none(), py::arg("settings") = std::map<std::string, std::string>{},
+      "Runs a program on a scene; returns a RunResult (registers, defined, types, trace). "
+      "poison: a byte for undefined bytes; settings: front-end settings, e.g. "
+      "{'media_oob': 'zero'}.");
 }
 
 }  // namespace texsim::py_api

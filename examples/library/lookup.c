@@ -29,13 +29,15 @@ int main(void) {
   uint32_t x[2] = {3, 5}, y[2] = {1, 0};
   uint32_t r[4], g[4], b[4], a[4];
   uint8_t flags[4];
-  texsim_results out = {r, g, b, a, flags};
-  texsim_fetch_lanes fetch;
-  memset(&fetch, 0, sizeof fetch);
+  /* Structs start from their _default(), which also sets struct_size (the struct's version). */
+  texsim_results out = texsim_results_default();
+  out.r = r, out.g = g, out.b = b, out.a = a, out.flags = flags;
+  texsim_fetch_lanes fetch = texsim_fetch_lanes_default();
   fetch.count = 2;
   fetch.x = x;
   fetch.y = y;
-  if (texsim_fetch(surface, &fetch, &out, TEXSIM_PROFILE_D3D, NULL) != TEXSIM_OK) {
+  texsim_fetch_options fetch_options = texsim_fetch_options_default(); /* d3d */
+  if (texsim_fetch(surface, &fetch, &out, &fetch_options, NULL) != TEXSIM_OK) {
     fprintf(stderr, "%s", texsim_last_error());
     return 1;
   }
@@ -50,8 +52,7 @@ int main(void) {
   /* One pixel quad, sampled with implicit derivatives as lavapipe does (the library forms
    * the quad and lavapipe's SIMD group). */
   float u[4] = {0.40f, 0.45f, 0.40f, 0.45f}, v[4] = {0.40f, 0.40f, 0.45f, 0.45f};
-  texsim_sample_lanes lanes;
-  memset(&lanes, 0, sizeof lanes);
+  texsim_sample_lanes lanes = texsim_sample_lanes_default();
   lanes.count = 4;
   lanes.op = TEXSIM_OP_IMPLICIT;
   lanes.u = u;

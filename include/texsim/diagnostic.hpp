@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "texsim/export.h"
+
 namespace texsim {
 
 enum class Severity { kNote, kWarning, kError };
@@ -33,6 +35,6 @@ struct Diagnostic {
 using Diagnostics = std::vector<Diagnostic>;
 
 // True when `diags` holds at least one error.
-bool has_errors(const Diagnostics& diags);
+TEXSIM_API bool has_errors(const Diagnostics& diags);
 
 }  // namespace texsim

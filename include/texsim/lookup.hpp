@@ -8,6 +8,7 @@
 #include <span>
 
 #include "texsim/diagnostic.hpp"
+#include "texsim/export.h"
 #include "texsim/sampler.hpp"
 #include "texsim/surface.hpp"
 
@@ -19,7 +20,7 @@ enum class SampleOp : uint8_t { kImplicit, kBias, kLevel, kGrad, kLevelZero, kGa
 
 // True for the ops whose LOD comes from a pixel quad's derivatives (kImplicit, kBias,
 // kLodQuery): their lanes form quads 4q..4q+3 (top-left, top-right, bottom-left, bottom-right).
-bool is_quad_op(SampleOp op);
+TEXSIM_API bool is_quad_op(SampleOp op);
 
 // Lanes of a sample message. Every span is empty (0 in every lane) or at least `count` long.
 struct SampleLanes {
@@ -90,10 +91,11 @@ struct LookupStatus {
 
 // Samples `lanes`. Errors (LIB-LANES: a span shorter than count; LIB-QUAD: a quad op with
 // lavapipe grouping or derivatives_from_quads whose count is not a multiple of 4) are reported.
-LookupStatus sample(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
-                    const Results& out, const SampleOptions& options, Diagnostics& diags);
+TEXSIM_API LookupStatus sample(const Surface& surface, const Sampler& sampler,
+                               const SampleLanes& lanes, const Results& out,
+                               const SampleOptions& options, Diagnostics& diags);
 
-LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Results& out,
-                   const FetchOptions& options, Diagnostics& diags);
+TEXSIM_API LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Results& out,
+                              const FetchOptions& options, Diagnostics& diags);
 
 }  // namespace texsim

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "texsim/diagnostic.hpp"
+#include "texsim/export.h"
 #include "texsim/sampler.hpp"
 #include "texsim/scene.hpp"
 
@@ -18,10 +19,10 @@ namespace texsim {
 
 enum class Isa : uint8_t { kVisa, kSass };
 
-std::string_view isa_name(Isa isa);                       // "visa", "sass"
-std::optional<Isa> isa_from_name(std::string_view name);  // "visa", "sass"
-std::vector<std::string> platforms(Isa isa);              // canonical spelling
-std::string default_platform(Isa isa);                    // "TGLLP", "SM52"
+TEXSIM_API std::string_view isa_name(Isa isa);                       // "visa", "sass"
+TEXSIM_API std::optional<Isa> isa_from_name(std::string_view name);  // "visa", "sass"
+TEXSIM_API std::vector<std::string> platforms(Isa isa);              // canonical spelling
+TEXSIM_API std::string default_platform(Isa isa);                    // "TGLLP", "SM52"
 
 // The program text (or binary) and its name in diagnostics.
 struct Source {
@@ -41,14 +42,16 @@ struct Assembly {
 };
 
 // Parses, validates and encodes. `platform` "" is the ISA's default.
-std::optional<Assembly> assemble(Isa isa, const Source& src, Diagnostics& diags,
-                                 std::string_view platform = {});
+TEXSIM_API std::optional<Assembly> assemble(Isa isa, const Source& src, Diagnostics& diags,
+                                            std::string_view platform = {});
 // Parses and validates only; true when there was no error.
-bool check(Isa isa, const Source& src, Diagnostics& diags, std::string_view platform = {});
+TEXSIM_API bool check(Isa isa, const Source& src, Diagnostics& diags,
+                      std::string_view platform = {});
 // Decodes a binary (problems at name+0xOFFSET[bits HI:LO]) and prints it in the vendor syntax.
-std::optional<std::string> disassemble(Isa isa, std::span<const uint8_t> binary, Diagnostics& diags,
-                                       std::string_view platform = {},
-                                       const std::string& name = "<bytes>");
+TEXSIM_API std::optional<std::string> disassemble(Isa isa, std::span<const uint8_t> binary,
+                                                  Diagnostics& diags,
+                                                  std::string_view platform = {},
+                                                  const std::string& name = "<bytes>");
 
 struct RunOptions {
   Profile profile = Profile::kD3D;  // samplers without a "precision" key
@@ -73,13 +76,13 @@ struct RunResult {
 };
 
 // Parses `src` and runs it on `scene`. nullopt (with diagnostics) on any error.
-std::optional<RunResult> run(Isa isa, const Source& src, const Scene& scene,
-                             const RunOptions& options, Diagnostics& diags);
+TEXSIM_API std::optional<RunResult> run(Isa isa, const Source& src, const Scene& scene,
+                                        const RunOptions& options, Diagnostics& diags);
 
 // The built-in demo programs of an ISA: (name, program text, scene JSON).
 struct Example {
   std::string name, program, program_name, scene_json;
 };
-std::vector<Example> examples(Isa isa);
+TEXSIM_API std::vector<Example> examples(Isa isa);
 
 }  // namespace texsim

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string_view>
 
+#include "texsim/export.h"
+
 namespace texsim {
 
 enum class Filter : uint8_t { kPoint, kLinear };
@@ -49,13 +51,13 @@ struct Sampler {
 // P13-P19, unverified on a GPU).
 enum class Profile : uint8_t { kD3D, kExact, kLavapipe, kNvidia };
 
-std::string_view profile_name(Profile p);  // "d3d", "exact", "lavapipe", "nvidia"
-std::optional<Profile> profile_from_name(std::string_view name);  // case-insensitive
+TEXSIM_API std::string_view profile_name(Profile p);  // "d3d", "exact", "lavapipe", "nvidia"
+TEXSIM_API std::optional<Profile> profile_from_name(std::string_view name);  // case-insensitive
 
 // The sampler as Vulkan applies it to `format`: border colour components the format lacks
 // read 0 (R, G, B) and 1 (A) (Vulkan "Texel Replacement"); D3D returns the border colour as
 // given. Sampling a Vulkan device's lookups with the d3d profile takes this state. An unknown
 // format name returns `s` unchanged.
-Sampler vulkan_equivalent(const Sampler& s, std::string_view format);
+TEXSIM_API Sampler vulkan_equivalent(const Sampler& s, std::string_view format);
 
 }  // namespace texsim

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "texsim/diagnostic.hpp"
+#include "texsim/export.h"
 #include "texsim/sampler.hpp"
 #include "texsim/surface.hpp"
 
@@ -21,11 +22,12 @@ struct SceneOptions {
 };
 
 namespace detail {
-struct SceneImpl;
-}
+struct SceneImpl;  // src/api/internal.hpp
+struct Access;
+}  // namespace detail
 
 // A loaded scene: a read-only handle, cheap to copy. Surfaces taken from it keep it alive.
-class Scene {
+class TEXSIM_API Scene {
  public:
   // Every problem is reported (SCENE-*, TEXUNIT-SURFACE-*, with JSON path and line:column);
   // nothing is returned on error.
@@ -44,10 +46,9 @@ class Scene {
   // The sampler's "precision" key, if the scene gives one.
   std::optional<Profile> sampler_profile(uint32_t id) const;
 
-  explicit Scene(std::shared_ptr<const detail::SceneImpl> impl);
-  const detail::SceneImpl& impl() const { return *impl_; }
-
  private:
+  friend struct detail::Access;  // the library's own constructor and accessor (decision A3)
+  TEXSIM_LOCAL explicit Scene(std::shared_ptr<const detail::SceneImpl> impl);
   std::shared_ptr<const detail::SceneImpl> impl_;
 };
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "texsim/diagnostic.hpp"
+#include "texsim/export.h"
 
 namespace texsim {
 
@@ -48,17 +49,18 @@ struct LevelLayout {
 };
 
 // Every format name texsim knows, in table order.
-std::vector<std::string> formats();
+TEXSIM_API std::vector<std::string> formats();
 // Bytes per texel (per 4x4 block for BCn formats); 0 for an unknown name.
-unsigned format_block_bytes(std::string_view format);
+TEXSIM_API unsigned format_block_bytes(std::string_view format);
 
 namespace detail {
-struct SurfaceImpl;
-}
+struct SurfaceImpl;  // src/api/internal.hpp
+struct Access;
+}  // namespace detail
 
 // A surface: a handle, cheap to copy; copies share the storage. Created by create() (zeroed),
 // from_memory() (a copy of bytes in the linear layout) or taken from a Scene.
-class Surface {
+class TEXSIM_API Surface {
  public:
   // Checks `desc` (sizes, cube faces square, sample counts, size limit); nullopt + diagnostics
   // (TEXUNIT-SURFACE-*) when it is invalid.
@@ -78,11 +80,9 @@ class Surface {
   bool write_texel(uint32_t level, uint32_t slice_or_z, uint32_t x, uint32_t y, const Texel& value,
                    uint32_t sample = 0);
 
-  // For the implementation.
-  explicit Surface(std::shared_ptr<detail::SurfaceImpl> impl);
-  const detail::SurfaceImpl& impl() const { return *impl_; }
-
  private:
+  friend struct detail::Access;  // the library's own constructor and accessor (decision A3)
+  TEXSIM_LOCAL explicit Surface(std::shared_ptr<detail::SurfaceImpl> impl);
   std::shared_ptr<detail::SurfaceImpl> impl_;
 };
 

@@ -5,18 +5,40 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "texsim/export.h"
 #include "texsim/version.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* ---- extensible structs -------------------------------------------------------------------
+ * Every struct that crosses the API and may gain fields (the descriptions, the sampler, lanes,
+ * results, options and diagnostic records) begins with `size_t struct_size`: sizeof the struct
+ * as the caller compiled it. Its texsim_X_default() sets it (static inline: the size is the
+ * caller's); a caller that cannot use those (a foreign-function interface) calls
+ * texsim_X_init(&s, sizeof s). The library reads only the fields struct_size covers, so a
+ * program built against an older, smaller struct gets the defaults for the fields it lacks, and
+ * writes only those fields of a struct it fills. A struct_size that is not one of the struct's
+ * versions (0, garbage, or a newer header's than this library knows) is
+ * TEXSIM_ERROR_INVALID_ARGUMENT with a LIB-ARG diagnostic; nothing past it is read or written.
+ * New fields are only ever appended, each version starting at the previous version's sizeof. */
+#define TEXSIM_DEFAULT_FN_(type)                 \
+  static inline type type##_default(void) {      \
+    type s;                                      \
+    memset(&s, 0, sizeof s); /* init fails: 0 */ \
+    type##_init(&s, sizeof s);                   \
+    return s;                                    \
+  }
+
 /* Every call that can fail returns a status. On failure the calling thread's diagnostics say
- * why (texsim_last_error(), texsim_diagnostic_count/get()); a successful call clears them. */
+ * why (texsim_last_error(), texsim_diagnostic_count/get()); a successful call clears them, but
+ * for the texsim_X_init()s and the readers of the diagnostics themselves, which leave them. */
 typedef enum texsim_status {
   TEXSIM_OK = 0,
-  TEXSIM_ERROR_INVALID_ARGUMENT = 1, /* a NULL handle, an unknown enum value, ... */
+  TEXSIM_ERROR_INVALID_ARGUMENT = 1, /* a NULL handle, an unknown enum value, a bad struct_size */
   TEXSIM_ERROR_DIAGNOSTICS = 2,      /* the input has problems: see the diagnostics */
   TEXSIM_ERROR_NOT_FOUND = 3,        /* no surface/sampler with that id */
   TEXSIM_ERROR_OUT_OF_MEMORY = 4,
@@ -24,9 +46,9 @@ typedef enum texsim_status {
 } texsim_status;
 
 /* The library's version, "MAJOR.MINOR.PATCH" (equals TEXSIM_VERSION of its headers). */
-const char* texsim_version(void);
+TEXSIM_API const char* texsim_version(void);
 /* The name of a status, e.g. "TEXSIM_ERROR_DIAGNOSTICS". */
-const char* texsim_status_name(texsim_status status);
+TEXSIM_API const char* texsim_status_name(texsim_status status);
 
 /* ---- diagnostics (per thread, of the last call) ------------------------------------------ */
 typedef enum texsim_severity {
@@ -36,6 +58,7 @@ typedef enum texsim_severity {
 } texsim_severity;
 
 typedef struct texsim_diagnostic {
+  size_t struct_size;
   texsim_severity severity;
   const char* rule; /* e.g. "SCENE-TYPE", "LIB-LANES" */
   const char* file; /* "" when none */
@@ -48,13 +71,19 @@ typedef struct texsim_diagnostic {
   const char* message;
   const char* citation; /* the spec it comes from */
   const char* text;     /* the compiler-style line: "file:line:col: error[RULE]: message (cite)" */
+  /* version 2 */
+  const char* const* notes; /* note_count further explanations */
+  size_t note_count;
 } texsim_diagnostic;
+TEXSIM_API texsim_status texsim_diagnostic_init(texsim_diagnostic* d, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_diagnostic)
 
 /* Every diagnostic of the calling thread's last call, one "text" per line; "" when none. The
  * pointers here and in texsim_diagnostic stay valid until this thread's next texsim call. */
-const char* texsim_last_error(void);
-size_t texsim_diagnostic_count(void);
-texsim_status texsim_diagnostic_get(size_t index, texsim_diagnostic* out);
+TEXSIM_API const char* texsim_last_error(void);
+TEXSIM_API size_t texsim_diagnostic_count(void);
+/* `out` is a texsim_diagnostic_default() (its struct_size says which fields to fill). */
+TEXSIM_API texsim_status texsim_diagnostic_get(size_t index, texsim_diagnostic* out);
 
 /* ---- surfaces ---------------------------------------------------------------------------- */
 typedef struct texsim_surface texsim_surface;
@@ -69,27 +98,28 @@ typedef enum texsim_surface_type {
   TEXSIM_SURFACE_CUBE_ARRAY
 } texsim_surface_type;
 
+/* Default: a 1x1 2D RGBA8 UNORM description, one level, one sample (edit it, then create). */
 typedef struct texsim_surface_desc {
+  size_t struct_size;
   texsim_surface_type type;
   const char* format; /* DXGI name without prefix, e.g. "R8G8B8A8_UNORM" (case-insensitive) */
   uint32_t width, height, depth, layers, mips, samples;
 } texsim_surface_desc;
-
-/* A 1x1 2D RGBA8 UNORM description, one level, one sample (edit it, then create). */
-texsim_surface_desc texsim_surface_desc_default(void);
+TEXSIM_API texsim_status texsim_surface_desc_init(texsim_surface_desc* desc, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_surface_desc)
 
 /* Creates a surface; `bytes` (may be NULL: zeroed) holds `size` bytes in the linear layout and
  * must then be exactly texsim_surface_size() long. */
-texsim_status texsim_surface_create(const texsim_surface_desc* desc, const void* bytes, size_t size,
-                                    texsim_surface** out);
-void texsim_surface_destroy(texsim_surface* surface); /* NULL is ignored */
-uint64_t texsim_surface_size(const texsim_surface* surface);
+TEXSIM_API texsim_status texsim_surface_create(const texsim_surface_desc* desc, const void* bytes,
+                                               size_t size, texsim_surface** out);
+TEXSIM_API void texsim_surface_destroy(texsim_surface* surface); /* NULL is ignored */
+TEXSIM_API uint64_t texsim_surface_size(const texsim_surface* surface);
 /* Copies `size` bytes to byte `offset` of the surface's linear layout. */
-texsim_status texsim_surface_write(texsim_surface* surface, uint64_t offset, const void* bytes,
-                                   size_t size);
+TEXSIM_API texsim_status texsim_surface_write(texsim_surface* surface, uint64_t offset,
+                                              const void* bytes, size_t size);
 /* Byte offset and row pitch of mip `level` (sample plane 0, slice 0). */
-texsim_status texsim_surface_level(const texsim_surface* surface, uint32_t level, uint64_t* offset,
-                                   uint64_t* row_pitch);
+TEXSIM_API texsim_status texsim_surface_level(const texsim_surface* surface, uint32_t level,
+                                              uint64_t* offset, uint64_t* row_pitch);
 
 /* ---- samplers ---------------------------------------------------------------------------- */
 typedef enum texsim_filter { TEXSIM_FILTER_POINT = 0, TEXSIM_FILTER_LINEAR } texsim_filter;
@@ -122,8 +152,9 @@ typedef enum texsim_reduction {
   TEXSIM_REDUCTION_MAX
 } texsim_reduction;
 
-/* D3D11.3 sampler state as a value (texsim_sampler_default(): trilinear-point, clamp). */
+/* D3D11.3 sampler state as a value (default: trilinear-point, clamp, no comparison). */
 typedef struct texsim_sampler {
+  size_t struct_size;
   texsim_filter min_filter, mag_filter;
   texsim_mip_filter mip_filter;
   uint32_t max_anisotropy;
@@ -136,8 +167,8 @@ typedef struct texsim_sampler {
   int srgb_decode;
   texsim_reduction reduction;
 } texsim_sampler;
-
-texsim_sampler texsim_sampler_default(void);
+TEXSIM_API texsim_status texsim_sampler_init(texsim_sampler* sampler, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_sampler)
 
 typedef enum texsim_profile {
   TEXSIM_PROFILE_D3D = 0,
@@ -163,8 +194,10 @@ typedef enum texsim_texel_kind {
   TEXSIM_KIND_UINT
 } texsim_texel_kind;
 
-/* Lanes as arrays of `count` elements; a NULL array means 0 in every lane. */
+/* Lanes as arrays of `count` elements; a NULL array means 0 in every lane. Default: no lanes,
+ * op TEXSIM_OP_LEVEL, every array NULL, offsets 0, all lanes active. */
 typedef struct texsim_sample_lanes {
+  size_t struct_size;
   size_t count;
   texsim_sample_op op;
   const float *u, *v, *w, *array_index, *lod;
@@ -175,15 +208,20 @@ typedef struct texsim_sample_lanes {
   uint8_t gather_component;
   const uint8_t* active; /* NULL: all lanes active */
 } texsim_sample_lanes;
+TEXSIM_API texsim_status texsim_sample_lanes_init(texsim_sample_lanes* lanes, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_sample_lanes)
 
 typedef struct texsim_fetch_lanes {
+  size_t struct_size;
   size_t count;
   const uint32_t *x, *y, *z, *slice, *level, *sample;
   int32_t offset[3];
   const int32_t *offset_x, *offset_y, *offset_z;
-  const uint64_t* mcs;
+  const uint64_t* mcs; /* ld2dms: the MCS value per lane; NULL: the surface's */
   const uint8_t* active;
 } texsim_fetch_lanes;
+TEXSIM_API texsim_status texsim_fetch_lanes_init(texsim_fetch_lanes* lanes, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_fetch_lanes)
 
 #define TEXSIM_FLAG_IN_BOUNDS 1u
 #define TEXSIM_FLAG_NULL_TILE 2u
@@ -191,78 +229,132 @@ typedef struct texsim_fetch_lanes {
 
 /* Outputs of `count` elements: r, g, b, a required; flags may be NULL. */
 typedef struct texsim_results {
+  size_t struct_size;
   uint32_t *r, *g, *b, *a;
   uint8_t* flags;
 } texsim_results;
+TEXSIM_API texsim_status texsim_results_init(texsim_results* results, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_results)
 
 typedef struct texsim_sample_options {
-  texsim_profile profile;
-  int lavapipe_groups;           /* 1 (default): form lavapipe's SIMD groups and quads */
+  size_t struct_size;
+  texsim_profile profile;        /* TEXSIM_PROFILE_D3D */
+  int lavapipe_groups;           /* 1: form lavapipe's SIMD groups and quads */
   uint32_t lavapipe_group_lanes; /* 8 */
-  int derivatives_from_quads;    /* d3d/exact quad ops: coarse derivatives from the quads */
-  uint32_t threads;              /* 1; 0: every hardware thread */
+  int derivatives_from_quads;    /* 0; 1: d3d/exact quad ops take coarse derivatives from quads */
+  uint32_t threads;              /* 1; 0: every hardware thread (results do not depend on it) */
 } texsim_sample_options;
+TEXSIM_API texsim_status texsim_sample_options_init(texsim_sample_options* options,
+                                                    size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_sample_options)
 
-texsim_sample_options texsim_sample_options_default(void);
+/* What a fetch does with a sample index beyond the surface's samples. */
+typedef enum texsim_sample_index_policy {
+  TEXSIM_SAMPLE_INDEX_ZERO = 0, /* the texel reads 0 */
+  TEXSIM_SAMPLE_INDEX_CLAMP     /* the last sample */
+} texsim_sample_index_policy;
 
-/* `kind` (may be NULL) receives how the result words are to be read. */
-texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler* sampler,
-                            const texsim_sample_lanes* lanes, const texsim_results* out,
-                            const texsim_sample_options* options, texsim_texel_kind* kind);
-texsim_status texsim_fetch(const texsim_surface* surface, const texsim_fetch_lanes* lanes,
-                           const texsim_results* out, texsim_profile profile,
-                           texsim_texel_kind* kind);
+typedef struct texsim_fetch_options {
+  size_t struct_size;
+  texsim_profile profile;                  /* TEXSIM_PROFILE_D3D */
+  texsim_sample_index_policy sample_index; /* TEXSIM_SAMPLE_INDEX_ZERO */
+  uint32_t threads;                        /* 1; 0: every hardware thread */
+} texsim_fetch_options;
+TEXSIM_API texsim_status texsim_fetch_options_init(texsim_fetch_options* options,
+                                                   size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_fetch_options)
+
+/* `options` and `kind` may be NULL (defaults; `kind` receives how to read the result words). */
+TEXSIM_API texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler* sampler,
+                                       const texsim_sample_lanes* lanes, const texsim_results* out,
+                                       const texsim_sample_options* options,
+                                       texsim_texel_kind* kind);
+TEXSIM_API texsim_status texsim_fetch(const texsim_surface* surface,
+                                      const texsim_fetch_lanes* lanes, const texsim_results* out,
+                                      const texsim_fetch_options* options, texsim_texel_kind* kind);
 
 /* ---- scenes ------------------------------------------------------------------------------ */
 typedef struct texsim_scene texsim_scene;
 
-texsim_status texsim_scene_load_file(const char* path, texsim_scene** out);
+typedef struct texsim_scene_options {
+  size_t struct_size;
+  int allow_any_path; /* 0; 1: "file" data may lie outside the scene's folder */
+  uint64_t max_bytes; /* 1 GiB: all surfaces and memory together */
+} texsim_scene_options;
+TEXSIM_API texsim_status texsim_scene_options_init(texsim_scene_options* options,
+                                                   size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_scene_options)
+
+/* `options` may be NULL (defaults). */
+TEXSIM_API texsim_status texsim_scene_load_file(const char* path,
+                                                const texsim_scene_options* options,
+                                                texsim_scene** out);
 /* `name` names the text in diagnostics and anchors relative "file" names. */
-texsim_status texsim_scene_load_text(const char* json, size_t size, const char* name,
-                                     texsim_scene** out);
-void texsim_scene_destroy(texsim_scene* scene);
+TEXSIM_API texsim_status texsim_scene_load_text(const char* json, size_t size, const char* name,
+                                                const texsim_scene_options* options,
+                                                texsim_scene** out);
+TEXSIM_API void texsim_scene_destroy(texsim_scene* scene);
 /* A read-only surface handle onto the scene's surface `id` (destroy it; it keeps the scene's
  * data alive). */
-texsim_status texsim_scene_surface(const texsim_scene* scene, uint32_t id, texsim_surface** out);
-texsim_status texsim_scene_sampler(const texsim_scene* scene, uint32_t id, texsim_sampler* out);
+TEXSIM_API texsim_status texsim_scene_surface(const texsim_scene* scene, uint32_t id,
+                                              texsim_surface** out);
+/* `out` is a texsim_sampler_default() (its struct_size says which fields to fill). */
+TEXSIM_API texsim_status texsim_scene_sampler(const texsim_scene* scene, uint32_t id,
+                                              texsim_sampler* out);
 
 /* ---- programs ---------------------------------------------------------------------------- */
 typedef enum texsim_isa { TEXSIM_ISA_VISA = 0, TEXSIM_ISA_SASS } texsim_isa;
 
 /* Bytes owned by texsim (an assembled binary, a listing with a terminating NUL). */
 typedef struct texsim_blob texsim_blob;
-const uint8_t* texsim_blob_data(const texsim_blob* blob);
-size_t texsim_blob_size(const texsim_blob* blob); /* without the listing's NUL */
-void texsim_blob_destroy(texsim_blob* blob);
+TEXSIM_API const uint8_t* texsim_blob_data(const texsim_blob* blob);
+TEXSIM_API size_t texsim_blob_size(const texsim_blob* blob); /* without the listing's NUL */
+TEXSIM_API void texsim_blob_destroy(texsim_blob* blob);
 
 /* `name` (may be NULL) names the program in diagnostics; `platform` NULL or "": the default. */
-texsim_status texsim_check(texsim_isa isa, const char* text, const char* name,
-                           const char* platform);
-texsim_status texsim_assemble(texsim_isa isa, const char* text, const char* name,
-                              const char* platform, texsim_blob** binary);
-texsim_status texsim_disassemble(texsim_isa isa, const void* binary, size_t size,
-                                 const char* platform, texsim_blob** listing);
+TEXSIM_API texsim_status texsim_check(texsim_isa isa, const char* text, const char* name,
+                                      const char* platform);
+TEXSIM_API texsim_status texsim_assemble(texsim_isa isa, const char* text, const char* name,
+                                         const char* platform, texsim_blob** binary);
+/* `name` (may be NULL: "<bytes>") names the binary in diagnostics (name+0xOFFSET). */
+TEXSIM_API texsim_status texsim_disassemble(texsim_isa isa, const void* binary, size_t size,
+                                            const char* name, const char* platform,
+                                            texsim_blob** listing);
+
+/* A front-end setting KEY=VALUE (vISA: media_oob=clamp|zero|undefined); an array element,
+ * never extended. */
+typedef struct texsim_setting {
+  const char* key;
+  const char* value;
+} texsim_setting;
 
 typedef struct texsim_run texsim_run;
 typedef struct texsim_run_options {
-  texsim_profile profile;
-  const char* platform; /* NULL: the scene's, else the ISA's default */
-  int trace;
+  size_t struct_size;
+  texsim_profile profile; /* TEXSIM_PROFILE_D3D: samplers without a "precision" key */
+  int trace;              /* 0; 1: one trace line per executed instruction */
+  const char* platform;   /* NULL: the scene's, else the ISA's default */
+  /* version 2 */
+  const texsim_setting* settings; /* setting_count front-end settings */
+  size_t setting_count;
+  int32_t poison; /* -1: none; 0..255: fill undefined bytes with this byte */
 } texsim_run_options;
-texsim_run_options texsim_run_options_default(void);
+TEXSIM_API texsim_status texsim_run_options_init(texsim_run_options* options, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_run_options)
 
-texsim_status texsim_run_program(texsim_isa isa, const char* text, const char* name,
-                                 const texsim_scene* scene, const texsim_run_options* options,
-                                 texsim_run** out);
-void texsim_run_destroy(texsim_run* run);
-size_t texsim_run_register_count(const texsim_run* run);
+/* `options` may be NULL (defaults). */
+TEXSIM_API texsim_status texsim_run_program(texsim_isa isa, const char* text, const char* name,
+                                            const texsim_scene* scene,
+                                            const texsim_run_options* options, texsim_run** out);
+TEXSIM_API void texsim_run_destroy(texsim_run* run);
+TEXSIM_API size_t texsim_run_register_count(const texsim_run* run);
 /* Register `index`: name, vISA element type ("UD", "F", ...), its bytes (little-endian
  * elements) and per-byte definedness (1 defined, 0 undefined). Pointers live as long as `run`. */
-texsim_status texsim_run_register(const texsim_run* run, size_t index, const char** name,
-                                  const char** type, const uint8_t** bytes, const uint8_t** defined,
-                                  size_t* size);
-size_t texsim_run_trace_count(const texsim_run* run);
-const char* texsim_run_trace(const texsim_run* run, size_t index);
+TEXSIM_API texsim_status texsim_run_register(const texsim_run* run, size_t index, const char** name,
+                                             const char** type, const uint8_t** bytes,
+                                             const uint8_t** defined, size_t* size);
+TEXSIM_API size_t texsim_run_trace_count(const texsim_run* run);
+TEXSIM_API const char* texsim_run_trace(const texsim_run* run, size_t index);
 
 #ifdef __cplusplus
 }

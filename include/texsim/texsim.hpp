@@ -3,6 +3,7 @@
 #pragma once
 
 #include "texsim/diagnostic.hpp"
+#include "texsim/export.h"
 #include "texsim/lookup.hpp"
 #include "texsim/program.hpp"
 #include "texsim/sampler.hpp"
@@ -14,6 +15,6 @@ namespace texsim {
 
 // The library's version ("MAJOR.MINOR.PATCH"); equals TEXSIM_VERSION of the headers it was
 // built with.
-const char* version();
+TEXSIM_API const char* version();
 
 }  // namespace texsim

@@ -127,6 +127,35 @@ def test_sampler_state_and_vulkan_equivalent():
     assert smp.lod_bias == 1.5
 
 
+def test_options_of_the_cpp_api(tmp_path):
+    """Every option of FetchOptions, RunOptions and SceneOptions is a keyword (issue 25 item 6)."""
+    words = np.arange(4 * 4 * 4, dtype=np.uint32)  # 4x4 R32_UINT, 4 samples (sample planes)
+    s = texsim.Surface("R32_UINT", 4, 4, samples=4, data=words)
+    x = y = np.zeros(2, np.uint32)
+    sample = np.array([1, 6], np.uint32)  # 6 is beyond the 4 samples
+    zero = texsim.fetch(s, x, y, sample=sample)
+    clamp = texsim.fetch(s, x, y, sample=sample, sample_index="clamp", threads=2)
+    assert zero[0, 0] == clamp[0, 0] == 16 and zero[1, 0] == 0 and clamp[1, 0] == 48
+    text = (SRC / "examples/visa/sampler3d.visaasm").read_text()
+    scene = texsim.Scene.load(str(SRC / "examples/visa/sampler3d.json"), max_bytes=1 << 20)
+    plain, poisoned = texsim.run("visa", text, scene), texsim.run("visa", text, scene, poison=0xCD)
+    undefined = [n for n, d in plain.defined.items() if not d.all()]
+    assert undefined and any(
+        (plain.registers[n].view(np.uint8) != poisoned.registers[n].view(np.uint8)).any()
+        for n in undefined)
+    with pytest.raises(texsim.Error) as e:
+        texsim.run("visa", text, scene, settings={"media_oob": "sideways"})
+    assert e.value.diagnostics[0].rule == "VISA-RUN-SETTING"
+    with pytest.raises(texsim.Error) as e:
+        texsim.Scene.from_json((SRC / "examples/visa/sampler3d.json").read_text(), max_bytes=16)
+    outside = ('{"texsim": 1, "surfaces": [{"id": 1, "type": "2D", "format": "R8G8B8A8_UNORM", '
+               '"width": 16, "height": 16, "data": {"file": "../scenes/images/gradient.png"}}]}')
+    name = str(SRC / "examples/visa/outside.json")
+    with pytest.raises(texsim.Error):
+        texsim.Scene.from_json(outside, name)
+    assert texsim.Scene.from_json(outside, name, allow_any_path=True).surface_ids == [1]
+
+
 def test_scene_surfaces_are_read_only_views():
     scene = texsim.Scene.load(str(SRC / "examples/visa/sampler3d.json"))
     assert scene.surface_ids

@@ -33,6 +33,7 @@ namespace texsim::capi {
 struct ThreadState {
   Diagnostics diags;
   std::string last_error;
+  std::vector<std::vector<const char*>> notes;  // per diagnostic, built by texsim_diagnostic_get
 };
 ThreadState& state();
 
@@ -47,6 +48,8 @@ int raw(const E& e) {
 
 // A LIB-ARG diagnostic and TEXSIM_ERROR_INVALID_ARGUMENT.
 texsim_status bad_argument(Diagnostics& d, const std::string& what);
+// Whether `p` is a texsim_profile; a LIB-ARG diagnostic otherwise.
+bool profile_ok(texsim_profile p, Diagnostics& d);
 // TEXSIM_OK, or TEXSIM_ERROR_DIAGNOSTICS when `d` holds an error.
 inline texsim_status status_of(const Diagnostics& d) {
   return has_errors(d) ? TEXSIM_ERROR_DIAGNOSTICS : TEXSIM_OK;
@@ -58,6 +61,7 @@ texsim_status guard(F&& f) noexcept {
   ThreadState& st = state();
   st.diags.clear();
   st.last_error.clear();
+  st.notes.clear();
   try {
     return f(st.diags);
   } catch (const std::bad_alloc&) {

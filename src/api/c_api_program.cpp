@@ -1,33 +1,13 @@
-// The C API (include/texsim/texsim.h), part 2: scenes, assemble/disassemble/check, running a
-// program on a scene, and the blobs and run results they hand out.
+// The C API (include/texsim/texsim.h), part 4: assemble/disassemble/check, running a program on
+// a scene (texsim_run_options), and the blobs and run results they hand out.
 #include <cstring>
 
-#include "api/c_api.hpp"
+#include "api/c_structs.hpp"
+#include "api/fields.hpp"
 
 using texsim::capi::bad_argument;
 using texsim::capi::guard;
 using texsim::capi::raw;
-
-texsim_sampler texsim_sampler_from(const texsim::Sampler& s) {
-  texsim_sampler c = texsim_sampler_default();
-  c.min_filter = static_cast<texsim_filter>(s.min_filter);
-  c.mag_filter = static_cast<texsim_filter>(s.mag_filter);
-  c.mip_filter = static_cast<texsim_mip_filter>(s.mip_filter);
-  c.max_anisotropy = s.max_anisotropy;
-  for (size_t k = 0; k < 3; ++k) c.address[k] = static_cast<texsim_address>(s.address[k]);
-  for (size_t k = 0; k < 4; ++k) {
-    c.border_color[k] = s.border_color[k];
-    c.border_color_int[k] = s.border_color_int[k];
-  }
-  c.lod_bias = s.lod_bias;
-  c.min_lod = s.min_lod;
-  c.max_lod = s.max_lod;
-  c.compare = s.compare ? static_cast<texsim_compare>(*s.compare) : TEXSIM_COMPARE_NONE;
-  c.normalized_coords = s.normalized_coords ? 1 : 0;
-  c.srgb_decode = s.srgb_decode ? 1 : 0;
-  c.reduction = static_cast<texsim_reduction>(s.reduction);
-  return c;
-}
 
 namespace {
 
@@ -49,59 +29,34 @@ texsim_blob* blob(std::vector<uint8_t> bytes, bool text) {
   return b;
 }
 
+// The C run options as the C++ ones; nullopt (LIB-ARG) for a bad struct_size or value.
+std::optional<texsim::RunOptions> run_options_of(const texsim_run_options* options,
+                                                 texsim::Diagnostics& d) {
+  const auto o = texsim::capi::read(options, "options", d);
+  if (!o) return std::nullopt;
+  if (!texsim::capi::profile_ok(o->profile, d)) return std::nullopt;
+  if (o->poison < -1 || o->poison > 255 || (o->settings == nullptr && o->setting_count != 0)) {
+    bad_argument(d, "options: poison must be -1 or a byte, settings set when setting_count is");
+    return std::nullopt;
+  }
+  texsim::RunOptions r;
+  texsim::detail::assign(r.profile, o->profile), texsim::detail::assign(r.trace, o->trace);
+  texsim::detail::assign(r.poison, o->poison);
+  r.platform = std::string(str(o->platform));
+  for (size_t i = 0; i < o->setting_count; ++i) {
+    const texsim_setting& kv = o->settings[i];
+    if (kv.key == nullptr || kv.value == nullptr) {
+      bad_argument(d, "options->settings[" + std::to_string(i) + "]: key and value must be set");
+      return std::nullopt;
+    }
+    r.settings.emplace_back(kv.key, kv.value);
+  }
+  return r;
+}
+
 }  // namespace
 
 extern "C" {
-
-texsim_status texsim_scene_load_file(const char* path, texsim_scene** out) {
-  return guard([&](texsim::Diagnostics& d) {
-    if (path == nullptr || out == nullptr) return bad_argument(d, "path and out must be set");
-    *out = nullptr;
-    auto s = texsim::Scene::load_file(path, d);
-    if (!s) return TEXSIM_ERROR_DIAGNOSTICS;
-    *out = new texsim_scene{*s};
-    return TEXSIM_OK;
-  });
-}
-
-texsim_status texsim_scene_load_text(const char* json, size_t size, const char* name,
-                                     texsim_scene** out) {
-  return guard([&](texsim::Diagnostics& d) {
-    if ((json == nullptr && size != 0) || out == nullptr)
-      return bad_argument(d, "json and out must be set");
-    *out = nullptr;
-    auto s = texsim::Scene::load_text(std::string_view(json == nullptr ? "" : json, size),
-                                      name == nullptr ? "<scene>" : name, d);
-    if (!s) return TEXSIM_ERROR_DIAGNOSTICS;
-    *out = new texsim_scene{*s};
-    return TEXSIM_OK;
-  });
-}
-
-void texsim_scene_destroy(texsim_scene* scene) {
-  delete scene;
-}
-
-texsim_status texsim_scene_surface(const texsim_scene* scene, uint32_t id, texsim_surface** out) {
-  return guard([&](texsim::Diagnostics& d) {
-    if (scene == nullptr || out == nullptr) return bad_argument(d, "scene and out must be set");
-    *out = nullptr;
-    auto s = scene->s.surface(id);
-    if (!s) return TEXSIM_ERROR_NOT_FOUND;
-    *out = new texsim_surface{*s};
-    return TEXSIM_OK;
-  });
-}
-
-texsim_status texsim_scene_sampler(const texsim_scene* scene, uint32_t id, texsim_sampler* out) {
-  return guard([&](texsim::Diagnostics& d) {
-    if (scene == nullptr || out == nullptr) return bad_argument(d, "scene and out must be set");
-    auto s = scene->s.sampler(id);
-    if (!s) return TEXSIM_ERROR_NOT_FOUND;
-    *out = texsim_sampler_from(*s);
-    return TEXSIM_OK;
-  });
-}
 
 const uint8_t* texsim_blob_data(const texsim_blob* b) {
   return b == nullptr ? nullptr : b->data.data();
@@ -136,22 +91,19 @@ texsim_status texsim_assemble(texsim_isa isa, const char* text, const char* name
   });
 }
 
-texsim_status texsim_disassemble(texsim_isa isa, const void* binary, size_t size,
+texsim_status texsim_disassemble(texsim_isa isa, const void* binary, size_t size, const char* name,
                                  const char* platform, texsim_blob** listing) {
   return guard([&](texsim::Diagnostics& d) {
     if (!isa_ok(isa) || (binary == nullptr && size != 0) || listing == nullptr)
       return bad_argument(d, "isa, binary and listing must be valid");
     *listing = nullptr;
     const auto* p = static_cast<const uint8_t*>(binary);
-    auto t = texsim::disassemble(isa_of(isa), std::span(p, size), d, str(platform));
+    auto t = texsim::disassemble(isa_of(isa), std::span(p, size), d, str(platform),
+                                 name == nullptr ? "<bytes>" : name);
     if (!t) return TEXSIM_ERROR_DIAGNOSTICS;
     *listing = blob(std::vector<uint8_t>(t->begin(), t->end()), true);
     return TEXSIM_OK;
   });
-}
-
-texsim_run_options texsim_run_options_default(void) {
-  return texsim_run_options{TEXSIM_PROFILE_D3D, nullptr, 0};
 }
 
 texsim_status texsim_run_program(texsim_isa isa, const char* text, const char* name,
@@ -161,15 +113,10 @@ texsim_status texsim_run_program(texsim_isa isa, const char* text, const char* n
     if (!isa_ok(isa) || text == nullptr || scene == nullptr || out == nullptr)
       return bad_argument(d, "isa, text, scene and out must be valid");
     *out = nullptr;
-    const texsim_run_options o = options ? *options : texsim_run_options_default();
-    if (raw(o.profile) < TEXSIM_PROFILE_D3D || raw(o.profile) > TEXSIM_PROFILE_NVIDIA)
-      return bad_argument(d, "unknown profile " + std::to_string(raw(o.profile)));
-    texsim::RunOptions ro;
-    ro.profile = static_cast<texsim::Profile>(o.profile);
-    ro.platform = std::string(str(o.platform));
-    ro.trace = o.trace != 0;
+    const auto ro = run_options_of(options, d);
+    if (!ro) return TEXSIM_ERROR_INVALID_ARGUMENT;
     const texsim::Source src{text, name == nullptr ? "<text>" : name};
-    auto r = texsim::run(isa_of(isa), src, scene->s, ro, d);
+    auto r = texsim::run(isa_of(isa), src, scene->s, *ro, d);
     if (!r) return TEXSIM_ERROR_DIAGNOSTICS;
     auto* run = new texsim_run;
     run->r = std::move(*r);

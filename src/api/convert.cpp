@@ -2,6 +2,7 @@
 // public helpers that are pure conversions (profiles, formats, version, vulkan_equivalent).
 #include <utility>
 
+#include "api/fields.hpp"
 #include "api/internal.hpp"
 #include "texsim/texsim.hpp"
 #include "texunit/fetch.hpp"
@@ -107,39 +108,13 @@ void lib_error(Diagnostics& out, std::string rule, std::string message) {
 
 texunit::SamplerState to_internal(const Sampler& s) {
   texunit::SamplerState o;
-  o.min_filter = static_cast<texunit::Filter>(s.min_filter);
-  o.mag_filter = static_cast<texunit::Filter>(s.mag_filter);
-  o.mip_filter = static_cast<texunit::MipFilter>(s.mip_filter);
-  o.max_anisotropy = s.max_anisotropy;
-  for (size_t i = 0; i < 3; ++i) o.address[i] = static_cast<texunit::AddressMode>(s.address[i]);
-  o.border_color = s.border_color;
-  o.border_color_int = s.border_color_int;
-  o.lod_bias = s.lod_bias;
-  o.min_lod = s.min_lod;
-  o.max_lod = s.max_lod;
-  if (s.compare) o.compare = static_cast<texunit::CompareFunc>(*s.compare);
-  o.normalized_coords = s.normalized_coords;
-  o.srgb_decode = s.srgb_decode;
-  o.reduction = static_cast<texunit::Reduction>(s.reduction);
+  copy_sampler(s, o);
   return o;
 }
 
 Sampler to_public(const texunit::SamplerState& s) {
   Sampler o;
-  o.min_filter = static_cast<Filter>(s.min_filter);
-  o.mag_filter = static_cast<Filter>(s.mag_filter);
-  o.mip_filter = static_cast<MipFilter>(s.mip_filter);
-  o.max_anisotropy = s.max_anisotropy;
-  for (size_t i = 0; i < 3; ++i) o.address[i] = static_cast<AddressMode>(s.address[i]);
-  o.border_color = s.border_color;
-  o.border_color_int = s.border_color_int;
-  o.lod_bias = s.lod_bias;
-  o.min_lod = s.min_lod;
-  o.max_lod = s.max_lod;
-  if (s.compare) o.compare = static_cast<CompareFunc>(*s.compare);
-  o.normalized_coords = s.normalized_coords;
-  o.srgb_decode = s.srgb_decode;
-  o.reduction = static_cast<Reduction>(s.reduction);
+  copy_sampler(s, o);
   return o;
 }
 
@@ -189,27 +164,15 @@ std::optional<texunit::SurfaceDesc> to_internal(const SurfaceDesc& d, Diagnostic
     return std::nullopt;
   }
   texunit::SurfaceDesc o;
-  o.type = static_cast<texunit::SurfaceType>(d.type);
+  copy_extent(d, o);
   o.format = *f;
-  o.width = d.width;
-  o.height = d.height;
-  o.depth = d.depth;
-  o.layers = d.layers;
-  o.mips = d.mips;
-  o.samples = d.samples;
   return o;
 }
 
 SurfaceDesc to_public(const texunit::SurfaceDesc& d) {
   SurfaceDesc o;
-  o.type = static_cast<SurfaceType>(d.type);
+  copy_extent(d, o);
   o.format = std::string(texunit::format_info(d.format).name);
-  o.width = d.width;
-  o.height = d.height;
-  o.depth = d.depth;
-  o.layers = d.layers;
-  o.mips = d.mips;
-  o.samples = d.samples;
   return o;
 }
 

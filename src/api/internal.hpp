@@ -4,11 +4,13 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "core/diag.hpp"
 #include "scene/scene.hpp"
 #include "texsim/diagnostic.hpp"
 #include "texsim/sampler.hpp"
+#include "texsim/scene.hpp"
 #include "texsim/surface.hpp"
 #include "texunit/sampler.hpp"
 #include "texunit/surface.hpp"
@@ -25,6 +27,15 @@ struct SurfaceImpl {
   std::shared_ptr<texunit::Surface> owned;
   std::shared_ptr<const SceneImpl> scene;
   const texunit::Surface* surface = nullptr;
+};
+
+// The library's side of Surface and Scene: their constructor from an implementation and the
+// implementation itself, private in the public headers (friends of both; decision A3).
+struct Access {
+  static Surface surface(std::shared_ptr<SurfaceImpl> impl) { return Surface(std::move(impl)); }
+  static const SurfaceImpl& impl(const Surface& s) { return *s.impl_; }
+  static Scene scene(std::shared_ptr<const SceneImpl> impl) { return Scene(std::move(impl)); }
+  static const SceneImpl& impl(const Scene& s) { return *s.impl_; }
 };
 
 Diagnostic to_public(const core::Diagnostic& d);

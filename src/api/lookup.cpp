@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "api/fields.hpp"
 #include "api/internal.hpp"
 #include "texsim/lookup.hpp"
 #include "texunit/message.hpp"
@@ -49,23 +50,6 @@ bool lanes_ok(const SampleLanes& l, Diagnostics& diags) {
   return span_ok(l.active, n, false, "active", diags) && ok;
 }
 
-texunit::SampleBatch batch_of(const SampleLanes& l) {
-  texunit::SampleBatch b;
-  b.count = l.count;
-  b.op = static_cast<texunit::SampleOp>(l.op);
-  b.u = l.u, b.v = l.v, b.w = l.w;
-  b.array_index = l.array_index;
-  b.lod = l.lod;
-  b.ddx_u = l.ddx_u, b.ddx_v = l.ddx_v, b.ddx_w = l.ddx_w;
-  b.ddy_u = l.ddy_u, b.ddy_v = l.ddy_v, b.ddy_w = l.ddy_w;
-  b.reference = l.reference;
-  b.offset = l.offset;
-  b.offset_x = l.offset_x, b.offset_y = l.offset_y, b.offset_z = l.offset_z;
-  b.gather_component = l.gather_component;
-  b.active = l.active;
-  return b;
-}
-
 texunit::TexelLanes out_of(const Results& o) {
   return {o.r, o.g, o.b, o.a, o.flags};
 }
@@ -88,15 +72,16 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
                           std::to_string(lanes.count) + " lanes");
     return st;
   }
-  const texunit::SurfaceView view = surface.impl().surface->view();
+  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
   const texunit::SamplerState smp = detail::to_internal(sampler);
   texunit::MessageOptions mo;
   mo.precision = detail::to_internal(options.profile);
   if (lavapipe_quads) mo.layout.lavapipe_group_lanes = std::max(1u, options.lavapipe_group_lanes);
   mo.layout.quad_derivatives = d3d_quads;
   mo.batch.threads = options.threads;
-  const texunit::BatchStats bs =
-      texunit::sample_message(view, smp, batch_of(lanes), out_of(out), mo);
+  texunit::SampleBatch batch;
+  detail::copy_sample_lanes(lanes, batch);
+  const texunit::BatchStats bs = texunit::sample_message(view, smp, batch, out_of(out), mo);
   if (!bs.ok) {
     detail::lib_error(diags, "LIB-LANES", "the sample message's lanes do not match its count");
     return st;
@@ -124,7 +109,7 @@ LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Result
   ok = span_ok(lanes.mcs, n, false, "mcs", diags) && ok;
   ok = span_ok(lanes.active, n, false, "active", diags) && ok;
   if (!ok) return st;
-  const texunit::SurfaceView view = surface.impl().surface->view();
+  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
   st.kind = detail::to_public(texunit::format_info(view.desc.format).result_kind);
   texunit::MessageOptions mo;
   mo.precision = detail::to_internal(options.profile);
@@ -134,13 +119,7 @@ LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Result
     mo.fetch.sample_policy = static_cast<texunit::SampleIndexPolicy>(options.sample_index);
   mo.batch.threads = options.threads;
   texunit::FetchBatch b;
-  b.count = n;
-  b.x = lanes.x, b.y = lanes.y, b.z = lanes.z;
-  b.slice = lanes.slice, b.level = lanes.level, b.sample = lanes.sample;
-  b.offset = lanes.offset;
-  b.offset_x = lanes.offset_x, b.offset_y = lanes.offset_y, b.offset_z = lanes.offset_z;
-  b.mcs = lanes.mcs;
-  b.active = lanes.active;
+  detail::copy_fetch_lanes(lanes, b);
   const texunit::BatchStats bs = texunit::fetch_message(view, b, out_of(out), mo);
   if (!bs.ok) {
     detail::lib_error(diags, "LIB-LANES", "the fetch message's lanes do not match its count");

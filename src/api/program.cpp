@@ -102,7 +102,7 @@ std::optional<std::string> disassemble(Isa i, std::span<const uint8_t> binary, D
 
 std::optional<RunResult> run(Isa i, const Source& src, const Scene& scene,
                              const RunOptions& options, Diagnostics& diags) {
-  const scene::Scene& sc = scene.impl().scene;
+  const scene::Scene& sc = detail::Access::impl(scene).scene;
   if (!sc.isa.empty() && sc.isa != isa_name(i)) {
     detail::lib_error(
         diags, "LIB-ISA",

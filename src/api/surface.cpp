@@ -78,7 +78,7 @@ std::optional<Scene> wrap(std::optional<scene::Scene> s, const core::DiagSink& s
   if (!s) return std::nullopt;
   auto impl = std::make_shared<detail::SceneImpl>();
   impl->scene = std::move(*s);
-  return Scene(std::move(impl));
+  return detail::Access::scene(std::move(impl));
 }
 scene::LoadOptions load_options(const SceneOptions& o) {
   scene::LoadOptions l;
@@ -128,7 +128,7 @@ std::optional<Surface> Scene::surface(uint32_t id) const {
   auto impl = std::make_shared<detail::SurfaceImpl>();
   impl->scene = impl_;
   impl->surface = &s->surface;
-  return Surface(std::move(impl));
+  return detail::Access::surface(std::move(impl));
 }
 
 std::optional<Sampler> Scene::sampler(uint32_t id) const {

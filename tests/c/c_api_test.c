@@ -4,37 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "texsim/texsim.h"
-
-static int failures = 0;
-#define CHECK(cond)                                                             \
-  do {                                                                          \
-    if (!(cond)) {                                                              \
-      ++failures;                                                               \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed\n%s", __FILE__, __LINE__, #cond, \
-              texsim_last_error());                                             \
-    }                                                                           \
-  } while (0)
 
 static int has_rule(const char* rule) {
   for (size_t i = 0; i < texsim_diagnostic_count(); ++i) {
-    texsim_diagnostic d;
+    texsim_diagnostic d = texsim_diagnostic_default();
     if (texsim_diagnostic_get(i, &d) == TEXSIM_OK && strcmp(d.rule, rule) == 0) return 1;
   }
   return 0;
-}
-
-static char* read_text(const char* path) {
-  FILE* f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char* s = malloc((size_t)n + 1);
-  if (fread(s, 1, (size_t)n, f) != (size_t)n) n = 0;
-  s[n] = 0;
-  fclose(f);
-  return s;
 }
 
 static void test_version(void) {
@@ -90,19 +68,20 @@ static void test_fetch_and_sample(void) {
   uint32_t x[3] = {3, 0, 4}, y[3] = {1, 1, 0};
   uint32_t r[3], g[3], b[3], a[3];
   uint8_t flags[3];
-  texsim_fetch_lanes fl;
-  memset(&fl, 0, sizeof fl);
+  texsim_fetch_lanes fl = texsim_fetch_lanes_default();
   fl.count = 3;
   fl.x = x;
   fl.y = y;
-  texsim_results out = {r, g, b, a, flags};
+  texsim_results out = texsim_results_default();
+  out.r = r, out.g = g, out.b = b, out.a = a, out.flags = flags;
   texsim_texel_kind kind = TEXSIM_KIND_FLOAT;
-  CHECK(texsim_fetch(s, &fl, &out, TEXSIM_PROFILE_D3D, &kind) == TEXSIM_OK);
+  CHECK(texsim_fetch(s, &fl, &out, NULL, &kind) == TEXSIM_OK);
   CHECK(kind == TEXSIM_KIND_UINT);
   CHECK(r[0] == 13 && r[1] == 10 && flags[0] == TEXSIM_FLAG_IN_BOUNDS);
   CHECK(r[2] == 0 && a[2] == 1 && flags[2] == 0); /* out of bounds: 0, 0, 0, 1 */
-  texsim_results no_r = {NULL, g, b, a, NULL};
-  CHECK(texsim_fetch(s, &fl, &no_r, TEXSIM_PROFILE_D3D, NULL) == TEXSIM_ERROR_DIAGNOSTICS);
+  texsim_results no_r = out;
+  no_r.r = NULL;
+  CHECK(texsim_fetch(s, &fl, &no_r, NULL, NULL) == TEXSIM_ERROR_DIAGNOSTICS);
   CHECK(has_rule("LIB-LANES"));
   texsim_surface_destroy(s);
 
@@ -113,14 +92,14 @@ static void test_fetch_and_sample(void) {
   texsim_sampler smp = texsim_sampler_default();
   smp.min_filter = smp.mag_filter = TEXSIM_FILTER_POINT;
   float u[4] = {0.125f, 0.375f, 0.625f, 0.875f}, v[4] = {0.75f, 0.75f, 0.25f, 0.25f};
-  texsim_sample_lanes sl;
-  memset(&sl, 0, sizeof sl);
+  texsim_sample_lanes sl = texsim_sample_lanes_default();
   sl.count = 4;
   sl.op = TEXSIM_OP_LEVEL_ZERO;
   sl.u = u;
   sl.v = v;
   uint32_t r4[4], g4[4], b4[4], a4[4];
-  texsim_results o4 = {r4, g4, b4, a4, NULL};
+  texsim_results o4 = texsim_results_default();
+  o4.r = r4, o4.g = g4, o4.b = b4, o4.a = a4;
   for (int p = TEXSIM_PROFILE_D3D; p <= TEXSIM_PROFILE_LAVAPIPE; ++p) {
     texsim_sample_options so = texsim_sample_options_default();
     so.profile = (texsim_profile)p;
@@ -148,15 +127,16 @@ static void test_fetch_and_sample(void) {
 static void test_scene_and_programs(void) {
   texsim_scene* sc = NULL;
   const char* bad = "{\n  \"texsim\": 1,\n  \"surfaces\": 7\n}\n";
-  CHECK(texsim_scene_load_text(bad, strlen(bad), "bad.json", &sc) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(texsim_scene_load_text(bad, strlen(bad), "bad.json", NULL, &sc) ==
+        TEXSIM_ERROR_DIAGNOSTICS);
   CHECK(sc == NULL && texsim_diagnostic_count() > 0);
   if (texsim_diagnostic_count() > 0) {
-    texsim_diagnostic d;
+    texsim_diagnostic d = texsim_diagnostic_default();
     CHECK(texsim_diagnostic_get(0, &d) == TEXSIM_OK);
     CHECK(strcmp(d.file, "bad.json") == 0 && d.line == 3 && d.severity == TEXSIM_ERROR);
     CHECK(strncmp(d.rule, "SCENE", 5) == 0);
   }
-  CHECK(texsim_scene_load_file(TEXSIM_SOURCE_DIR "/examples/visa/sampler3d.json", &sc) ==
+  CHECK(texsim_scene_load_file(TEXSIM_SOURCE_DIR "/examples/visa/sampler3d.json", NULL, &sc) ==
         TEXSIM_OK);
   char* prog = read_text(TEXSIM_SOURCE_DIR "/examples/visa/sampler3d.visaasm");
   CHECK(sc != NULL && prog != NULL);
@@ -174,12 +154,13 @@ static void test_scene_and_programs(void) {
   CHECK(texsim_blob_size(bin) > 0);
   texsim_blob* listing = NULL;
   CHECK(texsim_disassemble(TEXSIM_ISA_VISA, texsim_blob_data(bin), texsim_blob_size(bin), NULL,
-                           &listing) == TEXSIM_OK);
+                           NULL, &listing) == TEXSIM_OK);
   CHECK(listing != NULL && strstr((const char*)texsim_blob_data(listing), "sample_3d") != NULL);
   unsigned char junk[3] = {0xff, 0xff, 0xff};
   texsim_blob* none = NULL;
-  CHECK(texsim_disassemble(TEXSIM_ISA_VISA, junk, 3, NULL, &none) == TEXSIM_ERROR_DIAGNOSTICS);
-  CHECK(none == NULL);
+  CHECK(texsim_disassemble(TEXSIM_ISA_VISA, junk, 3, "junk.isa", NULL, &none) ==
+        TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(none == NULL && strstr(texsim_last_error(), "junk.isa") != NULL);
   texsim_blob_destroy(bin);
   texsim_blob_destroy(listing);
 
@@ -208,10 +189,5 @@ int main(void) {
   test_surface_errors();
   test_fetch_and_sample();
   test_scene_and_programs();
-  if (failures) {
-    fprintf(stderr, "c_api_test: %d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("c_api_test: all checks passed (texsim %s)\n", texsim_version());
-  return 0;
+  return report("c_api_test");
 }

@@ -21,7 +21,8 @@ int sb_init(int log2_w, int log2_h, int seed) {
   width = 1u << log2_w;
   height = 1u << log2_h;
   const size_t size = (size_t)width * height * 4;
-  bytes = (uint8_t*)malloc(size); /* the cast keeps this C valid C++ (verilator --exe builds .c as C++) */
+  bytes = (uint8_t*)malloc(
+      size); /* the cast keeps this C valid C++ (verilator --exe builds .c as C++) */
   uint32_t s = (uint32_t)seed * 2654435761u + 1u;
   for (size_t i = 0; i < size; ++i) {
     s ^= s << 13, s ^= s >> 17, s ^= s << 5; /* xorshift32 */
@@ -48,15 +49,15 @@ void sb_expect(int x, int y, int off_x, int off_y) {
   uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
   uint32_t r, g, b, a;
   uint8_t flags = 0;
-  texsim_fetch_lanes l;
-  memset(&l, 0, sizeof l);
+  texsim_fetch_lanes l = texsim_fetch_lanes_default();
   l.count = 1;
   l.x = &ux;
   l.y = &uy;
   l.offset[0] = off_x;
   l.offset[1] = off_y;
-  texsim_results out = {&r, &g, &b, &a, &flags};
-  if (texsim_fetch(surface, &l, &out, TEXSIM_PROFILE_D3D, NULL) != TEXSIM_OK) {
+  texsim_results out = texsim_results_default();
+  out.r = &r, out.g = &g, out.b = &b, out.a = &a, out.flags = &flags;
+  if (texsim_fetch(surface, &l, &out, NULL, NULL) != TEXSIM_OK) {
     fprintf(stderr, "scoreboard: %s", texsim_last_error());
     ++mismatches;
   }

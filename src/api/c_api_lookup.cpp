@@ -1,0 +1,101 @@
+// The C API (include/texsim/texsim.h), part 2: sample and fetch messages. The caller's structs
+// are read by their struct_size (c_structs.hpp) and converted once each (fields.hpp).
+#include <optional>
+#include <string>
+
+#include "api/c_structs.hpp"
+#include "api/fields.hpp"
+
+using texsim::capi::bad_argument;
+using texsim::capi::guard;
+using texsim::capi::raw;
+
+namespace texsim::capi {
+namespace {
+
+// The C sampler as the C++ one; nullopt (LIB-ARG) for a bad struct_size or an enum out of range.
+std::optional<Sampler> sampler_of(const texsim_sampler* sampler, Diagnostics& d) {
+  const auto c = read(sampler, "sampler", d);
+  if (!c) return std::nullopt;
+  auto in = [](int v, int lo, int hi) { return v >= lo && v <= hi; };
+  bool ok = in(raw(c->min_filter), 0, 1) && in(raw(c->mag_filter), 0, 1) &&
+            in(raw(c->mip_filter), 0, 2) && in(raw(c->compare), -1, 7) &&
+            in(raw(c->reduction), 0, 2);
+  for (int k = 0; k < 3; ++k) ok = ok && in(raw(c->address[k]), 0, 4);
+  if (!ok) {
+    bad_argument(d, "the sampler holds an enum value out of range");
+    return std::nullopt;
+  }
+  Sampler s;
+  detail::copy_sampler(*c, s);
+  return s;
+}
+
+std::optional<Results> results_of(const texsim_results* out, size_t n, Diagnostics& d) {
+  const auto o = read(out, "out", d);
+  if (!o) return std::nullopt;
+  auto sp = [n](uint32_t* p) { return p == nullptr ? std::span<uint32_t>() : std::span(p, n); };
+  return Results{sp(o->r), sp(o->g), sp(o->b), sp(o->a),
+                 o->flags == nullptr ? std::span<uint8_t>() : std::span(o->flags, n)};
+}
+
+texsim_status finish(const LookupStatus& st, texsim_texel_kind* kind) {
+  if (!st.ok) return TEXSIM_ERROR_DIAGNOSTICS;
+  if (kind != nullptr) *kind = static_cast<texsim_texel_kind>(st.kind);
+  return TEXSIM_OK;
+}
+
+}  // namespace
+}  // namespace texsim::capi
+
+extern "C" {
+
+texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler* sampler,
+                            const texsim_sample_lanes* lanes, const texsim_results* out,
+                            const texsim_sample_options* options, texsim_texel_kind* kind) {
+  using namespace texsim::capi;
+  return guard([&](texsim::Diagnostics& d) {
+    if (surface == nullptr || sampler == nullptr || lanes == nullptr || out == nullptr)
+      return bad_argument(d, "surface, sampler, lanes and out must be set");
+    const auto l = read(lanes, "lanes", d);
+    const auto o = read(options, "options", d);
+    if (!l || !o) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    if (raw(l->op) < TEXSIM_OP_IMPLICIT || raw(l->op) > TEXSIM_OP_LOD_QUERY)
+      return bad_argument(d, "unknown sample op " + std::to_string(raw(l->op)));
+    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    const auto smp = sampler_of(sampler, d);
+    const auto res = results_of(out, l->count, d);
+    if (!smp || !res) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    texsim::SampleLanes sl;
+    texsim::detail::copy_sample_lanes(*l, sl);
+    texsim::SampleOptions so;
+    texsim::detail::copy_sample_options(*o, so);
+    return finish(texsim::sample(surface->s, *smp, sl, *res, so, d), kind);
+  });
+}
+
+texsim_status texsim_fetch(const texsim_surface* surface, const texsim_fetch_lanes* lanes,
+                           const texsim_results* out, const texsim_fetch_options* options,
+                           texsim_texel_kind* kind) {
+  using namespace texsim::capi;
+  return guard([&](texsim::Diagnostics& d) {
+    if (surface == nullptr || lanes == nullptr || out == nullptr)
+      return bad_argument(d, "surface, lanes and out must be set");
+    const auto l = read(lanes, "lanes", d);
+    const auto o = read(options, "options", d);
+    if (!l || !o) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    if (raw(o->sample_index) < TEXSIM_SAMPLE_INDEX_ZERO ||
+        raw(o->sample_index) > TEXSIM_SAMPLE_INDEX_CLAMP)
+      return bad_argument(d, "unknown sample index policy " + std::to_string(raw(o->sample_index)));
+    const auto res = results_of(out, l->count, d);
+    if (!res) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    texsim::FetchLanes fl;
+    texsim::detail::copy_fetch_lanes(*l, fl);
+    texsim::FetchOptions fo;
+    texsim::detail::copy_fetch_options(*o, fo);
+    return finish(texsim::fetch(surface->s, fl, *res, fo, d), kind);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,146 @@
+// The one conversion of each value type that exists in several spellings: the public C++ struct
+// (include/texsim/*.hpp), the C struct (texsim.h) and texunit's. Each lists its fields once.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <type_traits>
+
+#include "texsim/lookup.hpp"
+#include "texsim/sampler.hpp"
+#include "texsim/texsim.h"
+
+namespace texsim::detail {
+
+// One field from one spelling to another (decision A4). The enums mirror each other value for
+// value (static_asserts in convert.cpp and c_structs.cpp), so they convert by value; C has int
+// for bool and plain arrays for std::array.
+template <typename To, typename From>
+void assign(To& to, const From& from) {
+  if constexpr (std::is_same_v<To, bool>)
+    to = from != From{};
+  else if constexpr (std::is_same_v<From, bool>)
+    to = from ? To{1} : To{0};
+  else
+    to = static_cast<To>(from);
+}
+template <typename T, typename F, size_t N>
+void assign(std::array<T, N>& to, const F (&from)[N]) {
+  for (size_t i = 0; i < N; ++i) assign(to[i], from[i]);
+}
+template <typename T, typename F, size_t N>
+void assign(T (&to)[N], const std::array<F, N>& from) {
+  for (size_t i = 0; i < N; ++i) assign(to[i], from[i]);
+}
+template <typename T, typename F, size_t N>
+void assign(std::array<T, N>& to, const std::array<F, N>& from) {
+  for (size_t i = 0; i < N; ++i) assign(to[i], from[i]);
+}
+template <typename E, typename F>
+void assign(std::optional<E>& to, const std::optional<F>& from) {
+  to.reset();
+  if (from) to = static_cast<E>(*from);
+}
+// C spells "no comparison" TEXSIM_COMPARE_NONE and "no poison" -1.
+inline void assign(std::optional<CompareFunc>& to, texsim_compare from) {
+  to.reset();
+  if (from != TEXSIM_COMPARE_NONE) to = static_cast<CompareFunc>(from);
+}
+inline void assign(texsim_compare& to, const std::optional<CompareFunc>& from) {
+  to = from ? static_cast<texsim_compare>(*from) : TEXSIM_COMPARE_NONE;
+}
+inline void assign(std::optional<uint8_t>& to, int32_t from) {
+  to.reset();
+  if (from >= 0) to = static_cast<uint8_t>(from);
+}
+inline void assign(int32_t& to, const std::optional<uint8_t>& from) {
+  to = from ? int32_t{*from} : -1;
+}
+
+// One lane array: a span, or in C a pointer (NULL: empty) to `n` elements.
+template <typename T>
+void lane(std::span<const T>& to, std::span<const T> from, size_t) {
+  to = from;
+}
+template <typename T>
+void lane(std::span<const T>& to, const T* from, size_t n) {
+  to = from == nullptr ? std::span<const T>() : std::span<const T>(from, n);
+}
+template <typename T>
+void lane(const T*& to, std::span<const T> from, size_t) {
+  to = from.empty() ? nullptr : from.data();
+}
+
+// Sampler state: texsim::Sampler, texsim_sampler, texunit::SamplerState.
+template <typename From, typename To>
+void copy_sampler(const From& from, To& to) {
+  assign(to.min_filter, from.min_filter), assign(to.mag_filter, from.mag_filter);
+  assign(to.mip_filter, from.mip_filter), assign(to.max_anisotropy, from.max_anisotropy);
+  assign(to.address, from.address), assign(to.border_color, from.border_color);
+  assign(to.border_color_int, from.border_color_int), assign(to.lod_bias, from.lod_bias);
+  assign(to.min_lod, from.min_lod), assign(to.max_lod, from.max_lod);
+  assign(to.compare, from.compare), assign(to.normalized_coords, from.normalized_coords);
+  assign(to.srgb_decode, from.srgb_decode), assign(to.reduction, from.reduction);
+}
+
+// A sample message's lanes: texsim::SampleLanes, texsim_sample_lanes, texunit::SampleBatch.
+template <typename From, typename To>
+void copy_sample_lanes(const From& from, To& to) {
+  const size_t n = from.count;
+  to.count = n;
+  assign(to.op, from.op);
+  lane(to.u, from.u, n), lane(to.v, from.v, n), lane(to.w, from.w, n);
+  lane(to.array_index, from.array_index, n), lane(to.lod, from.lod, n);
+  lane(to.ddx_u, from.ddx_u, n), lane(to.ddx_v, from.ddx_v, n), lane(to.ddx_w, from.ddx_w, n);
+  lane(to.ddy_u, from.ddy_u, n), lane(to.ddy_v, from.ddy_v, n), lane(to.ddy_w, from.ddy_w, n);
+  lane(to.reference, from.reference, n);
+  assign(to.offset, from.offset);
+  lane(to.offset_x, from.offset_x, n), lane(to.offset_y, from.offset_y, n);
+  lane(to.offset_z, from.offset_z, n);
+  to.gather_component = from.gather_component;
+  lane(to.active, from.active, n);
+}
+
+// A fetch message's lanes: texsim::FetchLanes, texsim_fetch_lanes, texunit::FetchBatch.
+template <typename From, typename To>
+void copy_fetch_lanes(const From& from, To& to) {
+  const size_t n = from.count;
+  to.count = n;
+  lane(to.x, from.x, n), lane(to.y, from.y, n), lane(to.z, from.z, n);
+  lane(to.slice, from.slice, n), lane(to.level, from.level, n), lane(to.sample, from.sample, n);
+  assign(to.offset, from.offset);
+  lane(to.offset_x, from.offset_x, n), lane(to.offset_y, from.offset_y, n);
+  lane(to.offset_z, from.offset_z, n);
+  lane(to.mcs, from.mcs, n);
+  lane(to.active, from.active, n);
+}
+
+// A surface description but its format (a name, or texunit's enum): type and extent.
+template <typename From, typename To>
+void copy_extent(const From& from, To& to) {
+  assign(to.type, from.type);
+  assign(to.width, from.width), assign(to.height, from.height), assign(to.depth, from.depth);
+  assign(to.layers, from.layers), assign(to.mips, from.mips), assign(to.samples, from.samples);
+}
+
+// The options of the C API's lookups and scenes as the C++ API's (and back, for the defaults).
+template <typename From, typename To>
+void copy_sample_options(const From& from, To& to) {
+  assign(to.profile, from.profile), assign(to.lavapipe_groups, from.lavapipe_groups);
+  assign(to.lavapipe_group_lanes, from.lavapipe_group_lanes);
+  assign(to.derivatives_from_quads, from.derivatives_from_quads), assign(to.threads, from.threads);
+}
+template <typename From, typename To>
+void copy_fetch_options(const From& from, To& to) {
+  assign(to.profile, from.profile), assign(to.sample_index, from.sample_index);
+  assign(to.threads, from.threads);
+}
+template <typename From, typename To>
+void copy_scene_options(const From& from, To& to) {
+  assign(to.allow_any_path, from.allow_any_path), assign(to.max_bytes, from.max_bytes);
+}
+
+}  // namespace texsim::detail
