@@ -7,7 +7,7 @@
 
 #include "core/diag.hpp"
 #include "isa/frontend.hpp"
-#include "isa/scene_sections.hpp"
+#include "isa/registry.hpp"
 #include "isa/visa/frontend.hpp"
 #include "scene/json_pos.hpp"
 #include "scene/scene.hpp"
@@ -85,7 +85,7 @@ void BM_SceneLoad(benchmark::State& state) {
   const std::string text = scene_text(state.range(0));
   texsim::scene::LoadOptions opt;
   opt.max_bytes = uint64_t{64} << 30;
-  opt.sections = texsim::isa::all_scene_sections();
+  opt.sections = texsim::isa::registry().scene_sections();
   bool ok = false;
   for (auto _ : state) {
     texsim::core::DiagSink sink;

@@ -5,19 +5,17 @@
 
 #include "api/internal.hpp"
 #include "core/text.hpp"
-#include "isa/frontend.hpp"
-#include "isa/sass/frontend.hpp"
-#include "isa/visa/frontend.hpp"
+#include "isa/registry.hpp"
 #include "texsim/program.hpp"
 
 namespace texsim {
 
 namespace {
 
+// The registered front end of a public Isa value (isa/registry.cpp; api_registry_test checks
+// that every value has exactly one).
 const isa::Frontend& frontend(Isa i) {
-  static const std::unique_ptr<isa::Frontend> visa = isa::visa::make_frontend();
-  static const std::unique_ptr<isa::Frontend> sass = isa::sass::make_frontend();
-  return i == Isa::kSass ? *sass : *visa;
+  return *isa::registry().for_api(static_cast<uint8_t>(i));
 }
 
 // The canonical platform for `wanted` (case-insensitive), `fallback` or the ISA's default;
@@ -40,13 +38,13 @@ std::unique_ptr<isa::Program> parse(Isa i, const Source& src, const std::string&
 }  // namespace
 
 std::string_view isa_name(Isa i) {
-  return i == Isa::kSass ? "sass" : "visa";
+  return frontend(i).info().id;
 }
 
 std::optional<Isa> isa_from_name(std::string_view name) {
-  if (name == "visa") return Isa::kVisa;
-  if (name == "sass") return Isa::kSass;
-  return std::nullopt;
+  const isa::Frontend* f = isa::registry().find(name);
+  if (f == nullptr) return std::nullopt;
+  return static_cast<Isa>(f->info().api_value);
 }
 
 std::vector<std::string> platforms(Isa i) {

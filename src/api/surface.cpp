@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "api/internal.hpp"
-#include "isa/scene_sections.hpp"
+#include "isa/registry.hpp"
 #include "texsim/scene.hpp"
 #include "texsim/surface.hpp"
 
@@ -84,7 +84,7 @@ scene::LoadOptions load_options(const SceneOptions& o) {
   scene::LoadOptions l;
   l.allow_any_path = o.allow_any_path;
   l.max_bytes = o.max_bytes;
-  l.sections = isa::all_scene_sections();
+  l.sections = isa::registry().scene_sections();
   return l;
 }
 }  // namespace

@@ -1,7 +1,6 @@
 // The verbs of the command line, generic over the front-end registry: argument checks, file I/O,
 // and printing of diagnostics and results. The semantics live in the libraries below.
 #include "cli/commands.hpp"
-#include "cli/frontends.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +18,7 @@
 #include "cli/term.hpp"
 #include "core/suggest.hpp"
 #include "core/text.hpp"
+#include "isa/registry.hpp"
 #include "scene/generate.hpp"
 #include "scene/image.hpp"
 #include "scene/render.hpp"
@@ -34,7 +34,7 @@ namespace {
 
 bool scene_options(const CommonOptions& common, scene::LoadOptions& out) {
   out.allow_any_path = common.allow_any_path;
-  out.sections = scene_sections();
+  out.sections = isa::registry().scene_sections();
   if (!common.max_memory.empty()) {
     const auto b = parse_byte_size(common.max_memory);
     if (!b) {
@@ -101,22 +101,6 @@ std::optional<texunit::PrecisionKind> precision_arg(const std::string& s) {
   if (auto p = texunit::precision_from_name(s)) return p;
   say_error("unknown precision profile '" + s + "' (expected d3d, exact, lavapipe or nvidia)");
   return std::nullopt;
-}
-
-// Opcode names that belong to an ISA whose front end may be missing (for a clearer message).
-const isa::IsaInfo* isa_of_opcode(std::string_view op) {
-  std::string l;
-  for (char c : op) l += core::ascii_lower(c);
-  static constexpr std::array<std::string_view, 4> kSass{"tlds", "texs", "tld4s", "tex"};
-  for (std::string_view s : kSass) {
-    if (l == s || l.starts_with(std::string(s) + ".")) return isa::known_isa("sass");
-  }
-  static constexpr std::array<std::string_view, 8> kVisaPrefixes{
-      "sample", "load", "3d_", "media_ld", "gather", "gather4", "lod", "resinfo"};
-  for (std::string_view p : kVisaPrefixes) {
-    if (l.starts_with(p)) return isa::known_isa("visa");
-  }
-  return nullptr;
 }
 
 }  // namespace
@@ -263,7 +247,7 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
   const char* fallback = !args.word.empty() ? "sass" : !args.bytes.empty() ? "visa" : nullptr;
   const isa::IsaInfo* info =
       args.file.empty() && common.isa.empty()
-          ? isa::known_isa(fallback)
+          ? &reg.find(fallback)->info()
           : isa_of_input(reg, common, args.file.empty() ? "<word>" : args.file, data, fallback);
   if (info == nullptr) return kExitUsage;
   if (!args.word.empty() && info->id != "sass") {
@@ -614,7 +598,7 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
 int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const DescribeArgs& args) {
   const isa::IsaInfo* only = nullptr;
   if (!common.isa.empty()) {
-    only = isa_from_option(common.isa);
+    only = isa_from_option(reg, common.isa);
     if (only == nullptr) return kExitUsage;
   }
   if (args.rules) {
@@ -626,23 +610,15 @@ int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const De
       for (const auto& r : f->rules()) rows.push_back({std::string(r.id), std::string(r.summary)});
     }
     std::fputs(scene::format_table(rows, use_color(stdout)).c_str(), stdout);
-    for (const isa::IsaInfo& i : isa::kKnownIsas) {
-      if ((only == nullptr || only->id == i.id) && reg.find(i.id) == nullptr) {
-        std::printf("(the %s front end is not available yet; its rules are not listed)\n",
-                    std::string(i.display_name).c_str());
-      }
-    }
     return kExitOk;
   }
   if (args.opcode.empty()) {
-    for (const isa::IsaInfo& i : isa::kKnownIsas) {
+    for (const auto& f : reg.all()) {
+      const isa::IsaInfo& i = f->info();
       if (only != nullptr && only->id != i.id) continue;
-      const isa::Frontend* f = reg.find(i.id);
-      std::printf("%s (--isa %s): %s\n", std::string(i.display_name).c_str(),
-                  std::string(i.id).c_str(), f != nullptr ? "available" : "not available yet");
-      if (f != nullptr) {
-        for (const auto& op : f->opcodes()) std::printf("  %s\n", op.c_str());
-      }
+      std::printf("%s (--isa %s): available\n", std::string(i.display_name).c_str(),
+                  std::string(i.id).c_str());
+      for (const auto& op : f->opcodes()) std::printf("  %s\n", op.c_str());
     }
     std::printf(
         "texsim describe OPCODE prints an opcode; texsim describe --rules lists rule ids\n");
@@ -655,19 +631,6 @@ int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const De
       if (!text->empty() && text->back() != '\n') std::fputc('\n', stdout);
       return kExitOk;
     }
-  }
-  const isa::IsaInfo* owner = only != nullptr ? only : isa_of_opcode(args.opcode);
-  if (owner != nullptr && reg.find(owner->id) == nullptr) {
-    say_error("the " + std::string(owner->display_name) + " front end is not available yet" +
-              (only == nullptr
-                   ? " ('" + args.opcode + "' is a " + std::string(owner->display_name) + " opcode)"
-                   : std::string()));
-    return kExitUsage;
-  }
-  if (reg.all().empty()) {
-    say_error("no ISA front end is available yet (vISA, SASS); cannot describe '" + args.opcode +
-              "'");
-    return kExitUsage;
   }
   std::vector<std::string> all;
   for (const auto& f : reg.all()) {

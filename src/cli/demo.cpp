@@ -122,13 +122,9 @@ Surface make_demo_plane_surface() {
 
 // Runs each front end's built-in examples; prints their tables.
 void run_isa_examples(std::FILE* out, const isa::Registry& reg) {
-  for (const isa::IsaInfo& info : isa::kKnownIsas) {
-    const isa::Frontend* fe = reg.find(info.id);
-    if (fe == nullptr) {
-      std::fprintf(out, "%s: the front end is not available yet; no %s programs to run\n",
-                   std::string(info.display_name).c_str(), std::string(info.display_name).c_str());
-      continue;
-    }
+  for (const auto& f : reg.all()) {
+    const isa::Frontend* fe = f.get();
+    const isa::IsaInfo& info = fe->info();
     for (const isa::Example& ex : fe->examples()) {
       std::fprintf(out, "\n%s example: %s\n", std::string(info.display_name).c_str(),
                    ex.name.c_str());

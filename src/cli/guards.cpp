@@ -6,13 +6,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include "isa/registry.hpp"
 #include "texunit/texel.hpp"
 
 namespace texsim::cli {
 
 bool is_scene_file(const std::string& file) {
   if (file.size() > 5 && file.ends_with(".json")) return true;
-  if (isa::isa_for_path(file) != nullptr) return false;
+  if (isa::registry().for_path(file) != nullptr) return false;
   std::ifstream in(file, std::ios::binary);
   char c = 0;
   while (in.get(c)) {

@@ -47,13 +47,11 @@ bool read_input(const std::string& path, std::string& out) {
   return true;
 }
 
-const isa::IsaInfo* isa_from_option(const std::string& value) {
-  for (const isa::IsaInfo& i : isa::kKnownIsas) {
-    if (core::iequals(value, i.id)) return &i;
+const isa::IsaInfo* isa_from_option(const isa::Registry& reg, const std::string& value) {
+  for (const auto& f : reg.all()) {
+    if (core::iequals(value, f->info().id)) return &f->info();
   }
-  std::vector<std::string_view> ids;
-  ids.reserve(isa::kKnownIsas.size());
-  for (const isa::IsaInfo& i : isa::kKnownIsas) ids.push_back(i.id);
+  const std::vector<std::string_view> ids = reg.ids();
   say_error("unknown ISA '" + value + "' (expected " + core::join(ids, " or ") + ")" +
             core::did_you_mean(value, ids));
   return nullptr;
@@ -62,16 +60,17 @@ const isa::IsaInfo* isa_from_option(const std::string& value) {
 const isa::IsaInfo* isa_of_input(const isa::Registry& reg, const CommonOptions& common,
                                  const std::string& path, std::string_view content,
                                  const char* fallback) {
-  if (!common.isa.empty()) return isa_from_option(common.isa);
-  if (const isa::IsaInfo* i = isa::isa_for_path(path)) return i;
+  if (!common.isa.empty()) return isa_from_option(reg, common.isa);
+  if (const isa::Frontend* f = reg.for_path(path)) return &f->info();
   const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(content.data()),
                                        content.size());
   if (const isa::Frontend* f = reg.recognize(bytes)) return &f->info();
-  if (fallback != nullptr) return isa::known_isa(fallback);
+  if (fallback != nullptr) return &reg.find(fallback)->info();
   std::string exts;
-  for (const isa::IsaInfo& i : isa::kKnownIsas) {
-    for (std::string_view e : i.extensions)
-      exts += (exts.empty() ? "" : ", ") + std::string(e) + " = " + std::string(i.display_name);
+  for (const auto& f : reg.all()) {
+    for (std::string_view e : f->info().extensions)
+      exts +=
+          (exts.empty() ? "" : ", ") + std::string(e) + " = " + std::string(f->info().display_name);
   }
   say_error("cannot tell the ISA of '" + shown_name(path) + "' from its name (" + exts +
             ") or its content; use --isa visa|sass");
@@ -79,11 +78,7 @@ const isa::IsaInfo* isa_of_input(const isa::Registry& reg, const CommonOptions& 
 }
 
 const isa::Frontend* frontend_for(const isa::Registry& reg, const isa::IsaInfo& info) {
-  const isa::Frontend* f = reg.find(info.id);
-  if (f == nullptr) {
-    say_error("the " + std::string(info.display_name) + " front end is not available yet");
-  }
-  return f;
+  return reg.find(info.id);
 }
 
 std::string platform_for(const isa::IsaInfo& info, const std::string& given,
@@ -118,7 +113,8 @@ std::optional<std::vector<uint8_t>> parse_hex_arg(const std::string& s) {
   if (digits.empty() || digits.size() % 2 != 0) return std::nullopt;
   std::vector<uint8_t> out;
   for (size_t i = 0; i < digits.size(); i += 2)
-    out.push_back(static_cast<uint8_t>(core::hex_digit(digits[i]) * 16 + core::hex_digit(digits[i + 1])));
+    out.push_back(
+        static_cast<uint8_t>(core::hex_digit(digits[i]) * 16 + core::hex_digit(digits[i + 1])));
   return out;
 }
 

@@ -25,7 +25,7 @@ std::string shown_name(const std::string& path);
 bool read_input(const std::string& path, std::string& out);
 
 // --isa's value, case-insensitive; nullptr after a message (with "did you mean").
-const isa::IsaInfo* isa_from_option(const std::string& value);
+const isa::IsaInfo* isa_from_option(const isa::Registry& reg, const std::string& value);
 
 // The ISA of an input: --isa, else the extension, else its content (a front end that recognises
 // it: IGC's "CISA" container, texsim's "TXVI" stream, an NVIDIA cubin, vISA text), else
@@ -34,7 +34,7 @@ const isa::IsaInfo* isa_of_input(const isa::Registry& reg, const CommonOptions& 
                                  const std::string& path, std::string_view content,
                                  const char* fallback = nullptr);
 
-// The ISA's front end; nullptr after "the X front end is not available yet".
+// The ISA's front end (every IsaInfo comes from a registered one).
 const isa::Frontend* frontend_for(const isa::Registry& reg, const isa::IsaInfo& info);
 
 // --platform (or the scene's, or the ISA's default) in canonical spelling; "" after a message.

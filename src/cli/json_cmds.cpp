@@ -2,11 +2,11 @@
 // results and every diagnostic in run --json's shape (scene/report.hpp, diagnostic_json).
 // Usage errors stay text on stderr (exit 2), as for run --json.
 #include "cli/json_cmds.hpp"
-#include "cli/frontends.hpp"
 #include "cli/inputs.hpp"
 #include "cli/output.hpp"
 #include "core/suggest.hpp"
 #include "core/text.hpp"
+#include "isa/registry.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -57,7 +57,7 @@ int cmd_check_json(const isa::Registry& reg, const CommonOptions& common, const 
       kind = "scene";
       scene::LoadOptions opt;
       opt.allow_any_path = common.allow_any_path;
-      opt.sections = scene_sections();
+      opt.sections = isa::registry().scene_sections();
       if (!common.max_memory.empty()) {
         const auto m = parse_byte_size(common.max_memory);
         if (!m) {
@@ -120,10 +120,9 @@ int cmd_asm_json(const isa::Registry& reg, const CommonOptions& common, const As
       return kExitUsage;
     }
     std::string why;
-    if (!write_file_atomic(args.output,
-                           std::string_view(reinterpret_cast<const char*>(binary.data()),
-                                            binary.size()),
-                           why)) {
+    if (!write_file_atomic(
+            args.output,
+            std::string_view(reinterpret_cast<const char*>(binary.data()), binary.size()), why)) {
       say_error("cannot write '" + args.output + "': " + why);
       return kExitUsage;
     }
@@ -137,7 +136,8 @@ int cmd_disasm_json(const isa::Registry& reg, const CommonOptions& common, const
   const int sources =
       (args.file.empty() ? 0 : 1) + (args.word.empty() ? 0 : 1) + (args.bytes.empty() ? 0 : 1);
   if (sources != 1) {
-    say_error("disasm takes one input: FILE (- for stdin), --word 0xHEX (SASS) or --bytes HEX (vISA)");
+    say_error(
+        "disasm takes one input: FILE (- for stdin), --word 0xHEX (SASS) or --bytes HEX (vISA)");
     return kExitUsage;
   }
   isa::BinaryInput in;
@@ -146,7 +146,7 @@ int cmd_disasm_json(const isa::Registry& reg, const CommonOptions& common, const
   const char* fallback = !args.word.empty() ? "sass" : !args.bytes.empty() ? "visa" : nullptr;
   const isa::IsaInfo* info =
       args.file.empty() && common.isa.empty()
-          ? isa::known_isa(fallback)
+          ? &reg.find(fallback)->info()
           : isa_of_input(reg, common, args.file.empty() ? "<word>" : args.file, data, fallback);
   if (info == nullptr) return kExitUsage;
   if (!args.file.empty()) {
@@ -186,7 +186,7 @@ int cmd_describe_json(const isa::Registry& reg, const CommonOptions& common,
                       const DescribeArgs& args) {
   const isa::IsaInfo* only = nullptr;
   if (!common.isa.empty()) {
-    only = isa_from_option(common.isa);
+    only = isa_from_option(reg, common.isa);
     if (only == nullptr) return kExitUsage;
   }
   auto wanted = [&](const isa::Frontend& f) { return only == nullptr || f.info().id == only->id; };
@@ -203,15 +203,15 @@ int cmd_describe_json(const isa::Registry& reg, const CommonOptions& common,
   }
   if (args.opcode.empty()) {
     json isas = json::array();
-    for (const isa::IsaInfo& i : isa::kKnownIsas) {
+    for (const auto& f : reg.all()) {
+      const isa::IsaInfo& i = f->info();
       if (only != nullptr && only->id != i.id) continue;
-      const isa::Frontend* f = reg.find(i.id);
       isas.push_back(
           {{"id", i.id},
            {"name", i.display_name},
-           {"available", f != nullptr},
+           {"available", true},
            {"platforms", std::vector<std::string>(i.platforms.begin(), i.platforms.end())},
-           {"opcodes", f != nullptr ? f->opcodes() : std::vector<std::string>{}}});
+           {"opcodes", f->opcodes()}});
     }
     emit({{"isas", isas}});
     return kExitOk;

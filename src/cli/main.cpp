@@ -12,13 +12,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/demo.hpp"
-#include "cli/frontends.hpp"
 #include "cli/json_cmds.hpp"
 #include "cli/sample_cmd.hpp"
 #include "cli/term.hpp"
 #include "core/suggest.hpp"
 #include "core/text.hpp"
-#include "isa/frontend.hpp"
+#include "isa/registry.hpp"
 
 namespace {
 
@@ -27,7 +26,8 @@ using texsim::cli::CommonOptions;
 // "vISA: SKL ICLLP ...; SASS: SM50 ..." from the one list of known ISAs.
 std::string platform_help() {
   std::string out;
-  for (const texsim::isa::IsaInfo& i : texsim::isa::kKnownIsas) {
+  for (const auto& f : texsim::isa::registry().all()) {
+    const texsim::isa::IsaInfo& i = f->info();
     out += out.empty() ? "" : "; ";
     out += std::string(i.display_name) + ":";
     for (std::string_view p : i.platforms) out += " " + std::string(p);
@@ -48,8 +48,8 @@ std::string unknown_command(int argc, char** argv, const CLI::App& app) {
     names.push_back(sub->get_name());
   }
   return "unknown command '" + std::string(argv[1]) + "'" +
-         texsim::core::did_you_mean(argv[1], names) +
-         " (commands: " + texsim::core::join(names) + ")";
+         texsim::core::did_you_mean(argv[1], names) + " (commands: " + texsim::core::join(names) +
+         ")";
 }
 
 // Options every verb takes (interface.md, "Common options").
@@ -217,7 +217,7 @@ int run_main(int argc, char** argv) {
   set_error_limit(common.error_limit);
   if (refuse_isa_options(demo) || refuse_isa_options(render)) return kExitUsage;
 
-  const texsim::isa::Registry registry = make_registry();
+  const texsim::isa::Registry& registry = texsim::isa::registry();
   if (surface_opt->count() != 0) render_args.surface = surface_id;
   if (sampler_opt->count() != 0) render_args.sampler = sampler_id;
   if (lod_opt->count() != 0) render_args.lod = lod;

@@ -14,11 +14,11 @@
 #include <memory>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include "cli/inputs.hpp"
 #include "cli/output.hpp"
 #include "cli/sample_request.hpp"
 #include "cli/term.hpp"
-#include <nlohmann/json.hpp>
 
 #include "texsim/texsim.hpp"
 
@@ -27,7 +27,6 @@ namespace texsim::cli {
 namespace {
 
 constexpr uint64_t kBlockLines = 4096;  // a multiple of lavapipe's 8-lane groups and of quads
-
 
 void print(const Diagnostics& diags) {
   for (const Diagnostic& d : diags) std::fprintf(stderr, "%s\n", d.text.c_str());
@@ -295,7 +294,8 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   if (!common.max_memory.empty()) {
     const auto m = parse_byte_size(common.max_memory);
     if (!m) {
-      say_error("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory + "'");
+      say_error("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory +
+                "'");
       return kExitUsage;
     }
     so.max_bytes = *m;
@@ -308,10 +308,9 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
     for (const Diagnostic& d : ds) json_diags.push_back(to_json(d));
   };
   auto summary = [&](uint64_t lookups, uint64_t errors) {
-    nlohmann::json j{{"scene", args.scene},     {"requests", args.requests},
-                     {"output", args.output},   {"format", args.format},
-                     {"profile", args.profile}, {"lookups", lookups},
-                     {"errors", errors},        {"diagnostics", json_diags}};
+    nlohmann::json j{{"scene", args.scene},   {"requests", args.requests}, {"output", args.output},
+                     {"format", args.format}, {"profile", args.profile},   {"lookups", lookups},
+                     {"errors", errors},      {"diagnostics", json_diags}};
     if (!args.shard.empty()) j["shard"] = args.shard;
     std::printf("%s\n", j.dump(2).c_str());
   };
@@ -381,7 +380,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   progress.finish();
   if (!output.commit(why)) {
     say_error("cannot write '" + (args.output == "-" ? std::string("the results") : args.output) +
-        "': " + why);
+              "': " + why);
     return kExitUsage;
   }
   if (args.json) {

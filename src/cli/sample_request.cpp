@@ -20,8 +20,8 @@ using nlohmann::json;
 
 // The keys of a request (docs/sample-requests.md), for "did you mean".
 constexpr std::array<std::string_view, 17> kKeys{
-    "op",     "id",     "surface",     "sampler", "coord",     "ddx",   "ddy",   "offset", "array_index",
-    "lod",    "bias",   "reference",   "component", "slice",   "level", "sample", "mcs"};
+    "op",  "id",   "surface",   "sampler",   "coord", "ddx",   "ddy",    "offset", "array_index",
+    "lod", "bias", "reference", "component", "slice", "level", "sample", "mcs"};
 
 struct Ctx {
   uint64_t line;

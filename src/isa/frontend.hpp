@@ -21,8 +21,9 @@
 
 namespace texsim::isa {
 
-// What texsim knows about an ISA whether or not its front end is built: names, file extensions
-// and platforms (interface.md, "Common options").
+// What an ISA is to the rest of texsim: names, file extensions, platforms, the public API's value
+// (texsim::Isa, texsim_isa). Each front end defines its own (issue 25 item 4: registered once, in
+// isa/registry.cpp; the CLI, the API, scene loading and describe read the registry).
 struct IsaInfo {
   std::string_view id;            // "visa", "sass": the --isa value and the scene's "isa"
   std::string_view display_name;  // "vISA", "SASS"
@@ -33,45 +34,8 @@ struct IsaInfo {
   std::span<const core::Alias> platform_aliases;
   // The generations the platforms are, for the message that lists them.
   std::string_view generations;
+  uint8_t api_value = 0;  // texsim::Isa / texsim_isa (include/texsim/program.hpp, texsim.h)
 };
-
-// Platforms of each ISA, in canonical spelling (interface.md, "Common options"; Xe2 added for
-// the vISA front end's platform table). The one list every layer uses.
-inline constexpr std::array<std::string_view, 7> kVisaPlatforms{"SKL", "ICLLP", "TGLLP", "XeHP",
-                                                                "DG2", "PVC",   "Xe2"};
-inline constexpr std::array<std::string_view, 6> kSassPlatforms{"SM50", "SM52", "SM53",
-                                                                "SM60", "SM61", "SM62"};
-
-// Spellings of the same platforms in Intel's and NVIDIA's own tools and documents.
-inline constexpr std::array<core::Alias, 14> kVisaPlatformAliases{{
-    {"Gen9", "SKL"},       {"GENX_SKL", "SKL"},     {"Gen11", "ICLLP"},   {"GENX_ICLLP", "ICLLP"},
-    {"Gen12", "TGLLP"},    {"Xe-LP", "TGLLP"},      {"XeLP", "TGLLP"},    {"GENX_TGLLP", "TGLLP"},
-    {"XeHP_SDV", "XeHP"},  {"Xe-HPG", "DG2"},       {"XeHPG", "DG2"},     {"Xe-HPC", "PVC"},
-    {"XeHPC", "PVC"},      {"LNL", "Xe2"}}};
-inline constexpr std::array<core::Alias, 6> kSassPlatformAliases{{{"sm_50", "SM50"},
-                                                                 {"sm_52", "SM52"},
-                                                                 {"sm_53", "SM53"},
-                                                                 {"sm_60", "SM60"},
-                                                                 {"sm_61", "SM61"},
-                                                                 {"sm_62", "SM62"}}};
-
-// .isa: IGC's binary container, read by check, run and disasm.
-inline constexpr std::array<std::string_view, 3> kVisaExtensions{".visaasm", ".vasm", ".isa"};
-inline constexpr std::array<std::string_view, 2> kSassExtensions{".sass", ".cubin"};
-inline constexpr std::array<IsaInfo, 2> kKnownIsas{{
-    {"visa", "vISA", kVisaExtensions, kVisaPlatforms, "TGLLP", kVisaPlatformAliases,
-     "Gen9 (SKL), Gen11 (ICLLP), Xe-LP (TGLLP), Xe-HP (XeHP), Xe-HPG (DG2), Xe-HPC (PVC), Xe2"},
-    {"sass", "SASS", kSassExtensions, kSassPlatforms, "SM52", kSassPlatformAliases,
-     "Maxwell (SM50, SM52, SM53) and Pascal (SM60, SM61, SM62); Volta and later (SM70+, "
-     "128-bit words) are not modelled yet"},
-}};
-
-inline const IsaInfo* known_isa(std::string_view id) {
-  for (const IsaInfo& i : kKnownIsas) {
-    if (i.id == id) return &i;
-  }
-  return nullptr;
-}
 
 // The canonical spelling of platform `given` (case-insensitive), or nullopt.
 inline std::optional<std::string_view> find_platform(const IsaInfo& info, std::string_view given) {
@@ -90,14 +54,12 @@ inline std::string unknown_platform_message(const IsaInfo& info, std::string_vie
          " platforms: " + core::join(info.platforms) + "; " + std::string(info.generations) + ")";
 }
 
-// The ISA a file name implies by its extension, or nullptr.
-inline const IsaInfo* isa_for_path(std::string_view path) {
-  for (const IsaInfo& i : kKnownIsas) {
-    for (std::string_view ext : i.extensions) {
-      if (path.size() > ext.size() && path.substr(path.size() - ext.size()) == ext) return &i;
-    }
+// Whether `path` ends with one of the ISA's extensions.
+inline bool has_extension(const IsaInfo& info, std::string_view path) {
+  for (std::string_view ext : info.extensions) {
+    if (path.size() > ext.size() && path.substr(path.size() - ext.size()) == ext) return true;
   }
-  return nullptr;
+  return false;
 }
 
 // A parsed (or decoded) program. Front ends derive from it; the CLI only passes it back.
@@ -209,8 +171,7 @@ class Frontend {
   virtual const scene::SceneSection* scene_section() const { return nullptr; }
 };
 
-// The front ends built into this texsim. The CLI fills it at start-up (cli/frontends.cpp);
-// an ISA of kKnownIsas without an entry is "not available yet".
+// A set of front ends. The one texsim uses is isa::registry() (isa/registry.hpp).
 class Registry {
  public:
   void add(std::unique_ptr<Frontend> f) { frontends_.push_back(std::move(f)); }
@@ -219,6 +180,26 @@ class Registry {
       if (f->info().id == isa_id) return f.get();
     }
     return nullptr;
+  }
+  // The front end whose extension `path` has, or nullptr.
+  const Frontend* for_path(std::string_view path) const {
+    for (const auto& f : frontends_) {
+      if (has_extension(f->info(), path)) return f.get();
+    }
+    return nullptr;
+  }
+  // The front end of a public API value (texsim::Isa), or nullptr.
+  const Frontend* for_api(uint8_t api_value) const {
+    for (const auto& f : frontends_) {
+      if (f->info().api_value == api_value) return f.get();
+    }
+    return nullptr;
+  }
+  // Every ISA id, in registration order ("visa", "sass").
+  std::vector<std::string_view> ids() const {
+    std::vector<std::string_view> out;
+    for (const auto& f : frontends_) out.push_back(f->info().id);
+    return out;
   }
   std::span<const std::unique_ptr<Frontend>> all() const { return frontends_; }
   // The one front end that recognizes `bytes`, or nullptr (none, or more than one).

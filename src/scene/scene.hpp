@@ -86,7 +86,7 @@ struct LoadOptions {
   bool allow_any_path = false;
   // Upper bound on the bytes of all surfaces and memory buffers together.
   uint64_t max_bytes = uint64_t{1} << 30;
-  // The ISA front ends' section readers (isa::all_scene_sections()); their keys are unknown
+  // The ISA front ends' section readers (isa::registry().scene_sections()); their keys are unknown
   // keys when not given.
   std::vector<const SceneSection*> sections;
 };

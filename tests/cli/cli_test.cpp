@@ -55,8 +55,6 @@ class Cli : public ::testing::Test {
     return r;
   }
   std::string out_path(const std::string& name) const { return (tmp_ / name).string(); }
-  void check_visa_missing();
-  void check_sass_missing();
 
   fs::path tmp_;
 };
@@ -94,44 +92,6 @@ TEST_F(Cli, UsageErrorsExit2) {
   EXPECT_EQ(missing.err, "texsim: cannot open 'no_such_file.sass': no such file\n");
   const Result ext = run("check mip_colors.txt");
   EXPECT_EQ(ext.status, 2);
-}
-
-TEST_F(Cli, MissingFrontEndsSayWhichIsaIsNotAvailable) {
-  // These checks apply while a front end is missing; `texsim describe` says which are built.
-  const Result list = run("describe");
-  const bool visa_missing =
-      list.out.find("vISA (--isa visa): not available yet") != std::string::npos;
-  const bool sass_missing =
-      list.out.find("SASS (--isa sass): not available yet") != std::string::npos;
-  if (visa_missing) check_visa_missing();
-  if (sass_missing) check_sass_missing();
-  if (!visa_missing && !sass_missing) GTEST_SKIP() << "both front ends are built";
-}
-
-void Cli::check_visa_missing() {
-  const Result visa = run("check prog.visaasm");
-  EXPECT_EQ(visa.status, 2);
-  EXPECT_EQ(visa.err, "texsim: the vISA front end is not available yet\n");
-  EXPECT_EQ(run("disasm --bytes 6e00").err, "texsim: the vISA front end is not available yet\n");
-  const Result r = run("run prog.visaasm --scene mip_colors.json --json");
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "texsim: the vISA front end is not available yet\n");
-  EXPECT_TRUE(r.out.empty());
-  EXPECT_EQ(run("describe --isa visa sample_3d").err,
-            "texsim: the vISA front end is not available yet\n");
-}
-
-void Cli::check_sass_missing() {
-  const Result sass = run("check prog.sass");
-  EXPECT_EQ(sass.status, 2);
-  EXPECT_EQ(sass.err, "texsim: the SASS front end is not available yet\n");
-  EXPECT_EQ(run("asm prog.sass --hex").err, "texsim: the SASS front end is not available yet\n");
-  const Result dis = run("disasm --isa sass --word 0x1234 --ctrl 0x1");
-  EXPECT_EQ(dis.status, 2);
-  EXPECT_EQ(dis.err, "texsim: the SASS front end is not available yet\n");
-  const Result d = run("describe TLDS");
-  EXPECT_EQ(d.status, 2);
-  EXPECT_EQ(d.err, "texsim: the SASS front end is not available yet ('TLDS' is a SASS opcode)\n");
 }
 
 TEST_F(Cli, PlatformAndIsaOptionsAreChecked) {

@@ -5,7 +5,7 @@
 #include <array>
 
 #include "fuzz_common.hpp"
-#include "isa/scene_sections.hpp"
+#include "isa/registry.hpp"
 #include "scene/scene.hpp"
 
 using namespace texsim;
@@ -250,15 +250,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool is_sass = p.ConsumeBool();
   const isa::Frontend& fe = is_sass ? fuzz::sass() : fuzz::visa();
   const std::string_view platform =
-      is_sass ? fuzz::pick(isa::known_isa("sass")->platforms, p.ConsumeIntegral<uint8_t>())
-              : fuzz::pick(isa::known_isa("visa")->platforms, p.ConsumeIntegral<uint8_t>());
+      is_sass
+          ? fuzz::pick(isa::registry().find("sass")->info().platforms, p.ConsumeIntegral<uint8_t>())
+          : fuzz::pick(isa::registry().find("visa")->info().platforms,
+                       p.ConsumeIntegral<uint8_t>());
   const std::string program = is_sass ? sass_program(p) : visa_program(p);
   const std::string json = scene_json(p, is_sass);
 
   core::DiagSink ssink;
   scene::LoadOptions opt;
   opt.max_bytes = fuzz::kSceneBudget;
-  opt.sections = isa::all_scene_sections();
+  opt.sections = isa::registry().scene_sections();
   const auto sc = scene::load_scene_text(json, "/nonexistent-texsim-fuzz/scene.json", ssink, opt);
   if (!sc) {
     // Over budget, zero-sized, mismatched data, ...: a diagnostic, never an allocation failure.

@@ -2,12 +2,14 @@
 // and print the same text, and its encoded bundle stream must decode and re-encode to the same
 // bytes.
 #include "fuzz_common.hpp"
+#include "isa/registry.hpp"
 
 using namespace texsim;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const std::string_view platform = fuzz::pick(isa::known_isa("sass")->platforms, size);
+  const std::string_view platform =
+      fuzz::pick(isa::registry().find("sass")->info().platforms, size);
   const isa::Frontend& fe = fuzz::sass();
   core::DiagSink sink;
   const auto prog = fe.parse({"fuzz.sass", text}, platform, sink);

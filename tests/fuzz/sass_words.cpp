@@ -2,6 +2,7 @@
 // 21-bit control field (next 3 bytes); longer ones are bundle streams. decode; print; parse;
 // encode.
 #include "fuzz_common.hpp"
+#include "isa/registry.hpp"
 
 using namespace texsim;
 
@@ -16,7 +17,8 @@ uint64_t le(const uint8_t* p, size_t n) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string_view platform = fuzz::pick(isa::known_isa("sass")->platforms, size);
+  const std::string_view platform =
+      fuzz::pick(isa::registry().find("sass")->info().platforms, size);
   const isa::Frontend& fe = fuzz::sass();
   isa::BinaryInput in;
   in.name = "fuzz.bin";

@@ -1,7 +1,7 @@
 // libFuzzer target: scene JSON through load_scene_text with a 1 MiB budget. A scene that does not
 // load must say why (an error); one that loads must fit the budget.
 #include "fuzz_common.hpp"
-#include "isa/scene_sections.hpp"
+#include "isa/registry.hpp"
 #include "scene/scene.hpp"
 
 using namespace texsim;
@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   core::DiagSink sink;
   scene::LoadOptions opt;
   opt.max_bytes = fuzz::kSceneBudget;
-  opt.sections = isa::all_scene_sections();
+  opt.sections = isa::registry().scene_sections();
   // A folder that does not exist: "file" data sources resolve under it and are not found.
   const auto s = scene::load_scene_text(text, "/nonexistent-texsim-fuzz/scene.json", sink, opt);
   if (!s) {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "fuzz_common.hpp"
-#include "isa/scene_sections.hpp"
+#include "isa/registry.hpp"
 #include "scene/scene.hpp"
 
 using namespace texsim;
@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   core::DiagSink sink;
   scene::LoadOptions opt;
   opt.max_bytes = fuzz::kSceneBudget;
-  opt.sections = isa::all_scene_sections();
+  opt.sections = isa::registry().scene_sections();
   const auto s = scene::load_scene_text(text, folder() + "/scene.json", sink, opt);
   if (!s) {
     fuzz::check(sink.has_errors(), "a PNG scene failed to load without an error diagnostic", text);

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "fuzz_common.hpp"
+#include "isa/registry.hpp"
 #include "isa/visa/codec.hpp"
 
 using namespace texsim;
@@ -21,7 +22,8 @@ size_t body_offset(const std::vector<uint8_t>& b) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<uint8_t> bytes(data, data + size);
-  const std::string_view platform = fuzz::pick(isa::known_isa("visa")->platforms, size);
+  const std::string_view platform =
+      fuzz::pick(isa::registry().find("visa")->info().platforms, size);
   const isa::Frontend& fe = fuzz::visa();
   core::DiagSink sink;
   const auto prog = fe.decode({"fuzz.bin", bytes, {}, {}}, platform, sink);

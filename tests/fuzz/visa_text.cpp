@@ -1,12 +1,14 @@
 // libFuzzer target: vISA program text. parse+validate; a program that parses must print, re-parse
 // and print the same text again (parse(print(x)) == x), and encode and decode back to that text.
 #include "fuzz_common.hpp"
+#include "isa/registry.hpp"
 
 using namespace texsim;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const std::string_view platform = fuzz::pick(isa::known_isa("visa")->platforms, size);
+  const std::string_view platform =
+      fuzz::pick(isa::registry().find("visa")->info().platforms, size);
   const isa::Frontend& fe = fuzz::visa();
   core::DiagSink sink;
   const auto prog = fe.parse({"fuzz.visaasm", text}, platform, sink);

@@ -4,12 +4,14 @@
 #include "core/text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <span>
 
 #include "isa/sass/codec.hpp"
 #include "isa/sass/cubin.hpp"
 #include "isa/sass/describe.hpp"
+#include "isa/sass/encoding.hpp"
 #include "isa/sass/examples.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/fields.hpp"
@@ -41,9 +43,33 @@ std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core:
   return words;
 }
 
+// SASS as texsim knows it: nvdisasm/cuobjdump text (.sass), ptxas cubins (.cubin), the
+// platforms of its encoding generations (encoding.hpp) and ptxas's spellings of them.
+constexpr std::array<std::string_view, 2> kExtensions{".sass", ".cubin"};
+constexpr std::array<core::Alias, 6> kPlatformAliases{{{"sm_50", "SM50"},
+                                                       {"sm_52", "SM52"},
+                                                       {"sm_53", "SM53"},
+                                                       {"sm_60", "SM60"},
+                                                       {"sm_61", "SM61"},
+                                                       {"sm_62", "SM62"}}};
+// A function-local static: safe whenever the registry is first asked (no init-order hazard).
+const IsaInfo& isa_info() {
+  static const IsaInfo kInfo{
+      "sass",
+      "SASS",
+      kExtensions,
+      sass_platforms(),
+      "SM52",
+      kPlatformAliases,
+      "Maxwell (SM50, SM52, SM53) and Pascal (SM60, SM61, SM62); Volta and later "
+      "(SM70+, 128-bit words) are not modelled yet",
+      1};  // texsim::Isa::kSass, TEXSIM_ISA_SASS
+  return kInfo;
+}
+
 class SassFrontend final : public Frontend {
  public:
-  const IsaInfo& info() const override { return *known_isa("sass"); }
+  const IsaInfo& info() const override { return isa_info(); }
 
   // An ELF file for NVIDIA's machine (e_machine 190, EM_CUDA) or a CUDA fatbin (0xba55ed50).
   bool recognizes(std::span<const uint8_t> bytes) const override {

@@ -2,6 +2,8 @@
 // texture header / sampler pools (TIC/TSC) and fp16_rounding; every problem a SCENE-* diagnostic.
 #include "isa/sass/scene_section.hpp"
 
+#include "isa/sass/encoding.hpp"
+
 #include <array>
 #include <cctype>
 #include <functional>
@@ -238,7 +240,7 @@ class SassSceneSection final : public scene::SceneSection {
  public:
   std::string_view isa() const override { return kId; }
   std::string_view display_name() const override { return "SASS"; }
-  std::span<const std::string_view> platforms() const override { return kSassPlatforms; }
+  std::span<const std::string_view> platforms() const override { return sass_platforms(); }
   std::span<const std::string_view> keys() const override { return kKeys; }
   std::unique_ptr<scene::IsaState> make_state() const override {
     return std::make_unique<SceneState>();

@@ -3,12 +3,14 @@
 #include "isa/visa/frontend.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "isa/visa/codec.hpp"
 #include "isa/visa/examples.hpp"
 #include "isa/visa/exec.hpp"
 #include "isa/visa/isa_file.hpp"
+#include "isa/visa/platform.hpp"
 #include "isa/visa/rules.hpp"
 #include "isa/visa/scene_section.hpp"
 #include "isa/visa/syntax.hpp"
@@ -24,9 +26,41 @@ std::optional<Platform> platform_of(std::string_view name, core::DiagSink& sink)
   return p;
 }
 
+// vISA as texsim knows it: IGC's text (.visaasm), IGC's binary container (.isa), the platforms of
+// the platform table and the spellings of them in Intel's tools and documents.
+constexpr std::array<std::string_view, 3> kExtensions{".visaasm", ".vasm", ".isa"};
+constexpr std::array<core::Alias, 14> kPlatformAliases{{{"Gen9", "SKL"},
+                                                        {"GENX_SKL", "SKL"},
+                                                        {"Gen11", "ICLLP"},
+                                                        {"GENX_ICLLP", "ICLLP"},
+                                                        {"Gen12", "TGLLP"},
+                                                        {"Xe-LP", "TGLLP"},
+                                                        {"XeLP", "TGLLP"},
+                                                        {"GENX_TGLLP", "TGLLP"},
+                                                        {"XeHP_SDV", "XeHP"},
+                                                        {"Xe-HPG", "DG2"},
+                                                        {"XeHPG", "DG2"},
+                                                        {"Xe-HPC", "PVC"},
+                                                        {"XeHPC", "PVC"},
+                                                        {"LNL", "Xe2"}}};
+// A function-local static: safe whenever the registry is first asked (no init-order hazard).
+const IsaInfo& isa_info() {
+  static const IsaInfo kInfo{
+      "visa",
+      "vISA",
+      kExtensions,
+      platform_names(),
+      "TGLLP",
+      kPlatformAliases,
+      "Gen9 (SKL), Gen11 (ICLLP), Xe-LP (TGLLP), Xe-HP (XeHP), Xe-HPG (DG2), "
+      "Xe-HPC (PVC), Xe2",
+      0};  // texsim::Isa::kVisa, TEXSIM_ISA_VISA
+  return kInfo;
+}
+
 class VisaFrontend final : public isa::Frontend {
  public:
-  const IsaInfo& info() const override { return *isa::known_isa("visa"); }
+  const IsaInfo& info() const override { return isa_info(); }
 
   // IGC's container ("CISA"), texsim's stream header ("TXVI"), or text whose first line that is
   // not blank or a comment is a .version or .kernel directive.

@@ -18,7 +18,17 @@ constexpr std::array<PlatformInfo, 7> kPlatforms{{
     {Platform::kXe2, "Xe2", "Xe2", 64, 16},
 }};
 
+constexpr auto kNames = [] {
+  std::array<std::string_view, kPlatforms.size()> n{};
+  for (size_t k = 0; k < n.size(); ++k) n[k] = kPlatforms[k].name;
+  return n;
+}();
+
 }  // namespace
+
+std::span<const std::string_view> platform_names() {
+  return kNames;
+}
 
 std::span<const PlatformInfo> all_platforms() {
   return kPlatforms;

@@ -23,6 +23,8 @@ struct PlatformInfo {
 };
 
 std::span<const PlatformInfo> all_platforms();
+// Every platform's canonical name, in generation order (the --platform values).
+std::span<const std::string_view> platform_names();
 const PlatformInfo& platform_info(Platform p);
 std::optional<Platform> platform_from_name(std::string_view name);  // case-insensitive
 

@@ -2,6 +2,8 @@
 // element type, dispatch_mask and coarse_pixel_size; every problem a SCENE-* diagnostic.
 #include "isa/visa/scene_section.hpp"
 
+#include "isa/visa/platform.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -141,7 +143,7 @@ class VisaSceneSection final : public scene::SceneSection {
  public:
   std::string_view isa() const override { return kId; }
   std::string_view display_name() const override { return "vISA"; }
-  std::span<const std::string_view> platforms() const override { return kVisaPlatforms; }
+  std::span<const std::string_view> platforms() const override { return platform_names(); }
   std::span<const std::string_view> keys() const override { return kKeys; }
   std::unique_ptr<scene::IsaState> make_state() const override {
     return std::make_unique<SceneState>();

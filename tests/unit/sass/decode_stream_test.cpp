@@ -57,7 +57,7 @@ uint64_t table_word(Rng& r) {
 TEST(SassDecodeStream, AgreesWithWordByWordDecode) {
   Rng rng;
   std::vector<std::string_view> platforms{""};
-  platforms.insert(platforms.end(), kSassPlatforms.begin(), kSassPlatforms.end());
+  platforms.insert(platforms.end(), sass_platforms().begin(), sass_platforms().end());
   size_t words = 0;
   size_t diags = 0;
   for (const std::string_view platform : platforms) {

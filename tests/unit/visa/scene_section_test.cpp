@@ -1,6 +1,8 @@
 // Tests of the ISA front ends' scene sections read through the scene loader: vISA variables and
 // dispatch state, SASS registers and pools, with their exact diagnostics and line:column.
-#include "isa/scene_sections.hpp"
+#include "isa/sass/scene_section.hpp"
+#include "isa/registry.hpp"
+#include "isa/visa/scene_section.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +18,7 @@ namespace {
 using scene::testing::Loaded;
 
 Loaded load(const std::string& text) {
-  return scene::testing::load_text(text, "scene.json", scene_load_options());
+  return scene::testing::load_text(text, "scene.json", isa::scene_load_options());
 }
 
 TEST(SceneLoad, ContractExample) {
@@ -174,9 +176,10 @@ TEST(SceneSections, EachIsaKeepsItsOwnState) {
 }
 
 TEST(SceneSections, PlatformListsLiveWithTheFrontEnds) {
-  EXPECT_EQ(visa::scene_section().platforms().size(), kVisaPlatforms.size());
+  EXPECT_EQ(visa::scene_section().platforms().size(),
+            registry().find("visa")->info().platforms.size());
   EXPECT_EQ(sass::scene_section().platforms().size(), 6u);
-  EXPECT_EQ(known_isa("sass")->platforms.size(), 6u);
+  EXPECT_EQ(registry().find("sass")->info().platforms.size(), 6u);
 }
 
 }  // namespace
