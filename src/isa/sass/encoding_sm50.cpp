@@ -41,7 +41,6 @@ constexpr std::array<EncodingRow, 18> kRows{{
 constexpr std::array<std::string_view, 6> kPlatforms{"SM50", "SM52", "SM53",
                                                      "SM60", "SM61", "SM62"};
 constexpr Generation kSm50{"Maxwell/Pascal", kPlatforms, 64, kRows};
-constexpr std::array<const Generation*, 1> kGenerations{&kSm50};
 
 // Role -> position in a layout (kNoField: none), at compile time: the validator asks per
 // instruction.
@@ -102,23 +101,6 @@ const WordField* field_in(Role r) {
 }
 
 }  // namespace
-
-std::span<const Generation* const> generations() {
-  return kGenerations;
-}
-
-const Generation* generation_for(std::string_view platform) {
-  if (platform.empty()) return kGenerations.front();
-  for (const Generation* g : kGenerations) {
-    if (std::find(g->platforms.begin(), g->platforms.end(), platform) != g->platforms.end())
-      return g;
-  }
-  return nullptr;
-}
-
-std::span<const std::string_view> sass_platforms() {
-  return kPlatforms;  // one generation today; the next appends its own
-}
 
 const Generation& sm50() {
   return kSm50;
