@@ -85,6 +85,122 @@ Control decode_control(uint32_t bits) {
   return control_of(bits);
 }
 
+namespace {
+
+// The mode row (TLDS, TEXS, TLD4S) an instruction encodes with: nullptr (and true) for rows
+// without a mode table; false after SASS-ENCODE when no row has the combination.
+bool encodable_mode(const OpSpec& spec, const Instruction& inst, const ModeRow*& row,
+                    core::DiagSink& sink) {
+  row = nullptr;
+  if (spec.modes.empty()) return true;
+  row = mode_row(spec, inst);
+  if (row != nullptr) return true;
+  sink.error(
+      "SASS-ENCODE", text_or_bin(inst),
+      "no " + std::string(spec.mnemonic) + " encoding for this combination of " + mode_words(spec),
+      std::string(spec.mode_citation));
+  return false;
+}
+
+// The write-mask code of TLDS/TEXS (2- or 3/4-component table by Rd1; INVALIDn as written):
+// nullopt and true for rows without one; false after SASS-ENCODE when the mask has no code.
+bool encodable_mask(const EncodingRow& enc, const Instruction& inst, std::optional<uint8_t>& code,
+                    core::DiagSink& sink) {
+  code.reset();
+  if (field_of(enc, Role::kWmsk) == nullptr) return true;
+  const auto& table = inst.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
+  for (const auto& m : table) {
+    if (m.components == inst.mask) code = m.code;
+  }
+  if (inst.invalid_wmsk != 0) {
+    // INVALIDn (nvdisasm's name for 3/4-component codes 5..7) encodes its code as written.
+    code = inst.rd1 != kRZ ? std::optional<uint8_t>(inst.invalid_wmsk) : std::nullopt;
+  }
+  if (code) return true;
+  sink.error("SASS-ENCODE", text_or_bin(inst),
+             "write mask " + mask_name_of(inst.mask) + " has no encoding with Rd1 " +
+                 (inst.rd1 == kRZ ? "= RZ" : "!= RZ"),
+             "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk");
+  return false;
+}
+
+// The value of one field: the Instruction member its role holds, in the field's terms (a mode
+// row's encoding, a mask code, a lod code); nullopt after SASS-ENCODE (a lod the row lacks).
+std::optional<uint64_t> field_value(const OpSpec& spec, const EncodingRow& enc, const WordField& f,
+                                    const Instruction& inst, const ModeRow* row,
+                                    std::optional<uint8_t> mask_code, core::DiagSink& sink) {
+  switch (f.role) {
+    case Role::kRd0:
+      return inst.rd0;
+    case Role::kRa:
+      return inst.ra;
+    case Role::kPred:
+      return inst.pred;
+    case Role::kPredNeg:
+      return inst.pred_neg;
+    case Role::kRb:
+      return inst.rb;
+    case Role::kRd1:
+      return inst.rd1;
+    case Role::kTsIdx:
+      return inst.ts_idx;
+    case Role::kNodep:
+      return inst.nodep;
+    case Role::kWmsk:
+      return mask_code.value_or(0);
+    case Role::kMode:
+      return row != nullptr ? row->encoding : 0;
+    case Role::kF32:
+      return inst.f16 ? 0 : 1;
+    case Role::kF16:
+      return inst.f16;
+    case Role::kComponent:
+      return inst.component;
+    case Role::kRtz:
+      return inst.rtz;
+    case Role::kPd:
+      return inst.pd;
+    case Role::kDim:
+      return wide_param_a_code(inst.param_a);
+    case Role::kMask4:
+      return inst.mask;
+    case Role::kLodSel: {
+      size_t k = 0;
+      while (k < enc.lod_codes.size() && enc.lod_codes[k] != inst.lod) ++k;
+      if (k == enc.lod_codes.size()) {
+        sink.error("SASS-ENCODE", text_or_bin(inst),
+                   std::string(spec.mnemonic) + " has no ." +
+                       std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) +
+                       " encoding",
+                   std::string(f.bits.citation));
+        return std::nullopt;
+      }
+      return k;
+    }
+    case Role::kAoffi:
+      return inst.aoffi;
+    case Role::kDc:
+      return inst.dc;
+    case Role::kMs:
+      return inst.ms;
+    case Role::kNdv:
+      return inst.ndv;
+    case Role::kCl:
+      return inst.cl;
+    case Role::kLc:
+      return inst.lc;
+    case Role::kToff:
+      return inst.toff;
+    case Role::kQuery:
+      return inst.query;
+    case Role::kIgnored:
+      return f.bits.get(inst.kept_bits);
+  }
+  return 0;
+}
+
+}  // namespace
+
 std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink) {
   if (inst.kind == Kind::kRaw)
     return EncodedWord{inst.raw_word, encode_control(inst.ctrl, Phase::kNone)};
@@ -106,144 +222,23 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
                "decisions.md T20, T27");
     return std::nullopt;
   }
+  const ModeRow* row = nullptr;
+  std::optional<uint8_t> mask_code;
+  if (!encodable_mode(spec, inst, row, sink) || !encodable_mask(enc, inst, mask_code, sink))
+    return std::nullopt;
   uint64_t w = enc.match;
-  auto put = [&](const core::BitField& field, uint64_t v) {
-    if (auto n = field.set(w, v)) {
+  for (const WordField& f : enc.fields) {
+    const auto v = field_value(spec, enc, f, inst, row, mask_code, sink);
+    if (!v) return std::nullopt;
+    if (auto n = f.bits.set(w, *v)) {
       w = *n;
-      return true;
+      continue;
     }
     sink.error("SASS-ENCODE", text_or_bin(inst),
-               std::string(field.name) + " value " + std::to_string(v) + " does not fit bits " +
-                   std::to_string(field.hi) + ":" + std::to_string(field.lo),
-               std::string(field.citation));
-    return false;
-  };
-  const ModeRow* row = nullptr;
-  if (!spec.modes.empty()) {
-    row = mode_row(spec, inst);
-    if (row == nullptr) {
-      sink.error("SASS-ENCODE", text_or_bin(inst),
-                 "no " + std::string(spec.mnemonic) + " encoding for this combination of " +
-                     mode_words(spec),
-                 std::string(spec.mode_citation));
-      return std::nullopt;
-    }
-  }
-  std::optional<uint8_t> mask_code;
-  if (field_of(enc, Role::kWmsk) != nullptr) {
-    const auto& table = inst.rd1 == kRZ ? write_masks_2c() : write_masks_34c();
-    for (const auto& m : table) {
-      if (m.components == inst.mask) mask_code = m.code;
-    }
-    if (inst.invalid_wmsk != 0) {
-      // INVALIDn (nvdisasm's name for 3/4-component codes 5..7) encodes its code as written.
-      mask_code = inst.rd1 != kRZ ? std::optional<uint8_t>(inst.invalid_wmsk) : std::nullopt;
-    }
-    if (!mask_code) {
-      sink.error("SASS-ENCODE", text_or_bin(inst),
-                 "write mask " + mask_name_of(inst.mask) + " has no encoding with Rd1 " +
-                     (inst.rd1 == kRZ ? "= RZ" : "!= RZ"),
-                 "sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk");
-      return std::nullopt;
-    }
-  }
-  for (const WordField& f : enc.fields) {
-    uint64_t v = 0;
-    switch (f.role) {
-      case Role::kRd0:
-        v = inst.rd0;
-        break;
-      case Role::kRa:
-        v = inst.ra;
-        break;
-      case Role::kPred:
-        v = inst.pred;
-        break;
-      case Role::kPredNeg:
-        v = inst.pred_neg;
-        break;
-      case Role::kRb:
-        v = inst.rb;
-        break;
-      case Role::kRd1:
-        v = inst.rd1;
-        break;
-      case Role::kTsIdx:
-        v = inst.ts_idx;
-        break;
-      case Role::kNodep:
-        v = inst.nodep;
-        break;
-      case Role::kWmsk:
-        v = mask_code.value_or(0);
-        break;
-      case Role::kMode:
-        v = row != nullptr ? row->encoding : 0;
-        break;
-      case Role::kF32:
-        v = inst.f16 ? 0 : 1;
-        break;
-      case Role::kF16:
-        v = inst.f16;
-        break;
-      case Role::kComponent:
-        v = inst.component;
-        break;
-      case Role::kRtz:
-        v = inst.rtz;
-        break;
-      case Role::kPd:
-        v = inst.pd;
-        break;
-      case Role::kDim:
-        v = wide_param_a_code(inst.param_a);
-        break;
-      case Role::kMask4:
-        v = inst.mask;
-        break;
-      case Role::kLodSel: {
-        size_t k = 0;
-        while (k < enc.lod_codes.size() && enc.lod_codes[k] != inst.lod) ++k;
-        if (k == enc.lod_codes.size()) {
-          sink.error("SASS-ENCODE", text_or_bin(inst),
-                     std::string(spec.mnemonic) + " has no ." +
-                         std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) +
-                         " encoding",
-                     std::string(f.bits.citation));
-          return std::nullopt;
-        }
-        v = k;
-        break;
-      }
-      case Role::kAoffi:
-        v = inst.aoffi;
-        break;
-      case Role::kDc:
-        v = inst.dc;
-        break;
-      case Role::kMs:
-        v = inst.ms;
-        break;
-      case Role::kNdv:
-        v = inst.ndv;
-        break;
-      case Role::kCl:
-        v = inst.cl;
-        break;
-      case Role::kLc:
-        v = inst.lc;
-        break;
-      case Role::kToff:
-        v = inst.toff;
-        break;
-      case Role::kQuery:
-        v = inst.query;
-        break;
-      case Role::kIgnored:
-        v = f.bits.get(inst.kept_bits);
-        break;
-    }
-    if (!put(f.bits, v)) return std::nullopt;
+               std::string(f.bits.name) + " value " + std::to_string(*v) + " does not fit bits " +
+                   std::to_string(f.bits.hi) + ":" + std::to_string(f.bits.lo),
+               std::string(f.bits.citation));
+    return std::nullopt;
   }
   // Bits nvdisasm ignores on the word's platform, kept from the decoded word (decisions T25).
   w |= inst.kept_bits & ~enc.mask;

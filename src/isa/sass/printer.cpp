@@ -36,6 +36,89 @@ std::string print_control(const Control& c) {
   return s;
 }
 
+namespace {
+
+// One operand of a row as nvdisasm prints it.
+void append_operand(std::string& out, Operand o, const Instruction& inst) {
+  switch (o) {
+    case Operand::kRd1:
+      append_reg(out, inst.rd1);
+      break;
+    case Operand::kRd0:
+      append_reg(out, inst.rd0);
+      break;
+    case Operand::kRa:
+      append_reg(out, inst.ra);
+      break;
+    case Operand::kRb:
+    case Operand::kRbOpt:
+      append_reg(out, inst.rb);
+      break;
+    case Operand::kTsIdx: {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "0x%x", inst.ts_idx);
+      out += buf;
+      break;
+    }
+    case Operand::kParamA:
+      out += param_a_info(inst.param_a).name;
+      break;
+    case Operand::kPdOpt:
+      out += "P" + std::to_string(inst.pd);
+      break;
+    case Operand::kQuery:
+      out += query_text(inst.query);
+      break;
+    case Operand::kZeroIdx:
+      out += "0x0";
+      break;
+    case Operand::kMaskHex: {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "0x%x", static_cast<unsigned>(inst.mask & 0xfu));
+      out += buf;
+      break;
+    }
+    case Operand::kWmsk:
+      if (inst.invalid_wmsk != 0)
+        out += "INVALID" + std::to_string(inst.invalid_wmsk);
+      else
+        out += mask_name_of(inst.mask);
+      break;
+  }
+}
+
+// The guard predicate prints for every parsed instruction, kUnsupported included (F1: its text
+// starts at the mnemonic, so without the guard the printed line parsed to something else).
+// An unsupported text that does not start like a mnemonic (a letter or '_') keeps even the
+// default @PT, so that the line still reads as that instruction and not as a directive, a
+// `.word`, a guard or a control prefix (F8: "@PT}." printed as ". ;", "@PT}@P4.+" as "@P4.+ ;").
+// Likewise a text that, printed bare, would read as a cuobjdump listing line (F10:
+// "Function : # comment" kept the text "Function :", whose bare print "Function : ;" is a
+// function header to the listing reader).
+void append_guard(std::string& out, const Instruction& inst) {
+  const std::string& text = inst.text;
+  const bool odd_start =
+      inst.kind == Kind::kUnsupported && !text.empty() &&
+      (!(std::isalpha(static_cast<unsigned char>(text[0])) != 0 || text[0] == '_') ||
+       listing_structure(text.back() == ';' ? text : text + " ;").has_value());
+  if (inst.pred != kPT || inst.pred_neg || odd_start) {
+    out += inst.pred_neg ? "@!" : "@";
+    out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
+    out += ' ';
+  }
+}
+
+// The spec's annotations of the control field: " &req_3 &rd1 &wr2 ?S4 ?Y".
+void append_annotations(std::string& out, const Control& c) {
+  if (c.wait != 0) out += " &req_" + std::to_string(c.wait);
+  if (c.rd_bar != 7) out += " &rd" + std::to_string(c.rd_bar);
+  if (c.wr_bar != 7) out += " &wr" + std::to_string(c.wr_bar);
+  out += " ?S" + std::to_string(c.stall);
+  if (c.yield_bit == 0) out += " ?Y";
+}
+
+}  // namespace
+
 std::string print_instruction(const Instruction& inst, const PrintOptions& opt) {
   std::string out;
   if (opt.control_prefix) out += print_control(inst.ctrl) + " ";
@@ -50,26 +133,9 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
                   static_cast<unsigned long long>(inst.raw_word));
     return out + buf;
   }
-  // The guard predicate prints for every parsed instruction, kUnsupported included (F1: its text
-  // starts at the mnemonic, so without the guard the printed line parsed to something else).
-  // An unsupported text that does not start like a mnemonic (a letter or '_') keeps even the
-  // default @PT, so that the line still reads as that instruction and not as a directive, a
-  // `.word`, a guard or a control prefix (F8: "@PT}." printed as ". ;", "@PT}@P4.+" as "@P4.+ ;").
-  // Likewise a text that, printed bare, would read as a cuobjdump listing line (F10:
-  // "Function : # comment" kept the text "Function :", whose bare print "Function : ;" is a
-  // function header to the listing reader).
-  const std::string& text = inst.text;
-  const bool odd_start =
-      inst.kind == Kind::kUnsupported && !text.empty() &&
-      (!(std::isalpha(static_cast<unsigned char>(text[0])) != 0 || text[0] == '_') ||
-       listing_structure(text.back() == ';' ? text : text + " ;").has_value());
-  if (inst.pred != kPT || inst.pred_neg || odd_start) {
-    out += inst.pred_neg ? "@!" : "@";
-    out += inst.pred == kPT ? std::string("PT") : "P" + std::to_string(inst.pred);
-    out += ' ';
-  }
+  append_guard(out, inst);
   if (inst.kind == Kind::kUnsupported) {
-    out += text;
+    out += inst.text.str();
     if (out.back() != ';') out += " ;";
     return out;
   }
@@ -82,60 +148,9 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
     if (o == Operand::kPdOpt && inst.pd == kPT) continue;
     out += sep;
     sep = ", ";
-    switch (o) {
-      case Operand::kRd1:
-        append_reg(out, inst.rd1);
-        break;
-      case Operand::kRd0:
-        append_reg(out, inst.rd0);
-        break;
-      case Operand::kRa:
-        append_reg(out, inst.ra);
-        break;
-      case Operand::kRb:
-      case Operand::kRbOpt:
-        append_reg(out, inst.rb);
-        break;
-      case Operand::kTsIdx: {
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "0x%x", inst.ts_idx);
-        out += buf;
-        break;
-      }
-      case Operand::kParamA:
-        out += param_a_info(inst.param_a).name;
-        break;
-      case Operand::kPdOpt:
-        out += "P" + std::to_string(inst.pd);
-        break;
-      case Operand::kQuery:
-        out += query_text(inst.query);
-        break;
-      case Operand::kZeroIdx:
-        out += "0x0";
-        break;
-      case Operand::kMaskHex: {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "0x%x", static_cast<unsigned>(inst.mask & 0xfu));
-        out += buf;
-        break;
-      }
-      case Operand::kWmsk:
-        if (inst.invalid_wmsk != 0)
-          out += "INVALID" + std::to_string(inst.invalid_wmsk);
-        else
-          out += mask_name_of(inst.mask);
-        break;
-    }
+    append_operand(out, o, inst);
   }
-  if (opt.spec_annotations) {
-    const Control& c = inst.ctrl;
-    if (c.wait != 0) out += " &req_" + std::to_string(c.wait);
-    if (c.rd_bar != 7) out += " &rd" + std::to_string(c.rd_bar);
-    if (c.wr_bar != 7) out += " &wr" + std::to_string(c.wr_bar);
-    out += " ?S" + std::to_string(c.stall);
-    if (c.yield_bit == 0) out += " ?Y";
-  }
+  if (opt.spec_annotations) append_annotations(out, inst.ctrl);
   out += " ;";
   return out;
 }

@@ -308,19 +308,24 @@ core::Location location_of(const Instruction& inst, Slot slot) {
   return core::TextLoc{o.file, o.line, col};
 }
 
-bool validate(const Instruction& inst, std::string_view platform, core::DiagSink& sink) {
-  if (inst.kind != Kind::kInstruction || inst.op == Opcode::kNop) return true;
-  const OpSpec& spec = op_spec(inst.op);
-  const std::string_view mn = spec.mnemonic;  // strings are built only for a failure
-  const size_t before = sink.error_count();
-  auto fail = [&](std::string_view suffix, Slot slot, std::string msg) {
+namespace {
+
+// Reports rule <prefix><suffix> at a slot of the instruction, with the rule's citation.
+struct Fail {
+  const Instruction& inst;
+  const OpSpec& spec;
+  core::DiagSink& sink;
+  void operator()(std::string_view suffix, Slot slot, std::string msg) const {
     const std::string id = std::string(spec.rule_prefix) + std::string(suffix);
     const Rule* r = find_rule(id);
     sink.error(id, location_of(inst, slot), std::move(msg),
                r != nullptr ? std::string(r->citation) : std::string());
-  };
+  }
+};
 
-  // The row's legal-combination (mode) table.
+// paramA and the row's legal-combination (mode) table; the mode row, or nullptr.
+const ModeRow* check_mode(const Instruction& inst, const OpSpec& spec, const Fail& fail) {
+  const std::string_view mn = spec.mnemonic;
   const ParamAInfo& pa = param_a_info(inst.param_a);
   const ModeRow* row = nullptr;
   const bool has_param_a = !spec.modes.empty() || has_operand(spec, Operand::kParamA);
@@ -367,14 +372,13 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
     }
   }
 
-  // tsPtrIdx in 13 bits.
-  if (!fields::kTsIdx.fits(inst.ts_idx)) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%x", inst.ts_idx);
-    fail("TSIDX", Slot::kTsIdx,
-         "tsPtrIdx must be in [0, 0x1fff] (13 bits), got 0x" + std::string(buf));
-  }
+  return row;
+}
 
+// .F16 before SM52 and .RTZ without .F16 or before SM60 (decisions T13, T20).
+void check_precision(const Instruction& inst, const OpSpec& spec, std::string_view platform,
+                     const Fail& fail) {
+  const std::string_view mn = spec.mnemonic;
   if (inst.f16 && !f16_exists(platform)) {
     const EncodingRow& enc = sm50_row(inst);  // where nvdisasm reads .F16
     const bool set_is_f16 = field_of(enc, Role::kF16) != nullptr;
@@ -390,14 +394,12 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
          std::string(mn) + ".RTZ needs .F16 and " + std::string(spec.rtz_from) +
              " or later (nvdisasm 11.8 reads bit 54 otherwise as TXQ/TMML)");
   }
-  if (spec.modes.empty()) validate_wide(inst, spec, platform, fail);
-  // Control bits 18:17 = 3: nvdisasm's .INVALIDPHASE3 (issue 14), read and printed, never valid.
-  if (inst.phase == Phase::kInvalid3) {
-    fail("PHASE", Slot::kModifiers,
-         ".INVALIDPHASE3 (control bits 18:17 = 3, .T and .P together) is not a phase");
-  }
+}
 
-  // Write mask per Rd1.
+// The write mask against Rd1 (sass-tlds.md, Legal modifier table for Rd1,Rd0,wmsk); false when
+// it is wrong (the register layout then cannot be checked).
+bool check_write_mask(const Instruction& inst, const OpSpec& spec, const Fail& fail) {
+  const std::string_view mn = spec.mnemonic;
   bool mask_ok = true;
   if (has_operand(spec, Operand::kWmsk)) {
     const unsigned comps = dest_layout(inst.mask, false).count;
@@ -426,7 +428,12 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
     }
   }
 
-  // Alignment and register ranges (sass-tlds.md restrictions 1-4).
+  return mask_ok;
+}
+
+// Alignment and register ranges (sass-tlds.md restrictions 1-4), and TLDS's Rb-RZ rules.
+void check_registers(const Instruction& inst, const OpSpec& spec, const ModeRow* row, bool mask_ok,
+                     const Fail& fail) {
   auto aligned = [&](uint8_t r, unsigned count, Slot slot, std::string_view what) {
     if (r == kRZ || count == 0) return;
     if (count == 2 && (r % 2 != 0 || r + 1 >= kRZ)) {
@@ -459,6 +466,32 @@ bool validate(const Instruction& inst, std::string_view platform, core::DiagSink
                (row->rb_count == 2 ? "," + std::string(param_name(row->rb[1])) : ""));
     }
   }
+}
+
+}  // namespace
+
+bool validate(const Instruction& inst, std::string_view platform, core::DiagSink& sink) {
+  if (inst.kind != Kind::kInstruction || inst.op == Opcode::kNop) return true;
+  const OpSpec& spec = op_spec(inst.op);
+  const size_t before = sink.error_count();
+  const Fail fail{inst, spec, sink};  // strings are built only for a failure
+  const ModeRow* row = check_mode(inst, spec, fail);
+  // tsPtrIdx in 13 bits.
+  if (!fields::kTsIdx.fits(inst.ts_idx)) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%x", inst.ts_idx);
+    fail("TSIDX", Slot::kTsIdx,
+         "tsPtrIdx must be in [0, 0x1fff] (13 bits), got 0x" + std::string(buf));
+  }
+  check_precision(inst, spec, platform, fail);
+  if (spec.modes.empty()) validate_wide(inst, spec, platform, fail);
+  // Control bits 18:17 = 3: nvdisasm's .INVALIDPHASE3 (issue 14), read and printed, never valid.
+  if (inst.phase == Phase::kInvalid3) {
+    fail("PHASE", Slot::kModifiers,
+         ".INVALIDPHASE3 (control bits 18:17 = 3, .T and .P together) is not a phase");
+  }
+  const bool mask_ok = check_write_mask(inst, spec, fail);
+  check_registers(inst, spec, row, mask_ok, fail);
   return sink.error_count() == before;
 }
 

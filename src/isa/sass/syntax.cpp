@@ -111,6 +111,8 @@ struct Tok {
 };
 
 class LineParser {
+  friend class OperandReader;
+
  public:
   LineParser(std::string_view line, const std::string& file, uint32_t line_no, core::DiagSink& sink)
       : line_(line), file_(file), line_no_(line_no), sink_(sink) {}
@@ -128,6 +130,21 @@ class LineParser {
                  const std::vector<Tok>& ops);
   bool parse_mods(const OpSpec& spec, Instruction& inst, const std::vector<Tok>& mods);
   bool parse_annotation(Instruction& inst, Tok t, bool& first);
+  // The steps of run().
+  struct Operands {
+    std::vector<Tok> ops;
+    std::vector<Tok> notes;
+    std::optional<Tok> missing_comma;
+  };
+  bool control_prefix(std::string_view s, size_t& pos, Instruction& inst);
+  std::vector<Tok> words_of(std::string_view s, size_t pos, size_t stop) const;
+  bool guard(const std::vector<Tok>& words, size_t& w, Instruction& inst);
+  std::string_view split_mnemonic(Tok mn, std::vector<Tok>& mods) const;
+  void split_operands(const std::vector<Tok>& words, size_t w, Operands& out);
+  std::optional<Instruction> raw_word(Instruction inst, Tok mn, const std::vector<Tok>& mods,
+                                      const Operands& o);
+  std::optional<Instruction> modelled(Instruction inst, const OpSpec& base, std::string_view name,
+                                      const std::vector<Tok>& mods, const Operands& o);
 
   std::string_view line_;
   const std::string& file_;
@@ -136,40 +153,169 @@ class LineParser {
   bool failed_ = false;
 };
 
+// The control prefix "[B------:R-:W5:-:S01]" at `pos`, if any: into inst.ctrl; `pos` moves past
+// it. False after an error.
+bool LineParser::control_prefix(std::string_view s, size_t& pos, Instruction& inst) {
+  if (pos >= s.size() || s[pos] != '[') return true;
+  const size_t end = s.find(']', pos);
+  if (end == std::string_view::npos) {
+    error("SASS-SYNTAX", col_of(pos), "unterminated control prefix '['");
+    return false;
+  }
+  const auto c = parse_control(s.substr(pos, end - pos + 1));
+  if (!c) {
+    error("SASS-SYNTAX", col_of(pos),
+          "bad control prefix '" + std::string(s.substr(pos, end - pos + 1)) +
+              "' (expected e.g. [B------:R-:W5:-:S01])",
+          "nvidia_tlds.md 1.2");
+    return false;
+  }
+  inst.ctrl = *c;
+  inst.has_ctrl = true;
+  inst.origin.column[static_cast<size_t>(Slot::kControl)] = col_of(pos);
+  pos = end + 1;
+  while (pos < s.size() && is_space(s[pos])) ++pos;
+  return true;
+}
+
+// The whitespace-separated words of s[pos, stop) (commas split operands later).
+std::vector<Tok> LineParser::words_of(std::string_view s, size_t pos, size_t stop) const {
+  std::vector<Tok> words;
+  for (size_t i = pos; i < stop;) {
+    while (i < stop && is_space(s[i])) ++i;
+    if (i >= stop) break;
+    size_t j = i;
+    while (j < stop && !is_space(s[j])) ++j;
+    words.push_back({s.substr(i, j - i), col_of(i)});
+    i = j;
+  }
+  return words;
+}
+
+// A leading "@P0" / "@!PT" word into inst.pred: `w` moves past it. False after an error.
+bool LineParser::guard(const std::vector<Tok>& words, size_t& w, Instruction& inst) {
+  if (words[0].text.empty() || words[0].text[0] != '@') return true;
+  std::string_view p = words[0].text.substr(1);
+  if (!p.empty() && p[0] == '!') {
+    inst.pred_neg = true;
+    p.remove_prefix(1);
+  }
+  const auto pr = parse_predicate(p);
+  if (!pr) {
+    error("SASS-SYNTAX", words[0].col,
+          "bad predicate '" + std::string(words[0].text) + "' (expected @P0..@P6, @PT, @!Pn)");
+    return false;
+  }
+  inst.pred = *pr;
+  inst.origin.column[static_cast<size_t>(Slot::kPred)] = words[0].col;
+  ++w;
+  return true;
+}
+
+// "TEX.B.LL" -> name "TEX" and the modifier tokens "B", "LL" with their columns.
+std::string_view LineParser::split_mnemonic(Tok mn, std::vector<Tok>& mods) const {
+  std::string_view name = mn.text;
+  const size_t dot = name.find('.', 1);
+  if (dot == std::string_view::npos) return name;
+  std::string_view rest = name.substr(dot + 1);
+  name = name.substr(0, dot);
+  uint32_t c = mn.col + static_cast<uint32_t>(name.size()) + 1;
+  for (;;) {
+    const size_t d = rest.find('.');
+    const std::string_view m = rest.substr(0, d);
+    mods.push_back({m, c});
+    if (d == std::string_view::npos) break;
+    c += static_cast<uint32_t>(m.size()) + 1;
+    rest = rest.substr(d + 1);
+  }
+  return name;
+}
+
+// The words from `w` on: operands (split at commas) and the annotations (& / ?) after them;
+// `missing_comma`: an operand after the first with only whitespace before it ("R4 0x1").
+void LineParser::split_operands(const std::vector<Tok>& words, size_t w, Operands& out) {
+  bool in_notes = false;
+  bool comma_seen = false;
+  for (size_t k = w; k < words.size(); ++k) {
+    const Tok t = words[k];
+    if (!t.text.empty() && (t.text[0] == '&' || t.text[0] == '?')) in_notes = true;
+    if (in_notes) {
+      out.notes.push_back(t);
+      continue;
+    }
+    size_t i = 0;
+    while (i <= t.text.size()) {
+      const size_t comma = t.text.find(',', i);
+      const size_t e = comma == std::string_view::npos ? t.text.size() : comma;
+      if (e > i) {
+        const Tok op{t.text.substr(i, e - i), t.col + static_cast<uint32_t>(i)};
+        if (!out.ops.empty() && !comma_seen && !out.missing_comma) out.missing_comma = op;
+        out.ops.push_back(op);
+        comma_seen = false;
+      } else if (comma != std::string_view::npos && e == i && k == w && i == 0 && out.ops.empty()) {
+        error("SASS-SYNTAX", t.col, "operand list starts with ','");
+      }
+      if (comma == std::string_view::npos) break;
+      comma_seen = true;
+      i = comma + 1;
+    }
+  }
+}
+
+// ".word 0x..." : a raw word placeholder.
+std::optional<Instruction> LineParser::raw_word(Instruction inst, Tok mn,
+                                                const std::vector<Tok>& mods, const Operands& o) {
+  if (!mods.empty() || o.ops.size() != 1 || !o.notes.empty()) {
+    error("SASS-SYNTAX", mn.col, ".word takes one 64-bit value");
+    return std::nullopt;
+  }
+  const auto v = parse_number(o.ops[0].text);
+  if (!v) {
+    error("SASS-SYNTAX", o.ops[0].col, "bad .word value '" + std::string(o.ops[0].text) + "'");
+    return std::nullopt;
+  }
+  inst.kind = Kind::kRaw;
+  inst.raw_word = *v;
+  inst.text = "given as .word in the source";
+  return inst;
+}
+
+// An instruction of the table: its row (TEX.B: the bindless row), modifiers and operands.
+std::optional<Instruction> LineParser::modelled(Instruction inst, const OpSpec& base,
+                                                std::string_view name, const std::vector<Tok>& mods,
+                                                const Operands& o) {
+  std::vector<std::string_view> mod_texts(mods.size());
+  for (size_t k = 0; k < mods.size(); ++k) mod_texts[k] = mods[k].text;
+  const OpSpec* spec = &row_for_mods(base, mod_texts);
+  inst.op = spec->op;
+  if (spec->mods.empty() && !mods.empty()) {
+    error("SASS-SYNTAX", mods[0].col, std::string(name) + " takes no modifiers");
+    return std::nullopt;
+  }
+  if (spec->operands.empty() && !o.ops.empty()) {
+    error("SASS-SYNTAX", o.ops[0].col, std::string(name) + " takes no operands");
+    return std::nullopt;
+  }
+  if (spec->operands.empty()) return inst;
+  if (o.missing_comma) {
+    error("SASS-SYNTAX", o.missing_comma->col,
+          "expected ',' before '" + std::string(o.missing_comma->text) + "'");
+    return std::nullopt;
+  }
+  if (!parse_row(*spec, inst, mods, o.ops) || failed_) return std::nullopt;
+  return inst;
+}
+
 std::optional<Instruction> LineParser::run() {
   const std::string buf = blank_line(line_);
   const std::string_view s = buf;
   size_t pos = 0;
-  auto skip_ws = [&] {
-    while (pos < s.size() && is_space(s[pos])) ++pos;
-  };
-  skip_ws();
+  while (pos < s.size() && is_space(s[pos])) ++pos;
   if (pos == s.size()) return std::nullopt;
-
   Instruction inst;
   inst.origin.file = file_;
   inst.origin.line = line_no_;
-  // Control prefix.
-  if (s[pos] == '[') {
-    const size_t end = s.find(']', pos);
-    if (end == std::string_view::npos) {
-      error("SASS-SYNTAX", col_of(pos), "unterminated control prefix '['");
-      return std::nullopt;
-    }
-    const auto c = parse_control(s.substr(pos, end - pos + 1));
-    if (!c) {
-      error("SASS-SYNTAX", col_of(pos),
-            "bad control prefix '" + std::string(s.substr(pos, end - pos + 1)) +
-                "' (expected e.g. [B------:R-:W5:-:S01])",
-            "nvidia_tlds.md 1.2");
-      return std::nullopt;
-    }
-    inst.ctrl = *c;
-    inst.has_ctrl = true;
-    inst.origin.column[static_cast<size_t>(Slot::kControl)] = col_of(pos);
-    pos = end + 1;
-    skip_ws();
-  }
+  if (!control_prefix(s, pos, inst)) return std::nullopt;
   // The rest up to ';'.
   size_t stop = s.find(';', pos);
   if (stop != std::string_view::npos) {
@@ -180,137 +326,30 @@ std::optional<Instruction> LineParser::run() {
   } else {
     stop = s.size();
   }
-  // Whitespace-separated words (commas split operands later).
-  std::vector<Tok> words;
-  for (size_t i = pos; i < stop;) {
-    while (i < stop && is_space(s[i])) ++i;
-    if (i >= stop) break;
-    size_t j = i;
-    while (j < stop && !is_space(s[j])) ++j;
-    words.push_back({s.substr(i, j - i), col_of(i)});
-    i = j;
-  }
+  const std::vector<Tok> words = words_of(s, pos, stop);
   if (words.empty()) {
     if (inst.has_ctrl) error("SASS-SYNTAX", col_of(pos), "a control prefix without an instruction");
     return std::nullopt;
   }
   size_t w = 0;
-  if (!words[0].text.empty() && words[0].text[0] == '@') {
-    std::string_view p = words[0].text.substr(1);
-    if (!p.empty() && p[0] == '!') {
-      inst.pred_neg = true;
-      p.remove_prefix(1);
-    }
-    const auto pr = parse_predicate(p);
-    if (!pr) {
-      error("SASS-SYNTAX", words[0].col,
-            "bad predicate '" + std::string(words[0].text) + "' (expected @P0..@P6, @PT, @!Pn)");
-      return std::nullopt;
-    }
-    inst.pred = *pr;
-    inst.origin.column[static_cast<size_t>(Slot::kPred)] = words[0].col;
-    ++w;
-  }
+  if (!guard(words, w, inst)) return std::nullopt;
   if (w >= words.size()) {
     error("SASS-SYNTAX", words[0].col, "a predicate without an instruction");
     return std::nullopt;
   }
   const Tok mn = words[w++];
   inst.origin.column[static_cast<size_t>(Slot::kInstr)] = mn.col;
-  // Mnemonic and modifiers.
   std::vector<Tok> mods;
-  std::string_view name = mn.text;
-  {
-    const size_t dot = name.find('.', 1);
-    std::string_view rest;
-    if (dot != std::string_view::npos) {
-      rest = name.substr(dot + 1);
-      name = name.substr(0, dot);
-    }
-    uint32_t c = mn.col + static_cast<uint32_t>(name.size()) + 1;
-    while (dot != std::string_view::npos && true) {
-      const size_t d = rest.find('.');
-      const std::string_view m = rest.substr(0, d);
-      mods.push_back({m, c});
-      if (d == std::string_view::npos) break;
-      c += static_cast<uint32_t>(m.size()) + 1;
-      rest = rest.substr(d + 1);
-    }
-  }
-  // Operands: the remaining words joined, split at commas; annotations (& / ?) after them.
-  std::vector<Tok> ops;
-  std::vector<Tok> notes;
-  // An operand after the first with no ',' before it (only whitespace): "R4 0x1".
-  std::optional<Tok> missing_comma;
-  {
-    bool in_notes = false;
-    bool comma_seen = false;
-    for (size_t k = w; k < words.size(); ++k) {
-      const Tok t = words[k];
-      if (!t.text.empty() && (t.text[0] == '&' || t.text[0] == '?')) in_notes = true;
-      if (in_notes) {
-        notes.push_back(t);
-        continue;
-      }
-      size_t i = 0;
-      while (i <= t.text.size()) {
-        const size_t comma = t.text.find(',', i);
-        const size_t e = comma == std::string_view::npos ? t.text.size() : comma;
-        if (e > i) {
-          const Tok op{t.text.substr(i, e - i), t.col + static_cast<uint32_t>(i)};
-          if (!ops.empty() && !comma_seen && !missing_comma) missing_comma = op;
-          ops.push_back(op);
-          comma_seen = false;
-        } else if (comma != std::string_view::npos && e == i && k == w && i == 0 && ops.empty()) {
-          error("SASS-SYNTAX", t.col, "operand list starts with ','");
-        }
-        if (comma == std::string_view::npos) break;
-        comma_seen = true;
-        i = comma + 1;
-      }
-    }
-  }
-  if (name == ".word") {
-    if (!mods.empty() || ops.size() != 1 || !notes.empty()) {
-      error("SASS-SYNTAX", mn.col, ".word takes one 64-bit value");
-      return std::nullopt;
-    }
-    const auto v = parse_number(ops[0].text);
-    if (!v) {
-      error("SASS-SYNTAX", ops[0].col, "bad .word value '" + std::string(ops[0].text) + "'");
-      return std::nullopt;
-    }
-    inst.kind = Kind::kRaw;
-    inst.raw_word = *v;
-    inst.text = "given as .word in the source";
-    return inst;
-  }
+  const std::string_view name = split_mnemonic(mn, mods);
+  Operands o;
+  split_operands(words, w, o);
+  if (name == ".word") return raw_word(std::move(inst), mn, mods, o);
   bool first_note = true;
-  for (const Tok& t : notes) {
+  for (const Tok& t : o.notes) {
     if (!parse_annotation(inst, t, first_note)) return std::nullopt;
   }
-  if (const OpSpec* base = spec_for_mnemonic(name)) {
-    std::vector<std::string_view> mod_texts(mods.size());
-    for (size_t k = 0; k < mods.size(); ++k) mod_texts[k] = mods[k].text;
-    const OpSpec* spec = &row_for_mods(*base, mod_texts);  // TEX.B: the bindless row
-    inst.op = spec->op;
-    if (spec->mods.empty() && !mods.empty()) {
-      error("SASS-SYNTAX", mods[0].col, std::string(name) + " takes no modifiers");
-      return std::nullopt;
-    }
-    if (spec->operands.empty() && !ops.empty()) {
-      error("SASS-SYNTAX", ops[0].col, std::string(name) + " takes no operands");
-      return std::nullopt;
-    }
-    if (spec->operands.empty()) return inst;
-    if (missing_comma) {
-      error("SASS-SYNTAX", missing_comma->col,
-            "expected ',' before '" + std::string(missing_comma->text) + "'");
-      return std::nullopt;
-    }
-    if (!parse_row(*spec, inst, mods, ops) || failed_) return std::nullopt;
-    return inst;
-  }
+  if (const OpSpec* base = spec_for_mnemonic(name))
+    return modelled(std::move(inst), *base, name, mods, o);
   // A name that is no Maxwell/Pascal instruction at all is a typo, not an unmodelled instruction.
   if (auto why = unknown_mnemonic(name)) {
     error("SASS-UNKNOWN-OPCODE", mn.col, std::move(*why), "nvidia_tlds.md 1.4");
@@ -429,177 +468,203 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
   return true;
 }
 
-bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vector<Tok>& mods,
-                           const std::vector<Tok>& ops) {
-  auto col = [&](Slot s) -> uint32_t& { return inst.origin.column[static_cast<size_t>(s)]; };
-  if (!parse_mods(spec, inst, mods)) return false;
-  const std::string mn(spec.mnemonic);
-  const uint32_t end_col = static_cast<uint32_t>(line_.size() + 1);
-  auto need = [&](size_t i, std::string_view what) {
-    if (i < ops.size()) return true;
-    error("SASS-SYNTAX", ops.empty() ? end_col : ops.back().col,
-          "missing operand " + std::string(what) + " (" + mn + " " +
-              std::string(spec.operand_syntax) + ")",
-          spec.syntax_citation);
+// Reads a row's operands in order into an instruction (parse_row): one method per operand kind.
+class OperandReader {
+ public:
+  OperandReader(LineParser& p, const OpSpec& spec, Instruction& inst, const std::vector<Tok>& ops,
+                uint32_t end_col)
+      : p_(p), spec_(spec), inst_(inst), ops_(ops), end_col_(end_col), mn_(spec.mnemonic) {}
+
+  bool read(Operand o) {
+    switch (o) {
+      case Operand::kRd1:
+        return reg(Slot::kRd1, inst_.rd1, "Rd1");
+      case Operand::kRd0:
+        return reg(Slot::kRd0, inst_.rd0, "Rd0");
+      case Operand::kRa:
+        return reg(Slot::kRa, inst_.ra, "Ra");
+      case Operand::kRb:
+        return reg(Slot::kRb, inst_.rb, "Rb");
+      case Operand::kRbOpt:
+        inst_.rb = kRZ;
+        return i_ >= ops_.size() || !parse_register(ops_[i_].text) ||
+               reg(Slot::kRb, inst_.rb, "Rb");
+      case Operand::kTsIdx:
+        return ts_idx();
+      case Operand::kParamA:
+        return param_a();
+      case Operand::kZeroIdx:
+        return zero_index();
+      case Operand::kPdOpt:
+        if (i_ < ops_.size() && parse_predicate(ops_[i_].text)) {
+          inst_.pd = *parse_predicate(ops_[i_].text);
+          take(Slot::kPd);
+        }
+        return true;
+      case Operand::kQuery:
+        return query();
+      case Operand::kMaskHex:
+        return mask_hex();
+      case Operand::kWmsk:
+        return write_mask();
+    }
+    return true;
+  }
+  size_t next() const { return i_; }
+
+ private:
+  // Records the current operand's column in `slot` and moves to the next.
+  void take(Slot slot) { inst_.origin.column[static_cast<size_t>(slot)] = ops_[i_++].col; }
+  bool need(std::string_view what) {
+    if (i_ < ops_.size()) return true;
+    p_.error("SASS-SYNTAX", ops_.empty() ? end_col_ : ops_.back().col,
+             "missing operand " + std::string(what) + " (" + mn_ + " " +
+                 std::string(spec_.operand_syntax) + ")",
+             spec_.syntax_citation);
     return false;
-  };
-  auto reg = [&](size_t i, Slot slot, uint8_t& out, std::string_view what) {
-    if (!need(i, what)) return false;
-    const auto r = parse_register(ops[i].text);
+  }
+  bool reg(Slot slot, uint8_t& out, std::string_view what) {
+    if (!need(what)) return false;
+    const auto r = parse_register(ops_[i_].text);
     if (!r) {
-      error("SASS-SYNTAX", ops[i].col,
-            "expected a register (R0..R254, RZ) for " + std::string(what) + ", got '" +
-                std::string(ops[i].text) + "'");
+      p_.error("SASS-SYNTAX", ops_[i_].col,
+               "expected a register (R0..R254, RZ) for " + std::string(what) + ", got '" +
+                   std::string(ops_[i_].text) + "'");
       return false;
     }
     out = *r;
-    col(slot) = ops[i].col;
+    take(slot);
     return true;
-  };
-  if (!spec.modes.empty()) inst.param_a = spec.modes.front().param_a;
-  size_t i = 0;
-  for (Operand o : spec.operands) {
-    switch (o) {
-      case Operand::kRd1:
-        if (!reg(i++, Slot::kRd1, inst.rd1, "Rd1")) return false;
-        break;
-      case Operand::kRd0:
-        if (!reg(i++, Slot::kRd0, inst.rd0, "Rd0")) return false;
-        break;
-      case Operand::kRa:
-        if (!reg(i++, Slot::kRa, inst.ra, "Ra")) return false;
-        break;
-      case Operand::kRb:
-        if (!reg(i++, Slot::kRb, inst.rb, "Rb")) return false;
-        break;
-      case Operand::kRbOpt:
-        inst.rb = kRZ;
-        if (i < ops.size() && parse_register(ops[i].text)) {
-          if (!reg(i++, Slot::kRb, inst.rb, "Rb")) return false;
-        }
-        break;
-      case Operand::kTsIdx: {
-        if (!need(i, "tsPtrIdx")) return false;
-        const auto v = parse_number(ops[i].text);
-        if (!v || *v > std::numeric_limits<uint32_t>::max()) {
-          error(
-              "SASS-SYNTAX", ops[i].col,
-              "expected an immediate tsPtrIdx (e.g. 0x5c), got '" + std::string(ops[i].text) + "'",
-              "sass-tlds.md, #tsPtrIdxU13");
-          return false;
-        }
-        inst.ts_idx = static_cast<uint32_t>(*v);
-        col(Slot::kTsIdx) = ops[i].col;
-        ++i;
-        break;
-      }
-      case Operand::kParamA: {
-        if (!need(i, "paramA")) return false;
-        const auto p = param_a_from_name(ops[i].text);
-        if (!p) {
-          error("SASS-SYNTAX", ops[i].col,
-                "unknown paramA '" + std::string(ops[i].text) + "' (expected " +
-                    legal_param_a_names(spec) + ")",
-                "sass-tlds.md, #paramA");
-          return false;
-        }
-        inst.param_a = *p;
-        col(Slot::kParamA) = ops[i].col;
-        ++i;
-        break;
-      }
-      case Operand::kZeroIdx: {
-        // A bindless form names no texture index: nvdisasm prints 0x0 (decisions T28).
-        if (!need(i, "0x0")) return false;
-        if (parse_number(ops[i].text) != std::optional<uint64_t>(0)) {
-          error("SASS-BINDLESS-TSIDX", ops[i].col,
-                mn +
-                    " takes its texture from a register and is written with 0x0 where "
-                    "tsPtrIdx stands, got '" +
-                    std::string(ops[i].text) + "'",
-                find_rule("SASS-BINDLESS-TSIDX")->citation);
-          return false;
-        }
-        col(Slot::kTsIdx) = ops[i].col;
-        ++i;
-        break;
-      }
-      case Operand::kPdOpt:
-        if (i < ops.size() && parse_predicate(ops[i].text)) {
-          inst.pd = *parse_predicate(ops[i].text);
-          col(Slot::kPd) = ops[i].col;
-          ++i;
-        }
-        break;
-      case Operand::kQuery: {
-        if (!need(i, "query")) return false;
-        std::optional<uint8_t> q;
-        for (uint8_t c = 0; c < 64 && !q; ++c) {
-          if (!query_text(c).empty() && query_text(c) == ops[i].text) q = c;
-        }
-        if (!q) {
-          error("SASS-SYNTAX", ops[i].col,
-                "unknown TXQ query '" + std::string(ops[i].text) +
-                    "' (expected TEX_HEADER_DIMENSION, TEX_HEADER_TEXTURE_TYPE, "
-                    "TEX_HEADER_SAMPLER_POS, TEX_SAMPLER_FILTER, TEX_SAMPLER_LOD, "
-                    "TEX_SAMPLER_WRAP, TEX_SAMPLER_BORDER_COLOR or 3..31)",
-                "envytools gm107.c tabdf50_0; decisions.md T27");
-          return false;
-        }
-        inst.query = *q;
-        col(Slot::kParamA) = ops[i].col;
-        ++i;
-        break;
-      }
-      case Operand::kMaskHex: {
-        if (!need(i, "mask")) return false;
-        const auto v = parse_number(ops[i].text);
-        if (!v || *v > 0xf) {
-          error("SASS-SYNTAX", ops[i].col,
-                "expected a component mask 0x0..0xf, got '" + std::string(ops[i].text) + "'",
-                spec.syntax_citation);
-          return false;
-        }
-        inst.mask = static_cast<uint8_t>(*v);
-        col(Slot::kWmsk) = ops[i].col;
-        ++i;
-        break;
-      }
-      case Operand::kWmsk:
-        if (i < ops.size() && ops[i].text.size() == 8 && ops[i].text.starts_with("INVALID") &&
-            ops[i].text[7] >= '5' && ops[i].text[7] <= '7') {
-          // nvdisasm's INVALID5..7: a 3/4-component code with no row (the validator reports it).
-          inst.invalid_wmsk = static_cast<uint8_t>(ops[i].text[7] - '0');
-          inst.mask = 0;
-          col(Slot::kWmsk) = ops[i].col;
-          ++i;
-        } else if (i < ops.size()) {
-          const auto m = mask_components_from_name(ops[i].text);
-          if (!m) {
-            error("SASS-SYNTAX", ops[i].col,
-                  "unknown write mask '" + std::string(ops[i].text) +
-                      "' (expected R, G, B, A, RG, RA, GA, BA, RGB, RGA, RBA, GBA, RGBA)",
-                  "sass-tlds.md, wmsk2C/wmsk34C");
-            return false;
-          }
-          inst.mask = *m;
-          col(Slot::kWmsk) = ops[i].col;
-          ++i;
-        } else if (inst.rd1 != kRZ) {
-          inst.mask = 0xf;  // "RGBA*": the default of the 3/4-component form
-        } else {
-          error(std::string(spec.rule_prefix) + "WMASK", end_col,
-                "the write mask is required when Rd1 is RZ (wmsk2C: R, G, B, A, RG, RA, GA, BA)",
-                spec.syntax_citation);
-          return false;
-        }
-        break;
+  }
+  bool ts_idx() {
+    if (!need("tsPtrIdx")) return false;
+    const auto v = parse_number(ops_[i_].text);
+    if (!v || *v > std::numeric_limits<uint32_t>::max()) {
+      p_.error(
+          "SASS-SYNTAX", ops_[i_].col,
+          "expected an immediate tsPtrIdx (e.g. 0x5c), got '" + std::string(ops_[i_].text) + "'",
+          "sass-tlds.md, #tsPtrIdxU13");
+      return false;
     }
+    inst_.ts_idx = static_cast<uint32_t>(*v);
+    take(Slot::kTsIdx);
+    return true;
+  }
+  bool param_a() {
+    if (!need("paramA")) return false;
+    const auto p = param_a_from_name(ops_[i_].text);
+    if (!p) {
+      p_.error("SASS-SYNTAX", ops_[i_].col,
+               "unknown paramA '" + std::string(ops_[i_].text) + "' (expected " +
+                   legal_param_a_names(spec_) + ")",
+               "sass-tlds.md, #paramA");
+      return false;
+    }
+    inst_.param_a = *p;
+    take(Slot::kParamA);
+    return true;
+  }
+  // A bindless form names no texture index: nvdisasm prints 0x0 (decisions T28).
+  bool zero_index() {
+    if (!need("0x0")) return false;
+    if (parse_number(ops_[i_].text) != std::optional<uint64_t>(0)) {
+      p_.error("SASS-BINDLESS-TSIDX", ops_[i_].col,
+               mn_ +
+                   " takes its texture from a register and is written with 0x0 where tsPtrIdx "
+                   "stands, got '" +
+                   std::string(ops_[i_].text) + "'",
+               find_rule("SASS-BINDLESS-TSIDX")->citation);
+      return false;
+    }
+    take(Slot::kTsIdx);
+    return true;
+  }
+  bool query() {
+    if (!need("query")) return false;
+    std::optional<uint8_t> q;
+    for (uint8_t c = 0; c < 64 && !q; ++c) {
+      if (!query_text(c).empty() && query_text(c) == ops_[i_].text) q = c;
+    }
+    if (!q) {
+      p_.error("SASS-SYNTAX", ops_[i_].col,
+               "unknown TXQ query '" + std::string(ops_[i_].text) +
+                   "' (expected TEX_HEADER_DIMENSION, TEX_HEADER_TEXTURE_TYPE, "
+                   "TEX_HEADER_SAMPLER_POS, TEX_SAMPLER_FILTER, TEX_SAMPLER_LOD, "
+                   "TEX_SAMPLER_WRAP, TEX_SAMPLER_BORDER_COLOR or 3..31)",
+               "envytools gm107.c tabdf50_0; decisions.md T27");
+      return false;
+    }
+    inst_.query = *q;
+    take(Slot::kParamA);
+    return true;
+  }
+  bool mask_hex() {
+    if (!need("mask")) return false;
+    const auto v = parse_number(ops_[i_].text);
+    if (!v || *v > 0xf) {
+      p_.error("SASS-SYNTAX", ops_[i_].col,
+               "expected a component mask 0x0..0xf, got '" + std::string(ops_[i_].text) + "'",
+               spec_.syntax_citation);
+      return false;
+    }
+    inst_.mask = static_cast<uint8_t>(*v);
+    take(Slot::kWmsk);
+    return true;
+  }
+  bool write_mask() {
+    if (i_ < ops_.size() && ops_[i_].text.size() == 8 && ops_[i_].text.starts_with("INVALID") &&
+        ops_[i_].text[7] >= '5' && ops_[i_].text[7] <= '7') {
+      // nvdisasm's INVALID5..7: a 3/4-component code with no row (the validator reports it).
+      inst_.invalid_wmsk = static_cast<uint8_t>(ops_[i_].text[7] - '0');
+      inst_.mask = 0;
+      take(Slot::kWmsk);
+      return true;
+    }
+    if (i_ < ops_.size()) {
+      const auto m = mask_components_from_name(ops_[i_].text);
+      if (!m) {
+        p_.error("SASS-SYNTAX", ops_[i_].col,
+                 "unknown write mask '" + std::string(ops_[i_].text) +
+                     "' (expected R, G, B, A, RG, RA, GA, BA, RGB, RGA, RBA, GBA, RGBA)",
+                 "sass-tlds.md, wmsk2C/wmsk34C");
+        return false;
+      }
+      inst_.mask = *m;
+      take(Slot::kWmsk);
+      return true;
+    }
+    if (inst_.rd1 != kRZ) {
+      inst_.mask = 0xf;  // "RGBA*": the default of the 3/4-component form
+      return true;
+    }
+    p_.error(std::string(spec_.rule_prefix) + "WMASK", end_col_,
+             "the write mask is required when Rd1 is RZ (wmsk2C: R, G, B, A, RG, RA, GA, BA)",
+             spec_.syntax_citation);
+    return false;
+  }
+
+  LineParser& p_;
+  const OpSpec& spec_;
+  Instruction& inst_;
+  const std::vector<Tok>& ops_;
+  uint32_t end_col_;
+  std::string mn_;
+  size_t i_ = 0;
+};
+
+bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vector<Tok>& mods,
+                           const std::vector<Tok>& ops) {
+  if (!parse_mods(spec, inst, mods)) return false;
+  if (!spec.modes.empty()) inst.param_a = spec.modes.front().param_a;
+  OperandReader reader(*this, spec, inst, ops, static_cast<uint32_t>(line_.size() + 1));
+  for (Operand o : spec.operands) {
+    if (!reader.read(o)) return false;
   }
   if (!has_operand(spec, Operand::kWmsk) && !has_operand(spec, Operand::kMaskHex))
     inst.mask = spec.fixed_components;
-  if (i < ops.size()) {
-    error("SASS-SYNTAX", ops[i].col, "too many operands for " + mn, spec.syntax_citation);
+  if (reader.next() < ops.size()) {
+    error("SASS-SYNTAX", ops[reader.next()].col,
+          "too many operands for " + std::string(spec.mnemonic), spec.syntax_citation);
     return false;
   }
   return true;
