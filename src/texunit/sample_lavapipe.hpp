@@ -8,7 +8,7 @@
 
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
-#include "texunit/sample.hpp"
+#include "texunit/sample_request.hpp"
 #include "texunit/sampler.hpp"
 #include "texunit/surface.hpp"
 
@@ -18,8 +18,8 @@ namespace texsim::texunit {
 // compute-shader lookups: explicit LOD (kLevel, kLevelZero), explicit gradients (kGrad, per
 // lane), gather (kGather) and comparison samplers; with a LavapipeLaneContext also fragment-shader
 // lookups: kImplicit, kBias (req.lod is the shader's bias, added before the sampler's) and
-// kLodQuery (textureQueryLod: x the clamped LOD, y the unclamped one). sample() dispatches here
-// for PrecisionKind::kLavapipe.
+// kLodQuery (textureQueryLod: x the clamped LOD, y the unclamped one). sample() (sample.hpp)
+// dispatches here for PrecisionKind::kLavapipe.
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
                              const SampleRequest& req);
 

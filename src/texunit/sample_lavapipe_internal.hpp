@@ -15,7 +15,7 @@
 #include <limits>
 
 #include "texunit/format.hpp"
-#include "texunit/sample.hpp"
+#include "texunit/sample_request.hpp"
 #include "texunit/sample_lavapipe.hpp"
 #include "texunit/sampler.hpp"
 #include "texunit/surface.hpp"

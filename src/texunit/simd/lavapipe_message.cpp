@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "texunit/format.hpp"
-#include "texunit/message.hpp"
+#include "texunit/sample.hpp"
 #include "texunit/sample_lavapipe.hpp"
 #include "texunit/simd/lavapipe_kernels.hpp"
 
