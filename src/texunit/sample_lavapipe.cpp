@@ -1,6 +1,5 @@
-// Mesa 22.3 lavapipe sampling arithmetic (gallivm lp_bld_sample{,_soa,_aos}.c), one lane at a
-// time, float operations in the driver's order (fma where it emits llvm.fmuladd on AVX2).
-// Depends on fetch/format/surface; the texel addressing and decode are theirs, not duplicated.
+// Mesa 22.3 lavapipe sampling (gallivm lp_bld_sample{,_soa,_aos}.c), one lane at a time: the
+// lane's LOD and path (AoS, SoA, cube, aniso) over the per-job files, and the group facts.
 #include "texunit/sample_lavapipe.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -12,60 +11,15 @@
 #include <cstdint>
 
 #include "texunit/format.hpp"
+#include "texunit/sample_lavapipe_aniso.hpp"
+#include "texunit/sample_lavapipe_aos.hpp"
+#include "texunit/sample_lavapipe_cube.hpp"
 #include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_lod.hpp"
+#include "texunit/sample_lavapipe_prepare.hpp"
+#include "texunit/sample_lavapipe_soa.hpp"
 
 namespace texsim::texunit {
-namespace lavapipe_detail {
-namespace {
-
-bool is_cube(SurfaceType t) {
-  return t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
-}
-
-}  // namespace
-
-Prepared prepare(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req) {
-  const SurfaceDesc& d = view.desc;
-  Prepared p{req, sampler, is_cube(d.type), 0, 0};
-  if (p.cube) {
-    const LpCube c = lp_cube_lookup(req.coord, req.ddx, req.ddy);
-    p.face = c.face;
-    p.req.coord = {c.s, c.t, 0.0f};
-    p.req.ddx = {c.ddx[0], c.ddx[1], 0.0f};
-    p.req.ddy = {c.ddy[0], c.ddy[1], 0.0f};
-    p.req.offset = {};
-    p.smp.address = {AddressMode::kClamp, AddressMode::kClamp, AddressMode::kClamp};
-    if (d.type == SurfaceType::kCubeArray) {
-      const auto cubes = static_cast<int32_t>(d.slices() / 6);
-      p.slice_base = 6 * std::clamp(cvt_round(req.array_index), 0, cubes - 1);
-    }
-  } else if (d.is_array()) {
-    p.slice_base = std::clamp(cvt_round(req.array_index), 0, static_cast<int32_t>(d.slices()) - 1);
-  }
-  return p;
-}
-
-// lp_build_sample_soa_code's derived sampler state: a view of one level with max_lod > 0
-// samples with mip filter NONE (lod queries keep the sampler's).
-MipFilter lavapipe_mip_filter(const SurfaceView& view, const SamplerState& smp, SampleOp op) {
-  if (op == SampleOp::kGather) return MipFilter::kNone;
-  if (op != SampleOp::kLodQuery && view.desc.mips == 1 && smp.max_lod > 0.0f)
-    return MipFilter::kNone;
-  return smp.mip_filter;
-}
-
-// lp_build_sample_common: whether lp_build_cube_lookup projects derivatives (need_derivs): an
-// LOD is needed (min != mag filter or a mip filter), min_lod != max_lod (lod_selector's
-// min_max_lod_equal) and the LOD is not explicit. textureQueryLod is not considered, so its
-// LOD then comes from the face coordinates' quad differences.
-bool cube_needs_derivs(const SurfaceView& view, const SamplerState& smp, SampleOp op) {
-  if (op == SampleOp::kLevel || op == SampleOp::kLevelZero || op == SampleOp::kGather) return false;
-  return (smp.min_filter != smp.mag_filter ||
-          lavapipe_mip_filter(view, smp, op) != MipFilter::kNone) &&
-         smp.min_lod != smp.max_lod;
-}
-
-}  // namespace lavapipe_detail
 
 namespace {
 
@@ -305,6 +259,11 @@ LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerStat
 bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sampler,
                                 const SampleRequest& req) {
   return lavapipe_lane_facts(view, sampler, req, {}).needs_linear;
+}
+
+bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
+                       const SampleRequest& req) {
+  return lavapipe_detail::uses_aos(view, sampler, req, false);  // per-lane LOD in compute
 }
 
 }  // namespace texsim::texunit

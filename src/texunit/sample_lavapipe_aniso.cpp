@@ -1,5 +1,7 @@
 // lavapipe anisotropic filtering (Mesa 22.3.6 gallivm: lp_build_pmin's LOD, lp_build_sample_aniso's
 // elliptical weighted average over the ellipse's texel bounding box), one lane at a time (P12).
+#include "texunit/sample_lavapipe_aniso.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -8,7 +10,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_cube.hpp"
+#include "texunit/sample_lavapipe_decode.hpp"
+#include "texunit/sample_lavapipe_lod.hpp"
+#include "texunit/sample_lavapipe_soa.hpp"
+#include "texunit/sample_lavapipe_wrap.hpp"
 
 namespace texsim::texunit::lavapipe_detail {
 

@@ -1,6 +1,6 @@
 // lavapipe cube maps: face selection (lp_build_cube_lookup), seamless bilinear filtering and
 // gather with missing corners, fragment-quad derivatives and cube textureQueryLod. Mesa 22.3.6.
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_cube.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,6 +10,8 @@
 #include <cstring>
 
 #include "texunit/cube.hpp"
+#include "texunit/sample_lavapipe_decode.hpp"
+#include "texunit/sample_lavapipe_lod.hpp"
 
 namespace texsim::texunit::lavapipe_detail {
 

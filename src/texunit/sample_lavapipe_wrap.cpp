@@ -1,6 +1,6 @@
 // lavapipe texture-coordinate wrapping (gallivm lp_build_sample_wrap_nearest / _linear, float
 // SoA path, gather variants included). Mesa 22.3.6.
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_wrap.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+
+#include "texunit/sample_lavapipe_internal.hpp"
 
 namespace texsim::texunit::lavapipe_detail {
 
