@@ -259,11 +259,11 @@ bool uses_derivatives(SampleOp op) {
          op == SampleOp::kLodQuery;
 }
 
-}  // namespace
-
-SampleResult sample_pipeline(const SurfaceView& view, const SamplerState& sampler,
-                             const SampleRequest& req, const PrecisionProfile& precision) {
-  Lane lane;
+// The lane's fixed state: the format sampled (the UNORM twin when sRGB decoding is off), the
+// address modes (§7.18.6, unnormalized coordinates clamp), the quantized compare reference and
+// the array slice (§22.4.15). `lane` is filled in place: its view may point at its own copy.
+void init_lane(Lane& lane, const SurfaceView& view, const SamplerState& sampler,
+               const SampleRequest& req, const PrecisionProfile& precision) {
   lane.view_ptr = &view;
   const Format format = sampled_format(view.desc.format, sampler.srgb_decode);
   if (format != view.desc.format) {
@@ -279,8 +279,7 @@ SampleResult sample_pipeline(const SurfaceView& view, const SamplerState& sample
   lane.dims = d.coord_dims();
   lane.normalized = sampler.normalized_coords;
   lane.offset = req.offset;
-  const bool integer = lane.info->is_integer();
-  lane.compare = sampler.compare.has_value() && !integer;
+  lane.compare = sampler.compare.has_value() && !lane.info->is_integer();
   if (lane.compare) lane.reference = quantize_reference(req.reference, d.format);
   for (size_t a = 0; a < 3; ++a) {
     lane.modes[a] = lane.normalized ? sampler.address[a] : unnormalized_mode(sampler.address[a]);
@@ -289,79 +288,139 @@ SampleResult sample_pipeline(const SurfaceView& view, const SamplerState& sample
     const uint32_t layer = array_layer(req.array_index, d.layers);
     lane.slice_base = lane.cube ? 6 * layer : layer;
   }
+}
 
-  // Coordinates in the addressed space and their derivatives (normalized units).
+// Coordinates in the addressed space and their derivatives (normalized units).
+struct AddressedCoords {
   std::array<float, 3> uvw{};
   Vec3 ddx{}, ddy{};
-  const bool derivs = uses_derivatives(req.op) && lane.normalized;
+  bool derivs = false;  // the op takes its LOD from derivatives (normalized coordinates only)
+};
+
+// Cubes: the face and its (s, t) with projected derivatives (§7.18.12); other types: range
+// reduction per addressed axis (§7.18.6).
+AddressedCoords address_coords(Lane& lane, const SampleRequest& req) {
+  AddressedCoords c;
+  c.derivs = uses_derivatives(req.op) && lane.normalized;
   if (lane.cube) {
     // §22.4.15: offsets are undefined for cubes; they are ignored.
     lane.offset = {0, 0, 0};
     const CubeCoord cc = cube_coord(req.coord);
     lane.face = cc.face;
-    uvw = {cc.s, cc.t, 0.0f};
-    if (derivs) {
+    c.uvw = {cc.s, cc.t, 0.0f};
+    if (c.derivs) {
       const auto px = cube_project_derivative(req.coord, req.ddx, cc.face);
       const auto py = cube_project_derivative(req.coord, req.ddy, cc.face);
-      ddx = {px[0], px[1], 0.0f};
-      ddy = {py[0], py[1], 0.0f};
+      c.ddx = {px[0], px[1], 0.0f};
+      c.ddy = {py[0], py[1], 0.0f};
     }
-  } else {
-    for (unsigned a = 0; a < lane.dims; ++a) {
-      uvw[a] = lane.normalized ? reduce_range(req.coord[a], lane.modes[a])
-                               : reduce_range_texels(req.coord[a], lane.extent(0)[a]);
-      ddx[a] = req.ddx[a];
-      ddy[a] = req.ddy[a];
-    }
+    return c;
   }
+  for (unsigned a = 0; a < lane.dims; ++a) {
+    c.uvw[a] = lane.normalized ? reduce_range(req.coord[a], lane.modes[a])
+                               : reduce_range_texels(req.coord[a], lane.extent(0)[a]);
+    c.ddx[a] = req.ddx[a];
+    c.ddy[a] = req.ddy[a];
+  }
+  return c;
+}
+
+// The LOD before bias (§7.18.11): explicit, 0, or from the texel-space derivatives (level-0
+// extent of each addressed axis), isotropic or from the anisotropic footprint.
+struct LaneLod {
+  float lod = 0.0f;
+  bool aniso_capable = false;  // max_anisotropy > 1 on a 2D footprint from derivatives
+  AnisoFootprint aniso;
+};
+
+LaneLod lane_lod(const Lane& lane, const SampleRequest& req, const AddressedCoords& c) {
+  const auto ext0 = lane.extent(0);
+  Vec3 tdx{}, tdy{};
+  for (unsigned a = 0; a < lane.dims; ++a) {
+    tdx[a] = c.ddx[a] * static_cast<float>(ext0[a]);
+    tdy[a] = c.ddy[a] * static_cast<float>(ext0[a]);
+  }
+  LaneLod l;
+  l.aniso_capable = lane.sampler->max_anisotropy > 1 && lane.dims == 2 && c.derivs;
+  switch (req.op) {
+    case SampleOp::kLevel:
+      l.lod = req.lod;
+      break;
+    case SampleOp::kLevelZero:
+      l.lod = 0.0f;
+      break;
+    default:
+      if (l.aniso_capable) {
+        l.aniso = anisotropic_footprint(tdx, tdy, lane.sampler->max_anisotropy);
+        l.lod = l.aniso.lod;
+      } else {
+        l.lod = isotropic_lod(tdx, tdy);
+      }
+      break;
+  }
+  return l;
+}
+
+// §22.5.6 / D3D `lod`: (ClampedLOD, NonClampedLOD, 0, 0). Clamped: what the sample would use
+// (sampler clamp, then the resource's level range); non-clamped: with the sampler bias.
+Texel lod_query_texel(const Lane& lane, float biased, float clamped, uint32_t mip_count) {
+  float in_range = std::fmax(0.0f, std::fmin(static_cast<float>(mip_count - 1), clamped));
+  if (!lane.normalized) in_range = 0.0f;
+  const float unclamped = lane.normalized ? biased : 0.0f;
+  return Texel::from_float(quantize_lod(in_range, *lane.precision),
+                           quantize_lod(unclamped, *lane.precision), 0.0f, 0.0f);
+}
+
+// Anisotropic footprint: `probes` equally weighted probes spaced evenly along the major axis
+// across its length (t_k = (2k+1)/(2N) - 0.5 of the major vector), each filtered at the
+// anisotropic LOD; summed in order, then divided by N.
+Texel filter_aniso(Lane& lane, const MipSelection& mips, const std::array<float, 3>& uvw,
+                   const AnisoFootprint& aniso) {
+  const auto ext0 = lane.extent(0);
+  std::array<float, 4> sum{};
+  const unsigned n = aniso.probes;
+  for (unsigned k = 0; k < n; ++k) {
+    const float tk = static_cast<float>(2 * k + 1) / static_cast<float>(2 * n) - 0.5f;
+    std::array<float, 3> p = uvw;
+    for (unsigned a = 0; a < 2; ++a) {
+      p[a] = uvw[a] + (aniso.major[a] * tk) / static_cast<float>(ext0[a]);
+    }
+    const Texel t = filter_mips(lane, mips, p, true);
+    // §3.1.3.2: filter arithmetic flushes denormals (the probes are already flushed).
+    for (size_t c = 0; c < 4; ++c)
+      sum[c] =
+          k == 0 ? t.f(static_cast<int>(c)) : flush_denormal(sum[c] + t.f(static_cast<int>(c)));
+  }
+  const float fn = static_cast<float>(n);
+  return Texel::from_float(flush_denormal(sum[0] / fn), flush_denormal(sum[1] / fn),
+                           flush_denormal(sum[2] / fn), flush_denormal(sum[3] / fn));
+}
+
+}  // namespace
+
+SampleResult sample_pipeline(const SurfaceView& view, const SamplerState& sampler,
+                             const SampleRequest& req, const PrecisionProfile& precision) {
+  Lane lane;
+  init_lane(lane, view, sampler, req, precision);
+  const SurfaceDesc& d = lane.view().desc;
+  const bool integer = lane.info->is_integer();
+  const AddressedCoords coords = address_coords(lane, req);
 
   SampleResult result;
   if (req.op == SampleOp::kGather) {
-    result.texel = gather(lane, uvw, req.gather_component);
+    result.texel = gather(lane, coords.uvw, req.gather_component);
     result.null_tile = lane.null_tile;
     return result;
   }
 
-  // LOD (§7.18.11). Texel-space derivatives use the level-0 extent of each addressed axis.
-  const auto ext0 = lane.extent(0);
-  Vec3 tdx{}, tdy{};
-  for (unsigned a = 0; a < lane.dims; ++a) {
-    tdx[a] = ddx[a] * static_cast<float>(ext0[a]);
-    tdy[a] = ddy[a] * static_cast<float>(ext0[a]);
-  }
-  const bool aniso_capable = sampler.max_anisotropy > 1 && lane.dims == 2 && derivs;
-  AnisoFootprint aniso;
-  float lod = 0.0f;
-  switch (req.op) {
-    case SampleOp::kLevel:
-      lod = req.lod;
-      break;
-    case SampleOp::kLevelZero:
-      lod = 0.0f;
-      break;
-    default:
-      if (aniso_capable) {
-        aniso = anisotropic_footprint(tdx, tdy, sampler.max_anisotropy);
-        lod = aniso.lod;
-      } else {
-        lod = isotropic_lod(tdx, tdy);
-      }
-      break;
-  }
+  const LaneLod ll = lane_lod(lane, req, coords);
   const float biased =
-      bias_lod(lod, sampler.lod_bias,
+      bias_lod(ll.lod, sampler.lod_bias,
                req.op == SampleOp::kBias ? std::optional<float>(req.lod) : std::nullopt);
   const float clamped = clamp_lod(biased, sampler.min_lod, sampler.max_lod);
   const uint32_t mip_count = lane.normalized ? std::max(1u, d.mips) : 1u;
-
   if (req.op == SampleOp::kLodQuery) {
-    // §22.5.6 / D3D `lod`: (ClampedLOD, NonClampedLOD, 0, 0). Clamped: what the sample would
-    // use (sampler clamp, then the resource's level range); non-clamped: with the sampler bias.
-    float in_range = std::fmax(0.0f, std::fmin(static_cast<float>(mip_count - 1), clamped));
-    if (!lane.normalized) in_range = 0.0f;
-    const float unclamped = lane.normalized ? biased : 0.0f;
-    result.texel = Texel::from_float(quantize_lod(in_range, precision),
-                                     quantize_lod(unclamped, precision), 0.0f, 0.0f);
+    result.texel = lod_query_texel(lane, biased, clamped, mip_count);
     return result;
   }
 
@@ -380,31 +439,9 @@ SampleResult sample_pipeline(const SurfaceView& view, const SamplerState& sample
   }
   if (integer) linear = false;  // integer formats: point sampling only, values unconverted
 
-  const bool use_aniso = aniso_capable && !mips.magnify && !integer && aniso.probes > 1;
-  if (!use_aniso) {
-    result.texel = filter_mips(lane, mips, uvw, linear);
-  } else {
-    // Anisotropic footprint: `probes` equally weighted probes spaced evenly along the major
-    // axis across its length (t_k = (2k+1)/(2N) - 0.5 of the major vector), each filtered at
-    // the anisotropic LOD; summed in order, then divided by N.
-    std::array<float, 4> sum{};
-    const unsigned n = aniso.probes;
-    for (unsigned k = 0; k < n; ++k) {
-      const float tk = static_cast<float>(2 * k + 1) / static_cast<float>(2 * n) - 0.5f;
-      std::array<float, 3> p = uvw;
-      for (unsigned a = 0; a < 2; ++a) {
-        p[a] = uvw[a] + (aniso.major[a] * tk) / static_cast<float>(ext0[a]);
-      }
-      const Texel t = filter_mips(lane, mips, p, true);
-      // §3.1.3.2: filter arithmetic flushes denormals (the probes are already flushed).
-      for (size_t c = 0; c < 4; ++c)
-        sum[c] =
-            k == 0 ? t.f(static_cast<int>(c)) : flush_denormal(sum[c] + t.f(static_cast<int>(c)));
-    }
-    const float fn = static_cast<float>(n);
-    result.texel = Texel::from_float(flush_denormal(sum[0] / fn), flush_denormal(sum[1] / fn),
-                                     flush_denormal(sum[2] / fn), flush_denormal(sum[3] / fn));
-  }
+  const bool use_aniso = ll.aniso_capable && !mips.magnify && !integer && ll.aniso.probes > 1;
+  result.texel = use_aniso ? filter_aniso(lane, mips, coords.uvw, ll.aniso)
+                           : filter_mips(lane, mips, coords.uvw, linear);
   result.null_tile = lane.null_tile;
   return result;
 }
