@@ -1,6 +1,6 @@
 // The batch API: checks the structure-of-arrays spans, decides per batch whether a SIMD fast
-// path applies (simd/kernels.hpp), splits lanes into blocks over oneTBB, and runs the scalar
-// reference (fetch_texel / sample) for every lane no fast path covers. Never includes isa/.
+// path applies (simd/kernels.hpp), runs blocks of lanes (blocks.hpp) and the scalar reference
+// (fetch_texel / sample) for every lane no fast path covers.
 #include "texunit/batch.hpp"
 
 #include <algorithm>
@@ -9,10 +9,6 @@
 #include <bit>
 #include <cmath>
 #include <limits>
-
-#include <tbb/info.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "core/convert.hpp"
 #include "texunit/address.hpp"
@@ -23,9 +19,6 @@
 namespace texsim::texunit {
 
 namespace {
-
-constexpr size_t kMinBlock = 64;
-constexpr size_t kMaxBlock = 8192;
 
 template <typename T>
 bool span_ok(std::span<T> s, size_t count) {
@@ -52,27 +45,6 @@ size_t count_active(std::span<const uint8_t> active, size_t begin, size_t end) {
   size_t n = 0;
   for (size_t i = begin; i < end; ++i) n += active[i] != 0 ? 1 : 0;
   return n;
-}
-
-// Splits [0, count) into blocks and runs `fn(begin, end)` on each, on `options.threads`
-// threads. Lanes are independent, so the result does not depend on the schedule.
-template <class Fn>
-void run_blocks(size_t count, const BatchOptions& options, const Fn& fn) {
-  const size_t block = std::clamp(options.block_lanes, kMinBlock, kMaxBlock);
-  const size_t blocks = (count + block - 1) / block;
-  const unsigned threads = options.threads == 0
-                               ? static_cast<unsigned>(tbb::info::default_concurrency())
-                               : options.threads;
-  auto body = [&](size_t k) {
-    const size_t begin = k * block;
-    fn(begin, std::min(count, begin + block));
-  };
-  if (threads <= 1 || blocks <= 1) {
-    for (size_t k = 0; k < blocks; ++k) body(k);
-    return;
-  }
-  tbb::task_arena arena(static_cast<int>(threads));
-  arena.execute([&] { tbb::parallel_for(size_t{0}, blocks, body); });
 }
 
 // ---- fast-path plans ----
@@ -349,7 +321,7 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
   const bool fast = options.simd && make_surface_plan(view, view.desc.format, false, plan);
   std::atomic<size_t> simd_lanes{0};
   std::atomic<size_t> scalar_lanes{0};
-  run_blocks(n, options, [&](size_t begin, size_t end) {
+  run_blocks(n, 1, options, [&](size_t begin, size_t end) {
     const size_t active = count_active(b.active, begin, end);
     if (fast) {
       simd::FetchLanes lanes;
@@ -395,7 +367,7 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, co
   const bool lane_offsets = !b.offset_x.empty() || !b.offset_y.empty();
   std::atomic<size_t> simd_lanes{0};
   std::atomic<size_t> scalar_lanes{0};
-  run_blocks(n, options, [&](size_t begin, size_t end) {
+  run_blocks(n, 1, options, [&](size_t begin, size_t end) {
     size_t scalar = 0;
     if (fast) {
       simd::SampleLanes lanes;
@@ -411,7 +383,7 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, co
       lanes.out = out_at(out, begin);
       lanes.flags = out.flags.empty() ? nullptr : out.flags.data() + begin;
       // Lanes whose own offsets leave the fast range run the scalar reference.
-      std::array<uint8_t, kMaxBlock> fast_mask;
+      std::array<uint8_t, kMaxBlockLanes> fast_mask;
       bool split = false;
       if (lane_offsets) {
         for (size_t i = begin; i < end; ++i) {
@@ -423,7 +395,7 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, co
         }
         if (split) lanes.active = fast_mask.data();
       }
-      std::array<uint32_t, kMaxBlock> redo;
+      std::array<uint32_t, kMaxBlockLanes> redo;
       lanes.redo = redo.data();
       const size_t redo_count = simd::sample_lanes(plan, lanes, 0, end - begin);
       for (size_t k = 0; k < redo_count; ++k) {

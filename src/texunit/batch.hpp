@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 
+#include "texunit/blocks.hpp"  // BatchOptions
 #include "texunit/fetch.hpp"
 #include "texunit/sample.hpp"
 #include "texunit/sampler.hpp"
@@ -14,17 +15,6 @@
 #include "texunit/texel.hpp"
 
 namespace texsim::texunit {
-
-// How a batch runs. Results never depend on these settings: every lane's bits are those of the
-// scalar reference (fetch_texel / sample), whatever the path, thread count or block size.
-struct BatchOptions {
-  // Worker threads (oneTBB): 0 = every hardware thread, 1 = the caller's thread only.
-  unsigned threads = 1;
-  // false: the scalar reference for every lane (the baseline of benchmarks and tests).
-  bool simd = true;
-  // Lanes per task; clamped to [64, 8192].
-  size_t block_lanes = 2048;
-};
 
 // Per-lane status bits written to TexelLanes::flags.
 inline constexpr uint8_t kLaneInBounds = 1;     // fetch: FetchResult::in_bounds

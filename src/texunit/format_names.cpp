@@ -1,11 +1,12 @@
 // Format names: lookup by DXGI name and the "did you mean" for unknown ones, with the other
 // spellings users bring (GL's RGBA8 / RGBA16F / R32UI, Vulkan's VK_FORMAT_*_SFLOAT / _SRGB).
+#include "texunit/format_names.hpp"
+
 #include <string>
 #include <vector>
 
 #include "core/suggest.hpp"
 #include "core/text.hpp"
-#include "texunit/format.hpp"
 
 namespace texsim::texunit {
 

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "texunit/sample_lavapipe.hpp"
-#include "texunit/sample_nvidia.hpp"
 #include "texunit/simd/lavapipe_message.hpp"
 
 namespace texsim::texunit {
@@ -30,17 +29,6 @@ BatchStats with_kinds(const BatchStats& st, size_t count, std::span<const uint8_
 }
 
 }  // namespace
-
-bool is_quad_op(SampleOp op) {
-  return op == SampleOp::kImplicit || op == SampleOp::kBias || op == SampleOp::kLodQuery;
-}
-
-SampleResult sample(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
-                    const PrecisionProfile& precision) {
-  if (precision.kind == PrecisionKind::kLavapipe) return sample_lavapipe(view, sampler, req);
-  if (precision.kind == PrecisionKind::kNvidia) return sample_nvidia(view, sampler, req, precision);
-  return sample_pipeline(view, sampler, req, precision);
-}
 
 BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
                           const SampleBatch& lanes, const TexelLanes& out,

@@ -14,10 +14,6 @@
 
 namespace texsim::texunit {
 
-// True for the ops whose LOD comes from a pixel quad's derivatives (kImplicit, kBias,
-// kLodQuery): in a fragment-shader layout their lanes form quads 4q..4q+3 (TL, TR, BL, BR).
-bool is_quad_op(SampleOp op);
-
 // How the message's lanes relate to each other.
 struct MessageLayout {
   // kLavapipe: 0 treats every lane alone (a compute-shader lookup with no group context, as the

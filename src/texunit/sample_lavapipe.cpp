@@ -1,6 +1,5 @@
-// Mesa 22.3 lavapipe sampling arithmetic (gallivm lp_bld_sample{,_soa,_aos}.c), one lane at a
-// time, float operations in the driver's order (fma where it emits llvm.fmuladd on AVX2).
-// Depends on fetch/format/surface; the texel addressing and decode are theirs, not duplicated.
+// Mesa 22.3 lavapipe sampling (gallivm lp_bld_sample{,_soa,_aos}.c), one lane at a time: the
+// lane's LOD and path (AoS, SoA, cube, aniso) over the per-job files, and the group facts.
 #include "texunit/sample_lavapipe.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -12,60 +11,15 @@
 #include <cstdint>
 
 #include "texunit/format.hpp"
+#include "texunit/sample_lavapipe_aniso.hpp"
+#include "texunit/sample_lavapipe_aos.hpp"
+#include "texunit/sample_lavapipe_cube.hpp"
 #include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_lod.hpp"
+#include "texunit/sample_lavapipe_prepare.hpp"
+#include "texunit/sample_lavapipe_soa.hpp"
 
 namespace texsim::texunit {
-namespace lavapipe_detail {
-namespace {
-
-bool is_cube(SurfaceType t) {
-  return t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
-}
-
-}  // namespace
-
-Prepared prepare(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req) {
-  const SurfaceDesc& d = view.desc;
-  Prepared p{req, sampler, is_cube(d.type), 0, 0};
-  if (p.cube) {
-    const LpCube c = lp_cube_lookup(req.coord, req.ddx, req.ddy);
-    p.face = c.face;
-    p.req.coord = {c.s, c.t, 0.0f};
-    p.req.ddx = {c.ddx[0], c.ddx[1], 0.0f};
-    p.req.ddy = {c.ddy[0], c.ddy[1], 0.0f};
-    p.req.offset = {};
-    p.smp.address = {AddressMode::kClamp, AddressMode::kClamp, AddressMode::kClamp};
-    if (d.type == SurfaceType::kCubeArray) {
-      const auto cubes = static_cast<int32_t>(d.slices() / 6);
-      p.slice_base = 6 * std::clamp(cvt_round(req.array_index), 0, cubes - 1);
-    }
-  } else if (d.is_array()) {
-    p.slice_base = std::clamp(cvt_round(req.array_index), 0, static_cast<int32_t>(d.slices()) - 1);
-  }
-  return p;
-}
-
-// lp_build_sample_soa_code's derived sampler state: a view of one level with max_lod > 0
-// samples with mip filter NONE (lod queries keep the sampler's).
-MipFilter lavapipe_mip_filter(const SurfaceView& view, const SamplerState& smp, SampleOp op) {
-  if (op == SampleOp::kGather) return MipFilter::kNone;
-  if (op != SampleOp::kLodQuery && view.desc.mips == 1 && smp.max_lod > 0.0f)
-    return MipFilter::kNone;
-  return smp.mip_filter;
-}
-
-// lp_build_sample_common: whether lp_build_cube_lookup projects derivatives (need_derivs): an
-// LOD is needed (min != mag filter or a mip filter), min_lod != max_lod (lod_selector's
-// min_max_lod_equal) and the LOD is not explicit. textureQueryLod is not considered, so its
-// LOD then comes from the face coordinates' quad differences.
-bool cube_needs_derivs(const SurfaceView& view, const SamplerState& smp, SampleOp op) {
-  if (op == SampleOp::kLevel || op == SampleOp::kLevelZero || op == SampleOp::kGather) return false;
-  return (smp.min_filter != smp.mag_filter ||
-          lavapipe_mip_filter(view, smp, op) != MipFilter::kNone) &&
-         smp.min_lod != smp.max_lod;
-}
-
-}  // namespace lavapipe_detail
 
 namespace {
 
@@ -168,57 +122,49 @@ SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sample
 
 namespace {
 
-SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& sampler,
-                                  const SampleRequest& in_req, const LavapipeLaneContext& ctx) {
-  const SurfaceDesc& d = view.desc;
-  const FormatInfo& fi = format_info(d.format);
-  const Surf s = make_surf(view);
-  const Prepared p = prepare(view, sampler, in_req);
+// textureQueryLod of one lane: anisotropic (lp_build_pmin), a fragment cube lane's own face, a
+// fragment quad's (its top-left lane's differences) or the lane's explicit derivatives.
+Texel lane_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
+                     const SampleRequest& in_req, const Prepared& p,
+                     const LavapipeLaneContext& ctx) {
+  if (sampler.max_anisotropy > 1)
+    return aniso_lod_query(s, view, sampler, ctx.quad != nullptr ? *ctx.quad : in_req, ctx);
+  if (ctx.quad != nullptr && p.cube)
+    return fragment_cube_lod_query(s, view, sampler, ctx.quad, ctx.quad_lane & 3u);
+  if (ctx.quad != nullptr) {
+    const Prepared q = prepare(view, sampler, *ctx.quad);
+    return lod_query(s, q.smp, q.req, true);
+  }
+  return lod_query(s, p.smp, p.req, false);
+}
+
+// lp_build_sample_aos: with min != mag the quad's LOD picks the min filter (with the mip
+// filter) or the mag filter (level 0, no mip lerp); 8-bit results widened by k * float(1/255).
+Texel sample_aos_lane(const Surf& s, const SamplerState& sampler, const Prepared& p,
+                      const LodInfo& li) {
+  const int32_t slice = p.slice_base + p.face;
+  const bool minified = sampler.min_filter == sampler.mag_filter || li.positive;
+  const Filter filter = minified ? sampler.min_filter : sampler.mag_filter;
+  const bool linear = filter == Filter::kLinear;
+  Rgba8 c = sample_level_aos(s, p.smp, p.req, static_cast<uint32_t>(li.level0), linear, slice);
+  if (minified && sampler.mip_filter == MipFilter::kLinear && li.fpart > 0.0f) {
+    const Rgba8 c1 =
+        sample_level_aos(s, p.smp, p.req, static_cast<uint32_t>(li.level1), linear, slice);
+    const int32_t w = cvt_trunc(li.fpart * 256.0f);
+    c = reduce8(sampler.reduction, w, c, c1);  // lp_build_reduce_filter (P9)
+  }
+  const auto scale = static_cast<float>(1.0 / 255.0);
+  return Texel::from_float(static_cast<float>(c.c[0]) * scale, static_cast<float>(c.c[1]) * scale,
+                           static_cast<float>(c.c[2]) * scale, static_cast<float>(c.c[3]) * scale);
+}
+
+// SoA float path. Filter choice: min == mag -> that filter; otherwise per lane, with the
+// "combined" linear path (nearest lanes get 0/1 weights) when any lane of the SIMD group
+// needs linear, else a plain nearest path.
+Texel sample_soa_lane(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
+                      const Prepared& p, const LodInfo& li, const LavapipeLaneContext& ctx) {
   const SampleRequest& req = p.req;
   const int32_t slice = p.slice_base + p.face;
-  SampleResult res;
-  const bool aniso = sampler.max_anisotropy > 1;  // lp_build_sample_aniso (decision P12)
-  if (req.op == SampleOp::kLodQuery) {
-    if (aniso) {
-      res.texel = aniso_lod_query(s, view, sampler, ctx.quad != nullptr ? *ctx.quad : in_req, ctx);
-    } else if (ctx.quad != nullptr && p.cube) {
-      res.texel = fragment_cube_lod_query(s, view, sampler, ctx.quad, ctx.quad_lane & 3u);
-    } else if (ctx.quad != nullptr) {
-      const Prepared q = prepare(view, sampler, *ctx.quad);
-      res.texel = lod_query(s, q.smp, q.req, true);
-    } else {
-      res.texel = lod_query(s, p.smp, req, false);
-    }
-    return res;
-  }
-  if (aniso) {
-    res.texel = sample_aniso(s, view, sampler, in_req, p, ctx);
-    return res;
-  }
-  const LodInfo li = lane_lod(s, view, sampler, in_req, p, ctx);
-  const bool lod_per_quad = ctx.quad != nullptr && in_req.op == SampleOp::kImplicit;
-  if (uses_aos(view, sampler, in_req, lod_per_quad)) {
-    // lp_build_sample_aos: with min != mag the quad's LOD picks the min filter (with the mip
-    // filter) or the mag filter (level 0, no mip lerp).
-    const bool minified = sampler.min_filter == sampler.mag_filter || li.positive;
-    const Filter filter = minified ? sampler.min_filter : sampler.mag_filter;
-    const bool linear = filter == Filter::kLinear;
-    Rgba8 c = sample_level_aos(s, p.smp, req, static_cast<uint32_t>(li.level0), linear, slice);
-    if (minified && sampler.mip_filter == MipFilter::kLinear && li.fpart > 0.0f) {
-      const Rgba8 c1 =
-          sample_level_aos(s, p.smp, req, static_cast<uint32_t>(li.level1), linear, slice);
-      const int32_t w = cvt_trunc(li.fpart * 256.0f);
-      c = reduce8(sampler.reduction, w, c, c1);  // lp_build_reduce_filter (P9)
-    }
-    const auto scale = static_cast<float>(1.0 / 255.0);
-    res.texel =
-        Texel::from_float(static_cast<float>(c.c[0]) * scale, static_cast<float>(c.c[1]) * scale,
-                          static_cast<float>(c.c[2]) * scale, static_cast<float>(c.c[3]) * scale);
-    return res;
-  }
-  // SoA float path. Filter choice: min == mag -> that filter; otherwise per lane, with the
-  // "combined" linear path (nearest lanes get 0/1 weights) when any lane of the SIMD group
-  // needs linear, else a plain nearest path.
   bool linear;
   bool nearest_via_linear = false;
   // The derived state: a one-level view with max_lod > 0 samples with mip filter NONE, so no
@@ -266,13 +212,31 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
   const bool both = sampler.min_filter != sampler.mag_filter && linear;
   const bool lerp_levels = fpart > 0.0f || (both ? ctx.group_minified.value_or(li.positive)
                                                  : ctx.group_mip_lerp.value_or(false));
-  if (mip == MipFilter::kLinear && lerp_levels && fi.result_kind == TexelKind::kFloat) {
+  if (mip == MipFilter::kLinear && lerp_levels && s.fi.result_kind == TexelKind::kFloat) {
     const Texel t1 = level_sample(level1, 1);
     // The float path lerps the two levels whatever the reduction mode (P9).
     t = Texel::from_float(lerp(fpart, t.f(0), t1.f(0)), lerp(fpart, t.f(1), t1.f(1)),
                           lerp(fpart, t.f(2), t1.f(2)), lerp(fpart, t.f(3), t1.f(3)));
   }
-  res.texel = t;
+  return t;
+}
+
+SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& sampler,
+                                  const SampleRequest& in_req, const LavapipeLaneContext& ctx) {
+  const Surf s = make_surf(view);
+  const Prepared p = prepare(view, sampler, in_req);
+  SampleResult res;
+  if (p.req.op == SampleOp::kLodQuery) {
+    res.texel = lane_lod_query(s, view, sampler, in_req, p, ctx);
+  } else if (sampler.max_anisotropy > 1) {  // lp_build_sample_aniso (decision P12)
+    res.texel = sample_aniso(s, view, sampler, in_req, p, ctx);
+  } else {
+    const LodInfo li = lane_lod(s, view, sampler, in_req, p, ctx);
+    const bool lod_per_quad = ctx.quad != nullptr && in_req.op == SampleOp::kImplicit;
+    res.texel = uses_aos(view, sampler, in_req, lod_per_quad)
+                    ? sample_aos_lane(s, sampler, p, li)
+                    : sample_soa_lane(s, view, sampler, p, li, ctx);
+  }
   return res;
 }
 
@@ -305,6 +269,11 @@ LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerStat
 bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sampler,
                                 const SampleRequest& req) {
   return lavapipe_lane_facts(view, sampler, req, {}).needs_linear;
+}
+
+bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
+                       const SampleRequest& req) {
+  return lavapipe_detail::uses_aos(view, sampler, req, false);  // per-lane LOD in compute
 }
 
 }  // namespace texsim::texunit

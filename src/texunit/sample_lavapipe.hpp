@@ -1,14 +1,12 @@
-// Mesa 22.3 lavapipe's sampling arithmetic (llvmpipe gallivm, AoS 8-bit and SoA float paths),
-// reproduced so the differential oracle can be bit-exact. Depends on fetch/format/surface only.
+// Mesa 22.3 lavapipe's sampling arithmetic (gallivm AoS 8-bit and SoA float paths), bit-exact for
+// the differential oracle: the profile's one-lane entry over the per-job sample_lavapipe_<job>.*.
 #pragma once
 
 #include <array>
-#include <cstdint>
-#include <optional>
 
-#include "texunit/fetch.hpp"
-#include "texunit/format.hpp"
-#include "texunit/sample.hpp"
+#include "texunit/sample_lavapipe_context.hpp"
+#include "texunit/sample_lavapipe_decode.hpp"  // lavapipe_decode, fetch_texel_lavapipe
+#include "texunit/sample_request.hpp"
 #include "texunit/sampler.hpp"
 #include "texunit/surface.hpp"
 
@@ -18,52 +16,17 @@ namespace texsim::texunit {
 // compute-shader lookups: explicit LOD (kLevel, kLevelZero), explicit gradients (kGrad, per
 // lane), gather (kGather) and comparison samplers; with a LavapipeLaneContext also fragment-shader
 // lookups: kImplicit, kBias (req.lod is the shader's bias, added before the sampler's) and
-// kLodQuery (textureQueryLod: x the clamped LOD, y the unclamped one). sample() dispatches here
-// for PrecisionKind::kLavapipe.
+// kLodQuery (textureQueryLod: x the clamped LOD, y the unclamped one). sample() (sample.hpp)
+// dispatches here for PrecisionKind::kLavapipe. The group and quad context of a lane:
+// LavapipeLaneContext (sample_lavapipe_context.hpp); without one the lane is alone.
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
                              const SampleRequest& req);
-
-// What lavapipe decides per SIMD group (8 lanes with AVX2) rather than per lane. With min != mag
-// filters and per-lane LOD, a group where any lane needs linear filtering takes a combined
-// linear path (nearest lanes get 0/1 weights: fraction > 0.5); otherwise a plain nearest path.
-// Cubes: seamless bilinear filtering switches every lane of the group to a weight-sum formula
-// when any lane's footprint has a missing corner tap, separately for the first and the second
-// (trilinear) level read. Fragment shaders: the quad's LOD is the top-left lane's, except on
-// cube maps: there lavapipe differentiates the direction per pixel ("fine": the lane's row and
-// column of the quad), projects onto each lane's own face and keeps the LOD per lane (for
-// kImplicit without a mip filter, lavapipe's NONE also for a one-level view with max_lod > 0, the
-// top-left lane's). A cube kLodQuery in a fragment shader also reproduces lavapipe's measured
-// use of the direction (its third component is undefined for most formats; see the .cpp).
-// A fragment-shader lookup names its quad: `quad` points at the quad's four requests (TL, TR,
-// BL, BR; all four must exist, cube maps read them for the per-pixel derivatives) and
-// `quad_lane` is the lane's place among them; the lane's own request is quad[quad_lane].
-// Trilinear: the level blend runs for every lane of the group when any lane's LOD fraction is
-// above 0 (lavapipe's need_lerp); a lane with fraction 0 then blends with weight 0, which only
-// shows under a fragment shader's DAZ (a denormal texel reads as 0). With min != mag filters and
-// a group on the combined linear path, need_lerp is instead "any lane minified"
-// (group_minified), fraction or not.
-struct LavapipeLaneContext {
-  std::optional<bool> group_needs_linear;  // unset: as if the lane were alone in its group
-  std::optional<bool> group_mip_lerp;      // unset: the lane's own (LOD fraction > 0)
-  std::optional<bool> group_minified;      // any lane minified (min != mag); unset: the lane's
-  std::array<std::optional<bool>, 2> group_cube_corner;  // unset: the lane's own
-  const SampleRequest* quad = nullptr;  // unset: a compute-shader lookup, the lane's own LOD
-  uint8_t quad_lane = 0;                // 0 TL, 1 TR, 2 BL, 3 BR
-  // Anisotropic samplers (max_anisotropy > 1, decision P12): the lane's SIMD group, its
-  // `group_size` requests in lavapipe's lane order (8 with AVX2; fragment shaders: two quads),
-  // and the lane's place in it. lp_build_sample_aniso differentiates the coordinates across the
-  // group's lane quads 4k..4k+3 (TL, TR, BL, BR) in compute shaders too, and some of its level
-  // choices are the group's first lanes'. Unset: the fragment quad, else the lane alone.
-  const SampleRequest* group = nullptr;
-  uint8_t group_lane = 0;
-  uint8_t group_size = 0;
-};
 SampleResult sample_lavapipe(const SurfaceView& view, const SamplerState& sampler,
                              const SampleRequest& req, const LavapipeLaneContext& ctx);
-// Whether this lane alone needs linear filtering (its input to the group decision above).
+// Whether this lane alone needs linear filtering (its input to the group decisions).
 bool lavapipe_lane_needs_linear(const SurfaceView& view, const SamplerState& sampler,
                                 const SampleRequest& req);
-// A lane's inputs to the group decisions above: needs linear filtering; (cubes) a missing
+// A lane's inputs to the group decisions: needs linear filtering; (cubes) a missing
 // corner tap in its bilinear footprint at its first / second level. `ctx.quad` is used.
 struct LavapipeLaneFacts {
   bool needs_linear = false;
@@ -73,14 +36,6 @@ struct LavapipeLaneFacts {
 };
 LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerState& sampler,
                                       const SampleRequest& req, const LavapipeLaneContext& ctx);
-
-// One texel converted as lavapipe's format unpack does: UNORM k * float(1/(2^n-1)), SNORM
-// max(k * float(1/(2^(n-1)-1)), -1), sRGB by its polynomial; floats and integers exact.
-Texel lavapipe_decode(Format f, const uint8_t* texel);
-// texelFetch as lavapipe returns it: fetch_texel's addressing and out-of-bounds value (but the
-// layer of a one-layer array image is ignored), with
-// in-bounds texels converted by lavapipe_decode.
-FetchResult fetch_texel_lavapipe(const SurfaceView& view, const FetchRequest& req);
 
 // Whether lavapipe takes its 8-bit fixed-point ("AoS") linear path for this state: a format
 // whose channels all fit 8-bit UNORM (not sRGB), no comparison, wrap/clamp-to-edge on every

@@ -1,5 +1,7 @@
 // lavapipe anisotropic filtering (Mesa 22.3.6 gallivm: lp_build_pmin's LOD, lp_build_sample_aniso's
 // elliptical weighted average over the ellipse's texel bounding box), one lane at a time (P12).
+#include "texunit/sample_lavapipe_aniso.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -8,7 +10,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_cube.hpp"
+#include "texunit/sample_lavapipe_decode.hpp"
+#include "texunit/sample_lavapipe_lod.hpp"
+#include "texunit/sample_lavapipe_soa.hpp"
+#include "texunit/sample_lavapipe_wrap.hpp"
 
 namespace texsim::texunit::lavapipe_detail {
 
@@ -164,6 +170,151 @@ float level_scale(int32_t level) {
   return 1.0f / static_cast<float>(int32_t{1} << (level & 31));
 }
 
+// The quad's coarse differences in level-0 texels (ds/dx, ds/dy, dt/dx, dt/dy), each scaled by
+// its own lane's 1 / 2^level (per-lane levels: ds/dx by the TL lane's, ds/dy by TR's, dt/dx by
+// BL's, dt/dy by BR's), and the four lanes' scales.
+struct QuadDifferences {
+  std::array<float, 4> e{};
+  std::array<float, 4> scale{};
+};
+
+QuadDifferences quad_differences(const Ctx& c, MipFilter mip) {
+  const size_t base = c.g.self & ~size_t{3};
+  std::array<std::array<float, 2>, 4> st{};
+  QuadDifferences q;
+  for (size_t k = 0; k < 4; ++k) {
+    const size_t j = base + k < c.g.count ? base + k : base;
+    st[k] = face_st(c.view, c.smp, c.g.lane(j), false);
+    q.scale[k] = level_scale(aniso_level(c, j, mip));
+  }
+  const auto w0 = static_cast<float>(c.view.desc.width);
+  const auto h0 = static_cast<float>(c.view.desc.height);
+  q.e[0] = x86_mul(x86_mul(x86_sub(st[1][0], st[0][0]), w0), q.scale[0]);
+  q.e[1] = x86_mul(x86_mul(x86_sub(st[2][0], st[0][0]), w0), q.scale[1]);
+  q.e[2] = x86_mul(x86_mul(x86_sub(st[1][1], st[0][1]), h0), q.scale[2]);
+  q.e[3] = x86_mul(x86_mul(x86_sub(st[2][1], st[0][1]), h0), q.scale[3]);
+  return q;
+}
+
+// The ellipse A x^2 + B x y + C y^2 = F (Heckbert) in gallivm's operation order, its
+// coefficients scaled so that F maps to the last weight-table entry, and the half extents of its
+// texel bounding box.
+struct Ellipse {
+  float A = 0.0f, B = 0.0f, C = 0.0f;
+  float ddq = 0.0f;  // 2 A: the second difference of q along u
+  float box_u = 0.0f, box_v = 0.0f;
+};
+
+Ellipse aniso_ellipse(const std::array<float, 4>& e) {
+  Ellipse el;
+  float A = x86_add(x86_add(x86_mul(e[2], e[2]), x86_mul(e[3], e[3])), 1.0f);
+  float B = x86_mul(x86_add(x86_mul(e[0], e[2]), x86_mul(e[1], e[3])), -2.0f);
+  float C = x86_add(x86_add(x86_mul(e[0], e[0]), x86_mul(e[1], e[1])), 1.0f);
+  const float F = x86_sub(x86_mul(A, C), x86_mul(B, B) / 4.0f);
+  const float dd = x86_add(x86_sub(0.0f, x86_mul(B, B)), x86_mul(x86_mul(A, C), 4.0f));
+  el.box_u = x86_mul(2.0f / dd, std::sqrt(x86_mul(x86_mul(dd, C), F)));
+  el.box_v = x86_mul(2.0f / dd, std::sqrt(x86_mul(x86_mul(A, dd), F)));
+  const float form_scale = static_cast<float>(kAnisoLutSize - 1) / F;
+  el.A = x86_mul(A, form_scale);
+  el.B = x86_mul(B, form_scale);
+  el.C = x86_mul(C, form_scale);
+  el.ddq = x86_add(el.A, el.A);
+  return el;
+}
+
+// The lane's centre in texels of its level and the ellipse's texel bounding box around it.
+struct ProbeBox {
+  float tex_u = 0.0f, tex_v = 0.0f;
+  int32_t u0 = 0, u1 = 0, v0 = 0, v1 = 0;
+};
+
+ProbeBox probe_box(const SurfaceView& view, const SampleRequest& req, float own_scale,
+                   const Ellipse& el) {
+  const auto w0 = static_cast<float>(view.desc.width);
+  const auto h0 = static_cast<float>(view.desc.height);
+  ProbeBox b;
+  b.tex_u = x86_add(x86_mul(req.coord[0], x86_mul(w0, own_scale)), -0.5f);
+  b.tex_v = x86_add(x86_mul(req.coord[1], x86_mul(h0, own_scale)), -0.5f);
+  b.u0 = cvt_trunc(std::floor(x86_sub(b.tex_u, el.box_u)));
+  b.u1 = cvt_trunc(std::ceil(x86_add(b.tex_u, el.box_u)));
+  b.v0 = cvt_trunc(std::floor(x86_sub(b.tex_v, el.box_v)));
+  b.v1 = cvt_trunc(std::ceil(x86_add(b.tex_v, el.box_v)));
+  return b;
+}
+
+// The level size the probes' coordinates divide by: that of the lane gallivm's swizzle picks.
+// With per-lane levels (a mip filter on a cube or with explicit LOD / bias / derivatives) that
+// is group lane 0's for lanes 0-3 and lane 1's for lanes 4-7, else the lane's own level `lv`.
+std::array<float, 2> probe_level_size(const Ctx& c, const Prepared& p, MipFilter mip, uint32_t lv) {
+  const SampleOp op = p.req.op;
+  const bool explicit_op = op == SampleOp::kLevel || op == SampleOp::kLevelZero ||
+                           op == SampleOp::kBias || op == SampleOp::kGrad;
+  const bool per_lane =
+      mip != MipFilter::kNone && op != SampleOp::kGather && (p.cube || explicit_op);
+  uint32_t dim_level = lv;
+  if (per_lane) dim_level = static_cast<uint32_t>(aniso_level(c, (c.g.self & 7u) < 4 ? 0 : 1, mip));
+  return {static_cast<float>(c.view.layout.levels[dim_level].width),
+          static_cast<float>(c.view.layout.levels[dim_level].height)};
+}
+
+// The weighted sum over the box's texels inside the ellipse (q below the table's end), each
+// point-sampled at level `lv` and weighted by aniso_filter_weight(q); q is stepped by its first
+// and second differences along u, in gallivm's order.
+struct ProbeSum {
+  std::array<float, 4> acc{};
+  float den = 0.0f;
+};
+
+ProbeSum sum_probes(const Surf& s, const Prepared& p, const Ellipse& el, const ProbeBox& b,
+                    uint32_t lv, const std::array<float, 2>& size) {
+  ProbeSum sum;
+  // Very large footprints would take lavapipe (and the model) practically forever: stop.
+  const int64_t rows = int64_t{b.v1} - b.v0 + 1, cols = int64_t{b.u1} - b.u0 + 1;
+  if (rows <= 0 || cols <= 0 || rows > kAnisoMaxProbes || cols > kAnisoMaxProbes ||
+      rows * cols > kAnisoMaxProbes) {
+    return sum;
+  }
+  const int32_t slice = p.slice_base + p.face;
+  const float U = x86_sub(static_cast<float>(b.u0), b.tex_u);
+  const float dq_base = x86_mul(x86_add(x86_add(U, U), 1.0f), el.A);
+  const float q_base = x86_mul(x86_mul(U, U), el.A);
+  // Comparison samplers: gallivm's probe coordinate array has no slot for the reference, and
+  // the compare reads the texel just fetched in its place (measured: every probe compares the
+  // texel with itself), so each probe is 1 or 0 by the function alone.
+  SamplerState probe_smp = p.smp;
+  probe_smp.compare.reset();
+  const bool raw_depth = p.req.op == SampleOp::kGather && s.fi.is_depth;
+  SampleRequest probe = p.req;
+  for (int32_t v = b.v0;; ++v) {
+    const float V = x86_sub(static_cast<float>(v), b.tex_v);
+    float dq = x86_add(x86_mul(V, el.B), dq_base);
+    float q = x86_add(x86_mul(x86_add(x86_mul(el.C, V), x86_mul(el.B, U)), V), q_base);
+    for (int32_t u = b.u0;; ++u) {
+      const int32_t qi = cvt_trunc(q);
+      if (qi <= static_cast<int32_t>(kAnisoLutSize - 1)) {
+        const float wt = aniso_filter_weight(static_cast<uint32_t>(std::max(qi, 0)));
+        probe.coord[0] = static_cast<float>(u) / size[0];
+        probe.coord[1] = static_cast<float>(v) / size[1];
+        Texel t = sample_level_soa(s, probe_smp, probe, lv, false, false, slice);
+        if (p.smp.compare) {
+          const float r = compare(*p.smp.compare, t.f(0), t.f(0)) ? 1.0f : 0.0f;
+          t = Texel::from_float(r, r, r, r);
+        } else if (raw_depth) {
+          t = raw_depth_gather_texel(s, p.smp, probe, lv, t);
+        }
+        for (size_t ch = 0; ch < 4; ++ch)
+          sum.acc[ch] = x86_add(sum.acc[ch], x86_mul(t.f(static_cast<int>(ch)), wt));
+        sum.den = x86_add(sum.den, wt);
+      }
+      q = x86_add(q, dq);
+      dq = x86_add(dq, el.ddq);
+      if (u == b.u1) break;
+    }
+    if (v == b.v1) break;
+  }
+  return sum;
+}
+
 }  // namespace
 
 Texel aniso_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& smp,
@@ -179,118 +330,24 @@ Texel sample_aniso(const Surf& s, const SurfaceView& view, const SamplerState& s
                    const SampleRequest& in_req, const Prepared& p, const LavapipeLaneContext& ctx) {
   const Group g = group_of(in_req, ctx);
   const Ctx c{s, view, sampler, g, false};
-  const SampleRequest& req = p.req;
-  const MipFilter mip = lavapipe_mip_filter(view, sampler, req.op);
-  const int32_t level = aniso_level(c, g.self, mip);
-  const auto lv = static_cast<uint32_t>(level);
-  const SurfaceDesc& d = view.desc;
-  const LevelLayout& ll = view.layout.levels[lv];
-  const int32_t slice = p.slice_base + p.face;
-
-  // The quad's coarse differences, each scaled by its own lane's 1 / 2^level (per-lane levels:
-  // ds/dx by the TL lane's, ds/dy by TR's, dt/dx by BL's, dt/dy by BR's).
-  const size_t base = g.self & ~size_t{3};
-  std::array<std::array<float, 2>, 4> st{};
-  std::array<float, 4> sc{};
-  for (size_t k = 0; k < 4; ++k) {
-    const size_t j = base + k < g.count ? base + k : base;
-    st[k] = face_st(view, sampler, g.lane(j), false);
-    sc[k] = level_scale(aniso_level(c, j, mip));
+  const MipFilter mip = lavapipe_mip_filter(view, sampler, p.req.op);
+  const auto lv = static_cast<uint32_t>(aniso_level(c, g.self, mip));
+  const QuadDifferences qd = quad_differences(c, mip);
+  const Ellipse el = aniso_ellipse(qd.e);
+  const ProbeBox box = probe_box(view, p.req, qd.scale[g.self & 3u], el);
+  const ProbeSum sum = sum_probes(s, p, el, box, lv, probe_level_size(c, p, mip, lv));
+  if (sum.den != 0.0f) {
+    return Texel::from_float(sum.acc[0] / sum.den, sum.acc[1] / sum.den, sum.acc[2] / sum.den,
+                             sum.acc[3] / sum.den);
   }
-  const auto w0 = static_cast<float>(d.width), h0 = static_cast<float>(d.height);
-  const float e0 = x86_mul(x86_mul(x86_sub(st[1][0], st[0][0]), w0), sc[0]);
-  const float e1 = x86_mul(x86_mul(x86_sub(st[2][0], st[0][0]), w0), sc[1]);
-  const float e2 = x86_mul(x86_mul(x86_sub(st[1][1], st[0][1]), h0), sc[2]);
-  const float e3 = x86_mul(x86_mul(x86_sub(st[2][1], st[0][1]), h0), sc[3]);
-  // Ellipse A x^2 + B x y + C y^2 = F (Heckbert), in gallivm's operation order.
-  float A = x86_add(x86_add(x86_mul(e2, e2), x86_mul(e3, e3)), 1.0f);
-  float B = x86_mul(x86_add(x86_mul(e0, e2), x86_mul(e1, e3)), -2.0f);
-  float C = x86_add(x86_add(x86_mul(e0, e0), x86_mul(e1, e1)), 1.0f);
-  const float F = x86_sub(x86_mul(A, C), x86_mul(B, B) / 4.0f);
-  const float dd = x86_add(x86_sub(0.0f, x86_mul(B, B)), x86_mul(x86_mul(A, C), 4.0f));
-  const float box_u = x86_mul(2.0f / dd, std::sqrt(x86_mul(x86_mul(dd, C), F)));
-  const float box_v = x86_mul(2.0f / dd, std::sqrt(x86_mul(x86_mul(A, dd), F)));
-  const float form_scale = static_cast<float>(kAnisoLutSize - 1) / F;
-  A = x86_mul(A, form_scale);
-  B = x86_mul(B, form_scale);
-  C = x86_mul(C, form_scale);
-  const float ddq = x86_add(A, A);
-
-  const float own_scale = sc[g.self & 3u];
-  const float tex_u = x86_add(x86_mul(req.coord[0], x86_mul(w0, own_scale)), -0.5f);
-  const float tex_v = x86_add(x86_mul(req.coord[1], x86_mul(h0, own_scale)), -0.5f);
-  const int32_t u0 = cvt_trunc(std::floor(x86_sub(tex_u, box_u)));
-  const int32_t u1 = cvt_trunc(std::ceil(x86_add(tex_u, box_u)));
-  const int32_t v0 = cvt_trunc(std::floor(x86_sub(tex_v, box_v)));
-  const int32_t v1 = cvt_trunc(std::ceil(x86_add(tex_v, box_v)));
-  const float U = x86_sub(static_cast<float>(u0), tex_u);
-  const float dq_base = x86_mul(x86_add(x86_add(U, U), 1.0f), A);
-  const float q_base = x86_mul(x86_mul(U, U), A);
-
-  // The probes' coordinates divide by the level size of the lane gallivm's swizzle picks: with
-  // per-lane levels (a mip filter on a cube or with explicit LOD / bias / derivatives) that is
-  // group lane 0's for lanes 0-3 and lane 1's for lanes 4-7, else the lane's own level.
-  const bool explicit_op = req.op == SampleOp::kLevel || req.op == SampleOp::kLevelZero ||
-                           req.op == SampleOp::kBias || req.op == SampleOp::kGrad;
-  const bool per_lane =
-      mip != MipFilter::kNone && req.op != SampleOp::kGather && (p.cube || explicit_op);
-  uint32_t dim_level = lv;
-  if (per_lane) dim_level = static_cast<uint32_t>(aniso_level(c, (g.self & 7u) < 4 ? 0 : 1, mip));
-  const auto width_dim = static_cast<float>(view.layout.levels[dim_level].width);
-  const auto height_dim = static_cast<float>(view.layout.levels[dim_level].height);
-
-  // Very large footprints would take lavapipe (and the model) practically forever: stop.
-  const int64_t rows = int64_t{v1} - v0 + 1, cols = int64_t{u1} - u0 + 1;
-  std::array<float, 4> acc{};
-  float den = 0.0f;
-  // Comparison samplers: gallivm's probe coordinate array has no slot for the reference, and
-  // the compare reads the texel just fetched in its place (measured: every probe compares the
-  // texel with itself), so each probe is 1 or 0 by the function alone.
-  SamplerState probe_smp = p.smp;
-  probe_smp.compare.reset();
-  const bool raw_depth = req.op == SampleOp::kGather && s.fi.is_depth;
-  if (rows > 0 && cols > 0 && rows <= kAnisoMaxProbes && cols <= kAnisoMaxProbes &&
-      rows * cols <= kAnisoMaxProbes) {
-    SampleRequest probe = req;
-    for (int32_t v = v0;; ++v) {
-      const float V = x86_sub(static_cast<float>(v), tex_v);
-      float dq = x86_add(x86_mul(V, B), dq_base);
-      float q = x86_add(x86_mul(x86_add(x86_mul(C, V), x86_mul(B, U)), V), q_base);
-      for (int32_t u = u0;; ++u) {
-        const int32_t qi = cvt_trunc(q);
-        if (qi <= static_cast<int32_t>(kAnisoLutSize - 1)) {
-          const float wt = aniso_filter_weight(static_cast<uint32_t>(std::max(qi, 0)));
-          probe.coord[0] = static_cast<float>(u) / width_dim;
-          probe.coord[1] = static_cast<float>(v) / height_dim;
-          Texel t = sample_level_soa(s, probe_smp, probe, lv, false, false, slice);
-          if (p.smp.compare) {
-            const float r = compare(*p.smp.compare, t.f(0), t.f(0)) ? 1.0f : 0.0f;
-            t = Texel::from_float(r, r, r, r);
-          } else if (raw_depth) {
-            t = raw_depth_gather_texel(s, p.smp, probe, lv, t);
-          }
-          for (size_t ch = 0; ch < 4; ++ch)
-            acc[ch] = x86_add(acc[ch], x86_mul(t.f(static_cast<int>(ch)), wt));
-          den = x86_add(den, wt);
-        }
-        q = x86_add(q, dq);
-        dq = x86_add(dq, ddq);
-        if (u == u1) break;
-      }
-      if (v == v1) break;
-    }
+  // No texel inside the ellipse: lp_build_sample_image_linear at the level (never a gather).
+  SampleRequest lin = p.req;
+  if (lin.op == SampleOp::kGather) lin.op = SampleOp::kLevel;
+  if (p.cube) {
+    const bool corner = cube_taps(lin.coord[0], lin.coord[1], view.layout.levels[lv].width).corner;
+    return sample_level_cube_linear(s, p.smp, lin, lv, false, p.face, p.slice_base, corner);
   }
-  if (den == 0.0f) {
-    // No texel inside the ellipse: lp_build_sample_image_linear at the level (never a gather).
-    SampleRequest lin = req;
-    if (lin.op == SampleOp::kGather) lin.op = SampleOp::kLevel;
-    if (p.cube) {
-      const bool corner = cube_taps(lin.coord[0], lin.coord[1], ll.width).corner;
-      return sample_level_cube_linear(s, p.smp, lin, lv, false, p.face, p.slice_base, corner);
-    }
-    return sample_level_soa(s, p.smp, lin, lv, true, false, slice);
-  }
-  return Texel::from_float(acc[0] / den, acc[1] / den, acc[2] / den, acc[3] / den);
+  return sample_level_soa(s, p.smp, lin, lv, true, false, p.slice_base + p.face);
 }
 
 }  // namespace texsim::texunit::lavapipe_detail

@@ -1,6 +1,6 @@
 // lavapipe AoS 8-bit fixed-point path (lp_bld_sample_aos.c): the use_aos decision and one
 // level's point / bilinear sampling in 8.8 weights. Mesa 22.3.6.
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_aos.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+
+#include "texunit/sample_lavapipe_decode.hpp"
 
 namespace texsim::texunit::lavapipe_detail {
 
@@ -159,12 +161,3 @@ bool uses_aos(const SurfaceView& view, const SamplerState& sampler, const Sample
 }
 
 }  // namespace texsim::texunit::lavapipe_detail
-
-namespace texsim::texunit {
-
-bool lavapipe_uses_aos(const SurfaceView& view, const SamplerState& sampler,
-                       const SampleRequest& req) {
-  return lavapipe_detail::uses_aos(view, sampler, req, false);  // per-lane LOD in compute
-}
-
-}  // namespace texsim::texunit

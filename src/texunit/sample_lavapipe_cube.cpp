@@ -1,6 +1,6 @@
 // lavapipe cube maps: face selection (lp_build_cube_lookup), seamless bilinear filtering and
 // gather with missing corners, fragment-quad derivatives and cube textureQueryLod. Mesa 22.3.6.
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_cube.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,6 +10,8 @@
 #include <cstring>
 
 #include "texunit/cube.hpp"
+#include "texunit/sample_lavapipe_decode.hpp"
+#include "texunit/sample_lavapipe_lod.hpp"
 
 namespace texsim::texunit::lavapipe_detail {
 
@@ -72,13 +74,107 @@ CubeTaps cube_taps(float s, float t, uint32_t n) {
   return c;
 }
 
+namespace {
+
+// The four taps of a seamless bilinear footprint in the order 00, 01, 10, 11 (01 = x1, y0):
+// taps outside the face are read from the adjacent face; the tap past a corner is missing.
+struct CubeQuad {
+  std::array<Texel, 4> tx{};
+  std::array<bool, 4> missing{};
+};
+
+CubeQuad read_cube_quad(const Surf& s, const SamplerState& smp, uint32_t level, const CubeTaps& tp,
+                        int32_t face, int32_t slice_base) {
+  const uint32_t n = s.view.layout.levels[level].width;
+  CubeQuad q;
+  for (int k = 0; k < 4; ++k) {
+    const int64_t x = tp.x0 + (k & 1);
+    const int64_t y = tp.y0 + (k >> 1);
+    const CubeTexel ct = cube_resolve_texel(static_cast<uint32_t>(face), x, y, n);
+    q.missing[static_cast<size_t>(k)] = ct.missing;
+    if (ct.missing) continue;
+    q.tx[static_cast<size_t>(k)] =
+        read_texel(s, smp, level, static_cast<int32_t>(ct.x), static_cast<int32_t>(ct.y), 0,
+                   slice_base + static_cast<int32_t>(ct.face));
+  }
+  return q;
+}
+
+constexpr float kThird = 1.0f / 3.0f;
+
+// Gather with a missing corner: a float (or comparison) gather replaces the missing tap by
+// ((c00 + c01) + (c10 + c11)) * (1/3) over the others; an integer gather by the tap of the other
+// row in the same column. Returned in gather order (10, 11, 01, 00).
+Texel cube_gather(const Surf& s, const SamplerState& smp, const SampleRequest& req,
+                  const CubeQuad& q, float ref) {
+  const bool cmp = smp.compare.has_value();
+  const unsigned comp = cmp ? 0 : req.gather_component;
+  std::array<uint32_t, 4> v{};
+  for (size_t k = 0; k < 4; ++k) {
+    if (cmp)
+      v[k] = std::bit_cast<uint32_t>(
+          !q.missing[k] && compare(*smp.compare, ref, q.tx[k].f(0)) ? 1.0f : 0.0f);
+    else
+      v[k] = q.missing[k] ? 0u : q.tx[k].bits[comp];
+  }
+  for (size_t k = 0; k < 4; ++k) {
+    if (!q.missing[k]) continue;
+    const bool is_float = cmp || s.fi.result_kind == TexelKind::kFloat;
+    if (is_float) {
+      auto f = [&](size_t i) { return std::bit_cast<float>(v[i]); };
+      const float c = x86_mul(x86_add(x86_add(f(0), f(1)), x86_add(f(2), f(3))), kThird);
+      v[k] = std::bit_cast<uint32_t>(c);
+    } else {
+      // Integer formats (measured): no average; the tap is read where lavapipe's "cheap
+      // corner" addressing puts it, the x-neighbour face at the clamped row, which is the
+      // texel of the other row in the same column.
+      v[k] = v[k ^ 2];
+    }
+  }
+  return Texel{{v[2], v[3], v[1], v[0]}, cmp ? TexelKind::kFloat : s.fi.result_kind};
+}
+
+// A group with a missing corner (`group_corner`): w00*c00 + w01*c01 + w10*c10 + w11*c11
+// (products, then sums), the missing tap's weight / 3 added to the other three.
+std::array<float, 4> cube_corner_filter(const SamplerState& smp, const CubeTaps& tp,
+                                        const CubeQuad& q, float ref) {
+  const float wx0 = 1.0f - tp.fs, wy0 = 1.0f - tp.ft;
+  std::array<float, 4> w{x86_mul(wx0, wy0), x86_mul(tp.fs, wy0), x86_mul(wx0, tp.ft),
+                         x86_mul(tp.fs, tp.ft)};
+  float cw = 0.0f;
+  for (size_t k = 0; k < 4; ++k)
+    if (q.missing[k]) cw = w[k];
+  cw = cw * kThird;
+  for (size_t k = 0; k < 4; ++k) w[k] = q.missing[k] ? 0.0f : x86_add(w[k], cw);
+  std::array<float, 4> r{};
+  if (smp.compare) {
+    float acc = 0.0f;
+    for (size_t k = 0; k < 4; ++k) {
+      const float term = !q.missing[k] && compare(*smp.compare, ref, q.tx[k].f(0)) ? w[k] : 0.0f;
+      acc = k == 0 ? term : x86_add(term, acc);
+    }
+    r.fill(acc);
+    return r;
+  }
+  for (int c = 0; c < 4; ++c) {
+    float acc = 0.0f;
+    for (size_t k = 0; k < 4; ++k) {
+      // The missing tap's weight is 0, but lavapipe still multiplies it with the texel its
+      // "cheap corner" addressing reads (the other row, same column): the sign of a zero
+      // product shows when every term is zero (seed 4 case 1021, DAZ).
+      const float term = x86_mul(w[k], q.tx[q.missing[k] ? k ^ 2 : k].f(c));
+      acc = k == 0 ? term : x86_add(term, acc);
+    }
+    r[static_cast<size_t>(c)] = acc;
+  }
+  return r;
+}
+
+}  // namespace
+
 // Seamless cube bilinear filtering and gather at one level (lp_build_sample_image_linear, cube
-// branch). Taps outside the face are read from the adjacent face; the tap past a corner is
-// missing. When any lane of the SIMD group has a missing corner (`group_corner`) every lane of
-// the group is filtered as w00*c00 + w01*c01 + w10*c10 + w11*c11 (products, then sums), with
-// the missing tap's weight / 3 added to the other three; otherwise by the usual fma lerps.
-// A float gather replaces the missing tap by ((c00 + c01) + (c10 + c11)) * (1/3) over the
-// others; an integer gather by the tap of the other row in the same column.
+// branch). When any lane of the SIMD group has a missing corner (`group_corner`) every lane of
+// the group is filtered by cube_corner_filter's weight sum; otherwise by the usual fma lerps.
 Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const SampleRequest& req,
                                uint32_t level, bool nearest_via_linear, int32_t face,
                                int32_t slice_base, bool group_corner) {
@@ -88,99 +184,33 @@ Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const Sam
     tp.fs = ugt(tp.fs, 0.5f) ? 1.0f : 0.0f;
     tp.ft = ugt(tp.ft, 0.5f) ? 1.0f : 0.0f;
   }
-  const bool gather = req.op == SampleOp::kGather;
   const bool cmp = smp.compare.has_value();
   float ref = req.reference;
   if (cmp) ref = compare_reference(s.fi, ref);
-  // Taps in the order 00, 01, 10, 11 (01 = x1, y0).
-  std::array<Texel, 4> tx{};
-  std::array<bool, 4> missing{};
-  for (int k = 0; k < 4; ++k) {
-    const int64_t x = tp.x0 + (k & 1);
-    const int64_t y = tp.y0 + (k >> 1);
-    const CubeTexel ct = cube_resolve_texel(static_cast<uint32_t>(face), x, y, n);
-    missing[static_cast<size_t>(k)] = ct.missing;
-    if (ct.missing) continue;
-    tx[static_cast<size_t>(k)] =
-        read_texel(s, smp, level, static_cast<int32_t>(ct.x), static_cast<int32_t>(ct.y), 0,
-                   slice_base + static_cast<int32_t>(ct.face));
-  }
+  CubeQuad q = read_cube_quad(s, smp, level, tp, face, slice_base);
   // With a min / max reduction lavapipe has no corner handling at all (its corner branch is for
   // the weighted average only): a missing corner tap is the texel its cheap-corner addressing
   // reads, the other row in the same column, and the taps are reduced as they are (P9).
   if (smp.reduction != Reduction::kWeightedAverage) {
     for (size_t k = 0; k < 4; ++k) {
-      if (missing[k]) tx[k] = tx[k ^ 2];
+      if (q.missing[k]) q.tx[k] = q.tx[k ^ 2];
     }
-    missing = {};
+    q.missing = {};
     group_corner = false;
   }
-  auto passes = [&](const Texel& t) { return compare(*smp.compare, ref, t.f(0)); };
-  const float third = 1.0f / 3.0f;
-  if (gather) {
-    const unsigned comp = cmp ? 0 : req.gather_component;
-    std::array<uint32_t, 4> v{};
-    for (size_t k = 0; k < 4; ++k) {
-      if (cmp)
-        v[k] = std::bit_cast<uint32_t>(!missing[k] && passes(tx[k]) ? 1.0f : 0.0f);
-      else
-        v[k] = missing[k] ? 0u : tx[k].bits[comp];
-    }
-    for (size_t k = 0; k < 4; ++k) {
-      if (!missing[k]) continue;
-      const bool is_float = cmp || s.fi.result_kind == TexelKind::kFloat;
-      if (is_float) {
-        auto f = [&](size_t i) { return std::bit_cast<float>(v[i]); };
-        const float c = x86_mul(x86_add(x86_add(f(0), f(1)), x86_add(f(2), f(3))), third);
-        v[k] = std::bit_cast<uint32_t>(c);
-      } else {
-        // Integer formats (measured): no average; the tap is read where lavapipe's "cheap
-        // corner" addressing puts it, the x-neighbour face at the clamped row, which is the
-        // texel of the other row in the same column.
-        v[k] = v[k ^ 2];
-      }
-    }
-    Texel out{{v[2], v[3], v[1], v[0]}, cmp ? TexelKind::kFloat : s.fi.result_kind};
-    return out;
-  }
+  if (req.op == SampleOp::kGather) return cube_gather(s, smp, req, q, ref);
   std::array<float, 4> r{};
   if (group_corner) {
-    const float wx0 = 1.0f - tp.fs, wy0 = 1.0f - tp.ft;
-    std::array<float, 4> w{x86_mul(wx0, wy0), x86_mul(tp.fs, wy0), x86_mul(wx0, tp.ft),
-                           x86_mul(tp.fs, tp.ft)};
-    float cw = 0.0f;
-    for (size_t k = 0; k < 4; ++k)
-      if (missing[k]) cw = w[k];
-    cw = cw * third;
-    for (size_t k = 0; k < 4; ++k) w[k] = missing[k] ? 0.0f : x86_add(w[k], cw);
-    if (cmp) {
-      float acc = 0.0f;
-      for (size_t k = 0; k < 4; ++k) {
-        const float term = !missing[k] && passes(tx[k]) ? w[k] : 0.0f;
-        acc = k == 0 ? term : x86_add(term, acc);
-      }
-      r.fill(acc);
-    } else {
-      for (int c = 0; c < 4; ++c) {
-        float acc = 0.0f;
-        for (size_t k = 0; k < 4; ++k) {
-          // The missing tap's weight is 0, but lavapipe still multiplies it with the texel its
-          // "cheap corner" addressing reads (the other row, same column): the sign of a zero
-          // product shows when every term is zero (seed 4 case 1021, DAZ).
-          const float term = x86_mul(w[k], tx[missing[k] ? k ^ 2 : k].f(c));
-          acc = k == 0 ? term : x86_add(term, acc);
-        }
-        r[static_cast<size_t>(c)] = acc;
-      }
-    }
+    r = cube_corner_filter(smp, tp, q, ref);
   } else if (cmp) {
-    const float v0 = masklerp(tp.fs, passes(tx[0]), passes(tx[1]));
-    const float v1 = masklerp(tp.fs, passes(tx[2]), passes(tx[3]));
+    auto passes = [&](size_t k) { return compare(*smp.compare, ref, q.tx[k].f(0)); };
+    const float v0 = masklerp(tp.fs, passes(0), passes(1));
+    const float v1 = masklerp(tp.fs, passes(2), passes(3));
     r.fill(lerp(tp.ft, v0, v1));
   } else {
     for (int c = 0; c < 4; ++c) {
-      const float v0 = reduce(smp.reduction, tp.fs, tx[0].f(c), tx[1].f(c));
-      const float v1 = reduce(smp.reduction, tp.fs, tx[2].f(c), tx[3].f(c));
+      const float v0 = reduce(smp.reduction, tp.fs, q.tx[0].f(c), q.tx[1].f(c));
+      const float v1 = reduce(smp.reduction, tp.fs, q.tx[2].f(c), q.tx[3].f(c));
       r[static_cast<size_t>(c)] = reduce(smp.reduction, tp.ft, v0, v1);
     }
   }

@@ -1,6 +1,6 @@
 // lavapipe format unpack (lp_build_unpack_rgba / sRGB polynomial), texelFetch and the texel read
 // of the sampling paths with border colours (lp_build_clamp_border_color). Mesa 22.3.6.
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_decode.hpp"
 
 #include <algorithm>
 #include <array>
@@ -9,11 +9,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "texunit/fetch.hpp"
+#include "texunit/sample_lavapipe_internal.hpp"
 
 namespace texsim::texunit {
-
-using namespace lavapipe_detail;
 
 Texel lavapipe_decode(Format f, const uint8_t* texel) {
   const FormatInfo& fi = format_info(f);

@@ -1,5 +1,5 @@
-// Internals shared by the lavapipe profile's sources (sample_lavapipe_*.cpp): x86 conversions,
-// the lane's surface view, and the per-job entry points (decode, wrap, LOD, SoA, AoS, cube).
+// Internals shared by the lavapipe profile's sources (sample_lavapipe_*.cpp), all inline: x86
+// conversions and NaN rules, lerp / compare / reduce as gallivm emits them, the lane's surface.
 #pragma once
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -15,8 +15,6 @@
 #include <limits>
 
 #include "texunit/format.hpp"
-#include "texunit/sample.hpp"
-#include "texunit/sample_lavapipe.hpp"
 #include "texunit/sampler.hpp"
 #include "texunit/surface.hpp"
 
@@ -103,11 +101,6 @@ inline bool is_pot(uint32_t v) {
   return v != 0 && (v & (v - 1)) == 0;
 }
 
-struct LinearTaps {
-  int32_t x0 = 0, x1 = 0;
-  float w = 0.0f;
-};
-
 inline float quiet(float x) {
   return std::bit_cast<float>(std::bit_cast<uint32_t>(x) | 0x00400000u);
 }
@@ -192,116 +185,5 @@ inline float masklerp(float w, bool m0, bool m1) {
   const float w2 = x86_sub(1.0f, w);
   return x86_add(m1 ? w : 0.0f, m0 ? w2 : 0.0f);
 }
-
-// ---- Cube maps (lp_build_cube_lookup and the seamless branch of lp_build_sample_image_linear)
-
-// lp_build_cube_lookup: the major axis is x if |x| > |y| (else y), then z if |z| >= max(|x|, |y|)
-// (ties: z over y over x); the minor axes are mirrored by xor-ing the major axis' sign bit;
-// ima = 1 / ma, s = sc * |0.5 * ima| + 0.5 (a multiply, then an add). Derivatives (explicit or
-// the quad's) are projected per lane: ds = (dsc - (dma * ima) * sc) * (0.5 * ima).
-struct LpCube {
-  int32_t face = 0;
-  float s = 0.0f, t = 0.0f;
-  std::array<float, 2> ddx{}, ddy{};
-};
-
-// The integer taps of seamless cube bilinear filtering on a level of size n: x0 = ifloor(s * n
-// - 0.5), x1 = x0 + 1 (likewise y); whether a tap falls off both axes (a missing corner).
-struct CubeTaps {
-  int32_t x0 = 0, y0 = 0;
-  float fs = 0.0f, ft = 0.0f;
-  bool corner = false;
-};
-
-struct LodInfo {
-  float lod = 0.0f;
-  bool positive = false;
-  int32_t level0 = 0, level1 = 0;
-  float fpart = 0.0f;
-};
-
-// ---- AoS (8-bit fixed point) path -------------------------------------------------------
-
-struct Rgba8 {
-  std::array<int32_t, 4> c{};
-};
-
-// ---- Fragment quads (lp_bld_quad.c, the cube branch of lp_build_sample_common) ----------
-
-// lp_build_ddx / lp_build_ddy: per-pixel ("fine") differences, right - left in the lane's row and
-// bottom - top in its column. lp_build_cube_lookup differentiates the direction this way when
-// the shader gives no derivatives, so only the top-left lane sees the coarse TR - TL, BL - TL.
-struct QuadDerivatives3 {
-  std::array<float, 3> ddx{}, ddy{};
-};
-
-// Prepared lane (sample_lavapipe.cpp).
-// A lane as lavapipe's filtering sees it: cubes become face coordinates (s, t) with projected
-// derivatives on slice face + 6 * layer, with clamp-to-edge addressing (seamless filtering
-// ignores the wrap modes).
-struct Prepared {
-  SampleRequest req;
-  SamplerState smp;
-  bool cube = false;
-  int32_t face = 0;
-  int32_t slice_base = 0;  // arrays: the layer (cube arrays: 6 * layer)
-};
-
-// ---- Per-job entry points (each defined in the sample_lavapipe_<job>.cpp named) ----------
-
-// decode: the texel at integer coordinates as lavapipe converts it, border colour included.
-Texel read_texel(const Surf& s, const SamplerState& smp, uint32_t level, int32_t x, int32_t y,
-                 int32_t z, int32_t slice);
-// wrap: lp_build_sample_wrap_nearest / _linear.
-int32_t wrap_nearest(float coord, uint32_t length, int32_t offset, AddressMode mode, bool pot);
-LinearTaps wrap_linear(float coord, uint32_t length, int32_t offset, AddressMode mode, bool gather,
-                       bool pot);
-// lod: lp_build_rho / lp_build_lod_selector / textureQueryLod.
-float fast_log2(float x);
-// `quad_derivs`: the derivatives are a fragment quad's own differences (lp_build_rho without
-// derivs), not explicit or projected ones.
-float rho_squared(const Surf& s, const SampleRequest& req, bool quad_derivs);
-LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& req,
-                   bool quad_derivs);
-Texel lod_query(const Surf& s, const SamplerState& smp, const SampleRequest& req, bool quad_derivs);
-// soa: one level, float path.
-Texel sample_level_soa(const Surf& s, const SamplerState& smp, const SampleRequest& req,
-                       uint32_t level, bool linear, bool nearest_via_linear, int32_t slice);
-// aos: one level, 8-bit fixed-point path.
-int32_t lerp8(int32_t w, int32_t a, int32_t b);
-Rgba8 lerp8(int32_t w, const Rgba8& a, const Rgba8& b);
-Rgba8 reduce8(Reduction mode, int32_t w, const Rgba8& a, const Rgba8& b);
-Rgba8 sample_level_aos(const Surf& s, const SamplerState& smp, const SampleRequest& req,
-                       uint32_t level, bool linear, int32_t slice);
-bool uses_aos(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
-              bool lod_per_quad);
-// cube: face selection, seamless filtering, fragment-quad derivatives and LOD queries.
-LpCube lp_cube_lookup(const std::array<float, 3>& c, const std::array<float, 3>& dx,
-                      const std::array<float, 3>& dy);
-CubeTaps cube_taps(float s, float t, uint32_t n);
-Texel sample_level_cube_linear(const Surf& s, const SamplerState& smp, const SampleRequest& req,
-                               uint32_t level, bool nearest_via_linear, int32_t face,
-                               int32_t slice_base, bool group_corner);
-QuadDerivatives3 fine_derivatives(const SampleRequest* quad, size_t k);
-Texel fragment_cube_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
-                              const SampleRequest* quad, size_t k);
-// lod: textureQueryLod's clamps from the LOD after the biases.
-Texel lod_query_from(const Surf& s, const SamplerState& smp, float lod);
-// cube: the face coordinates of a fragment-shader cube textureQueryLod (lp_cube_lookup_lodq).
-LpCube lodq_cube_lookup(Format f, const std::array<float, 3>& c);
-// aniso: anisotropic samplers (decision P12).
-constexpr uint32_t kAnisoLutSize = 1024;      // WEIGHT_LUT_SIZE
-constexpr int64_t kAnisoMaxProbes = 1 << 20;  // larger ellipse bounding boxes are not filtered
-float aniso_filter_weight(uint32_t index);
-float aniso_pmin2(const Surf& s, const std::array<std::array<float, 2>, 4>& quad_st,
-                  float max_aniso);
-Texel aniso_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& smp,
-                      const SampleRequest& req, const LavapipeLaneContext& ctx);
-Texel sample_aniso(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
-                   const SampleRequest& in_req, const Prepared& p, const LavapipeLaneContext& ctx);
-// sample_lavapipe.cpp: the derived sampler state and the lane preparation.
-MipFilter lavapipe_mip_filter(const SurfaceView& view, const SamplerState& smp, SampleOp op);
-bool cube_needs_derivs(const SurfaceView& view, const SamplerState& smp, SampleOp op);
-Prepared prepare(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req);
 
 }  // namespace texsim::texunit::lavapipe_detail

@@ -1,6 +1,6 @@
 // lavapipe level-of-detail selection (gallivm lp_build_rho, lp_build_lod_selector, the mip
-// level/fraction split) and textureQueryLod. Mesa 22.3.6.
-#include "texunit/sample_lavapipe_internal.hpp"
+// level/fraction split), textureQueryLod and the derived mip state. Mesa 22.3.6.
+#include "texunit/sample_lavapipe_lod.hpp"
 
 #include <algorithm>
 #include <array>
@@ -131,6 +131,26 @@ Texel lod_query_from(const Surf& s, const SamplerState& smp, float lod) {
   x = x > 0.0f ? x : 0.0f;
   x = x < last ? x : last;
   return Texel::from_float(x, unclamped, 0.0f, 0.0f);
+}
+
+// lp_build_sample_soa_code's derived sampler state: a view of one level with max_lod > 0
+// samples with mip filter NONE (lod queries keep the sampler's).
+MipFilter lavapipe_mip_filter(const SurfaceView& view, const SamplerState& smp, SampleOp op) {
+  if (op == SampleOp::kGather) return MipFilter::kNone;
+  if (op != SampleOp::kLodQuery && view.desc.mips == 1 && smp.max_lod > 0.0f)
+    return MipFilter::kNone;
+  return smp.mip_filter;
+}
+
+// lp_build_sample_common: whether lp_build_cube_lookup projects derivatives (need_derivs): an
+// LOD is needed (min != mag filter or a mip filter), min_lod != max_lod (lod_selector's
+// min_max_lod_equal) and the LOD is not explicit. textureQueryLod is not considered, so its
+// LOD then comes from the face coordinates' quad differences.
+bool cube_needs_derivs(const SurfaceView& view, const SamplerState& smp, SampleOp op) {
+  if (op == SampleOp::kLevel || op == SampleOp::kLevelZero || op == SampleOp::kGather) return false;
+  return (smp.min_filter != smp.mag_filter ||
+          lavapipe_mip_filter(view, smp, op) != MipFilter::kNone) &&
+         smp.min_lod != smp.max_lod;
 }
 
 }  // namespace texsim::texunit::lavapipe_detail

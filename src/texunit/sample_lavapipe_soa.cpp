@@ -1,6 +1,6 @@
 // lavapipe SoA float path for one non-cube level (lp_build_sample_image_nearest / _linear):
 // point, bilinear, trilinear-level, comparison and gather. Mesa 22.3.6.
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_soa.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,6 +8,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+
+#include "texunit/sample_lavapipe_decode.hpp"
+#include "texunit/sample_lavapipe_wrap.hpp"
 
 namespace texsim::texunit::lavapipe_detail {
 

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "core/convert.hpp"
+#include "texunit/sample_pipeline.hpp"
 
 namespace texsim::texunit {
 

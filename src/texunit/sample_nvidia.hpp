@@ -3,7 +3,9 @@
 #pragma once
 
 #include "texunit/format.hpp"
-#include "texunit/sample.hpp"
+#include "texunit/sample_request.hpp"
+#include "texunit/sampler.hpp"
+#include "texunit/surface.hpp"
 
 namespace texsim::texunit {
 

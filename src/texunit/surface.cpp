@@ -112,22 +112,21 @@ uint32_t full_mip_count(uint32_t width, uint32_t height, uint32_t depth) {
   return static_cast<uint32_t>(std::bit_width(std::max({width, height, depth})));
 }
 
-bool validate_surface_desc(const SurfaceDesc& d, core::DiagSink& sink, core::Location loc,
-                           uint64_t max_bytes) {
-  const size_t errors_before = sink.error_count();
-  auto err = [&](std::string_view rule, std::string msg, std::string_view cite) {
-    sink.error(std::string(rule), loc, std::move(msg), std::string(cite));
-  };
-  const std::string type_name(surface_type_name(d.type));
-  const bool format_ok = static_cast<uint16_t>(d.format) < static_cast<uint16_t>(Format::kCount);
-  if (!format_ok) {
-    err("TEXUNIT-SURFACE-FORMAT",
-        range_msg("format", 0, static_cast<uint16_t>(Format::kCount) - 1u,
-                  static_cast<uint16_t>(d.format)),
-        "format.hpp, Format");
-  }
+namespace {
 
-  // Extents per type. 1D: height = depth = 1; non-3D: depth = 1; non-array: layers = 1.
+// Reports one error of the description being validated, at its location.
+struct DescErrors {
+  core::DiagSink& sink;
+  core::Location loc;
+  void operator()(std::string_view rule, std::string msg, std::string_view cite) const {
+    sink.error(std::string(rule), loc, std::move(msg), std::string(cite));
+  }
+};
+
+// Extents per type (d3d11.h limits). 1D: height = depth = 1; cube faces square; non-3D:
+// depth = 1; non-array: layers = 1.
+void check_extents(const SurfaceDesc& d, const DescErrors& err) {
+  const std::string type_name(surface_type_name(d.type));
   const uint32_t max_dim = max_extent(d.type);
   if (d.width < 1 || d.width > max_dim) {
     err("TEXUNIT-SURFACE-SIZE",
@@ -160,84 +159,118 @@ bool validate_surface_desc(const SurfaceDesc& d, core::DiagSink& sink, core::Loc
     err("TEXUNIT-SURFACE-SIZE",
         range_msg("depth", 1, 1, d.depth) + " for a " + type_name + " surface", kLimitsCite);
   }
-  {
-    uint32_t max_layers = 1;
-    if (d.type == SurfaceType::k1DArray || d.type == SurfaceType::k2DArray) max_layers = kMaxArray;
-    if (d.type == SurfaceType::kCubeArray) max_layers = kMaxCubes;
-    const std::string_view what = is_cube(d.type) ? "layers (cubes)" : "layers";
-    if (d.layers < 1 || d.layers > max_layers) {
-      err("TEXUNIT-SURFACE-SIZE",
-          range_msg(what, 1, max_layers, d.layers) + " for a " + type_name + " surface",
-          kLimitsCite);
-    }
+  uint32_t max_layers = 1;
+  if (d.type == SurfaceType::k1DArray || d.type == SurfaceType::k2DArray) max_layers = kMaxArray;
+  if (d.type == SurfaceType::kCubeArray) max_layers = kMaxCubes;
+  const std::string_view what = is_cube(d.type) ? "layers (cubes)" : "layers";
+  if (d.layers < 1 || d.layers > max_layers) {
+    err("TEXUNIT-SURFACE-SIZE",
+        range_msg(what, 1, max_layers, d.layers) + " for a " + type_name + " surface", kLimitsCite);
   }
+}
 
-  // Multisampling: D3D11_TEXTURE2D_DESC, SampleDesc and MipLevels ("Use 1 for a multisampled
-  // texture"); only 2D and 2D array resources have a SampleDesc.
-  const bool samples_ok =
-      d.samples == 1 || d.samples == 2 || d.samples == 4 || d.samples == 8 || d.samples == 16;
-  if (!samples_ok) {
+bool samples_valid(uint32_t samples) {
+  return samples == 1 || samples == 2 || samples == 4 || samples == 8 || samples == 16;
+}
+
+// Multisampling: D3D11_TEXTURE2D_DESC, SampleDesc and MipLevels ("Use 1 for a multisampled
+// texture"); only 2D and 2D array resources have a SampleDesc.
+void check_samples(const SurfaceDesc& d, bool format_ok, const DescErrors& err) {
+  if (!samples_valid(d.samples)) {
     err("TEXUNIT-SURFACE-SAMPLES",
         "samples must be one of 1, 2, 4, 8, 16, got " + std::to_string(d.samples),
         "D3D11_TEXTURE2D_DESC, SampleDesc.Count");
   }
-  if (d.samples > 1) {
-    if (d.type != SurfaceType::k2D && d.type != SurfaceType::k2DArray) {
-      err("TEXUNIT-SURFACE-MSAA-TYPE",
-          "samples > 1 requires a 2D or 2D_ARRAY surface, got " + type_name + " with samples " +
-              std::to_string(d.samples),
-          "D3D11_TEXTURE2D_DESC, SampleDesc");
-    }
-    if (d.mips != 1) {
-      err("TEXUNIT-SURFACE-MSAA-MIPS",
-          range_msg("mips", 1, 1, d.mips) + " for a surface with samples " +
-              std::to_string(d.samples),
-          "D3D11_TEXTURE2D_DESC, MipLevels (1 for a multisampled texture)");
-    }
-    if (format_ok && format_info(d.format).is_compressed()) {
-      err("TEXUNIT-SURFACE-MSAA-FORMAT",
-          "samples > 1 requires an uncompressed format, got " +
-              std::string(format_info(d.format).name) + " with samples " +
-              std::to_string(d.samples),
-          "DXGI format support: BCn formats are not multisample-capable");
-    }
+  if (d.samples <= 1) return;
+  if (d.type != SurfaceType::k2D && d.type != SurfaceType::k2DArray) {
+    err("TEXUNIT-SURFACE-MSAA-TYPE",
+        "samples > 1 requires a 2D or 2D_ARRAY surface, got " +
+            std::string(surface_type_name(d.type)) + " with samples " + std::to_string(d.samples),
+        "D3D11_TEXTURE2D_DESC, SampleDesc");
   }
+  if (d.mips != 1) {
+    err("TEXUNIT-SURFACE-MSAA-MIPS",
+        range_msg("mips", 1, 1, d.mips) + " for a surface with samples " +
+            std::to_string(d.samples),
+        "D3D11_TEXTURE2D_DESC, MipLevels (1 for a multisampled texture)");
+  }
+  if (format_ok && format_info(d.format).is_compressed()) {
+    err("TEXUNIT-SURFACE-MSAA-FORMAT",
+        "samples > 1 requires an uncompressed format, got " +
+            std::string(format_info(d.format).name) + " with samples " + std::to_string(d.samples),
+        "DXGI format support: BCn formats are not multisample-capable");
+  }
+}
 
-  // Mip count within the full chain of the largest extent (1D: width only; non-3D: no depth).
-  const uint32_t chain_h = is_1d(d.type) ? 1 : d.height;
-  const uint32_t chain_d = d.type == SurfaceType::k3D ? d.depth : 1;
-  const uint32_t full = full_mip_count(d.width, chain_h, chain_d);
-  const bool extents_nonzero = d.width != 0 && chain_h != 0 && chain_d != 0 && d.layers != 0;
-  if (extents_nonzero && (d.mips < 1 || d.mips > full)) {
+// The full mip chain of the largest extent (1D: width only; non-3D: no depth).
+struct MipChain {
+  uint32_t height = 1, depth = 1;
+  uint32_t full = 0;     // levels of the full chain
+  bool nonzero = false;  // every extent and the layer count are at least 1
+};
+
+MipChain mip_chain(const SurfaceDesc& d) {
+  MipChain c;
+  c.height = is_1d(d.type) ? 1 : d.height;
+  c.depth = d.type == SurfaceType::k3D ? d.depth : 1;
+  c.full = full_mip_count(d.width, c.height, c.depth);
+  c.nonzero = d.width != 0 && c.height != 0 && c.depth != 0 && d.layers != 0;
+  return c;
+}
+
+// Mip count within the full chain (D3D11_TEXTURE2D_DESC, MipLevels).
+void check_mips(const SurfaceDesc& d, const MipChain& chain, const DescErrors& err) {
+  if (chain.nonzero && (d.mips < 1 || d.mips > chain.full)) {
     err("TEXUNIT-SURFACE-MIPS",
-        range_msg("mips", 1, full, d.mips) + " for a " + std::to_string(d.width) + "x" +
-            std::to_string(chain_h) + "x" + std::to_string(chain_d) + " surface",
+        range_msg("mips", 1, chain.full, d.mips) + " for a " + std::to_string(d.width) + "x" +
+            std::to_string(chain.height) + "x" + std::to_string(chain.depth) + " surface",
         "D3D11_TEXTURE2D_DESC, MipLevels");
-  } else if (!extents_nonzero && d.mips < 1) {
+  } else if (!chain.nonzero && d.mips < 1) {
     err("TEXUNIT-SURFACE-MIPS", range_msg("mips", 1, 1, d.mips), "D3D11_TEXTURE2D_DESC, MipLevels");
   }
+}
 
-  // Byte budget, computed with saturation so that absurd descriptions cannot overflow.
-  if (format_ok && extents_nonzero && d.mips >= 1) {
-    const FormatInfo& fi = format_info(d.format);
-    const uint32_t levels = std::min(d.mips, full);
-    uint64_t plane = 0;
-    for (uint32_t l = 0; l < levels; ++l) {
-      const uint64_t bx = ceil_div(mip_extent(d.width, l), fi.block_width);
-      const uint64_t by = ceil_div(mip_extent(chain_h, l), fi.block_height);
-      const uint64_t slices = d.type == SurfaceType::k3D ? uint64_t{mip_extent(d.depth, l)}
-                              : is_cube(d.type)          ? uint64_t{6} * d.layers
-                                                         : uint64_t{d.layers};
-      plane = sat_add(plane, sat_mul(sat_mul(sat_mul(bx, by), fi.bytes_per_block), slices));
-    }
-    const uint64_t total = sat_mul(plane, samples_ok ? d.samples : 1);
-    if (total > max_bytes) {
-      err("TEXUNIT-SURFACE-BUDGET",
-          "surface size must be at most " + std::to_string(max_bytes) + " bytes, got " +
-              (total == kSat ? std::string("more than 2^64 - 1") : std::to_string(total)),
-          "texsim limit (validate_surface_desc max_bytes)");
-    }
+// Byte budget, computed with saturation so that absurd descriptions cannot overflow.
+void check_budget(const SurfaceDesc& d, const MipChain& chain, uint64_t max_bytes,
+                  const DescErrors& err) {
+  const FormatInfo& fi = format_info(d.format);
+  const uint32_t levels = std::min(d.mips, chain.full);
+  uint64_t plane = 0;
+  for (uint32_t l = 0; l < levels; ++l) {
+    const uint64_t bx = ceil_div(mip_extent(d.width, l), fi.block_width);
+    const uint64_t by = ceil_div(mip_extent(chain.height, l), fi.block_height);
+    const uint64_t slices = d.type == SurfaceType::k3D ? uint64_t{mip_extent(d.depth, l)}
+                            : is_cube(d.type)          ? uint64_t{6} * d.layers
+                                                       : uint64_t{d.layers};
+    plane = sat_add(plane, sat_mul(sat_mul(sat_mul(bx, by), fi.bytes_per_block), slices));
   }
+  const uint64_t total = sat_mul(plane, samples_valid(d.samples) ? d.samples : 1);
+  if (total > max_bytes) {
+    err("TEXUNIT-SURFACE-BUDGET",
+        "surface size must be at most " + std::to_string(max_bytes) + " bytes, got " +
+            (total == kSat ? std::string("more than 2^64 - 1") : std::to_string(total)),
+        "texsim limit (validate_surface_desc max_bytes)");
+  }
+}
+
+}  // namespace
+
+bool validate_surface_desc(const SurfaceDesc& d, core::DiagSink& sink, core::Location loc,
+                           uint64_t max_bytes) {
+  const size_t errors_before = sink.error_count();
+  const DescErrors err{sink, loc};
+  const bool format_ok = static_cast<uint16_t>(d.format) < static_cast<uint16_t>(Format::kCount);
+  if (!format_ok) {
+    err("TEXUNIT-SURFACE-FORMAT",
+        range_msg("format", 0, static_cast<uint16_t>(Format::kCount) - 1u,
+                  static_cast<uint16_t>(d.format)),
+        "format.hpp, Format");
+  }
+  check_extents(d, err);
+  check_samples(d, format_ok, err);
+  const MipChain chain = mip_chain(d);
+  check_mips(d, chain, err);
+  if (format_ok && chain.nonzero && d.mips >= 1) check_budget(d, chain, max_bytes, err);
   return sink.error_count() == errors_before;
 }
 

@@ -412,16 +412,86 @@ HWY_INLINE VF Ftz(VF x) {
   return hn::BitCast(df, FtzBits(hn::BitCast(DU(), x)));
 }
 
+// The border colour in the lanes of `t` whose tap addressed the border (§7.18.9).
+HWY_INLINE void ApplyBorder(const SamplePlan& p, MI border, Texel4& t) {
+  const DU du;
+  for (int c = 0; c < 4; ++c) {
+    t.c[c] = hn::IfThenElse(hn::RebindMask(du, border), hn::Set(du, p.border[c]), t.c[c]);
+  }
+}
+
+// The four taps of a bilinear footprint, x fastest: (x0, y0), (x1, y0), (x0, y1), (x1, y1).
+template <FastFormat F>
+HWY_INLINE void ReadQuad(const SamplePlan& p, VI row0, VI row1, VI x0, VI x1, Texel4 (&t)[4]) {
+  const DI di;
+  const VI bpt = hn::Set(di, static_cast<int32_t>(p.surf.bytes_per_texel));
+  const VI col0 = hn::Mul(x0, bpt);
+  const VI col1 = hn::Mul(x1, bpt);
+#if HWY_TARGET != HWY_SCALAR
+  if constexpr (F == FastFormat::kRgba8Unorm || F == FastFormat::kRgba8Srgb) {
+    // Every lane's x1 is x0 + 1 (no wrap at the right edge): both texels of a row are one
+    // 8-byte read inside the row; otherwise the four 32-bit gathers below.
+    if (hn::AllTrue(di, hn::Eq(x1, hn::Add(x0, hn::Set(di, 1))))) {
+      VU w0, w1, w2, w3;
+      GatherPair(p.surf, hn::Add(row0, col0), w0, w1);
+      GatherPair(p.surf, hn::Add(row1, col0), w2, w3);
+      t[0] = DecodeRgba8<F>(p.surf, w0);
+      t[1] = DecodeRgba8<F>(p.surf, w1);
+      t[2] = DecodeRgba8<F>(p.surf, w2);
+      t[3] = DecodeRgba8<F>(p.surf, w3);
+      return;
+    }
+  }
+#endif
+  t[0] = ReadTexel<F>(p.surf, hn::Add(row0, col0));
+  t[1] = ReadTexel<F>(p.surf, hn::Add(row0, col1));
+  t[2] = ReadTexel<F>(p.surf, hn::Add(row1, col0));
+  t[3] = ReadTexel<F>(p.surf, hn::Add(row1, col1));
+}
+
+// filter.cpp combine() for a linear footprint: weights x then y (make_footprint), taps x
+// fastest; every texel, product and sum denormal-flushed (§3.1.3.2) where the plan may meet
+// denormals; a single tap of weight 1 returns its flushed bits; otherwise acc = w0*v0 over the
+// first non-zero tap, then acc + wi*vi in tap order, taps of weight 0 skipped.
+HWY_INLINE Texel4 CombineLinear(const SamplePlan& p, VF fx, VF fy, Texel4 (&t)[4]) {
+  const DF df;
+  const DU du;
+  const VF fone = hn::Set(df, 1.0f);
+  const VF wx0 = hn::Sub(fone, fx);
+  const VF wy0 = hn::Sub(fone, fy);
+  const VF w[4] = {hn::Mul(wx0, wy0), hn::Mul(fx, wy0), hn::Mul(wx0, fy), hn::Mul(fx, fy)};
+  const VF fzero = hn::Zero(df);
+  const hn::Mask<DF> nz[4] = {hn::Ne(w[0], fzero), hn::Ne(w[1], fzero), hn::Ne(w[2], fzero),
+                              hn::Ne(w[3], fzero)};
+  const bool flush = p.flush_denormals;
+  if (flush) {
+    for (int k = 0; k < 4; ++k) {
+      for (int c = 0; c < 4; ++c) t[k].c[c] = FtzBits(t[k].c[c]);
+    }
+  }
+  auto ftz = [flush](VF x) { return flush ? Ftz(x) : x; };
+  const hn::Mask<DF> single = hn::AndNot(hn::Or(hn::Or(nz[1], nz[2]), nz[3]), hn::Eq(w[0], fone));
+  Texel4 out;
+  for (int c = 0; c < 4; ++c) {
+    VF acc = hn::IfThenElseZero(nz[0], ftz(hn::Mul(w[0], hn::BitCast(df, t[0].c[c]))));
+    hn::Mask<DF> started = nz[0];
+    for (int k = 1; k < 4; ++k) {
+      const VF term = ftz(hn::Mul(w[k], hn::BitCast(df, t[k].c[c])));
+      acc = hn::IfThenElse(nz[k], hn::IfThenElse(started, ftz(hn::Add(acc, term)), term), acc);
+      started = hn::Or(started, nz[k]);
+    }
+    out.c[c] = hn::IfThenElse(hn::RebindMask(du, single), t[0].c[c], hn::BitCast(du, acc));
+  }
+  return out;
+}
+
 // One level: sample.cpp filter_level with filter.cpp make_footprint and combine.
 template <FastFormat F>
 HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slice, VI offx,
                               VI offy) {
-  const DF df;
   const DI di;
-  const DU du;
   const LevelVec lv = LoadLevel(p.surf, level);
   const VI base = p.surf.array ? hn::Add(lv.offset, hn::Mul(slice, lv.slice_pitch)) : lv.offset;
-  const VI bpt = hn::Set(di, static_cast<int32_t>(p.surf.bytes_per_texel));
   const AxisVec ax = Axis(u, lv.width, offx, p.linear, p.subtexel_bits);
   const AxisVec ay = Axis(v, lv.height, offy, p.linear, p.subtexel_bits);
   const VI one = hn::Set(di, 1);
@@ -431,14 +501,11 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   const VI x0 = Address(ax.i0, lv.width, p.mode_u, bx0);
   const VI y0 = Address(ay.i0, lv.height, p.mode_v, by0);
   const VI row0 = hn::Add(base, hn::Mul(y0, lv.row));
-  const VI col0 = hn::Mul(x0, bpt);
   const bool border = p.mode_u == AddressMode::kBorder || p.mode_v == AddressMode::kBorder;
-  const MI b0 = hn::Or(bx0, by0);
   if (!p.linear) {  // one tap of weight 1: its bits, untouched
+    const VI col0 = hn::Mul(x0, hn::Set(di, static_cast<int32_t>(p.surf.bytes_per_texel)));
     Texel4 t0 = ReadTexel<F>(p.surf, hn::Add(row0, col0));
-    for (int c = 0; border && c < 4; ++c) {
-      t0.c[c] = hn::IfThenElse(hn::RebindMask(du, b0), hn::Set(du, p.border[c]), t0.c[c]);
-    }
+    if (border) ApplyBorder(p, hn::Or(bx0, by0), t0);
     return t0;
   }
 
@@ -447,80 +514,15 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   const VI x1 = Address(hn::Add(ax.i0, one), lv.width, p.mode_u, bx1);
   const VI y1 = Address(hn::Add(ay.i0, one), lv.height, p.mode_v, by1);
   const VI row1 = hn::Add(base, hn::Mul(y1, lv.row));
-  const VI col1 = hn::Mul(x1, bpt);
-  Texel4 t0, t1, t2, t3;
-  bool paired = false;
-#if HWY_TARGET != HWY_SCALAR
-  if constexpr (F == FastFormat::kRgba8Unorm || F == FastFormat::kRgba8Srgb) {
-    // Every lane's x1 is x0 + 1 (no wrap at the right edge): both texels of a row are one
-    // 8-byte read inside the row; otherwise the four 32-bit gathers below.
-    if (hn::AllTrue(di, hn::Eq(x1, hn::Add(x0, one)))) {
-      VU w0, w1, w2, w3;
-      GatherPair(p.surf, hn::Add(row0, col0), w0, w1);
-      GatherPair(p.surf, hn::Add(row1, col0), w2, w3);
-      t0 = DecodeRgba8<F>(p.surf, w0);
-      t1 = DecodeRgba8<F>(p.surf, w1);
-      t2 = DecodeRgba8<F>(p.surf, w2);
-      t3 = DecodeRgba8<F>(p.surf, w3);
-      paired = true;
-    }
+  Texel4 t[4];
+  ReadQuad<F>(p, row0, row1, x0, x1, t);
+  if (border) {
+    ApplyBorder(p, hn::Or(bx0, by0), t[0]);
+    ApplyBorder(p, hn::Or(bx1, by0), t[1]);
+    ApplyBorder(p, hn::Or(bx0, by1), t[2]);
+    ApplyBorder(p, hn::Or(bx1, by1), t[3]);
   }
-#endif
-  if (!paired) {
-    t0 = ReadTexel<F>(p.surf, hn::Add(row0, col0));
-    t1 = ReadTexel<F>(p.surf, hn::Add(row0, col1));
-    t2 = ReadTexel<F>(p.surf, hn::Add(row1, col0));
-    t3 = ReadTexel<F>(p.surf, hn::Add(row1, col1));
-  }
-  for (int c = 0; border && c < 4; ++c) {
-    t0.c[c] = hn::IfThenElse(hn::RebindMask(du, b0), hn::Set(du, p.border[c]), t0.c[c]);
-  }
-  const MI b1 = hn::Or(bx1, by0);
-  const MI b2 = hn::Or(bx0, by1);
-  const MI b3 = hn::Or(bx1, by1);
-  for (int c = 0; border && c < 4; ++c) {
-    const VU bc = hn::Set(du, p.border[c]);
-    t1.c[c] = hn::IfThenElse(hn::RebindMask(du, b1), bc, t1.c[c]);
-    t2.c[c] = hn::IfThenElse(hn::RebindMask(du, b2), bc, t2.c[c]);
-    t3.c[c] = hn::IfThenElse(hn::RebindMask(du, b3), bc, t3.c[c]);
-  }
-
-  // Weights: x then y (make_footprint), taps x fastest.
-  const VF fone = hn::Set(df, 1.0f);
-  const VF wx0 = hn::Sub(fone, ax.frac);
-  const VF wy0 = hn::Sub(fone, ay.frac);
-  const VF w[4] = {hn::Mul(wx0, wy0), hn::Mul(ax.frac, wy0), hn::Mul(wx0, ay.frac),
-                   hn::Mul(ax.frac, ay.frac)};
-  const VF fzero = hn::Zero(df);
-  const hn::Mask<DF> nz[4] = {hn::Ne(w[0], fzero), hn::Ne(w[1], fzero), hn::Ne(w[2], fzero),
-                              hn::Ne(w[3], fzero)};
-  // combine() for a linear footprint: every texel, product and sum denormal-flushed (§3.1.3.2);
-  // a single tap of weight 1 returns its flushed bits; otherwise acc = w0*v0 over the first
-  // non-zero tap, then acc + wi*vi in tap order, taps of weight 0 skipped.
-  const bool flush = p.flush_denormals;
-  if (flush) {
-    for (int c = 0; c < 4; ++c) {
-      t0.c[c] = FtzBits(t0.c[c]);
-      t1.c[c] = FtzBits(t1.c[c]);
-      t2.c[c] = FtzBits(t2.c[c]);
-      t3.c[c] = FtzBits(t3.c[c]);
-    }
-  }
-  auto ftz = [flush](VF x) { return flush ? Ftz(x) : x; };
-  const hn::Mask<DF> single = hn::AndNot(hn::Or(hn::Or(nz[1], nz[2]), nz[3]), hn::Eq(w[0], fone));
-  const Texel4* taps[4] = {&t0, &t1, &t2, &t3};
-  Texel4 out;
-  for (int c = 0; c < 4; ++c) {
-    VF acc = hn::IfThenElseZero(nz[0], ftz(hn::Mul(w[0], hn::BitCast(df, t0.c[c]))));
-    hn::Mask<DF> started = nz[0];
-    for (int k = 1; k < 4; ++k) {
-      const VF term = ftz(hn::Mul(w[k], hn::BitCast(df, taps[k]->c[c])));
-      acc = hn::IfThenElse(nz[k], hn::IfThenElse(started, ftz(hn::Add(acc, term)), term), acc);
-      started = hn::Or(started, nz[k]);
-    }
-    out.c[c] = hn::IfThenElse(hn::RebindMask(du, single), t0.c[c], hn::BitCast(du, acc));
-  }
-  return out;
+  return CombineLinear(p, ax.frac, ay.frac, t);
 }
 
 // IEEE minNum / maxNum (std::fmin / std::fmax): a NaN operand loses.
@@ -531,12 +533,96 @@ HWY_INLINE VF MaxNum(VF a, VF b) {
   return hn::IfThenElse(hn::IsNaN(a), b, hn::IfThenElse(hn::IsNaN(b), a, hn::Max(a, b)));
 }
 
+// lod.cpp select_mips on the clamped LOD in fixed point with lod_frac_bits fraction bits: the
+// first level and, for a linear mip filter, the second level's weight (0 outside the chain).
+struct MipVec {
+  VI level0;
+  VF w1;
+};
+
+HWY_INLINE MipVec SelectMips(const SamplePlan& p, VF clamped) {
+  const DF df;
+  const DI di;
+  const uint32_t bits = p.lod_frac_bits;
+  const float lod_lim = static_cast<float>((uint32_t{1} << (8 + bits)) - 1);
+  const VI fx = ToFixed(clamped, static_cast<float>(uint32_t{1} << bits), lod_lim);
+  const VI last = hn::Set(di, static_cast<int32_t>(p.mip_count - 1));
+  const VI zero = hn::Zero(di);
+  MipVec m{zero, hn::Zero(df)};
+  switch (p.mip_filter) {
+    case MipFilter::kNone:
+      break;
+    case MipFilter::kPoint: {
+      const VI nearest =
+          bits == 0 ? fx
+                    : hn::ShiftRightSame(hn::Add(fx, hn::Set(di, int32_t{1} << (bits - 1))),
+                                         static_cast<int>(bits));
+      m.level0 = hn::Min(hn::Max(nearest, zero), last);
+      break;
+    }
+    case MipFilter::kLinear: {
+      const VI whole = hn::ShiftRightSame(fx, static_cast<int>(bits));
+      const VI mask = hn::Set(di, static_cast<int32_t>((uint32_t{1} << bits) - 1));
+      const VF frac = hn::Mul(hn::ConvertTo(df, hn::And(fx, mask)),
+                              hn::Set(df, 1.0f / static_cast<float>(uint32_t{1} << bits)));
+      const MI below = hn::Lt(whole, zero);
+      const MI above = GeI(whole, last);
+      m.level0 = hn::IfThenElse(below, zero, hn::IfThenElse(above, last, whole));
+      m.w1 = hn::IfThenZeroElse(hn::RebindMask(df, hn::Or(below, above)), frac);
+      break;
+    }
+  }
+  return m;
+}
+
+// filter.cpp blend_levels in the `blend` lanes: a * (1 - w) + b * w, inputs, products and sum
+// denormal-flushed (§3.1.3.2) where the plan may meet denormals; other lanes keep a.
+HWY_INLINE void BlendLevels(const SamplePlan& p, const Texel4& b, VF w1, hn::Mask<DF> blend,
+                            Texel4& a) {
+  const DF df;
+  const DU du;
+  const VF wa = hn::Sub(hn::Set(df, 1.0f), w1);
+  for (int c = 0; c < 4; ++c) {
+    VF fa = hn::BitCast(df, a.c[c]);
+    VF fb = hn::BitCast(df, b.c[c]);
+    VF ta, tb, sum;
+    if (p.flush_denormals) {
+      ta = Ftz(hn::Mul(Ftz(fa), wa));
+      tb = Ftz(hn::Mul(Ftz(fb), w1));
+      sum = Ftz(hn::Add(ta, tb));
+    } else {
+      ta = hn::Mul(fa, wa);
+      tb = hn::Mul(fb, w1);
+      sum = hn::Add(ta, tb);
+    }
+    a.c[c] = hn::IfThenElse(hn::RebindMask(du, blend), hn::BitCast(du, sum), a.c[c]);
+  }
+}
+
+// Active lanes with a NaN result go back to the scalar reference (SampleLanes::redo): their
+// indices are appended at L.redo[redo_count...]; returns the new count.
+HWY_INLINE size_t QueueNanLanes(const Texel4& r, MI active, const SampleLanes& L, size_t i,
+                                size_t n, size_t redo_count) {
+  const DF df;
+  const DI di;
+  hn::Mask<DF> nan =
+      hn::Or(hn::Or(hn::IsNaN(hn::BitCast(df, r.c[0])), hn::IsNaN(hn::BitCast(df, r.c[1]))),
+             hn::Or(hn::IsNaN(hn::BitCast(df, r.c[2])), hn::IsNaN(hn::BitCast(df, r.c[3]))));
+  nan = hn::And(nan, hn::RebindMask(df, active));
+  if (hn::AllFalse(df, nan)) return redo_count;
+  HWY_ALIGN int32_t mb[kLaneBuf];
+  hn::Store(hn::VecFromMask(di, hn::RebindMask(di, nan)), di, mb);
+  for (size_t k = 0; k < n; ++k) {
+    if (mb[k] != 0) L.redo[redo_count++] = static_cast<uint32_t>(i + k);
+  }
+  return redo_count;
+}
+
 template <FastFormat F>
 HWY_INLINE size_t SampleVec(const SamplePlan& p, const SampleLanes& L, size_t i, size_t n,
                             size_t redo_count) {
   const DF df;
   const DI di;
-  const DU du;
   const MI active = ActiveMask(di, L.active, i, n);
   if (hn::AllFalse(di, active)) return redo_count;
   const bool full = n == hn::Lanes(di) && hn::AllTrue(di, active);
@@ -562,77 +648,18 @@ HWY_INLINE size_t SampleVec(const SamplePlan& p, const SampleLanes& L, size_t i,
   const VF lod = LoadLanes(df, L.lod, i, n);
   const VF biased = hn::Add(lod, hn::Set(df, p.bias));
   const VF clamped = MaxNum(hn::Set(df, p.min_lod), MinNum(hn::Set(df, p.max_lod), biased));
-  const uint32_t bits = p.lod_frac_bits;
-  const float lod_lim = static_cast<float>((uint32_t{1} << (8 + bits)) - 1);
-  const VI fx = ToFixed(clamped, static_cast<float>(uint32_t{1} << bits), lod_lim);
-  const VI last = hn::Set(di, static_cast<int32_t>(p.mip_count - 1));
-  const VI zero = hn::Zero(di);
-  VI level0 = zero;
-  VF w1 = hn::Zero(df);
-  switch (p.mip_filter) {
-    case MipFilter::kNone:
-      break;
-    case MipFilter::kPoint: {
-      const VI nearest =
-          bits == 0 ? fx
-                    : hn::ShiftRightSame(hn::Add(fx, hn::Set(di, int32_t{1} << (bits - 1))),
-                                         static_cast<int>(bits));
-      level0 = hn::Min(hn::Max(nearest, zero), last);
-      break;
-    }
-    case MipFilter::kLinear: {
-      const VI whole = hn::ShiftRightSame(fx, static_cast<int>(bits));
-      const VI mask = hn::Set(di, static_cast<int32_t>((uint32_t{1} << bits) - 1));
-      const VF frac = hn::Mul(hn::ConvertTo(df, hn::And(fx, mask)),
-                              hn::Set(df, 1.0f / static_cast<float>(uint32_t{1} << bits)));
-      const MI below = hn::Lt(whole, zero);
-      const MI above = GeI(whole, last);
-      level0 = hn::IfThenElse(below, zero, hn::IfThenElse(above, last, whole));
-      w1 = hn::IfThenZeroElse(hn::RebindMask(df, hn::Or(below, above)), frac);
-      break;
-    }
-  }
+  const MipVec mips = SelectMips(p, clamped);
 
-  Texel4 r = FilterLevel<F>(p, level0, u, v, slice, offx, offy);
-  const hn::Mask<DF> blend = hn::And(hn::Ne(w1, hn::Zero(df)), hn::RebindMask(df, active));
+  Texel4 r = FilterLevel<F>(p, mips.level0, u, v, slice, offx, offy);
+  const hn::Mask<DF> blend = hn::And(hn::Ne(mips.w1, hn::Zero(df)), hn::RebindMask(df, active));
   if (!hn::AllFalse(df, blend)) {
-    // filter.cpp blend_levels: a * (1 - w) + b * w, inputs, products and sum
-    // denormal-flushed (§3.1.3.2); w == 0 keeps a untouched.
-    const VI level1 =
-        hn::IfThenElse(hn::RebindMask(di, blend), hn::Add(level0, hn::Set(di, 1)), level0);
-    const Texel4 b = FilterLevel<F>(p, level1, u, v, slice, offx, offy);
-    const VF wa = hn::Sub(hn::Set(df, 1.0f), w1);
-    for (int c = 0; c < 4; ++c) {
-      VF fa = hn::BitCast(df, r.c[c]);
-      VF fb = hn::BitCast(df, b.c[c]);
-      VF ta, tb, sum;
-      if (p.flush_denormals) {
-        ta = Ftz(hn::Mul(Ftz(fa), wa));
-        tb = Ftz(hn::Mul(Ftz(fb), w1));
-        sum = Ftz(hn::Add(ta, tb));
-      } else {
-        ta = hn::Mul(fa, wa);
-        tb = hn::Mul(fb, w1);
-        sum = hn::Add(ta, tb);
-      }
-      r.c[c] = hn::IfThenElse(hn::RebindMask(du, blend), hn::BitCast(du, sum), r.c[c]);
-    }
+    const VI level1 = hn::IfThenElse(hn::RebindMask(di, blend),
+                                     hn::Add(mips.level0, hn::Set(di, 1)), mips.level0);
+    BlendLevels(p, FilterLevel<F>(p, level1, u, v, slice, offx, offy), mips.w1, blend, r);
   }
   for (int c = 0; c < 4; ++c) StoreLanes(r.c[c], L.out[c], i, n, active, full);
   if (L.flags != nullptr) StoreFlags(hn::FirstN(di, 0), L.flags, i, n, active, 0);
-  // NaN results go back to the scalar reference (see SampleLanes::redo).
-  hn::Mask<DF> nan =
-      hn::Or(hn::Or(hn::IsNaN(hn::BitCast(df, r.c[0])), hn::IsNaN(hn::BitCast(df, r.c[1]))),
-             hn::Or(hn::IsNaN(hn::BitCast(df, r.c[2])), hn::IsNaN(hn::BitCast(df, r.c[3]))));
-  nan = hn::And(nan, hn::RebindMask(df, active));
-  if (!hn::AllFalse(df, nan)) {
-    HWY_ALIGN int32_t mb[kLaneBuf];
-    hn::Store(hn::VecFromMask(di, hn::RebindMask(di, nan)), di, mb);
-    for (size_t k = 0; k < n; ++k) {
-      if (mb[k] != 0) L.redo[redo_count++] = static_cast<uint32_t>(i + k);
-    }
-  }
-  return redo_count;
+  return QueueNanLanes(r, active, L, i, n, redo_count);
 }
 
 template <FastFormat F>

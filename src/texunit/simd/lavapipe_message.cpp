@@ -2,10 +2,6 @@
 // kernels, the scalar model with SIMD-group / quad contexts for every other lane, oneTBB blocks.
 #include "texunit/simd/lavapipe_message.hpp"
 
-#include <tbb/info.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -13,8 +9,9 @@
 #include <span>
 #include <vector>
 
+#include "texunit/blocks.hpp"
 #include "texunit/format.hpp"
-#include "texunit/message.hpp"
+#include "texunit/sample.hpp"
 #include "texunit/sample_lavapipe.hpp"
 #include "texunit/simd/lavapipe_kernels.hpp"
 
@@ -26,24 +23,6 @@ constexpr uint64_t kAddressLimit = uint64_t{1} << 31;
 template <typename T>
 const T* ptr(std::span<const T> s) {
   return s.empty() ? nullptr : s.data();
-}
-
-// Blocks of whole groups (and so whole quads when the group width is a multiple of 4) on
-// `threads` oneTBB threads; `fn(begin, end)` per block.
-template <class Fn>
-void run_blocks(size_t count, size_t group, const BatchOptions& o, const Fn& fn) {
-  size_t block = std::clamp<size_t>(o.block_lanes, 64, 8192);
-  block = (block + group - 1) / group * group;
-  const size_t blocks = (count + block - 1) / block;
-  const unsigned threads =
-      o.threads == 0 ? static_cast<unsigned>(tbb::info::default_concurrency()) : o.threads;
-  auto body = [&](size_t k) { fn(k * block, std::min(count, (k + 1) * block)); };
-  if (threads <= 1 || blocks <= 1) {
-    for (size_t k = 0; k < blocks; ++k) body(k);
-    return;
-  }
-  tbb::task_arena arena(static_cast<int>(threads));
-  arena.execute([&] { tbb::parallel_for(size_t{0}, blocks, body); });
 }
 
 // The R8G8B8A8_UNORM 2D surface the kernels read: every level inside the view's bytes.
@@ -198,7 +177,7 @@ BatchStats lavapipe_sample_message(const SurfaceView& view, const SamplerState& 
   if (!fast) {
     // Quads need whole quads per block: a group width that is not a multiple of 4 runs as one.
     const size_t unit = quads && group % 4 != 0 ? n : group;
-    run_blocks(n, std::max<size_t>(unit, 1), options.batch, [&](size_t begin, size_t end) {
+    run_blocks(n, unit, options.batch, [&](size_t begin, size_t end) {
       sample_scalar_groups(view, sampler, b, out, begin, end, group, quads);
     });
     stats.scalar_lanes = total;

@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "texunit/sample_lavapipe.hpp"
-#include "texunit/sample_lavapipe_internal.hpp"
+#include "texunit/sample_lavapipe_aniso.hpp"
 
 namespace texsim::texunit {
 namespace {

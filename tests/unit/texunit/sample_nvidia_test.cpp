@@ -2,6 +2,7 @@
 // even in 1D / 2D / 3D, the LOD fraction, a published tex1D measurement, point sampling on the
 // rounded position, the 16-bit normalized rounding, the table lookup and the profile's name.
 #include "texunit/sample_nvidia.hpp"
+#include "texunit/sample.hpp"
 
 #include <gtest/gtest.h>
 
