@@ -55,6 +55,11 @@ uint32_t array_index16(uint32_t reg) {
   return static_cast<uint32_t>(kArrayIndex.get(reg));
 }
 
+uint32_t vector_register(const RegisterFile& regs, uint8_t base, unsigned k) {
+  const unsigned r = unsigned{base} + k;
+  return base == kRZ || r >= kRZ ? 0u : regs[r];
+}
+
 std::string hex32(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", v);
@@ -154,6 +159,47 @@ BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_v
   return out;
 }
 
+namespace {
+
+// Ra/Rb -> fetch request fields in the row's parameter order; returns the .LL register
+// (sass-tlds.md, #paramA and the encoding table).
+uint32_t read_fetch_parameters(const Instruction& inst, const TldsEncodingRow& row,
+                               const RegisterFile& regs, texunit::FetchRequest& req) {
+  uint32_t lod = 0;
+  auto take = [&](Param p, uint32_t v) {
+    switch (p) {
+      case Param::kS:
+        req.coord[0] = v;
+        break;
+      case Param::kT:
+        req.coord[1] = v;
+        break;
+      case Param::kR:
+        req.coord[2] = v;
+        break;
+      case Param::kArray:
+        req.slice = array_index16(v);
+        break;
+      case Param::kLod:
+        lod = v;
+        break;
+      case Param::kAoffi:
+        req.offset = aoffi4(v);
+        break;
+      case Param::kMs:
+        req.sample = v;
+        break;
+      case Param::kDc:  // TEXS/TLD4S depth reference: no TLDS row holds one
+        break;
+    }
+  };
+  for (unsigned k = 0; k < row.ra_count; ++k) take(row.ra[k], vector_register(regs, inst.ra, k));
+  for (unsigned k = 0; k < row.rb_count; ++k) take(row.rb[k], vector_register(regs, inst.rb, k));
+  return lod;
+}
+
+}  // namespace
+
 LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
                         const scene::Scene& scene, core::DiagSink& sink) {
   LoweredFetch out;
@@ -187,39 +233,7 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   if (row == nullptr) return missing("TLDS without a legal encoding cannot run");
 
   texunit::FetchRequest& req = out.req;
-  uint32_t lod = 0;
-  auto take = [&](Param p, uint32_t v) {
-    switch (p) {
-      case Param::kS:
-        req.coord[0] = v;
-        break;
-      case Param::kT:
-        req.coord[1] = v;
-        break;
-      case Param::kR:
-        req.coord[2] = v;
-        break;
-      case Param::kArray:
-        req.slice = array_index16(v);
-        break;
-      case Param::kLod:
-        lod = v;
-        break;
-      case Param::kAoffi:
-        req.offset = aoffi4(v);
-        break;
-      case Param::kMs:
-        req.sample = v;
-        break;
-      case Param::kDc:  // TEXS/TLD4S depth reference: no TLDS row holds one
-        break;
-    }
-  };
-  auto reg = [&](uint8_t base, unsigned k) -> uint32_t {
-    return base == kRZ ? 0u : regs[static_cast<size_t>(base + k) & 0xff];
-  };
-  for (unsigned k = 0; k < row->ra_count; ++k) take(row->ra[k], reg(inst.ra, k));
-  for (unsigned k = 0; k < row->rb_count; ++k) take(row->rb[k], reg(inst.rb, k));
+  const uint32_t lod = read_fetch_parameters(inst, *row, regs, req);
 
   // .LZ: the view's min level; .LL: that level plus the register (sass-tlds.md, .lod).
   if (inst.lod == Lod::kLL && lod > h.max_level - h.min_level) {
@@ -267,7 +281,7 @@ std::optional<BindlessForm> bindless_form(const Instruction& inst, const Registe
   if (!reg || row == kRows.end()) return std::nullopt;
   BindlessForm f{inst, {}};
   f.base.op = row->base;
-  f.ref.handle = *reg == kRZ ? 0u : regs[*reg];
+  f.ref.handle = vector_register(regs, *reg, 0);
   f.ref.handle_register = *reg;
   f.ref.ra_skip = row->ra_skip;
   f.ref.rb_skip = row->rb_skip;

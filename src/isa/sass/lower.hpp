@@ -66,6 +66,11 @@ std::array<int32_t, 3> aoffi4(uint32_t reg);
 // integer"; YUZU ReadArray; decisions T48).
 uint32_t array_index16(uint32_t reg);
 
+// Register k of the vector operand that starts at base: RZ reads 0 in every slot, and so does a
+// register past R254 (no wrap to R0, as writes: decisions T55, T66, N14). Every reader of a
+// vector operand uses this one.
+uint32_t vector_register(const RegisterFile& regs, uint8_t base, unsigned k);
+
 // The texture an instruction's handle names (sass-tlds.md, #tsPtrIdxU13): the handle word from
 // the bindless constant bank, the header pool entry and the surface it views (with the header's
 // sRGB twin). Shared by TLDS, TEXS and TLD4S.

@@ -15,12 +15,6 @@ namespace texsim::isa::sass {
 
 namespace {
 
-// Register k of a vector operand; RZ and registers past R254 read 0 (YUZU/Ryujinx stop there).
-uint32_t vector_reg(const RegisterFile& regs, uint8_t base, unsigned k) {
-  const unsigned r = unsigned{base} + k;
-  return base == kRZ || r >= kRZ ? 0u : regs[r];
-}
-
 std::string query_name(uint8_t q) {
   switch (q) {
     case kTxqDimension:
@@ -141,7 +135,7 @@ QueryResult lower_txq(const Instruction& inst, const RegisterFile& regs, const T
     return out;  // zeros, as the sampling instructions (T42)
   }
   if (q == kTxqDimension) {
-    const uint32_t lod = vector_reg(regs, inst.ra, ref.ra_skip);
+    const uint32_t lod = vector_register(regs, inst.ra, ref.ra_skip);
     out.value = header_dimension(view->desc, lod);
     out.what += ", dimension at lod " + std::to_string(lod);
     if (lod >= view->desc.mips) out.what += " (beyond the view's levels: extents 0)";
@@ -190,7 +184,7 @@ LoweredLodQuery lower_tmml(const Instruction& inst, const RegisterFile& regs, co
   // texture_mipmap_level.cpp).
   const unsigned first = ref.ra_skip + (pa.array ? 1u : 0u);
   for (unsigned k = 0; k < pa.coord_dims; ++k)
-    out.coord[k] = std::bit_cast<float>(vector_reg(regs, inst.ra, first + k));
+    out.coord[k] = std::bit_cast<float>(vector_register(regs, inst.ra, first + k));
   out.outcome = Outcome::kRun;
   char buf[120];
   std::snprintf(buf, sizeof buf, ", LOD query (lone-thread quad), coord (%.9g, %.9g, %.9g)",

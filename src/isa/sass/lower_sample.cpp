@@ -127,28 +127,11 @@ bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool>
   return true;
 }
 
-LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
-                           const scene::Scene& scene, core::DiagSink& sink) {
-  LoweredSample out;
-  auto missing = [&](std::string msg) {
-    report_missing_state(inst, std::move(msg), "nvidia_tlds.md 4.1 (TSC pool)", sink);
-    out.outcome = Outcome::kMissingState;
-    return std::move(out);
-  };
-  out.bound = bind_texture(inst, scene, sink);
-  out.what = out.bound.what;
-  if (out.bound.outcome == Outcome::kMissingState) return out;
-  if (out.bound.outcome == Outcome::kInvalidHeader) {
-    out.outcome = Outcome::kInvalidHeader;
-    return out;
-  }
-  const OpSpec& spec = op_spec(inst.op);
-  const ModeRow* row = mode_row(spec, inst);
-  if (row == nullptr)
-    return missing(std::string(spec.mnemonic) + " without a legal encoding cannot run");
-  if (!prepare_sample(inst, row->param_a, row->dc, scene, sink, out)) return out;
+namespace {
 
-  texunit::SampleRequest& req = out.req;
+// Ra/Rb -> request fields, in the row's parameter order (nvidia_tlds.md 1.6, 1.8).
+void read_parameters(const Instruction& inst, const ModeRow& row, const RegisterFile& regs,
+                     texunit::SampleRequest& req) {
   auto take = [&](Param p, uint32_t bits) {
     const float f = std::bit_cast<float>(bits);
     switch (p) {
@@ -178,47 +161,78 @@ LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
         break;
     }
   };
-  auto reg = [&](uint8_t base, unsigned k) -> uint32_t {
-    return base == kRZ ? 0u : regs[static_cast<size_t>(base + k) & 0xff];
-  };
-  for (unsigned k = 0; k < row->ra_count; ++k) take(row->ra[k], reg(inst.ra, k));
-  for (unsigned k = 0; k < row->rb_count; ++k) take(row->rb[k], reg(inst.rb, k));
+  for (unsigned k = 0; k < row.ra_count; ++k) take(row.ra[k], vector_register(regs, inst.ra, k));
+  for (unsigned k = 0; k < row.rb_count; ++k) take(row.rb[k], vector_register(regs, inst.rb, k));
+}
 
+// TLD4S gathers; TEXS rows hold .LZ, .LL or no lod (kAuto: implicit LOD); other Lod values
+// belong to TEX.
+void choose_operation(const Instruction& inst, const ModeRow& row, texunit::SampleRequest& req) {
   if (inst.op == Opcode::kTld4s) {
     req.op = texunit::SampleOp::kGather;
     req.gather_component = inst.component;
+  } else if (row.lod == Lod::kLZ) {
+    req.op = texunit::SampleOp::kLevelZero;
+  } else if (row.lod == Lod::kLL) {
+    req.op = texunit::SampleOp::kLevel;
   } else {
-    // TEXS rows hold .LZ, .LL or no lod (kAuto: implicit LOD); other Lod values belong to TEX.
-    if (row->lod == Lod::kLZ) {
-      req.op = texunit::SampleOp::kLevelZero;
-    } else if (row->lod == Lod::kLL) {
-      req.op = texunit::SampleOp::kLevel;
-    } else {
-      req.op = texunit::SampleOp::kImplicit;
-    }
+    req.op = texunit::SampleOp::kImplicit;
   }
-  out.outcome = Outcome::kRun;
+}
+
+// The trace's words for what runs: operation, coordinates and whichever of array, lod,
+// reference and offset the row reads.
+std::string describe_request(const texunit::SampleRequest& req, const ModeRow& row, bool is_array) {
+  std::string what;
   char buf[200];
   std::snprintf(buf, sizeof buf, ", %s, coord (%.9g, %.9g, %.9g)",
                 std::string(op_name(req.op)).c_str(), static_cast<double>(req.coord[0]),
                 static_cast<double>(req.coord[1]), static_cast<double>(req.coord[2]));
-  out.what += buf;
-  if (out.bound.view.desc.is_array()) {
+  what += buf;
+  if (is_array) {
     std::snprintf(buf, sizeof buf, ", array %.9g", static_cast<double>(req.array_index));
-    out.what += buf;
+    what += buf;
   }
   if (req.op == texunit::SampleOp::kLevel) {
     std::snprintf(buf, sizeof buf, ", lod %.9g", static_cast<double>(req.lod));
-    out.what += buf;
+    what += buf;
   }
-  if (row->dc) {
+  if (row.dc) {
     std::snprintf(buf, sizeof buf, ", ref %.9g", static_cast<double>(req.reference));
-    out.what += buf;
+    what += buf;
   }
-  if (row->aoffi) {
+  if (row.aoffi) {
     std::snprintf(buf, sizeof buf, ", offset (%d, %d)", req.offset[0], req.offset[1]);
-    out.what += buf;
+    what += buf;
   }
+  return what;
+}
+
+}  // namespace
+
+LoweredSample lower_sample(const Instruction& inst, const RegisterFile& regs,
+                           const scene::Scene& scene, core::DiagSink& sink) {
+  LoweredSample out;
+  out.bound = bind_texture(inst, scene, sink);
+  out.what = out.bound.what;
+  if (out.bound.outcome == Outcome::kMissingState) return out;
+  if (out.bound.outcome == Outcome::kInvalidHeader) {
+    out.outcome = Outcome::kInvalidHeader;
+    return out;
+  }
+  const OpSpec& spec = op_spec(inst.op);
+  const ModeRow* row = mode_row(spec, inst);
+  if (row == nullptr) {
+    report_missing_state(inst, std::string(spec.mnemonic) + " without a legal encoding cannot run",
+                         "nvidia_tlds.md 4.1 (TSC pool)", sink);
+    out.outcome = Outcome::kMissingState;
+    return out;
+  }
+  if (!prepare_sample(inst, row->param_a, row->dc, scene, sink, out)) return out;
+  read_parameters(inst, *row, regs, out.req);
+  choose_operation(inst, *row, out.req);
+  out.outcome = Outcome::kRun;
+  out.what += describe_request(out.req, *row, out.bound.view.desc.is_array());
   return out;
 }
 

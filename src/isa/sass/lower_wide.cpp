@@ -57,14 +57,14 @@ bool is_cube(ParamA p) {
   return p == ParamA::kCube || p == ParamA::kArrayCube;
 }
 
-// Reads consecutive registers of a vector operand (RZ reads 0 in every slot, as TLDS).
+// Reads consecutive registers of a vector operand (lower.hpp vector_register).
 class Cursor {
  public:
   Cursor(const RegisterFile& regs, uint8_t base, unsigned skip)
       : regs_(regs), base_(base), next_(skip) {}
   uint32_t take() {
     const unsigned k = next_++;
-    return base_ == kRZ ? 0u : regs_[static_cast<size_t>(base_ + k) & 0xff];
+    return vector_register(regs_, base_, k);
   }
   float takef() { return std::bit_cast<float>(take()); }
 

@@ -167,6 +167,18 @@ TEST(SassExecWide, MaskPacksComponentsIntoConsecutiveRegisters) {
   EXPECT_EQ(run(f, "TEX.LL R253, R4, R6, 0x1, 2D, 0xf ;").regs, (M{{"R253", 1}, {"R254", 3}}));
 }
 
+// A source vector reaching past R254 reads 0 there, not R0 onwards (decisions N14): the one
+// vector_register every lowering uses, as TXQ's Ra and every destination.
+TEST(SassExecWide, SourcesPastR254ReadZeroNotR0) {
+  Fixture f;
+  f.sampler(0, point());
+  f.add(3, tagged(SurfaceType::k3D, 4, 4, 4, 1));
+  f.regf(254, 1.5f / 4);  // s
+  f.regf(0, 3.5f / 4);    // would be r if the vector wrapped to R0
+  f.regf(1, 2.5f / 4);
+  EXPECT_EQ(run_unvalidated(f, "TEX.LZ R8, R254, 0x3, 3D, 0xf ;").regs, rgba(8, {1, 0, 0, 0}));
+}
+
 // Pd: true when the access read a non-resident (null) tile, false for a resident texture (T56).
 TEST(SassExecWide, PredicateDestinationIsNonResidency) {
   const char* prog = "TEX.LZ P1, R0, R4, 0x1, 2D, 0x1 ;\n@P1 TEX.LZ R9, R4, 0x1, 2D, 0x2 ;";
