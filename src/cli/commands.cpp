@@ -380,20 +380,20 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   return kExitOk;
 }
 
-int cmd_render(const CommonOptions& common, const RenderArgs& args) {
-  // Image size.
-  scene::RenderParams params;
-  {
-    unsigned w = 0, h = 0;
-    char extra = 0;
-    if (std::sscanf(args.size.c_str(), "%ux%u%c", &w, &h, &extra) != 2 || w < 1 || h < 1 ||
-        w > 8192 || h > 8192) {
-      say_error("--size: expected WxH with each side in 1..8192, got '" + args.size + "'");
-      return kExitUsage;
-    }
-    params.width = w;
-    params.height = h;
+namespace {
+
+// The image size and the --diff profiles from the arguments, and that -o is given.
+int check_render_args(const RenderArgs& args, scene::RenderParams& params,
+                      std::vector<texunit::PrecisionKind>& profiles) {
+  unsigned w = 0, h = 0;
+  char extra = 0;
+  if (std::sscanf(args.size.c_str(), "%ux%u%c", &w, &h, &extra) != 2 || w < 1 || h < 1 ||
+      w > 8192 || h > 8192) {
+    say_error("--size: expected WxH with each side in 1..8192, got '" + args.size + "'");
+    return kExitUsage;
   }
+  params.width = w;
+  params.height = h;
   params.plane = args.plane;
   params.lod = args.lod;
   params.layer = args.layer;
@@ -401,72 +401,109 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     say_error("render needs -o OUT.png");
     return kExitUsage;
   }
-  std::vector<texunit::PrecisionKind> profiles;
-  if (!args.diff.empty()) {
-    const size_t comma = args.diff.find(',');
-    const auto a = comma == std::string::npos
-                       ? std::nullopt
-                       : texunit::precision_from_name(args.diff.substr(0, comma));
-    const auto b = comma == std::string::npos
-                       ? std::nullopt
-                       : texunit::precision_from_name(args.diff.substr(comma + 1));
-    if (!a || !b) {
-      say_error(
-          "--diff: expected two precision profiles such as d3d,exact (d3d, exact, "
-          "lavapipe), got '" +
-          args.diff + "'");
-      return kExitUsage;
-    }
-    if (!args.precision.empty()) {
-      say_error("--diff and --precision cannot be combined");
-      return kExitUsage;
-    }
-    profiles = {*a, *b};
+  if (args.diff.empty()) return kExitOk;
+  const size_t comma = args.diff.find(',');
+  const auto a = comma == std::string::npos
+                     ? std::nullopt
+                     : texunit::precision_from_name(args.diff.substr(0, comma));
+  const auto b = comma == std::string::npos
+                     ? std::nullopt
+                     : texunit::precision_from_name(args.diff.substr(comma + 1));
+  if (!a || !b) {
+    say_error(
+        "--diff: expected two precision profiles such as d3d,exact (d3d, exact, "
+        "lavapipe), got '" +
+        args.diff + "'");
+    return kExitUsage;
   }
+  if (!args.precision.empty()) {
+    say_error("--diff and --precision cannot be combined");
+    return kExitUsage;
+  }
+  profiles = {*a, *b};
+  return kExitOk;
+}
 
-  // Surface and sampler: from the scene, or built in.
-  std::optional<scene::Scene> sc;
+// What a render samples: a scene's surface and sampler, or a built-in surface (`helper`), and
+// the words that name them in the summary. `surface` may point at `helper`: not copied.
+struct RenderSource {
+  RenderSource() = default;
+  RenderSource(const RenderSource&) = delete;
+  RenderSource& operator=(const RenderSource&) = delete;
+
+  std::optional<scene::Scene> scene;
   const texunit::Surface* surface = nullptr;
   texunit::Surface helper;
   texunit::SamplerState sampler;
-  sampler.min_filter = sampler.mag_filter = texunit::Filter::kLinear;
-  sampler.mip_filter = texunit::MipFilter::kLinear;
-  sampler.address = {texunit::AddressMode::kWrap, texunit::AddressMode::kWrap,
-                     texunit::AddressMode::kWrap};
   std::optional<texunit::PrecisionKind> scene_precision;
   std::string what;
-  if (!args.scene.empty()) {
-    int status = kExitOk;
-    sc = load_scene(common, args.scene, status, nullptr);
-    if (!sc) return status;
-    const scene::SceneSurface* ss = nullptr;
-    if (args.surface) {
-      ss = sc->find_surface(*args.surface);
-      if (ss == nullptr) {
-        say_error("the scene has no surface with id " + std::to_string(*args.surface));
-        return kExitUsage;
-      }
-    } else if (sc->surfaces.size() == 1) {
-      ss = &sc->surfaces[0];
-    } else {
-      say_error(sc->surfaces.empty()
-                    ? "the scene has no surfaces"
-                    : "the scene has several surfaces; choose one with --surface ID");
+};
+
+// The surface (--surface, or the only one) and the sampler (--sampler) of --scene.
+int use_scene_surface(const CommonOptions& common, const RenderArgs& args, RenderSource& src) {
+  int status = kExitOk;
+  src.scene = load_scene(common, args.scene, status, nullptr);
+  if (!src.scene) return status;
+  const scene::Scene& sc = *src.scene;
+  const scene::SceneSurface* ss = nullptr;
+  if (args.surface) {
+    ss = sc.find_surface(*args.surface);
+    if (ss == nullptr) {
+      say_error("the scene has no surface with id " + std::to_string(*args.surface));
       return kExitUsage;
     }
-    surface = &ss->surface;
-    what = "surface " + std::to_string(ss->id) + " " +
-           std::string(texunit::format_info(ss->surface.desc().format).name);
-    if (args.sampler) {
-      const scene::SceneSampler* smp = sc->find_sampler(*args.sampler);
-      if (smp == nullptr) {
-        say_error("the scene has no sampler with id " + std::to_string(*args.sampler));
-        return kExitUsage;
-      }
-      sampler = smp->state;
-      scene_precision = smp->precision;
-      what += ", sampler " + std::to_string(smp->id);
+  } else if (sc.surfaces.size() == 1) {
+    ss = &sc.surfaces[0];
+  } else {
+    say_error(sc.surfaces.empty() ? "the scene has no surfaces"
+                                  : "the scene has several surfaces; choose one with --surface ID");
+    return kExitUsage;
+  }
+  src.surface = &ss->surface;
+  src.what = "surface " + std::to_string(ss->id) + " " +
+             std::string(texunit::format_info(ss->surface.desc().format).name);
+  if (args.sampler) {
+    const scene::SceneSampler* smp = sc.find_sampler(*args.sampler);
+    if (smp == nullptr) {
+      say_error("the scene has no sampler with id " + std::to_string(*args.sampler));
+      return kExitUsage;
     }
+    src.sampler = smp->state;
+    src.scene_precision = smp->precision;
+    src.what += ", sampler " + std::to_string(smp->id);
+  }
+  return kExitOk;
+}
+
+// --mip-colors: a helper surface of the same shape, every level of the full chain coloured by
+// its index, replaces the surface.
+int use_mip_colors_helper(RenderSource& src) {
+  texunit::SurfaceDesc d = src.surface->desc();
+  d.format = texunit::Format::kR8G8B8A8_UNORM;
+  d.samples = 1;
+  const bool is1d = d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
+  d.mips = texunit::full_mip_count(d.width, is1d ? 1 : d.height,
+                                   d.type == texunit::SurfaceType::k3D ? d.depth : 1);
+  core::DiagSink tmp;
+  if (!texunit::validate_surface_desc(d, tmp)) {
+    say_error("--mip-colors: cannot build a helper surface like " + src.what);
+    return kExitUsage;
+  }
+  src.helper = texunit::Surface(d);
+  scene::generate(src.helper, {scene::Generator::kMipColors, 0, 0});
+  src.surface = &src.helper;
+  src.what += " (mip-colors helper, " + std::to_string(d.mips) + " levels)";
+  return kExitOk;
+}
+
+// Surface and sampler: from the scene, or built in (a 256x256 checker, trilinear, wrap).
+int set_up_render_source(const CommonOptions& common, const RenderArgs& args, RenderSource& src) {
+  src.sampler.min_filter = src.sampler.mag_filter = texunit::Filter::kLinear;
+  src.sampler.mip_filter = texunit::MipFilter::kLinear;
+  src.sampler.address = {texunit::AddressMode::kWrap, texunit::AddressMode::kWrap,
+                         texunit::AddressMode::kWrap};
+  if (!args.scene.empty()) {
+    if (const int status = use_scene_surface(common, args, src); status != kExitOk) return status;
   } else {
     if (args.surface || args.sampler) {
       say_error("--surface and --sampler need --scene");
@@ -475,95 +512,98 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
     texunit::SurfaceDesc d;
     d.width = d.height = 256;
     d.mips = texunit::full_mip_count(256, 256, 1);
-    helper = texunit::Surface(d);
-    scene::generate(helper, {scene::Generator::kChecker, 0, 32});
-    surface = &helper;
-    what = "built-in 256x256 R8G8B8A8_UNORM checker";
+    src.helper = texunit::Surface(d);
+    scene::generate(src.helper, {scene::Generator::kChecker, 0, 32});
+    src.surface = &src.helper;
+    src.what = "built-in 256x256 R8G8B8A8_UNORM checker";
   }
-  if (args.mip_colors) {
-    // Same shape, every level of the full chain coloured by its index.
-    texunit::SurfaceDesc d = surface->desc();
-    d.format = texunit::Format::kR8G8B8A8_UNORM;
-    d.samples = 1;
-    const bool is1d =
-        d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
-    d.mips = texunit::full_mip_count(d.width, is1d ? 1 : d.height,
-                                     d.type == texunit::SurfaceType::k3D ? d.depth : 1);
-    core::DiagSink tmp;
-    if (!texunit::validate_surface_desc(d, tmp)) {
-      say_error("--mip-colors: cannot build a helper surface like " + what);
-      return kExitUsage;
-    }
-    helper = texunit::Surface(d);
-    scene::generate(helper, {scene::Generator::kMipColors, 0, 0});
-    surface = &helper;
-    what += " (mip-colors helper, " + std::to_string(d.mips) + " levels)";
-  }
-  if (surface->desc().samples > 1) {
+  return args.mip_colors ? use_mip_colors_helper(src) : kExitOk;
+}
+
+// Whether the surface can be rendered: single-sample, a shape render supports, and the render's
+// own memory within --max-memory, checked before it is allocated (H4).
+int check_renderable(const CommonOptions& common, const RenderArgs& args,
+                     const texunit::Surface& surface, const scene::RenderParams& params,
+                     size_t profiles) {
+  if (surface.desc().samples > 1) {
     say_error("render samples single-sample surfaces; this one has " +
-              std::to_string(surface->desc().samples) + " samples");
+              std::to_string(surface.desc().samples) + " samples");
     return kExitUsage;
   }
-  const texunit::SurfaceView view = surface->view();
-  if (const std::string why = scene::render_unsupported(view, params); !why.empty()) {
+  if (const std::string why = scene::render_unsupported(surface.view(), params); !why.empty()) {
     say_error(why);
     return kExitUsage;
   }
-  {
-    // The render's own memory, checked against --max-memory before it is allocated (H4).
-    scene::LoadOptions budget;
-    if (!scene_options(common, budget)) return kExitUsage;
-    const uint64_t need = render_bytes(params.width, params.height, profiles.size());
-    if (need > budget.max_bytes) {
-      say_error("render needs " + std::to_string(need) + " bytes for a " + args.size +
-                " image, more than --max-memory (" + std::to_string(budget.max_bytes) + " bytes)");
-      return kExitUsage;
-    }
+  scene::LoadOptions budget;
+  if (!scene_options(common, budget)) return kExitUsage;
+  const uint64_t need = render_bytes(params.width, params.height, profiles);
+  if (need > budget.max_bytes) {
+    say_error("render needs " + std::to_string(need) + " bytes for a " + args.size +
+              " image, more than --max-memory (" + std::to_string(budget.max_bytes) + " bytes)");
+    return kExitUsage;
   }
-  const texunit::FormatInfo& fi = texunit::format_info(view.desc.format);
-  const bool srgb_out = fi.is_srgb() && sampler.srgb_decode;
+  return kExitOk;
+}
 
-  auto run_one = [&](texunit::PrecisionKind k, const std::string& label) {
-    params.precision = texunit::PrecisionProfile::of(k);
-    Progress bar(label, common.quiet);
-    auto r = scene::render(view, sampler, params,
-                           [&](uint32_t done, uint32_t total) { bar.update(done, total); });
-    bar.finish();
-    return r;
-  };
+// One render of the source with precision profile `k`, under a progress bar.
+scene::Rendered render_with_profile(const RenderSource& src, scene::RenderParams& params,
+                                    texunit::PrecisionKind k, const std::string& label,
+                                    bool quiet) {
+  params.precision = texunit::PrecisionProfile::of(k);
+  Progress bar(label, quiet);
+  auto r = scene::render(src.surface->view(), src.sampler, params,
+                         [&](uint32_t done, uint32_t total) { bar.update(done, total); });
+  bar.finish();
+  return r;
+}
 
-  scene::Image image;
-  std::string summary;
-  if (!profiles.empty()) {
-    const auto a = run_one(
-        profiles[0], std::string("render ") + std::string(texunit::precision_name(profiles[0])));
-    const auto b = run_one(
-        profiles[1], std::string("render ") + std::string(texunit::precision_name(profiles[1])));
-    scene::DiffStats stats;
-    image = scene::diff_heatmap(a, b, stats);
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "%s vs %s: %llu of %llu pixels differ, max |difference| %.9g",
-                  std::string(texunit::precision_name(profiles[0])).c_str(),
-                  std::string(texunit::precision_name(profiles[1])).c_str(),
-                  static_cast<unsigned long long>(stats.differing_pixels),
-                  static_cast<unsigned long long>(params.width) * params.height,
-                  stats.max_abs_diff);
-    summary = buf;
+// --diff P1,P2: a heat map of where the two profiles' renders differ, and the summary.
+scene::Image render_difference(const RenderSource& src, scene::RenderParams& params,
+                               const std::vector<texunit::PrecisionKind>& profiles, bool quiet,
+                               std::string& summary) {
+  const auto a = render_with_profile(
+      src, params, profiles[0],
+      std::string("render ") + std::string(texunit::precision_name(profiles[0])), quiet);
+  const auto b = render_with_profile(
+      src, params, profiles[1],
+      std::string("render ") + std::string(texunit::precision_name(profiles[1])), quiet);
+  scene::DiffStats stats;
+  scene::Image image = scene::diff_heatmap(a, b, stats);
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%s vs %s: %llu of %llu pixels differ, max |difference| %.9g",
+                std::string(texunit::precision_name(profiles[0])).c_str(),
+                std::string(texunit::precision_name(profiles[1])).c_str(),
+                static_cast<unsigned long long>(stats.differing_pixels),
+                static_cast<unsigned long long>(params.width) * params.height, stats.max_abs_diff);
+  summary = buf;
+  return image;
+}
+
+// One render with --precision, else the scene sampler's precision, else D3D's.
+int render_one_profile(const RenderArgs& args, const RenderSource& src, scene::RenderParams& params,
+                       bool quiet, scene::Image& image, std::string& summary) {
+  std::optional<texunit::PrecisionKind> k;
+  if (!args.precision.empty()) {
+    k = precision_arg(args.precision);
+    if (!k) return kExitUsage;
   } else {
-    std::optional<texunit::PrecisionKind> k;
-    if (!args.precision.empty()) {
-      k = precision_arg(args.precision);
-      if (!k) return kExitUsage;
-    } else {
-      k = scene_precision.value_or(texunit::PrecisionKind::kD3D);
-    }
-    const auto r = run_one(*k, "render");
-    image = scene::to_image(r, view.desc.format, srgb_out);
-    summary = std::string(texunit::precision_name(*k)) + " precision";
-    if (r.null_tile_pixels != 0) {
-      summary += ", " + std::to_string(r.null_tile_pixels) + " pixels touched null tiles";
-    }
+    k = src.scene_precision.value_or(texunit::PrecisionKind::kD3D);
   }
+  const auto r = render_with_profile(src, params, *k, "render", quiet);
+  const texunit::Format format = src.surface->desc().format;
+  const bool srgb_out = texunit::format_info(format).is_srgb() && src.sampler.srgb_decode;
+  image = scene::to_image(r, format, srgb_out);
+  summary = std::string(texunit::precision_name(*k)) + " precision";
+  if (r.null_tile_pixels != 0) {
+    summary += ", " + std::to_string(r.null_tile_pixels) + " pixels touched null tiles";
+  }
+  return kExitOk;
+}
+
+// Writes the PNG to -o and prints the summary (as JSON with --json).
+int write_render_output(const CommonOptions& common, const RenderArgs& args,
+                        const scene::Image& image, const scene::RenderParams& params,
+                        const std::string& what, const std::string& summary) {
   std::string why;
   std::vector<uint8_t> png;
   if (args.output == "-" && args.json) {
@@ -593,6 +633,29 @@ int cmd_render(const CommonOptions& common, const RenderArgs& args) {
                  params.plane ? ", ground plane" : "");
   }
   return kExitOk;
+}
+
+}  // namespace
+
+int cmd_render(const CommonOptions& common, const RenderArgs& args) {
+  scene::RenderParams params;
+  std::vector<texunit::PrecisionKind> profiles;
+  if (const int status = check_render_args(args, params, profiles); status != kExitOk)
+    return status;
+  RenderSource src;
+  if (const int status = set_up_render_source(common, args, src); status != kExitOk) return status;
+  if (const int status = check_renderable(common, args, *src.surface, params, profiles.size());
+      status != kExitOk)
+    return status;
+  scene::Image image;
+  std::string summary;
+  if (!profiles.empty()) {
+    image = render_difference(src, params, profiles, common.quiet, summary);
+  } else if (const int status = render_one_profile(args, src, params, common.quiet, image, summary);
+             status != kExitOk) {
+    return status;
+  }
+  return write_render_output(common, args, image, params, src.what, summary);
 }
 
 int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const DescribeArgs& args) {

@@ -148,9 +148,8 @@ void run_isa_examples(std::FILE* out, const isa::Registry& reg) {
   }
 }
 
-}  // namespace
-
-int run_demo(std::FILE* out, const isa::Registry& registry, bool quiet) {
+// The `ld` fetch table: the surfaces, then each probe with its result.
+void print_fetch_table(std::FILE* out) {
   const Surface array = make_array_surface();
   const Surface msaa = make_msaa_surface();
 
@@ -194,10 +193,11 @@ int run_demo(std::FILE* out, const isa::Registry& registry, bool quiet) {
   std::fprintf(out,
                "\nOut-of-bounds fetches return 0 in present components and 1 in a missing A"
                " (D3D11.3 §22.4.6); offsets wrap as unsigned 32-bit before the bounds check.\n\n");
+}
 
-  run_isa_examples(out, registry);
-
-  // The picture: trilinear, wrap, D3D precision, a ground plane so that LOD selection shows.
+// The picture: trilinear, wrap, D3D precision, a ground plane so that LOD selection shows.
+// Returns the exit status (2: the picture could not be written).
+int write_demo_picture(std::FILE* out, bool quiet) {
   const Surface plane = make_demo_plane_surface();
   texunit::SamplerState sampler;
   sampler.min_filter = sampler.mag_filter = texunit::Filter::kLinear;
@@ -230,6 +230,14 @@ int run_demo(std::FILE* out, const isa::Registry& registry, bool quiet) {
                " 5 cyan, 6 white, 7 orange\n",
                ec ? path.c_str() : abs.string().c_str(), params.width, params.height);
   return 0;
+}
+
+}  // namespace
+
+int run_demo(std::FILE* out, const isa::Registry& registry, bool quiet) {
+  print_fetch_table(out);
+  run_isa_examples(out, registry);
+  return write_demo_picture(out, quiet);
 }
 
 }  // namespace texsim::cli

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -84,122 +85,147 @@ bool refuse_isa_options(CLI::App* verb) {
   return false;
 }
 
-int run_main(int argc, char** argv) {
-  using namespace texsim::cli;
-  CLI::App app{
-      "texsim: bit-accurate functional model of GPU texture and surface-load instructions "
-      "(Intel vISA; NVIDIA SASS, Maxwell/Pascal)",
-      "texsim"};
-  app.require_subcommand(0, 1);
+namespace {
+
+using namespace texsim::cli;
+
+// The verbs and what parsing fills in: each verb's arguments and the common options.
+struct Verbs {
   CommonOptions common;
-  app.add_flag("-q,--quiet", common.quiet, "print only results and diagnostics");
-  app.set_version_flag("--version", std::string(kVersion));
-
-  CLI::App* demo =
-      app.add_subcommand("demo", "run the built-in scenes and programs; write texsim-demo.png");
-  add_common(demo, common, false);
-
+  CLI::App* demo = nullptr;
+  CLI::App* check = nullptr;
+  CLI::App* as = nullptr;
+  CLI::App* dis = nullptr;
+  CLI::App* run = nullptr;
+  CLI::App* render = nullptr;
+  CLI::App* describe = nullptr;
+  CLI::App* sample = nullptr;
   CheckArgs check_args;
-  CLI::App* check = app.add_subcommand(
-      "check", "parse and validate programs (and .json scene files); print every diagnostic");
-  check->add_option("files", check_args.files, "program or scene files")->required();
-  add_common(check, common, true);
-
   AsmArgs asm_args;
-  CLI::App* as = app.add_subcommand("asm", "assemble program text to binary");
-  as->add_option("file", asm_args.file, "program file")->required();
-  as->add_option("-o,--output", asm_args.output,
-                 "output file (default: FILE with .bin; SASS: a .cubin name writes a cubin)");
-  as->add_flag("--hex", asm_args.hex, "print the encodings instead of writing a file");
-  add_common(as, common, false);
-
   DisasmArgs dis_args;
-  CLI::App* dis = app.add_subcommand("disasm", "disassemble binary to text");
-  dis->add_option("file", dis_args.file, "binary file");
-  dis->add_option("--word", dis_args.word, "SASS: one 64-bit instruction word, 0xHEX");
-  dis->add_option("--ctrl", dis_args.ctrl, "SASS: its control word, 0xHEX");
-  dis->add_option("--bytes", dis_args.bytes, "vISA: instruction bytes, HEX");
-  dis->add_flag("--control", dis_args.control,
-                "SASS cubin: [B------:R-:W-:Y:S00]-prefixed lines instead of cuobjdump's layout");
-  add_common(dis, common, false);
-
   RunArgs run_args;
-  CLI::App* run =
-      app.add_subcommand("run", "execute a program on a scene; print the registers it wrote");
-  run->add_option("program", run_args.program, "program file")->required();
-  run->add_option("--scene", run_args.scene, "scene file (JSON)")->required();
-  run->add_flag("--json", run_args.json, "print results and diagnostics as JSON");
-  run->add_flag("--trace", run_args.trace, "print each instruction with its inputs and outputs");
-  run->add_option("--precision", run_args.precision,
-                  "filtering arithmetic: d3d (default), exact, lavapipe, nvidia");
-  run->add_option("--poison", run_args.poison, "fill undefined bytes with this byte (0xNN)");
-  run->add_option("--set", run_args.settings,
-                  "front-end machine setting KEY=VALUE (vISA: media_oob=clamp|zero|undefined)");
-  add_common(run, common, true);
-
   RenderArgs render_args;
-  uint32_t surface_id = 0, sampler_id = 0;
-  float lod = 0.0f;
-  CLI::App* render =
-      app.add_subcommand("render", "sample a surface over an image grid and write a PNG");
-  render->add_option("--scene", render_args.scene,
-                     "scene file (JSON); default: a built-in checker");
-  CLI::Option* surface_opt = render->add_option("--surface", surface_id, "surface id in the scene");
-  CLI::Option* sampler_opt = render->add_option(
-      "--sampler", sampler_id, "sampler id in the scene (default: trilinear, wrap)");
-  render->add_option("--size", render_args.size, "image size WxH (default 256x256)");
-  render->add_flag("--plane", render_args.plane, "perspective ground plane (shows LOD selection)");
-  CLI::Option* lod_opt =
-      render->add_option("--lod", lod, "explicit LOD (default: from derivatives)");
-  render->add_option("--layer", render_args.layer, "array layer, or z slice of a 3D surface");
-  render->add_flag("--mip-colors", render_args.mip_colors,
-                   "sample a helper surface of the same shape whose mip levels are solid colours");
-  render->add_option("--precision", render_args.precision,
-                     "d3d (default), exact, lavapipe or nvidia");
-  render->add_option("--diff", render_args.diff,
-                     "P1,P2: write a heat map of the difference between two precision profiles");
-  render->add_option("-o,--output", render_args.output, "output PNG; - for stdout")->required();
-  add_common(render, common, true);
-
   DescribeArgs describe_args;
-  CLI::App* describe =
-      app.add_subcommand("describe", "print an opcode's variants, operands and rules");
-  describe->add_option("opcode", describe_args.opcode, "opcode, e.g. sample_3d or TLDS");
-  describe->add_flag("--rules", describe_args.rules, "list the rule ids diagnostics use");
-  add_common(describe, common, false);
-
+  SampleArgs sample_args;
   // --json for check, asm, disasm, describe (cli/json_cmds.cpp); "-" reads stdin there.
   bool check_json = false, asm_json = false, dis_json = false, describe_json = false;
-  check->add_flag("--json", check_json, "print results and diagnostics as JSON (- reads stdin)");
-  as->add_flag("--json", asm_json, "print the encodings and diagnostics as JSON (- reads stdin)");
-  dis->add_flag("--json", dis_json, "print the listing and diagnostics as JSON (- reads stdin)");
-  describe->add_flag("--json", describe_json, "print as JSON");
-  render->add_flag("--json", render_args.json, "print the summary as JSON");
+  // render's optional values, copied into render_args when given.
+  uint32_t surface_id = 0, sampler_id = 0;
+  float lod = 0.0f;
+  CLI::Option* surface_opt = nullptr;
+  CLI::Option* sampler_opt = nullptr;
+  CLI::Option* lod_opt = nullptr;
+};
 
-  SampleArgs sample_args;
+void declare_demo(CLI::App& app, Verbs& v) {
+  v.demo =
+      app.add_subcommand("demo", "run the built-in scenes and programs; write texsim-demo.png");
+  add_common(v.demo, v.common, false);
+}
+
+void declare_check(CLI::App& app, Verbs& v) {
+  v.check = app.add_subcommand(
+      "check", "parse and validate programs (and .json scene files); print every diagnostic");
+  v.check->add_option("files", v.check_args.files, "program or scene files")->required();
+  add_common(v.check, v.common, true);
+  v.check->add_flag("--json", v.check_json,
+                    "print results and diagnostics as JSON (- reads stdin)");
+}
+
+void declare_asm(CLI::App& app, Verbs& v) {
+  v.as = app.add_subcommand("asm", "assemble program text to binary");
+  v.as->add_option("file", v.asm_args.file, "program file")->required();
+  v.as->add_option("-o,--output", v.asm_args.output,
+                   "output file (default: FILE with .bin; SASS: a .cubin name writes a cubin)");
+  v.as->add_flag("--hex", v.asm_args.hex, "print the encodings instead of writing a file");
+  add_common(v.as, v.common, false);
+  v.as->add_flag("--json", v.asm_json,
+                 "print the encodings and diagnostics as JSON (- reads stdin)");
+}
+
+void declare_disasm(CLI::App& app, Verbs& v) {
+  v.dis = app.add_subcommand("disasm", "disassemble binary to text");
+  v.dis->add_option("file", v.dis_args.file, "binary file");
+  v.dis->add_option("--word", v.dis_args.word, "SASS: one 64-bit instruction word, 0xHEX");
+  v.dis->add_option("--ctrl", v.dis_args.ctrl, "SASS: its control word, 0xHEX");
+  v.dis->add_option("--bytes", v.dis_args.bytes, "vISA: instruction bytes, HEX");
+  v.dis->add_flag("--control", v.dis_args.control,
+                  "SASS cubin: [B------:R-:W-:Y:S00]-prefixed lines instead of cuobjdump's layout");
+  add_common(v.dis, v.common, false);
+  v.dis->add_flag("--json", v.dis_json,
+                  "print the listing and diagnostics as JSON (- reads stdin)");
+}
+
+void declare_run(CLI::App& app, Verbs& v) {
+  v.run = app.add_subcommand("run", "execute a program on a scene; print the registers it wrote");
+  v.run->add_option("program", v.run_args.program, "program file")->required();
+  v.run->add_option("--scene", v.run_args.scene, "scene file (JSON)")->required();
+  v.run->add_flag("--json", v.run_args.json, "print results and diagnostics as JSON");
+  v.run->add_flag("--trace", v.run_args.trace,
+                  "print each instruction with its inputs and outputs");
+  v.run->add_option("--precision", v.run_args.precision,
+                    "filtering arithmetic: d3d (default), exact, lavapipe, nvidia");
+  v.run->add_option("--poison", v.run_args.poison, "fill undefined bytes with this byte (0xNN)");
+  v.run->add_option("--set", v.run_args.settings,
+                    "front-end machine setting KEY=VALUE (vISA: media_oob=clamp|zero|undefined)");
+  add_common(v.run, v.common, true);
+}
+
+void declare_render(CLI::App& app, Verbs& v) {
+  CLI::App* render =
+      app.add_subcommand("render", "sample a surface over an image grid and write a PNG");
+  v.render = render;
+  RenderArgs& args = v.render_args;
+  render->add_option("--scene", args.scene, "scene file (JSON); default: a built-in checker");
+  v.surface_opt = render->add_option("--surface", v.surface_id, "surface id in the scene");
+  v.sampler_opt = render->add_option("--sampler", v.sampler_id,
+                                     "sampler id in the scene (default: trilinear, wrap)");
+  render->add_option("--size", args.size, "image size WxH (default 256x256)");
+  render->add_flag("--plane", args.plane, "perspective ground plane (shows LOD selection)");
+  v.lod_opt = render->add_option("--lod", v.lod, "explicit LOD (default: from derivatives)");
+  render->add_option("--layer", args.layer, "array layer, or z slice of a 3D surface");
+  render->add_flag("--mip-colors", args.mip_colors,
+                   "sample a helper surface of the same shape whose mip levels are solid colours");
+  render->add_option("--precision", args.precision, "d3d (default), exact, lavapipe or nvidia");
+  render->add_option("--diff", args.diff,
+                     "P1,P2: write a heat map of the difference between two precision profiles");
+  render->add_option("-o,--output", args.output, "output PNG; - for stdout")->required();
+  add_common(render, v.common, true);
+  render->add_flag("--json", args.json, "print the summary as JSON");
+}
+
+void declare_describe(CLI::App& app, Verbs& v) {
+  v.describe = app.add_subcommand("describe", "print an opcode's variants, operands and rules");
+  v.describe->add_option("opcode", v.describe_args.opcode, "opcode, e.g. sample_3d or TLDS");
+  v.describe->add_flag("--rules", v.describe_args.rules, "list the rule ids diagnostics use");
+  add_common(v.describe, v.common, false);
+  v.describe->add_flag("--json", v.describe_json, "print as JSON");
+}
+
+void declare_sample(CLI::App& app, Verbs& v) {
   CLI::App* smp = app.add_subcommand(
       "sample", "replay lookups from a file (one JSON request per line) against a scene");
-  smp->add_option("--scene", sample_args.scene, "scene file (JSON)")->required();
-  smp->add_option("--requests", sample_args.requests, "request file (JSONL); - for stdin")
-      ->required();
-  smp->add_option("-o,--output", sample_args.output, "results file; - for stdout (default)");
-  smp->add_option("--format", sample_args.format, "jsonl (default) or csv");
-  smp->add_option("--profile", sample_args.profile, "d3d (default), exact, lavapipe or nvidia");
-  smp->add_option("--shard", sample_args.shard, "I/N: take blocks I, I+N, ... of 4096 lines");
-  smp->add_flag("--json", sample_args.json,
+  v.sample = smp;
+  SampleArgs& args = v.sample_args;
+  smp->add_option("--scene", args.scene, "scene file (JSON)")->required();
+  smp->add_option("--requests", args.requests, "request file (JSONL); - for stdin")->required();
+  smp->add_option("-o,--output", args.output, "results file; - for stdout (default)");
+  smp->add_option("--format", args.format, "jsonl (default) or csv");
+  smp->add_option("--profile", args.profile, "d3d (default), exact, lavapipe or nvidia");
+  smp->add_option("--shard", args.shard, "I/N: take blocks I, I+N, ... of 4096 lines");
+  smp->add_flag("--json", args.json,
                 "print a JSON summary (counts, diagnostics) on stdout; results go to -o FILE");
-  smp->add_flag("--groups", sample_args.groups,
+  smp->add_flag("--groups", args.groups,
                 "form lavapipe's SIMD groups and pixel quads from consecutive lines");
-  add_common(smp, common, true);
+  add_common(smp, v.common, true);
+}
 
-  // Set after the verbs exist: CLI11 copies a parent's footer into each subcommand it adds.
-  app.footer(std::string("With no command, runs `texsim demo`.\n") + kExitStatus);
-  for (CLI::App* sub : app.get_subcommands({})) sub->footer(kExitStatus);
+// Parses the command line; an exit status when parsing ends the run (help, version, an error).
+std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
   if (const std::string why = unknown_command(argc, argv, app); !why.empty()) {
     std::fprintf(stderr, "texsim: %s\n", why.c_str());
     return kExitUsage;
   }
-
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -213,28 +239,60 @@ int run_main(int argc, char** argv) {
     std::fprintf(stderr, "Run with --help for more information.\n");
     return kExitUsage;
   }
+  return std::nullopt;
+}
 
-  set_error_limit(common.error_limit);
-  if (refuse_isa_options(demo) || refuse_isa_options(render)) return kExitUsage;
-
+// Runs the verb that was parsed (the demo when none was).
+int run_verb(Verbs& v) {
   const texsim::isa::Registry& registry = texsim::isa::registry();
-  if (surface_opt->count() != 0) render_args.surface = surface_id;
-  if (sampler_opt->count() != 0) render_args.sampler = sampler_id;
-  if (lod_opt->count() != 0) render_args.lod = lod;
+  if (v.surface_opt->count() != 0) v.render_args.surface = v.surface_id;
+  if (v.sampler_opt->count() != 0) v.render_args.sampler = v.sampler_id;
+  if (v.lod_opt->count() != 0) v.render_args.lod = v.lod;
 
-  if (check->parsed() && check_json) return cmd_check_json(registry, common, check_args);
-  if (as->parsed() && asm_json) return cmd_asm_json(registry, common, asm_args);
-  if (dis->parsed() && dis_json) return cmd_disasm_json(registry, common, dis_args);
-  if (describe->parsed() && describe_json)
-    return cmd_describe_json(registry, common, describe_args);
-  if (check->parsed()) return cmd_check(registry, common, check_args);
-  if (as->parsed()) return cmd_asm(registry, common, asm_args);
-  if (dis->parsed()) return cmd_disasm(registry, common, dis_args);
-  if (run->parsed()) return cmd_run(registry, common, run_args);
-  if (render->parsed()) return cmd_render(common, render_args);
-  if (describe->parsed()) return cmd_describe(registry, common, describe_args);
-  if (smp->parsed()) return cmd_sample(common, sample_args);
+  const CommonOptions& common = v.common;
+  if (v.check->parsed() && v.check_json) return cmd_check_json(registry, common, v.check_args);
+  if (v.as->parsed() && v.asm_json) return cmd_asm_json(registry, common, v.asm_args);
+  if (v.dis->parsed() && v.dis_json) return cmd_disasm_json(registry, common, v.dis_args);
+  if (v.describe->parsed() && v.describe_json)
+    return cmd_describe_json(registry, common, v.describe_args);
+  if (v.check->parsed()) return cmd_check(registry, common, v.check_args);
+  if (v.as->parsed()) return cmd_asm(registry, common, v.asm_args);
+  if (v.dis->parsed()) return cmd_disasm(registry, common, v.dis_args);
+  if (v.run->parsed()) return cmd_run(registry, common, v.run_args);
+  if (v.render->parsed()) return cmd_render(common, v.render_args);
+  if (v.describe->parsed()) return cmd_describe(registry, common, v.describe_args);
+  if (v.sample->parsed()) return cmd_sample(common, v.sample_args);
   return run_demo(stdout, registry, common.quiet);
+}
+
+}  // namespace
+
+int run_main(int argc, char** argv) {
+  CLI::App app{
+      "texsim: bit-accurate functional model of GPU texture and surface-load instructions "
+      "(Intel vISA; NVIDIA SASS, Maxwell/Pascal)",
+      "texsim"};
+  app.require_subcommand(0, 1);
+  Verbs v;
+  app.add_flag("-q,--quiet", v.common.quiet, "print only results and diagnostics");
+  app.set_version_flag("--version", std::string(kVersion));
+  declare_demo(app, v);
+  declare_check(app, v);
+  declare_asm(app, v);
+  declare_disasm(app, v);
+  declare_run(app, v);
+  declare_render(app, v);
+  declare_describe(app, v);
+  declare_sample(app, v);
+
+  // Set after the verbs exist: CLI11 copies a parent's footer into each subcommand it adds.
+  app.footer(std::string("With no command, runs `texsim demo`.\n") + kExitStatus);
+  for (CLI::App* sub : app.get_subcommands({})) sub->footer(kExitStatus);
+  if (const auto status = parse_command_line(app, argc, argv)) return *status;
+
+  set_error_limit(v.common.error_limit);
+  if (refuse_isa_options(v.demo) || refuse_isa_options(v.render)) return kExitUsage;
+  return run_verb(v);
 }
 
 // Memory released when an allocation first fails, so that unwinding (destructors that allocate,

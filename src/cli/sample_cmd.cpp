@@ -156,14 +156,80 @@ struct Runner {
     ++errors;
   }
 
+  // The same error on each of the lines [b, e).
+  void error_lines(const std::vector<SampleRequestLine>& rq, size_t b, size_t e,
+                   const std::string& rule, const std::string& message) {
+    for (size_t i = b; i < e; ++i) error_at(rq[i].line, rule, message);
+  }
+
+  // An ld message: fetch lanes from the integer coordinates of requests [b, e).
+  LookupStatus fetch_message(const Surface& surface, const std::vector<SampleRequestLine>& rq,
+                             size_t b, size_t e, const Results& res, Diagnostics& local) const {
+    const size_t n = e - b;
+    std::vector<uint32_t> x(n), y(n), z(n), slice(n), level(n), smp(n);
+    std::vector<int32_t> ox(n), oy(n), oz(n);
+    std::vector<uint64_t> mcs(n);
+    bool any_mcs = false;
+    for (size_t i = 0; i < n; ++i) {
+      const SampleRequestLine& q = rq[b + i];
+      x[i] = q.icoord[0], y[i] = q.icoord[1], z[i] = q.icoord[2];
+      slice[i] = q.slice, level[i] = q.level, smp[i] = q.sample;
+      ox[i] = q.offset[0], oy[i] = q.offset[1], oz[i] = q.offset[2];
+      if (q.mcs) mcs[i] = *q.mcs, any_mcs = true;
+    }
+    FetchLanes l;
+    l.count = n;
+    l.x = x, l.y = y, l.z = z, l.slice = slice, l.level = level, l.sample = smp;
+    l.offset_x = ox, l.offset_y = oy, l.offset_z = oz;
+    if (any_mcs) l.mcs = mcs;
+    FetchOptions o;
+    o.profile = profile;
+    return fetch(surface, l, res, o, local);
+  }
+
+  // A sampling message: sample lanes from the coordinates, derivatives, array index, LOD,
+  // reference and offsets of requests [b, e).
+  LookupStatus sample_message(const Surface& surface, const Sampler& sampler,
+                              const std::vector<SampleRequestLine>& rq, size_t b, size_t e,
+                              const Results& res, Diagnostics& local) const {
+    const size_t n = e - b;
+    const SampleRequestLine& first = rq[b];
+    std::vector<float> f[13];
+    for (auto& v : f) v.resize(n);
+    std::vector<int32_t> ox(n), oy(n), oz(n);
+    for (size_t i = 0; i < n; ++i) {
+      const SampleRequestLine& q = rq[b + i];
+      for (size_t k = 0; k < 3; ++k) {
+        f[k][i] = q.coord[k];
+        f[3 + k][i] = q.ddx[k];
+        f[6 + k][i] = q.ddy[k];
+      }
+      f[9][i] = q.array_index, f[10][i] = q.lod, f[11][i] = q.reference;
+      ox[i] = q.offset[0], oy[i] = q.offset[1], oz[i] = q.offset[2];
+    }
+    SampleLanes l;
+    l.count = n;
+    l.op = first.op;
+    l.u = f[0], l.v = f[1], l.w = f[2];
+    l.ddx_u = f[3], l.ddx_v = f[4], l.ddx_w = f[5];
+    l.ddy_u = f[6], l.ddy_v = f[7], l.ddy_w = f[8];
+    l.array_index = f[9], l.lod = f[10], l.reference = f[11];
+    l.offset_x = ox, l.offset_y = oy, l.offset_z = oz;
+    l.gather_component = first.component;
+    SampleOptions o;
+    o.profile = profile;
+    o.lavapipe_groups = groups;
+    o.derivatives_from_quads = groups && profile != Profile::kLavapipe;
+    return sample(surface, sampler, l, res, o, local);
+  }
+
   // One message: requests [b, e) share op, surface, sampler and component.
   void message(const std::vector<SampleRequestLine>& rq, size_t b, size_t e) {
     const SampleRequestLine& first = rq[b];
     const auto surface = scene.surface(first.surface);
     if (!surface) {
-      for (size_t i = b; i < e; ++i)
-        error_at(rq[i].line, "SAMPLE-REQUEST-SURFACE",
-                 "the scene has no surface " + std::to_string(first.surface));
+      error_lines(rq, b, e, "SAMPLE-REQUEST-SURFACE",
+                  "the scene has no surface " + std::to_string(first.surface));
       return;
     }
     const size_t n = e - b;
@@ -173,67 +239,21 @@ struct Runner {
     Diagnostics local;
     LookupStatus st;
     if (first.fetch) {
-      std::vector<uint32_t> x(n), y(n), z(n), slice(n), level(n), smp(n);
-      std::vector<int32_t> ox(n), oy(n), oz(n);
-      std::vector<uint64_t> mcs(n);
-      bool any_mcs = false;
-      for (size_t i = 0; i < n; ++i) {
-        const SampleRequestLine& q = rq[b + i];
-        x[i] = q.icoord[0], y[i] = q.icoord[1], z[i] = q.icoord[2];
-        slice[i] = q.slice, level[i] = q.level, smp[i] = q.sample;
-        ox[i] = q.offset[0], oy[i] = q.offset[1], oz[i] = q.offset[2];
-        if (q.mcs) mcs[i] = *q.mcs, any_mcs = true;
-      }
-      FetchLanes l;
-      l.count = n;
-      l.x = x, l.y = y, l.z = z, l.slice = slice, l.level = level, l.sample = smp;
-      l.offset_x = ox, l.offset_y = oy, l.offset_z = oz;
-      if (any_mcs) l.mcs = mcs;
-      FetchOptions o;
-      o.profile = profile;
-      st = fetch(*surface, l, res, o, local);
+      st = fetch_message(*surface, rq, b, e, res, local);
     } else {
       const auto sampler = scene.sampler(first.sampler);
       if (!sampler) {
-        for (size_t i = b; i < e; ++i)
-          error_at(rq[i].line, "SAMPLE-REQUEST-SAMPLER",
-                   "the scene has no sampler " + std::to_string(first.sampler));
+        error_lines(rq, b, e, "SAMPLE-REQUEST-SAMPLER",
+                    "the scene has no sampler " + std::to_string(first.sampler));
         return;
       }
-      std::vector<float> f[13];
-      for (auto& v : f) v.resize(n);
-      std::vector<int32_t> ox(n), oy(n), oz(n);
-      for (size_t i = 0; i < n; ++i) {
-        const SampleRequestLine& q = rq[b + i];
-        for (size_t k = 0; k < 3; ++k) {
-          f[k][i] = q.coord[k];
-          f[3 + k][i] = q.ddx[k];
-          f[6 + k][i] = q.ddy[k];
-        }
-        f[9][i] = q.array_index, f[10][i] = q.lod, f[11][i] = q.reference;
-        ox[i] = q.offset[0], oy[i] = q.offset[1], oz[i] = q.offset[2];
-      }
-      SampleLanes l;
-      l.count = n;
-      l.op = first.op;
-      l.u = f[0], l.v = f[1], l.w = f[2];
-      l.ddx_u = f[3], l.ddx_v = f[4], l.ddx_w = f[5];
-      l.ddy_u = f[6], l.ddy_v = f[7], l.ddy_w = f[8];
-      l.array_index = f[9], l.lod = f[10], l.reference = f[11];
-      l.offset_x = ox, l.offset_y = oy, l.offset_z = oz;
-      l.gather_component = first.component;
-      SampleOptions o;
-      o.profile = profile;
-      o.lavapipe_groups = groups;
-      o.derivatives_from_quads = groups && profile != Profile::kLavapipe;
       if (profile == Profile::kLavapipe && !groups && is_quad_op(first.op)) {
-        for (size_t i = b; i < e; ++i)
-          error_at(rq[i].line, "SAMPLE-REQUEST-QUAD",
-                   "with the lavapipe profile a quad op (implicit, bias, lod_query) needs "
-                   "--groups: lavapipe takes its LOD from the pixel quad");
+        error_lines(rq, b, e, "SAMPLE-REQUEST-QUAD",
+                    "with the lavapipe profile a quad op (implicit, bias, lod_query) needs "
+                    "--groups: lavapipe takes its LOD from the pixel quad");
         return;
       }
-      st = sample(*surface, *sampler, l, res, o, local);
+      st = sample_message(*surface, *sampler, rq, b, e, res, local);
     }
     if (!st.ok) {
       for (const Diagnostic& d : local)
@@ -261,84 +281,153 @@ struct Runner {
   }
 };
 
-}  // namespace
+// What the arguments of `texsim sample` select, once checked.
+struct SampleSettings {
+  Profile profile = Profile::kD3D;
+  uint64_t shard = 0, shards = 1;  // --shard I/N
+  SceneOptions scene;
+};
 
-int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
+// --shard I/N into `shard` and `shards`; false (after the message) when it is not 0 <= I < N.
+bool parse_shard(const std::string& arg, uint64_t& shard, uint64_t& shards) {
+  const size_t slash = arg.find('/');
+  const char* s = arg.c_str();
+  const auto r1 = std::from_chars(s, s + (slash == std::string::npos ? 0 : slash), shard);
+  const auto r2 = std::from_chars(s + slash + 1, s + arg.size(), shards);
+  if (slash == std::string::npos || r1.ec != std::errc() || r1.ptr != s + slash ||
+      r2.ec != std::errc() || r2.ptr != s + arg.size() || shards == 0 || shard >= shards) {
+    say_error("--shard: expected I/N with 0 <= I < N, got '" + arg + "'");
+    return false;
+  }
+  return true;
+}
+
+// --json with -o, --profile, --format, --shard and --max-memory.
+bool check_sample_args(const CommonOptions& common, const SampleArgs& args, SampleSettings& out) {
   if (args.json && args.output == "-") {
     say_error("sample --json prints its summary on stdout: name the results file with -o FILE");
-    return kExitUsage;
+    return false;
   }
   const auto profile = profile_from_name(args.profile);
   if (!profile) {
     say_error("--profile: expected d3d, exact, lavapipe or nvidia, got '" + args.profile + "'");
-    return kExitUsage;
+    return false;
   }
+  out.profile = *profile;
   if (args.format != "jsonl" && args.format != "csv") {
     say_error("--format: expected jsonl or csv, got '" + args.format + "'");
-    return kExitUsage;
+    return false;
   }
-  uint64_t shard = 0, shards = 1;
-  if (!args.shard.empty()) {
-    const size_t slash = args.shard.find('/');
-    const char* s = args.shard.c_str();
-    const auto r1 = std::from_chars(s, s + (slash == std::string::npos ? 0 : slash), shard);
-    const auto r2 = std::from_chars(s + slash + 1, s + args.shard.size(), shards);
-    if (slash == std::string::npos || r1.ec != std::errc() || r1.ptr != s + slash ||
-        r2.ec != std::errc() || r2.ptr != s + args.shard.size() || shards == 0 || shard >= shards) {
-      say_error("--shard: expected I/N with 0 <= I < N, got '" + args.shard + "'");
-      return kExitUsage;
-    }
-  }
-  SceneOptions so;
-  so.allow_any_path = common.allow_any_path;
+  if (!args.shard.empty() && !parse_shard(args.shard, out.shard, out.shards)) return false;
+  out.scene.allow_any_path = common.allow_any_path;
   if (!common.max_memory.empty()) {
     const auto m = parse_byte_size(common.max_memory);
     if (!m) {
       say_error("--max-memory: expected a size such as 512M or 2G, got '" + common.max_memory +
                 "'");
-      return kExitUsage;
+      return false;
     }
-    so.max_bytes = *m;
+    out.scene.max_bytes = *m;
   }
-  Diagnostics diags;
-  const auto scene = Scene::load_file(args.scene, diags, so);
-  nlohmann::json json_diags = nlohmann::json::array();
-  auto report = [&](const Diagnostics& ds) {
-    if (!args.json) return print(ds);
-    for (const Diagnostic& d : ds) json_diags.push_back(to_json(d));
-  };
-  auto summary = [&](uint64_t lookups, uint64_t errors) {
-    nlohmann::json j{{"scene", args.scene},   {"requests", args.requests}, {"output", args.output},
-                     {"format", args.format}, {"profile", args.profile},   {"lookups", lookups},
-                     {"errors", errors},      {"diagnostics", json_diags}};
-    if (!args.shard.empty()) j["shard"] = args.shard;
+  return true;
+}
+
+// Diagnostics go to stderr, or with --json into the summary printed at the end.
+class SampleReport {
+ public:
+  explicit SampleReport(const SampleArgs& args) : args_(args) {}
+  void report(const Diagnostics& ds) {
+    if (!args_.json) return print(ds);
+    for (const Diagnostic& d : ds) json_diags_.push_back(to_json(d));
+  }
+  void summary(uint64_t lookups, uint64_t errors) const {
+    nlohmann::json j{{"scene", args_.scene},     {"requests", args_.requests},
+                     {"output", args_.output},   {"format", args_.format},
+                     {"profile", args_.profile}, {"lookups", lookups},
+                     {"errors", errors},         {"diagnostics", json_diags_}};
+    if (!args_.shard.empty()) j["shard"] = args_.shard;
     std::printf("%s\n", j.dump(2).c_str());
-  };
-  report(diags);
-  if (!scene) {
-    if (args.json) summary(0, diags.size());
-    return kExitDiagnostics;
   }
 
+ private:
+  const SampleArgs& args_;
+  nlohmann::json json_diags_ = nlohmann::json::array();
+};
+
+// The request file (or stdin), its name in diagnostics and its size for the progress bar.
+struct RequestInput {
   std::ifstream file;
   std::istream* in = &std::cin;
   uint64_t total_bytes = 0;
-  const std::string name = args.requests == "-" ? "<stdin>" : args.requests;
-  if (args.requests != "-") {
-    file.open(args.requests, std::ios::binary);
-    if (!file) {
-      say_error("cannot read '" + args.requests + "'");
-      return kExitUsage;
-    }
-    std::error_code ec;
-    total_bytes = std::filesystem::is_regular_file(args.requests, ec)
-                      ? std::filesystem::file_size(args.requests, ec)
-                      : 0;
-    in = &file;
+  std::string name;
+};
+
+bool open_requests(const std::string& requests, RequestInput& r) {
+  r.name = requests == "-" ? "<stdin>" : requests;
+  if (requests == "-") return true;
+  r.file.open(requests, std::ios::binary);
+  if (!r.file) {
+    say_error("cannot read '" + requests + "'");
+    return false;
   }
-  for (const std::string* input : {&args.requests, &args.scene}) {
-    if (same_file(args.output, *input)) {
-      say_error("refusing to write '" + args.output + "': it is the input file '" + *input + "'");
+  std::error_code ec;
+  r.total_bytes =
+      std::filesystem::is_regular_file(requests, ec) ? std::filesystem::file_size(requests, ec) : 0;
+  r.in = &r.file;
+  return true;
+}
+
+// Reads the requests of this shard's blocks and answers each block's messages, reporting
+// diagnostics (in line order) and flushing the results once per block.
+void replay_requests(RequestInput& input, const SampleSettings& settings, Runner& run,
+                     Writer& writer, SampleReport& report, Progress& progress) {
+  std::vector<SampleRequestLine> block;
+  std::string text;
+  uint64_t line = 0, bytes = 0;
+  auto finish_block = [&] {
+    run.block(block);
+    block.clear();
+    std::stable_sort(run.diags.begin(), run.diags.end(),
+                     [](const Diagnostic& x, const Diagnostic& y) { return x.line < y.line; });
+    report.report(run.diags);
+    run.diags.clear();
+    writer.flush();
+    progress.update(bytes, input.total_bytes);
+  };
+  while (std::getline(*input.in, text)) {
+    ++line;
+    bytes += text.size() + 1;
+    const bool mine = ((line - 1) / kBlockLines) % settings.shards == settings.shard;
+    if (mine && !(text.empty() || text.find_first_not_of(" \t\r") == std::string::npos)) {
+      if (auto rq = parse_sample_request(text, line, input.name, run.diags))
+        block.push_back(std::move(*rq));
+      else
+        ++run.errors;
+    }
+    if (line % kBlockLines == 0) finish_block();
+  }
+  finish_block();
+}
+
+}  // namespace
+
+int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
+  SampleSettings settings;
+  if (!check_sample_args(common, args, settings)) return kExitUsage;
+  Diagnostics diags;
+  const auto scene = Scene::load_file(args.scene, diags, settings.scene);
+  SampleReport report(args);
+  report.report(diags);
+  if (!scene) {
+    if (args.json) report.summary(0, diags.size());
+    return kExitDiagnostics;
+  }
+
+  RequestInput input;
+  if (!open_requests(args.requests, input)) return kExitUsage;
+  for (const std::string* in : {&args.requests, &args.scene}) {
+    if (same_file(args.output, *in)) {
+      say_error("refusing to write '" + args.output + "': it is the input file '" + *in + "'");
       return kExitUsage;
     }
   }
@@ -349,34 +438,9 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
     return kExitUsage;
   }
   Writer writer(output, args.format == "csv");
-  Runner run{*scene, *profile, args.groups, name, writer, {}, 0, 0};
+  Runner run{*scene, settings.profile, args.groups, input.name, writer, {}, 0, 0};
   Progress progress("sample", common.quiet);
-  std::vector<SampleRequestLine> block;
-  std::string text;
-  uint64_t line = 0, bytes = 0;
-  auto finish_block = [&] {
-    run.block(block);
-    block.clear();
-    std::stable_sort(run.diags.begin(), run.diags.end(),
-                     [](const Diagnostic& x, const Diagnostic& y) { return x.line < y.line; });
-    report(run.diags);
-    run.diags.clear();
-    writer.flush();
-    progress.update(bytes, total_bytes);
-  };
-  while (std::getline(*in, text)) {
-    ++line;
-    bytes += text.size() + 1;
-    const bool mine = ((line - 1) / kBlockLines) % shards == shard;
-    if (mine && !(text.empty() || text.find_first_not_of(" \t\r") == std::string::npos)) {
-      if (auto rq = parse_sample_request(text, line, name, run.diags))
-        block.push_back(std::move(*rq));
-      else
-        ++run.errors;
-    }
-    if (line % kBlockLines == 0) finish_block();
-  }
-  finish_block();
+  replay_requests(input, settings, run, writer, report, progress);
   progress.finish();
   if (!output.commit(why)) {
     say_error("cannot write '" + (args.output == "-" ? std::string("the results") : args.output) +
@@ -384,7 +448,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
     return kExitUsage;
   }
   if (args.json) {
-    summary(run.lookups, run.errors);
+    report.summary(run.lookups, run.errors);
   } else if (!common.quiet) {
     std::fprintf(stderr, "texsim sample: %llu lookups, %llu requests with errors\n",
                  static_cast<unsigned long long>(run.lookups),

@@ -111,11 +111,8 @@ std::optional<SampleOp> op_from_name(std::string_view s) {
   return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uint64_t line,
-                                                      const std::string& file, Diagnostics& diags) {
-  Ctx c{line, file, diags, text, {}, {}, false};
+// The line as a JSON object; nullopt after a SAMPLE-REQUEST-JSON or -TYPE error.
+std::optional<json> parse_request_object(Ctx& c, std::string_view text) {
   json j;
   try {
     j = json::parse(text);
@@ -133,109 +130,151 @@ std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uin
     c.error("SAMPLE-REQUEST-TYPE", "a request is a JSON object");
     return std::nullopt;
   }
-  SampleRequestLine r;
-  r.line = line;
-  bool ok = true;
-  bool has_surface = false, has_sampler = false, float_coord = false;
-  int64_t i = 0;
-  for (const auto& [key, v] : j.items()) {
-    const char* k = key.c_str();
-    c.key = key;
-    c.index.reset();
-    c.at_key = false;
-    if (key == "op") {
-      if (!v.is_string()) {
-        c.error("SAMPLE-REQUEST-TYPE", "\"op\": expected a string");
-        ok = false;
-      } else if (v.get<std::string>() == "fetch") {
-        r.fetch = true;
-      } else if (auto op = op_from_name(v.get<std::string>())) {
-        r.op = *op;
-      } else {
-        constexpr std::array<std::string_view, 8> kOps{
-            "fetch", "implicit", "bias", "level", "grad", "level_zero", "gather", "lod_query"};
-        c.error("SAMPLE-REQUEST-OP", "\"op\": unknown '" + v.get<std::string>() + "'" +
-                                         core::did_you_mean(v.get<std::string>(), kOps) + " (" +
-                                         core::join(kOps) + ")");
-        ok = false;
-      }
-    } else if (key == "id") {
-      r.id = v.dump();
-      r.id_text = v.is_string() ? v.get<std::string>() : r.id;
-    } else if (key == "surface") {
-      ok = get_int(c, v, k, 0, UINT32_MAX, i) && ok;
-      r.surface = static_cast<uint32_t>(i);
-      has_surface = true;
-    } else if (key == "sampler") {
-      ok = get_int(c, v, k, 0, UINT32_MAX, i) && ok;
-      r.sampler = static_cast<uint32_t>(i);
-      has_sampler = true;
-    } else if (key == "coord") {
-      // Floats for sample ops; for fetch, integers (bit patterns: -2^31 .. 2^32-1).
-      ok = get_vec(c, v, k,
-                   [&](size_t n, const json& e) {
-                     if (e.is_number_integer()) {
-                       int64_t x = 0;
-                       if (!get_int(c, e, k, INT32_MIN, UINT32_MAX, x)) return false;
-                       r.icoord[n] = static_cast<uint32_t>(x);
-                     } else {
-                       float_coord = true;
-                     }
-                     return get_float(c, e, k, r.coord[n]);
-                   }) &&
-           ok;
-    } else if (key == "ddx" || key == "ddy") {
-      auto& d = key == "ddx" ? r.ddx : r.ddy;
-      ok =
-          get_vec(c, v, k, [&](size_t n, const json& e) { return get_float(c, e, k, d[n]); }) && ok;
-    } else if (key == "offset") {
-      ok = get_vec(c, v, k,
-                   [&](size_t n, const json& e) {
-                     int64_t x = 0;
-                     if (!get_int(c, e, k, INT32_MIN, INT32_MAX, x)) return false;
-                     r.offset[n] = static_cast<int32_t>(x);
-                     return true;
-                   }) &&
-           ok;
-    } else if (key == "array_index") {
-      ok = get_float(c, v, k, r.array_index) && ok;
-    } else if (key == "lod" || key == "bias") {
-      ok = get_float(c, v, k, r.lod) && ok;
-    } else if (key == "reference") {
-      ok = get_float(c, v, k, r.reference) && ok;
-    } else if (key == "component") {
-      ok = get_int(c, v, k, 0, 3, i) && ok;
-      r.component = static_cast<uint8_t>(i);
-    } else if (key == "slice" || key == "level" || key == "sample") {
-      ok = get_int(c, v, k, 0, UINT32_MAX, i) && ok;
-      (key == "slice" ? r.slice : key == "level" ? r.level : r.sample) = static_cast<uint32_t>(i);
-    } else if (key == "mcs") {
-      if (!v.is_number_unsigned()) {
-        c.error("SAMPLE-REQUEST-TYPE", "\"mcs\": expected an unsigned integer");
-        ok = false;
-      } else {
-        r.mcs = v.get<uint64_t>();
-      }
-    } else {
-      c.at_key = true;
-      c.error("SAMPLE-REQUEST-KEY", "unknown key \"" + key + "\"" + core::did_you_mean(key, kKeys));
-      ok = false;
-    }
+  return j;
+}
+
+// Which keys a request had, for the checks once all were read.
+struct KeysSeen {
+  bool surface = false;
+  bool sampler = false;
+  bool float_coord = false;  // a coordinate that is not an integer
+};
+
+// "op": fetch, or one of the sample ops.
+bool read_op(Ctx& c, const json& v, SampleRequestLine& r) {
+  if (!v.is_string()) {
+    c.error("SAMPLE-REQUEST-TYPE", "\"op\": expected a string");
+    return false;
   }
+  if (v.get<std::string>() == "fetch") {
+    r.fetch = true;
+  } else if (auto op = op_from_name(v.get<std::string>())) {
+    r.op = *op;
+  } else {
+    constexpr std::array<std::string_view, 8> kOps{"fetch", "implicit",   "bias",   "level",
+                                                   "grad",  "level_zero", "gather", "lod_query"};
+    c.error("SAMPLE-REQUEST-OP", "\"op\": unknown '" + v.get<std::string>() + "'" +
+                                     core::did_you_mean(v.get<std::string>(), kOps) + " (" +
+                                     core::join(kOps) + ")");
+    return false;
+  }
+  return true;
+}
+
+// "coord": floats for sample ops; for fetch, integers (bit patterns: -2^31 .. 2^32-1).
+bool read_coord(Ctx& c, const json& v, const char* k, SampleRequestLine& r, KeysSeen& seen) {
+  return get_vec(c, v, k, [&](size_t n, const json& e) {
+    if (e.is_number_integer()) {
+      int64_t x = 0;
+      if (!get_int(c, e, k, INT32_MIN, UINT32_MAX, x)) return false;
+      r.icoord[n] = static_cast<uint32_t>(x);
+    } else {
+      seen.float_coord = true;
+    }
+    return get_float(c, e, k, r.coord[n]);
+  });
+}
+
+// "offset": 1 to 3 immediate texel offsets.
+bool read_offset(Ctx& c, const json& v, const char* k, SampleRequestLine& r) {
+  return get_vec(c, v, k, [&](size_t n, const json& e) {
+    int64_t x = 0;
+    if (!get_int(c, e, k, INT32_MIN, INT32_MAX, x)) return false;
+    r.offset[n] = static_cast<int32_t>(x);
+    return true;
+  });
+}
+
+// One member of the request into `r`; false after its error (an unknown key included).
+bool read_member(Ctx& c, const std::string& key, const json& v, SampleRequestLine& r,
+                 KeysSeen& seen) {
+  const char* k = key.c_str();
+  int64_t i = 0;
+  bool ok = true;
+  if (key == "op") {
+    ok = read_op(c, v, r);
+  } else if (key == "id") {
+    r.id = v.dump();
+    r.id_text = v.is_string() ? v.get<std::string>() : r.id;
+  } else if (key == "surface") {
+    ok = get_int(c, v, k, 0, UINT32_MAX, i);
+    r.surface = static_cast<uint32_t>(i);
+    seen.surface = true;
+  } else if (key == "sampler") {
+    ok = get_int(c, v, k, 0, UINT32_MAX, i);
+    r.sampler = static_cast<uint32_t>(i);
+    seen.sampler = true;
+  } else if (key == "coord") {
+    ok = read_coord(c, v, k, r, seen);
+  } else if (key == "ddx" || key == "ddy") {
+    auto& d = key == "ddx" ? r.ddx : r.ddy;
+    ok = get_vec(c, v, k, [&](size_t n, const json& e) { return get_float(c, e, k, d[n]); });
+  } else if (key == "offset") {
+    ok = read_offset(c, v, k, r);
+  } else if (key == "array_index") {
+    ok = get_float(c, v, k, r.array_index);
+  } else if (key == "lod" || key == "bias") {
+    ok = get_float(c, v, k, r.lod);
+  } else if (key == "reference") {
+    ok = get_float(c, v, k, r.reference);
+  } else if (key == "component") {
+    ok = get_int(c, v, k, 0, 3, i);
+    r.component = static_cast<uint8_t>(i);
+  } else if (key == "slice" || key == "level" || key == "sample") {
+    ok = get_int(c, v, k, 0, UINT32_MAX, i);
+    (key == "slice" ? r.slice : key == "level" ? r.level : r.sample) = static_cast<uint32_t>(i);
+  } else if (key == "mcs") {
+    if (!v.is_number_unsigned()) {
+      c.error("SAMPLE-REQUEST-TYPE", "\"mcs\": expected an unsigned integer");
+      return false;
+    }
+    r.mcs = v.get<uint64_t>();
+  } else {
+    c.at_key = true;
+    c.error("SAMPLE-REQUEST-KEY", "unknown key \"" + key + "\"" + core::did_you_mean(key, kKeys));
+    return false;
+  }
+  return ok;
+}
+
+// The keys a request needs (surface; sampler for sample ops) and integer fetch coordinates.
+bool check_required_keys(Ctx& c, const SampleRequestLine& r, const KeysSeen& seen) {
+  bool ok = true;
   c.key.clear();
-  if (!has_surface) {
+  if (!seen.surface) {
     c.error("SAMPLE-REQUEST-KEY", "\"surface\" is required");
     ok = false;
   }
-  if (!r.fetch && !has_sampler) {
+  if (!r.fetch && !seen.sampler) {
     c.error("SAMPLE-REQUEST-KEY", "\"sampler\" is required for sample ops");
     ok = false;
   }
-  if (r.fetch && float_coord) {
+  if (r.fetch && seen.float_coord) {
     c.key = "coord";
     c.error("SAMPLE-REQUEST-TYPE", "\"coord\": a fetch takes integer texel coordinates");
     ok = false;
   }
+  return ok;
+}
+
+}  // namespace
+
+std::optional<SampleRequestLine> parse_sample_request(std::string_view text, uint64_t line,
+                                                      const std::string& file, Diagnostics& diags) {
+  Ctx c{line, file, diags, text, {}, {}, false};
+  const std::optional<json> j = parse_request_object(c, text);
+  if (!j) return std::nullopt;
+  SampleRequestLine r;
+  r.line = line;
+  bool ok = true;
+  KeysSeen seen;
+  for (const auto& [key, v] : j->items()) {
+    c.key = key;
+    c.index.reset();
+    c.at_key = false;
+    ok = read_member(c, key, v, r, seen) && ok;
+  }
+  ok = check_required_keys(c, r, seen) && ok;
   if (!ok) return std::nullopt;
   return r;
 }

@@ -78,6 +78,58 @@ std::string escape_control(std::string_view s, bool keep_tab) {
   return out;
 }
 
+namespace {
+
+// The diagnostic with every input-derived string's control characters printed as \xNN: input
+// bytes never reach the terminal raw.
+core::Diagnostic escaped(const core::Diagnostic& d) {
+  core::Diagnostic safe = d;
+  if (auto* t = std::get_if<core::TextLoc>(&safe.loc)) t->file = escape_control(t->file, false);
+  if (auto* b = std::get_if<core::BinaryLoc>(&safe.loc)) b->file = escape_control(b->file, false);
+  safe.message = escape_control(safe.message, false);
+  safe.citation = escape_control(safe.citation, false);
+  for (auto& n : safe.notes) n = escape_control(n, false);
+  return safe;
+}
+
+// The formatted diagnostic with its location in bold and its severity in the severity's colour.
+std::string with_severity_colour(std::string text, core::Severity severity) {
+  const std::string sev(core::severity_name(severity));
+  const size_t at = text.find(": " + sev);
+  const char* code = severity == core::Severity::kError     ? "\x1b[1;31m"
+                     : severity == core::Severity::kWarning ? "\x1b[1;35m"
+                                                            : "\x1b[1;36m";
+  if (at == std::string::npos) return text;
+  std::string styled = "\x1b[1m";
+  styled.append(text, 0, at + 1).append("\x1b[0m ").append(code).append(sev);
+  styled.append("\x1b[0m").append(text, at + 2 + sev.size());
+  return styled;
+}
+
+// The source line a text diagnostic points at, and a caret under its column, when the line is
+// in `source_text` (`starts`: its line starts, computed on first use).
+void print_excerpt(std::FILE* f, const core::Diagnostic& d, const std::string& source_path,
+                   const std::string& source_text, std::vector<size_t>& starts, bool color) {
+  const auto* t = std::get_if<core::TextLoc>(&d.loc);
+  if (t == nullptr || t->line == 0 || source_text.empty() || t->file != source_path) return;
+  if (starts.empty()) starts = line_starts(source_text);
+  const std::string raw = source_line(source_text, starts, t->line);
+  const std::string line = escape_control(raw, true);
+  if (line.empty() || line.size() >= kMaxExcerpt) return;
+  std::fprintf(f, "  %s\n", line.c_str());
+  // The caret only where escaping kept the columns.
+  if (t->column != 0 && t->column <= line.size() + 1 && line.size() == raw.size()) {
+    std::string caret(t->column - 1, ' ');
+    for (size_t i = 0; i + 1 < t->column && i < line.size(); ++i) {
+      if (line[i] == '\t') caret[i] = '\t';
+    }
+    std::fprintf(f, "  %s%s^%s\n", caret.c_str(), color ? "\x1b[1;32m" : "",
+                 color ? "\x1b[0m" : "");
+  }
+}
+
+}  // namespace
+
 void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
                        const std::string& source_path, const std::string& source_text) {
   const bool color = use_color(f);
@@ -116,46 +168,10 @@ void print_diagnostics(std::FILE* f, const std::vector<core::Diagnostic>& diags,
     prev = &d;
     ++run;
     if (d.severity == core::Severity::kError) ++g_errors_printed;
-    // Input bytes never reach the terminal raw: control characters are printed as \xNN.
-    core::Diagnostic safe = d;
-    if (auto* t = std::get_if<core::TextLoc>(&safe.loc)) t->file = escape_control(t->file, false);
-    if (auto* b = std::get_if<core::BinaryLoc>(&safe.loc)) b->file = escape_control(b->file, false);
-    safe.message = escape_control(safe.message, false);
-    safe.citation = escape_control(safe.citation, false);
-    for (auto& n : safe.notes) n = escape_control(n, false);
-    std::string text = core::format_diagnostic(safe);
-    if (color) {
-      const std::string sev(core::severity_name(d.severity));
-      const size_t at = text.find(": " + sev);
-      const char* code = d.severity == core::Severity::kError     ? "\x1b[1;31m"
-                         : d.severity == core::Severity::kWarning ? "\x1b[1;35m"
-                                                                  : "\x1b[1;36m";
-      if (at != std::string::npos) {
-        std::string styled = "\x1b[1m";
-        styled.append(text, 0, at + 1).append("\x1b[0m ").append(code).append(sev);
-        styled.append("\x1b[0m").append(text, at + 2 + sev.size());
-        text = std::move(styled);
-      }
-    }
+    std::string text = core::format_diagnostic(escaped(d));
+    if (color) text = with_severity_colour(std::move(text), d.severity);
     std::fprintf(f, "%s\n", text.c_str());
-    const auto* t = std::get_if<core::TextLoc>(&d.loc);
-    if (t != nullptr && t->line != 0 && !source_text.empty() && t->file == source_path) {
-      if (starts.empty()) starts = line_starts(source_text);
-      const std::string raw = source_line(source_text, starts, t->line);
-      const std::string line = escape_control(raw, true);
-      if (!line.empty() && line.size() < kMaxExcerpt) {
-        std::fprintf(f, "  %s\n", line.c_str());
-        // The caret only where escaping kept the columns.
-        if (t->column != 0 && t->column <= line.size() + 1 && line.size() == raw.size()) {
-          std::string caret(t->column - 1, ' ');
-          for (size_t i = 0; i + 1 < t->column && i < line.size(); ++i) {
-            if (line[i] == '\t') caret[i] = '\t';
-          }
-          std::fprintf(f, "  %s%s^%s\n", caret.c_str(), color ? "\x1b[1;32m" : "",
-                       color ? "\x1b[0m" : "");
-        }
-      }
-    }
+    print_excerpt(f, d, source_path, source_text, starts, color);
   }
   flush_repeats(prev);
 }

@@ -60,6 +60,65 @@ float half_to_float(uint16_t h) {
   return std::bit_cast<float>(sign | (exp32 << kF32MantBits) | (mant << kPayloadShift));
 }
 
+namespace {
+
+// The result of a magnitude of 2^16 or more (>= 65504 + half an ULP): overflow per IEEE 754 §7.4
+// for the rounding direction.
+uint16_t overflow_half(uint16_t sign, bool negative, Rounding mode) {
+  switch (mode) {
+    case Rounding::kNearestEven:
+      return static_cast<uint16_t>(sign | kF16Inf);
+    case Rounding::kTowardZero:
+      return static_cast<uint16_t>(sign | kF16MaxFinite);
+    case Rounding::kUp:
+      return static_cast<uint16_t>(sign | (negative ? kF16MaxFinite : kF16Inf));
+    case Rounding::kDown:
+      return static_cast<uint16_t>(sign | (negative ? kF16Inf : kF16MaxFinite));
+  }
+  return static_cast<uint16_t>(sign | kF16Inf);
+}
+
+// A magnitude sig * 2^scale divided by the quantum 2^q_exp, truncated, with what was dropped.
+struct Quanta {
+  uint32_t q;      // magnitude in quanta, truncated
+  bool round_bit;  // the first dropped bit
+  bool sticky;     // any dropped bit below the round bit
+};
+
+// shift = q_exp - scale is always >= 13, so the division is a right shift.
+Quanta truncate_to_quanta(uint32_t sig, int shift) {
+  if (shift > 25) return Quanta{0, false, true};  // sig < 2^24 (and != 0): below half a quantum
+  const uint32_t rem = sig & ((1u << shift) - 1u);
+  const uint32_t half = 1u << (shift - 1);
+  return Quanta{sig >> shift, (rem & half) != 0, (rem & (half - 1u)) != 0};
+}
+
+// Whether the truncated quanta count rounds up by one in the given direction.
+bool rounds_up(const Quanta& t, bool negative, Rounding mode) {
+  switch (mode) {
+    case Rounding::kNearestEven:
+      return t.round_bit && (t.sticky || (t.q & 1u) != 0);
+    case Rounding::kTowardZero:
+      return false;
+    case Rounding::kUp:
+      return !negative && (t.round_bit || t.sticky);
+    case Rounding::kDown:
+      return negative && (t.round_bit || t.sticky);
+  }
+  return false;
+}
+
+// Denormal range: the quanta count is the encoding (q == 1024 rounds into the smallest normal,
+// whose encoding is also 1024). Normal range: q in [1024, 2048]; a carry to 2048 bumps the
+// exponent field, and from the top binade lands exactly on the infinity encoding.
+uint32_t half_magnitude(int e, uint32_t q) {
+  if (e < kF16MinNormalExp) return q;
+  const auto biased = static_cast<uint32_t>(e + kF16ExpBias);
+  return (biased << kF16MantBits) + (q - (1u << kF16MantBits));
+}
+
+}  // namespace
+
 uint16_t float_to_half(float f, Rounding mode) {
   const uint32_t bits = std::bit_cast<uint32_t>(f);
   const bool negative = (bits & kF32SignBit) != 0;
@@ -90,69 +149,14 @@ uint16_t float_to_half(float f, Rounding mode) {
     scale = e - kF32MantBits;
   }
 
-  if (e > kF16MaxExp) {
-    // |f| >= 2^16 > 65504 + half an ULP: overflow per IEEE 754 §7.4 for the rounding direction.
-    switch (mode) {
-      case Rounding::kNearestEven:
-        return static_cast<uint16_t>(sign | kF16Inf);
-      case Rounding::kTowardZero:
-        return static_cast<uint16_t>(sign | kF16MaxFinite);
-      case Rounding::kUp:
-        return static_cast<uint16_t>(sign | (negative ? kF16MaxFinite : kF16Inf));
-      case Rounding::kDown:
-        return static_cast<uint16_t>(sign | (negative ? kF16Inf : kF16MaxFinite));
-    }
-    return static_cast<uint16_t>(sign | kF16Inf);
-  }
+  if (e > kF16MaxExp) return overflow_half(sign, negative, mode);  // |f| >= 2^16
 
   // The binary16 quantum (ULP) at this magnitude is 2^q_exp: 2^-24 in the denormal range,
-  // 2^(e-10) otherwise. shift = q_exp - scale is always >= 13, so the division is a right shift.
+  // 2^(e-10) otherwise.
   const int q_exp = e < kF16MinNormalExp ? kF16MinNormalExp - kF16MantBits : e - kF16MantBits;
-  const int shift = q_exp - scale;
-
-  uint32_t q;        // magnitude in quanta, truncated
-  bool round_bit;    // the first dropped bit
-  bool sticky;       // any dropped bit below the round bit
-  if (shift > 25) {  // sig < 2^24, so the value is below half a quantum
-    q = 0;
-    round_bit = false;
-    sticky = true;  // sig != 0 here
-  } else {
-    q = sig >> shift;
-    const uint32_t rem = sig & ((1u << shift) - 1u);
-    const uint32_t half = 1u << (shift - 1);
-    round_bit = (rem & half) != 0;
-    sticky = (rem & (half - 1u)) != 0;
-  }
-
-  bool up = false;
-  switch (mode) {
-    case Rounding::kNearestEven:
-      up = round_bit && (sticky || (q & 1u) != 0);
-      break;
-    case Rounding::kTowardZero:
-      up = false;
-      break;
-    case Rounding::kUp:
-      up = !negative && (round_bit || sticky);
-      break;
-    case Rounding::kDown:
-      up = negative && (round_bit || sticky);
-      break;
-  }
-  if (up) ++q;
-
-  // Denormal range: the quanta count is the encoding (q == 1024 rounds into the smallest normal,
-  // whose encoding is also 1024). Normal range: q in [1024, 2048]; a carry to 2048 bumps the
-  // exponent field, and from the top binade lands exactly on the infinity encoding.
-  uint32_t magnitude;
-  if (e < kF16MinNormalExp) {
-    magnitude = q;
-  } else {
-    const auto biased = static_cast<uint32_t>(e + kF16ExpBias);
-    magnitude = (biased << kF16MantBits) + (q - (1u << kF16MantBits));
-  }
-  return static_cast<uint16_t>(sign | magnitude);
+  Quanta t = truncate_to_quanta(sig, q_exp - scale);
+  if (rounds_up(t, negative, mode)) ++t.q;
+  return static_cast<uint16_t>(sign | half_magnitude(e, t.q));
 }
 
 }  // namespace texsim::core
