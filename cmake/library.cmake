@@ -44,10 +44,15 @@ set_target_properties(texsim_shared PROPERTIES OUTPUT_NAME texsim EXPORT_NAME te
   VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
 # --exclude-libs: nothing of the layers' archives is exported; the version script keeps the API
 # objects' template instances of the C++ runtime (std::vector<uint8_t>, ...) out too;
-# --no-undefined: every dependency is named at link time.
+# --no-undefined: every dependency is named at link time (not in sanitized builds: clang links
+# the sanitizer runtime into executables only, and the executable that loads the library
+# provides its symbols).
 set(texsim_map ${PROJECT_SOURCE_DIR}/cmake/texsim.map)
 target_link_options(texsim_shared PRIVATE -Wl,--exclude-libs,ALL
-  -Wl,--version-script=${texsim_map} -Wl,--no-undefined)
+  -Wl,--version-script=${texsim_map})
+if(NOT TEXSIM_SANITIZE AND NOT TEXSIM_FUZZ)
+  target_link_options(texsim_shared PRIVATE -Wl,--no-undefined)
+endif()
 set_property(TARGET texsim_shared APPEND PROPERTY LINK_DEPENDS ${texsim_map})
 foreach(lib texsim_lib texsim_shared)
   target_compile_features(${lib} PUBLIC cxx_std_20)

@@ -7,7 +7,6 @@
 
 using texsim::capi::bad_argument;
 using texsim::capi::guard;
-using texsim::capi::raw;
 
 namespace {
 

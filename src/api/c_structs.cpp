@@ -56,10 +56,13 @@ texsim_status init(T* s, size_t size) noexcept {
 
 extern "C" {
 
+// NOLINTBEGIN(bugprone-macro-parentheses): `type` names a type in a declaration; parentheses
+// around it would not compile.
 #define TEXSIM_INIT_FN(type)                        \
   texsim_status type##_init(type* s, size_t size) { \
     return texsim::capi::init(s, size);             \
   }
+// NOLINTEND(bugprone-macro-parentheses)
 TEXSIM_INIT_FN(texsim_diagnostic)
 TEXSIM_INIT_FN(texsim_surface_desc)
 TEXSIM_INIT_FN(texsim_sampler)

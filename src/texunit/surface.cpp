@@ -8,6 +8,7 @@
 #include <bit>
 #include <cassert>
 #include <string>
+#include <utility>
 
 namespace texsim::texunit {
 namespace {
@@ -258,7 +259,7 @@ void check_budget(const SurfaceDesc& d, const MipChain& chain, uint64_t max_byte
 bool validate_surface_desc(const SurfaceDesc& d, core::DiagSink& sink, core::Location loc,
                            uint64_t max_bytes) {
   const size_t errors_before = sink.error_count();
-  const DescErrors err{sink, loc};
+  const DescErrors err{sink, std::move(loc)};
   const bool format_ok = static_cast<uint16_t>(d.format) < static_cast<uint16_t>(Format::kCount);
   if (!format_ok) {
     err("TEXUNIT-SURFACE-FORMAT",

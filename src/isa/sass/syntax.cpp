@@ -457,10 +457,14 @@ bool LineParser::parse_mods(const OpSpec& spec, Instruction& inst, const std::ve
     if ((given >> static_cast<unsigned>(m) & 1u) != 0 || !required(m) || m == Mod::kBindless)
       continue;
     const std::string rule = rule_of(m);
-    error(rule, inst.origin.column[0],
-          m == Mod::kLodQuery
-              ? mn + " is written " + mn + "." + std::string(spelling(m, 1))
-              : mn + " needs a " + modifier_word(m) + " modifier " + allowed_spellings(spec, m),
+    std::string message = mn;
+    if (m == Mod::kLodQuery) {
+      message.append(" is written ").append(mn).append(".").append(spelling(m, 1));
+    } else {
+      message.append(" needs a ").append(modifier_word(m)).append(" modifier ");
+      message.append(allowed_spellings(spec, m));
+    }
+    error(rule, inst.origin.column[0], std::move(message),
           rule == "SASS-SYNTAX" ? spec.syntax_citation : cite(rule.substr(prefix.size())));
     return false;
   }

@@ -44,17 +44,17 @@ constexpr OpcodeOf3D opcode_of(Shape3D s) {
 template <Lit Mnemonic, Lit SpecMnemonic, Shape3D S>
 constexpr InstrRow sampler_row(MessageType type, std::string_view summary,
                                Platform max_platform = Platform::kXe2) {
-  constexpr OpcodeOf3D op = opcode_of(S);
+  constexpr OpcodeOf3D kOp = opcode_of(S);
   const intel::MessageSpec& message = intel::message(type);
-  return {.name = op.name,
-          .opcode = op.opcode,
+  return {.name = kOp.name,
+          .opcode = kOp.opcode,
           .mnemonic = Mnemonic.view(),
           .text = fields::kJoin<Mnemonic, fields::text_after_mnemonic<S>()>,
           .spec_text = fields::kJoin<SpecMnemonic, fields::spec_text_after_mnemonic<S>()>,
           .sub_op = static_cast<uint32_t>(type),
           .max_platform = max_platform,
-          .fields = op.fields,
-          .spec_file = op.spec_file,
+          .fields = kOp.fields,
+          .spec_file = kOp.spec_file,
           .summary = summary,
           .spec_mnemonic = SpecMnemonic.view(),
           .exec = message.fetch ? RowExec::kLoad3D : RowExec::kSample3D,

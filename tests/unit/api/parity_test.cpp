@@ -14,10 +14,11 @@
 #include "texsim/texsim.h"
 #include "texsim/texsim.hpp"
 
-namespace {
-
 // The number of fields of an aggregate: the most initializers T{...} takes. AnyField converts
-// to every type; to an optional only through the optional's own constructor (no ambiguity).
+// to every type; to an optional only through the optional's own constructor (no ambiguity). Its
+// conversion is declared, never defined (only unevaluated requires-expressions use it), so it
+// lives in a named namespace: clang rejects an undefined function with internal linkage.
+namespace parity_fields {
 template <typename T>
 struct IsOptional : std::false_type {};
 template <typename T>
@@ -33,6 +34,12 @@ constexpr size_t field_count() {
   else
     return sizeof...(A);
 }
+
+}  // namespace parity_fields
+
+namespace {
+
+using parity_fields::field_count;
 
 // Every option struct has a row per field in the tables below; the C struct has struct_size
 // more. A new field without a row fails here.
