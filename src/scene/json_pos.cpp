@@ -201,6 +201,84 @@ void JsonPositions::skip_scalar() {
   }
 }
 
+void JsonPositions::scan_object(int depth) {
+  // At '{'. Members extend `cur_` and are cut back after each.
+  const size_t base = cur_.size();
+  ++pos_;
+  std::vector<std::pair<std::string_view, size_t>> keys;  // raw key text, offset
+  while (true) {
+    skip_ws();
+    if (pos_ >= text_.size()) break;
+    if (text_[pos_] == '}') {
+      ++pos_;
+      break;
+    }
+    if (text_[pos_] == ',') {
+      ++pos_;
+      continue;
+    }
+    if (text_[pos_] != '"') break;  // not valid JSON; give up
+    const size_t k = pos_;
+    const std::string key = read_key();
+    keys.emplace_back(text_.substr(k, pos_ - k), k);
+    skip_ws();
+    if (pos_ < text_.size() && text_[pos_] == ':') ++pos_;
+    if (base != 0) cur_ += '.';
+    cur_ += key;
+    scan_value(k, depth + 1);
+    cur_.resize(base);
+  }
+  // Keys named twice (as written; RFC 8259 section 4 says they SHOULD be unique).
+  if (keys.size() > 1) {
+    std::vector<std::pair<std::string_view, size_t>> sorted = keys;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (size_t i = 1; i < sorted.size(); ++i) {
+      if (sorted[i].first != sorted[i - 1].first) continue;
+      std::string name(sorted[i].first.substr(1, sorted[i].first.size() - 2));
+      duplicates_.emplace_back(json_member_path(cur_, name), sorted[i].second);
+    }
+  }
+}
+
+void JsonPositions::scan_array(int depth) {
+  // At '['. Element offsets go to one list per array (8 bytes a value); only elements that are
+  // objects or arrays get an entry of their own, for their members.
+  const size_t base = cur_.size();
+  ++pos_;
+  std::vector<size_t> offsets;
+  size_t index = 0;
+  while (true) {
+    skip_ws();
+    if (pos_ >= text_.size()) break;
+    if (text_[pos_] == ']') {
+      ++pos_;
+      break;
+    }
+    if (text_[pos_] == ',') {
+      ++pos_;
+      continue;
+    }
+    if (record_) offsets.push_back(pos_);
+    if (text_[pos_] == '{' || text_[pos_] == '[') {
+      cur_ += '[';
+      cur_ += std::to_string(index);
+      cur_ += ']';
+      scan_value(kNone, depth + 1);
+      cur_.resize(base);
+    } else {
+      const size_t before = pos_;
+      skip_scalar();
+      if (pos_ == before) ++pos_;  // not valid JSON; never loop
+    }
+    ++index;
+  }
+  if (record_) {
+    offsets.shrink_to_fit();
+    arrays_[cur_] = std::move(offsets);
+  }
+}
+
 void JsonPositions::scan_value(size_t key_offset, int depth) {
   // `cur_` is the value's path; components are appended and cut back, so that scanning
   // allocates per container, not per value (issue 15 item 5).
@@ -216,80 +294,12 @@ void JsonPositions::scan_value(size_t key_offset, int depth) {
     skip_nested();
     return;
   }
-  const size_t base = cur_.size();
   if (c == '{') {
-    ++pos_;
-    std::vector<std::pair<std::string_view, size_t>> keys;  // raw key text, offset
-    while (true) {
-      skip_ws();
-      if (pos_ >= text_.size()) break;
-      if (text_[pos_] == '}') {
-        ++pos_;
-        break;
-      }
-      if (text_[pos_] == ',') {
-        ++pos_;
-        continue;
-      }
-      if (text_[pos_] != '"') break;  // not valid JSON; give up
-      const size_t k = pos_;
-      const std::string key = read_key();
-      keys.emplace_back(text_.substr(k, pos_ - k), k);
-      skip_ws();
-      if (pos_ < text_.size() && text_[pos_] == ':') ++pos_;
-      if (base != 0) cur_ += '.';
-      cur_ += key;
-      scan_value(k, depth + 1);
-      cur_.resize(base);
-    }
-    // Keys named twice (as written; RFC 8259 section 4 says they SHOULD be unique).
-    if (keys.size() > 1) {
-      std::vector<std::pair<std::string_view, size_t>> sorted = keys;
-      std::stable_sort(sorted.begin(), sorted.end(),
-                       [](const auto& a, const auto& b) { return a.first < b.first; });
-      for (size_t i = 1; i < sorted.size(); ++i) {
-        if (sorted[i].first != sorted[i - 1].first) continue;
-        std::string name(sorted[i].first.substr(1, sorted[i].first.size() - 2));
-        duplicates_.emplace_back(json_member_path(cur_, name), sorted[i].second);
-      }
-    }
+    scan_object(depth);
     return;
   }
   if (c == '[') {
-    // Element offsets go to one list per array (8 bytes a value); only elements that are
-    // objects or arrays get an entry of their own, for their members.
-    ++pos_;
-    std::vector<size_t> offsets;
-    size_t index = 0;
-    while (true) {
-      skip_ws();
-      if (pos_ >= text_.size()) break;
-      if (text_[pos_] == ']') {
-        ++pos_;
-        break;
-      }
-      if (text_[pos_] == ',') {
-        ++pos_;
-        continue;
-      }
-      if (record_) offsets.push_back(pos_);
-      if (text_[pos_] == '{' || text_[pos_] == '[') {
-        cur_ += '[';
-        cur_ += std::to_string(index);
-        cur_ += ']';
-        scan_value(kNone, depth + 1);
-        cur_.resize(base);
-      } else {
-        const size_t before = pos_;
-        skip_scalar();
-        if (pos_ == before) ++pos_;  // not valid JSON; never loop
-      }
-      ++index;
-    }
-    if (record_) {
-      offsets.shrink_to_fit();
-      arrays_[cur_] = std::move(offsets);
-    }
+    scan_array(depth);
     return;
   }
   skip_scalar();

@@ -51,6 +51,8 @@ class JsonPositions {
     size_t value = kNone;
   };
   void scan_value(size_t key_offset, int depth);
+  void scan_object(int depth);  // at '{': its members, then its duplicate keys
+  void scan_array(int depth);   // at '[': its elements and, when recording, their offsets
   void skip_ws();
   void skip_string();
   void skip_nested();

@@ -11,29 +11,12 @@
 
 namespace texsim::scene {
 
-std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std::string& path,
-                                         bool with_id) {
-  if (!r.expect_object(v, path)) return std::nullopt;
-  if (with_id) {
-    r.check_keys(v, path,
-                 {"id", "min_filter", "mag_filter", "mip_filter", "filter", "address",
-                  "border_color", "border_color_int", "compare", "lod_bias", "min_lod", "max_lod",
-                  "max_anisotropy", "reduction", "normalized", "srgb_decode", "precision"});
-  } else {
-    r.check_keys(v, path,
-                 {"min_filter", "mag_filter", "mip_filter", "filter", "address", "border_color",
-                  "border_color_int", "compare", "lod_bias", "min_lod", "max_lod", "max_anisotropy",
-                  "reduction", "normalized", "srgb_decode", "precision"});
-  }
-  const size_t before = r.sink().error_count();
-  SceneSampler out;
-  texunit::SamplerState& st = out.state;
+namespace {
+
+// "filter" (shorthand for min and mag), "min_filter", "mag_filter" and "mip_filter".
+void read_filters(JsonReader& r, const Json& v, const std::string& path,
+                  texunit::SamplerState& st) {
   auto p = [&](std::string_view key) { return json_member_path(path, key); };
-  if (with_id) {
-    if (const Json* id = r.require(v, path, "id")) {
-      if (auto i = r.as_u32(*id, p("id"))) out.id = *i;
-    }
-  }
   static constexpr std::array<std::string_view, 2> kFilters{"point", "linear"};
   static constexpr std::array<std::string_view, 3> kMipFilters{"none", "point", "linear"};
   const std::function<std::optional<texunit::Filter>(std::string_view)> filter_of =
@@ -71,6 +54,12 @@ std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std
       st.mip_filter = *x;
     }
   }
+}
+
+// "address": one mode for u, v and w, or an array of 1 to 3 (the last repeats).
+void read_address_modes(JsonReader& r, const Json& v, const std::string& path,
+                        texunit::SamplerState& st) {
+  auto p = [&](std::string_view key) { return json_member_path(path, key); };
   if (const Json* a = r.member(v, "address")) {
     std::vector<std::string_view> names;
     for (uint8_t i = 0; i <= static_cast<uint8_t>(texunit::AddressMode::kMirrorOnce); ++i) {
@@ -102,6 +91,12 @@ std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std
       }
     }
   }
+}
+
+// "border_color" (floats; integral values also set the integer colour) and "border_color_int".
+void read_border_colors(JsonReader& r, const Json& v, const std::string& path,
+                        texunit::SamplerState& st) {
+  auto p = [&](std::string_view key) { return json_member_path(path, key); };
   if (const Json* b = r.member(v, "border_color")) {
     if (r.expect_array(*b, p("border_color"))) {
       if (b->size() != 4) {
@@ -135,6 +130,11 @@ std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std
       }
     }
   }
+}
+
+// "compare" (null or absent: no depth compare).
+void read_compare(JsonReader& r, const Json& v, const std::string& path,
+                  texunit::SamplerState& st) {
   if (const Json* c = r.member(v, "compare"); c != nullptr && !c->is_null()) {
     std::vector<std::string_view> names;
     for (uint8_t i = 0; i <= static_cast<uint8_t>(texunit::CompareFunc::kAlways); ++i) {
@@ -142,11 +142,17 @@ std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std
     }
     const std::function<std::optional<texunit::CompareFunc>(std::string_view)> cmp_of =
         [](std::string_view s) { return texunit::compare_func_from_name(s); };
-    if (auto f =
-            r.as_name<texunit::CompareFunc>(*c, p("compare"), "compare function", names, cmp_of)) {
+    if (auto f = r.as_name<texunit::CompareFunc>(*c, json_member_path(path, "compare"),
+                                                 "compare function", names, cmp_of)) {
       st.compare = *f;
     }
   }
+}
+
+// "lod_bias", "min_lod" and "max_lod" (each within its range), and "max_anisotropy" (1 to 16).
+void read_lod_and_anisotropy(JsonReader& r, const Json& v, const std::string& path,
+                             texunit::SamplerState& st) {
+  auto p = [&](std::string_view key) { return json_member_path(path, key); };
   auto number = [&](std::string_view key, float& field, double lo, double hi) {
     if (const Json* j = r.member(v, key)) {
       if (auto d = r.as_number(*j, p(key))) {
@@ -166,6 +172,11 @@ std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std
   if (const Json* m = r.member(v, "max_anisotropy")) {
     if (auto u = r.as_u32(*m, p("max_anisotropy"), 1, 16)) st.max_anisotropy = *u;
   }
+}
+
+// "reduction": weighted average (or "average"), min or max.
+void read_reduction(JsonReader& r, const Json& v, const std::string& path,
+                    texunit::SamplerState& st) {
   if (const Json* red = JsonReader::member(v, "reduction")) {
     static constexpr std::array<std::string_view, 3> kRed{"weighted_average", "min", "max"};
     const std::function<std::optional<texunit::Reduction>(std::string_view)> red_of =
@@ -177,10 +188,44 @@ std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std
       if (core::iequals(s, "max")) return texunit::Reduction::kMax;
       return std::nullopt;
     };
-    if (auto x = r.as_name<texunit::Reduction>(*red, p("reduction"), "reduction", kRed, red_of)) {
+    if (auto x = r.as_name<texunit::Reduction>(*red, json_member_path(path, "reduction"),
+                                               "reduction", kRed, red_of)) {
       st.reduction = *x;
     }
   }
+}
+
+}  // namespace
+
+std::optional<SceneSampler> read_sampler(JsonReader& r, const Json& v, const std::string& path,
+                                         bool with_id) {
+  if (!r.expect_object(v, path)) return std::nullopt;
+  if (with_id) {
+    r.check_keys(v, path,
+                 {"id", "min_filter", "mag_filter", "mip_filter", "filter", "address",
+                  "border_color", "border_color_int", "compare", "lod_bias", "min_lod", "max_lod",
+                  "max_anisotropy", "reduction", "normalized", "srgb_decode", "precision"});
+  } else {
+    r.check_keys(v, path,
+                 {"min_filter", "mag_filter", "mip_filter", "filter", "address", "border_color",
+                  "border_color_int", "compare", "lod_bias", "min_lod", "max_lod", "max_anisotropy",
+                  "reduction", "normalized", "srgb_decode", "precision"});
+  }
+  const size_t before = r.sink().error_count();
+  SceneSampler out;
+  texunit::SamplerState& st = out.state;
+  auto p = [&](std::string_view key) { return json_member_path(path, key); };
+  if (with_id) {
+    if (const Json* id = r.require(v, path, "id")) {
+      if (auto i = r.as_u32(*id, p("id"))) out.id = *i;
+    }
+  }
+  read_filters(r, v, path, st);
+  read_address_modes(r, v, path, st);
+  read_border_colors(r, v, path, st);
+  read_compare(r, v, path, st);
+  read_lod_and_anisotropy(r, v, path, st);
+  read_reduction(r, v, path, st);
   if (const Json* b = r.member(v, "normalized")) {
     if (auto x = r.as_bool(*b, p("normalized"))) st.normalized_coords = *x;
   }

@@ -179,10 +179,9 @@ void load_registers(JsonReader& r, const Json& v, const std::string& path, const
   }
 }
 
-std::optional<Scene> load(JsonReader& r, const Json& root) {
-  const std::span<const SceneSection* const> sections = r.options().sections;
-  const size_t errors_before = r.error_count();
-  if (!r.expect_object(root, "")) return std::nullopt;
+// The top-level keys: the scene's own, then the sections' keys.
+void check_top_keys(JsonReader& r, const Json& root,
+                    std::span<const SceneSection* const> sections) {
   std::vector<std::string_view> keys{"texsim",   "isa",      "platform", "description",
                                      "surfaces", "samplers", "memory",   "registers"};
   // Later sections' keys first: the order did-you-mean breaks ties in (as in texsim 1.0's list).
@@ -190,8 +189,10 @@ std::optional<Scene> load(JsonReader& r, const Json& root) {
     keys.insert(keys.end(), (*s)->keys().begin(), (*s)->keys().end());
   }
   r.check_keys(root, "", keys);
-  Scene scene;
-  scene.path = r.file();
+}
+
+// "texsim": the scene version, 1.
+void read_version(JsonReader& r, const Json& root) {
   if (const Json* ver = r.require(root, "", "texsim")) {
     if (ver->is_number_integer() || ver->is_number_unsigned()) {
       if (ver->get<int64_t>() != 1) {
@@ -202,9 +203,11 @@ std::optional<Scene> load(JsonReader& r, const Json& root) {
       r.type_err("texsim", "the integer 1", *ver);
     }
   }
-  if (const Json* d = JsonReader::member(root, "description")) {
-    if (auto s = r.as_string(*d, "description")) scene.description = *s;
-  }
+}
+
+// "isa": the section it names (nullptr if not given or not known), also set in scene.isa.
+const SceneSection* read_isa(JsonReader& r, const Json& root,
+                             std::span<const SceneSection* const> sections, Scene& scene) {
   const SceneSection* isa = nullptr;  // the section of "isa", if given
   if (const Json* id = JsonReader::member(root, "isa")) {
     std::vector<std::string_view> ids;
@@ -221,6 +224,12 @@ std::optional<Scene> load(JsonReader& r, const Json& root) {
       scene.isa = std::string(isa->isa());
     }
   }
+  return isa;
+}
+
+// "platform": one of the platforms of the "isa" section, or of any section with none given.
+void read_platform(JsonReader& r, const Json& root, std::span<const SceneSection* const> sections,
+                   const SceneSection* isa, Scene& scene) {
   if (const Json* plat = JsonReader::member(root, "platform")) {
     std::vector<std::string_view> names;
     for (const SceneSection* s : sections) {
@@ -239,14 +248,10 @@ std::optional<Scene> load(JsonReader& r, const Json& root) {
         isa == nullptr ? "platform" : std::string(isa->display_name()) + " platform";
     if (auto s = r.as_name<std::string>(*plat, "platform", what, names, of)) scene.platform = *s;
   }
+}
 
-  if (const Json* surfaces = JsonReader::member(root, "surfaces")) {
-    if (r.expect_array(*surfaces, "surfaces")) {
-      for (size_t i = 0; i < surfaces->size(); ++i) {
-        load_surface(r, (*surfaces)[i], json_index_path("surfaces", i), scene);
-      }
-    }
-  }
+// "samplers": each entry with an id not used before.
+void read_samplers(JsonReader& r, const Json& root, Scene& scene) {
   if (const Json* samplers = JsonReader::member(root, "samplers")) {
     if (r.expect_array(*samplers, "samplers")) {
       for (size_t i = 0; i < samplers->size(); ++i) {
@@ -262,6 +267,10 @@ std::optional<Scene> load(JsonReader& r, const Json& root) {
       }
     }
   }
+}
+
+// "memory": the "slm" and "stateless" buffers.
+void read_memory(JsonReader& r, const Json& root, Scene& scene) {
   if (const Json* mem = JsonReader::member(root, "memory")) {
     if (r.expect_object(*mem, "memory")) {
       r.check_keys(*mem, "memory", {"slm", "stateless"});
@@ -273,6 +282,31 @@ std::optional<Scene> load(JsonReader& r, const Json& root) {
       }
     }
   }
+}
+
+std::optional<Scene> load(JsonReader& r, const Json& root) {
+  const std::span<const SceneSection* const> sections = r.options().sections;
+  const size_t errors_before = r.error_count();
+  if (!r.expect_object(root, "")) return std::nullopt;
+  check_top_keys(r, root, sections);
+  Scene scene;
+  scene.path = r.file();
+  read_version(r, root);
+  if (const Json* d = JsonReader::member(root, "description")) {
+    if (auto s = r.as_string(*d, "description")) scene.description = *s;
+  }
+  const SceneSection* isa = read_isa(r, root, sections, scene);
+  read_platform(r, root, sections, isa, scene);
+
+  if (const Json* surfaces = JsonReader::member(root, "surfaces")) {
+    if (r.expect_array(*surfaces, "surfaces")) {
+      for (size_t i = 0; i < surfaces->size(); ++i) {
+        load_surface(r, (*surfaces)[i], json_index_path("surfaces", i), scene);
+      }
+    }
+  }
+  read_samplers(r, root, scene);
+  read_memory(r, root, scene);
   std::vector<std::unique_ptr<IsaState>> states;
   for (const SceneSection* s : sections) states.push_back(s->make_state());
   if (const Json* regs = JsonReader::member(root, "registers")) {
@@ -294,31 +328,39 @@ struct LeakOnUnwind {
     if (std::uncaught_exceptions() == 0) delete j;
   }
 };
-}  // namespace
 
-std::optional<Scene> load_scene_text(std::string_view text, const std::string& path,
-                                     core::DiagSink& sink, const LoadOptions& options) {
-  const std::string file = path.empty() ? std::string("<scene>") : path;
-  // JSON text has no NUL byte; the parser would stop there and ignore the rest (issue 15 item 8).
-  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    uint32_t line = 1, col = 1;
-    for (size_t i = 0; i < nul; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        ++col;
-      }
+// The 1-based line and column of the byte at `offset` in `text`.
+core::TextLoc text_loc_at(const std::string& file, std::string_view text, size_t offset) {
+  uint32_t line = 1, col = 1;
+  for (size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
     }
-    sink.error("SCENE-JSON", core::TextLoc{file, line, col},
+  }
+  return core::TextLoc{file, line, col};
+}
+
+// JSON text has no NUL byte; the parser would stop there and ignore the rest (issue 15 item 8).
+// False after a SCENE-JSON error.
+bool check_no_nul_byte(std::string_view text, const std::string& file, core::DiagSink& sink) {
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    sink.error("SCENE-JSON", text_loc_at(file, text, nul),
                "a NUL byte at offset " + std::to_string(nul) +
                    " (a scene is JSON text; RFC 8259 section 7 has no raw control characters)");
-    return std::nullopt;
+    return false;
   }
-  // The parsed tree and the value positions are charged to the budget before parsing (issue 15
-  // item 2): a scene text cannot make texsim allocate more than --max-memory for its JSON.
-  // The first kJsonFreeBytes are not charged, so that small budgets (for surfaces) still let a
-  // small scene be read (decision H4).
+  return true;
+}
+
+// The parsed tree and the value positions are charged to the budget before parsing (issue 15
+// item 2): a scene text cannot make texsim allocate more than --max-memory for its JSON.
+// The first kJsonFreeBytes are not charged, so that small budgets (for surfaces) still let a
+// small scene be read (decision H4). False after a SCENE-BUDGET error.
+bool check_json_budget(std::string_view text, const std::string& file, core::DiagSink& sink,
+                       const LoadOptions& options) {
   const uint64_t json_bytes = text.size() + count_json_values(text) * kJsonBytesPerValue;
   if (json_bytes > kJsonFreeBytes && json_bytes > options.max_bytes) {
     sink.error("SCENE-BUDGET", core::TextLoc{file, 0, 0},
@@ -326,13 +368,13 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
                    std::to_string(kJsonBytesPerValue) +
                    " per JSON value), more than the budget of " +
                    std::to_string(options.max_bytes) + " bytes; raise it with --max-memory");
-    return std::nullopt;
+    return false;
   }
-  // The tree lives on the heap and is left undestroyed when an exception (out of memory) passes:
-  // destroying a large nlohmann tree allocates a work list, which would fail in turn and end in
-  // std::terminate (issue 15 item 2). The process is about to exit with a message then.
-  std::unique_ptr<Json, LeakOnUnwind> tree(new Json());
-  Json& root = *tree;
+  return true;
+}
+
+// Parses `text` into `root`; false after a SCENE-JSON error.
+bool parse_json(std::string_view text, const std::string& file, core::DiagSink& sink, Json& root) {
   try {
     nlohmann::detail::json_sax_dom_parser<Json> sax(root, true);
     Json::sax_parse(text.begin(), text.end(), &sax);
@@ -343,22 +385,43 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
     const size_t colon = msg.find(": ", msg.find("parse error"));
     if (colon != std::string::npos) msg = msg.substr(colon + 2);
     // Line:column from the byte offset.
-    uint32_t line = 1, col = 1;
     const size_t end = std::min(text.size(), e.byte == 0 ? size_t{0} : e.byte - 1);
-    for (size_t i = 0; i < end; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        ++col;
-      }
-    }
-    sink.error("SCENE-JSON", core::TextLoc{file, line, col}, msg);
-    return std::nullopt;
+    sink.error("SCENE-JSON", text_loc_at(file, text, end), msg);
+    return false;
   } catch (const Json::exception& e) {
     sink.error("SCENE-JSON", core::TextLoc{file, 0, 0}, e.what());
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
+
+// Passes the diagnostics of `local` on to `sink` in source order, as a compiler would.
+void report_in_source_order(const core::DiagSink& local, core::DiagSink& sink) {
+  std::vector<core::Diagnostic> diags = local.diagnostics();
+  auto key = [](const core::Diagnostic& d) {
+    const auto* t = std::get_if<core::TextLoc>(&d.loc);
+    return t == nullptr ? std::pair<uint32_t, uint32_t>{0, 0}
+                        : std::pair<uint32_t, uint32_t>{t->line, t->column};
+  };
+  std::stable_sort(
+      diags.begin(), diags.end(),
+      [&](const core::Diagnostic& a, const core::Diagnostic& b) { return key(a) < key(b); });
+  for (auto& d : diags) sink.report(std::move(d));
+}
+
+}  // namespace
+
+std::optional<Scene> load_scene_text(std::string_view text, const std::string& path,
+                                     core::DiagSink& sink, const LoadOptions& options) {
+  const std::string file = path.empty() ? std::string("<scene>") : path;
+  if (!check_no_nul_byte(text, file, sink)) return std::nullopt;
+  if (!check_json_budget(text, file, sink, options)) return std::nullopt;
+  // The tree lives on the heap and is left undestroyed when an exception (out of memory) passes:
+  // destroying a large nlohmann tree allocates a work list, which would fail in turn and end in
+  // std::terminate (issue 15 item 2). The process is about to exit with a message then.
+  std::unique_ptr<Json, LeakOnUnwind> tree(new Json());
+  Json& root = *tree;
+  if (!parse_json(text, file, sink, root)) return std::nullopt;
   const JsonPositions positions(text, /*record=*/false);
   fs::path base = path.empty() ? fs::current_path() : fs::path(path).parent_path();
   if (base.empty()) base = ".";
@@ -379,17 +442,7 @@ std::optional<Scene> load_scene_text(std::string_view text, const std::string& p
     local.error("SCENE-JSON", core::TextLoc{file, 0, 0}, std::string("internal: ") + e.what());
     scene.reset();
   }
-  // Report in source order, as a compiler would.
-  std::vector<core::Diagnostic> diags = local.diagnostics();
-  auto key = [](const core::Diagnostic& d) {
-    const auto* t = std::get_if<core::TextLoc>(&d.loc);
-    return t == nullptr ? std::pair<uint32_t, uint32_t>{0, 0}
-                        : std::pair<uint32_t, uint32_t>{t->line, t->column};
-  };
-  std::stable_sort(
-      diags.begin(), diags.end(),
-      [&](const core::Diagnostic& a, const core::Diagnostic& b) { return key(a) < key(b); });
-  for (auto& d : diags) sink.report(std::move(d));
+  report_in_source_order(local, sink);
   if (local.has_errors()) return std::nullopt;
   return scene;
 }

@@ -104,6 +104,175 @@ std::optional<Texel> texel_value(JsonReader& r, const Json& v, const std::string
   return t;
 }
 
+namespace {
+
+// "generator" data with its "seed" and "cell".
+bool load_generator_data(JsonReader& r, const Json& v, const std::string& path, const Json& sv,
+                         const std::string& sp, texunit::Surface& s) {
+  static constexpr std::array<std::string_view, 4> kGens{"checker", "gradient", "random",
+                                                         "mip-colors"};
+  const auto g = r.as_name<Generator>(sv, sp, "generator", kGens, generator_from_name);
+  GeneratorParams p;
+  bool ok = g.has_value();
+  if (g) p.kind = *g;
+  if (const Json* seed = r.member(v, "seed")) {
+    const auto sd = r.as_u64(*seed, json_member_path(path, "seed"));
+    ok = ok && sd.has_value();
+    if (sd) p.seed = *sd;
+  }
+  if (const Json* cell = r.member(v, "cell")) {
+    const auto c = r.as_u32(*cell, json_member_path(path, "cell"), 1, 1u << 16);
+    ok = ok && c.has_value();
+    if (c) p.cell = *c;
+  }
+  if (!ok) return false;
+  if (!generate(s, p)) {
+    r.err("SCENE-VALUE", sp,
+          "generator \"" + std::string(generator_name(p.kind)) +
+              "\" needs an uncompressed format; only \"random\" fills " +
+              std::string(texunit::format_info(s.desc().format).name));
+    return false;
+  }
+  return true;
+}
+
+// "hex" data: exactly the surface's bytes.
+bool load_hex_data(JsonReader& r, const Json& sv, const std::string& sp, texunit::Surface& s) {
+  const SurfaceDesc& d = s.desc();
+  const auto bytes = r.hex_bytes(sv, sp);
+  if (!bytes) return false;
+  const uint64_t want = s.layout().total_bytes;
+  if (bytes->size() != want) {
+    r.err("SCENE-SIZE", sp,
+          "expected " + std::to_string(want) + " bytes (" + std::to_string(want * 2) +
+              " hex digits) for this " + std::string(texunit::surface_type_name(d.type)) + " " +
+              std::string(texunit::format_info(d.format).name) + " surface, got " +
+              std::to_string(bytes->size()) + " bytes");
+    return false;
+  }
+  std::copy(bytes->begin(), bytes->end(), s.bytes().begin());
+  return true;
+}
+
+// "texels" data: one texel per texel of the surface (x fastest, then y, z or layer, mip, sample).
+bool load_texels_data(JsonReader& r, const Json& sv, const std::string& sp, texunit::Surface& s) {
+  const SurfaceDesc& d = s.desc();
+  if (!r.expect_array(sv, sp)) return false;
+  uint64_t want = 0;
+  for (uint32_t l = 0; l < d.mips; ++l) {
+    const auto& lv = s.layout().levels[l];
+    const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
+    want += uint64_t{lv.width} * lv.height * slices;
+  }
+  want *= d.samples;
+  if (sv.size() != want) {
+    r.err("SCENE-SIZE", sp,
+          "expected " + std::to_string(want) +
+              " texels (x fastest, then y, z or layer, mip, "
+              "sample), got " +
+              std::to_string(sv.size()));
+    return false;
+  }
+  size_t i = 0;
+  bool ok = true;
+  for (uint32_t smp = 0; smp < d.samples; ++smp) {
+    for (uint32_t l = 0; l < d.mips; ++l) {
+      const auto& lv = s.layout().levels[l];
+      const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
+      for (uint32_t z = 0; z < slices; ++z) {
+        for (uint32_t y = 0; y < lv.height; ++y) {
+          for (uint32_t x = 0; x < lv.width; ++x, ++i) {
+            const auto t = texel_value(r, sv[i], json_index_path(sp, i), d.format, false);
+            if (!t) {
+              ok = false;
+              if (r.sink().error_count() > 50) return false;
+              continue;
+            }
+            s.write_texel(smp, l, z, x, y, *t);
+          }
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+// Writes `img` to level 0 of every slice and sample, and 2x2 box-filtered copies to lower levels.
+void write_box_filtered_levels(const Image& img, texunit::Surface& s) {
+  const SurfaceDesc& d = s.desc();
+  for (uint32_t l = 0; l < d.mips; ++l) {
+    const auto& lv = s.layout().levels[l];
+    const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
+    const uint32_t f = 1u << std::min<uint32_t>(l, 31);
+    for (uint32_t y = 0; y < lv.height; ++y) {
+      for (uint32_t x = 0; x < lv.width; ++x) {
+        std::array<double, 4> sum{};
+        uint32_t n = 0;
+        for (uint64_t sy = uint64_t{y} * f;
+             sy < std::min<uint64_t>(uint64_t{y + 1} * f, img.height); ++sy) {
+          for (uint64_t sx = uint64_t{x} * f;
+               sx < std::min<uint64_t>(uint64_t{x + 1} * f, img.width); ++sx) {
+            const uint8_t* px = img.at(static_cast<uint32_t>(sx), static_cast<uint32_t>(sy));
+            for (size_t c = 0; c < 4; ++c) sum[c] += px[c];
+            ++n;
+          }
+        }
+        std::array<float, 4> c{};
+        for (size_t k = 0; k < 4; ++k) {
+          c[k] = n == 0 ? 0.0f : static_cast<float>(sum[k] / n / 255.0);
+        }
+        const Texel t = unit_texel(d.format, c);
+        for (uint32_t smp = 0; smp < d.samples; ++smp) {
+          for (uint32_t z = 0; z < slices; ++z) s.write_texel(smp, l, z, x, y, t);
+        }
+      }
+    }
+  }
+}
+
+// file: a PNG for level 0 (every slice and sample); lower levels are 2x2 box-filtered.
+bool load_png_data(JsonReader& r, const Json& sv, const std::string& sp, texunit::Surface& s) {
+  const SurfaceDesc& d = s.desc();
+  const auto p = r.resolve_file(sv, sp);
+  if (!p) return false;
+  std::string why;
+  // The header is checked against the surface and the budget before any pixel is allocated;
+  // the decoded RGBA8 copy is charged to the budget (issue 15 item 1).
+  uint32_t hw = 0, hh = 0;
+  if (!png_size(p->string(), hw, hh, why)) {
+    r.err("SCENE-FILE", sp, "cannot read PNG \"" + sv.get<std::string>() + "\": " + why);
+    return false;
+  }
+  if (hw != d.width || hh != d.height) {
+    r.err("SCENE-SIZE", sp,
+          "the PNG is " + std::to_string(hw) + "x" + std::to_string(hh) +
+              ", the surface's level 0 is " + std::to_string(d.width) + "x" +
+              std::to_string(d.height));
+    return false;
+  }
+  if (!r.charge(uint64_t{hw} * hh * 4, sp)) return false;
+  PngCheck check;  // checked again when decoding (the file may have changed)
+  check.width = d.width;
+  check.height = d.height;
+  check.max_bytes = uint64_t{hw} * hh * 4;
+  const auto img = read_png(p->string(), why, check);
+  if (!img) {
+    r.err("SCENE-FILE", sp, "cannot read PNG \"" + sv.get<std::string>() + "\": " + why);
+    return false;
+  }
+  if (img->width != d.width || img->height != d.height) {
+    r.err("SCENE-SIZE", sp,
+          "the PNG is " + std::to_string(img->width) + "x" + std::to_string(img->height) +
+              ", the surface's level 0 is " + std::to_string(d.width) + "x" +
+              std::to_string(d.height));
+    return false;
+  }
+  write_box_filtered_levels(*img, s);
+  return true;
+}
+
+}  // namespace
+
 bool load_surface_data(JsonReader& r, const Json& v, const std::string& path, texunit::Surface& s) {
   if (!r.expect_object(v, path)) return false;
   r.check_keys(v, path, {"fill", "generator", "seed", "cell", "file", "hex", "texels"});
@@ -145,154 +314,10 @@ bool load_surface_data(JsonReader& r, const Json& v, const std::string& path, te
     s.fill(*t);  // encoded once (texel_value checked that it encodes)
     return true;
   }
-
-  if (src == "generator") {
-    static constexpr std::array<std::string_view, 4> kGens{"checker", "gradient", "random",
-                                                           "mip-colors"};
-    const auto g = r.as_name<Generator>(sv, sp, "generator", kGens, generator_from_name);
-    GeneratorParams p;
-    bool ok = g.has_value();
-    if (g) p.kind = *g;
-    if (const Json* seed = r.member(v, "seed")) {
-      const auto sd = r.as_u64(*seed, json_member_path(path, "seed"));
-      ok = ok && sd.has_value();
-      if (sd) p.seed = *sd;
-    }
-    if (const Json* cell = r.member(v, "cell")) {
-      const auto c = r.as_u32(*cell, json_member_path(path, "cell"), 1, 1u << 16);
-      ok = ok && c.has_value();
-      if (c) p.cell = *c;
-    }
-    if (!ok) return false;
-    if (!generate(s, p)) {
-      r.err("SCENE-VALUE", sp,
-            "generator \"" + std::string(generator_name(p.kind)) +
-                "\" needs an uncompressed format; only \"random\" fills " + std::string(fi.name));
-      return false;
-    }
-    return true;
-  }
-
-  if (src == "hex") {
-    const auto bytes = r.hex_bytes(sv, sp);
-    if (!bytes) return false;
-    const uint64_t want = s.layout().total_bytes;
-    if (bytes->size() != want) {
-      r.err("SCENE-SIZE", sp,
-            "expected " + std::to_string(want) + " bytes (" + std::to_string(want * 2) +
-                " hex digits) for this " + std::string(texunit::surface_type_name(d.type)) + " " +
-                std::string(fi.name) + " surface, got " + std::to_string(bytes->size()) + " bytes");
-      return false;
-    }
-    std::copy(bytes->begin(), bytes->end(), s.bytes().begin());
-    return true;
-  }
-
-  if (src == "texels") {
-    if (!r.expect_array(sv, sp)) return false;
-    uint64_t want = 0;
-    for (uint32_t l = 0; l < d.mips; ++l) {
-      const auto& lv = s.layout().levels[l];
-      const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
-      want += uint64_t{lv.width} * lv.height * slices;
-    }
-    want *= d.samples;
-    if (sv.size() != want) {
-      r.err("SCENE-SIZE", sp,
-            "expected " + std::to_string(want) +
-                " texels (x fastest, then y, z or layer, mip, "
-                "sample), got " +
-                std::to_string(sv.size()));
-      return false;
-    }
-    size_t i = 0;
-    bool ok = true;
-    for (uint32_t smp = 0; smp < d.samples; ++smp) {
-      for (uint32_t l = 0; l < d.mips; ++l) {
-        const auto& lv = s.layout().levels[l];
-        const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
-        for (uint32_t z = 0; z < slices; ++z) {
-          for (uint32_t y = 0; y < lv.height; ++y) {
-            for (uint32_t x = 0; x < lv.width; ++x, ++i) {
-              const auto t = texel_value(r, sv[i], json_index_path(sp, i), d.format, false);
-              if (!t) {
-                ok = false;
-                if (r.sink().error_count() > 50) return false;
-                continue;
-              }
-              s.write_texel(smp, l, z, x, y, *t);
-            }
-          }
-        }
-      }
-    }
-    return ok;
-  }
-
-  // file: a PNG for level 0 (every slice and sample); lower levels are 2x2 box-filtered.
-  const auto p = r.resolve_file(sv, sp);
-  if (!p) return false;
-  std::string why;
-  // The header is checked against the surface and the budget before any pixel is allocated;
-  // the decoded RGBA8 copy is charged to the budget (issue 15 item 1).
-  uint32_t hw = 0, hh = 0;
-  if (!png_size(p->string(), hw, hh, why)) {
-    r.err("SCENE-FILE", sp, "cannot read PNG \"" + sv.get<std::string>() + "\": " + why);
-    return false;
-  }
-  if (hw != d.width || hh != d.height) {
-    r.err("SCENE-SIZE", sp,
-          "the PNG is " + std::to_string(hw) + "x" + std::to_string(hh) +
-              ", the surface's level 0 is " + std::to_string(d.width) + "x" +
-              std::to_string(d.height));
-    return false;
-  }
-  if (!r.charge(uint64_t{hw} * hh * 4, sp)) return false;
-  PngCheck check;  // checked again when decoding (the file may have changed)
-  check.width = d.width;
-  check.height = d.height;
-  check.max_bytes = uint64_t{hw} * hh * 4;
-  const auto img = read_png(p->string(), why, check);
-  if (!img) {
-    r.err("SCENE-FILE", sp, "cannot read PNG \"" + sv.get<std::string>() + "\": " + why);
-    return false;
-  }
-  if (img->width != d.width || img->height != d.height) {
-    r.err("SCENE-SIZE", sp,
-          "the PNG is " + std::to_string(img->width) + "x" + std::to_string(img->height) +
-              ", the surface's level 0 is " + std::to_string(d.width) + "x" +
-              std::to_string(d.height));
-    return false;
-  }
-  for (uint32_t l = 0; l < d.mips; ++l) {
-    const auto& lv = s.layout().levels[l];
-    const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
-    const uint32_t f = 1u << std::min<uint32_t>(l, 31);
-    for (uint32_t y = 0; y < lv.height; ++y) {
-      for (uint32_t x = 0; x < lv.width; ++x) {
-        std::array<double, 4> sum{};
-        uint32_t n = 0;
-        for (uint64_t sy = uint64_t{y} * f;
-             sy < std::min<uint64_t>(uint64_t{y + 1} * f, img->height); ++sy) {
-          for (uint64_t sx = uint64_t{x} * f;
-               sx < std::min<uint64_t>(uint64_t{x + 1} * f, img->width); ++sx) {
-            const uint8_t* px = img->at(static_cast<uint32_t>(sx), static_cast<uint32_t>(sy));
-            for (size_t c = 0; c < 4; ++c) sum[c] += px[c];
-            ++n;
-          }
-        }
-        std::array<float, 4> c{};
-        for (size_t k = 0; k < 4; ++k) {
-          c[k] = n == 0 ? 0.0f : static_cast<float>(sum[k] / n / 255.0);
-        }
-        const Texel t = unit_texel(d.format, c);
-        for (uint32_t smp = 0; smp < d.samples; ++smp) {
-          for (uint32_t z = 0; z < slices; ++z) s.write_texel(smp, l, z, x, y, t);
-        }
-      }
-    }
-  }
-  return true;
+  if (src == "generator") return load_generator_data(r, v, path, sv, sp, s);
+  if (src == "hex") return load_hex_data(r, sv, sp, s);
+  if (src == "texels") return load_texels_data(r, sv, sp, s);
+  return load_png_data(r, sv, sp, s);
 }
 
 }  // namespace texsim::scene

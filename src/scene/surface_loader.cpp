@@ -10,14 +10,11 @@ namespace texsim::scene {
 using texunit::SurfaceDesc;
 using texunit::SurfaceType;
 
-void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& scene) {
-  if (!r.expect_object(v, path)) return;
-  r.check_keys(v, path,
-               {"id", "name", "type", "format", "width", "height", "depth", "layers", "mips",
-                "samples", "data", "mcs", "clear_color", "null_tiles"});
-  const size_t errors_before = r.sink().error_count();
-  SceneSurface out;
-  SurfaceDesc d;
+namespace {
+
+// "id" (not used by an earlier surface) and "name".
+void read_id_and_name(JsonReader& r, const Json& v, const std::string& path, const Scene& scene,
+                      SceneSurface& out) {
   if (const Json* id = r.require(v, path, "id")) {
     if (auto i = r.as_u32(*id, json_member_path(path, "id"))) {
       out.id = *i;
@@ -30,6 +27,10 @@ void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& 
   if (const Json* n = r.member(v, "name")) {
     if (auto s = r.as_string(*n, json_member_path(path, "name"))) out.name = *s;
   }
+}
+
+// "type", "format", the sizes and "mips" (a count or "full") into `d`.
+void read_surface_desc(JsonReader& r, const Json& v, const std::string& path, SurfaceDesc& d) {
   if (const Json* t = r.require(v, path, "type")) {
     std::vector<std::string_view> names;
     for (uint8_t i = 0; i <= static_cast<uint8_t>(SurfaceType::kCubeArray); ++i) {
@@ -74,9 +75,10 @@ void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& 
       d.mips = *u;
     }
   }
-  if (r.sink().error_count() != errors_before) return;
+}
 
-  // The texture unit's own checks, re-reported with this surface's path.
+// The texture unit's own checks, re-reported with this surface's path; false after an error.
+bool validate_with_texunit(JsonReader& r, const std::string& path, const SurfaceDesc& d) {
   core::DiagSink local;
   texunit::validate_surface_desc(d, local, {}, r.options().max_bytes);
   for (const core::Diagnostic& dg : local.diagnostics()) {
@@ -85,7 +87,126 @@ void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& 
     copy.message = path + ": " + dg.message;
     r.sink().report(std::move(copy));
   }
-  if (local.has_errors()) return;
+  return !local.has_errors();
+}
+
+// "mcs" at `mp`: one MCS value per pixel of level 0 (x fastest, then y, then slice), each within
+// the MCS width of the sample count.
+void read_mcs(JsonReader& r, const Json& mcs, const std::string& mp, const SurfaceDesc& d,
+              texunit::Surface& s) {
+  if (r.expect_array(mcs, mp)) {
+    const uint64_t want = uint64_t{d.width} * d.height * d.slices();
+    if (mcs.size() != want) {
+      r.err("SCENE-SIZE", mp,
+            "expected " + std::to_string(want) +
+                " MCS values (one per pixel of level 0 per "
+                "slice), got " +
+                std::to_string(mcs.size()));
+    } else {
+      s.enable_mcs();
+      const unsigned width_bits = texunit::mcs_width_bits(d.samples);
+      size_t i = 0;
+      for (uint32_t z = 0; z < d.slices(); ++z) {
+        for (uint32_t y = 0; y < d.height; ++y) {
+          for (uint32_t x = 0; x < d.width; ++x, ++i) {
+            const std::string ip = json_index_path(mp, i);
+            if (auto u = r.as_u64(mcs[i], ip)) {
+              if (width_bits < 64 && (*u >> width_bits) != 0) {
+                r.err("SCENE-VALUE", ip,
+                      "MCS value has bits above the " + std::to_string(width_bits) +
+                          "-bit width of a " + std::to_string(d.samples) + "x surface");
+              }
+              s.set_mcs(x, y, z, *u);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// MSAA: MCS values per pixel of level 0 (x fastest, then y, then slice) and the clear colour.
+void read_msaa_state(JsonReader& r, const Json& v, const std::string& path, const SurfaceDesc& d,
+                     texunit::Surface& s) {
+  const Json* mcs = r.member(v, "mcs");
+  const Json* clear = r.member(v, "clear_color");
+  if ((mcs != nullptr || clear != nullptr) && d.samples == 1) {
+    r.err("SCENE-VALUE", json_member_path(path, mcs != nullptr ? "mcs" : "clear_color"),
+          "needs a multisampled surface (samples > 1), got samples 1");
+  } else {
+    if (mcs != nullptr) read_mcs(r, *mcs, json_member_path(path, "mcs"), d, s);
+    if (clear != nullptr) {
+      if (auto t = texel_value(r, *clear, json_member_path(path, "clear_color"), d.format, true)) {
+        s.set_clear_color(*t);
+      }
+    }
+  }
+}
+
+// One "null_tiles[i]" entry at `ip`: a region of one level (by default the rest of the level
+// from x, y), added to `s` when it lies within the level (PRM "Tiled Resources").
+void read_null_tile(JsonReader& r, const Json& tile, const std::string& ip, const SurfaceDesc& d,
+                    texunit::Surface& s) {
+  if (!r.expect_object(tile, ip)) return;
+  r.check_keys(tile, ip, {"level", "first_slice", "slice_count", "x", "y", "width", "height"});
+  texunit::NullRegion reg;
+  const size_t before = r.sink().error_count();
+  auto field = [&](std::string_view key, uint32_t& f) {
+    if (const Json* j = JsonReader::member(tile, key)) {
+      if (auto u = r.as_u32(*j, json_member_path(ip, key))) f = *u;
+    }
+  };
+  field("level", reg.level);
+  field("first_slice", reg.first_slice);
+  field("slice_count", reg.slice_count);
+  field("x", reg.x);
+  field("y", reg.y);
+  if (reg.level < d.mips) {
+    reg.width =
+        s.layout().levels[reg.level].width - std::min(reg.x, s.layout().levels[reg.level].width);
+    reg.height =
+        s.layout().levels[reg.level].height - std::min(reg.y, s.layout().levels[reg.level].height);
+  }
+  field("width", reg.width);
+  field("height", reg.height);
+  if (r.sink().error_count() != before) return;
+  if (reg.level >= d.mips) {
+    r.err("SCENE-VALUE", json_member_path(ip, "level"),
+          "must be in [0, " + std::to_string(d.mips - 1) + "], got " + std::to_string(reg.level));
+    return;
+  }
+  const auto& lv = s.layout().levels[reg.level];
+  const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
+  if (uint64_t{reg.first_slice} + reg.slice_count > slices || reg.slice_count == 0 ||
+      uint64_t{reg.x} + reg.width > lv.width || uint64_t{reg.y} + reg.height > lv.height ||
+      reg.width == 0 || reg.height == 0) {
+    r.err("SCENE-VALUE", ip,
+          "region x " + std::to_string(reg.x) + " y " + std::to_string(reg.y) + " size " +
+              std::to_string(reg.width) + "x" + std::to_string(reg.height) + " slices " +
+              std::to_string(reg.first_slice) + "+" + std::to_string(reg.slice_count) +
+              " must be non-empty and lie within level " + std::to_string(reg.level) + " (" +
+              std::to_string(lv.width) + "x" + std::to_string(lv.height) + ", " +
+              std::to_string(slices) + " slices)");
+    return;
+  }
+  s.add_null_region(reg);
+}
+
+}  // namespace
+
+void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& scene) {
+  if (!r.expect_object(v, path)) return;
+  r.check_keys(v, path,
+               {"id", "name", "type", "format", "width", "height", "depth", "layers", "mips",
+                "samples", "data", "mcs", "clear_color", "null_tiles"});
+  const size_t errors_before = r.sink().error_count();
+  SceneSurface out;
+  SurfaceDesc d;
+  read_id_and_name(r, v, path, scene, out);
+  read_surface_desc(r, v, path, d);
+  if (r.sink().error_count() != errors_before) return;
+
+  if (!validate_with_texunit(r, path, d)) return;
   if (!r.charge(texunit::linear_layout(d).total_bytes, path)) return;
 
   out.surface = texunit::Surface(d);
@@ -93,105 +214,13 @@ void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& 
   if (const Json* data = r.member(v, "data")) {
     load_surface_data(r, *data, json_member_path(path, "data"), s);
   }
-
-  // MSAA: MCS values per pixel of level 0 (x fastest, then y, then slice) and the clear colour.
-  const Json* mcs = r.member(v, "mcs");
-  const Json* clear = r.member(v, "clear_color");
-  if ((mcs != nullptr || clear != nullptr) && d.samples == 1) {
-    r.err("SCENE-VALUE", json_member_path(path, mcs != nullptr ? "mcs" : "clear_color"),
-          "needs a multisampled surface (samples > 1), got samples 1");
-  } else {
-    if (mcs != nullptr) {
-      const std::string mp = json_member_path(path, "mcs");
-      if (r.expect_array(*mcs, mp)) {
-        const uint64_t want = uint64_t{d.width} * d.height * d.slices();
-        if (mcs->size() != want) {
-          r.err("SCENE-SIZE", mp,
-                "expected " + std::to_string(want) +
-                    " MCS values (one per pixel of level 0 per "
-                    "slice), got " +
-                    std::to_string(mcs->size()));
-        } else {
-          s.enable_mcs();
-          const unsigned width_bits = texunit::mcs_width_bits(d.samples);
-          size_t i = 0;
-          for (uint32_t z = 0; z < d.slices(); ++z) {
-            for (uint32_t y = 0; y < d.height; ++y) {
-              for (uint32_t x = 0; x < d.width; ++x, ++i) {
-                const std::string ip = json_index_path(mp, i);
-                if (auto u = r.as_u64((*mcs)[i], ip)) {
-                  if (width_bits < 64 && (*u >> width_bits) != 0) {
-                    r.err("SCENE-VALUE", ip,
-                          "MCS value has bits above the " + std::to_string(width_bits) +
-                              "-bit width of a " + std::to_string(d.samples) + "x surface");
-                  }
-                  s.set_mcs(x, y, z, *u);
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    if (clear != nullptr) {
-      if (auto t = texel_value(r, *clear, json_member_path(path, "clear_color"), d.format, true)) {
-        s.set_clear_color(*t);
-      }
-    }
-  }
+  read_msaa_state(r, v, path, d, s);
 
   if (const Json* nt = r.member(v, "null_tiles")) {
     const std::string np = json_member_path(path, "null_tiles");
     if (r.expect_array(*nt, np)) {
-      for (size_t i = 0; i < nt->size(); ++i) {
-        const std::string ip = json_index_path(np, i);
-        const Json& tile = (*nt)[i];
-        if (!r.expect_object(tile, ip)) continue;
-        r.check_keys(tile, ip,
-                     {"level", "first_slice", "slice_count", "x", "y", "width", "height"});
-        texunit::NullRegion reg;
-        const size_t before = r.sink().error_count();
-        auto field = [&](std::string_view key, uint32_t& f) {
-          if (const Json* j = JsonReader::member(tile, key)) {
-            if (auto u = r.as_u32(*j, json_member_path(ip, key))) f = *u;
-          }
-        };
-        field("level", reg.level);
-        field("first_slice", reg.first_slice);
-        field("slice_count", reg.slice_count);
-        field("x", reg.x);
-        field("y", reg.y);
-        if (reg.level < d.mips) {
-          reg.width = s.layout().levels[reg.level].width -
-                      std::min(reg.x, s.layout().levels[reg.level].width);
-          reg.height = s.layout().levels[reg.level].height -
-                       std::min(reg.y, s.layout().levels[reg.level].height);
-        }
-        field("width", reg.width);
-        field("height", reg.height);
-        if (r.sink().error_count() != before) continue;
-        if (reg.level >= d.mips) {
-          r.err("SCENE-VALUE", json_member_path(ip, "level"),
-                "must be in [0, " + std::to_string(d.mips - 1) + "], got " +
-                    std::to_string(reg.level));
-          continue;
-        }
-        const auto& lv = s.layout().levels[reg.level];
-        const uint32_t slices = d.type == SurfaceType::k3D ? lv.depth : d.slices();
-        if (uint64_t{reg.first_slice} + reg.slice_count > slices || reg.slice_count == 0 ||
-            uint64_t{reg.x} + reg.width > lv.width || uint64_t{reg.y} + reg.height > lv.height ||
-            reg.width == 0 || reg.height == 0) {
-          r.err("SCENE-VALUE", ip,
-                "region x " + std::to_string(reg.x) + " y " + std::to_string(reg.y) + " size " +
-                    std::to_string(reg.width) + "x" + std::to_string(reg.height) + " slices " +
-                    std::to_string(reg.first_slice) + "+" + std::to_string(reg.slice_count) +
-                    " must be non-empty and lie within level " + std::to_string(reg.level) + " (" +
-                    std::to_string(lv.width) + "x" + std::to_string(lv.height) + ", " +
-                    std::to_string(slices) + " slices)");
-          continue;
-        }
-        s.add_null_region(reg);
-      }
+      for (size_t i = 0; i < nt->size(); ++i)
+        read_null_tile(r, (*nt)[i], json_index_path(np, i), d, s);
     }
   }
   if (r.sink().error_count() == errors_before) scene.surfaces.push_back(std::move(out));
