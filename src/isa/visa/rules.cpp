@@ -63,6 +63,55 @@ const std::vector<RuleSpec> kGenericRules{
      "visa-media_ld.md, out-of-bounds behaviour (decision V3)"},
 };
 
+// A raw operand's rules: declared, not %null, inside its variable, large enough, aligned, typed
+// (a paired surface: %null where the platform allows none).
+void add_raw_rules(const InstrRow& row, const FieldSpec& f, const std::string& c,
+                   std::vector<RuleSpec>& out) {
+  if (f.flags & kFlagPaired) {
+    out.push_back({field_rule_id(row, f),
+                   "a paired surface other than %null only where the platform allows one (Xe2+)",
+                   c});
+    return;
+  }
+  out.push_back({field_rule_id(row, f, "RANGE"),
+                 std::string(f.name) + " is a declared variable, not %null, offset inside it", c});
+  out.push_back({field_rule_id(row, f, "SIZE"),
+                 std::string(f.name) + " holds every byte the instruction reads or writes", c});
+  if (f.flags & kFlagGrfAligned)
+    out.push_back({field_rule_id(row, f, "ALIGN"), std::string(f.name) + " is GRF-aligned", c});
+  if (f.types)
+    out.push_back({field_rule_id(row, f, "TYPE"),
+                   std::string(f.name) + " has type " + type_set_names(f.types), c});
+}
+
+// Aoffimmi's rules: the immediate's nibbles, the register form's region, type UW.
+void add_aoffimmi_rules(const InstrRow& row, const FieldSpec& f, const std::string& c,
+                        std::vector<RuleSpec>& out) {
+  out.push_back({field_rule_id(row, f),
+                 std::string(f.name) + " is a UW immediate or scalar: U [11:8], V [7:4], R "
+                                       "[3:0] signed nibbles in [-8, 7], bits 15:12 zero",
+                 c});
+  out.push_back({field_rule_id(row, f, "SCALAR"),
+                 std::string(f.name) + " as a register: region <0;1,0>, inside its variable", c});
+  out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type UW", c});
+}
+
+// A parameter list's rules: each parameter declared, large enough, GRF-aligned, one type.
+void add_raw_list_rules(const InstrRow& row, const FieldSpec& f, const std::string& c,
+                        std::vector<RuleSpec>& out) {
+  out.push_back({field_rule_id(row, f, "RANGE"),
+                 "each parameter is a declared variable holding exec_size elements from its offset",
+                 c});
+  out.push_back({field_rule_id(row, f, "ALIGN"), "each parameter is GRF-aligned", c});
+  out.push_back({field_rule_id(row, f, "TYPE"),
+                 row.s3d.gather ? "parameters all F (before ICLLP) or all F / all HF "
+                                  "(ICLLP+); the offu/offv offsets of the _po forms D"
+                 : row.exec == RowExec::kSample3D
+                     ? "parameters all F (before ICLLP) or all F / all HF (ICLLP+)"
+                     : "parameters all UD or all UW (ld2dms_w UW form ICLLP+)",
+                 c});
+}
+
 void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
   for (const FieldSpec& f : row.fields) {
     const std::string c(f.citation);
@@ -100,24 +149,7 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
                          std::string(f.name) + " has type " + type_set_names(f.types), c});
         break;
       case Kind::kRaw:
-        if (f.flags & kFlagPaired) {
-          out.push_back(
-              {field_rule_id(row, f),
-               "a paired surface other than %null only where the platform allows one (Xe2+)", c});
-          break;
-        }
-        out.push_back({field_rule_id(row, f, "RANGE"),
-                       std::string(f.name) + " is a declared variable, not %null, offset inside it",
-                       c});
-        out.push_back({field_rule_id(row, f, "SIZE"),
-                       std::string(f.name) + " holds every byte the instruction reads or writes",
-                       c});
-        if (f.flags & kFlagGrfAligned)
-          out.push_back(
-              {field_rule_id(row, f, "ALIGN"), std::string(f.name) + " is GRF-aligned", c});
-        if (f.types)
-          out.push_back({field_rule_id(row, f, "TYPE"),
-                         std::string(f.name) + " has type " + type_set_names(f.types), c});
+        add_raw_rules(row, f, c, out);
         break;
       case Kind::kChannelMask:
         out.push_back(
@@ -130,14 +162,7 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
         detail::add_unorm_channel_rules(row, f, out);
         break;
       case Kind::kAoffimmi:
-        out.push_back({field_rule_id(row, f),
-                       std::string(f.name) + " is a UW immediate or scalar: U [11:8], V [7:4], R "
-                                             "[3:0] signed nibbles in [-8, 7], bits 15:12 zero",
-                       c});
-        out.push_back({field_rule_id(row, f, "SCALAR"),
-                       std::string(f.name) + " as a register: region <0;1,0>, inside its variable",
-                       c});
-        out.push_back({field_rule_id(row, f, "TYPE"), std::string(f.name) + " has type UW", c});
+        add_aoffimmi_rules(row, f, c, out);
         break;
       case Kind::kSampler:
         out.push_back(
@@ -149,18 +174,7 @@ void add_field_rules(const InstrRow& row, std::vector<RuleSpec>& out) {
              std::string(f.name) + " in [1, 15] and at most the operation's parameter count", c});
         break;
       case Kind::kRawList:
-        out.push_back(
-            {field_rule_id(row, f, "RANGE"),
-             "each parameter is a declared variable holding exec_size elements from its offset",
-             c});
-        out.push_back({field_rule_id(row, f, "ALIGN"), "each parameter is GRF-aligned", c});
-        out.push_back({field_rule_id(row, f, "TYPE"),
-                       row.s3d.gather ? "parameters all F (before ICLLP) or all F / all HF "
-                                        "(ICLLP+); the offu/offv offsets of the _po forms D"
-                       : row.exec == RowExec::kSample3D
-                           ? "parameters all F (before ICLLP) or all F / all HF (ICLLP+)"
-                           : "parameters all UD or all UW (ld2dms_w UW form ICLLP+)",
-                       c});
+        add_raw_list_rules(row, f, c, out);
         break;
       default:
         break;
@@ -419,164 +433,188 @@ void check_scalar(const Instruction& inst, const VisaProgram& prog, size_t i,
   }
 }
 
-// The parameters of a 3D instruction: declared, GRF-aligned, exec_size elements each, one type.
-void check_params(const Instruction& inst, const VisaProgram& prog, size_t i,
-                  core::DiagSink& sink) {
+// A surface operand: not T0 or T5 where the row forbids them, declared.
+void check_surface(const Instruction& inst, const VisaProgram& prog, size_t i,
+                   core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
   const FieldSpec& f = row.fields[i];
-  const detail::NamedFields& nf = detail::named_fields(row);
+  const OperandValue& v = inst.ops[i];
   const auto where = [&] { return field_location(inst, prog, i); };
-  const unsigned grf = platform_info(prog.platform).grf_bytes;
-  const unsigned lanes = exec_size_lanes(nf.op(inst, Named::kExecSize).value);
-  const auto& list = inst.ops[i].list;
-  if (!prog.has_symbols) return;
-  std::optional<VisaType> first;
-  bool mixed = false;
-  for (size_t k = 0; k < list.size(); ++k) {
-    const RawOperand& r = list[k];
-    const intel::Param role = k < row.s3d.roles.size() ? row.s3d.roles[k] : intel::Param::kCount;
-    const auto pname = [&] {
-      return role != intel::Param::kCount ? std::string(intel::param_name(role))
-                                          : "parameter " + std::to_string(k);
-    };
-    const Variable* v = r.id == 0 ? nullptr : prog.symbols.find(VarClass::kGeneral, r.id);
-    if (v == nullptr || v->predefined) {
-      sink.error(field_rule_id(row, f, "RANGE"), where(),
-                 pname() + " (" + prog.symbols.name_of(VarClass::kGeneral, r.id) +
-                     ") must be a declared, non-predefined variable",
-                 std::string(f.citation));
-      continue;
-    }
-    if (role == intel::Param::kOffU || role == intel::Param::kOffV) {
-      // "Offu / Offv: Must have type D" (visa-3d_sample4.md), against the Notes' "all operands F":
-      // the offsets are integers (decision V40).
-      if (v->type != VisaType::kD) {
-        sink.error(
-            field_rule_id(row, f, "TYPE"), where(),
-            pname() + " (" + v->name + ") must have type D, got " + to_upper(type_name(v->type)),
-            "visa-3d_sample4.md, Offu / Offv; docs/decisions.md V40");
-      }
-    } else if (!first) {
-      first = v->type;
-    } else if (*first != v->type) {
-      mixed = true;
-    }
-    const uint32_t need = lanes * type_size(v->type);
-    if (r.offset + need > v->size_bytes()) {
-      sink.error(field_rule_id(row, f, "RANGE"), where(),
-                 pname() + " needs " + std::to_string(need) + " bytes from offset " +
-                     std::to_string(r.offset) + ", " + v->name + " has " +
-                     std::to_string(v->size_bytes()),
-                 std::string(f.citation));
-    }
-    const auto [root, off] = prog.symbols.root(*v);
-    const bool root_aligned = !root->align || align_bytes(*root->align, grf) >= grf;
-    if (!root_aligned || (off + r.offset) % grf != 0) {
-      sink.error(
-          field_rule_id(row, f, "ALIGN"), where(),
-          pname() + " (" + v->name + "." + std::to_string(r.offset) + ") must be GRF-aligned",
-          "research/intel_visa.md §1.2 (raw operands are GRF-aligned)");
-    }
+  if ((f.flags & kFlagNoSlm) && v.value == kSurfaceSlm) {
+    sink.error(field_rule_id(row, f), where(), std::string(row.name) + " cannot read T0 (%slm)",
+               std::string(f.citation));
+  } else if ((f.flags & kFlagNoStateless) && v.value == kSurfaceStateless) {
+    sink.error(field_rule_id(row, f), where(),
+               std::string(row.name) + " cannot read T5 (%scratch, stateless)",
+               std::string(f.citation));
+  } else if (prog.has_symbols && prog.symbols.find(VarClass::kSurface, v.value) == nullptr) {
+    sink.error(field_rule_id(row, f), where(),
+               "surface T" + std::to_string(v.value) + " is not declared", std::string(f.citation));
   }
-  if (!first) return;
-  const auto rule = [&] { return field_rule_id(row, f, "TYPE"); };
-  if (mixed) {
-    sink.error(rule(), where(), "all parameters must have the same type", std::string(f.citation));
+}
+
+// A predicate operand: declared, with a bit for every channel of the exec size and mask.
+void check_predicate(const Instruction& inst, const VisaProgram& prog, size_t i,
+                     core::DiagSink& sink) {
+  const FieldSpec& f = inst.row->fields[i];
+  const detail::NamedFields& nf = detail::named_fields(*inst.row);
+  const auto where = [&] { return field_location(inst, prog, i); };
+  const PredBits p = pred_bits(inst.ops[i].value);
+  if (p.id == 0 || !prog.has_symbols) return;
+  const Variable* pv = prog.symbols.find(VarClass::kPredicate, p.id);
+  if (pv == nullptr) {
+    sink.error("VISA-UNDECLARED", where(),
+               "predicate P" + std::to_string(p.id) + " is not declared", std::string(f.citation));
     return;
   }
-  const VisaType t = *first;
-  if (row.exec == RowExec::kSample3D) {
-    if (t == VisaType::kHF && !has_hf_sampler_params(prog.platform)) {
-      sink.error(rule(), where(),
-                 "HF parameters need ICLLP or later; " +
-                     std::string(platform_info(prog.platform).name) + " takes F only",
-                 "visa-3d_sample.md, Notes ({pre-ICLLP} all F)");
-    } else if (t != VisaType::kF && t != VisaType::kHF) {
-      sink.error(rule(), where(),
-                 std::string(row.name) + " parameters must be F (or HF from ICLLP), got " +
-                     to_upper(type_name(t)),
-                 std::string(row.spec_file) + ", Notes");
-    }
-  } else {
-    if (t == VisaType::kD || t == VisaType::kW) {
-      // IGC's OpenCL path emits signed integer coordinates (decision V23): accepted, read as
-      // their unsigned counterpart of the same size, with a warning naming the spec rule.
-      sink.warning(
-          rule(), where(),
-          "3D_LOAD parameters are " + to_upper(type_name(t)) +
-              "; the spec requires all UD or all UW. Accepted as IGC emits them, read as " +
-              (t == VisaType::kD ? "UD" : "UW"),
-          "visa-3d_load.md, Notes; docs/decisions.md V23");
-    } else if (t != VisaType::kUD && t != VisaType::kUW) {
-      sink.error(rule(), where(),
-                 "3D_LOAD parameters must be all UD or all UW, got " + to_upper(type_name(t)),
-                 "visa-3d_load.md, Notes");
-    } else if (t == VisaType::kUW && row.s3d.multisample && !has_hf_sampler_params(prog.platform)) {
-      sink.error(rule(), where(), "the UW form of ld2dms_w needs ICLLP or later",
-                 "visa-3d_load.md, Notes (ld2dms_w (type UW) {ICLLP+})");
+  if (const auto ei = nf.field(Named::kExecSize)) {
+    const uint32_t ev = inst.ops[*ei].value;
+    const unsigned need = exec_size_lanes(ev) + 4 * (exec_mask_index(ev) & 7);
+    if (pv->num_elts < need) {
+      sink.error("VISA-PRED", where(),
+                 "predicate " + pv->name + " has " + std::to_string(pv->num_elts) +
+                     " bits, the exec size and mask need " + std::to_string(need),
+                 "research/intel_visa.md §1.5");
     }
   }
 }
 
-void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
+// Aoffimmi: a UW immediate with bits 15:12 zero, or a scalar register.
+void check_aoffimmi(const Instruction& inst, const VisaProgram& prog, size_t i,
+                    core::DiagSink& sink) {
   const InstrRow& row = *inst.row;
-  const detail::NamedFields& nf = detail::named_fields(row);
-  const uint32_t op = nf.op(inst, Named::kOp).value;
-  const size_t oi = *nf.field(Named::kOp);
-  const size_t ei = *nf.field(Named::kExecSize);
-  const unsigned lanes = exec_size_lanes(nf.op(inst, Named::kExecSize).value);
-  const auto name = [&] { return "VISA-" + std::string(row.name); };
-  if (row.exec == RowExec::kSample3D && lanes == 32 &&
-      (platform_info(prog.platform).grf_bytes < 64 || prog.version < kWideOpVersion)) {
-    sink.error(name() + "-EXEC_SIZE-32", field_location(inst, prog, ei),
-               std::string(row.name) +
-                   " exec size 32 needs a 64-byte-GRF platform (PVC, Xe2) and vISA 4.0; the "
-                   "spec's table has 8 and 16",
-               std::string(row.spec_file) + ", Exec_size; research/intel_visa.md §0");
+  const FieldSpec& f = row.fields[i];
+  const auto where = [&] { return field_location(inst, prog, i); };
+  const VectorOperand& o = inst.ops[i].vec;
+  if (o.cls == VecClass::kImmediate) {
+    if (o.imm_type != VisaType::kUW) {  // same rule id as the register form (issue 13)
+      sink.error(field_rule_id(row, f, "TYPE"), where(),
+                 "Aoffimmi must have type UW, got " + to_upper(type_name(o.imm_type)),
+                 std::string(f.citation));
+    } else if ((o.imm & 0xf000) != 0) {
+      sink.error(field_rule_id(row, f), where(),
+                 "Aoffimmi bits 15:12 are reserved and must be zero, got " +
+                     print_immediate(o.imm_type, o.imm),
+                 std::string(f.citation));
+    }
+  } else {
+    check_scalar(inst, prog, i, sink);
   }
-  if (row.exec == RowExec::kLoad3D && (op & (kFlagCps | kFlagDivS)) != 0) {
-    sink.error(name() + "-OP-FLAGS", field_location(inst, prog, oi),
-               "3D_LOAD takes no .cps or .divS flag", "visa-3d_load.md, Op");
+}
+
+// Field i of an instruction: its range, then the checks of its kind.
+void check_field(const Instruction& inst, const VisaProgram& prog, size_t i, core::DiagSink& sink) {
+  const InstrRow& row = *inst.row;
+  const FieldSpec& f = row.fields[i];
+  if (!f.exists_at(prog.version)) return;
+  const OperandValue& v = inst.ops[i];
+  const auto where = [&] { return field_location(inst, prog, i); };
+  if (auto msg = check_range(f, v))
+    sink.error(field_rule_id(row, f), where(), *msg, std::string(f.citation));
+  switch (f.kind) {
+    case Kind::kReservedZero:
+      if (v.value != 0) {
+        sink.warning(
+            field_rule_id(row, f), where(),
+            std::string(f.name) + " is ignored and should be 0, got " + std::to_string(v.value),
+            std::string(f.citation));
+      }
+      break;
+    case Kind::kSurface:
+      check_surface(inst, prog, i, sink);
+      break;
+    case Kind::kPredicate:
+      check_predicate(inst, prog, i, sink);
+      break;
+    case Kind::kRaw:
+      if (f.flags & kFlagPaired) {
+        if (v.raw.id != 0 && !allows_paired_surface(prog.platform)) {
+          sink.error(field_rule_id(row, f), where(),
+                     "a paired surface (other than %null) is not allowed on " +
+                         std::string(platform_info(prog.platform).name),
+                     "research/intel_visa.md §2.7 (IsaVerification.cpp)");
+        }
+        break;
+      }
+      check_raw(inst, prog, i, sink);
+      break;
+    case Kind::kRawList:
+      if (is_3d(row)) detail::check_params(inst, prog, i, sink);
+      break;
+    case Kind::kChannelMask:
+      if (v.value == 0 || v.value > 15) {
+        sink.error(field_rule_id(row, f), where(),
+                   "Channels must enable at least one of R, G, B, A (bits 3:0, others zero), got " +
+                       std::to_string(v.value),
+                   std::string(f.citation));
+      }
+      break;
+    case Kind::kUnormChannels:
+      detail::check_unorm_channels(inst, prog, i, sink);
+      break;
+    case Kind::kSampler:
+      if (prog.has_symbols && prog.symbols.find(VarClass::kSampler, v.value) == nullptr) {
+        sink.error(field_rule_id(row, f), where(),
+                   "sampler S" + std::to_string(v.value) + " is not declared",
+                   std::string(f.citation));
+      }
+      break;
+    case Kind::kAoffimmi:
+      check_aoffimmi(inst, prog, i, sink);
+      break;
+    case Kind::kScalar:
+      check_scalar(inst, prog, i, sink);
+      break;
+    default:
+      break;
   }
-  if (row.s3d.gather && (op & (kFlagCps | kFlagDivS)) != 0) {
-    sink.error(name() + "-OP-FLAGS", field_location(inst, prog, oi),
-               "3D_SAMPLE4 takes no .cps or .divS flag (Op bit 8, the pixel null mask, only)",
-               "visa-3d_sample4.md, Op");
-  }
-  if (row.exec == RowExec::kSample3D && !row.s3d.gather && (op & kFlagCps) != 0) {
-    const bool op_ok = row.s3d.implicit_lod();  // CPS compensates the quad's derivatives
-    std::string why;
-    if (!op_ok)
-      why = std::string(row.mnemonic) + " does not support CPS LOD compensation";
-    else if (lanes != 8 && lanes != 16)
-      why = "CPS LOD compensation needs exec size 8 or 16";
-    else if (!has_cps(prog.platform))
-      why = "CPS LOD compensation needs ICLLP or later";
-    if (!why.empty()) {
-      sink.error(name() + "-OP-CPS", field_location(inst, prog, oi), why,
-                 "visa-3d_sample.md, Op bit 6; research/intel_visa.md §2.7");
+}
+
+// Channels exist up to 32: mask offset + exec size (GenX_IR: "illegal combination of
+// execution size and mask", decision V29).
+void check_exec_mask(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
+  const detail::NamedFields& nf = detail::named_fields(*inst.row);
+  if (const auto ei = nf.field(Named::kExecSize)) {
+    const uint32_t ev = inst.ops[*ei].value;
+    const unsigned offset = 4 * (exec_mask_index(ev) & 7);
+    if (offset + exec_size_lanes(ev) > 32) {
+      sink.error("VISA-EXEC_SIZE-MASK", field_location(inst, prog, *ei),
+                 "exec size " + std::to_string(exec_size_lanes(ev)) + " from lane " +
+                     std::to_string(offset) + " runs past lane 31",
+                 "research/intel_visa.md §1.2, §1.5");
     }
   }
-  // NumParams: [1, 15] and at most the operation's parameters.
-  const size_t ni = *nf.field(Named::kNumParams);
-  const size_t count = nf.op(inst, Named::kParams).list.size();
-  bool uw_form = false;
-  if (prog.has_symbols && !nf.op(inst, Named::kParams).list.empty()) {
-    const Variable* v0 =
-        prog.symbols.find(VarClass::kGeneral, nf.op(inst, Named::kParams).list[0].id);
-    uw_form = v0 != nullptr && v0->type == VisaType::kUW;
+}
+
+// MEDIA_LD: IGC's modifiers (a warning) and the block shape's table.
+void check_media_ld(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink) {
+  const InstrRow& row = *inst.row;
+  const detail::NamedFields& nf = detail::named_fields(row);
+  const uint32_t mod = nf.op(inst, Named::kModifiers).value;
+  const uint32_t w = nf.op(inst, Named::kBlockWidth).value;
+  const uint32_t h = nf.op(inst, Named::kBlockHeight).value;
+  const size_t mi = *nf.field(Named::kModifiers);
+  const size_t hi = *nf.field(Named::kBlockHeight);
+  if (mod == 1 || mod == 4 || mod == 5) {
+    sink.warning("VISA-MEDIA_LD-MODIFIERS-IGC", field_location(inst, prog, mi),
+                 "modifier " + std::to_string(mod) +
+                     " is an IGC extension (the spec lists 0b000, 0b010, 0b011); "
+                     "executed like " +
+                     std::string(mod == 1   ? "nomod"
+                                 : mod == 4 ? "top"
+                                            : "bottom"),
+                 cite(row, "Modifiers"));
   }
-  const size_t max =
-      (uw_form && !row.s3d.roles_w.empty()) ? row.s3d.roles_w.size() : row.s3d.roles.size();
-  if (count < 1 || count > 15) {
-    sink.error(field_rule_id(row, row.fields[ni]), field_location(inst, prog, ni),
-               "NumParams must be in [1, 15], got " + std::to_string(count),
-               std::string(row.fields[ni].citation));
-  } else if (count > max) {
-    sink.error(field_rule_id(row, row.fields[ni]), field_location(inst, prog, ni),
-               std::string(row.mnemonic) + " takes at most " + std::to_string(max) +
-                   " parameters, got " + std::to_string(count),
-               std::string(row.spec_file) + ", Notes (parameter table)");
+  if (w >= 1 && w <= 64 && h >= 1 && h <= 64) {
+    // The table bounds pitch x height by 256, so IGC's separate "width x height <= 256"
+    // check (research §2.7) can never fail on its own: it is part of this rule.
+    if (h > media_max_height(w)) {
+      sink.error("VISA-MEDIA_LD-SHAPE", field_location(inst, prog, hi),
+                 "Block_height must be at most " + std::to_string(media_max_height(w)) +
+                     " for Block_width " + std::to_string(w) + " (register pitch " +
+                     std::to_string(media_register_pitch(w)) + "), got " + std::to_string(h),
+                 cite(row, "Notes table"));
+    }
   }
 }
 
@@ -593,160 +631,11 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
                    std::string(platform_info(prog.platform).name),
                std::string(row.spec_file));
   }
-  for (size_t i = 0; i < row.fields.size(); ++i) {
-    const FieldSpec& f = row.fields[i];
-    if (!f.exists_at(prog.version)) continue;
-    const OperandValue& v = inst.ops[i];
-    const auto where = [&] { return field_location(inst, prog, i); };
-    if (auto msg = check_range(f, v))
-      sink.error(field_rule_id(row, f), where(), *msg, std::string(f.citation));
-    switch (f.kind) {
-      case Kind::kReservedZero:
-        if (v.value != 0) {
-          sink.warning(
-              field_rule_id(row, f), where(),
-              std::string(f.name) + " is ignored and should be 0, got " + std::to_string(v.value),
-              std::string(f.citation));
-        }
-        break;
-      case Kind::kSurface: {
-        if ((f.flags & kFlagNoSlm) && v.value == kSurfaceSlm) {
-          sink.error(field_rule_id(row, f), where(),
-                     std::string(row.name) + " cannot read T0 (%slm)", std::string(f.citation));
-        } else if ((f.flags & kFlagNoStateless) && v.value == kSurfaceStateless) {
-          sink.error(field_rule_id(row, f), where(),
-                     std::string(row.name) + " cannot read T5 (%scratch, stateless)",
-                     std::string(f.citation));
-        } else if (prog.has_symbols && prog.symbols.find(VarClass::kSurface, v.value) == nullptr) {
-          sink.error(field_rule_id(row, f), where(),
-                     "surface T" + std::to_string(v.value) + " is not declared",
-                     std::string(f.citation));
-        }
-        break;
-      }
-      case Kind::kPredicate: {
-        const PredBits p = pred_bits(v.value);
-        if (p.id == 0 || !prog.has_symbols) break;
-        const Variable* pv = prog.symbols.find(VarClass::kPredicate, p.id);
-        if (pv == nullptr) {
-          sink.error("VISA-UNDECLARED", where(),
-                     "predicate P" + std::to_string(p.id) + " is not declared",
-                     std::string(f.citation));
-          break;
-        }
-        if (const auto ei = nf.field(Named::kExecSize)) {
-          const uint32_t ev = inst.ops[*ei].value;
-          const unsigned need = exec_size_lanes(ev) + 4 * (exec_mask_index(ev) & 7);
-          if (pv->num_elts < need) {
-            sink.error("VISA-PRED", where(),
-                       "predicate " + pv->name + " has " + std::to_string(pv->num_elts) +
-                           " bits, the exec size and mask need " + std::to_string(need),
-                       "research/intel_visa.md §1.5");
-          }
-        }
-        break;
-      }
-      case Kind::kRaw:
-        if (f.flags & kFlagPaired) {
-          if (v.raw.id != 0 && !allows_paired_surface(prog.platform)) {
-            sink.error(field_rule_id(row, f), where(),
-                       "a paired surface (other than %null) is not allowed on " +
-                           std::string(platform_info(prog.platform).name),
-                       "research/intel_visa.md §2.7 (IsaVerification.cpp)");
-          }
-          break;
-        }
-        check_raw(inst, prog, i, sink);
-        break;
-      case Kind::kRawList:
-        if (is_3d(row)) check_params(inst, prog, i, sink);
-        break;
-      case Kind::kChannelMask:
-        if (v.value == 0 || v.value > 15) {
-          sink.error(
-              field_rule_id(row, f), where(),
-              "Channels must enable at least one of R, G, B, A (bits 3:0, others zero), got " +
-                  std::to_string(v.value),
-              std::string(f.citation));
-        }
-        break;
-      case Kind::kUnormChannels:
-        detail::check_unorm_channels(inst, prog, i, sink);
-        break;
-      case Kind::kSampler:
-        if (prog.has_symbols && prog.symbols.find(VarClass::kSampler, v.value) == nullptr) {
-          sink.error(field_rule_id(row, f), where(),
-                     "sampler S" + std::to_string(v.value) + " is not declared",
-                     std::string(f.citation));
-        }
-        break;
-      case Kind::kAoffimmi: {
-        const VectorOperand& o = v.vec;
-        if (o.cls == VecClass::kImmediate) {
-          if (o.imm_type != VisaType::kUW) {  // same rule id as the register form (issue 13)
-            sink.error(field_rule_id(row, f, "TYPE"), where(),
-                       "Aoffimmi must have type UW, got " + to_upper(type_name(o.imm_type)),
-                       std::string(f.citation));
-          } else if ((o.imm & 0xf000) != 0) {
-            sink.error(field_rule_id(row, f), where(),
-                       "Aoffimmi bits 15:12 are reserved and must be zero, got " +
-                           print_immediate(o.imm_type, o.imm),
-                       std::string(f.citation));
-          }
-        } else {
-          check_scalar(inst, prog, i, sink);
-        }
-        break;
-      }
-      case Kind::kScalar:
-        check_scalar(inst, prog, i, sink);
-        break;
-      default:
-        break;
-    }
-  }
-  // Channels exist up to 32: mask offset + exec size (GenX_IR: "illegal combination of
-  // execution size and mask", decision V29).
-  if (const auto ei = nf.field(Named::kExecSize)) {
-    const uint32_t ev = inst.ops[*ei].value;
-    const unsigned offset = 4 * (exec_mask_index(ev) & 7);
-    if (offset + exec_size_lanes(ev) > 32) {
-      sink.error("VISA-EXEC_SIZE-MASK", field_location(inst, prog, *ei),
-                 "exec size " + std::to_string(exec_size_lanes(ev)) + " from lane " +
-                     std::to_string(offset) + " runs past lane 31",
-                 "research/intel_visa.md §1.2, §1.5");
-    }
-  }
+  for (size_t i = 0; i < row.fields.size(); ++i) check_field(inst, prog, i, sink);
+  check_exec_mask(inst, prog, sink);
   // Per-instruction rules.
-  if (is_3d(row)) check_3d(inst, prog, sink);
-  if (row.exec == RowExec::kMediaLd) {
-    const uint32_t mod = nf.op(inst, Named::kModifiers).value;
-    const uint32_t w = nf.op(inst, Named::kBlockWidth).value;
-    const uint32_t h = nf.op(inst, Named::kBlockHeight).value;
-    const size_t mi = *nf.field(Named::kModifiers);
-    const size_t hi = *nf.field(Named::kBlockHeight);
-    if (mod == 1 || mod == 4 || mod == 5) {
-      sink.warning("VISA-MEDIA_LD-MODIFIERS-IGC", field_location(inst, prog, mi),
-                   "modifier " + std::to_string(mod) +
-                       " is an IGC extension (the spec lists 0b000, 0b010, 0b011); "
-                       "executed like " +
-                       std::string(mod == 1   ? "nomod"
-                                   : mod == 4 ? "top"
-                                              : "bottom"),
-                   cite(row, "Modifiers"));
-    }
-    if (w >= 1 && w <= 64 && h >= 1 && h <= 64) {
-      // The table bounds pitch x height by 256, so IGC's separate "width x height <= 256"
-      // check (research §2.7) can never fail on its own: it is part of this rule.
-      if (h > media_max_height(w)) {
-        sink.error("VISA-MEDIA_LD-SHAPE", field_location(inst, prog, hi),
-                   "Block_height must be at most " + std::to_string(media_max_height(w)) +
-                       " for Block_width " + std::to_string(w) + " (register pitch " +
-                       std::to_string(media_register_pitch(w)) + "), got " + std::to_string(h),
-                   cite(row, "Notes table"));
-      }
-    }
-  }
+  if (is_3d(row)) detail::check_3d(inst, prog, sink);
+  if (row.exec == RowExec::kMediaLd) check_media_ld(inst, prog, sink);
   if (row.exec == RowExec::kGatherScaled) {
     const size_t ei = *nf.field(Named::kExecSize);
     if (exec_size_lanes(inst.ops[ei].value) == 32) {

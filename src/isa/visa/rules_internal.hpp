@@ -19,6 +19,12 @@ void add_unorm_channel_rules(const InstrRow& row, const FieldSpec& f, std::vecto
 void check_unorm_channels(const Instruction& inst, const VisaProgram& prog, size_t field,
                           core::DiagSink& sink);
 
+// The 3D sampler and load families (3D_SAMPLE, 3D_SAMPLE4, 3D_LOAD): rules_3d.cpp. Their
+// parameters (a kRawList field), and their per-instruction rules.
+void check_params(const Instruction& inst, const VisaProgram& prog, size_t field,
+                  core::DiagSink& sink);
+void check_3d(const Instruction& inst, const VisaProgram& prog, core::DiagSink& sink);
+
 }  // namespace texsim::isa::visa::detail
 
 namespace texsim::isa::visa::detail {

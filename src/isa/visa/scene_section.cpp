@@ -28,6 +28,48 @@ namespace {
 constexpr std::string_view kId = "visa";
 constexpr std::array<std::string_view, 2> kKeys{"dispatch_mask", "coarse_pixel_size"};
 
+// One element of "values" at `ep` as the bits of `type`: a "0x..." hex string, a float for F,
+// HF and DF, else an integer in the type's range. nullopt after reporting.
+std::optional<uint64_t> read_element_bits(JsonReader& r, const Json& e, const std::string& ep,
+                                          ElemType type) {
+  const unsigned size = scene::elem_type_size(type);
+  if (e.is_string()) {
+    const auto h = scene::parse_hex_number(e.get<std::string>(), size * 2);
+    if (!h) {
+      r.err("SCENE-VALUE", ep,
+            "expected a number or a \"0x...\" hex string of at most " + std::to_string(size * 2) +
+                " digits for type " + std::string(scene::elem_type_name(type)) + ", got " +
+                e.dump());
+      return std::nullopt;
+    }
+    return *h;
+  }
+  switch (type) {
+    case ElemType::kF:
+    case ElemType::kHF:
+    case ElemType::kDF: {
+      const auto d = r.as_number(e, ep);
+      if (!d) return std::nullopt;
+      if (type == ElemType::kF) return std::bit_cast<uint32_t>(static_cast<float>(*d));
+      if (type == ElemType::kHF) return core::float_to_half(static_cast<float>(*d));
+      return std::bit_cast<uint64_t>(*d);
+    }
+    default: {
+      const unsigned nb = size * 8;
+      const bool sgn = type == ElemType::kD || type == ElemType::kW || type == ElemType::kB ||
+                       type == ElemType::kQ;
+      const int64_t lo =
+          sgn ? (nb == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (nb - 1))) : 0;
+      const int64_t hi = nb == 64 ? std::numeric_limits<int64_t>::max()
+                                  : (sgn ? (int64_t{1} << (nb - 1)) - 1 : (int64_t{1} << nb) - 1);
+      if (type == ElemType::kUQ && e.is_number_unsigned()) return e.get<uint64_t>();
+      const auto iv = r.as_int(e, ep, lo, hi);
+      if (!iv) return std::nullopt;
+      return static_cast<uint64_t>(*iv);
+    }
+  }
+}
+
 void read_variable(JsonReader& r, const std::string& name, const Json& v, const std::string& path,
                    SceneState& state) {
   if (!r.expect_object(v, path)) return;
@@ -57,57 +99,9 @@ void read_variable(JsonReader& r, const std::string& name, const Json& v, const 
   if (!r.expect_array(*vals, vp)) return;
   const unsigned size = scene::elem_type_size(reg.type);
   for (size_t i = 0; i < vals->size(); ++i) {
-    const Json& e = (*vals)[i];
-    const std::string ep = json_index_path(vp, i);
-    uint64_t bits = 0;
-    if (e.is_string()) {
-      const auto h = scene::parse_hex_number(e.get<std::string>(), size * 2);
-      if (!h) {
-        r.err("SCENE-VALUE", ep,
-              "expected a number or a \"0x...\" hex string of at most " + std::to_string(size * 2) +
-                  " digits for type " + std::string(scene::elem_type_name(reg.type)) + ", got " +
-                  e.dump());
-        continue;
-      }
-      bits = *h;
-    } else {
-      switch (reg.type) {
-        case ElemType::kF:
-        case ElemType::kHF:
-        case ElemType::kDF: {
-          const auto d = r.as_number(e, ep);
-          if (!d) continue;
-          if (reg.type == ElemType::kF) {
-            bits = std::bit_cast<uint32_t>(static_cast<float>(*d));
-          } else if (reg.type == ElemType::kHF) {
-            bits = core::float_to_half(static_cast<float>(*d));
-          } else {
-            bits = std::bit_cast<uint64_t>(*d);
-          }
-          break;
-        }
-        default: {
-          const unsigned nb = size * 8;
-          const bool sgn = reg.type == ElemType::kD || reg.type == ElemType::kW ||
-                           reg.type == ElemType::kB || reg.type == ElemType::kQ;
-          const int64_t lo =
-              sgn ? (nb == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (nb - 1)))
-                  : 0;
-          const int64_t hi = nb == 64
-                                 ? std::numeric_limits<int64_t>::max()
-                                 : (sgn ? (int64_t{1} << (nb - 1)) - 1 : (int64_t{1} << nb) - 1);
-          if (reg.type == ElemType::kUQ && e.is_number_unsigned()) {
-            bits = e.get<uint64_t>();
-            break;
-          }
-          const auto iv = r.as_int(e, ep, lo, hi);
-          if (!iv) continue;
-          bits = static_cast<uint64_t>(*iv);
-          break;
-        }
-      }
-    }
-    for (unsigned b = 0; b < size; ++b) reg.bytes.push_back(static_cast<uint8_t>(bits >> (8 * b)));
+    const auto bits = read_element_bits(r, (*vals)[i], json_index_path(vp, i), reg.type);
+    if (!bits) continue;
+    for (unsigned b = 0; b < size; ++b) reg.bytes.push_back(static_cast<uint8_t>(*bits >> (8 * b)));
   }
   if (r.error_count() != before) return;
   if (!r.charge(reg.bytes.size(), path)) return;

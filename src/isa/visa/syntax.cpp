@@ -132,85 +132,77 @@ const InstrRow* row_for_mnemonic(std::string_view m) {
   return it == rows.end() ? nullptr : it->second;
 }
 
-std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
-  TextCursor c{line, 0};
-  if (!c.consume_word(".decl")) return "expected .decl";
+namespace {
+
+// "alias=<name, offset>", after the '='.
+std::optional<std::string> parse_alias(TextCursor& c, Variable& v) {
+  if (!c.consume('<')) return "expected alias=<name, offset>";
   c.skip_space();
-  const std::string_view name = c.identifier();
-  if (name.empty()) return "expected a variable name after .decl";
-  v = Variable{};
-  v.name = std::string(name);
-  bool have_class = false;
-  bool have_type = false;
-  while (true) {
-    c.skip_space();
-    if (c.at_end()) break;
-    const std::string_view key = c.identifier();
-    if (key.empty() || c.peek() != '=')
-      return "expected key=value in .decl, at column " + std::to_string(c.column());
+  const std::string_view target = c.identifier();
+  if (target.empty() || !c.consume(',')) return "expected alias=<name, offset>";
+  c.skip_space();
+  const auto off = c.number();
+  if (!off || *off > 0xffffffffu || !c.consume('>')) return "expected alias=<name, offset>";
+  v.alias_name = std::string(target);
+  v.alias_offset = static_cast<uint32_t>(*off);
+  return std::nullopt;
+}
+
+// "attrs={...}", after the '=': kept as written, "attrs=" included.
+std::optional<std::string> parse_attrs(TextCursor& c, std::string_view line, Variable& v) {
+  const size_t start = c.pos - 6;
+  int depth = 0;
+  do {
+    if (c.at_end()) return "unterminated attrs={...}";
+    if (c.peek() == '{') ++depth;
+    if (c.peek() == '}') --depth;
     ++c.pos;
-    if (key == "alias") {
-      if (!c.consume('<')) return "expected alias=<name, offset>";
-      c.skip_space();
-      const std::string_view target = c.identifier();
-      if (target.empty() || !c.consume(',')) return "expected alias=<name, offset>";
-      c.skip_space();
-      const auto off = c.number();
-      if (!off || *off > 0xffffffffu || !c.consume('>')) return "expected alias=<name, offset>";
-      v.alias_name = std::string(target);
-      v.alias_offset = static_cast<uint32_t>(*off);
-      continue;
-    }
-    if (key == "attrs") {
-      const size_t start = c.pos - 6;
-      int depth = 0;
-      do {
-        if (c.at_end()) return "unterminated attrs={...}";
-        if (c.peek() == '{') ++depth;
-        if (c.peek() == '}') --depth;
-        ++c.pos;
-      } while (depth > 0);
-      v.attrs = std::string(line.substr(start, c.pos - start));
-      continue;
-    }
-    const size_t vstart = c.pos;
-    while (!c.at_end() && c.peek() != ' ' && c.peek() != '\t') ++c.pos;
-    const std::string_view val = line.substr(vstart, c.pos - vstart);
-    if (key == "v_type") {
-      have_class = true;
-      if (val == "G")
-        v.cls = VarClass::kGeneral;
-      else if (val == "A")
-        v.cls = VarClass::kAddress;
-      else if (val == "P")
-        v.cls = VarClass::kPredicate;
-      else if (val == "S")
-        v.cls = VarClass::kSampler;
-      else if (val == "T")
-        v.cls = VarClass::kSurface;
-      else
-        return "unknown v_type '" + std::string(val) + "' (G, A, P, S, T)";
-    } else if (key == "type") {
-      const auto t = type_from_name(val);
-      if (!t) return "unknown type '" + std::string(val) + "'";
-      v.type = *t;
-      have_type = true;
-    } else if (key == "num_elts") {
-      const auto n = to_u32(val);
-      if (!n || *n == 0)
-        return "num_elts must be a positive number, got '" + std::string(val) + "'";
-      v.num_elts = *n;
-    } else if (key == "align") {
-      const auto a = align_from_name(val);
-      if (!a) return "unknown alignment '" + std::string(val) + "'";
-      v.align = *a;
-    } else if (key == "v_name") {
-      v.v_name = std::string(val);
-    } else {
-      return "unknown .decl attribute '" + std::string(key) + "'";
-    }
+  } while (depth > 0);
+  v.attrs = std::string(line.substr(start, c.pos - start));
+  return std::nullopt;
+}
+
+// One key=value attribute of .decl other than alias and attrs.
+std::optional<std::string> parse_decl_value(std::string_view key, std::string_view val, Variable& v,
+                                            bool& have_class, bool& have_type) {
+  if (key == "v_type") {
+    have_class = true;
+    if (val == "G")
+      v.cls = VarClass::kGeneral;
+    else if (val == "A")
+      v.cls = VarClass::kAddress;
+    else if (val == "P")
+      v.cls = VarClass::kPredicate;
+    else if (val == "S")
+      v.cls = VarClass::kSampler;
+    else if (val == "T")
+      v.cls = VarClass::kSurface;
+    else
+      return "unknown v_type '" + std::string(val) + "' (G, A, P, S, T)";
+  } else if (key == "type") {
+    const auto t = type_from_name(val);
+    if (!t) return "unknown type '" + std::string(val) + "'";
+    v.type = *t;
+    have_type = true;
+  } else if (key == "num_elts") {
+    const auto n = to_u32(val);
+    if (!n || *n == 0) return "num_elts must be a positive number, got '" + std::string(val) + "'";
+    v.num_elts = *n;
+  } else if (key == "align") {
+    const auto a = align_from_name(val);
+    if (!a) return "unknown alignment '" + std::string(val) + "'";
+    v.align = *a;
+  } else if (key == "v_name") {
+    v.v_name = std::string(val);
+  } else {
+    return "unknown .decl attribute '" + std::string(key) + "'";
   }
-  if (!have_class) return "missing v_type=";
+  return std::nullopt;
+}
+
+// The checks of the variable's class (types, sizes, element counts); an address variable's
+// type is UW.
+std::optional<std::string> check_decl_class(Variable& v, bool have_type) {
   switch (v.cls) {
     case VarClass::kGeneral: {
       if (!have_type) return "a general variable needs type=";
@@ -242,16 +234,47 @@ std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
   return std::nullopt;
 }
 
-std::optional<Instruction> parse_instruction(std::string_view text, const VisaProgram& prog,
-                                             uint32_t line_no, core::DiagSink& sink) {
-  const std::string& file = prog.file;
-  const std::string_view raw_line = text;
-  TextCursor c{raw_line, 0};
+}  // namespace
+
+std::optional<std::string> parse_decl(std::string_view line, Variable& v) {
+  TextCursor c{line, 0};
+  if (!c.consume_word(".decl")) return "expected .decl";
   c.skip_space();
-  const uint32_t first_col = c.column();
-  // Predicate prefix, parsed before we know the row.
-  OperandValue pred;
-  bool has_pred = false;
+  const std::string_view name = c.identifier();
+  if (name.empty()) return "expected a variable name after .decl";
+  v = Variable{};
+  v.name = std::string(name);
+  bool have_class = false;
+  bool have_type = false;
+  while (true) {
+    c.skip_space();
+    if (c.at_end()) break;
+    const std::string_view key = c.identifier();
+    if (key.empty() || c.peek() != '=')
+      return "expected key=value in .decl, at column " + std::to_string(c.column());
+    ++c.pos;
+    if (key == "alias") {
+      if (auto e = parse_alias(c, v)) return e;
+      continue;
+    }
+    if (key == "attrs") {
+      if (auto e = parse_attrs(c, line, v)) return e;
+      continue;
+    }
+    const size_t vstart = c.pos;
+    while (!c.at_end() && c.peek() != ' ' && c.peek() != '\t') ++c.pos;
+    const std::string_view val = line.substr(vstart, c.pos - vstart);
+    if (auto e = parse_decl_value(key, val, v, have_class, have_type)) return e;
+  }
+  if (!have_class) return "missing v_type=";
+  return check_decl_class(v, have_type);
+}
+
+namespace {
+
+// The predicate prefix "(P1)" or "(!P1)", parsed before the row is known; false after an error.
+bool parse_predicate_prefix(TextCursor& c, const VisaProgram& prog, uint32_t line_no,
+                            core::DiagSink& sink, OperandValue& pred, bool& has_pred) {
   if (c.peek() == '(') {
     static const FieldSpec kPredSpec{.name = "Pred",
                                      .kind = Kind::kPredicate,
@@ -259,13 +282,174 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
                                      .citation = "research/intel_visa.md §1.6"};
     if (auto e = parse_field(kPredSpec, c, prog.symbols, pred)) {
       const bool undeclared = e->find("not a declared") != std::string::npos;
-      sink.error(undeclared ? "VISA-UNDECLARED" : "VISA-SYNTAX", loc(file, line_no, c.column()), *e,
-                 std::string(kCiteSyntax));
-      return std::nullopt;
+      sink.error(undeclared ? "VISA-UNDECLARED" : "VISA-SYNTAX",
+                 loc(prog.file, line_no, c.column()), *e, std::string(kCiteSyntax));
+      return false;
     }
     has_pred = true;
     c.skip_space();
   }
+  return true;
+}
+
+// The predicate prefix into the row's predicate field (present either way); false after a
+// VISA-SYNTAX error when the row takes no predicate.
+bool place_predicate(const InstrRow& row, bool has_pred, const OperandValue& pred,
+                     uint32_t first_col, const VisaProgram& prog, uint32_t line_no,
+                     core::DiagSink& sink, Instruction& inst) {
+  const auto pred_index = [&]() -> std::optional<size_t> {
+    for (size_t i = 0; i < row.fields.size(); ++i) {
+      if (row.fields[i].kind == Kind::kPredicate) return i;
+    }
+    return std::nullopt;
+  }();
+  if (has_pred && !pred_index) {
+    sink.error("VISA-SYNTAX", loc(prog.file, line_no, first_col),
+               std::string(row.name) + " takes no predicate",
+               std::string(row.spec_file) + ", Format");
+    return false;
+  }
+  if (pred_index) {
+    inst.ops[*pred_index] = pred;
+    inst.ops[*pred_index].present = true;
+    if (has_pred) inst.ops[*pred_index].column = first_col;
+  }
+  return true;
+}
+
+// The first error of an instruction's operands: its text, column and rule.
+struct OperandError {
+  std::optional<std::string> text;
+  uint32_t column = 0;
+  std::string rule = "VISA-SYNTAX";
+};
+
+// One placeholder's operand into inst.ops[idx]; an optional one that does not parse (or is not
+// followed by a space) is left absent. False after an error.
+bool parse_operand(const FieldSpec& f, bool optional, size_t idx, TextCursor& c,
+                   const VisaProgram& prog, Instruction& inst, OperandError& error) {
+  if (!f.exists_at(prog.version)) return true;
+  OperandValue v;
+  const size_t save = c.pos;
+  if (f.flags & kFlagPaired) {
+    // The paired surface: IGC's grammar always reads a raw operand here; texsim reads one
+    // when it is %null.N, or any raw operand where the platform allows a paired surface,
+    // and otherwise takes the operand as the first parameter (decision in docs/visa.md).
+    c.skip_space();
+    TextCursor probe = c;
+    const std::string_view id = probe.identifier();
+    if (id != "%null" && !allows_paired_surface(prog.platform)) {
+      v.present = false;
+      v.column = c.column();
+      inst.ops[idx] = v;
+      return true;
+    }
+    optional = false;
+  }
+  auto e = parse_field(f, c, prog.symbols, v);
+  if (optional) {
+    const bool separated = c.at_end() || c.peek() == ' ' || c.peek() == '\t';
+    if (e || !separated) {
+      c.pos = save;
+      v = OperandValue{};
+      v.present = false;
+      v.column = c.column();
+      inst.ops[idx] = v;
+      return true;
+    }
+  }
+  if (e) {
+    error.text = *e;
+    error.column = c.column();
+    if (e->find("not a declared") != std::string::npos) error.rule = "VISA-UNDECLARED";
+    return false;
+  }
+  inst.ops[idx] = std::move(v);
+  return true;
+}
+
+// The operands after the mnemonic, by the row's text (or spec) template, up to the end of the
+// line; false after an error.
+bool parse_operands(TextCursor& c, const VisaProgram& prog, uint32_t line_no, core::DiagSink& sink,
+                    Instruction& inst) {
+  const InstrRow* row = inst.row;
+  const std::string_view tmpl = inst.spec_form ? row->spec_text : row->text;
+  const std::string_view tail =
+      template_tail(tmpl, inst.spec_form ? row->spec_spelling() : row->mnemonic);
+  OperandError error;
+  const std::vector<size_t>& plan = placeholder_fields(*row, inst.spec_form);
+  size_t placeholder = 0;
+  const bool ok = walk_template(
+      tail,
+      [&](char ch) {
+        if (ch == ' ') return true;
+        if (ch != '.') c.skip_space();
+        if (c.peek() != ch) {
+          error.text = std::string("expected '") + ch + "'";
+          error.column = c.column();
+          return false;
+        }
+        ++c.pos;
+        return true;
+      },
+      [&](std::string_view name, bool optional) {
+        const size_t planned = placeholder < plan.size() ? plan[placeholder] : kNoField;
+        ++placeholder;
+        const auto idx =
+            planned != kNoField ? std::optional<size_t>(planned) : row->field_index(name);
+        return parse_operand(row->fields[*idx], optional, *idx, c, prog, inst, error);
+      });
+  if (ok) {
+    c.skip_space();
+    if (!c.at_end()) {
+      error.text = "unexpected text after the last operand";
+      error.column = c.column();
+    }
+  }
+  if (error.text) {
+    sink.error(error.rule, loc(prog.file, line_no, error.column), *error.text,
+               std::string(row->spec_file) + ", Text");
+    return false;
+  }
+  return true;
+}
+
+// Fields not written in text: ignored fields (0), counts (from their list), the sub-op (from
+// the mnemonic).
+void fill_unwritten_fields(const InstrRow& row, Instruction& inst) {
+  for (size_t i = 0; i < row.fields.size(); ++i) {
+    OperandValue& v = inst.ops[i];
+    if (row.fields[i].kind == Kind::kSubOpFlags && row.sub_op) {
+      v.present = true;
+      v.value = (v.value & ~0xffu) | *row.sub_op;
+    }
+    if (row.fields[i].kind == Kind::kReservedZero || row.fields[i].kind == Kind::kCount) {
+      v.present = true;
+      v.value = 0;
+      if (row.fields[i].kind == Kind::kCount && i + 1 < row.fields.size()) {
+        v.value = static_cast<uint32_t>(inst.ops[i + 1].list.size());
+      }
+    }
+  }
+  for (size_t i = 0; i < row.fields.size(); ++i) {
+    if (row.fields[i].kind == Kind::kCount && i + 1 < row.fields.size()) {
+      inst.ops[i].value = static_cast<uint32_t>(inst.ops[i + 1].list.size());
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<Instruction> parse_instruction(std::string_view text, const VisaProgram& prog,
+                                             uint32_t line_no, core::DiagSink& sink) {
+  const std::string& file = prog.file;
+  const std::string_view raw_line = text;
+  TextCursor c{raw_line, 0};
+  c.skip_space();
+  const uint32_t first_col = c.column();
+  OperandValue pred;
+  bool has_pred = false;
+  if (!parse_predicate_prefix(c, prog, line_no, sink, pred, has_pred)) return std::nullopt;
   const size_t mstart = c.pos;
   while (!c.at_end() && c.peek() != '.' && c.peek() != ' ' && c.peek() != '\t' && c.peek() != '(')
     ++c.pos;
@@ -292,124 +476,107 @@ std::optional<Instruction> parse_instruction(std::string_view text, const VisaPr
   inst.row = row;
   inst.spec_form = mnemonic == row->spec_spelling() && row->spec_spelling() != row->mnemonic;
   inst.ops.assign(row->fields.size(), OperandValue{});
-  const auto pred_index = [&]() -> std::optional<size_t> {
-    for (size_t i = 0; i < row->fields.size(); ++i) {
-      if (row->fields[i].kind == Kind::kPredicate) return i;
-    }
-    return std::nullopt;
-  }();
-  if (has_pred && !pred_index) {
-    sink.error("VISA-SYNTAX", loc(file, line_no, first_col),
-               std::string(row->name) + " takes no predicate",
-               std::string(row->spec_file) + ", Format");
+  if (!place_predicate(*row, has_pred, pred, first_col, prog, line_no, sink, inst)) {
     return std::nullopt;
   }
-  if (pred_index) {
-    inst.ops[*pred_index] = pred;
-    inst.ops[*pred_index].present = true;
-    if (has_pred) inst.ops[*pred_index].column = first_col;
-  }
-  const std::string_view tmpl = inst.spec_form ? row->spec_text : row->text;
-  const std::string_view tail =
-      template_tail(tmpl, inst.spec_form ? row->spec_spelling() : row->mnemonic);
-  std::optional<std::string> error;
-  uint32_t error_col = 0;
-  std::string error_rule = "VISA-SYNTAX";
-  const std::vector<size_t>& plan = placeholder_fields(*row, inst.spec_form);
-  size_t placeholder = 0;
-  const bool ok = walk_template(
-      tail,
-      [&](char ch) {
-        if (ch == ' ') return true;
-        if (ch != '.') c.skip_space();
-        if (c.peek() != ch) {
-          error = std::string("expected '") + ch + "'";
-          error_col = c.column();
-          return false;
-        }
-        ++c.pos;
-        return true;
-      },
-      [&](std::string_view name, bool optional) {
-        const size_t planned = placeholder < plan.size() ? plan[placeholder] : kNoField;
-        ++placeholder;
-        const auto idx =
-            planned != kNoField ? std::optional<size_t>(planned) : row->field_index(name);
-        const FieldSpec& f = row->fields[*idx];
-        if (!f.exists_at(prog.version)) return true;
-        OperandValue v;
-        const size_t save = c.pos;
-        if (f.flags & kFlagPaired) {
-          // The paired surface: IGC's grammar always reads a raw operand here; texsim reads one
-          // when it is %null.N, or any raw operand where the platform allows a paired surface,
-          // and otherwise takes the operand as the first parameter (decision in docs/visa.md).
-          c.skip_space();
-          TextCursor probe = c;
-          const std::string_view id = probe.identifier();
-          if (id != "%null" && !allows_paired_surface(prog.platform)) {
-            v.present = false;
-            v.column = c.column();
-            inst.ops[*idx] = v;
-            return true;
-          }
-          optional = false;
-        }
-        auto e = parse_field(f, c, prog.symbols, v);
-        if (optional) {
-          const bool separated = c.at_end() || c.peek() == ' ' || c.peek() == '\t';
-          if (e || !separated) {
-            c.pos = save;
-            v = OperandValue{};
-            v.present = false;
-            v.column = c.column();
-            inst.ops[*idx] = v;
-            return true;
-          }
-        }
-        if (e) {
-          error = *e;
-          error_col = c.column();
-          if (e->find("not a declared") != std::string::npos) error_rule = "VISA-UNDECLARED";
-          return false;
-        }
-        inst.ops[*idx] = std::move(v);
-        return true;
-      });
-  if (ok) {
-    c.skip_space();
-    if (!c.at_end()) {
-      error = "unexpected text after the last operand";
-      error_col = c.column();
-    }
-  }
-  if (error) {
-    sink.error(error_rule, loc(file, line_no, error_col), *error,
-               std::string(row->spec_file) + ", Text");
-    return std::nullopt;
-  }
-  // Fields not written in text: ignored fields (0), counts (from their list), the sub-op (from
-  // the mnemonic).
-  for (size_t i = 0; i < row->fields.size(); ++i) {
-    OperandValue& v = inst.ops[i];
-    if (row->fields[i].kind == Kind::kSubOpFlags && row->sub_op) {
-      v.present = true;
-      v.value = (v.value & ~0xffu) | *row->sub_op;
-    }
-    if (row->fields[i].kind == Kind::kReservedZero || row->fields[i].kind == Kind::kCount) {
-      v.present = true;
-      v.value = 0;
-      if (row->fields[i].kind == Kind::kCount && i + 1 < row->fields.size()) {
-        v.value = static_cast<uint32_t>(inst.ops[i + 1].list.size());
-      }
-    }
-  }
-  for (size_t i = 0; i < row->fields.size(); ++i) {
-    if (row->fields[i].kind == Kind::kCount && i + 1 < row->fields.size()) {
-      inst.ops[i].value = static_cast<uint32_t>(inst.ops[i + 1].list.size());
-    }
-  }
+  if (!parse_operands(c, prog, line_no, sink, inst)) return std::nullopt;
+  fill_unwritten_fields(*row, inst);
   return inst;
 }
+
+namespace {
+
+// Comments in `copy`: // to end of line, /* ... */ possibly over lines (`in_block_comment`
+// carries over); replaced by spaces so that columns stay right. Strings are skipped.
+void blank_comments(std::string& copy, bool& in_block_comment) {
+  auto pair_at = [&](size_t i, char a, char b) {
+    return copy[i] == a && i + 1 < copy.size() && copy[i + 1] == b;
+  };
+  for (size_t i = 0; i < copy.size(); ++i) {
+    if (in_block_comment) {
+      if (pair_at(i, '*', '/')) {
+        copy[i] = copy[i + 1] = ' ';
+        ++i;
+        in_block_comment = false;
+      } else {
+        copy[i] = ' ';
+      }
+    } else if (pair_at(i, '/', '/')) {
+      copy.resize(i);
+      break;
+    } else if (pair_at(i, '/', '*')) {
+      copy[i] = copy[i + 1] = ' ';
+      ++i;
+      in_block_comment = true;
+    } else if (copy[i] == '"') {  // skip strings (.kernel "a//b", escapes \" and \\)
+      size_t q = i + 1;
+      while (q < copy.size() && copy[q] != '"') q += copy[q] == '\\' ? 2 : 1;
+      if (q >= copy.size()) break;
+      i = q;
+    }
+  }
+}
+
+// A directive line `t` (trimmed, at column `col`): .version, .kernel, .decl, those kept for .isa
+// and function headers; others are errors.
+void parse_directive(std::string_view t, uint32_t line_no, uint32_t col, bool seen_instruction,
+                     VisaProgram& prog, GenericText& generic, core::DiagSink& sink) {
+  const std::string& file = prog.file;
+  TextCursor c{t, 1};
+  const std::string_view dir = c.identifier();
+  if (dir == "version") {
+    c.skip_space();
+    const auto v = parse_version(trim(t.substr(c.pos)));
+    if (!v) {
+      sink.error("VISA-SYNTAX", loc(file, line_no, col), "expected .version MAJOR.MINOR",
+                 std::string(kCiteSyntax));
+    } else if (seen_instruction) {
+      sink.error("VISA-SYNTAX", loc(file, line_no, col),
+                 ".version must come before the instructions", std::string(kCiteSyntax));
+    } else {
+      prog.version = *v;
+      prog.version_given = true;
+    }
+  } else if (dir == "kernel") {
+    std::string name;
+    if (auto e = parse_kernel_name(trim(t.substr(c.pos)), name)) {
+      sink.error("VISA-SYNTAX", loc(file, line_no, col), *e, std::string(kCiteSyntax));
+    } else {
+      prog.kernel = std::move(name);
+    }
+  } else if (dir == "decl") {
+    Variable v;
+    if (auto e = parse_decl(t, v)) {
+      sink.error("VISA-DECL", loc(file, line_no, col), *e, "research/intel_visa.md §1.3");
+    } else {
+      v.line = line_no;
+      if (auto e2 = prog.symbols.add(v)) {
+        sink.error("VISA-DECL", loc(file, line_no, col), *e2, "research/intel_visa.md §1.3");
+      }
+    }
+  } else if (!generic.directive(dir, t.substr(c.pos), line_no, col,
+                                col + static_cast<uint32_t>(c.pos)) &&
+             dir != "global_function" && dir != "funcdecl") {
+    // .input, .implicit_KIND (V25), .parameter, .kernel_attr, .function are kept for .isa
+    // (syntax_generic.cpp); function headers are accepted, not modelled; others are errors.
+    sink.error("VISA-SYNTAX", loc(file, line_no, col),
+               "unknown directive '." + std::string(dir) + "'", std::string(kCiteSyntax));
+  }
+}
+
+// The instruction `t` of `line` with its indentation as spaces, so that columns count from the
+// line start (in place when the indentation is all spaces, else in `padded`).
+std::string_view instruction_text(std::string_view line, std::string_view t, std::string& padded) {
+  const std::string_view lead = line.substr(0, static_cast<size_t>(t.data() - line.data()));
+  if (lead.find_first_not_of(' ') == std::string_view::npos) {
+    return std::string_view(lead.data(), lead.size() + t.size());
+  }
+  padded.assign(lead.size(), ' ');
+  padded += t;
+  return padded;
+}
+
+}  // namespace
 
 std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::string& file,
                                            Platform platform, core::DiagSink& sink,
@@ -442,36 +609,11 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     const std::string_view raw = text.substr(start, end - start);
     start = end + 1;
     // Most lines have no comment or string: read them in place (issue 18 item 4, parse speed).
-    // Others are copied and their comments blanked below.
+    // Others are copied and their comments blanked.
     const bool plain = !in_block_comment && !contains(raw, '/') && !contains(raw, '"');
-    if (!plain) copy.assign(raw);
-    // Comments: // to end of line, /* ... */ possibly over lines; replaced by spaces so that
-    // columns stay right.
-    auto pair_at = [&](size_t i, char a, char b) {
-      return copy[i] == a && i + 1 < copy.size() && copy[i + 1] == b;
-    };
-    for (size_t i = 0; !plain && i < copy.size(); ++i) {
-      if (in_block_comment) {
-        if (pair_at(i, '*', '/')) {
-          copy[i] = copy[i + 1] = ' ';
-          ++i;
-          in_block_comment = false;
-        } else {
-          copy[i] = ' ';
-        }
-      } else if (pair_at(i, '/', '/')) {
-        copy.resize(i);
-        break;
-      } else if (pair_at(i, '/', '*')) {
-        copy[i] = copy[i + 1] = ' ';
-        ++i;
-        in_block_comment = true;
-      } else if (copy[i] == '"') {  // skip strings (.kernel "a//b", escapes \" and \\)
-        size_t q = i + 1;
-        while (q < copy.size() && copy[q] != '"') q += copy[q] == '\\' ? 2 : 1;
-        if (q >= copy.size()) break;
-        i = q;
-      }
+    if (!plain) {
+      copy.assign(raw);
+      blank_comments(copy, in_block_comment);
     }
     const std::string_view line = plain ? raw : std::string_view(copy);
     const std::string_view t = trim(line);
@@ -481,46 +623,7 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     }
     const uint32_t col = static_cast<uint32_t>(t.data() - line.data()) + 1;
     if (t.front() == '.') {
-      TextCursor c{t, 1};
-      const std::string_view dir = c.identifier();
-      if (dir == "version") {
-        c.skip_space();
-        const auto v = parse_version(trim(t.substr(c.pos)));
-        if (!v) {
-          sink.error("VISA-SYNTAX", loc(file, line_no, col), "expected .version MAJOR.MINOR",
-                     std::string(kCiteSyntax));
-        } else if (seen_instruction) {
-          sink.error("VISA-SYNTAX", loc(file, line_no, col),
-                     ".version must come before the instructions", std::string(kCiteSyntax));
-        } else {
-          prog->version = *v;
-          prog->version_given = true;
-        }
-      } else if (dir == "kernel") {
-        std::string name;
-        if (auto e = parse_kernel_name(trim(t.substr(c.pos)), name)) {
-          sink.error("VISA-SYNTAX", loc(file, line_no, col), *e, std::string(kCiteSyntax));
-        } else {
-          prog->kernel = std::move(name);
-        }
-      } else if (dir == "decl") {
-        Variable v;
-        if (auto e = parse_decl(t, v)) {
-          sink.error("VISA-DECL", loc(file, line_no, col), *e, "research/intel_visa.md §1.3");
-        } else {
-          v.line = line_no;
-          if (auto e2 = prog->symbols.add(v)) {
-            sink.error("VISA-DECL", loc(file, line_no, col), *e2, "research/intel_visa.md §1.3");
-          }
-        }
-      } else if (!generic.directive(dir, t.substr(c.pos), line_no, col,
-                                    col + static_cast<uint32_t>(c.pos)) &&
-                 dir != "global_function" && dir != "funcdecl") {
-        // .input, .implicit_KIND (V25), .parameter, .kernel_attr, .function are kept for .isa
-        // (syntax_generic.cpp); function headers are accepted, not modelled; others are errors.
-        sink.error("VISA-SYNTAX", loc(file, line_no, col),
-                   "unknown directive '." + std::string(dir) + "'", std::string(kCiteSyntax));
-      }
+      parse_directive(t, line_no, col, seen_instruction, *prog, generic, sink);
       if (end == text.size()) break;
       continue;
     }
@@ -532,16 +635,7 @@ std::unique_ptr<VisaProgram> parse_program(std::string_view text, const std::str
     }
     seen_instruction = true;
     declare_scene();
-    // The instruction with its indentation as spaces, so that columns count from the line start.
-    const std::string_view lead = line.substr(0, static_cast<size_t>(t.data() - line.data()));
-    std::string_view inst_text;
-    if (lead.find_first_not_of(' ') == std::string_view::npos) {
-      inst_text = std::string_view(lead.data(), lead.size() + t.size());
-    } else {
-      padded.assign(lead.size(), ' ');
-      padded += t;
-      inst_text = padded;
-    }
+    const std::string_view inst_text = instruction_text(line, t, padded);
     if (auto inst = parse_instruction(inst_text, *prog, line_no, sink)) {
       const bool unmodelled = inst->row == nullptr;
       prog->instructions.push_back(std::move(*inst));
