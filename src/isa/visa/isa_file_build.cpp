@@ -47,20 +47,16 @@ void renumber(Instruction& inst, const Ids& ids) {
   }
 }
 
-}  // namespace
+// Appends `s` to the routine's string table; its index.
+uint32_t add_string(IsaRoutine& rt, const std::string& s) {
+  rt.strings.push_back(s);
+  return static_cast<uint32_t>(rt.strings.size() - 1);
+}
 
-std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::DiagSink& sink) {
-  IsaFile f;
-  f.version = prog.version;
-  IsaRoutine rt;
-  rt.name = prog.kernel.empty() ? "texsim" : prog.kernel;
-  rt.strings.push_back(rt.name);
-  rt.name_index = 0;
-  Ids ids;
-  auto str = [&](const std::string& s) {
-    rt.strings.push_back(s);
-    return static_cast<uint32_t>(rt.strings.size() - 1);
-  };
+// The declarations as the routine's variable, predicate, address, sampler and surface tables,
+// with the ids IGC gives them in `ids`.
+void add_declarations(const VisaProgram& prog, IsaRoutine& rt, Ids& ids) {
+  auto str = [&](const std::string& s) { return add_string(rt, s); };
   for (const Variable* v : prog.symbols.declared()) {
     switch (v->cls) {
       case VarClass::kGeneral: {
@@ -100,7 +96,10 @@ std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::Diag
         break;
     }
   }
-  // Inputs and kernel attributes (isa_header_text.hpp).
+}
+
+// Inputs and kernel attributes (isa_header_text.hpp).
+void add_inputs_and_attrs(const VisaProgram& prog, const Ids& ids, IsaRoutine& rt) {
   for (const ProgramInput& in : prog.inputs) {
     const Variable* v = prog.symbols.find_name(in.name);
     if (v == nullptr) continue;  // reported by the parser
@@ -111,81 +110,119 @@ std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::Diag
     out.size = in.size;
     rt.inputs.push_back(out);
   }
-  for (const ProgramAttr& a : prog.attrs) rt.attrs.push_back({str(a.name), a.value});
-  // Labels are numbered in order of first mention, definition or use (as IGC creates them).
-  std::map<std::string, uint32_t, std::less<>> label_ids;
-  auto label_id = [&](std::string_view name) {
-    auto it = label_ids.find(name);
-    if (it != label_ids.end()) return it->second;
+  for (const ProgramAttr& a : prog.attrs) rt.attrs.push_back({add_string(rt, a.name), a.value});
+}
+
+// The routine's labels, numbered in order of first mention, definition or use (as IGC creates
+// them).
+struct Labels {
+  IsaRoutine& rt;
+  std::map<std::string, uint32_t, std::less<>> ids;
+
+  uint32_t id(std::string_view name) {
+    auto it = ids.find(name);
+    if (it != ids.end()) return it->second;
     const auto id = static_cast<uint32_t>(rt.labels.size());
-    label_ids.emplace(std::string(name), id);
+    ids.emplace(std::string(name), id);
     rt.labels.push_back({0, 0, {}});
     return id;
-  };
-  auto define_label = [&](const ProgramLabel& l) {
-    const uint32_t id = label_id(l.name);
+  }
+
+  // The label's name and kind, and its LABEL (0x31) or subroutine (0x30) instruction.
+  void define(const ProgramLabel& l) {
+    const uint32_t id = this->id(l.name);
     std::string stored = l.name;
     // IGC prints a subroutine label as NAME_ID (IsaDisassembly.cpp): its dump's "_main_0" is
     // the label "_main" with id 0, so the suffix is taken off again (decision V54).
     const std::string suffix = "_" + std::to_string(id);
     if (l.function && stored.size() > suffix.size() && stored.ends_with(suffix))
       stored.resize(stored.size() - suffix.size());
-    rt.labels[id].name = str(stored);
+    rt.labels[id].name = add_string(rt, stored);
     rt.labels[id].kind = l.function ? 1 : 0;
     IsaInst out;
     out.opcode = l.function ? 0x30 : 0x31;
     out.bytes = {out.opcode, static_cast<uint8_t>(id), static_cast<uint8_t>(id >> 8)};
     rt.insts.push_back(std::move(out));
-  };
+  }
+};
+
+// An instruction texsim does not model, encoded by its layout (isa_text.hpp); false after a
+// VISA-ISA-FILE error.
+bool add_layout_instruction(const Instruction& src, const VisaProgram& prog, const Ids& ids,
+                            Labels& labels, core::DiagSink& sink, IsaRoutine& rt) {
+  std::vector<uint8_t> bytes;
+  const TextEnv env{prog.symbols, prog.version,
+                    [&](VarClass c, uint32_t id) { return ids.of(c, id); },
+                    [&](std::string_view name) { return labels.id(name); }};
+  if (const auto e = encode_text_instruction(src.source, env, bytes)) {
+    sink.error("VISA-ISA-FILE", core::TextLoc{prog.file, src.line, src.column},
+               "'" + src.unsupported + "' cannot be written to a .isa: " + e->message,
+               "docs/visa.md, \"Every instruction in text\"");
+    return false;
+  }
+  IsaInst out;
+  out.opcode = bytes[0];
+  out.bytes = std::move(bytes);
+  rt.insts.push_back(std::move(out));
+  return true;
+}
+
+// A modelled instruction with its ids renumbered, encoded by its row; false after a
+// VISA-ENCODING error.
+bool add_modelled_instruction(const Instruction& src, const VisaProgram& prog, const Ids& ids,
+                              core::DiagSink& sink, IsaRoutine& rt) {
+  Instruction inst = src;
+  renumber(inst, ids);
+  std::vector<uint8_t> bytes;
+  if (auto e = encode_instruction(inst, prog.version, bytes)) {
+    sink.error("VISA-ENCODING", core::TextLoc{prog.file, src.line, src.column}, *e,
+               std::string(inst.row->spec_file) + ", Format");
+    return false;
+  }
+  IsaInst out;
+  out.opcode = bytes[0];
+  // IGC 1.0.12504's 3D layout has no paired surface (V33): drop the 6 bytes after Dst.
+  if ((out.opcode == kOpcode3DSample || out.opcode == kOpcode3DLoad ||
+       out.opcode == kOpcode3DGather4) &&
+      prog.version >= kPairedSurfaceVersion) {
+    // Bytes end with: paired raw (6), NumParams (1), NumParams raws (6 each; ids are UD).
+    const size_t np = inst.op("Params").list.size();
+    const size_t tail = 6 * np + 1 + 6;
+    if (bytes.size() >= tail + 1)
+      bytes.erase(bytes.end() - static_cast<std::ptrdiff_t>(tail),
+                  bytes.end() - static_cast<std::ptrdiff_t>(tail - 6));
+  }
+  out.bytes = std::move(bytes);
+  rt.insts.push_back(std::move(out));
+  return true;
+}
+
+}  // namespace
+
+std::optional<IsaFile> isa_file_from_program(const VisaProgram& prog, core::DiagSink& sink) {
+  IsaFile f;
+  f.version = prog.version;
+  IsaRoutine rt;
+  rt.name = prog.kernel.empty() ? "texsim" : prog.kernel;
+  rt.strings.push_back(rt.name);
+  rt.name_index = 0;
+  Ids ids;
+  add_declarations(prog, rt, ids);
+  add_inputs_and_attrs(prog, ids, rt);
+  Labels labels{rt, {}};
   bool ok = true;
   size_t next_label = 0;
   for (size_t k = 0; k <= prog.instructions.size(); ++k) {
     while (next_label < prog.labels.size() && prog.labels[next_label].before <= k)
-      define_label(prog.labels[next_label++]);
+      labels.define(prog.labels[next_label++]);
     if (k == prog.instructions.size()) break;
     const Instruction& src = prog.instructions[k];
-    core::TextLoc loc{prog.file, src.line, src.column};
     if (src.row == nullptr) {
       // Every other instruction goes by its layout (isa_text.hpp).
-      std::vector<uint8_t> bytes;
-      const TextEnv env{prog.symbols, prog.version,
-                        [&](VarClass c, uint32_t id) { return ids.of(c, id); }, label_id};
-      if (const auto e = encode_text_instruction(src.source, env, bytes)) {
-        sink.error("VISA-ISA-FILE", loc,
-                   "'" + src.unsupported + "' cannot be written to a .isa: " + e->message,
-                   "docs/visa.md, \"Every instruction in text\"");
-        ok = false;
-        continue;
-      }
-      IsaInst out;
-      out.opcode = bytes[0];
-      out.bytes = std::move(bytes);
-      rt.insts.push_back(std::move(out));
-      continue;
+      ok = add_layout_instruction(src, prog, ids, labels, sink, rt) && ok;
+    } else {
+      ok = add_modelled_instruction(src, prog, ids, sink, rt) && ok;
     }
-    Instruction inst = src;
-    renumber(inst, ids);
-    std::vector<uint8_t> bytes;
-    if (auto e = encode_instruction(inst, prog.version, bytes)) {
-      sink.error("VISA-ENCODING", loc, *e, std::string(inst.row->spec_file) + ", Format");
-      ok = false;
-      continue;
-    }
-    IsaInst out;
-    out.opcode = bytes[0];
-    // IGC 1.0.12504's 3D layout has no paired surface (V33): drop the 6 bytes after Dst.
-    if ((out.opcode == kOpcode3DSample || out.opcode == kOpcode3DLoad ||
-         out.opcode == kOpcode3DGather4) &&
-        prog.version >= kPairedSurfaceVersion) {
-      // Bytes end with: paired raw (6), NumParams (1), NumParams raws (6 each; ids are UD).
-      const size_t np = inst.op("Params").list.size();
-      const size_t tail = 6 * np + 1 + 6;
-      if (bytes.size() >= tail + 1)
-        bytes.erase(bytes.end() - static_cast<std::ptrdiff_t>(tail),
-                    bytes.end() - static_cast<std::ptrdiff_t>(tail - 6));
-    }
-    out.bytes = std::move(bytes);
-    rt.insts.push_back(std::move(out));
   }
   if (!ok) return std::nullopt;
   f.kernels.push_back(std::move(rt));

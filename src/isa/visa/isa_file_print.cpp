@@ -105,20 +105,12 @@ const InstrRow* row_of(const IsaFile& f, const IsaInst& in) {
   return nullptr;
 }
 
-}  // namespace
-
-std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRoutine& r,
-                                                 Platform platform, const std::string& file,
-                                                 core::DiagSink& sink) {
-  auto prog = std::make_unique<VisaProgram>();
-  prog->file = file;
-  prog->from_binary = true;
-  prog->version = f.version;
-  prog->version_given = true;
-  prog->platform = platform;
-  prog->kernel = r.name;
+// The routine's variables (ids from kFirstUserGeneral), then its predicates, addresses,
+// samplers and surfaces, into prog's symbols; a clash is a VISA-ISA-FILE error.
+void add_routine_declarations(const IsaRoutine& r, const std::string& file, core::DiagSink& sink,
+                              VisaProgram& prog) {
   auto add = [&](const Variable& v) {
-    if (auto e = prog->symbols.add_with_id(v)) {
+    if (auto e = prog.symbols.add_with_id(v)) {
       core::BinaryLoc loc;
       loc.file = file;
       sink.error("VISA-ISA-FILE", loc, "declaration '" + v.name + "': " + *e, kCite);
@@ -135,7 +127,7 @@ std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRout
     if ((iv.bits >> 4) <= static_cast<unsigned>(Align::kWordx64))
       v.align = static_cast<Align>(iv.bits >> 4);
     if (iv.alias != 0) {
-      v.alias_name = prog->symbols.name_of(VarClass::kGeneral, iv.alias);
+      v.alias_name = prog.symbols.name_of(VarClass::kGeneral, iv.alias);
       v.alias_offset = iv.alias_offset;
     }
     add(v);
@@ -158,6 +150,52 @@ std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRout
   add_decls(r.predicates, VarClass::kPredicate, 1, "P", false);
   add_decls(r.samplers, VarClass::kSampler, 0, "S", true);
   add_decls(r.surfaces, VarClass::kSurface, kFirstUserSurface, "T", true);
+}
+
+// One instruction of the routine: decoded by its row, or else named by its layout (unmodelled,
+// or modelled but truncated by IGC's writer).
+Instruction routine_instruction(const IsaFile& f, const IsaRoutine& r, const IsaInst& in,
+                                const std::string& file, core::DiagSink& sink) {
+  Instruction inst;
+  std::optional<Instruction> d;
+  // A truncated routine still has every operand of an instruction without exec size and
+  // predicate (media_ld: V34).
+  bool whole = !r.truncated;
+  if (r.truncated) {
+    whole = true;
+    for (const WalkedField& w : in.fields) whole = whole && w.token != 'E' && w.token != 'P';
+    whole = whole && !in.fields.empty();
+  }
+  if (whole) d = decode_isa_instruction(f, in, file, sink);
+  if (d) {
+    inst = std::move(*d);
+  } else {
+    const OpLayout* l = find_layout(in.opcode);
+    inst.unsupported = l != nullptr ? std::string(l->mnemonic) : "?";
+    inst.offset = in.offset;
+    // A modelled instruction left unchecked only because IGC truncated its operands (V34):
+    // named as printed (sample_l, not the opcode's sample_3d), and noted for that reason.
+    if (const InstrRow* row = row_of(f, in)) {
+      inst.unsupported = std::string(row->mnemonic);
+      inst.truncated = true;
+    }
+  }
+  return inst;
+}
+
+}  // namespace
+
+std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRoutine& r,
+                                                 Platform platform, const std::string& file,
+                                                 core::DiagSink& sink) {
+  auto prog = std::make_unique<VisaProgram>();
+  prog->file = file;
+  prog->from_binary = true;
+  prog->version = f.version;
+  prog->version_given = true;
+  prog->platform = platform;
+  prog->kernel = r.name;
+  add_routine_declarations(r, file, sink, *prog);
   if (r.truncated) {
     core::BinaryLoc loc;
     loc.file = file;
@@ -170,31 +208,7 @@ std::unique_ptr<VisaProgram> isa_routine_program(const IsaFile& f, const IsaRout
                  "docs/decisions.md V34");
   }
   for (const IsaInst& in : r.insts) {
-    Instruction inst;
-    std::optional<Instruction> d;
-    // A truncated routine still has every operand of an instruction without exec size and
-    // predicate (media_ld: V34).
-    bool whole = !r.truncated;
-    if (r.truncated) {
-      whole = true;
-      for (const WalkedField& w : in.fields) whole = whole && w.token != 'E' && w.token != 'P';
-      whole = whole && !in.fields.empty();
-    }
-    if (whole) d = decode_isa_instruction(f, in, file, sink);
-    if (d) {
-      inst = std::move(*d);
-    } else {
-      const OpLayout* l = find_layout(in.opcode);
-      inst.unsupported = l != nullptr ? std::string(l->mnemonic) : "?";
-      inst.offset = in.offset;
-      // A modelled instruction left unchecked only because IGC truncated its operands (V34):
-      // named as printed (sample_l, not the opcode's sample_3d), and noted for that reason.
-      if (const InstrRow* row = row_of(f, in)) {
-        inst.unsupported = std::string(row->mnemonic);
-        inst.truncated = true;
-      }
-    }
-    prog->instructions.push_back(std::move(inst));
+    prog->instructions.push_back(routine_instruction(f, r, in, file, sink));
   }
   return prog;
 }

@@ -147,9 +147,10 @@ bool walk_stream_truncated(core::BytesReader& r, Version v, size_t code, size_t 
   return false;
 }
 
-bool read_routine(core::BytesReader& r, Version v, size_t start, IsaRoutine& rt) {
-  Ctx c{r, v};
-  r.seek(start);
+// The string pool: string_count, then each string (NUL-terminated); false when the count
+// cannot fit in the file.
+bool read_string_pool(Ctx& c, size_t start, IsaRoutine& rt) {
+  core::BytesReader& r = c.r;
   const uint32_t nstrings = c.id("string_count");
   if (nstrings > r.remaining()) {  // each string takes at least its NUL
     r.fail(start, "string_count", std::to_string(nstrings) + " strings cannot fit in the file");
@@ -157,10 +158,12 @@ bool read_routine(core::BytesReader& r, Version v, size_t start, IsaRoutine& rt)
   }
   for (uint32_t i = 0; i < nstrings && !r.failed(); ++i)
     rt.strings.push_back(r.cstr("string pool entry", kMaxString));
-  const size_t pool = rt.strings.size();
-  size_t at = r.pos();
-  rt.name_index = c.id("name_index");
-  c.check_index(rt.name_index, pool, at, "name_index");
+  return true;
+}
+
+// The variable table: variable_count, then each variable; false when the count cannot fit.
+bool read_variables(Ctx& c, size_t pool, IsaRoutine& rt) {
+  core::BytesReader& r = c.r;
   const uint32_t nvars = c.id("variable_count");
   if (nvars > r.remaining() / 8) {
     r.fail(r.pos() - 4, "variable_count", std::to_string(nvars) + " variables cannot fit");
@@ -168,7 +171,7 @@ bool read_routine(core::BytesReader& r, Version v, size_t start, IsaRoutine& rt)
   }
   for (uint32_t i = 0; i < nvars && !r.failed(); ++i) {
     IsaVar var;
-    at = r.pos();
+    const size_t at = r.pos();
     var.name = c.id("variable name index");
     if (!c.check_index(var.name, pool, at, "variable name index")) break;
     var.bits = r.u8("variable bit_properties");
@@ -179,37 +182,60 @@ bool read_routine(core::BytesReader& r, Version v, size_t start, IsaRoutine& rt)
     read_attrs(c, r.u8("variable attribute_count"), pool, var.attrs);
     rt.vars.push_back(std::move(var));
   }
-  read_decls(c, r.u16("address_count"), pool, rt.addresses, "address");
-  read_decls(c, r.u16("predicate_count"), pool, rt.predicates, "predicate");
+  return true;
+}
+
+// The label table: label_count, then each label.
+void read_labels(Ctx& c, size_t pool, IsaRoutine& rt) {
+  core::BytesReader& r = c.r;
   const uint16_t nlabels = r.u16("label_count");
   for (uint32_t i = 0; i < nlabels && !r.failed(); ++i) {
     IsaLabel l;
-    at = r.pos();
+    const size_t at = r.pos();
     l.name = c.id("label name index");
     if (!c.check_index(l.name, pool, at, "label name index")) break;
     l.kind = r.u8("label kind");
     read_attrs(c, r.u8("label attribute_count"), pool, l.attrs);
     rt.labels.push_back(std::move(l));
   }
+}
+
+// A kernel's inputs: input_count, then each input; false when the count cannot fit.
+bool read_inputs(Ctx& c, IsaRoutine& rt) {
+  core::BytesReader& r = c.r;
+  // input_count: UB before 3.5, UD from 3.5 (readVarBytes INPUT).
+  const uint32_t ninputs = static_cast<uint32_t>(r.u(c.v >= Version{3, 5} ? 4 : 1, "input_count"));
+  if (ninputs > r.remaining() / 7) {
+    r.fail(r.pos(), "input_count", std::to_string(ninputs) + " inputs cannot fit");
+    return false;
+  }
+  for (uint32_t i = 0; i < ninputs && !r.failed(); ++i) {
+    IsaInput in;
+    in.kind = r.u8("input kind");
+    in.index = c.id("input index");
+    in.offset = static_cast<int16_t>(r.u16("input offset"));
+    in.size = r.u16("input size");
+    rt.inputs.push_back(in);
+  }
+  return true;
+}
+
+bool read_routine(core::BytesReader& r, Version v, size_t start, IsaRoutine& rt) {
+  Ctx c{r, v};
+  r.seek(start);
+  if (!read_string_pool(c, start, rt)) return false;
+  const size_t pool = rt.strings.size();
+  const size_t at = r.pos();
+  rt.name_index = c.id("name_index");
+  c.check_index(rt.name_index, pool, at, "name_index");
+  if (!read_variables(c, pool, rt)) return false;
+  read_decls(c, r.u16("address_count"), pool, rt.addresses, "address");
+  read_decls(c, r.u16("predicate_count"), pool, rt.predicates, "predicate");
+  read_labels(c, pool, rt);
   read_decls(c, r.u8("sampler_count"), pool, rt.samplers, "sampler");
   read_decls(c, r.u8("surface_count"), pool, rt.surfaces, "surface");
   rt.vme_count = r.u8("vme_count");
-  if (rt.is_kernel) {
-    // input_count: UB before 3.5, UD from 3.5 (readVarBytes INPUT).
-    const uint32_t ninputs = static_cast<uint32_t>(r.u(v >= Version{3, 5} ? 4 : 1, "input_count"));
-    if (ninputs > r.remaining() / 7) {
-      r.fail(r.pos(), "input_count", std::to_string(ninputs) + " inputs cannot fit");
-      return false;
-    }
-    for (uint32_t i = 0; i < ninputs && !r.failed(); ++i) {
-      IsaInput in;
-      in.kind = r.u8("input kind");
-      in.index = c.id("input index");
-      in.offset = static_cast<int16_t>(r.u16("input offset"));
-      in.size = r.u16("input size");
-      rt.inputs.push_back(in);
-    }
-  }
+  if (rt.is_kernel && !read_inputs(c, rt)) return false;
   const size_t size_at = r.pos();
   const uint32_t size = r.u32("size");
   const size_t entry_at = r.pos();
@@ -233,6 +259,93 @@ bool read_routine(core::BytesReader& r, Version v, size_t start, IsaRoutine& rt)
   rt.truncated = true;
   return walk_stream_truncated(r, v, code, code + size, rt);
   return true;
+}
+
+// Where a routine lies in the file, and its gen binaries (offset, size).
+struct Where {
+  uint32_t offset, size;
+  std::vector<std::pair<uint32_t, uint32_t>> bins;
+};
+
+// The header's kernel entries: num_kernels, then each kernel's name, place and gen binaries.
+void read_kernel_headers(core::BytesReader& r, bool short_names, IsaFile& f,
+                         std::vector<Where>& kw) {
+  const uint16_t nkernels = r.u16("num_kernels");
+  for (uint32_t i = 0; i < nkernels && !r.failed(); ++i) {
+    IsaRoutine k;
+    const size_t n = r.u(short_names ? 1 : 2, "kernel name_len");
+    auto name = r.take(n, "kernel name");
+    k.name.assign(name.begin(), name.end());
+    Where w;
+    w.offset = r.u32("kernel offset");
+    w.size = r.u32("kernel size");
+    k.input_offset_rel = r.u32("kernel input_offset") - w.offset;
+    const size_t at = r.pos();
+    if (r.u16("variable_reloc_symtab.num_syms") != 0 && !r.failed())
+      r.fail(at, "variable_reloc_symtab.num_syms", "relocation symbols are not allowed (MBZ)");
+    if (r.u16("function_reloc_symtab.num_syms") != 0 && !r.failed())
+      r.fail(at + 2, "function_reloc_symtab.num_syms", "relocation symbols are not allowed (MBZ)");
+    const uint8_t nbins = r.u8("num_gen_binaries");
+    for (uint32_t j = 0; j < nbins && !r.failed(); ++j) {
+      GenBinary g;
+      g.platform = r.u8("gen binary platform");
+      const uint32_t off = r.u32("gen binary offset");
+      const uint32_t sz = r.u32("gen binary size");
+      w.bins.push_back({off, sz});
+      k.gen_binaries.push_back(g);
+    }
+    kw.push_back(std::move(w));
+    f.kernels.push_back(std::move(k));
+  }
+}
+
+// The header's function entries: num_functions, then each function's linkage, name and place.
+void read_function_headers(core::BytesReader& r, bool short_names, IsaFile& f,
+                           std::vector<Where>& fw) {
+  const uint16_t nfuncs = r.u16("num_functions");
+  for (uint32_t i = 0; i < nfuncs && !r.failed(); ++i) {
+    IsaRoutine fn;
+    fn.is_kernel = false;
+    r.u8("function linkage");
+    const size_t n = r.u(short_names ? 1 : 2, "function name_len");
+    auto name = r.take(n, "function name");
+    fn.name.assign(name.begin(), name.end());
+    Where w;
+    w.offset = r.u32("function offset");
+    w.size = r.u32("function size");
+    r.u16("function variable_reloc_symtab.num_syms");
+    r.u16("function function_reloc_symtab.num_syms");
+    fw.push_back(std::move(w));
+    f.functions.push_back(std::move(fn));
+  }
+}
+
+// Each routine of `rs` from its place in `ws`, with its gen binaries' bytes; stops at the first
+// failure, recorded in `r`.
+void read_routines(core::BytesReader& r, std::span<const uint8_t> bytes, const std::string& file,
+                   Version version, std::vector<IsaRoutine>& rs, const std::vector<Where>& ws,
+                   const char* what) {
+  for (size_t i = 0; i < rs.size() && !r.failed(); ++i) {
+    if (ws[i].offset > bytes.size() || bytes.size() - ws[i].offset < ws[i].size) {
+      r.fail(0, std::string(what) + " offset",
+             std::string(what) + " '" + rs[i].name + "' lies outside the file");
+      return;
+    }
+    core::BytesReader sub(bytes.first(ws[i].offset + ws[i].size), file);
+    if (!read_routine(sub, version, ws[i].offset, rs[i])) {
+      r.fail(sub.error_offset(), sub.error_field(), sub.message());
+      return;
+    }
+    for (size_t j = 0; j < ws[i].bins.size(); ++j) {
+      const auto [off, sz] = ws[i].bins[j];
+      if (off > bytes.size() || bytes.size() - off < sz) {
+        r.fail(0, "gen binary offset", "gen binary lies outside the file");
+        return;
+      }
+      auto b = bytes.subspan(off, sz);
+      rs[i].gen_binaries[j].bytes.assign(b.begin(), b.end());
+    }
+  }
 }
 
 }  // namespace
@@ -263,83 +376,15 @@ std::optional<IsaFile> read_isa_file(std::span<const uint8_t> bytes, const std::
            "version " + version_string(f.version) +
                " is not a vISA binary version texsim reads (3.0 and above)");
   const bool short_names = f.version.major == 3 && f.version.minor < 7;
-  const uint16_t nkernels = r.u16("num_kernels");
-  struct Where {
-    uint32_t offset, size;
-    std::vector<std::pair<uint32_t, uint32_t>> bins;
-  };
   std::vector<Where> kw, fw;
-  for (uint32_t i = 0; i < nkernels && !r.failed(); ++i) {
-    IsaRoutine k;
-    const size_t n = r.u(short_names ? 1 : 2, "kernel name_len");
-    auto name = r.take(n, "kernel name");
-    k.name.assign(name.begin(), name.end());
-    Where w;
-    w.offset = r.u32("kernel offset");
-    w.size = r.u32("kernel size");
-    k.input_offset_rel = r.u32("kernel input_offset") - w.offset;
-    const size_t at = r.pos();
-    if (r.u16("variable_reloc_symtab.num_syms") != 0 && !r.failed())
-      r.fail(at, "variable_reloc_symtab.num_syms", "relocation symbols are not allowed (MBZ)");
-    if (r.u16("function_reloc_symtab.num_syms") != 0 && !r.failed())
-      r.fail(at + 2, "function_reloc_symtab.num_syms", "relocation symbols are not allowed (MBZ)");
-    const uint8_t nbins = r.u8("num_gen_binaries");
-    for (uint32_t j = 0; j < nbins && !r.failed(); ++j) {
-      GenBinary g;
-      g.platform = r.u8("gen binary platform");
-      const uint32_t off = r.u32("gen binary offset");
-      const uint32_t sz = r.u32("gen binary size");
-      w.bins.push_back({off, sz});
-      k.gen_binaries.push_back(g);
-    }
-    kw.push_back(std::move(w));
-    f.kernels.push_back(std::move(k));
-  }
+  read_kernel_headers(r, short_names, f, kw);
   const size_t fs_at = r.pos();
   if (r.u16("num_filescope_variables") != 0 && !r.failed())
     r.fail(fs_at, "num_filescope_variables", "file-scope variables are no longer supported (MBZ)");
-  const uint16_t nfuncs = r.u16("num_functions");
-  for (uint32_t i = 0; i < nfuncs && !r.failed(); ++i) {
-    IsaRoutine fn;
-    fn.is_kernel = false;
-    r.u8("function linkage");
-    const size_t n = r.u(short_names ? 1 : 2, "function name_len");
-    auto name = r.take(n, "function name");
-    fn.name.assign(name.begin(), name.end());
-    Where w;
-    w.offset = r.u32("function offset");
-    w.size = r.u32("function size");
-    r.u16("function variable_reloc_symtab.num_syms");
-    r.u16("function function_reloc_symtab.num_syms");
-    fw.push_back(std::move(w));
-    f.functions.push_back(std::move(fn));
-  }
+  read_function_headers(r, short_names, f, fw);
   if (r.failed()) return fail();
-  auto read_all = [&](std::vector<IsaRoutine>& rs, std::vector<Where>& ws, const char* what) {
-    for (size_t i = 0; i < rs.size() && !r.failed(); ++i) {
-      if (ws[i].offset > bytes.size() || bytes.size() - ws[i].offset < ws[i].size) {
-        r.fail(0, std::string(what) + " offset",
-               std::string(what) + " '" + rs[i].name + "' lies outside the file");
-        return;
-      }
-      core::BytesReader sub(bytes.first(ws[i].offset + ws[i].size), file);
-      if (!read_routine(sub, f.version, ws[i].offset, rs[i])) {
-        r.fail(sub.error_offset(), sub.error_field(), sub.message());
-        return;
-      }
-      for (size_t j = 0; j < ws[i].bins.size(); ++j) {
-        const auto [off, sz] = ws[i].bins[j];
-        if (off > bytes.size() || bytes.size() - off < sz) {
-          r.fail(0, "gen binary offset", "gen binary lies outside the file");
-          return;
-        }
-        auto b = bytes.subspan(off, sz);
-        rs[i].gen_binaries[j].bytes.assign(b.begin(), b.end());
-      }
-    }
-  };
-  read_all(f.kernels, kw, "kernel");
-  read_all(f.functions, fw, "function");
+  read_routines(r, bytes, file, f.version, f.kernels, kw, "kernel");
+  read_routines(r, bytes, file, f.version, f.functions, fw, "function");
   if (r.failed()) return fail();
   return f;
 }
