@@ -108,6 +108,81 @@ bool exec_size(Enc& e) {
   return true;
 }
 
+namespace {
+
+// An immediate 0xHEX:type at `t` (column `at`).
+bool immediate_operand(Enc& e, std::string_view t, size_t at, unsigned mod) {
+  const std::string full(t);
+  const size_t colon = t.rfind(':');
+  if (colon == std::string_view::npos)
+    return e.fail(at, "immediate '" + full + "' needs its type (0xHEX:type)");
+  const auto type = type_from_name(t.substr(colon + 1));
+  if (!type) return e.fail(at + colon + 1, "unknown type '" + full.substr(colon + 1) + "'");
+  const auto bits = number(t.substr(0, colon));
+  if (!bits) return e.fail(at, "cannot read the immediate '" + full.substr(0, colon) + "'");
+  const bool wide = *type == VisaType::kDF || *type == VisaType::kQ || *type == VisaType::kUQ;
+  if (!wide && *bits > 0xffffffffu)
+    return e.fail(at, "immediate '" + full.substr(0, colon) + "' does not fit in 32 bits");
+  e.w.put(5u | mod << 3, 1);
+  e.w.put(static_cast<unsigned>(*type), 1);
+  e.w.put(*bits, wide ? 8 : 4);
+  return true;
+}
+
+// An indirect operand r[A0(1),-2]<v;w,h>:type at `t` (column `at`).
+bool indirect_operand(Enc& e, std::string_view t, size_t at, unsigned mod) {
+  const std::string full(t);
+  const size_t open = t.find('('), close = t.find(')'), comma = t.find(',', close),
+               rb = t.find(']'), colon = t.rfind(':');
+  if (open == std::string_view::npos || close == std::string_view::npos ||
+      comma == std::string_view::npos || rb == std::string_view::npos || rb < comma ||
+      colon == std::string_view::npos || colon < rb)
+    return e.fail(
+        at, "cannot read the indirect operand '" + full + "' (r[An(offset),imm]<region>:type)");
+  const auto id = var_id(e, t.substr(2, open - 2), at + 2, VarClass::kAddress);
+  if (!id) return false;
+  const auto off = number(t.substr(open + 1, close - open - 1));
+  int imm = 0;
+  const std::string_view is = t.substr(comma + 1, rb - comma - 1);
+  auto [q, ec] = std::from_chars(is.data(), is.data() + is.size(), imm);
+  const auto reg = region(t.substr(rb + 1, colon - rb - 1));
+  const auto type = type_from_name(t.substr(colon + 1));
+  if (!off || *off > 255 || ec != std::errc() || q != is.data() + is.size() || imm < -32768 ||
+      imm > 32767 || !reg || !type)
+    return e.fail(at, "cannot read the indirect operand '" + full + "'");
+  e.w.put(3u | mod << 3, 1);
+  e.w.put(*id, 2);
+  e.w.put(*off, 1);
+  e.w.put(static_cast<uint16_t>(imm), 2);
+  e.w.put(static_cast<unsigned>(*type), 1);
+  e.w.put(*reg, 2);
+  return true;
+}
+
+// A general operand NAME(row,col)<region> of the variable with id `id`; `open` and `close` are
+// its parentheses in `t` (column `at`).
+bool general_operand(Enc& e, std::string_view t, size_t at, unsigned mod, uint32_t id, size_t open,
+                     size_t close) {
+  const size_t comma = t.find(',', open);
+  if (comma == std::string_view::npos || comma > close)
+    return e.fail(at + open, "a general operand is NAME(row,col)<region>");
+  const auto row = number(t.substr(open + 1, comma - open - 1));
+  const auto col = number(t.substr(comma + 1, close - comma - 1));
+  if (!row || !col || *row > 255 || *col > 255)
+    return e.fail(at + open, "row and column are numbers 0..255");
+  const auto reg = region(t.substr(close + 1));
+  if (!reg)
+    return e.fail(at + close + 1, "expected a region <h>, <w,h> or <v;w,h> of 0,1,2,4,8,16,32");
+  e.w.put(0u | mod << 3, 1);
+  e.w.put(id, e.id_bytes());
+  e.w.put(*row, 1);
+  e.w.put(*col, 1);
+  e.w.put(*reg, 2);
+  return true;
+}
+
+}  // namespace
+
 bool vector_operand(Enc& e, bool sat) {
   size_t at = 0;
   std::string_view t = e.word(at);
@@ -123,51 +198,8 @@ bool vector_operand(Enc& e, bool sat) {
       break;
     }
   }
-  const unsigned idb = e.id_bytes();
-  const std::string full(t);
-  if (t.starts_with("0x") || t.starts_with("0X")) {  // immediate 0xHEX:type
-    const size_t colon = t.rfind(':');
-    if (colon == std::string_view::npos)
-      return e.fail(at, "immediate '" + full + "' needs its type (0xHEX:type)");
-    const auto type = type_from_name(t.substr(colon + 1));
-    if (!type) return e.fail(at + colon + 1, "unknown type '" + full.substr(colon + 1) + "'");
-    const auto bits = number(t.substr(0, colon));
-    if (!bits) return e.fail(at, "cannot read the immediate '" + full.substr(0, colon) + "'");
-    const bool wide = *type == VisaType::kDF || *type == VisaType::kQ || *type == VisaType::kUQ;
-    if (!wide && *bits > 0xffffffffu)
-      return e.fail(at, "immediate '" + full.substr(0, colon) + "' does not fit in 32 bits");
-    e.w.put(5u | mod << 3, 1);
-    e.w.put(static_cast<unsigned>(*type), 1);
-    e.w.put(*bits, wide ? 8 : 4);
-    return true;
-  }
-  if (t.starts_with("r[A")) {  // indirect r[A0(1),-2]<v;w,h>:type
-    const size_t open = t.find('('), close = t.find(')'), comma = t.find(',', close),
-                 rb = t.find(']'), colon = t.rfind(':');
-    if (open == std::string_view::npos || close == std::string_view::npos ||
-        comma == std::string_view::npos || rb == std::string_view::npos || rb < comma ||
-        colon == std::string_view::npos || colon < rb)
-      return e.fail(
-          at, "cannot read the indirect operand '" + full + "' (r[An(offset),imm]<region>:type)");
-    const auto id = var_id(e, t.substr(2, open - 2), at + 2, VarClass::kAddress);
-    if (!id) return false;
-    const auto off = number(t.substr(open + 1, close - open - 1));
-    int imm = 0;
-    const std::string_view is = t.substr(comma + 1, rb - comma - 1);
-    auto [q, ec] = std::from_chars(is.data(), is.data() + is.size(), imm);
-    const auto reg = region(t.substr(rb + 1, colon - rb - 1));
-    const auto type = type_from_name(t.substr(colon + 1));
-    if (!off || *off > 255 || ec != std::errc() || q != is.data() + is.size() || imm < -32768 ||
-        imm > 32767 || !reg || !type)
-      return e.fail(at, "cannot read the indirect operand '" + full + "'");
-    e.w.put(3u | mod << 3, 1);
-    e.w.put(*id, 2);
-    e.w.put(*off, 1);
-    e.w.put(static_cast<uint16_t>(imm), 2);
-    e.w.put(static_cast<unsigned>(*type), 1);
-    e.w.put(*reg, 2);
-    return true;
-  }
+  if (t.starts_with("0x") || t.starts_with("0X")) return immediate_operand(e, t, at, mod);
+  if (t.starts_with("r[A")) return indirect_operand(e, t, at, mod);
   const size_t open = t.find('(');
   const std::string_view name = t.substr(0, t.find_first_of("(<"));
   const Variable* v = e.env.syms.find_name(name);
@@ -208,23 +240,7 @@ bool vector_operand(Enc& e, bool sat) {
     e.w.put(*code, 1);
     return true;
   }
-  // general NAME(row,col)<region>
-  const size_t comma = t.find(',', open);
-  if (comma == std::string_view::npos || comma > close)
-    return e.fail(at + open, "a general operand is NAME(row,col)<region>");
-  const auto row = number(t.substr(open + 1, comma - open - 1));
-  const auto col = number(t.substr(comma + 1, close - comma - 1));
-  if (!row || !col || *row > 255 || *col > 255)
-    return e.fail(at + open, "row and column are numbers 0..255");
-  const auto reg = region(t.substr(close + 1));
-  if (!reg)
-    return e.fail(at + close + 1, "expected a region <h>, <w,h> or <v;w,h> of 0,1,2,4,8,16,32");
-  e.w.put(0u | mod << 3, 1);
-  e.w.put(id, idb);
-  e.w.put(*row, 1);
-  e.w.put(*col, 1);
-  e.w.put(*reg, 2);
-  return true;
+  return general_operand(e, t, at, mod, id, open, close);
 }
 
 bool raw_operand(Enc& e, bool bare) {
@@ -280,6 +296,40 @@ struct Suffixes {
   int last_b = -1;   // bfn's function byte: the layout's last b
 };
 
+// A layout field read the same way wherever it appears: the 3D sub-op (O), the FFID (F), a
+// variable id (I), a raw operand (R), aoffimmi (A), a vector operand W; false for a token
+// texsim has no reader for.
+bool single_field(Enc& e, char t) {
+  switch (t) {
+    case 'O':
+      number_field(e, e.env.version >= kWideOpVersion ? 2 : 1, "the 3D sub-op");
+      return true;
+    case 'F':
+      if (e.env.version > Version{3, 5}) number_field(e, 1, "the FFID");
+      return true;
+    case 'I': {
+      size_t at = 0;
+      const auto id = var_id(e, e.word(at), at, VarClass::kGeneral);
+      if (id) e.w.put(*id, e.id_bytes());
+      return true;
+    }
+    case 'R':
+      raw_operand(e);
+      return true;
+    case 'A':
+      if (e.env.version >= kRawId32Version)
+        vector_operand(e);
+      else
+        number_field(e, 2, "the aoffimmi word");
+      return true;
+    case 'W':
+      if (e.env.version >= Version{3, 1}) vector_operand(e);
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The layout's fields in order (after the opcode and a sub-op byte), reading the text's
 // operands; E and P come from the prefix and the word after the mnemonic.
 bool by_layout(Enc& e, uint8_t opcode, std::string_view layout, uint16_t pred, int exec_byte,
@@ -328,41 +378,80 @@ bool by_layout(Enc& e, uint8_t opcode, std::string_view layout, uint16_t pred, i
       case 'l':
         for (uint64_t k = 0; k < count && !e.err; ++k) label_field(e, 2);
         break;
-      case 'O':
-        number_field(e, e.env.version >= kWideOpVersion ? 2 : 1, "the 3D sub-op");
-        break;
-      case 'F':
-        if (e.env.version > Version{3, 5}) number_field(e, 1, "the FFID");
-        break;
-      case 'I': {
-        size_t at = 0;
-        const auto id = var_id(e, e.word(at), at, VarClass::kGeneral);
-        if (id) e.w.put(*id, e.id_bytes());
-        break;
-      }
-      case 'R':
-        raw_operand(e);
-        break;
-      case 'A':
-        if (e.env.version >= kRawId32Version)
-          vector_operand(e);
-        else
-          number_field(e, 2, "the aoffimmi word");
-        break;
-      case 'W':
-        if (e.env.version >= Version{3, 1}) vector_operand(e);
-        break;
       case 'V':
         vector_operand(e, first_vec && sx.sat);
         first_vec = false;
         break;
       default:
-        return e.fail(e.p, "has no binary layout texsim knows");
+        if (!single_field(e, t)) return e.fail(e.p, "has no binary layout texsim knows");
     }
   }
   if (e.err) return false;
   if (!e.at_end()) return e.fail(e.p, "unexpected text after the last operand");
   return true;
+}
+
+// The predicate prefix (!P1.any) at e.p, if any, into `pred` (bit 15 negated, bits 14:13 any/all,
+// bits 11:0 the id).
+std::optional<TextError> read_predicate(Enc& e, uint16_t& pred) {
+  const std::string_view line = e.s;
+  if (e.p < line.size() && line[e.p] == '(') {  // (!P1.any)
+    const size_t at = e.p, close = line.find(')', at);
+    if (close == std::string_view::npos) return TextError{uint32_t(at + 1), "unclosed predicate"};
+    std::string_view p = line.substr(at + 1, close - at - 1);
+    if (p.starts_with("!")) {
+      pred |= 0x8000;
+      p.remove_prefix(1);
+    }
+    if (p.ends_with(".any")) pred |= 1u << 13;
+    if (p.ends_with(".all")) pred |= 2u << 13;
+    const size_t dot = p.find('.');
+    if (dot != std::string_view::npos && (pred & 0x6000) == 0)
+      return TextError{uint32_t(at + 2 + dot), "predicate control is .any or .all"};
+    const auto id = var_id(e, p.substr(0, dot), at + 1 + (pred >> 15), VarClass::kPredicate);
+    if (!id) return e.err;
+    if (*id > 0xfff) return TextError{uint32_t(at + 2), "predicate id above 4095"};
+    pred = static_cast<uint16_t>(pred | *id);
+    e.p = close + 1;
+  }
+  return std::nullopt;
+}
+
+// The suffixes `rest` after the mnemonic `base` (at column mn_at): .sat, cmp's relation, bfn's
+// .xHH; cmp and bfn need theirs.
+std::optional<TextError> read_suffixes(std::string_view rest, std::string_view base, size_t mn_at,
+                                       const OpLayout& l, Suffixes& sx) {
+  size_t sp = base.size();
+  while (!rest.empty()) {
+    rest.remove_prefix(1);
+    const std::string_view s = rest.substr(0, rest.find('.'));
+    const size_t col = mn_at + sp + 1;
+    sp += 1 + s.size();
+    rest.remove_prefix(s.size());
+    if (s == "sat") {
+      sx.sat = true;
+      continue;
+    }
+    if (l.opcode == 0x2c) {
+      for (size_t i = 0; i < kRelations.size(); ++i)
+        if (s == kRelations[i]) sx.first_b = static_cast<int>(i) | (base == "cmpn" ? 0x80 : 0);
+      if (sx.first_b >= 0) continue;
+    }
+    if (l.opcode == 0x85 && s.size() > 1 && s[0] == 'x') {
+      const auto f = number("0x" + std::string(s.substr(1)));
+      if (f && *f <= 0xff) {
+        sx.last_b = static_cast<int>(*f);
+        continue;
+      }
+    }
+    return TextError{uint32_t(col + 1),
+                     "unknown suffix '." + std::string(s) + "' of " + std::string(base)};
+  }
+  if (l.opcode == 0x2c && sx.first_b < 0)
+    return TextError{uint32_t(mn_at + 1), "cmp needs a relation (.eq .ne .gt .ge .lt .le)"};
+  if (l.opcode == 0x85 && sx.last_b < 0)
+    return TextError{uint32_t(mn_at + 1), "bfn needs its function (.xHH)"};
+  return std::nullopt;
 }
 
 }  // namespace
@@ -384,25 +473,7 @@ std::optional<TextError> encode_text_instruction(std::string_view line, const Te
   e.ws();
   const size_t pred_at = e.p;
   e.pred_at = pred_at;
-  if (e.p < line.size() && line[e.p] == '(') {  // (!P1.any)
-    const size_t at = e.p, close = line.find(')', at);
-    if (close == std::string_view::npos) return TextError{uint32_t(at + 1), "unclosed predicate"};
-    std::string_view p = line.substr(at + 1, close - at - 1);
-    if (p.starts_with("!")) {
-      pred |= 0x8000;
-      p.remove_prefix(1);
-    }
-    if (p.ends_with(".any")) pred |= 1u << 13;
-    if (p.ends_with(".all")) pred |= 2u << 13;
-    const size_t dot = p.find('.');
-    if (dot != std::string_view::npos && (pred & 0x6000) == 0)
-      return TextError{uint32_t(at + 2 + dot), "predicate control is .any or .all"};
-    const auto id = var_id(e, p.substr(0, dot), at + 1 + (pred >> 15), VarClass::kPredicate);
-    if (!id) return e.err;
-    if (*id > 0xfff) return TextError{uint32_t(at + 2), "predicate id above 4095"};
-    pred = static_cast<uint16_t>(pred | *id);
-    e.p = close + 1;
-  }
+  if (auto err = read_predicate(e, pred)) return err;
   size_t mn_at = 0;
   const std::string_view mn = e.word(mn_at);
   if (mn.empty()) return TextError{uint32_t(mn_at + 1), "expected an instruction"};
@@ -434,36 +505,7 @@ std::optional<TextError> encode_text_instruction(std::string_view line, const Te
     return TextError{uint32_t(mn_at + 1),
                      "'" + std::string(base) +
                          "' has no binary layout texsim knows (it cannot be written to a .isa)"};
-  size_t sp = base.size();
-  while (!rest.empty()) {
-    rest.remove_prefix(1);
-    const std::string_view s = rest.substr(0, rest.find('.'));
-    const size_t col = mn_at + sp + 1;
-    sp += 1 + s.size();
-    rest.remove_prefix(s.size());
-    if (s == "sat") {
-      sx.sat = true;
-      continue;
-    }
-    if (l->opcode == 0x2c) {
-      for (size_t i = 0; i < kRelations.size(); ++i)
-        if (s == kRelations[i]) sx.first_b = static_cast<int>(i) | (base == "cmpn" ? 0x80 : 0);
-      if (sx.first_b >= 0) continue;
-    }
-    if (l->opcode == 0x85 && s.size() > 1 && s[0] == 'x') {
-      const auto f = number("0x" + std::string(s.substr(1)));
-      if (f && *f <= 0xff) {
-        sx.last_b = static_cast<int>(*f);
-        continue;
-      }
-    }
-    return TextError{uint32_t(col + 1),
-                     "unknown suffix '." + std::string(s) + "' of " + std::string(base)};
-  }
-  if (l->opcode == 0x2c && sx.first_b < 0)
-    return TextError{uint32_t(mn_at + 1), "cmp needs a relation (.eq .ne .gt .ge .lt .le)"};
-  if (l->opcode == 0x85 && sx.last_b < 0)
-    return TextError{uint32_t(mn_at + 1), "bfn needs its function (.xHH)"};
+  if (auto err = read_suffixes(rest, base, mn_at, *l, sx)) return err;
   std::string_view layout = l->layout;
   e.w.put(l->opcode, 1);
   if (const auto sub = sub_op_of(l->mnemonic)) {  // svm_gather, lsc_load, ...: sub-op implied
