@@ -348,6 +348,34 @@ bool is_label_op(uint8_t opcode) {
   return opcode == 0x32 || opcode == 0x33 || opcode == 0x6c;
 }
 
+// A byte field: cmp's relation and min/max's selector (the first byte field) join the mnemonic,
+// bfn's function (its last field) becomes the .xNN suffix, other bytes print as numbers. False when
+// a relation or selector has no text form.
+bool byte_operand(const Fields& f, size_t i, bool first_byte, bool last, std::string& mn,
+                  std::string& ops) {
+  const uint8_t opcode = f.in.opcode;
+  const bool cmp = opcode == 0x2c, minmax = opcode == 0x45, bfn = opcode == 0x85;
+  const uint8_t b = f.byte(i);
+  if ((cmp || minmax) && first_byte) {
+    static constexpr std::array<const char*, 6> kRel{"eq", "ne", "gt", "ge", "lt", "le"};
+    if (cmp && (b & 0x7f) < 6) {
+      mn = std::string((b & 0x80) != 0 ? "cmpn." : "cmp.") + kRel[b & 0x7f];
+      return true;
+    }
+    if (minmax && b < 2) {
+      mn = b == 0 ? "min" : "max";
+      return true;
+    }
+    return false;
+  }
+  if (bfn && last) {
+    mn += ".x" + core::hex(b).substr(2);
+    return true;
+  }
+  ops += " " + std::to_string(b);
+  return true;
+}
+
 // The layout-driven form: [pred] mnemonic[.suffixes] [exec] fields (IGC's common printer for
 // the common class, control flow and sync; the same shape for every other layout).
 std::string layout_text(const Fields& f) {
@@ -364,7 +392,6 @@ std::string layout_text(const Fields& f) {
       mn += " " + std::to_string(f.byte(0));
     first = 1;
   }
-  const bool cmp = in.opcode == 0x2c, minmax = in.opcode == 0x45, bfn = in.opcode == 0x85;
   bool first_b = true, first_v = true;
   for (size_t i = first; i < f.size(); ++i) {
     const char t = f.token(i);
@@ -377,26 +404,12 @@ std::string layout_text(const Fields& f) {
       case 'P':
         pred = pred_text(static_cast<uint16_t>(f.le(i, 0, 2)), f.env);
         continue;
-      case 'b':
-        if ((cmp || minmax) && first_b) {
-          first_b = false;
-          const uint8_t b = f.byte(i);
-          static constexpr std::array<const char*, 6> kRel{"eq", "ne", "gt", "ge", "lt", "le"};
-          if (cmp && (b & 0x7f) < 6)
-            mn = std::string((b & 0x80) != 0 ? "cmpn." : "cmp.") + kRel[b & 0x7f];
-          else if (minmax && b < 2)
-            mn = b == 0 ? "min" : "max";
-          else
-            return {};
-          continue;
-        }
+      case 'b': {
+        const bool first_byte = first_b;
         first_b = false;
-        if (bfn && last) {
-          mn += ".x" + core::hex(f.byte(i)).substr(2);
-          continue;
-        }
-        ops += " " + std::to_string(f.byte(i));
+        if (!byte_operand(f, i, first_byte, last, mn, ops)) return {};
         continue;
+      }
       case 'w':
         // jmp/call/goto's target and switchjmp's table are labels.
         ops += " " + (is_label_op(in.opcode) || in.opcode == 0x69

@@ -347,73 +347,164 @@ std::string print_region(uint16_t region) {
 
 // --- parse / print ---------------------------------------------------------------------------
 
+namespace {
+
+// (M1, 16), (M5_NM, 8), (NoMask, 1): the execution mask and size.
+std::optional<std::string> parse_exec_size(TextCursor& c, OperandValue& out) {
+  if (!c.consume('(')) return "expected an execution size such as (M1, 16)";
+  c.skip_space();
+  unsigned emask = 0;
+  const size_t at = c.pos;
+  const std::string_view id = c.identifier();
+  if (!id.empty()) {
+    bool ok = false;
+    if (id == "NoMask") {
+      emask = 8;
+      ok = true;
+    }
+    for (unsigned i = 0; i < kEmasks.size() && !ok; ++i) {
+      if (kEmasks[i] == id) emask = i, ok = true;
+    }
+    if (!ok) {
+      c.pos = at;
+      return "unknown execution mask '" + std::string(id) + "' (M1..M8, M1_NM..M8_NM, NoMask)";
+    }
+    if (!c.consume(',')) return "expected ',' after the execution mask";
+    c.skip_space();
+  }
+  const size_t nat = c.pos;
+  const auto n = c.number();
+  const auto v =
+      n ? exec_value(static_cast<unsigned>(std::min<uint64_t>(*n, 64)), emask) : std::nullopt;
+  if (!v) {
+    c.pos = nat;
+    return "execution size must be 1, 2, 4, 8, 16 or 32";
+  }
+  if (!c.consume(')')) return "expected ')'";
+  out.value = *v;
+  return std::nullopt;
+}
+
+// (!P1.any): a declared predicate, inverted and combined.
+std::optional<std::string> parse_predicate(TextCursor& c, const SymbolTable& syms,
+                                           OperandValue& out) {
+  if (!c.consume('(')) return "expected a predicate such as (!P1)";
+  PredBits p;
+  p.invert = c.consume('!');
+  c.skip_space();
+  const size_t at = c.pos;
+  const std::string_view name = c.identifier();
+  const Variable* v = syms.find_name(name);
+  if (v == nullptr || v->cls != VarClass::kPredicate) {
+    c.pos = at;
+    return "'" + std::string(name) + "' is not a declared predicate";
+  }
+  p.id = v->id;
+  if (c.peek() == '.') {
+    ++c.pos;
+    const std::string_view comb = c.identifier();
+    if (comb == "any")
+      p.combine = 1;
+    else if (comb == "all")
+      p.combine = 2;
+    else
+      return "expected .any or .all";
+  }
+  if (!c.consume(')')) return "expected ')' after the predicate";
+  out.value = pred_value(p);
+  return std::nullopt;
+}
+
+// MEDIA_LD's modifier, by number or name.
+std::optional<std::string> parse_media_modifier(TextCursor& c, OperandValue& out) {
+  if (const auto n = c.number()) {  // the spec's Text: "<mods> is the bits"
+    out.value = static_cast<uint32_t>(std::min<uint64_t>(*n, 255));
+    return std::nullopt;
+  }
+  const size_t at = c.pos;
+  const std::string_view id = c.identifier();
+  for (uint32_t i = 0; i < kMediaMods.size(); ++i) {
+    if (kMediaMods[i] == id) {
+      out.value = i;
+      return std::nullopt;
+    }
+  }
+  c.pos = at;
+  return "unknown media modifier '" + std::string(id) +
+         "' (nomod, modified, top, bottom, top_mod, bottom_mod)";
+}
+
+// A declared surface or sampler variable.
+std::optional<std::string> parse_state_variable(const FieldSpec& f, TextCursor& c,
+                                                const SymbolTable& syms, OperandValue& out) {
+  const VarClass cls = f.kind == Kind::kSurface ? VarClass::kSurface : VarClass::kSampler;
+  const size_t at = c.pos;
+  // Xe3P efficient-64-bit mode prints surfaces and samplers as general operands, "(V, idx)"
+  // or "V(0,0)<0;1,0>[idx]" (research/intel_visa.md §2.6): named, not modelled (issue 13).
+  static constexpr const char* kXe3p =
+      " operand in the Xe3P efficient-64-bit form ('(var, index)' or a general variable) is "
+      "not supported by texsim";
+  if (c.peek() == '(')
+    return std::string(cls == VarClass::kSurface ? "surface" : "sampler") + kXe3p;
+  const std::string_view name = c.identifier();
+  const Variable* v = syms.find_name(name);
+  if (v != nullptr && v->cls == VarClass::kGeneral && c.peek() == '(') {
+    c.pos = at;
+    return std::string(cls == VarClass::kSurface ? "surface" : "sampler") + kXe3p;
+  }
+  if (v == nullptr || v->cls != cls) {
+    c.pos = at;
+    return "'" + std::string(name) + "' is not a declared " +
+           (cls == VarClass::kSurface ? "surface" : "sampler");
+  }
+  out.value = v->id;
+  return std::nullopt;
+}
+
+// A channel mask in RGBA order, and for SAMPLE_UNORM its output format.
+std::optional<std::string> parse_channels(const FieldSpec& f, TextCursor& c, OperandValue& out) {
+  static constexpr std::string_view kCh = "RGBA";
+  uint32_t mask = 0;
+  size_t next = 0;
+  while (true) {
+    char ch = c.peek();
+    if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
+    const size_t k = kCh.find(ch);
+    if (ch == '\0' || k == std::string_view::npos) break;
+    if (k < next) return "channels must be in RGBA order";
+    mask |= 1u << k;
+    next = k + 1;
+    ++c.pos;
+  }
+  if (mask == 0) return "expected a channel mask such as RGBA";
+  out.value = mask;
+  if (f.kind == Kind::kChannelMask) return std::nullopt;
+  // SAMPLE_UNORM: ".<output format>" follows (CISA.l's CHANNEL_OUTPUT token).
+  if (c.peek() != '.') return "expected '.' and an output format after the channels";
+  ++c.pos;
+  for (uint32_t i = 0; i < kUnormOutputFormats.size(); ++i) {
+    const std::string_view name = kUnormOutputFormats[i];
+    if (c.line.substr(c.pos, name.size()) == name && !id_char(c.peek(name.size()))) {
+      c.pos += name.size();
+      out.value |= i << 4;
+      return std::nullopt;
+    }
+  }
+  return "expected an output format: 16-full, 16-downsampled, 8-full or 8-downsampled";
+}
+
+}  // namespace
+
 std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const SymbolTable& syms,
                                        OperandValue& out) {
   c.skip_space();
   out.present = true;
   out.column = c.column();
   switch (f.kind) {
-    case Kind::kExecSize: {
-      if (!c.consume('(')) return "expected an execution size such as (M1, 16)";
-      c.skip_space();
-      unsigned emask = 0;
-      const size_t at = c.pos;
-      const std::string_view id = c.identifier();
-      if (!id.empty()) {
-        bool ok = false;
-        if (id == "NoMask") {
-          emask = 8;
-          ok = true;
-        }
-        for (unsigned i = 0; i < kEmasks.size() && !ok; ++i) {
-          if (kEmasks[i] == id) emask = i, ok = true;
-        }
-        if (!ok) {
-          c.pos = at;
-          return "unknown execution mask '" + std::string(id) + "' (M1..M8, M1_NM..M8_NM, NoMask)";
-        }
-        if (!c.consume(',')) return "expected ',' after the execution mask";
-        c.skip_space();
-      }
-      const size_t nat = c.pos;
-      const auto n = c.number();
-      const auto v =
-          n ? exec_value(static_cast<unsigned>(std::min<uint64_t>(*n, 64)), emask) : std::nullopt;
-      if (!v) {
-        c.pos = nat;
-        return "execution size must be 1, 2, 4, 8, 16 or 32";
-      }
-      if (!c.consume(')')) return "expected ')'";
-      out.value = *v;
-      return std::nullopt;
-    }
-    case Kind::kPredicate: {
-      if (!c.consume('(')) return "expected a predicate such as (!P1)";
-      PredBits p;
-      p.invert = c.consume('!');
-      c.skip_space();
-      const size_t at = c.pos;
-      const std::string_view name = c.identifier();
-      const Variable* v = syms.find_name(name);
-      if (v == nullptr || v->cls != VarClass::kPredicate) {
-        c.pos = at;
-        return "'" + std::string(name) + "' is not a declared predicate";
-      }
-      p.id = v->id;
-      if (c.peek() == '.') {
-        ++c.pos;
-        const std::string_view comb = c.identifier();
-        if (comb == "any")
-          p.combine = 1;
-        else if (comb == "all")
-          p.combine = 2;
-        else
-          return "expected .any or .all";
-      }
-      if (!c.consume(')')) return "expected ')' after the predicate";
-      out.value = pred_value(p);
-      return std::nullopt;
-    }
+    case Kind::kExecSize:
+      return parse_exec_size(c, out);
+    case Kind::kPredicate:
+      return parse_predicate(c, syms, out);
     case Kind::kUImm:
     case Kind::kBlockCount: {
       const auto n = c.number();
@@ -422,79 +513,14 @@ std::optional<std::string> parse_field(const FieldSpec& f, TextCursor& c, const 
       out.value = static_cast<uint32_t>(*n);
       return std::nullopt;
     }
-    case Kind::kMediaModifier: {
-      if (const auto n = c.number()) {  // the spec's Text: "<mods> is the bits"
-        out.value = static_cast<uint32_t>(std::min<uint64_t>(*n, 255));
-        return std::nullopt;
-      }
-      const size_t at = c.pos;
-      const std::string_view id = c.identifier();
-      for (uint32_t i = 0; i < kMediaMods.size(); ++i) {
-        if (kMediaMods[i] == id) {
-          out.value = i;
-          return std::nullopt;
-        }
-      }
-      c.pos = at;
-      return "unknown media modifier '" + std::string(id) +
-             "' (nomod, modified, top, bottom, top_mod, bottom_mod)";
-    }
+    case Kind::kMediaModifier:
+      return parse_media_modifier(c, out);
     case Kind::kSurface:
-    case Kind::kSampler: {
-      const VarClass cls = f.kind == Kind::kSurface ? VarClass::kSurface : VarClass::kSampler;
-      const size_t at = c.pos;
-      // Xe3P efficient-64-bit mode prints surfaces and samplers as general operands, "(V, idx)"
-      // or "V(0,0)<0;1,0>[idx]" (research/intel_visa.md §2.6): named, not modelled (issue 13).
-      static constexpr const char* kXe3p =
-          " operand in the Xe3P efficient-64-bit form ('(var, index)' or a general variable) is "
-          "not supported by texsim";
-      if (c.peek() == '(')
-        return std::string(cls == VarClass::kSurface ? "surface" : "sampler") + kXe3p;
-      const std::string_view name = c.identifier();
-      const Variable* v = syms.find_name(name);
-      if (v != nullptr && v->cls == VarClass::kGeneral && c.peek() == '(') {
-        c.pos = at;
-        return std::string(cls == VarClass::kSurface ? "surface" : "sampler") + kXe3p;
-      }
-      if (v == nullptr || v->cls != cls) {
-        c.pos = at;
-        return "'" + std::string(name) + "' is not a declared " +
-               (cls == VarClass::kSurface ? "surface" : "sampler");
-      }
-      out.value = v->id;
-      return std::nullopt;
-    }
+    case Kind::kSampler:
+      return parse_state_variable(f, c, syms, out);
     case Kind::kUnormChannels:
-    case Kind::kChannelMask: {
-      static constexpr std::string_view kCh = "RGBA";
-      uint32_t mask = 0;
-      size_t next = 0;
-      while (true) {
-        char ch = c.peek();
-        if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
-        const size_t k = kCh.find(ch);
-        if (ch == '\0' || k == std::string_view::npos) break;
-        if (k < next) return "channels must be in RGBA order";
-        mask |= 1u << k;
-        next = k + 1;
-        ++c.pos;
-      }
-      if (mask == 0) return "expected a channel mask such as RGBA";
-      out.value = mask;
-      if (f.kind == Kind::kChannelMask) return std::nullopt;
-      // SAMPLE_UNORM: ".<output format>" follows (CISA.l's CHANNEL_OUTPUT token).
-      if (c.peek() != '.') return "expected '.' and an output format after the channels";
-      ++c.pos;
-      for (uint32_t i = 0; i < kUnormOutputFormats.size(); ++i) {
-        const std::string_view name = kUnormOutputFormats[i];
-        if (c.line.substr(c.pos, name.size()) == name && !id_char(c.peek(name.size()))) {
-          c.pos += name.size();
-          out.value |= i << 4;
-          return std::nullopt;
-        }
-      }
-      return "expected an output format: 16-full, 16-downsampled, 8-full or 8-downsampled";
-    }
+    case Kind::kChannelMask:
+      return parse_channels(f, c, out);
     case Kind::kSourceChannel: {
       // One of R, G, B, A (IGC's printer for ISA_3D_GATHER4; visa-3d_sample4.md, Src_channel).
       char ch = c.peek();

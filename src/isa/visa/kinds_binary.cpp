@@ -137,6 +137,70 @@ std::optional<std::string> encode_field(const FieldSpec& f, const OperandValue& 
   return "unhandled operand kind";
 }
 
+namespace {
+
+// The 3D sampler sub-opcode with its pixel-null-mask, CPS and divS flags, whose byte width and bit
+// positions depend on the file version (subop_layout).
+std::optional<std::string> decode_sub_op_flags(ByteReader& r, Version ver, const std::string& what,
+                                               uint32_t& out) {
+  const SubOpLayout& L = subop_layout(ver);
+  const auto b = r.get(L.bytes);
+  if (!b) return "truncated " + what;
+  const uint64_t known = ((uint64_t{1} << (L.op_hi + 1)) - 1) | (uint64_t{1} << L.pnm_bit) |
+                         (uint64_t{1} << L.cps_bit) | (uint64_t{1} << L.divs_bit);
+  if ((*b & ~known) != 0) return what + " has reserved bits set: " + hex(*b);
+  out = static_cast<uint32_t>((*b & ((uint64_t{1} << (L.op_hi + 1)) - 1)) |
+                              (((*b >> L.pnm_bit) & 1) << 8) | (((*b >> L.cps_bit) & 1) << 9) |
+                              (((*b >> L.divs_bit) & 1) << 10));
+  return std::nullopt;
+}
+
+// A scalar operand: its tag (class, modifier), then an immediate's type and value or a general
+// variable's id, row, column and region (5_operands.md).
+std::optional<std::string> decode_scalar(ByteReader& r, Version ver, const std::string& what,
+                                         VectorOperand& out) {
+  const auto tag = r.get(1);
+  if (!tag) return "truncated " + what;
+  const auto cls = static_cast<VecClass>(*tag & 7);
+  const uint64_t mod = (*tag >> 3) & 7;
+  if (mod > 5 || (*tag >> 6) != 0) return what + " has an invalid operand tag " + hex(*tag);
+  VectorOperand o;
+  o.cls = cls;
+  o.mod = static_cast<VecModifier>(mod);
+  if (cls == VecClass::kImmediate) {
+    const auto t = r.get(1);
+    if (!t) return "truncated " + what;
+    if (*t >= kVisaTypeCount) return what + " has an unknown immediate type " + hex(*t);
+    o.imm_type = static_cast<VisaType>(*t);
+    const auto lo = r.get(4);
+    if (!lo) return "truncated " + what;
+    o.imm = *lo;
+    if (type_is_64bit(o.imm_type)) {
+      const auto hi = r.get(4);
+      if (!hi) return "truncated " + what;
+      o.imm |= *hi << 32;
+    }
+    o.imm &= type_mask(o.imm_type);
+  } else if (cls == VecClass::kGeneral) {
+    const auto id = r.get(id_bytes(ver));
+    const auto row = r.get(1);
+    const auto col = r.get(1);
+    const auto reg = r.get(2);
+    if (!id || !row || !col || !reg) return "truncated " + what;
+    o.id = static_cast<uint32_t>(*id);
+    o.row = static_cast<uint8_t>(*row);
+    o.col = static_cast<uint8_t>(*col);
+    o.region = static_cast<uint16_t>(*reg);
+  } else {
+    return what + ": vector operand class " + std::to_string(static_cast<unsigned>(cls)) +
+           " is not supported (only general and immediate)";
+  }
+  out = o;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Version ver,
                                         uint32_t list_count, OperandValue& out) {
   out.present = true;
@@ -184,18 +248,8 @@ std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Versi
       out.value = 1u << *b;
       return std::nullopt;
     }
-    case Kind::kSubOpFlags: {
-      const SubOpLayout& L = subop_layout(ver);
-      const auto b = need(L.bytes);
-      if (!b) return "truncated " + what;
-      const uint64_t known = ((uint64_t{1} << (L.op_hi + 1)) - 1) | (uint64_t{1} << L.pnm_bit) |
-                             (uint64_t{1} << L.cps_bit) | (uint64_t{1} << L.divs_bit);
-      if ((*b & ~known) != 0) return what + " has reserved bits set: " + hex(*b);
-      out.value = static_cast<uint32_t>(
-          (*b & ((uint64_t{1} << (L.op_hi + 1)) - 1)) | (((*b >> L.pnm_bit) & 1) << 8) |
-          (((*b >> L.cps_bit) & 1) << 9) | (((*b >> L.divs_bit) & 1) << 10));
-      return std::nullopt;
-    }
+    case Kind::kSubOpFlags:
+      return decode_sub_op_flags(r, ver, what, out.value);
     case Kind::kRaw:
       return decode_raw(r, ver, out.raw);
     case Kind::kAoffimmi:
@@ -209,46 +263,8 @@ std::optional<std::string> decode_field(const FieldSpec& f, ByteReader& r, Versi
         return std::nullopt;
       }
       [[fallthrough]];
-    case Kind::kScalar: {
-      const auto tag = need(1);
-      if (!tag) return "truncated " + what;
-      const auto cls = static_cast<VecClass>(*tag & 7);
-      const uint64_t mod = (*tag >> 3) & 7;
-      if (mod > 5 || (*tag >> 6) != 0) return what + " has an invalid operand tag " + hex(*tag);
-      VectorOperand o;
-      o.cls = cls;
-      o.mod = static_cast<VecModifier>(mod);
-      if (cls == VecClass::kImmediate) {
-        const auto t = need(1);
-        if (!t) return "truncated " + what;
-        if (*t >= kVisaTypeCount) return what + " has an unknown immediate type " + hex(*t);
-        o.imm_type = static_cast<VisaType>(*t);
-        const auto lo = need(4);
-        if (!lo) return "truncated " + what;
-        o.imm = *lo;
-        if (type_is_64bit(o.imm_type)) {
-          const auto hi = need(4);
-          if (!hi) return "truncated " + what;
-          o.imm |= *hi << 32;
-        }
-        o.imm &= type_mask(o.imm_type);
-      } else if (cls == VecClass::kGeneral) {
-        const auto id = need(id_bytes(ver));
-        const auto row = need(1);
-        const auto col = need(1);
-        const auto reg = need(2);
-        if (!id || !row || !col || !reg) return "truncated " + what;
-        o.id = static_cast<uint32_t>(*id);
-        o.row = static_cast<uint8_t>(*row);
-        o.col = static_cast<uint8_t>(*col);
-        o.region = static_cast<uint16_t>(*reg);
-      } else {
-        return what + ": vector operand class " + std::to_string(static_cast<unsigned>(cls)) +
-               " is not supported (only general and immediate)";
-      }
-      out.vec = o;
-      return std::nullopt;
-    }
+    case Kind::kScalar:
+      return decode_scalar(r, ver, what, out.vec);
     case Kind::kRawList:
       out.list.clear();
       for (uint32_t i = 0; i < list_count; ++i) {
