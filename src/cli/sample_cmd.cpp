@@ -292,10 +292,14 @@ struct SampleSettings {
 bool parse_shard(const std::string& arg, uint64_t& shard, uint64_t& shards) {
   const size_t slash = arg.find('/');
   const char* s = arg.c_str();
-  const auto r1 = std::from_chars(s, s + (slash == std::string::npos ? 0 : slash), shard);
-  const auto r2 = std::from_chars(s + slash + 1, s + arg.size(), shards);
-  if (slash == std::string::npos || r1.ec != std::errc() || r1.ptr != s + slash ||
-      r2.ec != std::errc() || r2.ptr != s + arg.size() || shards == 0 || shard >= shards) {
+  const char* end = s + arg.size();
+  const bool parsed = [&] {
+    if (slash == std::string::npos) return false;
+    const auto r1 = std::from_chars(s, s + slash, shard);
+    const auto r2 = std::from_chars(s + slash + 1, end, shards);
+    return r1.ec == std::errc() && r1.ptr == s + slash && r2.ec == std::errc() && r2.ptr == end;
+  }();
+  if (!parsed || shards == 0 || shard >= shards) {
     say_error("--shard: expected I/N with 0 <= I < N, got '" + arg + "'");
     return false;
   }

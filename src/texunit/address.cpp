@@ -56,7 +56,7 @@ std::optional<uint32_t> apply_address_mode(int64_t texel, uint32_t size, Address
     case AddressMode::kClamp:
       return static_cast<uint32_t>(std::clamp<int64_t>(texel, 0, n - 1));
     case AddressMode::kMirrorOnce: {
-      const int64_t m = texel < 0 ? -texel - 1 : texel;
+      const int64_t m = texel < 0 ? -(texel + 1) : texel;  // -(t + 1): defined for INT64_MIN
       return static_cast<uint32_t>(std::min<int64_t>(m, n - 1));
     }
     case AddressMode::kBorder:

@@ -8,7 +8,6 @@
 namespace texsim::oracle {
 namespace {
 
-constexpr uint32_t kLaneBytes = 48;
 constexpr uint32_t kGroupSize = 64;
 
 }  // namespace

@@ -87,9 +87,10 @@ int check_mnemonics(const std::string& tool, const std::string& arch, size_t cou
       }
     }
   }
-  std::printf("%s: %zu random words: nvdisasm printed %zu distinct instruction names; %zu missing "
-              "from texsim's list of %zu\n",
-              arch.c_str(), count, seen.size(), missing, sass::sass_mnemonics().size());
+  std::printf(
+      "%s: %zu random words: nvdisasm printed %zu distinct instruction names; %zu missing "
+      "from texsim's list of %zu\n",
+      arch.c_str(), count, seen.size(), missing, sass::sass_mnemonics().size());
   return missing == 0 && !seen.empty() ? 0 : 1;
 }
 
@@ -144,7 +145,8 @@ int main(int argc, char** argv) {
       w.word = (rng.next() & ~fixed) | match;
       w.control = static_cast<uint32_t>(rng.next() & 0x1fffff);
     }
-    const std::string bin = work + "/words_" + arch + ".bin";
+    // One file per opcode and platform: ctest runs the opcodes of a platform side by side.
+    const std::string bin = work + "/words_" + op + "_" + arch + ".bin";
     // Pass 1: nvdisasm names the address of every word it rejects (it then prints no text).
     write_bundles(bin, words, {});
     const vc::Result r1 = vc::run(
