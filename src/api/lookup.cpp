@@ -77,7 +77,9 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
   texunit::MessageOptions mo;
   mo.precision = detail::to_internal(options.profile);
   if (lavapipe_quads) mo.layout.lavapipe_group_lanes = std::max(1u, options.lavapipe_group_lanes);
-  mo.layout.quad_derivatives = d3d_quads;
+  // lavapipe's quad ops take their LOD from the quad's coordinates (lp_build_rho's implicit
+  // derivatives), never from the ddx / ddy spans (decision P21).
+  mo.layout.quad_derivatives = d3d_quads || lavapipe_quads;
   mo.batch.threads = options.threads;
   texunit::SampleBatch batch;
   detail::copy_sample_lanes(lanes, batch);

@@ -28,6 +28,30 @@ BatchStats with_kinds(const BatchStats& st, size_t count, std::span<const uint8_
   return st;
 }
 
+// The batch with every quad op lane's derivatives replaced by its quad's coarse ones (ddx = TR -
+// TL, ddy = BL - TL, copied into the four lanes): D3D11.3 §7.18.11, and lavapipe's implicit
+// derivatives (lp_build_rho: lp_build_packed_ddx_ddy_twocoord, the quad's element 0 differences,
+// scaled by the level-0 size afterwards as rho_squared does).
+struct QuadDerivativeBatch {
+  SampleBatch batch;
+  std::array<std::vector<float>, 6> d;
+  explicit QuadDerivativeBatch(const SampleBatch& lanes) : batch(lanes) {
+    for (auto& v : d) v.resize(lanes.count);
+    for (size_t q = 0; q < lanes.count; q += 4) {
+      std::array<std::array<float, 3>, 4> c{};
+      for (size_t k = 0; k < 4; ++k) c[k] = sample_request_at(lanes, q + k).coord;
+      const QuadDerivatives qd = quad_derivatives(c);
+      for (size_t k = 0; k < 4; ++k) {
+        for (size_t a = 0; a < 3; ++a) d[a][q + k] = qd.ddx[a], d[3 + a][q + k] = qd.ddy[a];
+      }
+    }
+    batch.ddx_u = d[0], batch.ddx_v = d[1], batch.ddx_w = d[2];
+    batch.ddy_u = d[3], batch.ddy_v = d[4], batch.ddy_w = d[5];
+  }
+  QuadDerivativeBatch(const QuadDerivativeBatch&) = delete;
+  QuadDerivativeBatch& operator=(const QuadDerivativeBatch&) = delete;
+};
+
 }  // namespace
 
 BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
@@ -40,34 +64,26 @@ BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
       ((grouped || d3d_quads) && is_quad_op(lanes.op) && lanes.count % 4 != 0)) {
     return {};
   }
+  const bool quad_derivs = options.layout.quad_derivatives && is_quad_op(lanes.op);
   if (grouped) {
     // lavapipe's SIMD groups and pixel quads: the lavapipe profile's whole-message entry (Highway
     // kernels where they apply, the scalar model with the group contexts elsewhere; decision P8).
+    // The quad's LOD comes from its top-left lane's derivatives: the quad's own with
+    // quad_derivatives (decision P21), else the caller's.
     simd::LavapipeMessageOptions lo;
     lo.group_lanes = options.layout.lavapipe_group_lanes;
     lo.fragment_quads = true;
     lo.batch = options.batch;
-    return simd::lavapipe_sample_message(view, sampler, lanes, out, lo);
+    if (!quad_derivs) return simd::lavapipe_sample_message(view, sampler, lanes, out, lo);
+    const QuadDerivativeBatch qb(lanes);
+    return simd::lavapipe_sample_message(view, sampler, qb.batch, out, lo);
   }
-  if (!d3d_quads || !is_quad_op(lanes.op)) {
+  if (!quad_derivs || lavapipe) {
     return with_kinds(sample_batch(view, sampler, lanes, out, options.precision, options.batch),
                       lanes.count, lanes.active, out);
   }
-  // Coarse quad derivatives, copied into every lane of the quad.
-  SampleBatch b = lanes;
-  std::array<std::vector<float>, 6> d;
-  for (auto& v : d) v.resize(lanes.count);
-  for (size_t q = 0; q < lanes.count; q += 4) {
-    std::array<std::array<float, 3>, 4> c{};
-    for (size_t k = 0; k < 4; ++k) c[k] = sample_request_at(lanes, q + k).coord;
-    const QuadDerivatives qd = quad_derivatives(c);
-    for (size_t k = 0; k < 4; ++k) {
-      for (size_t a = 0; a < 3; ++a) d[a][q + k] = qd.ddx[a], d[3 + a][q + k] = qd.ddy[a];
-    }
-  }
-  b.ddx_u = d[0], b.ddx_v = d[1], b.ddx_w = d[2];
-  b.ddy_u = d[3], b.ddy_v = d[4], b.ddy_w = d[5];
-  return with_kinds(sample_batch(view, sampler, b, out, options.precision, options.batch),
+  const QuadDerivativeBatch qb(lanes);
+  return with_kinds(sample_batch(view, sampler, qb.batch, out, options.precision, options.batch),
                     lanes.count, lanes.active, out);
 }
 

@@ -22,8 +22,10 @@ struct MessageLayout {
   // and the trilinear blend together, and quad ops read their pixel quad 4q..4q+3
   // (sample_lavapipe.hpp, LavapipeLaneContext). lavapipe on AVX2 runs 8 lanes per group.
   unsigned lavapipe_group_lanes = 0;
-  // kD3D / kExact: quad ops take coarse derivatives from each quad's coordinates (ddx = TR - TL,
-  // ddy = BL - TL; D3D11.3 §7.18.11) instead of the batch's ddx_* / ddy_*.
+  // Quad ops take coarse derivatives from each quad's coordinates (ddx = TR - TL, ddy = BL - TL;
+  // D3D11.3 §7.18.11) instead of the batch's ddx_* / ddy_*: kD3D / kExact, and kLavapipe with
+  // groups (lavapipe_group_lanes > 0), where they give the quad's LOD as lavapipe's implicit
+  // derivatives do (lp_build_rho; decision P21). kLavapipe without groups ignores it.
   bool quad_derivatives = false;
 };
 

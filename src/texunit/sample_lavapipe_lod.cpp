@@ -100,6 +100,10 @@ LodInfo select_lod(const Surf& s, const SamplerState& smp, const SampleRequest& 
     li.level0 = l0;
     li.level1 = l1;
     li.fpart = fp;
+  } else if (smp.mip_filter == MipFilter::kNone) {
+    // lp_build_sample_common, case PIPE_TEX_MIPFILTER_NONE: "always use mip level 0" (ilevel0 =
+    // first_level) whatever the LOD, which then only picks the min or mag filter (decision P20).
+    li.level0 = li.level1 = 0;
   } else {
     const int32_t ip = have_int_only ? ipart_special : cvt_round(lod);
     li.level0 = li.level1 = std::clamp(ip, 0, last);

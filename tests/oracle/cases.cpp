@@ -522,6 +522,9 @@ ImageSpec image_spec(const Batch& b) {
   s.mips = d.mips;
   s.layers = d.slices();
   s.samples = d.samples == 4 ? VK_SAMPLE_COUNT_4_BIT : VK_SAMPLE_COUNT_1_BIT;
+  // Vulkan has no mipmap mode "none": a view of level 0 alone gives lavapipe's derived sampler
+  // state PIPE_TEX_MIPFILTER_NONE (lp_build_sample_soa_code; inject_mip_none, decision P20).
+  if (b.sampler.mip_filter == MipFilter::kNone) s.view_levels = 1;
   switch (d.type) {
     case SurfaceType::k3D:
       s.type = VK_IMAGE_TYPE_3D;

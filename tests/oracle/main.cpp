@@ -44,6 +44,7 @@ struct Options {
   unsigned special = 15;
   unsigned reduction = 10;  // --reduction PCT: share of sampling batches with min/max reduction  //
   unsigned anisotropy = 0;  // --anisotropy PCT: share of sampling batches with max_anisotropy > 1
+  unsigned mip_none = 15;   // --mip-none PCT: share of sampling batches with mip filter none
   int skip_code = 0;        // --skip-code N: exit N with "SKIPPED: ..." when lavapipe is absent
                             // --special PCT: share of sampling lanes with special inputs (issue 18)
   std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
@@ -64,7 +65,7 @@ void usage() {
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
       "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-all]\n"
       "       [--require-coverage] [--visa] [--sass] [--special PCT] [--reduction PCT] "
-      "[--anisotropy PCT] "
+      "[--anisotropy PCT] [--mip-none PCT] "
       "[--mutate "
       "offset|coord|bias|level|address|reference|"
       "filter|mip|border|txq_view]\n"
@@ -136,6 +137,10 @@ bool parse(int argc, char** argv, Options& o) {
       const char* v = next();
       if (!v) return false;
       o.anisotropy = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
+    } else if (a == "--mip-none") {
+      const char* v = next();
+      if (!v) return false;
+      o.mip_none = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
     } else if (a == "--reduction") {
       const char* v = next();
       if (!v) return false;
@@ -327,6 +332,7 @@ int run(const Options& o) {
   std::array<uint64_t, kSpecialCount + 1> special_lookups{}, special_failed{};
   uint64_t reduction_lookups = 0, reduction_failed = 0;  // min/max reduction batches
   uint64_t aniso_lookups = 0, aniso_failed = 0;          // --anisotropy batches
+  uint64_t mip_none_lookups = 0, mip_none_failed = 0;    // --mip-none batches
   std::array<uint64_t, kOpCount> aniso_op_lookups{}, aniso_op_failed{};  // the same, by op
   VisaDiffStats visa_stats;
   SassDiffStats sass_stats;
@@ -346,6 +352,8 @@ int run(const Options& o) {
     const bool aniso = inject_anisotropy(b, o.visa || o.sass ? 0u : o.anisotropy);
     if (aniso) aniso_lookups += b.samples.size();
     if (aniso) aniso_op_lookups[static_cast<size_t>(op)] += b.samples.size();
+    const bool mip_none = inject_mip_none(b, o.visa || o.sass ? 0u : o.mip_none);
+    if (mip_none) mip_none_lookups += b.samples.size();
     std::vector<uint8_t> group_special((special.size() + kSimdLanes - 1) / kSimdLanes, 0);
     for (size_t i = 0; i < special.size(); ++i)
       if (special[i] != Special::kNone) group_special[i / kSimdLanes] = 1;
@@ -462,6 +470,7 @@ int run(const Options& o) {
       if (!same) ++special_failed[cls_index];
       if (!same && reduced) ++reduction_failed;
       if (!same && aniso) ++aniso_failed;
+      if (!same && mip_none) ++mip_none_failed;
       if (!same && aniso) ++aniso_op_failed[static_cast<size_t>(op)];
       std::string d3d_why, d3d_departure;
       bool d3d_bad = false;
@@ -572,6 +581,9 @@ int run(const Options& o) {
   if (aniso_lookups != 0)
     std::printf("oracle: anisotropic      %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 aniso_lookups, aniso_failed);
+  if (mip_none_lookups != 0)
+    std::printf("oracle: mip filter none  %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                mip_none_lookups, mip_none_failed);
   for (size_t k = 0; k < kOpCount; ++k)
     if (aniso_op_lookups[k] != 0)
       std::printf("oracle: anisotropic %-13s %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
@@ -597,12 +609,13 @@ int run(const Options& o) {
   const auto naddr = std::count(address_seen.begin(), address_seen.end(), true);
   const auto nfilt = std::count(filter_seen.begin(), filter_seen.end(), true);
   std::printf(
-      "oracle: coverage: %td formats, %td address modes, %td filters, mip point=%d "
+      "oracle: coverage: %td formats, %td address modes, %td filters, mip none=%d point=%d "
       "linear=%d\n",
-      nformats, naddr, nfilt, static_cast<int>(mip_seen[1]), static_cast<int>(mip_seen[2]));
+      nformats, naddr, nfilt, static_cast<int>(mip_seen[0]), static_cast<int>(mip_seen[1]),
+      static_cast<int>(mip_seen[2]));
   bool coverage_ok = true;
   if (o.require_coverage && (nformats < 8 || naddr < (caps.mirror_clamp_to_edge ? 5 : 4) ||
-                             nfilt < 2 || !mip_seen[1] || !mip_seen[2])) {
+                             nfilt < 2 || !mip_seen[0] || !mip_seen[1] || !mip_seen[2])) {
     std::printf("oracle: FAILED: --require-coverage not met\n");
     coverage_ok = false;
   }

@@ -246,6 +246,16 @@ bool inject_anisotropy(Batch& b, unsigned percent) {
   return true;
 }
 
+bool inject_mip_none(Batch& b, unsigned percent) {
+  if (b.samples.empty() || percent == 0 || b.op == Op::kQueryLod) return false;
+  if (b.sampler.max_anisotropy > 1) return false;
+  Rng r(b.seed * 0xe7037ed1a0b428dbull ^ (uint64_t{b.index} << 24) ^
+        (static_cast<uint64_t>(b.op) << 16) ^ 0x4d1fu);
+  if (pick(r, 100) >= percent) return false;
+  b.sampler.mip_filter = texunit::MipFilter::kNone;
+  return true;
+}
+
 std::vector<Special> inject_specials(Batch& b, unsigned percent) {
   std::vector<Special> cls(b.lanes.size(), Special::kNone);
   if (b.samples.empty() || percent == 0) return cls;

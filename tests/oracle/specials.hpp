@@ -42,4 +42,11 @@ bool inject_reduction(Batch& b, unsigned percent);
 // anisotropic filter (decisions.md, P12).
 bool inject_anisotropy(Batch& b, unsigned percent);
 
+// Gives about `percent`% of the sampling batches mip filter "none" (MipFilter::kNone), from a
+// random stream of its own: texsim samples the whole chain with it, Vulkan a view of level 0
+// alone (image_spec), which lavapipe samples with PIPE_TEX_MIPFILTER_NONE. Not for
+// textureQueryLod (a one-level view clamps its level to 0) nor anisotropic batches. Returns
+// whether it did (issue 33, decision P20).
+bool inject_mip_none(Batch& b, unsigned percent);
+
 }  // namespace texsim::oracle

@@ -209,8 +209,9 @@ std::vector<uint32_t> VkContext::run(const ImageSpec& spec, std::span<const uint
   vci.image = image;
   vci.viewType = spec.view_type;
   vci.format = spec.format;
-  vci.subresourceRange = {spec.aspect, spec.base_level, spec.mips - spec.base_level, 0,
-                          spec.layers};
+  const uint32_t view_levels =
+      spec.view_levels != 0 ? spec.view_levels : spec.mips - spec.base_level;
+  vci.subresourceRange = {spec.aspect, spec.base_level, view_levels, 0, spec.layers};
   VkImageView view;
   vk_check(vkCreateImageView(device_, &vci, nullptr, &view), "vkCreateImageView");
   VkSampler sampler;

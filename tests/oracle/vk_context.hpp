@@ -24,7 +24,8 @@ struct ImageSpec {
   uint32_t width = 1, height = 1, depth = 1;
   uint32_t layers = 1;  // Vulkan array layers (cube: 6 per cube)
   uint32_t mips = 1;
-  uint32_t base_level = 0;  // the view's first level (its levels: base_level .. mips - 1)
+  uint32_t base_level = 0;   // the view's first level (its levels: base_level .. mips - 1)
+  uint32_t view_levels = 0;  // the view's level count; 0: every level from base_level
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
   bool cube = false;
 };

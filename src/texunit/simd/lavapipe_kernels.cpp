@@ -226,6 +226,9 @@ size_t SampleVec(const LpSamplePlan& p, const LpSampleLanes& L, size_t i, size_t
       const Rgba c1 = SampleLevel(p, l1, u, v);
       c = Lerp8(hn::ConvertTo(di, hn::Mul(fp, hn::Set(df, 256.0f))), c, c1);
     }
+  } else if (p.mip == MipFilter::kNone) {
+    // lp_build_sample_common: PIPE_TEX_MIPFILTER_NONE reads the first level (decision P20).
+    c = SampleLevel(p, hn::Zero(di), u, v);
   } else {
     const VI ip = RoundToInt(lod);
     c = SampleLevel(p, hn::Min(hn::Max(ip, hn::Zero(di)), last), u, v);

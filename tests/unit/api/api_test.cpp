@@ -230,6 +230,26 @@ TEST(Api, LavapipeGroupsMatchTheLaneProtocol) {
   EXPECT_GT(differ, 0u);
 }
 
+// The requests of quad-op lanes as the oracle gives them to the lavapipe profile (which agrees
+// with lavapipe bit for bit, oracle.fragment_quads) and to the d3d profile: every lane of quad
+// 4q..4q+3 carries the quad's coarse derivatives TR - TL, BL - TL.
+std::vector<texsim::texunit::SampleRequest> quad_requests(const std::vector<float>& u,
+                                                          const std::vector<float>& v,
+                                                          texsim::texunit::SampleOp op) {
+  namespace tu = texsim::texunit;
+  std::vector<tu::SampleRequest> reqs(u.size());
+  for (size_t i = 0; i < u.size(); ++i) {
+    reqs[i].op = op;
+    reqs[i].coord = {u[i], v[i], 0.0f};
+  }
+  for (size_t q = 0; q + 3 < u.size(); q += 4) {
+    const auto qd = tu::quad_derivatives(
+        {reqs[q].coord, reqs[q + 1].coord, reqs[q + 2].coord, reqs[q + 3].coord});
+    for (size_t k = q; k < q + 4; ++k) reqs[k].ddx = qd.ddx, reqs[k].ddy = qd.ddy;
+  }
+  return reqs;
+}
+
 // Quad ops: lanes 4q..4q+3 are a pixel quad. lavapipe takes the LOD from the quad; d3d with
 // derivatives_from_quads takes coarse derivatives TR - TL, BL - TL.
 TEST(Api, QuadOpsUseTheirQuads) {
@@ -249,11 +269,7 @@ TEST(Api, QuadOpsUseTheirQuads) {
   o.profile = texsim::Profile::kD3D;
   o.derivatives_from_quads = true;
   ASSERT_TRUE(texsim::sample(f.pub, {}, l, d3d.results(), o, d).ok);
-  std::vector<tu::SampleRequest> reqs(n);
-  for (size_t i = 0; i < n; ++i) {
-    reqs[i].op = tu::SampleOp::kImplicit;
-    reqs[i].coord = {in.u[i], in.v[i], 0.0f};
-  }
+  const std::vector<tu::SampleRequest> reqs = quad_requests(in.u, in.v, tu::SampleOp::kImplicit);
   for (size_t i = 0; i < n; ++i) {
     const size_t q = i & ~size_t{3};
     tu::LavapipeLaneContext ctx;
@@ -268,12 +284,64 @@ TEST(Api, QuadOpsUseTheirQuads) {
     }
     ctx.group_needs_linear = group_lin;
     EXPECT_EQ(lp.lane(i), tu::sample_lavapipe(f.in.view(), {}, reqs[i], ctx).texel.bits) << i;
-    const auto qd = tu::quad_derivatives(
-        {reqs[q].coord, reqs[q + 1].coord, reqs[q + 2].coord, reqs[q + 3].coord});
-    tu::SampleRequest r = reqs[i];
-    r.ddx = qd.ddx;
-    r.ddy = qd.ddy;
-    EXPECT_EQ(d3d.lane(i), tu::sample(f.in.view(), {}, r).texel.bits) << i;
+    EXPECT_EQ(d3d.lane(i), tu::sample(f.in.view(), {}, reqs[i]).texel.bits) << i;
+  }
+}
+
+// Issue 33 defect 2 (decision P21): through the public API, lavapipe quad ops take their LOD from
+// the quad's coordinates (lp_build_rho's implicit derivatives), not from the empty ddx / ddy
+// spans. A 16x16 chain whose level L is R = 40 (L + 1): quad 0 spans 4 texels (LOD 2), quad 1
+// one texel (LOD 0); point filters, mip point.
+TEST(Api, LavapipeQuadOpsTakeTheirLodFromTheQuad) {
+  namespace tu = texsim::texunit;
+  texsim::SurfaceDesc pd;
+  pd.format = "R8G8B8A8_UNORM";
+  pd.width = pd.height = 16;
+  pd.mips = 5;
+  texsim::Diagnostics d;
+  auto pub = texsim::Surface::create(pd, d);
+  ASSERT_TRUE(pub);
+  tu::SurfaceDesc id;
+  id.width = id.height = 16;
+  id.mips = 5;
+  tu::Surface in(id);
+  for (uint32_t level = 0; level < 5; ++level)
+    for (uint32_t y = 0; y < (16u >> level); ++y)
+      for (uint32_t x = 0; x < (16u >> level); ++x)
+        ASSERT_TRUE(in.write_texel(
+            0, level, 0, x, y,
+            tu::Texel::from_float(static_cast<float>(40 * (level + 1)) / 255.0f, 0, 0, 1)));
+  ASSERT_EQ(pub->mutable_bytes().size(), in.bytes().size());
+  std::memcpy(pub->mutable_bytes().data(), in.bytes().data(), in.bytes().size());
+  const float a = 4.0f / 16.0f, b = 1.0f / 16.0f;
+  const std::vector<float> u{0.3f, 0.3f + a, 0.3f, 0.3f + a, 0.3f, 0.3f + b, 0.3f, 0.3f + b};
+  const std::vector<float> v{0.6f, 0.6f, 0.6f + a, 0.6f + a, 0.6f, 0.6f, 0.6f + b, 0.6f + b};
+  texsim::Sampler smp;
+  smp.min_filter = smp.mag_filter = texsim::Filter::kPoint;
+  tu::SamplerState s;
+  s.min_filter = s.mag_filter = tu::Filter::kPoint;
+  for (const auto op :
+       {texsim::SampleOp::kImplicit, texsim::SampleOp::kBias, texsim::SampleOp::kLodQuery}) {
+    texsim::SampleLanes l;
+    l.count = 8;
+    l.op = op;
+    l.u = u, l.v = v;
+    Out out(8);
+    texsim::SampleOptions o;
+    o.profile = texsim::Profile::kLavapipe;
+    ASSERT_TRUE(texsim::sample(*pub, smp, l, out.results(), o, d).ok);
+    const auto reqs = quad_requests(u, v, static_cast<tu::SampleOp>(op));
+    for (size_t i = 0; i < 8; ++i) {
+      tu::LavapipeLaneContext ctx;
+      ctx.quad = &reqs[i & ~size_t{3}];
+      ctx.quad_lane = static_cast<uint8_t>(i & 3);
+      EXPECT_EQ(out.lane(i), tu::sample_lavapipe(in.view(), s, reqs[i], ctx).texel.bits) << i;
+      float r;
+      std::memcpy(&r, &out.r[i], 4);
+      const float want = op == texsim::SampleOp::kLodQuery ? (i < 4 ? 2.0f : 0.0f)
+                                                           : (i < 4 ? 120.0f : 40.0f) / 255.0f;
+      EXPECT_FLOAT_EQ(r, want) << "op " << static_cast<int>(op) << " lane " << i;
+    }
   }
 }
 

@@ -9,6 +9,10 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <vector>
+
+#include "texunit/simd/lavapipe_message.hpp"
+#include "unit/texunit/surface_maker.hpp"
 
 namespace texsim::texunit {
 namespace {
@@ -490,6 +494,66 @@ TEST(SampleLavapipe, GroupMipLerpBlendsAWeightZeroLaneUnderDaz) {
   LavapipeLaneContext compute;
   compute.group_mip_lerp = true;  // compute: fma(0, b - a, a) = a, bits kept
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q, compute).texel.bits[0], dn);
+}
+
+// ---- mip filter none (issue 33 defect 1, decision P20) -----------------------------------------
+
+// A 16x16 RGBA8 chain of five levels, level L all R = 40 * (L + 1) (G = B = 0, A = 255).
+Surface rgba8_level_colours() {
+  return testing::make(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 16, 16, 1, 5,
+                       [](uint32_t level, uint32_t, uint32_t, uint32_t) {
+                         return Texel::from_float(static_cast<float>(40 * (level + 1)) / 255.0f,
+                                                  0.0f, 0.0f, 1.0f);
+                       });
+}
+
+// lp_build_sample_common: PIPE_TEX_MIPFILTER_NONE reads the first level whatever the LOD. The
+// RGBA8 (AoS) path, the float path and the message entry's SIMD kernel all read level 0.
+TEST(SampleLavapipe, MipFilterNoneReadsLevelZeroAtEveryLod) {
+  const Surface s = rgba8_level_colours();
+  for (const Filter f : {Filter::kPoint, Filter::kLinear}) {
+    SamplerState smp = linear_sampler(AddressMode::kWrap);
+    smp.min_filter = smp.mag_filter = f;
+    smp.mip_filter = MipFilter::kNone;
+    std::vector<float> u, v, lod;
+    for (int l = 0; l <= 4; ++l) {
+      SampleRequest q = at(0.3f, 0.6f);
+      q.lod = static_cast<float>(l);
+      ASSERT_TRUE(lavapipe_uses_aos(s.view(), smp, q));
+      EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), unorm8(40)) << "lod " << l;
+      u.push_back(q.coord[0]), v.push_back(q.coord[1]), lod.push_back(q.lod);
+    }
+    u.resize(8, 0.3f), v.resize(8, 0.6f), lod.resize(8, 2.0f);
+    SampleBatch b;
+    b.count = 8, b.op = SampleOp::kLevel, b.u = u, b.v = v, b.lod = lod;
+    for (const bool simd : {true, false}) {
+      std::array<std::array<uint32_t, 8>, 4> c{};
+      const TexelLanes out{c[0], c[1], c[2], c[3], {}};
+      simd::LavapipeMessageOptions o;
+      o.batch.simd = simd;
+      ASSERT_TRUE(simd::lavapipe_sample_message(s.view(), smp, b, out, o).ok);
+      for (size_t i = 0; i < 8; ++i)
+        EXPECT_EQ(std::bit_cast<float>(c[0][i]), unorm8(40)) << "lane " << i << " simd " << simd;
+    }
+  }
+}
+
+// A fragment quad (min linear, mag point: the AoS path with the quad's LOD) minified to LOD 2.
+TEST(SampleLavapipe, MipFilterNoneFragmentQuadReadsLevelZero) {
+  const Surface s = rgba8_level_colours();
+  SamplerState smp = linear_sampler(AddressMode::kWrap);
+  smp.mag_filter = Filter::kPoint;
+  smp.mip_filter = MipFilter::kNone;
+  SampleRequest q = at(0.3f, 0.6f);
+  q.op = SampleOp::kImplicit;
+  q.ddx = {4.0f / 16.0f, 0.0f, 0.0f};  // rho 4: LOD 2
+  q.ddy = {0.0f, 4.0f / 16.0f, 0.0f};
+  const std::array<SampleRequest, 4> quad{q, q, q, q};
+  LavapipeLaneContext ctx;
+  ctx.quad = quad.data();
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q, ctx).texel.f(0), unorm8(40));
+  smp.mip_filter = MipFilter::kPoint;  // the same quad with a mip filter reads level 2
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q, ctx).texel.f(0), unorm8(120));
 }
 
 }  // namespace
