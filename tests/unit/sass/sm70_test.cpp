@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "isa/sass/codec_sm70.hpp"
+#include "isa/sass/encoding.hpp"
 #include "isa/sass/encoding_sm70.hpp"
 #include "isa/sass/syntax.hpp"
 
@@ -195,6 +196,13 @@ TEST(SassSm70, RejectsWhereNvdisasmRejects) {
   EXPECT_EQ(print_sm70(i), "TEX.SCR.LL R6, R4, R4, R6, 0x0, 0x66, 2D");
   EXPECT_EQ(encode_sm70(i, sink), (Word128{lo, hi | 1ull << 27}));
   EXPECT_EQ(text("SM80", b_hi, b_lo & ~(1ull << 59)), "TEX.SCR.???0.LL R6, R4, R6, R4, 2D");
+}
+
+TEST(SassSm70, GenerationListsTheVoltaPlatforms) {
+  EXPECT_EQ(generation_for("SM75"), &sm70());
+  EXPECT_EQ(sm70().word_bits, 128u);
+  EXPECT_EQ(wide_sm("SM86"), 86u);
+  EXPECT_EQ(wide_sm("SM62"), 0u);
 }
 
 }  // namespace
