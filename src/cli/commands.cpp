@@ -264,9 +264,11 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
     in.control_prefix = args.control;
   } else if (!args.word.empty()) {
     in.name = "<word>";
-    in.word = parse_u64_arg(args.word);
-    if (!in.word) {
-      say_error("--word: expected a 64-bit number such as 0x..., got '" + args.word + "'");
+    if (!parse_word_arg(args.word, in)) {
+      say_error(
+          "--word: expected a 64-bit number such as 0x..., or a 128-bit SM70+ word of up "
+          "to 32 hex digits, got '" +
+          args.word + "'");
       return kExitUsage;
     }
     if (!args.ctrl.empty()) {

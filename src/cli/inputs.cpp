@@ -102,6 +102,26 @@ std::optional<uint64_t> parse_u64_arg(const std::string& s) {
   }
 }
 
+bool parse_word_arg(const std::string& s, isa::BinaryInput& in) {
+  std::string digits;
+  const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  for (size_t i = hex ? 2 : 0; hex && i < s.size(); ++i) {
+    if ((s[i] == '_' || s[i] == '\'') && i > 2 && i + 1 < s.size()) continue;
+    if (core::hex_digit(s[i]) < 0) return false;
+    digits += s[i];
+  }
+  if (!hex || digits.size() <= 16) {
+    in.word = parse_u64_arg(s);
+    return in.word.has_value();
+  }
+  if (digits.size() > 32) return false;
+  const size_t split = digits.size() - 16;
+  in.word_hi = std::stoull(digits.substr(0, split), nullptr, 16);
+  in.word = std::stoull(digits.substr(split), nullptr, 16);
+  in.word_wide = true;
+  return true;
+}
+
 std::optional<std::vector<uint8_t>> parse_hex_arg(const std::string& s) {
   std::string digits;
   const size_t start = (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 2 : 0;

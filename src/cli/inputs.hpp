@@ -43,6 +43,9 @@ std::string platform_for(const isa::IsaInfo& info, const std::string& given,
 
 // "0x1f", "31": a whole 64-bit number; nullopt when malformed.
 std::optional<uint64_t> parse_u64_arg(const std::string& s);
+// SASS --word: a 64-bit number, or 0x and 17..32 hex digits (an SM70+ 128-bit word, `_` and `'`
+// allowed between digits). Fills in.word, in.word_hi and in.word_wide; false when malformed.
+bool parse_word_arg(const std::string& s, isa::BinaryInput& in);
 // "6e 00", "0x6e00", "6e:00": an even number of hex digits; nullopt when malformed.
 std::optional<std::vector<uint8_t>> parse_hex_arg(const std::string& s);
 

@@ -154,9 +154,9 @@ int cmd_disasm_json(const isa::Registry& reg, const CommonOptions& common, const
     in.bytes.assign(data.begin(), data.end());
   } else if (!args.word.empty()) {
     in.name = "<word>";
-    in.word = parse_u64_arg(args.word);
+    const bool word_ok = parse_word_arg(args.word, in);
     if (!args.ctrl.empty()) in.ctrl = parse_u64_arg(args.ctrl);
-    if (!in.word || (!args.ctrl.empty() && !in.ctrl)) {
+    if (!word_ok || (!args.ctrl.empty() && !in.ctrl)) {
       say_error("--word/--ctrl: expected numbers such as 0x...");
       return kExitUsage;
     }

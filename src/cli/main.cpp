@@ -146,7 +146,8 @@ void declare_asm(CLI::App& app, Verbs& v) {
 void declare_disasm(CLI::App& app, Verbs& v) {
   v.dis = app.add_subcommand("disasm", "disassemble binary to text");
   v.dis->add_option("file", v.dis_args.file, "binary file");
-  v.dis->add_option("--word", v.dis_args.word, "SASS: one 64-bit instruction word, 0xHEX");
+  v.dis->add_option("--word", v.dis_args.word,
+                    "SASS: one instruction word, 0xHEX (64-bit; 128-bit on SM70+)");
   v.dis->add_option("--ctrl", v.dis_args.ctrl, "SASS: its control word, 0xHEX");
   v.dis->add_option("--bytes", v.dis_args.bytes, "vISA: instruction bytes, HEX");
   v.dis->add_flag("--control", v.dis_args.control,

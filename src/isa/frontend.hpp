@@ -81,9 +81,11 @@ struct SourceFile {
 struct BinaryInput {
   std::string name;              // file name, or "<word>" / "<bytes>"
   std::vector<uint8_t> bytes;    // file contents or --bytes
-  std::optional<uint64_t> word;  // SASS --word
+  std::optional<uint64_t> word;  // SASS --word (bits 63:0 of a 128-bit word)
   std::optional<uint64_t> ctrl;  // SASS --ctrl
   bool control_prefix = false;   // SASS cubins: print [B------:R-:W-:Y:S00] lines (--control)
+  uint64_t word_hi = 0;          // SASS --word: bits 127:64 (SM70+; 0 for a 64-bit value)
+  bool word_wide = false;        // --word had more than 16 hex digits
 };
 
 struct EncodedInstruction {

@@ -1,6 +1,7 @@
 // The SASS encoding generations texsim has, oldest first: a new generation is one line here and
-// a file of its own (encoding_sm50.cpp today); nothing of the semantic rows changes.
+// a file of its own (encoding_sm50.cpp, encoding_sm70.cpp); nothing of the semantic rows changes.
 #include "isa/sass/encoding.hpp"
+#include "isa/sass/encoding_sm70.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,7 +11,7 @@
 namespace texsim::isa::sass {
 
 std::span<const Generation* const> generations() {
-  static const std::array<const Generation*, 1> kGenerations{&sm50()};
+  static const std::array<const Generation*, 2> kGenerations{&sm50(), &sm70()};
   return kGenerations;
 }
 

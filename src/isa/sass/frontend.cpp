@@ -9,6 +9,7 @@
 #include <span>
 
 #include "isa/sass/codec.hpp"
+#include "isa/sass/codec_sm70.hpp"
 #include "isa/sass/cubin.hpp"
 #include "isa/sass/describe.hpp"
 #include "isa/sass/encoding.hpp"
@@ -29,6 +30,16 @@ const SassProgram& as_sass(const Program& p) {
   return static_cast<const SassProgram&>(p);
 }
 
+// What texsim does with SM70+ so far (issue 26): single 128-bit words.
+std::string volta_scope(std::string_view platform) {
+  return std::string(platform) +
+         " (Volta+, 128-bit words): texsim decodes and prints single texture words "
+         "(`texsim disasm --platform " +
+         std::string(platform) +
+         " --word 0x<32 hex digits>`); SASS text, streams, cubins and execution are not "
+         "modelled yet";
+}
+
 // Every instruction's word and control bits; nullopt when any does not encode (each reported).
 std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core::DiagSink& sink) {
   std::vector<EncodedWord> words;
@@ -46,12 +57,20 @@ std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core:
 // SASS as texsim knows it: nvdisasm/cuobjdump text (.sass), ptxas cubins (.cubin), the
 // platforms of its encoding generations (encoding.hpp) and ptxas's spellings of them.
 constexpr std::array<std::string_view, 2> kExtensions{".sass", ".cubin"};
-constexpr std::array<core::Alias, 6> kPlatformAliases{{{"sm_50", "SM50"},
-                                                       {"sm_52", "SM52"},
-                                                       {"sm_53", "SM53"},
-                                                       {"sm_60", "SM60"},
-                                                       {"sm_61", "SM61"},
-                                                       {"sm_62", "SM62"}}};
+constexpr std::array<core::Alias, 14> kPlatformAliases{{{"sm_50", "SM50"},
+                                                        {"sm_52", "SM52"},
+                                                        {"sm_53", "SM53"},
+                                                        {"sm_60", "SM60"},
+                                                        {"sm_61", "SM61"},
+                                                        {"sm_62", "SM62"},
+                                                        {"sm_70", "SM70"},
+                                                        {"sm_72", "SM72"},
+                                                        {"sm_75", "SM75"},
+                                                        {"sm_80", "SM80"},
+                                                        {"sm_86", "SM86"},
+                                                        {"sm_87", "SM87"},
+                                                        {"sm_89", "SM89"},
+                                                        {"sm_90", "SM90"}}};
 // A function-local static: safe whenever the registry is first asked (no init-order hazard).
 const IsaInfo& isa_info() {
   static const IsaInfo kInfo{
@@ -61,8 +80,9 @@ const IsaInfo& isa_info() {
       sass_platforms(),
       "SM52",
       kPlatformAliases,
-      "Maxwell (SM50, SM52, SM53) and Pascal (SM60, SM61, SM62); Volta and later "
-      "(SM70+, 128-bit words) are not modelled yet",
+      "Maxwell (SM50, SM52, SM53) and Pascal (SM60, SM61, SM62); Volta to Hopper (SM70, "
+      "SM72, SM75, SM80, SM86, SM87, SM89, SM90; 128-bit words): texture words decode and "
+      "print (disasm --word), text, cubins and execution are not modelled yet",
       1};  // texsim::Isa::kSass, TEXSIM_ISA_SASS
   return kInfo;
 }
@@ -93,6 +113,10 @@ class SassFrontend final : public Frontend {
       for (const Instruction& i : prog->instructions) validate(i, arch, sink);
       if (sink.error_count() != before) return nullptr;
       return prog;
+    }
+    if (wide_sm(platform) != 0) {
+      sink.error("SASS-PLATFORM", core::NoLoc{}, volta_scope(platform), "issue 26");
+      return nullptr;
     }
     auto prog = std::make_unique<SassProgram>();
     const size_t before = sink.error_count();
@@ -211,6 +235,7 @@ class SassFrontend final : public Frontend {
       warn_rules(*prog, "SM" + std::to_string(prog->sm), sink);
       return prog;
     }
+    if (wide_sm(platform) != 0 || input.word_wide) return decode_wide_word(input, platform, sink);
     auto prog = std::make_unique<SassProgram>();
     if (input.word) {
       std::optional<uint32_t> ctrl;
@@ -234,6 +259,39 @@ class SassFrontend final : public Frontend {
       if (sink.has_errors()) return nullptr;
     }
     warn_rules(*prog, platform, sink);
+    return prog;
+  }
+
+  // SM70+ (issue 26): one 128-bit --word; a stream or a 128-bit word on SM50-SM62 is an error.
+  static std::unique_ptr<Program> decode_wide_word(const BinaryInput& input,
+                                                   std::string_view platform,
+                                                   core::DiagSink& sink) {
+    const core::BinaryLoc at{input.name, 0, 0, 0, false};
+    if (wide_sm(platform) == 0) {
+      sink.error("SASS-PLATFORM", at,
+                 "--word has more than 64 bits; " + std::string(platform) +
+                     " words are 64-bit (128-bit words need --platform SM70 .. SM90)",
+                 "issue 26");
+      return nullptr;
+    }
+    if (!input.word) {
+      sink.error("SASS-PLATFORM", at, volta_scope(platform), "issue 26");
+      return nullptr;
+    }
+    if (input.ctrl) {
+      sink.error("SASS-DECODE-CTRL", at,
+                 "--ctrl is the control field of SM50-SM62 bundles; an SM70+ word holds its "
+                 "scheduling bits itself (127:105)",
+                 "nvidia_sm70_fields.md 7");
+      return nullptr;
+    }
+    Origin o;
+    o.file = input.name;
+    o.binary = true;
+    auto prog = std::make_unique<SassProgram>();
+    prog->instructions.push_back(
+        decode_sm70(Word128{*input.word, input.word_hi}, platform, o, sink));
+    prog->mode = PrintMode::kBare;
     return prog;
   }
 

@@ -237,6 +237,35 @@ struct Origin {
   uint8_t ctrl_slot = 0;  // binary: 0..2 within the bundle
 };
 
+// SM70+ (128-bit words, decisions W1-W8): where the texture comes from, by opcode row.
+enum class TexSource : uint8_t {
+  kBound,     // constant bank and word (0xb6x..): `0xBANK, 0xWORD`
+  kBindless,  // handle in a register (0x36x..): no operand
+  kUniform,   // uniform register and immediate (0xf6x.., bit 91; SM75+): `URn, 0xIMM`
+  kCb2,       // the row ptxas never emits (0xb62..): `0xBANK, 0xA, 0xB`
+};
+
+// The fields only the 128-bit generation has. `sm` 0 = a Maxwell/Pascal instruction (every other
+// member unused). The shared members of Instruction keep their meaning (op, registers with rd1 =
+// Rd2, param_a from the 3-bit dimension, pd = fault predicate, mask, aoffi, dc, ms, ndv, cl, lc,
+// toff, component, query, nodep); lod/f16/rtz mirror lod_code/f16_code (W4).
+struct WideFields {
+  uint8_t sm = 0;  // 70, 72, 75, 80, 86, 87, 89, 90
+  TexSource source = TexSource::kBound;
+  bool b_bit = false;    // bit 59: prints .B (.???0 where the row needs it and it is clear)
+  bool scr = false;      // bit 60 .SCR (TEX, TLD, TLD4)
+  uint8_t f16_code = 0;  // 80:79: 0 none, 1 .F16.RN, 2 .F16.RZ, 3 .INVALID3
+  uint8_t cache = 1;     // 86:84: 0 .EF, 1 none, 2 .EL, 3 .LU, 4 .EU, 5 .NA, 6/7 .INVALIDn
+  uint8_t lod_code = 0;  // 89:87 (TEX: auto, LZ, LB, LL, LC, LB.LC, LC.FDV, -; TLD: 1 LZ, 3 LL)
+  uint8_t pm = 0;        // 103:102 ?PMn (SM86+)
+  uint8_t bank = 0;      // bound/cb2: 58:54
+  uint16_t tex_a = 0;    // bound: word 53:40; uniform: URn 45:40; cb2: A 45:40
+  uint8_t tex_b = 0;     // uniform: immediate 53:46; cb2: B 53:46
+  uint32_t sched = 0;    // 127:105 scheduling (stall, yield, barriers, reuse), never printed
+  uint64_t kept_hi = 0;  // bits 127:64 nvdisasm ignores here (Instruction::kept_bits: 63:0)
+  uint64_t raw_hi = 0;   // the word's bits 127:64 (raw_word: 63:0)
+};
+
 // A decoded or parsed instruction. Register fields hold raw numbers (255 = RZ).
 struct Instruction {
   Kind kind = Kind::kInstruction;
@@ -278,6 +307,7 @@ struct Instruction {
   Control ctrl = kDefaultControl;
   uint32_t ts_idx = 0;    // 13 bits when valid; wider values are kept for the diagnostic
   uint64_t raw_word = 0;  // kRaw: the word; kInstruction: the word it was decoded from
+  WideFields wide;        // SM70+ (128-bit words): wide.sm != 0
   InstText text;          // kUnsupported: the source text; kRaw: why it did not decode
   Origin origin;
 };

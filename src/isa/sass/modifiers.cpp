@@ -6,6 +6,8 @@
 #include <array>
 #include <vector>
 
+#include "isa/sass/encoding_sm70.hpp"
+
 namespace texsim::isa::sass {
 
 namespace {
@@ -234,6 +236,103 @@ std::string modifier_syntax(const OpSpec& row) {
     }
   }
   return out;
+}
+
+}  // namespace texsim::isa::sass
+
+// SM70+ (decisions W5): the spellings the 128-bit generation adds, and its code tables
+// (nvidia_sm70_fields.md sections 2-4, every value decoded by nvdisasm 11.8).
+namespace texsim::isa::sass {
+
+namespace {
+
+constexpr std::array<S, 1> kScrNames{{{"SCR", 1}}};
+// With their .F16 (as one spelling: "RZ" alone would read as the zero register to the
+// spellings check, which looks for ".RZ" and == "RZ" in every other file).
+constexpr std::array<S, 2> kRoundNames{{{"F16.RN", 1}, {"F16.RZ", 2}}};
+constexpr std::array<S, 5> kCacheNames{{{"EF", 0}, {"EL", 2}, {"LU", 3}, {"EU", 4}, {"NA", 5}}};
+constexpr std::array<S, 1> kFdvNames{{{"FDV", 1}}};
+constexpr std::array<S, 3> kQueryNames{
+    {{"TEX_HEADER_DIMENSION", 0}, {"TEX_HEADER_TEXTURE_TYPE", 1}, {"TEX_HEADER_SAMPLER_POS", 2}}};
+
+std::string find(std::span<const S> names, uint8_t code) {
+  for (const S& s : names)
+    if (s.value == code) return std::string(s.text);
+  return {};
+}
+
+std::string dotted(std::string_view a) {
+  return "." + std::string(a);
+}
+
+std::string invalid(uint8_t code) {
+  return "INVALID" + std::to_string(code);
+}
+
+// TEX 89:87: auto, LZ, LB, LL, LC, LB.LC, LC.FDV (SM75+), -.
+std::string tex_lod(uint8_t code, unsigned sm) {
+  const std::string lc = dotted(spelling(Mod::kLc, 1));
+  switch (code) {
+    case 0:
+      return {};
+    case 1:
+      return dotted(spelling(Mod::kLod, static_cast<uint8_t>(Lod::kLZ)));
+    case 2:
+      return dotted(spelling(Mod::kLod, static_cast<uint8_t>(Lod::kLB)));
+    case 3:
+      return dotted(spelling(Mod::kLod, static_cast<uint8_t>(Lod::kLL)));
+    case 4:
+      return lc;
+    case 5:
+      return dotted(spelling(Mod::kLod, static_cast<uint8_t>(Lod::kLB))) + lc;
+    case 6:
+      if (sm >= 75) return lc + "." + find(kFdvNames, 1);
+      break;
+    default:
+      break;
+  }
+  return "." + invalid(code);
+}
+
+// The dimension names each opcode prints (section 3); the others are INVALIDn.
+std::string dim(uint8_t code, Opcode op) {
+  static constexpr std::array<uint8_t, 4> kValid{0xbf, 0x37, 0xaa, 0x33};
+  size_t k = 0;  // TEX, TMML
+  if (op == Opcode::kTld || op == Opcode::kTldB) k = 1;
+  if (op == Opcode::kTld4 || op == Opcode::kTld4B) k = 2;
+  if (op == Opcode::kTxd || op == Opcode::kTxdB) k = 3;
+  if (((kValid[k] >> code) & 1u) == 0) return invalid(code);
+  return std::string(param_a_info(wide_dim(code)).name);
+}
+
+}  // namespace
+
+std::string wide_spelling(WideMod m, uint8_t code, unsigned sm, Opcode op) {
+  switch (m) {
+    case WideMod::kScr:
+      return code != 0 ? dotted(find(kScrNames, 1)) : std::string();
+    case WideMod::kF16:
+      if (code == 0) return {};
+      if (code == 3) return "." + invalid(code);
+      return dotted(find(kRoundNames, code));
+    case WideMod::kCache:
+      if (code == 1) return {};
+      return code <= 5 ? dotted(find(kCacheNames, code)) : "." + invalid(code);
+    case WideMod::kTexLod:
+      return tex_lod(code, sm);
+    case WideMod::kTldLod:
+      if (code == 1) return dotted(spelling(Mod::kLod, static_cast<uint8_t>(Lod::kLZ)));
+      if (code == 3) return dotted(spelling(Mod::kLod, static_cast<uint8_t>(Lod::kLL)));
+      return "." + invalid(code);
+    case WideMod::kToff:
+      if (code == 0) return {};
+      return code == 3 ? "." + invalid(code) : dotted(spelling(Mod::kToff, code));
+    case WideMod::kDim:
+      return dim(code, op);
+    case WideMod::kQuery:
+      return code <= 2 ? find(kQueryNames, code) : invalid(code);
+  }
+  return {};
 }
 
 }  // namespace texsim::isa::sass

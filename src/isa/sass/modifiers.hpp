@@ -63,4 +63,19 @@ std::string expected_mods(const OpSpec& row);
 // The row's modifiers as describe writes the syntax: ".{LZ|LL}[.AOFFI][.MS]".
 std::string modifier_syntax(const OpSpec& row);
 
+// SM70+ (128-bit words, decisions W5): the modifiers whose value is a code of that generation,
+// as printed with their dots (".F16.RN", ".LB.LC", ".EF"); "" where the code prints nothing and
+// ".INVALIDn" for a code outside the table. `sm` is the architecture (70, 75, ...).
+enum class WideMod : uint8_t {
+  kScr,     // bit 60
+  kF16,     // 80:79
+  kCache,   // 86:84 (1 = none)
+  kTexLod,  // TEX 89:87
+  kTldLod,  // TLD 89:87
+  kToff,    // TLD4 77:76
+  kDim,     // 63:61, per opcode (`op`)
+  kQuery,   // TXQ 63:62
+};
+std::string wide_spelling(WideMod m, uint8_t code, unsigned sm, Opcode op = Opcode::kTex);
+
 }  // namespace texsim::isa::sass

@@ -127,6 +127,17 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
     std::snprintf(buf, sizeof buf, "/*%04llx*/ ", static_cast<unsigned long long>(*opt.address));
     out += buf;
   }
+  if (inst.wide.sm != 0 && inst.kind == Kind::kInstruction) {
+    // nvdisasm ends a line with a ?PMn suffix as "2D  ?PM1;" (no space before ';').
+    return out + print_sm70(inst) + (inst.wide.pm != 0 ? ";" : " ;");
+  }
+  if (inst.kind == Kind::kRaw && inst.wide.sm != 0) {
+    char buf[56];
+    std::snprintf(buf, sizeof buf, ".word 0x%016llx%016llx ;",
+                  static_cast<unsigned long long>(inst.wide.raw_hi),
+                  static_cast<unsigned long long>(inst.raw_word));
+    return out + buf;
+  }
   if (inst.kind == Kind::kRaw) {
     char buf[48];
     std::snprintf(buf, sizeof buf, ".word 0x%016llx ;",

@@ -152,7 +152,8 @@ TEST(SceneErrors, VersionAndPlatform) {
                 "scene.json:1:12: error[SCENE-VERSION]: texsim: unsupported scene version 2; this "
                 "texsim reads version 1",
                 "scene.json:1:42: error[SCENE-VALUE]: platform: unknown SASS platform \"SM5\"; "
-                "expected SM50, SM52, SM53, SM60, SM61 or SM62"}));
+                "expected SM50, SM52, SM53, SM60, SM61, SM62, SM70, SM72, SM75, SM80, SM86, "
+                "SM87, SM89 or SM90"}));
 }
 
 TEST(SceneSections, EachIsaKeepsItsOwnState) {
@@ -178,8 +179,8 @@ TEST(SceneSections, EachIsaKeepsItsOwnState) {
 TEST(SceneSections, PlatformListsLiveWithTheFrontEnds) {
   EXPECT_EQ(visa::scene_section().platforms().size(),
             registry().find("visa")->info().platforms.size());
-  EXPECT_EQ(sass::scene_section().platforms().size(), 6u);
-  EXPECT_EQ(registry().find("sass")->info().platforms.size(), 6u);
+  EXPECT_EQ(sass::scene_section().platforms().size(), 14u);
+  EXPECT_EQ(registry().find("sass")->info().platforms.size(), 14u);
 }
 
 }  // namespace
