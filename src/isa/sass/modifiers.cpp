@@ -271,7 +271,7 @@ std::string invalid(uint8_t code) {
 
 // TEX 89:87: auto, LZ, LB, LL, LC, LB.LC, LC.FDV (SM75+), -.
 std::string tex_lod(uint8_t code, unsigned sm) {
-  const std::string lc = dotted(spelling(Mod::kLc, 1));
+  std::string lc = dotted(spelling(Mod::kLc, 1));
   switch (code) {
     case 0:
       return {};
