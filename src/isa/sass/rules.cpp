@@ -380,7 +380,9 @@ void check_precision(const Instruction& inst, const OpSpec& spec, std::string_vi
                      const Fail& fail) {
   const std::string_view mn = spec.mnemonic;
   if (inst.f16 && !f16_exists(platform)) {
-    const EncodingRow& enc = sm50_row(inst);  // where nvdisasm reads .F16
+    // Where nvdisasm reads .F16: the opcode's own row (TLD4S.F16.RTZ's row holds .F16 and .RTZ as
+    // one code in bits 55:54 and has no .F16 field of its own; fuzz finding F12).
+    const EncodingRow& enc = sm50_row(inst.op);
     const bool set_is_f16 = field_of(enc, Role::kF16) != nullptr;
     const core::BitField& b =
         (set_is_f16 ? field_of(enc, Role::kF16) : field_of(enc, Role::kF32))->bits;

@@ -238,6 +238,10 @@ TEST(SassTexRules, Tld4sTsIdxF16Rtz) {
   EXPECT_EQ(ids("TLD4S.RTZ.R R8, R4, R0, R5, 0x1 ;", "SM61"), V{"SASS-TLD4S-RTZ"});
   EXPECT_EQ(ids("TLD4S.F16.RTZ.R R8, R4, R0, R5, 0x1 ;", "SM53"), V{"SASS-TLD4S-RTZ"});
   EXPECT_EQ(ids("TLD4S.F16.RTZ.R R8, R4, R0, R5, 0x1 ;", "SM60"), V{});
+  // Fuzz finding F12: on SM50 the .F16 check looked for a .F16 field in TLD4S.F16.RTZ's own row,
+  // which has none, and read through a null field.
+  EXPECT_EQ(ids("TLD4S.F16.RTZ.R R8, R4, R0, R5, 0x1 ;", "SM50"),
+            (V{"SASS-TLD4S-F16-SM50", "SASS-TLD4S-RTZ"}));
 }
 
 TEST(SassTexRules, TexsAndTld4sDecodeViolationsNameTheirBits) {
