@@ -3,6 +3,7 @@
 // encode.
 #include "fuzz_common.hpp"
 #include "isa/registry.hpp"
+#include "isa/sass/encoding.hpp"
 
 using namespace texsim;
 
@@ -39,6 +40,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Only words that decode cleanly (no error, no rule warning) must round-trip.
   if (!sink.diagnostics().empty()) return 0;
   const std::string p1 = fe.print(*prog);
+  // Volta+ (128-bit words) has no text parser yet (issue 26; its paths answer SASS-PLATFORM):
+  // there decode and print must not fail, and the word round trip is sm70_test's and the
+  // nvdisasm differential's.
+  const isa::sass::Generation* gen = isa::sass::generation_for(platform);
+  if (gen != nullptr && gen->word_bits == 128) {
+    fuzz::check(!p1.empty(), "a decoded Volta+ word prints nothing");
+    return 0;
+  }
   core::DiagSink psink;
   const auto prog2 = fe.parse({"printed.sass", p1}, platform, psink);
   fuzz::check(prog2 != nullptr, "a decoded program's text does not parse", p1, {}, &psink);
