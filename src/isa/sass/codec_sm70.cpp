@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "isa/sass/codec.hpp"
+
 namespace texsim::isa::sass {
 
 namespace {
@@ -228,7 +230,7 @@ std::string hex128(const Word128& w) {
 [[gnu::cold]] Instruction raw_sm70(Instruction i, const Word128& w, unsigned hi, unsigned lo,
                                    const std::string& why, core::DiagSink& sink) {
   sink.warning("SASS-DECODE-OPCODE", core::BinaryLoc{i.origin.file, i.origin.offset, hi, lo, true},
-               "word " + hex128(w) + " " + why + " (nvdisasm 11.8 rejects it)",
+               "word " + hex128(w) + " " + why,
                "nvidia_sm70_fields.md 1");
   i.kind = Kind::kRaw;
   i.text = why;
@@ -237,6 +239,18 @@ std::string hex128(const Word128& w) {
 
 }  // namespace
 
+uint32_t wide_sched(const Control& c) {
+  Control low = c;
+  low.reuse = c.reuse & 0xfu;
+  return encode_control(low, Phase::kNone) | (static_cast<uint32_t>((c.reuse >> 4) & 3u) << 21);
+}
+
+Control wide_control(uint32_t sched) {
+  Control c = decode_control(sched & 0x1fffffu);
+  c.reuse = static_cast<uint8_t>(c.reuse | (((sched >> 21) & 3u) << 4));
+  return c;
+}
+
 Instruction decode_sm70(const Word128& word, std::string_view platform, const Origin& origin,
                         core::DiagSink& sink) {
   Instruction i;
@@ -244,6 +258,7 @@ Instruction decode_sm70(const Word128& word, std::string_view platform, const Or
   i.raw_word = word.lo;
   i.wide.raw_hi = word.hi;
   i.wide.sm = static_cast<uint8_t>(wide_sm(platform));
+  i.ctrl = wide_control(static_cast<uint32_t>(word.get(105, 23)));
   const auto opcode = static_cast<uint16_t>(word.get(0, 12));
   const WideRow* row = wide_row(opcode, i.wide.sm);
   if (row == nullptr) {
@@ -255,7 +270,8 @@ Instruction decode_sm70(const Word128& word, std::string_view platform, const Or
         sink);
   }
   if (const auto why = wide_reject(word, *row, i.wide.sm)) {
-    return raw_sm70(std::move(i), word, why->hi, why->lo, "is invalid: " + why->why, sink);
+    return raw_sm70(std::move(i), word, why->hi, why->lo,
+                    "is invalid: " + why->why + " (nvdisasm 11.8 rejects it)", sink);
   }
   i.op = row->op;
   i.wide.source = row->source;

@@ -21,4 +21,9 @@ Instruction decode_sm70(const Word128& word, std::string_view platform, const Or
 // not fit its field or the row does not exist on the instruction's architecture.
 std::optional<Word128> encode_sm70(const Instruction& inst, core::DiagSink& sink);
 
+// The 23 scheduling bits 127:105 <-> Control: bits 125:105 have the Maxwell/Pascal control
+// field's layout (stall, yield, barriers, wait mask, four reuse flags) and bits 127:126 are
+// Control::reuse bits 5:4 (decisions W9).
+uint32_t wide_sched(const Control& c);
+Control wide_control(uint32_t sched);
 }  // namespace texsim::isa::sass

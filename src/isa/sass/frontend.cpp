@@ -16,6 +16,7 @@
 #include "isa/sass/examples.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/fields.hpp"
+#include "isa/sass/frontend_sm70.hpp"
 #include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
@@ -30,14 +31,30 @@ const SassProgram& as_sass(const Program& p) {
   return static_cast<const SassProgram&>(p);
 }
 
-// What texsim does with SM70+ so far (issue 26): single 128-bit words.
-std::string volta_scope(std::string_view platform) {
-  return std::string(platform) +
-         " (Volta+, 128-bit words): texsim decodes and prints single texture words "
-         "(`texsim disasm --platform " +
-         std::string(platform) +
-         " --word 0x<32 hex digits>`); SASS text, streams, cubins and execution are not "
-         "modelled yet";
+// A Volta+ program (SM70-SM90, 128-bit words): text read for such a platform, or its cubin.
+bool is_wide(const SassProgram& p) {
+  return p.sm >= 70;
+}
+
+// What texsim does not do with SM70+ yet (issue 26).
+std::string volta_scope(unsigned sm) {
+  return "SM" + std::to_string(sm) +
+         " (Volta+, 128-bit words): texsim reads, prints, checks and encodes its texture "
+         "instructions (text, words, streams, cubins); executing them is not modelled yet";
+}
+
+// Registers a Volta+ program names: one past the highest (RZ aside), counting two registers
+// for each destination (Rd, Rd2 hold up to two components each) and one for each source.
+unsigned wide_register_count(std::span<const Instruction> program) {
+  unsigned regs = 1;
+  for (const Instruction& i : program) {
+    if (i.kind != Kind::kInstruction) continue;
+    for (const auto& [r, n] : {std::pair<uint8_t, unsigned>{i.rd0, 2}, {i.rd1, 2}, {i.ra, 1},
+                               {i.rb, 1}}) {
+      if (r != kRZ) regs = std::max(regs, static_cast<unsigned>(r) + n);
+    }
+  }
+  return regs;
 }
 
 // Every instruction's word and control bits; nullopt when any does not encode (each reported).
@@ -52,6 +69,15 @@ std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core:
   }
   if (!ok) return std::nullopt;
   return words;
+}
+
+// A written cubin's kernel: the listing's `Function :`, else the output file's stem.
+std::string kernel_name(const SassProgram& p, std::string_view output_path) {
+  if (!p.listing.functions.empty()) return p.listing.functions.front().first;
+  std::string_view stem = output_path.substr(0, output_path.size() - 6);
+  if (const size_t slash = stem.find_last_of("/\\"); slash != std::string_view::npos)
+    stem.remove_prefix(slash + 1);
+  return stem.empty() ? "kernel" : std::string(stem);
 }
 
 // SASS as texsim knows it: nvdisasm/cuobjdump text (.sass), ptxas cubins (.cubin), the
@@ -114,10 +140,10 @@ class SassFrontend final : public Frontend {
       if (sink.error_count() != before) return nullptr;
       return prog;
     }
-    if (wide_sm(platform) != 0) {
-      sink.error("SASS-PLATFORM", core::NoLoc{}, volta_scope(platform), "issue 26");
-      return nullptr;
-    }
+    // A cuobjdump listing's "code for sm_NN" names its architecture, as a cubin's e_flags do.
+    unsigned wide = wide_sm(platform);
+    if (const unsigned listed = listing_wide_sm(source.text)) wide = listed;
+    if (wide != 0) return parse_wide_text(source, wide, sink);
     auto prog = std::make_unique<SassProgram>();
     const size_t before = sink.error_count();
     prog->instructions = parse_program(source.text, source.path, sink, &prog->listing);
@@ -129,9 +155,44 @@ class SassFrontend final : public Frontend {
     return prog;
   }
 
+  // Volta+ text: no Maxwell/Pascal rules apply; nvdisasm's acceptance (W7) is checked per line.
+  static std::unique_ptr<Program> parse_wide_text(const SourceFile& source, unsigned sm,
+                                                  core::DiagSink& sink) {
+    auto prog = std::make_unique<SassProgram>();
+    const size_t before = sink.error_count();
+    prog->sm = sm;
+    prog->instructions = parse_program(source.text, source.path, sink, &prog->listing, sm);
+    const Instruction* first = nullptr;
+    size_t other = 0;
+    for (const Instruction& i : prog->instructions) {
+      if (i.has_ctrl) prog->mode = PrintMode::kStream;
+      if (i.kind != Kind::kUnsupported) continue;
+      if (++other == 1) first = &i;
+      if (!i.word_given)
+        sink.warning("SASS-UNSUPPORTED",
+                     core::TextLoc{i.origin.file, i.origin.line,
+                                   i.origin.column[static_cast<size_t>(Slot::kInstr)]},
+                     "'" + i.text.str() +
+                         "' is not modelled and has no encoding: it cannot be assembled",
+                     "nvidia_sm70_fields.md 1");
+    }
+    if (first != nullptr) {
+      sink.warning("SASS-UNSUPPORTED",
+                   core::TextLoc{first->origin.file, first->origin.line,
+                                 first->origin.column[static_cast<size_t>(Slot::kInstr)]},
+                   std::to_string(other) + " line" + (other == 1 ? " is" : "s are") +
+                       " not TEX, TLD, TLD4, TXD, TMML or TXQ (first: '" + first->text.str() +
+                       "'): kept as text, assembled from their listing encodings",
+                   "nvidia_sm70_fields.md 1");
+    }
+    if (sink.error_count() != before) return nullptr;
+    return prog;
+  }
+
   std::optional<std::vector<EncodedInstruction>> encode(const Program& program,
                                                         core::DiagSink& sink) const override {
     const auto& p = as_sass(program);
+    if (is_wide(p)) return encode_wide(p.instructions, sink);
     const auto encoded = encode_words(p, sink);
     if (!encoded) return std::nullopt;
     const std::vector<EncodedWord>& words = *encoded;
@@ -176,9 +237,6 @@ class SassFrontend final : public Frontend {
                                                     core::DiagSink& sink) const override {
     if (!output_path.ends_with(".cubin")) return std::nullopt;
     const auto& p = as_sass(program);
-    const auto encoded = encode_words(p, sink);
-    if (!encoded) return std::nullopt;
-    const std::vector<EncodedWord>& words = *encoded;
     if (p.listing.functions.size() > 1) {
       sink.error("SASS-CUBIN", core::NoLoc{},
                  "the listing has " + std::to_string(p.listing.functions.size()) +
@@ -186,16 +244,26 @@ class SassFrontend final : public Frontend {
                  "issue 14");
       return std::nullopt;
     }
-    // Kernel name: the listing's `Function :`, else the output file's stem.
-    std::string name;
-    if (!p.listing.functions.empty()) {
-      name = p.listing.functions.front().first;
-    } else {
-      std::string_view stem = output_path.substr(0, output_path.size() - 6);
-      if (const size_t slash = stem.find_last_of("/\\"); slash != std::string_view::npos)
-        stem.remove_prefix(slash + 1);
-      name = stem.empty() ? "kernel" : std::string(stem);
+    if (is_wide(p)) {
+      std::vector<uint8_t> text;
+      bool ok = true;
+      for (const Instruction& i : p.instructions) {
+        const auto w = wide_word(i, sink);
+        if (!w) {
+          ok = false;
+          continue;
+        }
+        for (unsigned b = 0; b < 8; ++b) text.push_back(static_cast<uint8_t>(w->lo >> (8 * b)));
+        for (unsigned b = 0; b < 8; ++b) text.push_back(static_cast<uint8_t>(w->hi >> (8 * b)));
+      }
+      if (!ok) return std::nullopt;
+      return write_cubin(kernel_name(p, output_path), text, p.sm,
+                         wide_register_count(p.instructions));
     }
+    const auto encoded = encode_words(p, sink);
+    if (!encoded) return std::nullopt;
+    const std::vector<EncodedWord>& words = *encoded;
+    const std::string name = kernel_name(p, output_path);
     // SM: the platform (SM50..SM62 -> 50..62).
     unsigned sm = 0;
     for (char c : platform.substr(2)) sm = sm * 10 + static_cast<unsigned>(c - '0');
@@ -262,7 +330,8 @@ class SassFrontend final : public Frontend {
     return prog;
   }
 
-  // SM70+ (issue 26): one 128-bit --word; a stream or a 128-bit word on SM50-SM62 is an error.
+  // SM70+ (issue 26): one 128-bit --word or a stream of them; a 128-bit word on SM50-SM62 is an
+  // error.
   static std::unique_ptr<Program> decode_wide_word(const BinaryInput& input,
                                                    std::string_view platform,
                                                    core::DiagSink& sink) {
@@ -274,9 +343,13 @@ class SassFrontend final : public Frontend {
                  "issue 26");
       return nullptr;
     }
+    auto prog = std::make_unique<SassProgram>();
+    prog->sm = wide_sm(platform);
     if (!input.word) {
-      sink.error("SASS-PLATFORM", at, volta_scope(platform), "issue 26");
-      return nullptr;
+      prog->instructions = decode_wide_stream(input.bytes, input.name, 0, prog->sm, sink);
+      prog->mode = PrintMode::kStream;
+      if (sink.has_errors()) return nullptr;
+      return prog;
     }
     if (input.ctrl) {
       sink.error("SASS-DECODE-CTRL", at,
@@ -288,7 +361,6 @@ class SassFrontend final : public Frontend {
     Origin o;
     o.file = input.name;
     o.binary = true;
-    auto prog = std::make_unique<SassProgram>();
     prog->instructions.push_back(
         decode_sm70(Word128{*input.word, input.word_hi}, platform, o, sink));
     prog->mode = PrintMode::kBare;
@@ -319,10 +391,11 @@ class SassFrontend final : public Frontend {
     prog->mode = control_prefix ? PrintMode::kStream : PrintMode::kListing;
     prog->sm = cubin->sm;
     prog->virtual_sm = cubin->virtual_sm;
-    if (cubin->sm < 50 || cubin->sm > 62) {
+    const unsigned wide = wide_sm("SM" + std::to_string(cubin->sm));
+    if (wide == 0 && (cubin->sm < 50 || cubin->sm > 62)) {
       sink.error("SASS-CUBIN", core::BinaryLoc{name, 48, 7, 0, true},
                  "the cubin is for sm_" + std::to_string(cubin->sm) +
-                     "; texsim decodes the Maxwell/Pascal encoding (sm_50 .. sm_62)",
+                     "; texsim decodes sm_50 .. sm_62 and sm_70, 72, 75, 80, 86, 87, 89, 90",
                  "nvidia_tlds.md 1, 2");
       return nullptr;
     }
@@ -337,7 +410,8 @@ class SassFrontend final : public Frontend {
       // summary warning per kernel instead of one SASS-DECODE-OPCODE per word.
       core::DiagSink tmp;
       auto insts =
-          decode_stream(k.text, name, tmp, k.file_offset, "SM" + std::to_string(cubin->sm));
+          wide != 0 ? decode_wide_stream(k.text, name, k.file_offset, wide, tmp)
+                    : decode_stream(k.text, name, tmp, k.file_offset, "SM" + std::to_string(cubin->sm));
       size_t other = 0;
       std::optional<core::Diagnostic> first_other;
       for (const core::Diagnostic& d : tmp.diagnostics()) {
@@ -350,7 +424,9 @@ class SassFrontend final : public Frontend {
       }
       if (first_other) {
         first_other->message = std::to_string(other) + " word" + (other == 1 ? "" : "s") +
-                               " of kernel " + k.name + " are not " + modelled_mnemonics(" or ") +
+                               " of kernel " + k.name + " are not " +
+                               (wide != 0 ? std::string("TEX, TLD, TLD4, TXD, TMML or TXQ")
+                                          : modelled_mnemonics(" or ")) +
                                " and print as .word (first: " + first_other->message + ")";
         sink.report(std::move(*first_other));
       }
@@ -374,7 +450,9 @@ class SassFrontend final : public Frontend {
       PrintOptions opt;
       if (p.mode == PrintMode::kStream) {
         opt.control_prefix = true;
-        opt.address = i.origin.binary ? i.origin.offset : stream_offset(k);
+        opt.address = i.origin.binary ? i.origin.offset
+                      : is_wide(p)      ? 16 * k
+                                        : stream_offset(k);
         // Cubin kernels: addresses relative to the kernel's .text section, a header each.
         while (kernel < p.kernels.size() && p.kernels[kernel].first == k) {
           out += "\t\tFunction : " + p.kernels[kernel].name + "\n";
@@ -403,6 +481,10 @@ class SassFrontend final : public Frontend {
                      .append(" (the SASS machine takes its settings from the scene)"));
     }
     if (!options.settings.empty()) return std::nullopt;
+    if (is_wide(p)) {
+      sink.error("SASS-PLATFORM", core::NoLoc{}, volta_scope(p.sm), "issue 26");
+      return std::nullopt;
+    }
     RunResult r;
     const ExecSettings s = settings_for(scene, platform, options.trace);
     auto regs = run_program(p.instructions, scene, s, options.poison, sink,

@@ -58,6 +58,7 @@ std::string print_listing(std::span<const KernelRange> kernels,
                           std::span<const Instruction> instructions, unsigned sm,
                           unsigned virtual_sm) {
   std::string out = "\n\tcode for sm_" + std::to_string(sm) + "\n";
+  const bool wide = sm >= 70;  // 128-bit words, no control words (nvidia_sm70_fields.md 8)
   char buf[160];
   for (const KernelRange& k : kernels) {
     // Each line as nvdisasm 11.8 lays it out in a function (measured, decisions T-section): the
@@ -87,7 +88,7 @@ std::string print_listing(std::span<const KernelRange> kernels,
     for (size_t j = 0; j < k.count; ++j) {
       const Instruction& inst = instructions[k.first + j];
       const uint64_t addr = inst.origin.offset - k.file_offset;
-      if (addr % fields::kBundleBytes == 8) {
+      if (!wide && addr % fields::kBundleBytes == 8) {
         std::snprintf(buf, sizeof buf, "%*s/* 0x%016llx */\n",
                       static_cast<int>(kTextColumn + width + 2), "",
                       static_cast<unsigned long long>(get64(k.text, addr - 8)));
@@ -103,6 +104,12 @@ std::string print_listing(std::span<const KernelRange> kernels,
       std::snprintf(buf, sizeof buf, "/* 0x%016llx */\n",
                     static_cast<unsigned long long>(get64(k.text, addr)));
       out += buf;
+      if (wide) {  // Volta+: bits 127:64 on a line of their own, in the same column
+        std::snprintf(buf, sizeof buf, "%*s/* 0x%016llx */\n",
+                      static_cast<int>(kTextColumn + width + 2), "",
+                      static_cast<unsigned long long>(get64(k.text, addr + 8)));
+        out += buf;
+      }
     }
     out += "\t\t..........\n\n\n";
   }

@@ -7,6 +7,7 @@
 #include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/syntax.hpp"
+#include "isa/sass/syntax_sm70.hpp"
 
 namespace texsim::isa::sass {
 
@@ -121,7 +122,8 @@ void append_annotations(std::string& out, const Control& c) {
 
 std::string print_instruction(const Instruction& inst, const PrintOptions& opt) {
   std::string out;
-  if (opt.control_prefix) out += print_control(inst.ctrl) + " ";
+  if (opt.control_prefix)
+    out += (inst.wide.sm != 0 ? print_wide_control(inst.ctrl) : print_control(inst.ctrl)) + " ";
   if (opt.address) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "/*%04llx*/ ", static_cast<unsigned long long>(*opt.address));
@@ -164,6 +166,73 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   if (opt.spec_annotations) append_annotations(out, inst.ctrl);
   out += " ;";
   return out;
+}
+
+std::optional<Control> parse_control(std::string_view t, bool wide) {
+  // [Bwwwwww:Rn:Wn:Y:Sdd]; Volta+ ([uuuuuu:]Bwwwwww:...): bits 127:122 first when any is set.
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!t.empty() && blank(t.front())) t.remove_prefix(1);
+  while (!t.empty() && blank(t.back())) t.remove_suffix(1);
+  uint8_t reuse = 0;
+  if (wide && t.size() > 8 && t[7] == ':' && t[1] != 'B') {
+    for (unsigned b = 0; b < 6; ++b) {
+      const char ch = t[1 + b];
+      if (ch == '-') continue;
+      if (ch != static_cast<char>('0' + b)) return std::nullopt;
+      reuse = static_cast<uint8_t>(reuse | (1u << b));
+    }
+    if (reuse == 0) return std::nullopt;  // printed only when a bit is set
+    const auto rest = parse_control("[" + std::string(t.substr(8)), false);
+    if (!rest) return std::nullopt;
+    Control c = *rest;
+    c.reuse = reuse;
+    return c;
+  }
+  if (t.size() < 2 || t.front() != '[' || t.back() != ']') return std::nullopt;
+  t = t.substr(1, t.size() - 2);
+  std::vector<std::string_view> parts;
+  for (size_t i = 0;;) {
+    const size_t c = t.find(':', i);
+    parts.push_back(t.substr(i, c == std::string_view::npos ? std::string_view::npos : c - i));
+    if (c == std::string_view::npos) break;
+    i = c + 1;
+  }
+  if (parts.size() != 5) return std::nullopt;
+  Control c;
+  if (parts[0].size() != 7 || parts[0][0] != 'B') return std::nullopt;
+  c.wait = 0;
+  for (unsigned b = 0; b < 6; ++b) {
+    const char ch = parts[0][b + 1];
+    if (ch == '-') continue;
+    if (ch != static_cast<char>('0' + b)) return std::nullopt;
+    c.wait = static_cast<uint8_t>(c.wait | (1u << b));
+  }
+  auto bar = [](std::string_view p, char tag, uint8_t& out) {
+    if (p.size() != 2 || p[0] != tag) return false;
+    if (p[1] == '-') {
+      out = 7;
+      return true;
+    }
+    if (p[1] < '0' || p[1] > '6') return false;
+    out = static_cast<uint8_t>(p[1] - '0');
+    return true;
+  };
+  if (!bar(parts[1], 'R', c.rd_bar) || !bar(parts[2], 'W', c.wr_bar)) return std::nullopt;
+  if (parts[3] == "Y")
+    c.yield_bit = 0;
+  else if (parts[3] == "-")
+    c.yield_bit = 1;
+  else
+    return std::nullopt;
+  if (parts[4].size() < 2 || parts[4].size() > 3 || parts[4][0] != 'S') return std::nullopt;
+  unsigned st = 0;
+  for (char ch : parts[4].substr(1)) {
+    if (ch < '0' || ch > '9') return std::nullopt;
+    st = st * 10 + static_cast<unsigned>(ch - '0');
+  }
+  if (st > 15) return std::nullopt;
+  c.stall = static_cast<uint8_t>(st);
+  return c;
 }
 
 }  // namespace texsim::isa::sass

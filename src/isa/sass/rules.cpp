@@ -474,6 +474,9 @@ void check_registers(const Instruction& inst, const OpSpec& spec, const ModeRow*
 
 bool validate(const Instruction& inst, std::string_view platform, core::DiagSink& sink) {
   if (inst.kind != Kind::kInstruction || inst.op == Opcode::kNop) return true;
+  // Volta+ (decisions W7, W9): its rule is nvdisasm's acceptance, checked where a word or a line
+  // is read (codec_sm70, syntax_sm70); the Maxwell/Pascal rules below do not apply.
+  if (inst.wide.sm != 0) return true;
   const OpSpec& spec = op_spec(inst.op);
   const size_t before = sink.error_count();
   const Fail fail{inst, spec, sink};  // strings are built only for a failure

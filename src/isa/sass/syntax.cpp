@@ -8,11 +8,13 @@
 #include <limits>
 
 #include "isa/sass/codec.hpp"
+#include "isa/sass/codec_sm70.hpp"
 #include "isa/sass/fields.hpp"
 #include "isa/sass/mnemonics.hpp"
 #include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
+#include "isa/sass/syntax_sm70.hpp"
 
 namespace texsim::isa::sass {
 
@@ -105,17 +107,15 @@ std::optional<uint8_t> parse_predicate(std::string_view s) {
 }
 
 // A token of the line with its 1-based column.
-struct Tok {
-  std::string_view text;
-  uint32_t col = 0;
-};
+using Tok = TextTok;
 
 class LineParser {
   friend class OperandReader;
 
  public:
-  LineParser(std::string_view line, const std::string& file, uint32_t line_no, core::DiagSink& sink)
-      : line_(line), file_(file), line_no_(line_no), sink_(sink) {}
+  LineParser(std::string_view line, const std::string& file, uint32_t line_no, unsigned sm,
+             core::DiagSink& sink)
+      : line_(line), file_(file), line_no_(line_no), sm_(sm), sink_(sink) {}
 
   std::optional<Instruction> run();
 
@@ -149,6 +149,7 @@ class LineParser {
   std::string_view line_;
   const std::string& file_;
   uint32_t line_no_;
+  unsigned sm_;  // 0: Maxwell/Pascal text; 70..90: Volta+ (syntax_sm70.cpp)
   core::DiagSink& sink_;
   bool failed_ = false;
 };
@@ -162,7 +163,7 @@ bool LineParser::control_prefix(std::string_view s, size_t& pos, Instruction& in
     error("SASS-SYNTAX", col_of(pos), "unterminated control prefix '['");
     return false;
   }
-  const auto c = parse_control(s.substr(pos, end - pos + 1));
+  const auto c = parse_control(s.substr(pos, end - pos + 1), sm_ != 0);
   if (!c) {
     error("SASS-SYNTAX", col_of(pos),
           "bad control prefix '" + std::string(s.substr(pos, end - pos + 1)) +
@@ -238,7 +239,9 @@ void LineParser::split_operands(const std::vector<Tok>& words, size_t w, Operand
   bool comma_seen = false;
   for (size_t k = w; k < words.size(); ++k) {
     const Tok t = words[k];
-    if (!t.text.empty() && (t.text[0] == '&' || t.text[0] == '?')) in_notes = true;
+    // nvdisasm's "???255" / "???63" (a value with no name) are operands, not annotations.
+    if (!t.text.empty() && (t.text[0] == '&' || t.text[0] == '?') && !t.text.starts_with("???"))
+      in_notes = true;
     if (in_notes) {
       out.notes.push_back(t);
       continue;
@@ -332,6 +335,14 @@ std::optional<Instruction> LineParser::run() {
     return std::nullopt;
   }
   size_t w = 0;
+  if (sm_ != 0 && (words[0].text.starts_with("@UP") || words[0].text.starts_with("@!UP"))) {
+    // A uniform predicate (Turing+): only other instructions take one; kept with its text.
+    inst.kind = Kind::kUnsupported;
+    inst.wide.sm = static_cast<uint8_t>(sm_);
+    inst.text = std::string(trim(std::string_view(buf).substr(words[0].col - 1, stop - (words[0].col - 1))));
+    inst.origin.column[static_cast<size_t>(Slot::kInstr)] = words[0].col;
+    return inst;
+  }
   if (!guard(words, w, inst)) return std::nullopt;
   if (w >= words.size()) {
     error("SASS-SYNTAX", words[0].col, "a predicate without an instruction");
@@ -343,6 +354,18 @@ std::optional<Instruction> LineParser::run() {
   const std::string_view name = split_mnemonic(mn, mods);
   Operands o;
   split_operands(words, w, o);
+  if (sm_ != 0) {
+    if (o.missing_comma) {
+      error("SASS-SYNTAX", o.missing_comma->col,
+            "expected ',' before '" + std::string(o.missing_comma->text) + "'");
+      return std::nullopt;
+    }
+    auto out = read_wide_line(std::move(inst), mn, name, mods, o.ops, o.notes,
+                              trim(std::string_view(buf).substr(mn.col - 1, stop - (mn.col - 1))),
+                              sm_, sink_);
+    if (!out) failed_ = true;
+    return out;
+  }
   if (name == ".word") return raw_word(std::move(inst), mn, mods, o);
   bool first_note = true;
   for (const Tok& t : o.notes) {
@@ -676,64 +699,21 @@ bool LineParser::parse_row(const OpSpec& spec, Instruction& inst, const std::vec
 
 }  // namespace
 
-std::optional<Control> parse_control(std::string_view t) {
-  // [Bwwwwww:Rn:Wn:Y:Sdd]
-  t = trim(t);
-  if (t.size() < 2 || t.front() != '[' || t.back() != ']') return std::nullopt;
-  t = t.substr(1, t.size() - 2);
-  std::vector<std::string_view> parts;
-  for (size_t i = 0;;) {
-    const size_t c = t.find(':', i);
-    parts.push_back(t.substr(i, c == std::string_view::npos ? std::string_view::npos : c - i));
-    if (c == std::string_view::npos) break;
-    i = c + 1;
-  }
-  if (parts.size() != 5) return std::nullopt;
-  Control c;
-  if (parts[0].size() != 7 || parts[0][0] != 'B') return std::nullopt;
-  c.wait = 0;
-  for (unsigned b = 0; b < 6; ++b) {
-    const char ch = parts[0][b + 1];
-    if (ch == '-') continue;
-    if (ch != static_cast<char>('0' + b)) return std::nullopt;
-    c.wait = static_cast<uint8_t>(c.wait | (1u << b));
-  }
-  auto bar = [](std::string_view p, char tag, uint8_t& out) {
-    if (p.size() != 2 || p[0] != tag) return false;
-    if (p[1] == '-') {
-      out = 7;
-      return true;
-    }
-    if (p[1] < '0' || p[1] > '6') return false;
-    out = static_cast<uint8_t>(p[1] - '0');
-    return true;
-  };
-  if (!bar(parts[1], 'R', c.rd_bar) || !bar(parts[2], 'W', c.wr_bar)) return std::nullopt;
-  if (parts[3] == "Y")
-    c.yield_bit = 0;
-  else if (parts[3] == "-")
-    c.yield_bit = 1;
-  else
-    return std::nullopt;
-  if (parts[4].size() < 2 || parts[4].size() > 3 || parts[4][0] != 'S') return std::nullopt;
-  const auto st = parse_number(parts[4].substr(1));
-  if (!st || *st > 15) return std::nullopt;
-  c.stall = static_cast<uint8_t>(*st);
-  return c;
-}
-
 std::optional<Instruction> parse_line(std::string_view text, const std::string& file, uint32_t line,
-                                      core::DiagSink& sink) {
-  LineParser p(text, file, line, sink);
+                                      core::DiagSink& sink, unsigned sm) {
+  LineParser p(text, file, line, sm, sink);
   return p.run();
 }
 
 std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
-                                       core::DiagSink& sink, ListingInfo* info) {
+                                       core::DiagSink& sink, ListingInfo* info, unsigned sm) {
   std::vector<Instruction> out;
   uint64_t ctrl_word = 0;  // the last control-word line, for the next 3 instructions
   bool have_ctrl_word = false;
   unsigned ctrl_slot = 0;
+  // Volta+: the last instruction line's bits 63:0 (a pair, not an optional: GCC 12 warns).
+  uint64_t wide_lo = 0;
+  bool have_wide_lo = false;
   uint32_t line_no = 0;
   size_t pos = 0;
   while (pos <= text.size()) {
@@ -746,7 +726,18 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
     const bool label = !t.empty() && t.back() == ':' && t.find(' ') == std::string_view::npos;
     const bool directive = t.starts_with(".") && !t.starts_with(".word");
     const auto structure = listing_structure(line);
-    if (structure) {
+    if (structure && sm != 0 && structure->kind == ListingLine::Kind::kControlWord) {
+      // Volta+ listings: the line after an instruction holds its word's bits 127:64.
+      if (!have_wide_lo || out.empty()) {
+        sink.error("SASS-SYNTAX", core::TextLoc{file, line_no, 1},
+                   "a '/* 0x... */' line that follows no instruction line with its encoding "
+                   "(a Volta+ listing gives each word as two lines, bits 63:0 then 127:64)",
+                   "nvidia_sm70_fields.md 8");
+      } else {
+        take_wide_word(out.back(), Word128{wide_lo, structure->value}, sink);
+      }
+      have_wide_lo = false;
+    } else if (structure) {
       if (structure->kind == ListingLine::Kind::kControlWord) {
         ctrl_word = structure->value;
         have_ctrl_word = true;
@@ -757,7 +748,17 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
         info->functions.emplace_back(structure->name, out.size());
       }
     } else if (!label && !directive) {
-      if (auto inst = parse_line(line, file, line_no, sink)) {
+      have_wide_lo = false;
+      if (auto inst = parse_line(line, file, line_no, sink, sm)) {
+        if (sm != 0) {
+          const auto lo = encoding_comment(line);
+          have_wide_lo = lo.has_value();
+          wide_lo = lo.value_or(0);
+          out.push_back(std::move(*inst));
+          if (nl == std::string_view::npos) break;
+          pos = nl + 1;
+          continue;
+        }
         if (have_ctrl_word && ctrl_slot < fields::kBundleSlots && !inst->has_ctrl) {
           // The bundle's control word (nvidia_tlds.md 1.1): slot k's 21 bits. For TLDS the
           // reuse bits are .T/.P, which the text already spells; keep them out of ctrl.

@@ -26,7 +26,8 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt =
 
 // "[B0-2---:R1:W5:Y:S01]" (CuAssembler's form, barriers 0-based; Y when the yield bit is 0).
 std::string print_control(const Control& c);
-std::optional<Control> parse_control(std::string_view text);
+// `wide`: a Volta+ prefix, which may start with the field of bits 127:122 (syntax_sm70.hpp).
+std::optional<Control> parse_control(std::string_view text, bool wide = false);
 
 // Parses a whole program. Every line holds at most one instruction; blank lines, comments
 // (// ..., # ..., /* ... */), labels ("name:") and directives other than .word are skipped.
@@ -36,13 +37,17 @@ std::optional<Control> parse_control(std::string_view text);
 // structure (recorded in *info when given); a line holding only "/* 0x... */" is a bundle's
 // control word and gives the next three instructions their control fields; an unsupported
 // instruction's trailing "/* 0x... */" is its encoding (it then assembles to that word).
+// `sm` 70..90: Volta+ text (syntax_sm70.hpp); a listing's "/* 0x... */" pair of lines is one
+// 128-bit word that must decode to the line's text, and gives it its scheduling bits.
 std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
-                                       core::DiagSink& sink, ListingInfo* info = nullptr);
+                                       core::DiagSink& sink, ListingInfo* info = nullptr,
+                                       unsigned sm = 0);
 
 // Parses one line (line number `line` for diagnostics); nullopt for a line with no instruction
 // or with a syntax error (reported).
+// `sm` 70..90 reads Volta+ text (syntax_sm70.hpp), 0 Maxwell/Pascal text.
 std::optional<Instruction> parse_line(std::string_view text, const std::string& file, uint32_t line,
-                                      core::DiagSink& sink);
+                                      core::DiagSink& sink, unsigned sm = 0);
 
 std::string register_name(uint8_t r);  // "R7", "RZ"
 

@@ -113,11 +113,20 @@ TEST(SassCubin, FrontendDecodesAndRejectsOtherArchitectures) {
   EXPECT_NE(text.find("        /*0010*/              @!P1 TLDS.LL.AOFFI.NODEP.P R32, R34, R54, "
                       "R52, 0x50, 2D, RGBA;"),
             std::string::npos);
-  // The cubin's own architecture decides: sm_70 is not the Maxwell/Pascal encoding.
+  // The cubin's own architecture decides: an sm_70 cubin is read as 128-bit words (demo_text's
+  // Maxwell bytes are none of its texture instructions: .word lines and one summary warning),
+  // and an architecture of neither generation is SASS-CUBIN.
   in.bytes = write_cubin("k", demo_text(), 70, 8);
   core::DiagSink s2;
-  EXPECT_FALSE(fe->decode(in, "SM52", s2));
-  EXPECT_EQ(s2.diagnostics().at(0).rule_id, "SASS-CUBIN");
+  const auto wide = fe->decode(in, "SM52", s2);
+  ASSERT_TRUE(wide);
+  EXPECT_NE(fe->print(*wide).find("\tcode for sm_70\n"), std::string::npos);
+  EXPECT_NE(fe->print(*wide).find(".word 0x"), std::string::npos);
+  EXPECT_EQ(s2.diagnostics().at(0).rule_id, "SASS-DECODE-OPCODE");
+  in.bytes = write_cubin("k", demo_text(), 65, 8);
+  core::DiagSink s5;
+  EXPECT_FALSE(fe->decode(in, "SM52", s5));
+  EXPECT_EQ(s5.diagnostics().at(0).rule_id, "SASS-CUBIN");
   // A fatbin is named as one, with the command that extracts its cubins.
   in.bytes = {0x50, 0xed, 0x55, 0xba, 1, 0, 0x10, 0};
   core::DiagSink s4;

@@ -10,6 +10,7 @@
 #include "isa/sass/encoding.hpp"
 #include "isa/sass/encoding_sm70.hpp"
 #include "isa/sass/syntax.hpp"
+#include "isa/sass/syntax_sm70.hpp"
 
 namespace texsim::isa::sass {
 namespace {
@@ -155,6 +156,27 @@ TEST(SassSm70, OutOfTableValuesAndArchDifferences) {
   // Bits 103:102: ?PM2 on SM86+, ignored (kept) before.
   EXPECT_EQ(text("SM86", hi | 0x2ull << 38, lo), "TEX.SCR.LL R6, R4, R4, R6, 0x0, 0x66, 2D ?PM2");
   EXPECT_EQ(text("SM80", hi | 0x2ull << 38, lo), "TEX.SCR.LL R6, R4, R4, R6, 0x0, 0x66, 2D");
+}
+
+// Issue 26: the text of every example reads back (syntax_sm70.cpp) into the word with its
+// ignored bits clear; with the control prefix of its bits 127:105 it is the whole word.
+TEST(SassSm70, EveryExampleTextReadsBackToItsWord) {
+  for (const Example& e : kExamples) {
+    core::DiagSink sink;
+    const Instruction d = decode(e.arch, e.hi, e.lo, sink);
+    Instruction bare = d;
+    bare.kept_bits = 0, bare.wide.kept_hi = 0;
+    const auto want = encode_sm70(bare, sink);
+    ASSERT_TRUE(want) << e.text;
+    const unsigned sm = wide_sm(e.arch);
+    const std::string line = print_wide_control(d.ctrl) + " " + std::string(e.text) + " ;";
+    const auto parsed = parse_line(line, "t.sass", 1, sink, sm);
+    ASSERT_TRUE(parsed) << line << ": "
+                        << (sink.diagnostics().empty() ? "" : sink.diagnostics()[0].message);
+    EXPECT_EQ(print_sm70(*parsed), e.text);
+    EXPECT_EQ(encode_sm70(*parsed, sink), want) << e.text;
+    EXPECT_TRUE(sink.diagnostics().empty()) << e.text;
+  }
 }
 
 // The only rejections: the opcode, bit 59 (SM70-SM75), bit 91 (SM75+) and two control-bit

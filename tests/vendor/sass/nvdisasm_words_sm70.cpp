@@ -82,6 +82,8 @@ sass::Word128 draw(vc::Rng& rng, uint16_t opcode, const sass::WideRow& row, unsi
 
 struct Tally {
   size_t nv_reject = 0, ts_reject = 0, accepted = 0, identical = 0, reencoded = 0, mismatches = 0;
+  size_t parsed = 0;     // nvdisasm's text read back by texsim to the word's bits
+  size_t ambiguous = 0;  // read back to another word that prints the same text (W10)
   size_t fatal = 0;  // words that stop nvdisasm altogether (counted as rejected)
 };
 
@@ -111,6 +113,21 @@ void compare(const std::string& arch, const sass::Word128& w, bool nv_ok,
       ++t.identical;
     else
       why = "texsim prints '" + ts + "'";
+    // nvdisasm's text read back by texsim is the word without its ignored and scheduling bits
+    // (the text shows neither; syntax_sm70.cpp gives them the default control 0x7e0).
+    sass::Instruction bare = inst;
+    bare.kept_bits = 0, bare.wide.kept_hi = 0;
+    bare.wide.sched = sass::wide_sched(sass::kDefaultControl);
+    texsim::core::DiagSink psink;
+    const auto want = sass::encode_sm70(bare, psink);
+    const auto parsed = sass::parse_line(collapse(nv_text) + " ;", "nv", 1, psink, sass::wide_sm(arch));
+    if (parsed && want && sass::encode_sm70(*parsed, psink) == want)
+      ++t.parsed;
+    else if (parsed && collapse(sass::print_sm70(*parsed)) == collapse(nv_text))
+      ++t.ambiguous;  // two codes print the same INVALIDn (decisions W10): same text, other word
+    else if (why.empty())
+      why = "nvdisasm's text does not read back" +
+            (psink.diagnostics().empty() ? std::string() : ": " + psink.diagnostics()[0].message);
   }
   if (!why.empty() && ++t.mismatches <= 20) {
     std::printf("MISMATCH %s word 0x%016llx%016llx: %s; nvdisasm '%s'\n", arch.c_str(),
@@ -214,9 +231,10 @@ int main(int argc, char** argv) {
   std::printf(
       "%s: %zu random %s words: nvdisasm rejected %zu (%zu of them stopping it), texsim "
       "rejected %zu; of %zu "
-      "accepted by both, %zu printed identically; %zu decoded words re-encoded "
+      "accepted by both, %zu printed identically and %zu of nvdisasm's lines read back to the "
+      "word (%zu more to another word of the same text); %zu decoded words re-encoded "
       "identically; %zu mismatches\n",
       arch.c_str(), count, op.c_str(), t.nv_reject, t.fatal, t.ts_reject, t.accepted, t.identical,
-      t.reencoded, t.mismatches);
+      t.parsed, t.ambiguous, t.reencoded, t.mismatches);
   return t.mismatches == 0 ? 0 : 1;
 }
