@@ -181,6 +181,18 @@ void special_quad(const Batch& b, Special cls, Rng& r, std::span<texunit::Sample
       px[1][k] = base + step;
       px[2][k] = pick(r, 2) ? base : base - step;
       px[3][k] = px[1][k] + (px[2][k] - px[0][k]);
+      if (b.op == Op::kBias && pick(r, 2)) {
+        // A denormal shader bias (lavapipe's fragment threads read it as 0 under DAZ), half the
+        // time on a quad whose LOD is exactly 0 (one texel per pixel along s), where it decides
+        // between the min and mag filters (issue 33 defect 4, decision P23).
+        const float bias = denormal(r);
+        for (size_t p = 0; p < 4; ++p) q[p].lod = l[p].b[3] = bias;
+        if (pick(r, 2) && b.surface->desc().type != texunit::SurfaceType::kCube) {
+          const float texel = 1.0f / static_cast<float>(b.surface->desc().width);
+          px[1] = px[2] = px[3] = px[0];
+          px[1][0] = px[3][0] = px[0][0] + texel;
+        }
+      }
       break;
     }
     case Special::kOverflowDerivative: {
