@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <span>
 
 #include "texunit/sample.hpp"
 
@@ -256,6 +257,33 @@ bool inject_anisotropy(Batch& b, unsigned percent) {
   if (pick(r, 100) >= percent) return false;
   b.sampler.max_anisotropy = 2 + pick(r, 15);
   return true;
+}
+
+std::vector<uint8_t> inject_scattered_lanes(Batch& b, std::span<const Special> special,
+                                            unsigned percent) {
+  std::vector<uint8_t> scattered(b.lanes.size(), 0);
+  // Compute sampling ops on non-cube images (a cube's face coordinates stay in [0, 1]).
+  if (b.samples.empty() || percent == 0 || is_fragment_op(b.op) || b.sampler.max_anisotropy <= 1 ||
+      b.surface->desc().type == texunit::SurfaceType::kCube)
+    return scattered;
+  Rng r(b.seed * 0x8ebc6af09c88c6e3ull ^ (uint64_t{b.index} << 26) ^
+        (static_cast<uint64_t>(b.op) << 20) ^ 0x5ca7u);
+  constexpr size_t kGroup = 8;  // lavapipe's compute SIMD group (AVX2)
+  for (size_t g = 0; g < b.samples.size(); g += kGroup) {
+    if (pick(r, 100) >= percent) continue;
+    for (size_t i = g; i < std::min(g + kGroup, b.samples.size()); ++i) {
+      if (special[i] != Special::kNone) continue;  // keeps its class
+      scattered[i] = 1;
+      for (unsigned k = 0; k < 2; ++k) {
+        float v = 0.0f;  // one lane in four at the origin, as a zero-filled group lane
+        const uint32_t kind = pick(r, 4);
+        if (kind == 1) v = static_cast<float>(static_cast<int32_t>(pick(r, 17)) - 8);
+        if (kind >= 2) v = static_cast<float>(pick(r, 1u << 20)) / 65536.0f - 8.0f;
+        b.samples[i].coord[k] = b.lanes[i].a[k] = v;
+      }
+    }
+  }
+  return scattered;
 }
 
 bool inject_mip_none(Batch& b, unsigned percent) {
