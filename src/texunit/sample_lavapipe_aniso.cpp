@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include "texunit/sample_lavapipe_cube.hpp"
 #include "texunit/sample_lavapipe_decode.hpp"
@@ -257,6 +258,74 @@ std::array<float, 2> probe_level_size(const Ctx& c, const Prepared& p, MipFilter
           static_cast<float>(c.view.layout.levels[dim_level].height)};
 }
 
+// The point samples of the probes (lp_build_sample_image_nearest at (u / width, v / height) of
+// level `lv`): exactly sample_level_soa's nearest path, with the wrapped column of each u, the
+// row of each v and the decoded in-range texels computed once per lane instead of once per probe
+// (a box of millions of texels reads a small image over and over; decision P22).
+class ProbeTexels {
+ public:
+  ProbeTexels(const Surf& s, const SamplerState& smp, const SampleRequest& probe, uint32_t lv,
+              int32_t slice, const std::array<float, 2>& size, int32_t u0, int32_t u1, int64_t rows)
+      : s_(s), smp_(smp), probe_(probe), lv_(lv), slice_(slice), size_(size), u0_(u0) {
+    const LevelLayout& l = s.view.layout.levels[lv];
+    len_ = {l.width, l.height, l.depth};
+    const SurfaceDesc& d0 = s.view.desc;
+    pot_ = {is_pot(d0.width), is_pot(d0.height), is_pot(d0.depth)};
+    if (s.dims == 3)
+      z_ = wrap_nearest(probe.coord[2], len_[2], probe.offset[2], smp.address[2], pot_[2]);
+    const int64_t cols = int64_t{u1} - u0 + 1;
+    if (cols <= kMaxCachedColumns) {
+      columns_.resize(static_cast<size_t>(cols));
+      for (int64_t k = 0; k < cols; ++k) columns_[static_cast<size_t>(k)] = column(u0 + k);
+    }
+    const uint64_t texels = uint64_t{len_[0]} * len_[1];
+    // Only where the box has more texels than the level (reads repeat); small boxes read direct.
+    if (texels <= kMaxCachedTexels && static_cast<uint64_t>(cols * rows) > texels)
+      cache_.resize(texels);
+  }
+
+  int32_t row(int32_t v) const {
+    return wrap_nearest(static_cast<float>(v) / size_[1], len_[1], probe_.offset[1],
+                        smp_.address[1], pot_[1]);
+  }
+
+  Texel at(int32_t u, int32_t y) {
+    const int64_t k = int64_t{u} - u0_;
+    const int32_t x = columns_.empty() ? column(u) : columns_[static_cast<size_t>(k)];
+    const bool inside = x >= 0 && static_cast<uint32_t>(x) < len_[0] && y >= 0 &&
+                        static_cast<uint32_t>(y) < len_[1];
+    if (!inside || cache_.empty()) return read_texel(s_, smp_, lv_, x, y, z_, slice_);
+    Cached& c = cache_[static_cast<size_t>(y) * len_[0] + static_cast<size_t>(x)];
+    if (!c.valid) c = {read_texel(s_, smp_, lv_, x, y, z_, slice_), true};
+    return c.texel;
+  }
+
+ private:
+  static constexpr int64_t kMaxCachedColumns = int64_t{1} << 16;
+  static constexpr uint64_t kMaxCachedTexels = uint64_t{1} << 20;
+  struct Cached {
+    Texel texel;
+    bool valid = false;
+  };
+  int32_t column(int64_t u) const {
+    return wrap_nearest(static_cast<float>(u) / size_[0], len_[0], probe_.offset[0],
+                        smp_.address[0], pot_[0]);
+  }
+
+  const Surf& s_;
+  const SamplerState& smp_;
+  const SampleRequest& probe_;
+  uint32_t lv_;
+  int32_t slice_;
+  std::array<float, 2> size_;
+  int32_t u0_;
+  std::array<uint32_t, 3> len_{};
+  std::array<bool, 3> pot_{};
+  int32_t z_ = 0;
+  std::vector<int32_t> columns_;
+  std::vector<Cached> cache_;
+};
+
 // The weighted sum over the box's texels inside the ellipse (q below the table's end), each
 // point-sampled at level `lv` and weighted by aniso_filter_weight(q); q is stepped by its first
 // and second differences along u, in gallivm's order.
@@ -268,7 +337,7 @@ struct ProbeSum {
 ProbeSum sum_probes(const Surf& s, const Prepared& p, const Ellipse& el, const ProbeBox& b,
                     uint32_t lv, const std::array<float, 2>& size) {
   ProbeSum sum;
-  // Very large footprints would take lavapipe (and the model) practically forever: stop.
+  // Footprints beyond kAnisoMaxProbes would take lavapipe (and the model) practically forever.
   const int64_t rows = int64_t{b.v1} - b.v0 + 1, cols = int64_t{b.u1} - b.u0 + 1;
   if (rows <= 0 || cols <= 0 || rows > kAnisoMaxProbes || cols > kAnisoMaxProbes ||
       rows * cols > kAnisoMaxProbes) {
@@ -285,21 +354,23 @@ ProbeSum sum_probes(const Surf& s, const Prepared& p, const Ellipse& el, const P
   probe_smp.compare.reset();
   const bool raw_depth = p.req.op == SampleOp::kGather && s.fi.is_depth;
   SampleRequest probe = p.req;
+  ProbeTexels texels(s, probe_smp, probe, lv, slice, size, b.u0, b.u1, rows);
   for (int32_t v = b.v0;; ++v) {
     const float V = x86_sub(static_cast<float>(v), b.tex_v);
     float dq = x86_add(x86_mul(V, el.B), dq_base);
     float q = x86_add(x86_mul(x86_add(x86_mul(el.C, V), x86_mul(el.B, U)), V), q_base);
+    const int32_t y = texels.row(v);
     for (int32_t u = b.u0;; ++u) {
       const int32_t qi = cvt_trunc(q);
       if (qi <= static_cast<int32_t>(kAnisoLutSize - 1)) {
         const float wt = aniso_filter_weight(static_cast<uint32_t>(std::max(qi, 0)));
-        probe.coord[0] = static_cast<float>(u) / size[0];
-        probe.coord[1] = static_cast<float>(v) / size[1];
-        Texel t = sample_level_soa(s, probe_smp, probe, lv, false, false, slice);
+        Texel t = texels.at(u, y);
         if (p.smp.compare) {
           const float r = compare(*p.smp.compare, t.f(0), t.f(0)) ? 1.0f : 0.0f;
           t = Texel::from_float(r, r, r, r);
         } else if (raw_depth) {
+          probe.coord[0] = static_cast<float>(u) / size[0];
+          probe.coord[1] = static_cast<float>(v) / size[1];
           t = raw_depth_gather_texel(s, p.smp, probe, lv, t);
         }
         for (size_t ch = 0; ch < 4; ++ch)

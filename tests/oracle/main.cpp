@@ -45,6 +45,7 @@ struct Options {
   unsigned reduction = 10;  // --reduction PCT: share of sampling batches with min/max reduction  //
   unsigned anisotropy = 0;  // --anisotropy PCT: share of sampling batches with max_anisotropy > 1
   unsigned mip_none = 15;   // --mip-none PCT: share of sampling batches with mip filter none
+  unsigned scatter = 25;    // --scatter PCT: share of anisotropic compute groups, lanes far apart
   int skip_code = 0;        // --skip-code N: exit N with "SKIPPED: ..." when lavapipe is absent
                             // --special PCT: share of sampling lanes with special inputs (issue 18)
   std::string mutate;  // verifier self-test: perturb the d3d side (see mutate_for_self_test)  //
@@ -65,7 +66,7 @@ void usage() {
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
       "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-all]\n"
       "       [--require-coverage] [--visa] [--sass] [--special PCT] [--reduction PCT] "
-      "[--anisotropy PCT] [--mip-none PCT] "
+      "[--anisotropy PCT] [--mip-none PCT] [--scatter PCT] "
       "[--mutate "
       "offset|coord|bias|level|address|reference|"
       "filter|mip|border|txq_view]\n"
@@ -137,6 +138,10 @@ bool parse(int argc, char** argv, Options& o) {
       const char* v = next();
       if (!v) return false;
       o.anisotropy = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
+    } else if (a == "--scatter") {
+      const char* v = next();
+      if (!v) return false;
+      o.scatter = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
     } else if (a == "--mip-none") {
       const char* v = next();
       if (!v) return false;
@@ -333,6 +338,7 @@ int run(const Options& o) {
   uint64_t reduction_lookups = 0, reduction_failed = 0;  // min/max reduction batches
   uint64_t aniso_lookups = 0, aniso_failed = 0;          // --anisotropy batches
   uint64_t mip_none_lookups = 0, mip_none_failed = 0;    // --mip-none batches
+  uint64_t scattered_lookups = 0, scattered_failed = 0;  // --scatter lanes (anisotropic groups)
   std::array<uint64_t, kOpCount> aniso_op_lookups{}, aniso_op_failed{};  // the same, by op
   VisaDiffStats visa_stats;
   SassDiffStats sass_stats;
@@ -352,6 +358,9 @@ int run(const Options& o) {
     const bool aniso = inject_anisotropy(b, o.visa || o.sass ? 0u : o.anisotropy);
     if (aniso) aniso_lookups += b.samples.size();
     if (aniso) aniso_op_lookups[static_cast<size_t>(op)] += b.samples.size();
+    const std::vector<uint8_t> scattered =
+        inject_scattered_lanes(b, special, o.visa || o.sass ? 0u : o.scatter);
+    scattered_lookups += static_cast<uint64_t>(std::count(scattered.begin(), scattered.end(), 1));
     const bool mip_none = inject_mip_none(b, o.visa || o.sass ? 0u : o.mip_none);
     if (mip_none) mip_none_lookups += b.samples.size();
     std::vector<uint8_t> group_special((special.size() + kSimdLanes - 1) / kSimdLanes, 0);
@@ -471,6 +480,7 @@ int run(const Options& o) {
       if (!same && reduced) ++reduction_failed;
       if (!same && aniso) ++aniso_failed;
       if (!same && mip_none) ++mip_none_failed;
+      if (!same && scattered[i] != 0) ++scattered_failed;
       if (!same && aniso) ++aniso_op_failed[static_cast<size_t>(op)];
       std::string d3d_why, d3d_departure;
       bool d3d_bad = false;
@@ -581,6 +591,9 @@ int run(const Options& o) {
   if (aniso_lookups != 0)
     std::printf("oracle: anisotropic      %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 aniso_lookups, aniso_failed);
+  if (scattered_lookups != 0)
+    std::printf("oracle: anisotropic scattered %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                scattered_lookups, scattered_failed);
   if (mip_none_lookups != 0)
     std::printf("oracle: mip filter none  %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 mip_none_lookups, mip_none_failed);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <span>
 
 #include "texunit/sample.hpp"
 
@@ -181,6 +182,18 @@ void special_quad(const Batch& b, Special cls, Rng& r, std::span<texunit::Sample
       px[1][k] = base + step;
       px[2][k] = pick(r, 2) ? base : base - step;
       px[3][k] = px[1][k] + (px[2][k] - px[0][k]);
+      if (b.op == Op::kBias && pick(r, 2)) {
+        // A denormal shader bias (lavapipe's fragment threads read it as 0 under DAZ), half the
+        // time on a quad whose LOD is exactly 0 (one texel per pixel along s), where it decides
+        // between the min and mag filters (issue 33 defect 4, decision P23).
+        const float bias = denormal(r);
+        for (size_t p = 0; p < 4; ++p) q[p].lod = l[p].b[3] = bias;
+        if (pick(r, 2) && b.surface->desc().type != texunit::SurfaceType::kCube) {
+          const float texel = 1.0f / static_cast<float>(b.surface->desc().width);
+          px[1] = px[2] = px[3] = px[0];
+          px[1][0] = px[3][0] = px[0][0] + texel;
+        }
+      }
       break;
     }
     case Special::kOverflowDerivative: {
@@ -244,6 +257,33 @@ bool inject_anisotropy(Batch& b, unsigned percent) {
   if (pick(r, 100) >= percent) return false;
   b.sampler.max_anisotropy = 2 + pick(r, 15);
   return true;
+}
+
+std::vector<uint8_t> inject_scattered_lanes(Batch& b, std::span<const Special> special,
+                                            unsigned percent) {
+  std::vector<uint8_t> scattered(b.lanes.size(), 0);
+  // Compute sampling ops on non-cube images (a cube's face coordinates stay in [0, 1]).
+  if (b.samples.empty() || percent == 0 || is_fragment_op(b.op) || b.sampler.max_anisotropy <= 1 ||
+      b.surface->desc().type == texunit::SurfaceType::kCube)
+    return scattered;
+  Rng r(b.seed * 0x8ebc6af09c88c6e3ull ^ (uint64_t{b.index} << 26) ^
+        (static_cast<uint64_t>(b.op) << 20) ^ 0x5ca7u);
+  constexpr size_t kGroup = 8;  // lavapipe's compute SIMD group (AVX2)
+  for (size_t g = 0; g < b.samples.size(); g += kGroup) {
+    if (pick(r, 100) >= percent) continue;
+    for (size_t i = g; i < std::min(g + kGroup, b.samples.size()); ++i) {
+      if (special[i] != Special::kNone) continue;  // keeps its class
+      scattered[i] = 1;
+      for (unsigned k = 0; k < 2; ++k) {
+        float v = 0.0f;  // one lane in four at the origin, as a zero-filled group lane
+        const uint32_t kind = pick(r, 4);
+        if (kind == 1) v = static_cast<float>(static_cast<int32_t>(pick(r, 17)) - 8);
+        if (kind >= 2) v = static_cast<float>(pick(r, 1u << 20)) / 65536.0f - 8.0f;
+        b.samples[i].coord[k] = b.lanes[i].a[k] = v;
+      }
+    }
+  }
+  return scattered;
 }
 
 bool inject_mip_none(Batch& b, unsigned percent) {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,15 @@ bool inject_reduction(Batch& b, unsigned percent);
 // whether it did. Off by default (--anisotropy PCT); the lavapipe profile models lavapipe's
 // anisotropic filter (decisions.md, P12).
 bool inject_anisotropy(Batch& b, unsigned percent);
+
+// Rewrites about `percent`% of the 8-lane groups of an anisotropic compute sampling batch (not
+// cube maps) with lanes far apart: each lane's s and t at 0, an integer or a 1/65536 step in
+// [-8, 8], so a group's lane quads (lp_build_sample_aniso differentiates them) span up to 16
+// images and their ellipses' bounding boxes reach millions of texels (issue 33 defect 3, decision
+// P22). Lanes with a special input keep theirs. From a random stream of its own; returns 1 for
+// each lane rewritten.
+std::vector<uint8_t> inject_scattered_lanes(Batch& b, std::span<const Special> special,
+                                            unsigned percent);
 
 // Gives about `percent`% of the sampling batches mip filter "none" (MipFilter::kNone), from a
 // random stream of its own: texsim samples the whole chain with it, Vulkan a view of level 0

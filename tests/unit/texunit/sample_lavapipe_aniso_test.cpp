@@ -10,6 +10,7 @@
 
 #include "texunit/sample_lavapipe.hpp"
 #include "texunit/sample_lavapipe_aniso.hpp"
+#include "texunit/simd/lavapipe_message.hpp"
 
 namespace texsim::texunit {
 namespace {
@@ -162,6 +163,61 @@ TEST(LavapipeAniso, GradientsComeFromTheLaneQuad) {
   // The quad steps 4 texels each way: LOD 2, level 2 (value 4), where the gradients say LOD 4.
   EXPECT_EQ(sample_lavapipe(s.view(), smp, group[0], ctx).texel.f(0), 4.0f);
   EXPECT_EQ(sample_lavapipe(s.view(), smp, group[0]).texel.f(0), 1.0f);  // alone: level 0
+}
+
+
+// ---- lanes far apart in a compute group (issue 33 defect 3, decision P22) ----------------------
+
+// The issue's case: textureGrad (gradients ignored), RGBA8 32x64, one level, clamp, linear,
+// maxAnisotropy 2, group lanes (-4, -6), (0, 0), (5, 6), then zeros. Quad 0's differences are
+// 128, 288, 384 and 768 texels; the ellipse's bounding box is 631 x 1,717 texels (1,083,427), which
+// lavapipe sums texel by texel: the averages below, measured with lavapipe 22.3.6 (Mesa's
+// llvmpipe, AVX2) on this texture. texsim stopped at 2^20 box texels and fell back to bilinear,
+// texel (0, 0) for lane 1 and 3. Through the scalar model and through the message entry.
+TEST(LavapipeAniso, LanesFarApartInTheGroupSumTheirWholeEllipse) {
+  SurfaceDesc d;
+  d.format = Format::kR8G8B8A8_UNORM;
+  d.width = 32;
+  d.height = 64;
+  Surface s(d);
+  for (uint32_t y = 0; y < 64; ++y)
+    for (uint32_t x = 0; x < 32; ++x) {
+      uint8_t* p = s.texel_ptr(0, 0, 0, x, y);
+      p[0] = static_cast<uint8_t>((x * 37 + y * 11) & 255);
+      p[1] = static_cast<uint8_t>((x * 5 + y * 29) & 255);
+      p[2] = static_cast<uint8_t>((x * y * 3) & 255);
+      p[3] = 255;
+    }
+  SamplerState smp = aniso_sampler(2);
+  smp.mip_filter = MipFilter::kPoint;
+  smp.max_lod = 1000.0f;
+  const std::array<float, 8> u{-4.0f, 0.0f, 5.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+  const std::array<float, 8> v{-6.0f, 0.0f, 6.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+  std::array<SampleRequest, 8> group{};
+  for (size_t i = 0; i < 8; ++i) {
+    group[i].op = SampleOp::kGrad;
+    group[i].coord = {u[i], v[i], 0.0f};
+  }
+  const std::array<std::array<uint32_t, 4>, 3> want{{
+      {0x3d55c8fc, 0x3de53ce4, 0x3e005451, 0x3f800000},  // lane 0
+      {0x3df9f664, 0x3eb5651d, 0x3ed06797, 0x3f800000},  // lanes 1 and 3
+      {0x3e3f5761, 0x3f1fe006, 0x3f3c04d5, 0x3f800000},  // lane 2
+  }};
+  for (size_t i = 0; i < 4; ++i) {
+    LavapipeLaneContext ctx;
+    ctx.group = group.data();
+    ctx.group_lane = static_cast<uint8_t>(i);
+    ctx.group_size = 8;
+    EXPECT_EQ(sample_lavapipe(s.view(), smp, group[i], ctx).texel.bits, want[i == 3 ? 1 : i])
+        << "lane " << i;
+  }
+  SampleBatch b;
+  b.count = 8, b.op = SampleOp::kGrad, b.u = u, b.v = v;
+  std::array<std::array<uint32_t, 8>, 4> c{};
+  const TexelLanes out{c[0], c[1], c[2], c[3], {}};
+  ASSERT_TRUE(simd::lavapipe_sample_message(s.view(), smp, b, out, {}).ok);
+  for (size_t i = 0; i < 4; ++i)
+    for (size_t ch = 0; ch < 4; ++ch) EXPECT_EQ(c[ch][i], want[i == 3 ? 1 : i][ch]) << i;
 }
 
 }  // namespace

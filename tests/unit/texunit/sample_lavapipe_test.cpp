@@ -558,3 +558,80 @@ TEST(SampleLavapipe, MipFilterNoneFragmentQuadReadsLevelZero) {
 
 }  // namespace
 }  // namespace texsim::texunit
+
+// ---- a positive denormal shader bias at quad LOD 0 (issue 33 defect 4, decision P23) -----------
+
+namespace texsim::texunit {
+namespace {
+
+// A fragment quad at LOD 0 exactly (ddx = one texel of a 4x4 image: rho 1, log2 0), min linear,
+// mag point, shader bias `bias`: lanes TL = BL = (0.5, 0.5), TR = BR = (0.75, 0.5), run through
+// the message entry as the public API runs quads (lavapipe groups, the quad's differences).
+std::array<uint32_t, 4> denormal_bias_quad(const Surface& s, const SamplerState& smp, float bias) {
+  const std::vector<float> u{0.5f, 0.75f, 0.5f, 0.75f}, v(4, 0.5f), lod(4, bias), ref(4, 0.4f);
+  const std::vector<float> ddx{0.25f, 0.25f, 0.25f, 0.25f}, zero(4, 0.0f);
+  SampleBatch b;
+  b.count = 4, b.op = SampleOp::kBias, b.u = u, b.v = v, b.lod = lod;
+  b.ddx_u = ddx, b.ddx_v = zero, b.ddy_u = zero, b.ddy_v = zero;
+  if (smp.compare) b.reference = ref;
+  std::array<uint32_t, 4> r{}, g{}, bl{}, a{};
+  const TexelLanes out{r, g, bl, a, {}};
+  simd::LavapipeMessageOptions o;
+  o.fragment_quads = true;
+  EXPECT_TRUE(simd::lavapipe_sample_message(s.view(), smp, b, out, o).ok);
+  return r;
+}
+
+// lavapipe's fragment threads run with DAZ: the bias 1e-38 reads as 0, the LOD stays 0 and the
+// quad magnifies (nearest: texels x = 2 and x = 3). Measured with lavapipe 22.3.6 (the issue's
+// RGBA8 4x4 example, u = v = 0.5, dudx = 0.25: 0x3f19999a, the nearest texel). The group facts
+// (lavapipe_lane_facts) judged the LOD without DAZ: the group took the combined linear path and
+// these magnified lanes its nearest-through-linear taps (fraction 0.5 is not above 0.5: the lower
+// texel, x = 1), neither nearest nor bilinear.
+TEST(SampleLavapipe, DenormalShaderBiasAtQuadLodZeroMagnifies) {
+  const Surface s = testing::make(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 4, 4, 1, 3,
+                                  [](uint32_t level, uint32_t, uint32_t x, uint32_t y) {
+                                    const auto k = static_cast<float>(40 * level + 4 * y + x);
+                                    return Texel::from_float(k / 255.0f, 0.0f, 0.0f, 1.0f);
+                                  });
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.mag_filter = Filter::kPoint;
+  smp.max_lod = 1000.0f;
+  for (const float bias : {0.0f, 1e-38f, std::bit_cast<float>(1u)}) {
+    const std::array<uint32_t, 4> r = denormal_bias_quad(s, smp, bias);
+    EXPECT_EQ(std::bit_cast<float>(r[0]), unorm8(4 * 2 + 2)) << bias;  // texel (2, 2)
+    EXPECT_EQ(std::bit_cast<float>(r[1]), unorm8(4 * 2 + 3)) << bias;  // texel (3, 2)
+  }
+  SampleRequest q = at(0.5f, 0.5f);
+  q.op = SampleOp::kBias;
+  q.ddx = {0.25f, 0.0f, 0.0f};
+  q.lod = 1e-38f;
+  const std::array<SampleRequest, 4> quad{q, q, q, q};
+  LavapipeLaneContext ctx;
+  ctx.quad = quad.data();
+  const LavapipeLaneFacts f = lavapipe_lane_facts(s.view(), smp, q, ctx);
+  EXPECT_FALSE(f.needs_linear);
+  EXPECT_FALSE(f.minified);
+}
+
+// The same with a comparison (textureBias on a shadow sampler): depth x / 4, reference 0.4,
+// LESS_EQUAL: the nearest texel x = 2 passes (1), the lower tap x = 1 fails (0).
+TEST(SampleLavapipe, DenormalShaderBiasAtQuadLodZeroMagnifiesShadow) {
+  const Surface s = testing::make(SurfaceType::k2D, Format::kD32_FLOAT, 4, 4, 1, 3,
+                                  [](uint32_t, uint32_t, uint32_t x, uint32_t) {
+                                    return Texel::from_float(static_cast<float>(x) / 4.0f, 0.0f,
+                                                             0.0f, 1.0f);
+                                  });
+  SamplerState smp = linear_sampler(AddressMode::kClamp);
+  smp.mag_filter = Filter::kPoint;
+  smp.max_lod = 1000.0f;
+  smp.compare = CompareFunc::kLessEqual;
+  for (const float bias : {0.0f, 1e-38f}) {
+    const std::array<uint32_t, 4> r = denormal_bias_quad(s, smp, bias);
+    EXPECT_EQ(std::bit_cast<float>(r[0]), 1.0f) << bias;
+    EXPECT_EQ(std::bit_cast<float>(r[2]), 1.0f) << bias;
+  }
+}
+
+}  // namespace
+}  // namespace texsim::texunit
