@@ -230,8 +230,7 @@ std::string hex128(const Word128& w) {
 [[gnu::cold]] Instruction raw_sm70(Instruction i, const Word128& w, unsigned hi, unsigned lo,
                                    const std::string& why, core::DiagSink& sink) {
   sink.warning("SASS-DECODE-OPCODE", core::BinaryLoc{i.origin.file, i.origin.offset, hi, lo, true},
-               "word " + hex128(w) + " " + why,
-               "nvidia_sm70_fields.md 1");
+               "word " + hex128(w) + " " + why, "nvidia_sm70_fields.md 1");
   i.kind = Kind::kRaw;
   i.text = why;
   return i;

@@ -8,6 +8,7 @@
 
 #include "isa/sass/exec_query.hpp"
 #include "isa/sass/exec_sample.hpp"
+#include "isa/sass/exec_sm70.hpp"
 #include "isa/sass/exec_wide.hpp"
 #include "isa/sass/lower_query.hpp"
 #include "isa/sass/opspec.hpp"
@@ -100,6 +101,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     if (trace) trace->push_back(line + "  // predicate false: nothing written");
     return true;
   }
+  if (inst.wide.sm != 0) return execute_sm70(inst, m, scene, sink, line, trace);
   switch (kind) {
     case ExecKind::kSample:
       return execute_sample(inst, m, scene, settings, sink, line, trace);

@@ -107,8 +107,15 @@ bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene
       break;
   }
   std::string writes;
-  write_vector(inst, texel.bits, {defined, defined, defined, defined}, m,
+  if (inst.wide.sm != 0 && inst.f16) {
+    // Volta+ .F16.RN / .F16.RZ: two components a register, rounded as the modifier says.
+    write_back(inst, texel, defined,
+               inst.rtz ? core::Rounding::kTowardZero : core::Rounding::kNearestEven, m,
                trace ? &writes : nullptr);
+  } else {
+    write_vector(inst, texel.bits, {defined, defined, defined, defined}, m,
+                 trace ? &writes : nullptr);
+  }
   // Pd is true when the access touched a non-resident tile (YUZU: Pd = !sparse-resident); a
   // fully resident texture, zeros and undefined results write false (decisions T56).
   if (inst.pd != kPT) {

@@ -36,21 +36,14 @@ bool is_wide(const SassProgram& p) {
   return p.sm >= 70;
 }
 
-// What texsim does not do with SM70+ yet (issue 26).
-std::string volta_scope(unsigned sm) {
-  return "SM" + std::to_string(sm) +
-         " (Volta+, 128-bit words): texsim reads, prints, checks and encodes its texture "
-         "instructions (text, words, streams, cubins); executing them is not modelled yet";
-}
-
 // Registers a Volta+ program names: one past the highest (RZ aside), counting two registers
 // for each destination (Rd, Rd2 hold up to two components each) and one for each source.
 unsigned wide_register_count(std::span<const Instruction> program) {
   unsigned regs = 1;
   for (const Instruction& i : program) {
     if (i.kind != Kind::kInstruction) continue;
-    for (const auto& [r, n] : {std::pair<uint8_t, unsigned>{i.rd0, 2}, {i.rd1, 2}, {i.ra, 1},
-                               {i.rb, 1}}) {
+    for (const auto& [r, n] :
+         {std::pair<uint8_t, unsigned>{i.rd0, 2}, {i.rd1, 2}, {i.ra, 1}, {i.rb, 1}}) {
       if (r != kRZ) regs = std::max(regs, static_cast<unsigned>(r) + n);
     }
   }
@@ -107,8 +100,8 @@ const IsaInfo& isa_info() {
       "SM52",
       kPlatformAliases,
       "Maxwell (SM50, SM52, SM53) and Pascal (SM60, SM61, SM62); Volta to Hopper (SM70, "
-      "SM72, SM75, SM80, SM86, SM87, SM89, SM90; 128-bit words): texture words decode and "
-      "print (disasm --word), text, cubins and execution are not modelled yet",
+      "SM72, SM75, SM80, SM86, SM87, SM89, SM90; 128-bit words): texture instructions as words, "
+      "streams, cubins, nvdisasm text and cuobjdump listings, run per thread",
       1};  // texsim::Isa::kSass, TEXSIM_ISA_SASS
   return kInfo;
 }
@@ -169,12 +162,12 @@ class SassFrontend final : public Frontend {
       if (i.kind != Kind::kUnsupported) continue;
       if (++other == 1) first = &i;
       if (!i.word_given)
-        sink.warning("SASS-UNSUPPORTED",
-                     core::TextLoc{i.origin.file, i.origin.line,
-                                   i.origin.column[static_cast<size_t>(Slot::kInstr)]},
-                     "'" + i.text.str() +
-                         "' is not modelled and has no encoding: it cannot be assembled",
-                     "nvidia_sm70_fields.md 1");
+        sink.warning(
+            "SASS-UNSUPPORTED",
+            core::TextLoc{i.origin.file, i.origin.line,
+                          i.origin.column[static_cast<size_t>(Slot::kInstr)]},
+            "'" + i.text.str() + "' is not modelled and has no encoding: it cannot be assembled",
+            "nvidia_sm70_fields.md 1");
     }
     if (first != nullptr) {
       sink.warning("SASS-UNSUPPORTED",
@@ -409,9 +402,9 @@ class SassFrontend final : public Frontend {
       // The other instructions of a real kernel (MOV, S2R, EXIT...) print as .word: one
       // summary warning per kernel instead of one SASS-DECODE-OPCODE per word.
       core::DiagSink tmp;
-      auto insts =
-          wide != 0 ? decode_wide_stream(k.text, name, k.file_offset, wide, tmp)
-                    : decode_stream(k.text, name, tmp, k.file_offset, "SM" + std::to_string(cubin->sm));
+      auto insts = wide != 0 ? decode_wide_stream(k.text, name, k.file_offset, wide, tmp)
+                             : decode_stream(k.text, name, tmp, k.file_offset,
+                                             "SM" + std::to_string(cubin->sm));
       size_t other = 0;
       std::optional<core::Diagnostic> first_other;
       for (const core::Diagnostic& d : tmp.diagnostics()) {
@@ -450,9 +443,7 @@ class SassFrontend final : public Frontend {
       PrintOptions opt;
       if (p.mode == PrintMode::kStream) {
         opt.control_prefix = true;
-        opt.address = i.origin.binary ? i.origin.offset
-                      : is_wide(p)      ? 16 * k
-                                        : stream_offset(k);
+        opt.address = i.origin.binary ? i.origin.offset : is_wide(p) ? 16 * k : stream_offset(k);
         // Cubin kernels: addresses relative to the kernel's .text section, a header each.
         while (kernel < p.kernels.size() && p.kernels[kernel].first == k) {
           out += "\t\tFunction : " + p.kernels[kernel].name + "\n";
@@ -481,10 +472,6 @@ class SassFrontend final : public Frontend {
                      .append(" (the SASS machine takes its settings from the scene)"));
     }
     if (!options.settings.empty()) return std::nullopt;
-    if (is_wide(p)) {
-      sink.error("SASS-PLATFORM", core::NoLoc{}, volta_scope(p.sm), "issue 26");
-      return std::nullopt;
-    }
     RunResult r;
     const ExecSettings s = settings_for(scene, platform, options.trace);
     auto regs = run_program(p.instructions, scene, s, options.poison, sink,

@@ -69,8 +69,8 @@ std::optional<Word128> wide_word(const Instruction& inst, core::DiagSink& sink) 
   const core::TextLoc at{inst.origin.file, inst.origin.line,
                          inst.origin.column[static_cast<size_t>(Slot::kInstr)]};
   sink.error("SASS-UNSUPPORTED", at,
-             "'" + inst.text.str() +
-                 "' is not an instruction texsim can encode on SM" + std::to_string(inst.wide.sm) +
+             "'" + inst.text.str() + "' is not an instruction texsim can encode on SM" +
+                 std::to_string(inst.wide.sm) +
                  " (TEX, TLD, TLD4, TXD, TMML, TXQ); give its 128 bits as .word 0x<32 hex "
                  "digits> or as a cuobjdump listing's two /* 0x... */ comments",
              "nvidia_sm70_fields.md 1");
@@ -92,8 +92,8 @@ std::optional<std::vector<EncodedInstruction>> encode_wide(std::span<const Instr
     for (unsigned b = 0; b < 8; ++b) e.bytes.push_back(static_cast<uint8_t>(w->lo >> (8 * b)));
     for (unsigned b = 0; b < 8; ++b) e.bytes.push_back(static_cast<uint8_t>(w->hi >> (8 * b)));
     char buf[48];
-    std::snprintf(buf, sizeof buf, "  /* 0x%016llx%016llx */", static_cast<unsigned long long>(w->hi),
-                  static_cast<unsigned long long>(w->lo));
+    std::snprintf(buf, sizeof buf, "  /* 0x%016llx%016llx */",
+                  static_cast<unsigned long long>(w->hi), static_cast<unsigned long long>(w->lo));
     e.text = print_instruction(program[k]) + buf;
     out.push_back(std::move(e));
   }

@@ -28,18 +28,22 @@ constexpr std::array<std::string_view, 5> kKeys{"const_banks", "tex_bank", "text
 
 void read_machine_register(JsonReader& r, const std::string& name, const Json& v,
                            const std::string& path, SceneState& state) {
-  auto index_of = [&](char prefix, uint32_t max) -> std::optional<uint32_t> {
-    if (name.size() < 2 || core::ascii_upper(name[0]) != prefix) return std::nullopt;
+  // "R7" (prefix "R") or "UR4" (prefix "UR", Turing+ uniform registers).
+  auto index_of = [&](std::string_view prefix, uint32_t max) -> std::optional<uint32_t> {
+    if (name.size() <= prefix.size() || !core::iequals(name.substr(0, prefix.size()), prefix))
+      return std::nullopt;
     uint32_t n = 0;
-    for (size_t i = 1; i < name.size(); ++i) {
+    for (size_t i = prefix.size(); i < name.size(); ++i) {
       if (!std::isdigit(static_cast<unsigned char>(name[i])) || n > 1000) return std::nullopt;
       n = n * 10 + static_cast<uint32_t>(name[i] - '0');
     }
-    if (name.size() > 2 && name[1] == '0') return std::nullopt;
+    if (name.size() > prefix.size() + 1 && name[prefix.size()] == '0') return std::nullopt;
     if (n > max) return std::nullopt;
     return n;
   };
-  if (auto ri = index_of('R', 254)) {
+  const auto ri = index_of("R", 254);
+  const auto ui = ri ? std::nullopt : index_of("UR", 62);
+  if (ri || ui) {
     std::optional<uint64_t> bits;
     if (v.is_string()) {
       bits = scene::parse_hex_number(v.get<std::string>(), 8);
@@ -59,16 +63,18 @@ void read_machine_register(JsonReader& r, const std::string& name, const Json& v
       r.type_err(path, "a 32-bit integer or a \"0x...\" hex string", v);
       return;
     }
-    state.registers.r[*ri] = static_cast<uint32_t>(*bits);
+    auto& file = ri ? state.registers.r : state.registers.ur;
+    file[ri.value_or(ui.value_or(0))] = static_cast<uint32_t>(*bits);
     return;
   }
-  if (auto p = index_of('P', 6)) {
+  if (auto p = index_of("P", 6)) {
     if (auto b = r.as_bool(v, path)) state.registers.p[*p] = *b;
     return;
   }
-  std::string msg = "\"" + name + "\" is not a writable SASS register (R0..R254, P0..P6)";
+  std::string msg =
+      "\"" + name + "\" is not a writable SASS register (R0..R254, UR0..UR62, P0..P6)";
   if (core::iequals(name, "RZ") || core::iequals(name, "R255") || core::iequals(name, "PT") ||
-      core::iequals(name, "P7")) {
+      core::iequals(name, "P7") || core::iequals(name, "URZ") || core::iequals(name, "UR63")) {
     msg = "\"" + name + "\" is a constant register and cannot be set";
   }
   r.err("SCENE-VALUE", path, msg, true);

@@ -13,9 +13,11 @@
 
 namespace texsim::isa::sass {
 
-// SASS machine registers: R0..R254 (32-bit) and P0..P6. Unnamed registers are 0 / false.
+// SASS machine registers: R0..R254 (32-bit), the uniform registers UR0..UR62 (Turing+, one
+// value for the whole warp) and P0..P6. Unnamed registers are 0 / false.
 struct SassRegisters {
   std::map<uint32_t, uint32_t> r;
+  std::map<uint32_t, uint32_t> ur;
   std::map<uint32_t, bool> p;
 };
 

@@ -339,7 +339,8 @@ std::optional<Instruction> LineParser::run() {
     // A uniform predicate (Turing+): only other instructions take one; kept with its text.
     inst.kind = Kind::kUnsupported;
     inst.wide.sm = static_cast<uint8_t>(sm_);
-    inst.text = std::string(trim(std::string_view(buf).substr(words[0].col - 1, stop - (words[0].col - 1))));
+    inst.text = std::string(
+        trim(std::string_view(buf).substr(words[0].col - 1, stop - (words[0].col - 1))));
     inst.origin.column[static_cast<size_t>(Slot::kInstr)] = words[0].col;
     return inst;
   }

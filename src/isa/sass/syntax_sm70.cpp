@@ -91,17 +91,14 @@ ModSlot flag_slot(Mod m, bool Instruction::*member) {
 
 // The modifier slots of a family in the printer's order (printer_sm70.cpp `modifiers`).
 std::vector<ModSlot> mod_slots(Opcode op, unsigned sm) {
-  const ModSlot scr = code_slot(WideMod::kScr, sm, op, 2, [](Instruction& i, uint8_t c) {
-    i.wide.scr = c != 0;
-  });
+  const ModSlot scr =
+      code_slot(WideMod::kScr, sm, op, 2, [](Instruction& i, uint8_t c) { i.wide.scr = c != 0; });
   const ModSlot b{{"B", [](Instruction& i) { i.wide.b_bit = true; }},
                   {"???0", [](Instruction& i) { i.wide.b_bit = false; }}};
-  const ModSlot f16 = code_slot(WideMod::kF16, sm, op, 4, [](Instruction& i, uint8_t c) {
-    i.wide.f16_code = c;
-  });
-  const ModSlot cache = code_slot(WideMod::kCache, sm, op, 8, [](Instruction& i, uint8_t c) {
-    i.wide.cache = c;
-  });
+  const ModSlot f16 =
+      code_slot(WideMod::kF16, sm, op, 4, [](Instruction& i, uint8_t c) { i.wide.f16_code = c; });
+  const ModSlot cache =
+      code_slot(WideMod::kCache, sm, op, 8, [](Instruction& i, uint8_t c) { i.wide.cache = c; });
   auto lod = [&](WideMod m) {
     return code_slot(m, sm, op, 8, [](Instruction& i, uint8_t c) { i.wide.lod_code = c; });
   };
@@ -109,27 +106,37 @@ std::vector<ModSlot> mod_slots(Opcode op, unsigned sm) {
   const ModSlot aoffi = flag_slot(Mod::kAoffi, &Instruction::aoffi);
   switch (op) {
     case Opcode::kTex:
-      return {scr,   b,   f16, lod(WideMod::kTexLod), aoffi, flag_slot(Mod::kDc, &Instruction::dc),
-              cache, flag_slot(Mod::kNdv, &Instruction::ndv), nodep};
+      return {scr,   b,
+              f16,   lod(WideMod::kTexLod),
+              aoffi, flag_slot(Mod::kDc, &Instruction::dc),
+              cache, flag_slot(Mod::kNdv, &Instruction::ndv),
+              nodep};
     case Opcode::kTld:
-      return {scr,   b,    f16, lod(WideMod::kTldLod), aoffi, cache,
-              flag_slot(Mod::kMs, &Instruction::ms), flag_slot(Mod::kCl, &Instruction::cl), nodep};
+      return {scr,
+              b,
+              f16,
+              lod(WideMod::kTldLod),
+              aoffi,
+              cache,
+              flag_slot(Mod::kMs, &Instruction::ms),
+              flag_slot(Mod::kCl, &Instruction::cl),
+              nodep};
     case Opcode::kTld4: {
       ModSlot component;
       for (uint8_t c = 0; c < 4; ++c)
-        component.push_back({std::string(spelling(Mod::kComponent, c)),
-                             [c](Instruction& i) { i.component = c; }});
-      const ModSlot toff = code_slot(WideMod::kToff, sm, op, 4, [](Instruction& i, uint8_t c) {
-        i.toff = c;
-      });
-      return {scr,   component, b,   f16, toff, flag_slot(Mod::kDc, &Instruction::dc),
-              cache, nodep};
+        component.push_back(
+            {std::string(spelling(Mod::kComponent, c)), [c](Instruction& i) { i.component = c; }});
+      const ModSlot toff =
+          code_slot(WideMod::kToff, sm, op, 4, [](Instruction& i, uint8_t c) { i.toff = c; });
+      return {scr, component, b, f16, toff, flag_slot(Mod::kDc, &Instruction::dc), cache, nodep};
     }
     case Opcode::kTxd:
       return {b, f16, flag_slot(Mod::kLc, &Instruction::lc), aoffi, cache, nodep};
     case Opcode::kTmml:
-      return {b, {{std::string(spelling(Mod::kLodQuery, 1)), [](Instruction&) {}}},
-              flag_slot(Mod::kNdv, &Instruction::ndv), nodep};
+      return {b,
+              {{std::string(spelling(Mod::kLodQuery, 1)), [](Instruction&) {}}},
+              flag_slot(Mod::kNdv, &Instruction::ndv),
+              nodep};
     default:
       return {b, nodep};
   }
@@ -214,8 +221,8 @@ class WideParser {
 
   bool notes(std::span<const TextTok> notes) {
     for (const TextTok& t : notes) {
-      if (t.text.size() == 4 && t.text.starts_with("?PM") && t.text[3] >= '1' &&
-          t.text[3] <= '3' && sm_ >= 86) {
+      if (t.text.size() == 4 && t.text.starts_with("?PM") && t.text[3] >= '1' && t.text[3] <= '3' &&
+          sm_ >= 86) {
         i_.wide.pm = static_cast<uint8_t>(t.text[3] - '0');
         continue;
       }
@@ -268,7 +275,7 @@ class WideParser {
     while (k_ < stop) {
       const std::string_view s = ops_[k_].text;
       const bool ur = s == "???63" || (s.size() >= 3 && s.starts_with("UR") &&
-                                        s.find_first_not_of("0123456789", 2) == s.npos);
+                                       s.find_first_not_of("0123456789", 2) == s.npos);
       if (!ur && !hex_value(s)) break;
       if (ur && k_ != first) break;
       t.push_back(ops_[k_++]);
@@ -281,12 +288,13 @@ class WideParser {
       return true;
     }
     i_.op = f.bound;
-    auto field = [&](const TextTok& tok, unsigned bits, std::string_view what) -> std::optional<uint64_t> {
+    auto field = [&](const TextTok& tok, unsigned bits,
+                     std::string_view what) -> std::optional<uint64_t> {
       const auto v = hex_value(tok.text);
       if (v && *v < (uint64_t{1} << bits)) return v;
       fail(tok.col, "the " + std::string(what) + " is a " + std::to_string(bits) +
-                        "-bit field (0x0 .. " + core::hex((uint64_t{1} << bits) - 1) +
-                        "), got '" + std::string(tok.text) + "'");
+                        "-bit field (0x0 .. " + core::hex((uint64_t{1} << bits) - 1) + "), got '" +
+                        std::string(tok.text) + "'");
       return std::nullopt;
     };
     if (uniform && t.size() == 2) {
@@ -372,10 +380,11 @@ bool is_wide_mnemonic(std::string_view name) {
 }
 
 std::string print_wide_control(const Control& c) {
-  const std::string base = print_control(c);
+  std::string base = print_control(c);
   if (c.reuse == 0) return base;
   std::string field = "[";
-  for (unsigned b = 0; b < 6; ++b) field += ((c.reuse >> b) & 1u) ? static_cast<char>('0' + b) : '-';
+  for (unsigned b = 0; b < 6; ++b)
+    field += ((c.reuse >> b) & 1u) ? static_cast<char>('0' + b) : '-';
   return field + ":" + base.substr(1);
 }
 
@@ -446,7 +455,8 @@ std::optional<Instruction> read_wide_line(Instruction inst, TextTok mn, std::str
                     v[0] == '0' && (v[1] == 'x' || v[1] == 'X') &&
                     v.find_first_not_of("0123456789abcdefABCDEF", 2) == std::string_view::npos;
     if (!ok) {
-      error("SASS-SYNTAX", mn.col, ".word on " + arch + " takes one 128-bit value (0x and up to 32 hex digits)");
+      error("SASS-SYNTAX", mn.col,
+            ".word on " + arch + " takes one 128-bit value (0x and up to 32 hex digits)");
       return std::nullopt;
     }
     const std::string_view digits = v.substr(2);
@@ -511,7 +521,8 @@ void take_wide_word(Instruction& inst, const Word128& w, core::DiagSink& sink) {
                   static_cast<unsigned long long>(w.lo));
     sink.error("SASS-SYNTAX", at,
                std::string("the line's encoding ") + buf + " is " +
-                   (d.kind == Kind::kInstruction ? "'" + print_sm70(d) + "'" : "no texture instruction of " + arch) +
+                   (d.kind == Kind::kInstruction ? "'" + print_sm70(d) + "'"
+                                                 : "no texture instruction of " + arch) +
                    ", not the line's text",
                "nvidia_sm70_fields.md 8");
     return;

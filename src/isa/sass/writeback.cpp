@@ -2,6 +2,8 @@
 // Rd1,Rd0,wmsk"; nvidia_tlds.md 1.7): FP32 and .F16 packing, the .F16-on-integer warning.
 #include "isa/sass/writeback.hpp"
 
+#include <algorithm>
+
 #include <array>
 #include <span>
 
@@ -93,6 +95,15 @@ void write_vector(const Instruction& inst, const std::array<uint32_t, 4>& bits,
     if (((inst.mask >> c) & 1u) == 0) continue;
     values[n] = bits[c];
     def[n++] = defined[c];
+  }
+  if (inst.wide.sm != 0) {
+    // Volta+: the first two components to Rd, Rd+1, the others to Rd2, Rd2+1 (ptxas 11.8: mask
+    // 0xb writes R, G to Rd and A to Rd2; decision W11).
+    const size_t lo = std::min<size_t>(n, 2);
+    write_registers(m, inst.rd0, std::span(values).first(lo), std::span(def).first(lo), trace);
+    write_registers(m, inst.rd1, std::span(values).subspan(lo, n - lo),
+                    std::span(def).subspan(lo, n - lo), trace);
+    return;
   }
   write_registers(m, inst.rd0, std::span(values).first(n), std::span(def).first(n), trace);
 }

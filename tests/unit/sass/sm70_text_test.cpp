@@ -106,7 +106,7 @@ TEST(SassSm70Text, ControlPrefixKeepsEveryBit) {
     EXPECT_EQ(parse_control(print_wide_control(c), true), c) << print_wide_control(c);
   }
   EXPECT_EQ(print_wide_control(wide_control(0x400000u | 0x7e0u)), "[-----5:B------:R-:W-:Y:S00]");
-  EXPECT_FALSE(parse_control("[------:B------:R-:W-:Y:S00]", true));  // an empty field is left out
+  EXPECT_FALSE(parse_control("[------:B------:R-:W-:Y:S00]", true));   // an empty field is left out
   EXPECT_FALSE(parse_control("[0-----:B------:R-:W-:Y:S00]", false));  // Maxwell has no such field
 }
 
@@ -114,7 +114,8 @@ TEST(SassSm70Text, ListingLinesCarryTheWholeWord) {
   const std::string good =
       "        /*0050*/                   TEX.SCR.LL RZ, R4, R2, R6, 0x0, 0x5c, 2D, 0x3 ;  /* "
       "0x30005c0602047b60 */\n"
-      "                                                                     /* 0x000f4200019e03ff */\n"
+      "                                                                     /* 0x000f4200019e03ff "
+      "*/\n"
       "        /*0060*/                   MOV R9, R2 ;   /* 0x0000000200097202 */\n"
       "                                                  /* 0x000fe20000000f00 */\n";
   core::DiagSink sink;

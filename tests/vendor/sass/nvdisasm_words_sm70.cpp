@@ -84,7 +84,7 @@ struct Tally {
   size_t nv_reject = 0, ts_reject = 0, accepted = 0, identical = 0, reencoded = 0, mismatches = 0;
   size_t parsed = 0;     // nvdisasm's text read back by texsim to the word's bits
   size_t ambiguous = 0;  // read back to another word that prints the same text (W10)
-  size_t fatal = 0;  // words that stop nvdisasm altogether (counted as rejected)
+  size_t fatal = 0;      // words that stop nvdisasm altogether (counted as rejected)
 };
 
 void compare(const std::string& arch, const sass::Word128& w, bool nv_ok,
@@ -120,7 +120,8 @@ void compare(const std::string& arch, const sass::Word128& w, bool nv_ok,
     bare.wide.sched = sass::wide_sched(sass::kDefaultControl);
     texsim::core::DiagSink psink;
     const auto want = sass::encode_sm70(bare, psink);
-    const auto parsed = sass::parse_line(collapse(nv_text) + " ;", "nv", 1, psink, sass::wide_sm(arch));
+    const auto parsed =
+        sass::parse_line(collapse(nv_text) + " ;", "nv", 1, psink, sass::wide_sm(arch));
     if (parsed && want && sass::encode_sm70(*parsed, psink) == want)
       ++t.parsed;
     else if (parsed && collapse(sass::print_sm70(*parsed)) == collapse(nv_text))

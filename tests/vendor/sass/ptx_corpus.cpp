@@ -235,5 +235,4 @@ std::string bindless_corpus(unsigned smn, unsigned& n) {
   return out;
 }
 
-
 }  // namespace texsim::vendor

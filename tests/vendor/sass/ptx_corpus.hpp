@@ -7,8 +7,8 @@
 namespace texsim::vendor {
 
 // Each appends PTX entries k<n>, k<n+1>, ... (n advances) for target sm_<smn>.
-std::string fetch_corpus(unsigned smn, unsigned& n);   // tex.* with integer coordinates
-std::string sample_corpus(unsigned smn, unsigned& n);  // tex/tex.level/tex.grad/tld4/txq
+std::string fetch_corpus(unsigned smn, unsigned& n);     // tex.* with integer coordinates
+std::string sample_corpus(unsigned smn, unsigned& n);    // tex/tex.level/tex.grad/tld4/txq
 std::string bindless_corpus(unsigned smn, unsigned& n);  // both, handle not foldable
 
 }  // namespace texsim::vendor
