@@ -127,15 +127,17 @@ TEST(SceneErrors, DuplicateIdsAndDanglingReferences) {
 }
 
 TEST(SceneErrors, SassRegisterNames) {
-  const auto l =
-      load(R"({"texsim": 1, "isa": "sass", "registers": {"RZ": 1, "R4": 1.5, "Q1": 0}})");
+  const auto l = load(
+      R"({"texsim": 1, "isa": "sass", "registers": {"RZ": 1, "R4": 1.5, "Q1": 0, "URZ": 2, "UR4": 3}})");
   EXPECT_EQ(l.texts(),
             (std::vector<std::string>{
                 "scene.json:1:44: error[SCENE-VALUE]: registers.RZ: \"RZ\" is a constant register "
                 "and cannot be set",
                 "scene.json:1:59: error[SCENE-TYPE]: registers.R4: expected an integer, got 1.5",
                 "scene.json:1:64: error[SCENE-VALUE]: registers.Q1: \"Q1\" is not a writable SASS "
-                "register (R0..R254, P0..P6)"}));
+                "register (R0..R254, UR0..UR62, P0..P6)",
+                "scene.json:1:73: error[SCENE-VALUE]: registers.URZ: \"URZ\" is a constant "
+                "register and cannot be set"}));
 }
 
 TEST(SceneErrors, VisaRegisterRange) {
