@@ -92,14 +92,18 @@ void append_operand(std::string& out, Operand o, const Instruction& inst) {
 // starts at the mnemonic, so without the guard the printed line parsed to something else).
 // An unsupported text that does not start like a mnemonic (a letter or '_') keeps even the
 // default @PT, so that the line still reads as that instruction and not as a directive, a
-// `.word`, a guard or a control prefix (F8: "@PT}." printed as ". ;", "@PT}@P4.+" as "@P4.+ ;").
+// `.word`, a guard or a control prefix (F8: "@PT}." printed as ". ;", "@PT}@P4.+" as "@P4.+ ;"),
+// except a Volta+ uniform guard ("@UP0 ..."), which its text keeps (F14).
 // Likewise a text that, printed bare, would read as a cuobjdump listing line (F10:
 // "Function : # comment" kept the text "Function :", whose bare print "Function : ;" is a
 // function header to the listing reader).
 void append_guard(std::string& out, const Instruction& inst) {
   const std::string& text = inst.text;
+  // A Volta+ line under a uniform predicate keeps its guard in its text and reads back as such.
+  const std::string_view t(text);
+  const bool uniform_guard = inst.wide.sm != 0 && (t.starts_with("@UP") || t.starts_with("@!UP"));
   const bool odd_start =
-      inst.kind == Kind::kUnsupported && !text.empty() &&
+      inst.kind == Kind::kUnsupported && !text.empty() && !uniform_guard &&
       (!(std::isalpha(static_cast<unsigned char>(text[0])) != 0 || text[0] == '_') ||
        listing_structure(text.back() == ';' ? text : text + " ;").has_value());
   if (inst.pred != kPT || inst.pred_neg || odd_start) {
