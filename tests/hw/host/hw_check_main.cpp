@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
     return finish(o.out, "recorded results in " + o.compare_only, compare_recorded(cases, o.compare_only));
   const char* library = std::getenv("TEXSIM_HW_LIBCUDA");
   hw::Gpu gpu;
-  switch (gpu.open(library != nullptr ? library : "libcuda.so.1", why)) {
+  switch (gpu.open(library != nullptr && *library != 0 ? library : "libcuda.so.1", why)) {
     case hw::GpuStatus::kNoDriver:
       hw::write_report(o.out + "/report", "skipped", "no CUDA driver: " + why, {});
       std::puts("SKIPPED: no CUDA driver");
