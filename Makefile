@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-plot oracle-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak
+.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-plot oracle-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak hw-bundle
 
 all: build
 
@@ -93,3 +93,8 @@ format:
 
 clean:
 	rm -rf build
+
+# Issue 30: the folder a GPU machine runs (docs/hardware.md): build/release/hw-bundle, <= 64 MiB;
+# there, `hw-bundle/run.sh OUT_DIR` writes OUT_DIR/report.{json,txt}.
+hw-bundle: build
+	cmake --build --preset release --target hw_bundle

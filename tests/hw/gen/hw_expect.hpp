@@ -1,0 +1,21 @@
+// texsim's answer for every lookup of a hardware case: the texture unit's nvidia profile for
+// filtered lookups, the SASS front end (TLDS, TXQ on SM52) for fetches and queries.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gen/hw_cases.hpp"
+
+namespace texsim::hwgen {
+
+// lookups x 4 result words, laid out as the case's kernel stores them; nullopt with `error`
+// when texsim cannot run the case (a program that does not parse, a failed execution).
+std::optional<std::vector<uint32_t>> expected_results(const GenCase& g,
+                                                      const std::vector<uint8_t>& texels,
+                                                      const std::vector<uint32_t>& inputs,
+                                                      std::string& error);
+
+}  // namespace texsim::hwgen
