@@ -277,9 +277,8 @@ LavapipeLaneFacts lane_facts(const SurfaceView& view, const SamplerState& sample
 LavapipeLaneFacts lavapipe_lane_facts(const SurfaceView& view, const SamplerState& sampler,
                                       const SampleRequest& req, const LavapipeLaneContext& ctx) {
   const FragmentFpState fp(ctx.quad != nullptr);
-  LavapipeLaneFacts (*volatile facts)(const SurfaceView&, const SamplerState&,
-                                      const SampleRequest&, const LavapipeLaneContext&) =
-      &lane_facts;
+  LavapipeLaneFacts (*volatile facts)(const SurfaceView&, const SamplerState&, const SampleRequest&,
+                                      const LavapipeLaneContext&) = &lane_facts;
   return facts(view, sampler, req, ctx);
 }
 

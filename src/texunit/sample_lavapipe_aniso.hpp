@@ -14,8 +14,9 @@
 
 namespace texsim::texunit::lavapipe_detail {
 
-constexpr uint32_t kAnisoLutSize = 1024;      // WEIGHT_LUT_SIZE
-constexpr int64_t kAnisoMaxProbes = 1 << 22;  // larger ellipse bounding boxes are not filtered (P22)
+constexpr uint32_t kAnisoLutSize = 1024;  // WEIGHT_LUT_SIZE
+constexpr int64_t kAnisoMaxProbes = 1
+                                    << 22;  // larger ellipse bounding boxes are not filtered (P22)
 
 float aniso_filter_weight(uint32_t index);
 float aniso_pmin2(const Surf& s, const std::array<std::array<float, 2>, 4>& quad_st,

@@ -41,7 +41,8 @@ static_assert(hw::kAdUnsignedInt8 == int{CU_AD_FORMAT_UNSIGNED_INT8} &&
               hw::kAdSignedInt32 == int{CU_AD_FORMAT_SIGNED_INT32} &&
               hw::kAdHalf == int{CU_AD_FORMAT_HALF} && hw::kAdFloat == int{CU_AD_FORMAT_FLOAT});
 static_assert(hw::kArray3dLayered == CUDA_ARRAY3D_LAYERED);
-static_assert(hw::kMemoryTypeHost == CU_MEMORYTYPE_HOST && hw::kMemoryTypeArray == CU_MEMORYTYPE_ARRAY);
+static_assert(hw::kMemoryTypeHost == CU_MEMORYTYPE_HOST &&
+              hw::kMemoryTypeArray == CU_MEMORYTYPE_ARRAY);
 static_assert(hw::kResourceTypeArray == CU_RESOURCE_TYPE_ARRAY &&
               hw::kResourceTypeMipmappedArray == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY);
 static_assert(hw::kTrsfReadAsInteger == CU_TRSF_READ_AS_INTEGER &&

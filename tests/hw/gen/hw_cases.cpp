@@ -73,14 +73,14 @@ void add_tlds(Builder& b) {
   b.tlds("tlds_2d_r32f", "ld_2d_f32", Shape::k2D, Elem::kF32, 1, 29, 19, 1, "T1,T5,T51");
   b.tlds("tlds_a2d_r32f", "ld_a2d_f32", Shape::kA2D, Elem::kF32, 1, 15, 13, 4);
   // TLDS ignores the sampler: out-of-range texels read 0 even where the descriptor clamps.
-  b.tlds("tlds_2d_rgba8_clamp", "ld_2d_f32", Shape::k2D, Elem::kU8, 4, 21, 11, 1)
-      .spec.address = {kClamp, kClamp, kClamp};
+  b.tlds("tlds_2d_rgba8_clamp", "ld_2d_f32", Shape::k2D, Elem::kU8, 4, 21, 11, 1).spec.address = {
+      kClamp, kClamp, kClamp};
   GenCase& ll = b.tlds("tlds_ll_2d_rgba8", "ld_level_2d_f32", Shape::k2D, Elem::kU8, 4, 32, 16, 1);
   ll.spec.levels = 5;
   ll.spec.max_lod = 4.0f;
   b.tlds("tlds_aoffi_2d_r32f", "ld_aoffi_2d_f32", Shape::k2D, Elem::kF32, 1, 19, 17, 1);
-  GenCase& rn = b.add("tlds_f16_rn_2d_rgba32f", "tlds_f16", "ld_2d_f16", Shape::k2D, Elem::kF32,
-                      4, 23, 13, 1, "T4");
+  GenCase& rn = b.add("tlds_f16_rn_2d_rgba32f", "tlds_f16", "ld_2d_f16", Shape::k2D, Elem::kF32, 4,
+                      23, 13, 1, "T4");
   rn.spec.address = {kBorder, kBorder, kBorder};
   GenCase rz = rn;
   rz.spec.name = "tlds_f16_rz_2d_rgba32f";
@@ -122,16 +122,15 @@ void add_addressing_and_lod(Builder& b) {
   const char* const names[] = {"tex_2d_rgba8_wrap", "tex_2d_rgba8_clamp", "tex_2d_rgba8_mirror",
                                "tex_2d_rgba8_border"};
   for (int i = 0; i < 4; ++i) {
-    GenCase& g =
-        b.sample(names[i], "tex_2d", Shape::k2D, Elem::kU8, 4, 13, 11, 1, "D14,P13", true);
+    GenCase& g = b.sample(names[i], "tex_2d", Shape::k2D, Elem::kU8, 4, 13, 11, 1, "D14,P13", true);
     g.spec.address = {modes[i], modes[i], modes[i]};
     g.spec.border = {0.25f, 0.5f, 0.75f, 1.0f};
   }
-  GenCase& a2d = b.sample("tex_a2d_rgba8", "tex_a2d", Shape::kA2D, Elem::kU8, 4, 12, 10, 5,
-                          "T48,P13", true);
+  GenCase& a2d =
+      b.sample("tex_a2d_rgba8", "tex_a2d", Shape::kA2D, Elem::kU8, 4, 12, 10, 5, "T48,P13", true);
   a2d.spec.address = {kWrap, kWrap, kWrap};
-  GenCase& grad = b.mipmapped(b.sample("grad_2d_r32f_bias_clamp", "grad_2d", Shape::k2D,
-                                       Elem::kF32, 1, 64, 64, 1, "T52,D11,P16", true),
+  GenCase& grad = b.mipmapped(b.sample("grad_2d_r32f_bias_clamp", "grad_2d", Shape::k2D, Elem::kF32,
+                                       1, 64, 64, 1, "T52,D11,P16", true),
                               7);
   grad.spec.bias = 0.75f;
   grad.spec.min_lod = 0.5f;
@@ -139,10 +138,9 @@ void add_addressing_and_lod(Builder& b) {
   b.mipmapped(b.sample("grad_3d_r32f", "grad_3d", Shape::k3D, Elem::kF32, 1, 16, 16, 16,
                        "T52,D11,P16", true),
               5);
-  GenCase& lb = b.mipmapped(
-      b.sample("level_2d_r32f_bias", "level_2d", Shape::k2D, Elem::kF32, 1, 32, 32, 1,
-               "T47,D11", true),
-      6);
+  GenCase& lb = b.mipmapped(b.sample("level_2d_r32f_bias", "level_2d", Shape::k2D, Elem::kF32, 1,
+                                     32, 32, 1, "T47,D11", true),
+                            6);
   lb.spec.bias = 0.5f;
   lb.spec.min_lod = 0.75f;
   lb.spec.max_lod = 3.5f;
@@ -154,17 +152,14 @@ void add_gather_and_query(Builder& b) {
   const char* const kernels[] = {"tld4_r_2d", "tld4_g_2d", "tld4_b_2d", "tld4_a_2d"};
   for (int i = 0; i < 4; ++i)
     b.sample(names[i], kernels[i], Shape::k2D, Elem::kU8, 4, 17, 13, 1, "T50", true);
-  GenCase& q2 = b.mipmapped(b.sample("txq_2d", "txq_level", Shape::k2D, Elem::kU8, 4, 64, 32, 1,
-                                     "T60,T61", true),
-                            7);
+  GenCase& q2 = b.mipmapped(
+      b.sample("txq_2d", "txq_level", Shape::k2D, Elem::kU8, 4, 64, 32, 1, "T60,T61", true), 7);
   q2.spec.compare_mask = 0x7;
-  GenCase& q3 = b.mipmapped(b.sample("txq_3d", "txq_level", Shape::k3D, Elem::kU8, 1, 16, 8, 4,
-                                     "T60,T61", true),
-                            5);
+  GenCase& q3 = b.mipmapped(
+      b.sample("txq_3d", "txq_level", Shape::k3D, Elem::kU8, 1, 16, 8, 4, "T60,T61", true), 5);
   q3.spec.compare_mask = 0x7;
-  GenCase& qa = b.mipmapped(b.sample("txq_a2d", "txq_level", Shape::kA2D, Elem::kU8, 1, 16, 8, 6,
-                                     "T60,T61", true),
-                            4);
+  GenCase& qa = b.mipmapped(
+      b.sample("txq_a2d", "txq_level", Shape::kA2D, Elem::kU8, 1, 16, 8, 6, "T60,T61", true), 4);
   qa.spec.compare_mask = 0x7;
 }
 

@@ -16,7 +16,7 @@ enum class Texels {
 struct GenCase {
   hw::CaseSpec spec;
   Texels texels = Texels::kRandom;
-  unsigned seed = 0;  // cases with the same seed get the same texels and inputs
+  unsigned seed = 0;     // cases with the same seed get the same texels and inputs
   bool fp16_rz = false;  // TLDS.F16 expected with round-toward-zero (T4) instead of RN
 };
 

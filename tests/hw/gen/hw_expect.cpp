@@ -17,7 +17,9 @@ namespace {
 
 using hw::Elem;
 
-bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+bool starts_with(const std::string& s, const char* p) {
+  return s.rfind(p, 0) == 0;
+}
 
 texunit::Format format_of(const hw::CaseSpec& c) {
   using F = texunit::Format;
@@ -43,8 +45,8 @@ texunit::Format format_of(const hw::CaseSpec& c) {
 // The case's texture as a texsim surface, texel bytes copied as the GPU's array holds them.
 texunit::Surface make_surface(const hw::CaseSpec& c, const std::vector<uint8_t>& texels) {
   texunit::SurfaceDesc d;
-  d.type = c.shape == hw::Shape::k1D   ? texunit::SurfaceType::k1D
-           : c.shape == hw::Shape::k3D ? texunit::SurfaceType::k3D
+  d.type = c.shape == hw::Shape::k1D    ? texunit::SurfaceType::k1D
+           : c.shape == hw::Shape::k3D  ? texunit::SurfaceType::k3D
            : c.shape == hw::Shape::kA2D ? texunit::SurfaceType::k2DArray
            : c.shape == hw::Shape::kA1D ? texunit::SurfaceType::k1DArray
                                         : texunit::SurfaceType::k2D;
@@ -74,7 +76,7 @@ texunit::SamplerState sampler_of(const hw::CaseSpec& c) {
       texunit::AddressMode::kBorder};  // CUaddress_mode order
   texunit::SamplerState s;
   s.min_filter = s.mag_filter = c.linear ? texunit::Filter::kLinear : texunit::Filter::kPoint;
-  s.mip_filter = c.levels == 1 ? texunit::MipFilter::kNone
+  s.mip_filter = c.levels == 1  ? texunit::MipFilter::kNone
                  : c.mip_linear ? texunit::MipFilter::kLinear
                                 : texunit::MipFilter::kPoint;
   for (size_t a = 0; a < 3; ++a) s.address[a] = kModes[c.address[a]];
@@ -115,9 +117,11 @@ std::vector<uint32_t> texunit_results(const hw::CaseSpec& c, const texunit::Surf
   const texunit::SamplerState smp = sampler_of(c);
   std::vector<uint32_t> out(size_t{c.lookups} * hw::kResultWords);
   for (unsigned i = 0; i < c.lookups; ++i) {
-    const auto r = texunit::sample(s.view(), smp, request_of(c, &inputs[size_t{i} * hw::kInputWords]),
-                                   texunit::PrecisionProfile::nvidia());
-    for (unsigned k = 0; k < hw::kResultWords; ++k) out[size_t{i} * hw::kResultWords + k] = r.texel.bits[k];
+    const auto r =
+        texunit::sample(s.view(), smp, request_of(c, &inputs[size_t{i} * hw::kInputWords]),
+                        texunit::PrecisionProfile::nvidia());
+    for (unsigned k = 0; k < hw::kResultWords; ++k)
+      out[size_t{i} * hw::kResultWords + k] = r.texel.bits[k];
   }
   return out;
 }
@@ -131,10 +135,12 @@ struct SassForm {
 
 SassForm sass_form(const std::string& kernel) {
   if (starts_with(kernel, "ld_1d")) return {"TLDS.LZ R2, R0, R4, 0x0, 1D, RGBA ;", {0, 1, 2, 3}};
-  if (starts_with(kernel, "ld_3d")) return {"TLDS.LZ R2, R0, R4, R6, 0x0, 3D, RGBA ;", {0, 1, 2, 3}};
+  if (starts_with(kernel, "ld_3d"))
+    return {"TLDS.LZ R2, R0, R4, R6, 0x0, 3D, RGBA ;", {0, 1, 2, 3}};
   if (starts_with(kernel, "ld_a2d"))
     return {"TLDS.LZ R2, R0, R8, R6, 0x0, ARRAY_2D, RGBA ;", {0, 1, 2, 3}};
-  if (kernel == "ld_level_2d_f32") return {"TLDS.LL R2, R0, R8, R10, 0x0, 2D, RGBA ;", {0, 1, 2, 3}};
+  if (kernel == "ld_level_2d_f32")
+    return {"TLDS.LL R2, R0, R8, R10, 0x0, 2D, RGBA ;", {0, 1, 2, 3}};
   if (kernel == "ld_aoffi_2d_f32")
     return {"TLDS.LZ.AOFFI R2, R0, R8, R10, 0x0, 2D, RGBA ;", {0, 1, 2, 3}};
   if (kernel == "ld_2d_f16") return {"TLDS.F16.LZ R2, R0, R4, R5, 0x0, 2D, RGBA ;", {0, 2, 99, 99}};

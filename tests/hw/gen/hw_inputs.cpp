@@ -20,7 +20,9 @@ float uni(std::mt19937& g, float lo, float hi) {
   return std::uniform_real_distribution<float>(lo, hi)(g);
 }
 
-bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+bool starts_with(const std::string& s, const char* p) {
+  return s.rfind(p, 0) == 0;
+}
 
 unsigned dims(const hw::CaseSpec& c) {
   switch (c.shape) {
@@ -62,7 +64,8 @@ void sample_input(const hw::CaseSpec& c, unsigned i, std::mt19937& g, uint32_t* 
   const float margin = c.normalized ? 2.0f : 1.0f;  // normalized: exercises wrap / mirror
   for (unsigned a = 0; a < n; ++a) {
     const auto s = static_cast<float>(size[a]);
-    x[a] = sweep ? static_cast<float>(g() % size[a]) + 0.5f : uni(g, -margin * s / 2, s + margin * s / 2);
+    x[a] = sweep ? static_cast<float>(g() % size[a]) + 0.5f
+                 : uni(g, -margin * s / 2, s + margin * s / 2);
   }
   if (sweep) {
     const unsigned axis = i % n;
@@ -75,9 +78,9 @@ void sample_input(const hw::CaseSpec& c, unsigned i, std::mt19937& g, uint32_t* 
   in[hw::kLayer] = hw::is_array(c.shape) ? static_cast<uint32_t>(g() % (c.d + 2)) : 0u;
   float lod = 0.0f;
   if (c.levels > 1) {
-    lod = (i / 512) % 2 == 0 ? static_cast<float>(g() % (c.levels - 1)) +
-                                   static_cast<float>(i % 1024) / 1024.0f
-                             : uni(g, -1.0f, static_cast<float>(c.levels));
+    lod = (i / 512) % 2 == 0
+              ? static_cast<float>(g() % (c.levels - 1)) + static_cast<float>(i % 1024) / 1024.0f
+              : uni(g, -1.0f, static_cast<float>(c.levels));
   }
   in[hw::kLod] = std::bit_cast<uint32_t>(lod);
 }
@@ -105,15 +108,14 @@ void texel_bytes(const GenCase& g, size_t index, std::mt19937& rng, uint8_t* p) 
     if (c.elem == Elem::kF32) {
       // Full mantissas; TLDS.F16 cases also get values past the largest half (65504).
       const float v = c.module == "tlds_f16" && rng() % 8 == 0 ? uni(rng, -70000.0f, 70000.0f)
-                                                                : uni(rng, -4.0f, 4.0f);
+                                                               : uni(rng, -4.0f, 4.0f);
       std::memcpy(q, &v, 4);
     } else if (c.elem == Elem::kF16) {
       const uint16_t h = core::float_to_half(uni(rng, -8.0f, 8.0f));
       std::memcpy(q, &h, 2);
     } else {
-      const uint32_t code = g.texels == Texels::kConsecutive
-                                ? 1000u + static_cast<uint32_t>(index)
-                                : static_cast<uint32_t>(rng());
+      const uint32_t code = g.texels == Texels::kConsecutive ? 1000u + static_cast<uint32_t>(index)
+                                                             : static_cast<uint32_t>(rng());
       std::memcpy(q, &code, hw::elem_bytes(c.elem));  // little-endian: the low bytes
     }
   }

@@ -19,12 +19,12 @@ namespace hw {
 // tests/hw/kernels/*.ptx read it with ld.global.v4.u32 at record * 64.
 constexpr unsigned kInputWords = 16;
 enum InputWord : unsigned {
-  kX = 0,       // coordinates: s32 texels or f32 (by kernel)
+  kX = 0,  // coordinates: s32 texels or f32 (by kernel)
   kY = 1,
   kZ = 2,
-  kLayer = 3,   // array layer (u32)
-  kLod = 4,     // tex.level / txq.level: f32 (s32 for integer-coordinate kernels)
-  kDdx = 5,     // tex.grad: d/dx in words 5..7, d/dy in 8..10 (f32)
+  kLayer = 3,  // array layer (u32)
+  kLod = 4,    // tex.level / txq.level: f32 (s32 for integer-coordinate kernels)
+  kDdx = 5,    // tex.grad: d/dx in words 5..7, d/dy in 8..10 (f32)
   kDdy = 8,
   kOffset = 11  // texel offsets u, v, w (s32, -8..7)
 };
@@ -39,10 +39,10 @@ struct CaseSpec {
   std::string kernel;  // entry point
   Shape shape = Shape::k2D;
   Elem elem = Elem::kF32;
-  unsigned channels = 1;  // 1, 2 or 4
+  unsigned channels = 1;                     // 1, 2 or 4
   unsigned w = 1, h = 1, d = 1, levels = 1;  // d: depth (3D) or layers (arrays)
-  bool read_integer = false;       // CU_TRSF_READ_AS_INTEGER
-  bool normalized = false;         // CU_TRSF_NORMALIZED_COORDINATES
+  bool read_integer = false;                 // CU_TRSF_READ_AS_INTEGER
+  bool normalized = false;                   // CU_TRSF_NORMALIZED_COORDINATES
   bool linear = false, mip_linear = false;
   std::array<int, 3> address{1, 1, 1};  // CUaddress_mode
   std::array<float, 4> border{0, 0, 0, 0};
@@ -64,7 +64,9 @@ inline size_t elem_bytes(Elem e) {
   static const size_t kBytes[] = {1, 1, 2, 2, 4, 4, 2, 4};
   return kBytes[static_cast<int>(e)];
 }
-inline bool is_array(Shape s) { return s == Shape::kA1D || s == Shape::kA2D; }
+inline bool is_array(Shape s) {
+  return s == Shape::kA1D || s == Shape::kA2D;
+}
 inline unsigned level_extent(unsigned size, unsigned level) {
   return level >= 32 || (size >> level) == 0 ? 1u : size >> level;
 }
@@ -98,10 +100,10 @@ inline std::string manifest_line(const CaseSpec& c) {
     << " shape=" << shape_name(c.shape) << " elem=" << elem_name(c.elem)
     << " channels=" << c.channels << " w=" << c.w << " h=" << c.h << " d=" << c.d
     << " levels=" << c.levels << " read_integer=" << c.read_integer
-    << " normalized=" << c.normalized << " linear=" << c.linear
-    << " mip_linear=" << c.mip_linear << " address=" << c.address[0] << ',' << c.address[1]
-    << ',' << c.address[2] << ' ' << f << " lookups=" << c.lookups
-    << " compare_mask=" << c.compare_mask << " decisions=" << c.decisions;
+    << " normalized=" << c.normalized << " linear=" << c.linear << " mip_linear=" << c.mip_linear
+    << " address=" << c.address[0] << ',' << c.address[1] << ',' << c.address[2] << ' ' << f
+    << " lookups=" << c.lookups << " compare_mask=" << c.compare_mask
+    << " decisions=" << c.decisions;
   return o.str();
 }
 
@@ -216,8 +218,7 @@ inline std::optional<CaseSpec> parse_manifest_line(const std::string& line, std:
 }
 
 // Every case of `path` (blank lines and '#' comments skipped); false with `error` at the line.
-inline bool read_manifest(const std::string& path, std::vector<CaseSpec>& out,
-                          std::string& error) {
+inline bool read_manifest(const std::string& path, std::vector<CaseSpec>& out, std::string& error) {
   std::ifstream in(path);
   if (!in) {
     error = path + ": cannot open";
@@ -253,7 +254,8 @@ inline bool read_exact(const std::string& path, size_t bytes, std::vector<uint8_
   }
   out.resize(bytes);
   in.seekg(0);
-  if (bytes != 0 && !in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(bytes))) {
+  if (bytes != 0 &&
+      !in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(bytes))) {
     error = path + ": read failed";
     return false;
   }

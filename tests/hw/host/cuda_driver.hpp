@@ -25,7 +25,7 @@ using CUmipmappedArray = struct CUmipmappedArray_st*;
 using CUstream = struct CUstream_st*;
 
 constexpr CUresult kCudaSuccess = 0;
-constexpr CUresult kCudaErrorNoDevice = 100;  // CUDA_ERROR_NO_DEVICE
+constexpr CUresult kCudaErrorNoDevice = 100;     // CUDA_ERROR_NO_DEVICE
 constexpr int kAttrComputeCapabilityMajor = 75;  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
 constexpr int kAttrComputeCapabilityMinor = 76;  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
 
@@ -40,14 +40,14 @@ enum : int {
   kAdHalf = 0x10,
   kAdFloat = 0x20,
 };
-constexpr unsigned kArray3dLayered = 0x01;  // CUDA_ARRAY3D_LAYERED
-constexpr int kMemoryTypeHost = 1;         // CU_MEMORYTYPE_HOST
-constexpr int kMemoryTypeArray = 3;        // CU_MEMORYTYPE_ARRAY
-constexpr int kResourceTypeArray = 0;      // CU_RESOURCE_TYPE_ARRAY
+constexpr unsigned kArray3dLayered = 0x01;      // CUDA_ARRAY3D_LAYERED
+constexpr int kMemoryTypeHost = 1;              // CU_MEMORYTYPE_HOST
+constexpr int kMemoryTypeArray = 3;             // CU_MEMORYTYPE_ARRAY
+constexpr int kResourceTypeArray = 0;           // CU_RESOURCE_TYPE_ARRAY
 constexpr int kResourceTypeMipmappedArray = 1;  // CU_RESOURCE_TYPE_MIPMAPPED_ARRAY
 // CUaddress_mode: WRAP 0, CLAMP 1, MIRROR 2, BORDER 3. CUfilter_mode: POINT 0, LINEAR 1.
-constexpr unsigned kTrsfReadAsInteger = 0x01;               // CU_TRSF_READ_AS_INTEGER
-constexpr unsigned kTrsfNormalizedCoordinates = 0x02;       // CU_TRSF_NORMALIZED_COORDINATES
+constexpr unsigned kTrsfReadAsInteger = 0x01;                 // CU_TRSF_READ_AS_INTEGER
+constexpr unsigned kTrsfNormalizedCoordinates = 0x02;         // CU_TRSF_NORMALIZED_COORDINATES
 constexpr unsigned kTrsfDisableTrilinearOptimization = 0x20;  // CU_TRSF_DISABLE_TRILINEAR_...
 
 struct CudaArray3dDescriptor {  // CUDA_ARRAY3D_DESCRIPTOR_v2
@@ -78,9 +78,9 @@ struct CudaMemcpy3d {  // CUDA_MEMCPY3D_v2
 struct CudaResourceDesc {  // CUDA_RESOURCE_DESC_v1
   int res_type;            // CUresourcetype
   union {
-    CUarray array;                 // res.array.hArray
-    CUmipmappedArray mipmap;       // res.mipmap.hMipmappedArray
-    int reserved[32];              // res.reserved.reserved: the union's size
+    CUarray array;            // res.array.hArray
+    CUmipmappedArray mipmap;  // res.mipmap.hMipmappedArray
+    int reserved[32];         // res.reserved.reserved: the union's size
   } res;
   unsigned flags;
 };
@@ -115,11 +115,11 @@ struct CudaDriver {
   CUresult (*cuModuleLoadData)(CUmodule*, const void*) = nullptr;
   CUresult (*cuModuleUnload)(CUmodule) = nullptr;
   CUresult (*cuModuleGetFunction)(CUfunction*, CUmodule, const char*) = nullptr;
-  CUresult (*cuMemAlloc)(CUdeviceptr*, size_t) = nullptr;  // _v2
-  CUresult (*cuMemFree)(CUdeviceptr) = nullptr;            // _v2
-  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, size_t) = nullptr;  // _v2
-  CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t) = nullptr;        // _v2
-  CUresult (*cuMemcpy3D)(const CudaMemcpy3d*) = nullptr;                 // _v2
+  CUresult (*cuMemAlloc)(CUdeviceptr*, size_t) = nullptr;                         // _v2
+  CUresult (*cuMemFree)(CUdeviceptr) = nullptr;                                   // _v2
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, size_t) = nullptr;           // _v2
+  CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t) = nullptr;                 // _v2
+  CUresult (*cuMemcpy3D)(const CudaMemcpy3d*) = nullptr;                          // _v2
   CUresult (*cuArray3DCreate)(CUarray*, const CudaArray3dDescriptor*) = nullptr;  // _v2
   CUresult (*cuArrayDestroy)(CUarray) = nullptr;
   CUresult (*cuMipmappedArrayCreate)(CUmipmappedArray*, const CudaArray3dDescriptor*,
@@ -129,8 +129,8 @@ struct CudaDriver {
   CUresult (*cuTexObjectCreate)(CUtexObject*, const CudaResourceDesc*, const CudaTextureDesc*,
                                 const void*) = nullptr;
   CUresult (*cuTexObjectDestroy)(CUtexObject) = nullptr;
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, CUstream, void**, void**) = nullptr;
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, CUstream, void**, void**) = nullptr;
   CUresult (*cuGetErrorName)(CUresult, const char**) = nullptr;
 
   CudaDriver() = default;
@@ -151,8 +151,7 @@ struct CudaDriver {
     }
     return bind(cuInit, "cuInit", why) && bind(cuDriverGetVersion, "cuDriverGetVersion", why) &&
            bind(cuDeviceGetCount, "cuDeviceGetCount", why) &&
-           bind(cuDeviceGet, "cuDeviceGet", why) &&
-           bind(cuDeviceGetName, "cuDeviceGetName", why) &&
+           bind(cuDeviceGet, "cuDeviceGet", why) && bind(cuDeviceGetName, "cuDeviceGetName", why) &&
            bind(cuDeviceGetAttribute, "cuDeviceGetAttribute", why) &&
            bind(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", why) &&
            bind(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", why) &&
@@ -163,8 +162,7 @@ struct CudaDriver {
            bind(cuModuleGetFunction, "cuModuleGetFunction", why) &&
            bind(cuMemAlloc, "cuMemAlloc_v2", why) && bind(cuMemFree, "cuMemFree_v2", why) &&
            bind(cuMemcpyHtoD, "cuMemcpyHtoD_v2", why) &&
-           bind(cuMemcpyDtoH, "cuMemcpyDtoH_v2", why) &&
-           bind(cuMemcpy3D, "cuMemcpy3D_v2", why) &&
+           bind(cuMemcpyDtoH, "cuMemcpyDtoH_v2", why) && bind(cuMemcpy3D, "cuMemcpy3D_v2", why) &&
            bind(cuArray3DCreate, "cuArray3DCreate_v2", why) &&
            bind(cuArrayDestroy, "cuArrayDestroy", why) &&
            bind(cuMipmappedArrayCreate, "cuMipmappedArrayCreate", why) &&

@@ -45,8 +45,7 @@ class Gpu {
       return GpuStatus::kError;
     sm_ = major * 10 + minor;
     description_ = std::string(name) + " (sm_" + std::to_string(sm_) + ", driver " +
-                   std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10) +
-                   ")";
+                   std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10) + ")";
     return GpuStatus::kReady;
   }
 
@@ -124,7 +123,7 @@ class Gpu {
   }
 
   static int array_format(Elem e) {
-    static const int kFormats[] = {kAdUnsignedInt8, kAdSignedInt8,   kAdUnsignedInt16,
+    static const int kFormats[] = {kAdUnsignedInt8, kAdSignedInt8,    kAdUnsignedInt16,
                                    kAdSignedInt16,  kAdUnsignedInt32, kAdSignedInt32,
                                    kAdHalf,         kAdFloat};
     return kFormats[static_cast<int>(e)];
@@ -135,8 +134,12 @@ class Gpu {
   static CudaArray3dDescriptor array_desc(const CaseSpec& c) {
     const bool one_d = c.shape == Shape::k1D || c.shape == Shape::kA1D;
     const bool deep = c.shape == Shape::k3D || is_array(c.shape);
-    return {c.w, one_d ? 0 : size_t{c.h}, deep ? size_t{c.d} : 0, array_format(c.elem),
-            c.channels, is_array(c.shape) ? kArray3dLayered : 0u};
+    return {c.w,
+            one_d ? 0 : size_t{c.h},
+            deep ? size_t{c.d} : 0,
+            array_format(c.elem),
+            c.channels,
+            is_array(c.shape) ? kArray3dLayered : 0u};
   }
 
   bool upload_texture(const CaseData& c, Resources& res, std::string& why) {
@@ -152,10 +155,10 @@ class Gpu {
     for (unsigned l = 0; l < c.spec.levels; ++l) {
       CUarray level = res.array;
       if (c.spec.levels > 1 &&
-          !check(cu_.cuMipmappedArrayGetLevel(&level, res.mip, l), "cuMipmappedArrayGetLevel",
-                 why))
+          !check(cu_.cuMipmappedArrayGetLevel(&level, res.mip, l), "cuMipmappedArrayGetLevel", why))
         return false;
-      const size_t row = size_t{level_extent(c.spec.w, l)} * c.spec.channels * elem_bytes(c.spec.elem);
+      const size_t row =
+          size_t{level_extent(c.spec.w, l)} * c.spec.channels * elem_bytes(c.spec.elem);
       CudaMemcpy3d cp{};
       cp.src_memory_type = kMemoryTypeHost;
       cp.src_host = c.texels.data() + offset;

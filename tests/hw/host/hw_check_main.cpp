@@ -90,7 +90,13 @@ std::vector<hw::CaseResult> compare_recorded(const std::vector<hw::CaseData>& ca
       }
     }
     if (!any) {
-      results.push_back({c.spec.name, "-", c.spec.decisions, c.spec.lookups, 0, 0xf, {},
+      results.push_back({c.spec.name,
+                         "-",
+                         c.spec.decisions,
+                         c.spec.lookups,
+                         0,
+                         0xf,
+                         {},
                          "no recorded results in " + dir});
     }
   }
@@ -104,8 +110,8 @@ hw::CaseResult run_route(hw::Gpu& gpu, const hw::CaseData& c, const std::string&
   std::vector<uint8_t> image;
   const std::string key = route + ":" + c.spec.module;
   std::vector<uint32_t> got;
-  if (!read_image(image_path, image, failed.error) ||
-      !gpu.load_module(key, image, failed.error) || !gpu.run(c, key, got, failed.error))
+  if (!read_image(image_path, image, failed.error) || !gpu.load_module(key, image, failed.error) ||
+      !gpu.run(c, key, got, failed.error))
     return failed;
   hw::write_file(out + "/results/" + c.spec.name + "." + route + ".got", got.data(),
                  got.size() * 4);
@@ -139,7 +145,10 @@ int finish(const std::string& out, const std::string& device,
   }
   std::fputs(hw::report_text(device, results).c_str(), stdout);
   std::printf("texsim_hw_check: %s (%u mismatching lookups; %s/report.txt)\n",
-              error ? "ERROR" : mismatches != 0 ? "FAIL" : "PASS", mismatches, out.c_str());
+              error             ? "ERROR"
+              : mismatches != 0 ? "FAIL"
+                                : "PASS",
+              mismatches, out.c_str());
   return error ? 2 : mismatches != 0 ? 1 : 0;
 }
 
@@ -162,7 +171,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (!o.compare_only.empty())
-    return finish(o.out, "recorded results in " + o.compare_only, compare_recorded(cases, o.compare_only));
+    return finish(o.out, "recorded results in " + o.compare_only,
+                  compare_recorded(cases, o.compare_only));
   const char* library = std::getenv("TEXSIM_HW_LIBCUDA");
   hw::Gpu gpu;
   switch (gpu.open(library != nullptr && *library != 0 ? library : "libcuda.so.1", why)) {

@@ -34,7 +34,7 @@ struct CaseResult {
 inline CaseResult compare_case(const CaseData& c, const std::vector<uint32_t>& gpu,
                                const std::string& route) {
   CaseResult r{c.spec.name, route, c.spec.decisions, c.spec.lookups, 0, c.spec.compare_mask,
-               {}, {}};
+               {},          {}};
   for (unsigned i = 0; i < c.spec.lookups; ++i) {
     bool same = true;
     for (unsigned k = 0; k < kResultWords; ++k) {
@@ -78,20 +78,18 @@ inline float as_float(uint32_t w) {
 // The input words a reader needs: coordinates as integers and floats, lod, gradients, offsets.
 inline std::string describe_input(const std::array<uint32_t, kInputWords>& in) {
   char b[320];
-  std::snprintf(b, sizeof b,
-                "xyz/layer %08x %08x %08x %08x (as f32 %.9g %.9g %.9g; as s32 %d %d %d) lod %08x "
-                "(%.9g) ddx %.9g %.9g %.9g ddy %.9g %.9g %.9g offset %d %d %d",
-                in[kX], in[kY], in[kZ], in[kLayer], static_cast<double>(as_float(in[kX])),
-                static_cast<double>(as_float(in[kY])), static_cast<double>(as_float(in[kZ])),
-                static_cast<int>(in[kX]), static_cast<int>(in[kY]), static_cast<int>(in[kZ]),
-                in[kLod], static_cast<double>(as_float(in[kLod])),
-                static_cast<double>(as_float(in[kDdx])),
-                static_cast<double>(as_float(in[kDdx + 1])),
-                static_cast<double>(as_float(in[kDdx + 2])),
-                static_cast<double>(as_float(in[kDdy])),
-                static_cast<double>(as_float(in[kDdy + 1])),
-                static_cast<double>(as_float(in[kDdy + 2])), static_cast<int>(in[kOffset]),
-                static_cast<int>(in[kOffset + 1]), static_cast<int>(in[kOffset + 2]));
+  std::snprintf(
+      b, sizeof b,
+      "xyz/layer %08x %08x %08x %08x (as f32 %.9g %.9g %.9g; as s32 %d %d %d) lod %08x "
+      "(%.9g) ddx %.9g %.9g %.9g ddy %.9g %.9g %.9g offset %d %d %d",
+      in[kX], in[kY], in[kZ], in[kLayer], static_cast<double>(as_float(in[kX])),
+      static_cast<double>(as_float(in[kY])), static_cast<double>(as_float(in[kZ])),
+      static_cast<int>(in[kX]), static_cast<int>(in[kY]), static_cast<int>(in[kZ]), in[kLod],
+      static_cast<double>(as_float(in[kLod])), static_cast<double>(as_float(in[kDdx])),
+      static_cast<double>(as_float(in[kDdx + 1])), static_cast<double>(as_float(in[kDdx + 2])),
+      static_cast<double>(as_float(in[kDdy])), static_cast<double>(as_float(in[kDdy + 1])),
+      static_cast<double>(as_float(in[kDdy + 2])), static_cast<int>(in[kOffset]),
+      static_cast<int>(in[kOffset + 1]), static_cast<int>(in[kOffset + 2]));
   return b;
 }
 
@@ -145,8 +143,8 @@ inline std::map<std::string, Verdict> verdicts(const std::vector<CaseResult>& re
 
 inline std::string verdict_text(const Verdict& d) {
   if (d.error) return "NOT RUN (an error in one of its cases)";
-  return d.mismatches == 0 ? "agrees with texsim" : "DIFFERS: " + std::to_string(d.mismatches) +
-                                                        " mismatching lookups";
+  return d.mismatches == 0 ? "agrees with texsim"
+                           : "DIFFERS: " + std::to_string(d.mismatches) + " mismatching lookups";
 }
 
 // The readable table.
@@ -166,9 +164,9 @@ inline std::string report_text(const std::string& device, const std::vector<Case
   for (const CaseResult& r : rs) {
     if (!r.error.empty()) o << "\n" << r.name << " (" << r.route << "): " << r.error << "\n";
     if (r.first.empty()) continue;
-    o << "\n" << r.name << " (" << r.route << "): first " << r.first.size() << " of "
-      << r.mismatches << " mismatches (compared words: mask 0x" << std::hex << r.compare_mask
-      << std::dec << ")\n";
+    o << "\n"
+      << r.name << " (" << r.route << "): first " << r.first.size() << " of " << r.mismatches
+      << " mismatches (compared words: mask 0x" << std::hex << r.compare_mask << std::dec << ")\n";
     for (const Mismatch& m : r.first) {
       o << "  lookup " << m.lookup << ": " << detail::describe_input(m.input) << "\n"
         << "    gpu    " << detail::hex_words(m.gpu.data(), kResultWords) << "\n"

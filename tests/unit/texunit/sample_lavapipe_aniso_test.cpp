@@ -165,7 +165,6 @@ TEST(LavapipeAniso, GradientsComeFromTheLaneQuad) {
   EXPECT_EQ(sample_lavapipe(s.view(), smp, group[0]).texel.f(0), 1.0f);  // alone: level 0
 }
 
-
 // ---- lanes far apart in a compute group (issue 33 defect 3, decision P22) ----------------------
 
 // The issue's case: textureGrad (gradients ignored), RGBA8 32x64, one level, clamp, linear,

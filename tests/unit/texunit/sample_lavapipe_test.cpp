@@ -617,11 +617,11 @@ TEST(SampleLavapipe, DenormalShaderBiasAtQuadLodZeroMagnifies) {
 // The same with a comparison (textureBias on a shadow sampler): depth x / 4, reference 0.4,
 // LESS_EQUAL: the nearest texel x = 2 passes (1), the lower tap x = 1 fails (0).
 TEST(SampleLavapipe, DenormalShaderBiasAtQuadLodZeroMagnifiesShadow) {
-  const Surface s = testing::make(SurfaceType::k2D, Format::kD32_FLOAT, 4, 4, 1, 3,
-                                  [](uint32_t, uint32_t, uint32_t x, uint32_t) {
-                                    return Texel::from_float(static_cast<float>(x) / 4.0f, 0.0f,
-                                                             0.0f, 1.0f);
-                                  });
+  const Surface s =
+      testing::make(SurfaceType::k2D, Format::kD32_FLOAT, 4, 4, 1, 3,
+                    [](uint32_t, uint32_t, uint32_t x, uint32_t) {
+                      return Texel::from_float(static_cast<float>(x) / 4.0f, 0.0f, 0.0f, 1.0f);
+                    });
   SamplerState smp = linear_sampler(AddressMode::kClamp);
   smp.mag_filter = Filter::kPoint;
   smp.max_lod = 1000.0f;
