@@ -11,6 +11,7 @@
 #include "isa/sass/exec_query.hpp"
 #include "isa/sass/exec_wide.hpp"
 #include "isa/sass/lower.hpp"
+#include "isa/sass/lower_wide.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "isa/sass/writeback.hpp"
 
@@ -19,19 +20,6 @@ namespace texsim::isa::sass {
 namespace {
 
 constexpr std::string_view kCite = "decisions.md W11";
-
-unsigned coordinates(ParamA p) {
-  switch (p) {
-    case ParamA::k1D:
-    case ParamA::kArray1D:
-      return 1;
-    case ParamA::k2D:
-    case ParamA::kArray2D:
-      return 2;
-    default:
-      return 3;
-  }
-}
 
 bool is_array(ParamA p) {
   return p == ParamA::kArray1D || p == ParamA::kArray2D || p == ParamA::kArray3D ||
@@ -79,7 +67,7 @@ std::optional<uint32_t> texture_handle(const Instruction& inst, const scene::Sce
 std::optional<SourceCounts> source_counts(const Instruction& inst) {
   SourceCounts c;
   const Opcode base = wide_base_op(inst.op);
-  c.ra = (is_array(inst.param_a) ? 1u : 0u) + coordinates(inst.param_a);
+  c.ra = (is_array(inst.param_a) ? 1u : 0u) + coord_count(inst.param_a);
   if (base != inst.op) ++c.rb;  // the .B handle
   if (inst.ms) ++c.rb;
   const uint8_t lod = inst.wide.lod_code;

@@ -35,24 +35,6 @@ int32_t gather_offset(uint32_t word, unsigned byte) {
   return static_cast<int32_t>(f.get_signed(word));
 }
 
-// Coordinate registers of a paramA: 1 (1D), 2 (2D), 3 (3D, CUBE).
-unsigned coord_count(ParamA p) {
-  switch (p) {
-    case ParamA::k1D:
-    case ParamA::kArray1D:
-      return 1;
-    case ParamA::k2D:
-    case ParamA::kArray2D:
-      return 2;
-    case ParamA::k3D:
-    case ParamA::kArray3D:
-    case ParamA::kCube:
-    case ParamA::kArrayCube:
-      return 3;
-  }
-  return 0;
-}
-
 bool is_cube(ParamA p) {
   return p == ParamA::kCube || p == ParamA::kArrayCube;
 }
@@ -301,6 +283,23 @@ LoweredWide lower_wide(const Instruction& inst, const RegisterFile& regs, const 
   out.what += describe_request(inst, out);
   out.outcome = Outcome::kRun;
   return out;
+}
+
+unsigned coord_count(ParamA p) {
+  switch (p) {
+    case ParamA::k1D:
+    case ParamA::kArray1D:
+      return 1;
+    case ParamA::k2D:
+    case ParamA::kArray2D:
+      return 2;
+    case ParamA::k3D:
+    case ParamA::kArray3D:
+    case ParamA::kCube:
+    case ParamA::kArrayCube:
+      return 3;
+  }
+  return 0;
 }
 
 }  // namespace texsim::isa::sass

@@ -30,6 +30,9 @@ struct LoweredWide {
   std::string what;                                     // for traces
 };
 
+// Coordinate registers of a paramA: 1 (1D, ARRAY_1D), 2 (2D, ARRAY_2D), 3 (3D, CUBE, ...).
+unsigned coord_count(ParamA p);
+
 // TEX, TLD, TLD4 or TXD -> a texture-unit request. Reports SASS-EXEC-STATE for missing state.
 LoweredWide lower_wide(const Instruction& inst, const RegisterFile& regs, const TextureRef& ref,
                        const scene::Scene& scene, core::DiagSink& sink);
