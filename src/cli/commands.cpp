@@ -689,9 +689,12 @@ int cmd_describe(const isa::Registry& reg, const CommonOptions& common, const De
         "texsim describe OPCODE prints an opcode; texsim describe --rules lists rule ids\n");
     return kExitOk;
   }
-  for (const auto& f : reg.all()) {
-    if (only != nullptr && f->info().id != only->id) continue;
-    if (auto text = f->describe(args.opcode)) {
+  std::vector<std::optional<std::string>> platforms;
+  if (!describe_platforms(reg, only, common.platform, platforms)) return kExitUsage;
+  for (size_t k = 0; k < reg.all().size(); ++k) {
+    const auto& f = reg.all()[k];
+    if (!platforms[k]) continue;
+    if (auto text = f->describe(args.opcode, *platforms[k])) {
       std::fputs(text->c_str(), stdout);
       if (!text->empty() && text->back() != '\n') std::fputc('\n', stdout);
       return kExitOk;

@@ -90,6 +90,35 @@ std::string platform_for(const isa::IsaInfo& info, const std::string& given,
   return {};
 }
 
+bool describe_platforms(const isa::Registry& reg, const isa::IsaInfo* only,
+                        const std::string& given, std::vector<std::optional<std::string>>& out) {
+  out.clear();
+  bool any = false;
+  for (const auto& f : reg.all()) {
+    const isa::IsaInfo& info = f->info();
+    std::optional<std::string> p;
+    if (only == nullptr || only->id == info.id) {
+      if (given.empty())
+        p = std::string();
+      else if (const auto found = isa::find_platform(info, given))
+        p = std::string(*found);
+    }
+    any = any || p.has_value();
+    out.push_back(std::move(p));
+  }
+  if (any) return true;
+  // The message of --isa's ISA, else of the first whose platforms look alike ("SM..").
+  const isa::IsaInfo* shown = only;
+  for (const auto& f : reg.all()) {
+    const auto& ps = f->info().platforms;
+    if (shown == nullptr && !ps.empty() && core::iequals(ps[0].substr(0, 2), given.substr(0, 2)))
+      shown = &f->info();
+  }
+  if (shown == nullptr && !reg.all().empty()) shown = &reg.all().front()->info();
+  if (shown != nullptr) say_error(isa::unknown_platform_message(*shown, given));
+  return false;
+}
+
 std::optional<uint64_t> parse_u64_arg(const std::string& s) {
   if (s.empty()) return std::nullopt;
   try {

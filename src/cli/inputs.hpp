@@ -41,6 +41,12 @@ const isa::Frontend* frontend_for(const isa::Registry& reg, const isa::IsaInfo& 
 std::string platform_for(const isa::IsaInfo& info, const std::string& given,
                          const std::string& scene_platform = {});
 
+// describe's --platform for each front end: `given` in canonical spelling for the front ends that
+// have it (only: --isa's, or null), "" for all when none is given; false after a message when no
+// wanted front end has it. `out` is indexed like reg.all(); nullopt: skip that front end.
+bool describe_platforms(const isa::Registry& reg, const isa::IsaInfo* only,
+                        const std::string& given, std::vector<std::optional<std::string>>& out);
+
 // "0x1f", "31": a whole 64-bit number; nullopt when malformed.
 std::optional<uint64_t> parse_u64_arg(const std::string& s);
 // SASS --word: a 64-bit number, or 0x and 17..32 hex digits (an SM70+ 128-bit word, `_` and `'`

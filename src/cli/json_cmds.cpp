@@ -216,10 +216,16 @@ int cmd_describe_json(const isa::Registry& reg, const CommonOptions& common,
     emit({{"isas", isas}});
     return kExitOk;
   }
-  for (const auto& f : reg.all()) {
-    if (!wanted(*f)) continue;
-    if (auto text = f->describe(args.opcode)) {
-      emit({{"isa", f->info().id}, {"opcode", args.opcode}, {"text", *text}});
+  std::vector<std::optional<std::string>> platforms;
+  if (!describe_platforms(reg, only, common.platform, platforms)) return kExitUsage;
+  for (size_t k = 0; k < reg.all().size(); ++k) {
+    const auto& f = reg.all()[k];
+    if (!platforms[k]) continue;
+    if (auto text = f->describe(args.opcode, *platforms[k])) {
+      emit({{"isa", f->info().id},
+            {"opcode", args.opcode},
+            {"platform", platforms[k]->empty() ? json(nullptr) : json(*platforms[k])},
+            {"text", *text}});
       return kExitOk;
     }
   }

@@ -161,7 +161,10 @@ class Frontend {
   virtual std::vector<std::string> opcodes() const = 0;
   // Every name describe() accepts, for "did you mean" (default: the opcodes() lines).
   virtual std::vector<std::string> opcode_names() const { return opcodes(); }
-  virtual std::optional<std::string> describe(std::string_view opcode) const = 0;
+  // `platform`: "" for the ISA's every generation, else one of platforms() (as written there):
+  // the opcode as that platform encodes it.
+  virtual std::optional<std::string> describe(std::string_view opcode,
+                                              std::string_view platform) const = 0;
   // The rule ids this front end reports, with a one-line summary each.
   virtual std::vector<scene::RuleInfo> rules() const = 0;
 

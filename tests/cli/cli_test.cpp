@@ -111,6 +111,24 @@ TEST_F(Cli, DescribeRulesListsSceneRules) {
   EXPECT_EQ(run("describe").status, 0);
 }
 
+// Issue 26: describe per architecture; a platform no ISA has is refused with the list.
+TEST_F(Cli, DescribeTakesThePlatform) {
+  const Result volta = run("describe TEX --platform sm75");
+  EXPECT_EQ(volta.status, 0);
+  EXPECT_NE(volta.out.find("TEX (SASS, SM75, Volta+ 128-bit words)"), std::string::npos);
+  EXPECT_NE(volta.out.find("opcode 0xf60"), std::string::npos) << volta.out;
+  const Result maxwell = run("describe TEX --platform SM52");
+  EXPECT_NE(maxwell.out.find("TEX (SASS, SM50-SM62)"), std::string::npos) << maxwell.out;
+  const Result json = run("describe TEX --platform SM90 --json");
+  EXPECT_NE(json.out.find("\"platform\": \"SM90\""), std::string::npos) << json.out;
+  const Result bad = run("describe TEX --platform SM99");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("unknown SASS platform 'SM99'"), std::string::npos) << bad.err;
+  // A vISA platform describes vISA opcodes only.
+  EXPECT_EQ(run("describe TEX --platform TGLLP").status, 2);
+  EXPECT_EQ(run("describe sample_3d --platform TGLLP").status, 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scene diagnostics: one bad file per error class, exact first line, exit 1.
 

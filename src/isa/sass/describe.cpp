@@ -8,6 +8,7 @@
 
 #include "core/text.hpp"
 #include "isa/sass/encoding.hpp"
+#include "isa/sass/encoding_sm70.hpp"
 #include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
@@ -143,7 +144,11 @@ std::optional<std::string> describe_opcode(std::string_view opcode) {
       mn + " (SASS, " + platforms_of(spec->op) + "): " + std::string(spec->summary) + "\n";
   s += "  syntax: [@[!]Pg] " + std::string(base_mnemonic(*spec)) + modifier_syntax(*spec) + " " +
        std::string(spec->operand_syntax) + " ;  (" + std::string(spec->syntax_citation) + ")\n";
-  s += encoding_lines(spec->op) + "\n";
+  s += encoding_lines(spec->op);
+  if (wide_row_for(wide_base_op(spec->op), TexSource::kBound) != nullptr ||
+      wide_row_for(spec->op, TexSource::kBindless) != nullptr)
+    s += "  SM70-SM90: 128-bit words of their own (texsim describe " + mn + " --platform SM75)\n";
+  s += "\n";
   return s + mode_table(*spec) + masks_and_param_a(*spec) + rule_lines(*spec);
 }
 

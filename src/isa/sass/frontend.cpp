@@ -13,6 +13,7 @@
 #include "isa/sass/cubin.hpp"
 #include "isa/sass/describe.hpp"
 #include "isa/sass/encoding.hpp"
+#include "isa/sass/encoding_sm70.hpp"
 #include "isa/sass/examples.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/fields.hpp"
@@ -487,8 +488,11 @@ class SassFrontend final : public Frontend {
     return out;
   }
 
-  // From the opcode's row and its encodings (describe.cpp).
-  std::optional<std::string> describe(std::string_view opcode) const override {
+  // From the opcode's row and its encodings (describe.cpp); a Volta+ platform describes that
+  // architecture's 128-bit form (describe_sm70.cpp).
+  std::optional<std::string> describe(std::string_view opcode,
+                                      std::string_view platform) const override {
+    if (const unsigned sm = wide_sm(platform); sm != 0) return describe_opcode_wide(opcode, sm);
     return describe_opcode(opcode);
   }
 

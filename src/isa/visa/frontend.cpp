@@ -259,7 +259,9 @@ class VisaFrontend final : public isa::Frontend {
     return out;
   }
 
-  std::optional<std::string> describe(std::string_view opcode) const override {
+  // One text for every platform: the platform rules are in the rule list.
+  std::optional<std::string> describe(std::string_view opcode,
+                                      std::string_view /*platform*/) const override {
     auto text = describe_opcode(opcode);
     if (!text) return std::nullopt;
     for (const InstrRow& r : all_rows()) {

@@ -85,42 +85,42 @@ TEST(SassFrontend, DecodedRuleViolationsAreWarnings) {
 
 TEST(SassFrontend, DescribeAndRules) {
   auto fe = make_frontend();
-  const auto d = fe->describe("tlds");
+  const auto d = fe->describe("tlds", "");
   ASSERT_TRUE(d);
   EXPECT_NE(d->find("ARRAY_2D"), std::string::npos);
   EXPECT_NE(d->find("RBA=2"), std::string::npos);
   EXPECT_NE(d->find("SASS-TLDS-MS-LZ"), std::string::npos);
-  EXPECT_FALSE(fe->describe("TXB"));
+  EXPECT_FALSE(fe->describe("TXB", ""));
   // Issue 19: every opcode of the table is described from its row.
-  const auto texs = fe->describe("texs");
+  const auto texs = fe->describe("texs", "");
   ASSERT_TRUE(texs);
   EXPECT_NE(texs->find("13        CUBE        LL"), std::string::npos) << *texs;
   EXPECT_NE(texs->find("SASS-TEXS-ENCODING"), std::string::npos);
   EXPECT_EQ(texs->find("SASS-TLDS-MS-LZ"), std::string::npos);
-  const auto tld4s = fe->describe("TLD4S");
+  const auto tld4s = fe->describe("TLD4S", "");
   ASSERT_TRUE(tld4s);
   EXPECT_NE(tld4s->find("AOFFI,DC 51:50"), std::string::npos) << *tld4s;
   EXPECT_NE(tld4s->find("SASS-TLD4S-RTZ"), std::string::npos);
   // TEX, TLD, TLD4, TXD (decisions T23-T26): rows without a mode table.
-  const auto tex = fe->describe("TEX");
+  const auto tex = fe->describe("TEX", "");
   ASSERT_TRUE(tex);
   EXPECT_NE(tex->find("[.LZ|.LB|.LL|.INVALIDBLOD4|.INVALIDBLOD5|.LBA|.LLA]"), std::string::npos)
       << *tex;
   EXPECT_NE(tex->find("Pd 53:51"), std::string::npos) << *tex;
   EXPECT_NE(tex->find("SASS-TEX-LOD"), std::string::npos);
   EXPECT_EQ(tex->find("SASS-TEXS-"), std::string::npos);
-  const auto tld = fe->describe("TLD");
+  const auto tld = fe->describe("TLD", "");
   ASSERT_TRUE(tld);
   EXPECT_NE(tld->find("TLD.{LZ|LL}"), std::string::npos) << *tld;
-  EXPECT_NE(fe->describe("TLD4")->find("SASS-TLD4-TOFF"), std::string::npos);
-  EXPECT_NE(fe->describe("TXD")->find("SASS-TXD-LC-SM50"), std::string::npos);
-  EXPECT_NE(fe->describe("TXQ")->find("SASS-TXQ-QUERY"), std::string::npos);
-  EXPECT_NE(fe->describe("TMML")->find("TMML.LOD[.NDV]"), std::string::npos);
+  EXPECT_NE(fe->describe("TLD4", "")->find("SASS-TLD4-TOFF"), std::string::npos);
+  EXPECT_NE(fe->describe("TXD", "")->find("SASS-TXD-LC-SM50"), std::string::npos);
+  EXPECT_NE(fe->describe("TXQ", "")->find("SASS-TXQ-QUERY"), std::string::npos);
+  EXPECT_NE(fe->describe("TMML", "")->find("TMML.LOD[.NDV]"), std::string::npos);
   // The bindless rows and TXA (decisions T28-T39) are described by their names.
-  EXPECT_NE(fe->describe("tex.b")->find("TEX.B[.LZ|.LB|"), std::string::npos);
-  EXPECT_NE(fe->describe("TLD4.B")->find("TLD4.{R|G|B|A}.B[.AOFFI|.PTP]"), std::string::npos)
-      << *fe->describe("TLD4.B");
-  EXPECT_NE(fe->describe("TXA")->find("tsPtrIdx 48:36"), std::string::npos);
+  EXPECT_NE(fe->describe("tex.b", "")->find("TEX.B[.LZ|.LB|"), std::string::npos);
+  EXPECT_NE(fe->describe("TLD4.B", "")->find("TLD4.{R|G|B|A}.B[.AOFFI|.PTP]"), std::string::npos)
+      << *fe->describe("TLD4.B", "");
+  EXPECT_NE(fe->describe("TXA", "")->find("tsPtrIdx 48:36"), std::string::npos);
   EXPECT_EQ(fe->opcodes(),
             (std::vector<std::string>{"TLDS", "TEXS", "TLD4S", "TEX", "TLD", "TLD4", "TXD", "TMML",
                                       "TXQ", "TEX.B", "TLD.B", "TLD4.B", "TXD.B", "TMML.B", "TXQ.B",

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <regex>
 #include <string>
 #include <string_view>
 
 #include "isa/sass/codec_sm70.hpp"
+#include "isa/sass/describe.hpp"
 #include "isa/sass/encoding.hpp"
 #include "isa/sass/encoding_sm70.hpp"
 #include "isa/sass/syntax.hpp"
@@ -225,6 +227,62 @@ TEST(SassSm70, GenerationListsTheVoltaPlatforms) {
   EXPECT_EQ(sm70().word_bits, 128u);
   EXPECT_EQ(wide_sm("SM86"), 86u);
   EXPECT_EQ(wide_sm("SM62"), 0u);
+}
+
+// `describe OP --platform SMnn` (describe_sm70.cpp): its syntax line admits the mnemonic and
+// modifiers of every example that prints no INVALIDn / ???n, and the rows are the architecture's.
+std::regex syntax_regex(const std::string& d) {
+  const size_t at = d.find("] ", d.find("syntax: ")) + 2;
+  const std::string syn = d.substr(at, d.find(' ', at) - at);  // "TEX[.SCR][.B]..."
+  std::string re;
+  for (size_t k = 0; k < syn.size(); ++k) {
+    const char c = syn[k];
+    if (c == '[' || c == '{') {
+      const size_t end = syn.find(c == '[' ? ']' : '}', k);
+      std::string alts = syn.substr(k + 1, end - k - 1);
+      if (!alts.empty() && alts[0] == '.') alts.erase(0, 1);
+      std::string body;
+      for (const char a : alts) body += a == '.' ? std::string("\\.") : std::string(1, a);
+      re += "(?:\\.(?:" + body + "))" + (c == '[' ? "?" : "");
+      k = end;
+    } else if (c == '.') {
+      if (k + 1 < syn.size() && syn[k + 1] == '{') continue;  // ".{LZ|LL}": the dot is inside
+      re += "\\.";
+    } else {
+      re += c;
+    }
+  }
+  return std::regex(re);
+}
+
+TEST(SassSm70, DescribePerArchitectureAdmitsEveryPrintedForm) {
+  size_t checked = 0;
+  for (const Example& e : kExamples) {
+    std::string text(e.text);
+    if (text.find("INVALID") != std::string::npos || text.find("???") != std::string::npos)
+      continue;
+    if (text[0] == '@') text.erase(0, text.find(' ') + 1);
+    const std::string mods = text.substr(0, text.find(' '));
+    std::string mn = mods.substr(0, mods.find('.'));
+    if (mods.find(".B.") != std::string::npos || mods.ends_with(".B")) {
+      if (mn != "TLD4" || mods.find(".B.") != std::string::npos) mn += ".B";
+    }
+    const auto d = describe_opcode_wide(mn, wide_sm(e.arch));
+    ASSERT_TRUE(d) << mn;
+    EXPECT_TRUE(std::regex_match(mods, syntax_regex(*d))) << mods << " on " << e.arch << "\n" << *d;
+    ++checked;
+  }
+  EXPECT_GT(checked, 40u);
+  const auto sm70 = describe_opcode_wide("TEX", 70), sm75 = describe_opcode_wide("tex", 75);
+  ASSERT_TRUE(sm70 && sm75);
+  EXPECT_EQ(sm70->find("opcode 0xf60"), std::string::npos);  // no uniform registers before SM75
+  EXPECT_NE(sm75->find("opcode 0xf60"), std::string::npos);
+  EXPECT_NE(sm75->find("word 53:40, bank 58:54"), std::string::npos) << *sm75;
+  EXPECT_EQ(sm70->find("LC.FDV"), std::string::npos);  // lod code 6 prints from SM75 on
+  EXPECT_NE(sm75->find("LC.FDV"), std::string::npos);
+  EXPECT_NE(describe_opcode_wide("TEX", 90)->find("?PM 103:102"), std::string::npos);
+  EXPECT_NE(describe_opcode_wide("TLDS", 80)->find("no encoding on SM80"), std::string::npos);
+  EXPECT_FALSE(describe_opcode_wide("TXB", 75));
 }
 
 }  // namespace
