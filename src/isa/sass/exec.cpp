@@ -9,6 +9,7 @@
 #include "isa/sass/exec_query.hpp"
 #include "isa/sass/exec_sample.hpp"
 #include "isa/sass/exec_sm70.hpp"
+#include "isa/sass/exec_warp.hpp"
 #include "isa/sass/exec_wide.hpp"
 #include "isa/sass/lower_query.hpp"
 #include "isa/sass/opspec.hpp"
@@ -158,6 +159,8 @@ bool execute_fetch(const Instruction& inst, Machine& m, const scene::Scene& scen
 std::optional<std::vector<scene::RegisterValue>> run_program(
     std::span<const Instruction> program, const scene::Scene& scene, const ExecSettings& settings,
     std::optional<uint8_t> poison, core::DiagSink& sink, std::vector<std::string>* trace) {
+  if (scene_state(scene).warp_wide())
+    return run_warp(program, scene, settings, poison, sink, trace);
   Machine m = Machine::from_scene(scene);
   for (const Instruction& inst : program) {
     if (!execute_instruction(inst, m, scene, settings, sink, trace)) return std::nullopt;

@@ -19,7 +19,19 @@
 
 namespace texsim::isa::sass {
 
+// A lane's place in its pixel quad when the program runs warp-wide (exec_warp.cpp): quad ops
+// (implicit LOD, bias, TMML) take these derivatives instead of a lone thread's zero ones
+// (decisions T40, W13). In the probe pass a quad op records its coordinates and samples nothing.
+struct LaneQuad {
+  bool probe = false;
+  bool quad_op = false;          // probe: the instruction is a quad op on this lane
+  std::array<float, 3> coord{};  // probe: the lane's coordinates as the texture unit gets them
+  std::array<float, 3> ddx{};    // run: the quad's derivatives
+  std::array<float, 3> ddy{};
+};
+
 struct Machine {
+  LaneQuad* quad = nullptr;         // warp-wide runs only (exec_warp.cpp)
   RegisterFile r{};                 // r[255] (RZ) stays 0
   std::array<bool, 8> p{};          // p[7] (PT) is true
   std::array<bool, 256> written{};  // registers the program wrote
@@ -49,7 +61,8 @@ bool execute_fetch(const Instruction& inst, Machine& m, const scene::Scene& scen
                    const ExecSettings& settings, core::DiagSink& sink, const std::string& line,
                    std::vector<std::string>* trace);
 
-// Runs a program; nullopt when an error stopped it.
+// Runs a program: one thread, or 32 lanes where the scene is warp-wide (run_warp,
+// exec_warp.cpp); nullopt when an error stopped it.
 std::optional<std::vector<scene::RegisterValue>> run_program(
     std::span<const Instruction> program, const scene::Scene& scene, const ExecSettings& settings,
     std::optional<uint8_t> poison, core::DiagSink& sink, std::vector<std::string>* trace);

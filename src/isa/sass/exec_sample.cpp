@@ -10,17 +10,29 @@
 namespace texsim::isa::sass {
 
 texunit::Texel sample_lane(const LoweredSample& lw, const texunit::SampleRequest& q,
-                           bool& null_tile) {
+                           bool& null_tile, LaneQuad* given) {
+  null_tile = false;
+  const bool quad_op = texunit::is_quad_op(q.op);
+  if (given != nullptr && quad_op && given->probe) {
+    given->quad_op = true;
+    given->coord = q.coord;
+    return {};
+  }
   // Quad ops (implicit LOD) run a pixel quad whose four lanes hold this thread's coordinates: a
-  // lone thread's quad derivatives are zero (decisions T40). kGrad passes its own derivatives.
-  const bool quad = texunit::is_quad_op(q.op);
+  // lone thread's quad derivatives are zero (decisions T40). kGrad passes its own derivatives,
+  // and so does a warp lane its quad's (W13: the message takes them as given).
+  const bool warp_lane = given != nullptr && quad_op;
+  const bool quad = quad_op && !warp_lane;
   const size_t n = quad ? 4 : 1;
   std::array<float, 4> u{}, v{}, w{}, ai{}, lod{}, ref{};
   std::array<std::array<float, 4>, 6> d{};
   for (size_t i = 0; i < n; ++i) {
     u[i] = q.coord[0], v[i] = q.coord[1], w[i] = q.coord[2];
     ai[i] = q.array_index, lod[i] = q.lod, ref[i] = q.reference;
-    for (size_t c = 0; c < 3; ++c) d[c][i] = q.ddx[c], d[3 + c][i] = q.ddy[c];
+    for (size_t c = 0; c < 3; ++c) {
+      d[c][i] = warp_lane ? given->ddx[c] : q.ddx[c];
+      d[3 + c][i] = warp_lane ? given->ddy[c] : q.ddy[c];
+    }
   }
   texunit::SampleBatch b;
   b.count = n;
@@ -59,7 +71,7 @@ bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& sce
   bool defined = true;
   if (lw.outcome == Outcome::kRun) {
     bool null_tile = false;
-    texel = sample_lane(lw, lw.req, null_tile);
+    texel = sample_lane(lw, lw.req, null_tile, m.quad);
     if (null_tile && trace) lw.what += " (null tile)";
     if (texel.kind != texunit::TexelKind::kFloat) {
       defined =

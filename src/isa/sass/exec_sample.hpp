@@ -14,9 +14,10 @@
 namespace texsim::isa::sass {
 
 // Samples one thread's request; quad ops (implicit LOD, bias) run a pixel quad of four copies of
-// the thread (decisions T40). `null_tile`: some tap read an unmapped region.
+// the thread (decisions T40), or take the warp's quad derivatives from `quad` (W13; in its probe
+// pass they record the coordinates and return zeros). `null_tile`: a tap read an unmapped region.
 texunit::Texel sample_lane(const LoweredSample& lw, const texunit::SampleRequest& q,
-                           bool& null_tile);
+                           bool& null_tile, LaneQuad* quad = nullptr);
 
 // Executes a TEXS or TLD4S whose predicate holds; `line` is its printed text (empty without a
 // trace).

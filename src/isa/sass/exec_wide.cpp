@@ -91,7 +91,8 @@ bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene
           if (trace) w.what += " out of bounds";
         }
       } else {
-        texel = w.ptp ? gather_per_texel(w, null_tile) : sample_lane(w.lw, w.lw.req, null_tile);
+        texel =
+            w.ptp ? gather_per_texel(w, null_tile) : sample_lane(w.lw, w.lw.req, null_tile, m.quad);
       }
       if (null_tile && trace) w.what += " (null tile)";
       break;

@@ -15,7 +15,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 79> kRules{{
+constexpr std::array<Rule, 80> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -158,6 +158,10 @@ constexpr std::array<Rule, 79> kRules{{
      "a TEX/TLD/TLD4/TXD form no source defines (INVALIDBLOD4/5, INVALIDBTOFF03, TLD.CL, "
      "offsets on cubes, ...): undefined result (warning)",
      "decisions T54"},
+    {"SASS-EXEC-QUAD-DERIVATIVES",
+     "warp-wide: a quad op (implicit LOD, bias, TMML) whose quad is partial with no "
+     "warp.default_partial, or whose derivative lanes make no request: undefined result (warning)",
+     "decisions W13"},
     // TXQ/TMML execution (sassquery, decisions T60-T69).
     {"SASS-EXEC-QUERY-UNDEFINED",
      "TXQ/TMML write a component no source documents (sampler queries, SAMPLER_POS, numbered "

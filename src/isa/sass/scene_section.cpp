@@ -23,8 +23,56 @@ using scene::JsonReader;
 namespace {
 
 constexpr std::string_view kId = "sass";
-constexpr std::array<std::string_view, 5> kKeys{"const_banks", "tex_bank", "texture_headers",
-                                                "texture_samplers", "fp16_rounding"};
+constexpr std::array<std::string_view, 6> kKeys{
+    "const_banks", "tex_bank", "texture_headers", "texture_samplers", "fp16_rounding", "warp"};
+
+// A 32-bit register value: a number (signed or unsigned) or a "0x..." string of <= 8 digits.
+std::optional<uint32_t> register_bits(JsonReader& r, const Json& v, const std::string& path) {
+  if (v.is_string()) {
+    const auto bits = scene::parse_hex_number(v.get<std::string>(), 8);
+    if (!bits) {
+      r.err("SCENE-VALUE", path,
+            "expected a 32-bit integer or a \"0x...\" hex string of at most 8 digits, got " +
+                v.dump());
+      return std::nullopt;
+    }
+    return static_cast<uint32_t>(*bits);
+  }
+  if (v.is_number()) {
+    const auto iv = r.as_int(v, path, std::numeric_limits<int32_t>::min(),
+                             std::numeric_limits<uint32_t>::max());
+    if (!iv) return std::nullopt;
+    return static_cast<uint32_t>(*iv);
+  }
+  r.type_err(path, "a 32-bit integer or a \"0x...\" hex string", v);
+  return std::nullopt;
+}
+
+// "warp": {"active_mask": 32-bit mask, "default_partial": "zero" | "infinity"} (decision W13).
+void load_warp(JsonReader& r, const Json& v, const std::string& path, SceneState& state) {
+  if (!r.expect_object(v, path)) return;
+  r.check_keys(v, path, {"active_mask", "default_partial"});
+  WarpState w;
+  if (const Json* m = JsonReader::member(v, "active_mask")) {
+    const auto bits = register_bits(r, *m, json_member_path(path, "active_mask"));
+    if (!bits) return;
+    w.active_mask = *bits;
+  }
+  if (const Json* d = JsonReader::member(v, "default_partial")) {
+    static constexpr std::array<std::string_view, 2> kNames{"zero", "infinity"};
+    const std::function<std::optional<DefaultPartial>(std::string_view)> of =
+        [](std::string_view s) -> std::optional<DefaultPartial> {
+      if (core::iequals(s, "zero")) return DefaultPartial::kZero;
+      if (core::iequals(s, "infinity")) return DefaultPartial::kInfinity;
+      return std::nullopt;
+    };
+    const auto p = r.as_name<DefaultPartial>(*d, json_member_path(path, "default_partial"),
+                                             "DEFAULT_PARTIAL", kNames, of);
+    if (!p) return;
+    w.default_partial = *p;
+  }
+  state.warp = w;
+}
 
 void read_machine_register(JsonReader& r, const std::string& name, const Json& v,
                            const std::string& path, SceneState& state) {
@@ -43,32 +91,51 @@ void read_machine_register(JsonReader& r, const std::string& name, const Json& v
   };
   const auto ri = index_of("R", 254);
   const auto ui = ri ? std::nullopt : index_of("UR", 62);
-  if (ri || ui) {
-    std::optional<uint64_t> bits;
-    if (v.is_string()) {
-      bits = scene::parse_hex_number(v.get<std::string>(), 8);
-      if (!bits) {
-        r.err("SCENE-VALUE", path,
-              "expected a 32-bit integer or a \"0x...\" hex string of at most 8 "
-              "digits, got " +
-                  v.dump());
-        return;
-      }
-    } else if (v.is_number()) {
-      const auto iv = r.as_int(v, path, std::numeric_limits<int32_t>::min(),
-                               std::numeric_limits<uint32_t>::max());
-      if (!iv) return;
-      bits = static_cast<uint64_t>(*iv);
-    } else {
-      r.type_err(path, "a 32-bit integer or a \"0x...\" hex string", v);
+  // P index, or -1 (an int, not an optional: GCC 12 warns on the optional here).
+  const int64_t pi = [&]() -> int64_t {
+    if (ri || ui) return -1;
+    const auto p = index_of("P", 6);
+    return p ? int64_t{*p} : -1;
+  }();
+  // R and P registers may hold one value a lane: an array of exactly 32 (a warp-wide scene).
+  if ((ri || pi >= 0) && v.is_array()) {
+    if (v.size() != kWarpLanes) {
+      r.err("SCENE-VALUE", path,
+            "a register given per lane takes exactly " + std::to_string(kWarpLanes) +
+                " values (lanes 0..31), got " + std::to_string(v.size()));
       return;
     }
-    auto& file = ri ? state.registers.r : state.registers.ur;
-    file[ri.value_or(ui.value_or(0))] = static_cast<uint32_t>(*bits);
+    std::array<uint32_t, kWarpLanes> lanes{};
+    std::array<bool, kWarpLanes> flags{};
+    bool ok = true;
+    for (unsigned l = 0; l < kWarpLanes; ++l) {
+      const std::string lp = path + "[" + std::to_string(l) + "]";
+      if (pi >= 0) {
+        const auto b = r.as_bool(v[l], lp);
+        ok = ok && b.has_value();
+        flags[l] = b.value_or(false);
+      } else {
+        const auto bits = register_bits(r, v[l], lp);
+        ok = ok && bits.has_value();
+        lanes[l] = bits.value_or(0);
+      }
+    }
+    if (!ok) return;
+    if (pi >= 0)
+      state.registers.p_lanes[static_cast<uint32_t>(pi)] = flags;
+    else
+      state.registers.r_lanes[ri.value_or(0)] = lanes;
     return;
   }
-  if (auto p = index_of("P", 6)) {
-    if (auto b = r.as_bool(v, path)) state.registers.p[*p] = *b;
+  if (ri || ui) {
+    const auto bits = register_bits(r, v, path);
+    if (!bits) return;
+    auto& file = ri ? state.registers.r : state.registers.ur;
+    file[ri.value_or(ui.value_or(0))] = *bits;
+    return;
+  }
+  if (pi >= 0) {
+    if (auto b = r.as_bool(v, path)) state.registers.p[static_cast<uint32_t>(pi)] = *b;
     return;
   }
   std::string msg =
@@ -272,6 +339,7 @@ class SassSceneSection final : public scene::SceneSection {
     if (const Json* ts = JsonReader::member(root, "texture_samplers")) {
       load_texture_samplers(r, *ts, "texture_samplers", st);
     }
+    if (const Json* w = JsonReader::member(root, "warp")) load_warp(r, *w, "warp", st);
     if (const Json* fr = JsonReader::member(root, "fp16_rounding")) {
       static constexpr std::array<std::string_view, 2> kModes{"rn", "rz"};
       const std::function<std::optional<Fp16Rounding>(std::string_view)> of =
