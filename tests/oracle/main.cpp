@@ -40,6 +40,7 @@ struct Options {
   bool show_all = false;  // --show-all: a line for every lane compared, equal or not
   bool visa = false;      // --visa: compare vISA programs with lavapipe instead (visa_diff.hpp)
   bool sass = false;      // --sass: compare TEXS/TLD4S with lavapipe instead (sass_diff.hpp)
+  std::string sass_platform = "SM52";  // --sass-platform: SM50..SM62, or SM70..SM90 (Volta+ lines)
   bool require_coverage = false;
   unsigned special = 15;
   unsigned reduction = 10;  // --reduction PCT: share of sampling batches with min/max reduction  //
@@ -65,7 +66,8 @@ void usage() {
       stderr,
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
       "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-all]\n"
-      "       [--require-coverage] [--visa] [--sass] [--special PCT] [--reduction PCT] "
+      "       [--require-coverage] [--visa] [--sass] [--sass-platform SMnn] [--special PCT] "
+      "[--reduction PCT] "
       "[--anisotropy PCT] [--mip-none PCT] [--scatter PCT] "
       "[--mutate "
       "offset|coord|bias|level|address|reference|"
@@ -117,6 +119,11 @@ bool parse(int argc, char** argv, Options& o) {
     } else if (a == "--visa") {
       o.visa = true;
     } else if (a == "--sass") {
+      o.sass = true;
+    } else if (a == "--sass-platform") {
+      const char* v = next();
+      if (!v) return false;
+      o.sass_platform = v;
       o.sass = true;
     } else if (a == "--require-coverage") {
       o.require_coverage = true;
@@ -387,7 +394,7 @@ int run(const Options& o) {
       continue;
     }
     if (o.sass) {
-      sass_diff(b, gpu, o.seed, ci, o.max_print, sass_stats);
+      sass_diff(b, gpu, o.seed, ci, o.max_print, sass_stats, o.sass_platform);
       if (!txq_diff(b, *vk, o.seed, ci, o.max_print, o.mutate == "txq_view", txq_stats)) return 1;
       continue;
     }
@@ -555,7 +562,7 @@ int run(const Options& o) {
                 printed - o.max_print);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (o.sass) {
-    const int sass_rc = sass_diff_report(sass_stats, o.seed, count, o.lanes, secs);
+    const int sass_rc = sass_diff_report(sass_stats, o.seed, count, o.lanes, secs, o.sass_platform);
     return txq_diff_report(txq_stats) | sass_rc;
   }
   if (o.visa) {

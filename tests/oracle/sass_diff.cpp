@@ -16,12 +16,14 @@
 // difference is a failure: the lowering did not reproduce the lane's request.
 #include "sass_diff.hpp"
 
+#include <array>
 #include <bit>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <optional>
 
+#include "isa/sass/encoding_sm70.hpp"
 #include "isa/sass/exec.hpp"
 #include "isa/sass/rules.hpp"
 #include "isa/sass/scene_section.hpp"
@@ -221,8 +223,57 @@ std::optional<Form> vector_form(const Batch& b, uint32_t ci) {
   return f;
 }
 
-// Even cases keep the TEXS/TLD4S forms where one exists; the rest run the vector forms.
-std::optional<Form> form_for(const Batch& b, uint32_t ci) {
+// The sources of a vector form: Ra's (R0..R3) and Rb's (R8..R11); vector_form fills them in
+// order and leaves the rest kZero.
+unsigned count_sources(const Form& f, unsigned from) {
+  unsigned n = 0;
+  for (unsigned k = from; k < from + 4; ++k) n += f.regs[k] != Z ? 1u : 0u;
+  return n;
+}
+
+// The Volta+ (SM70-SM90) line of a vector form, as ptxas 11.8 writes it (issue 26, decisions
+// W9, W11): the texture is word 0 of bank 1 (handle 0: header 0, sampler 0), Rd = R4 and Rd2 = R6
+// (the Maxwell line's R4..R7), the mask printed when partial. Even cases with at most four
+// sources take .SCR, ptxas's split (the first ceil(n/2) sources in Ra = R0.., the rest in Rb =
+// R8..); the registers are re-packed to match.
+Form volta_form(const Form& maxwell, uint32_t ci) {
+  const std::string& t = maxwell.text;
+  const size_t sp = t.find(' ');
+  const std::string mnemonic = t.substr(0, sp);  // "TEX.LL.AOFFI.DC"
+  const std::string base = mnemonic.substr(0, mnemonic.find('.'));
+  std::string mods = mnemonic.substr(base.size());
+  // Maxwell's operands: "R4, R0, [R8, ]0x0, DIM, 0xM ;".
+  const size_t dim_at = t.find(", 0x0, ") + 7;
+  const std::string dim = t.substr(dim_at, t.find(',', dim_at) - dim_at);
+  const unsigned ra = count_sources(maxwell, 0), rb = count_sources(maxwell, 4);
+  const unsigned n = ra + rb;
+  Form f = maxwell;
+  const bool scr = base != "TXD" && n <= 4 && ci % 2 == 0;
+  if (scr) {
+    std::array<Reg, 4> seq{};
+    for (unsigned k = 0; k < n; ++k) seq[k] = k < ra ? maxwell.regs[k] : maxwell.regs[4 + k - ra];
+    f.regs.fill(Z);
+    const unsigned in_ra = (n + 1) / 2;
+    for (unsigned k = 0; k < n; ++k) f.regs[k < in_ra ? k : 4 + k - in_ra] = seq[k];
+    mods = ".SCR" + mods;
+  }
+  const bool has_rb = scr ? n > (n + 1) / 2 : rb > 0;
+  const bool two_regs = std::popcount(maxwell.mask) > 2;
+  f.text = base + mods + (two_regs ? " R6" : " RZ") + ", R4, R0" + (has_rb ? ", R8" : "") +
+           ", 0x1, 0x0, " + dim;
+  if (maxwell.mask != 0xf) f.text += std::string(", 0x") + "0123456789abcdef"[maxwell.mask];
+  f.text += " ;";
+  return f;
+}
+
+// Even cases keep the TEXS/TLD4S forms where one exists; the rest run the vector forms. Volta+
+// has no TEXS/TLD4S: every case runs the vector form's Volta+ line.
+std::optional<Form> form_for(const Batch& b, uint32_t ci, unsigned sm) {
+  if (sm != 0) {
+    const auto f = vector_form(b, ci);
+    if (!f) return std::nullopt;
+    return volta_form(*f, ci);
+  }
   if (ci % 2 == 0) {
     if (auto f = scalar_form(b)) return f;
   }
@@ -310,16 +361,17 @@ scene::Scene sass_scene(const Batch& b, uint32_t min_level) {
 }
 
 void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, uint32_t ci,
-               uint32_t max_print, SassDiffStats& st) {
+               uint32_t max_print, SassDiffStats& st, const std::string& platform) {
   const size_t n = b.lanes.size();
-  const std::optional<Form> form = form_for(b, ci);
+  const unsigned sm = isa::sass::wide_sm(platform);
+  const std::optional<Form> form = form_for(b, ci, sm);
   if (!form) {
     st.skipped += n;
     return;
   }
   core::DiagSink sink;
-  const auto prog = isa::sass::parse_program(form->text, "oracle.sass", sink);
-  for (const auto& i : prog) isa::sass::validate(i, "SM52", sink);
+  const auto prog = isa::sass::parse_program(form->text, "oracle.sass", sink, nullptr, sm);
+  for (const auto& i : prog) isa::sass::validate(i, platform, sink);
   if (sink.has_errors() || prog.size() != 1) {
     ++st.errors;
     if (st.printed++ < max_print)
@@ -329,7 +381,7 @@ void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
   scene::Scene sc = sass_scene(b, 0);
   const texunit::SamplerState tsc =
       isa::sass::tsc_sampler_state(isa::sass::edit_scene_state(sc).texture_samplers->entries[0]);
-  const auto settings = isa::sass::settings_for(sc, "SM52", false);
+  const auto settings = isa::sass::settings_for(sc, platform, false);
   const auto view = b.surface->view();
   const std::string key = form->text.substr(0, form->text.find(' '));
   const auto opi = static_cast<size_t>(b.op);
@@ -405,7 +457,25 @@ void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, 
 }
 
 int sass_diff_report(const SassDiffStats& st, uint64_t seed, uint32_t cases, uint32_t lanes,
-                     double seconds) {
+                     double seconds, const std::string& platform) {
+  // On Volta+ the run must have covered every opcode with and without .SCR (TXD has none).
+  bool covered = true;
+  if (isa::sass::wide_sm(platform) != 0) {
+    for (const std::string op : {"TEX.", "TLD.", "TLD4.", "TXD"}) {
+      for (const bool scr : {false, true}) {
+        if (scr && op == "TXD") continue;
+        bool seen = false;
+        for (const auto& [form, n] : st.by_form)
+          seen = seen || (form.starts_with(op) && (form.find(".SCR") != std::string::npos) == scr &&
+                          n[0] > 0);
+        if (!seen) {
+          std::printf("oracle-sass: no %s%s line ran identical on %s: the run does not cover it\n",
+                      op.c_str(), scr ? "SCR" : " (without .SCR)", platform.c_str());
+          covered = false;
+        }
+      }
+    }
+  }
   std::printf("oracle-sass: seed %" PRIu64 ", %u cases x %u lanes, %.1f s\n", seed, cases, lanes,
               seconds);
   std::printf("oracle-sass: %" PRIu64 " lanes skipped (no SASS form), %" PRIu64
@@ -428,7 +498,7 @@ int sass_diff_report(const SassDiffStats& st, uint64_t seed, uint32_t cases, uin
               " from the TSC's 1/256 LOD steps, the rest lavapipe's 8-lane group context), %" PRIu64
               " failed\n",
               st.passed, st.gap, st.tsc_gap, st.failed);
-  return st.failed == 0 && st.errors == 0 && st.passed > 0 ? 0 : 1;
+  return covered && st.failed == 0 && st.errors == 0 && st.passed > 0 ? 0 : 1;
 }
 
 }  // namespace texsim::oracle

@@ -32,12 +32,15 @@ struct SassDiffStats {
 // `min_level` to its last level, TSC entry 0 is the batch's sampler with lavapipe precision.
 scene::Scene sass_scene(const Batch& b, uint32_t min_level);
 
-// Runs batch `b` lane by lane as one TEXS or TLD4S and compares with the GPU words (4 per lane).
+// Runs batch `b` lane by lane as one SASS texture instruction and compares with the GPU words
+// (4 per lane): on SM50-SM62 a TEXS/TLD4S or TEX/TLD/TLD4/TXD line, on a Volta+ `platform`
+// (SM70-SM90) the TEX/TLD/TLD4/TXD line ptxas writes there (.SCR split on even cases).
 void sass_diff(const Batch& b, const std::vector<uint32_t>& gpu, uint64_t seed, uint32_t case_index,
-               uint32_t max_print, SassDiffStats& st);
+               uint32_t max_print, SassDiffStats& st, const std::string& platform = "SM52");
 
 // Prints the summary; the exit status: 0 when nothing failed, nothing errored and lanes passed.
+// On a Volta+ platform it also fails when some opcode never ran with and without .SCR.
 int sass_diff_report(const SassDiffStats& st, uint64_t seed, uint32_t cases, uint32_t lanes,
-                     double seconds);
+                     double seconds, const std::string& platform = "SM52");
 
 }  // namespace texsim::oracle
