@@ -218,8 +218,8 @@ std::optional<EncodedWord> encode(const Instruction& inst, core::DiagSink& sink)
   const uint32_t control = encode_control(inst.ctrl, inst.phase);
   if (enc.rtz && !inst.f16) {
     sink.error("SASS-ENCODE", text_or_bin(inst),
-               std::string(spec.mnemonic) + ".RTZ has an encoding only with .F16 (bits 55:54 = 11)",
-               "decisions.md T20, T27");
+               std::string(spec.mnemonic) + ".RTZ has an encoding only with .F16",
+               "decisions.md T20, T27, T71");
     return std::nullopt;
   }
   const ModeRow* row = nullptr;
@@ -422,6 +422,9 @@ void decode_into(Instruction& i, uint64_t word, uint32_t ctrl_bits, bool has_ctr
        !platform_at_least(platform, op_spec(Opcode::kTld4s).rtz_from))) {
     enc = nullptr;
   }
+  // The .F16.RTZ rows exist from SM60 on (TLDS/TEXS bit 58: nvdisasm -b SM52 rejects it, T71).
+  if (enc != nullptr && enc->rtz && !platform_at_least(platform, op_spec(enc->op).rtz_from))
+    enc = nullptr;
   if (enc == nullptr) return not_decoded(i, word, ctrl_bits, has_ctrl, sink);
   const OpSpec* spec = &op_spec(enc->op);
   i.op = enc->op;

@@ -68,7 +68,7 @@ struct EncodingRow {
   std::span<const WordField> fields;    // every field outside the fixed opcode bits
   std::span<const Gate> gates;          // platform limits of field values
   std::span<const Lod> lod_codes = {};  // Role::kLodSel code -> Lod (TEX, TLD)
-  bool rtz = false;                     // TLD4S.F16.RTZ's own encoding (bits 55:54 = 11, T27)
+  bool rtz = false;  // an .F16.RTZ row: TLD4S (bits 55:54 = 11, T27), TLDS/TEXS (bit 58, T71)
 };
 
 // An encoding generation: the platforms it covers, its word size and its rows (rows never

@@ -17,18 +17,20 @@ using namespace sm50_layout;  // NOLINT(google-build-using-namespace): the layou
 
 // Bit patterns: envytools gm107.c, nvidia_tlds.md 1.4, nvdisasm 11.8 (fields.hpp cites each).
 // The lod codes of TEX and TLD are the semantic rows' lod lists, in code order (T23, T24).
-constexpr std::array<EncodingRow, 18> kRows{{
+constexpr std::array<EncodingRow, 20> kRows{{
     {Opcode::kTlds, f::kTldsMatchValue, f::kTldsMatchMask, kScalarLayout, {}},
     {Opcode::kTexs, f::kTexsMatchValue, f::kTexsMatchMask, kScalarLayout, {}},
+    {Opcode::kTlds, f::kTldsRtzValue, f::kScalarRtzMask, kScalarRtzLayout, {}, {}, true},
+    {Opcode::kTexs, f::kTexsRtzValue, f::kScalarRtzMask, kScalarRtzLayout, {}, {}, true},
     {Opcode::kTld4s, f::kTld4sMatchValue, f::kTld4sMatchMask, kTld4sLayout, {}},
     {Opcode::kTld4s, f::kTld4sRtzValue, f::kTld4sRtzMask, kTld4sRtzLayout, {}, {}, true},
-    {Opcode::kTex, f::kTexMatch, f::kTexMask, kTexLayout, kGates, wide::kTexLods},
+    {Opcode::kTex, f::kTexMatch, f::kTexMask, kTexLayout, kTexGates, wide::kTexLods},
     {Opcode::kTld, f::kTldMatch, f::kTldMask, kTldLayout, kGates, wide::kTldLods},
     {Opcode::kTld4, f::kTld4Match, f::kTld4Mask, kTld4Layout, kTld4Gates},
     {Opcode::kTxd, f::kTxdMatch, f::kTxdMask, kTxdLayout, kTxdGates},
     {Opcode::kTmml, f::kTmmlMatch, f::kTmmlMask, kTmmlLayout, {}},
     {Opcode::kTxq, f::kTxqMatch, f::kTxqMask, kTxqLayout, {}},
-    {Opcode::kTexB, f::kTexBMatch, f::kTexBMask, kTexBLayout, kTexBGates, wide::kTexLods},
+    {Opcode::kTexB, f::kTexBMatch, f::kTexBMask, kTexBLayout, kTexGates, wide::kTexLods},
     {Opcode::kTldB, f::kTldBMatch, f::kTldBMask, kTldBLayout, kGates, wide::kTldLods},
     {Opcode::kTld4B, f::kTld4BMatch, f::kTld4BMask, kTld4BLayout, kTld4Gates},
     {Opcode::kTxdB, f::kTxdBMatch, f::kTxdBMask, kTxdBLayout, kTxdGates},
@@ -121,8 +123,13 @@ const EncodingRow& sm50_row(Opcode op) {
 }
 
 const EncodingRow& sm50_row(const Instruction& i) {
-  // TLD4S.F16.RTZ encodes with its own row (bits 55:54 = 11, decisions T27).
-  if (i.op == Opcode::kTld4s && i.rtz) return kRows[3];
+  // TLD4S.F16.RTZ (bits 55:54 = 11, decisions T27), TLDS.F16.RTZ and TEXS.F16.RTZ (bit 58, T71)
+  // encode with their own rows.
+  if (i.rtz) {
+    for (const EncodingRow& r : kRows) {
+      if (r.op == i.op && r.rtz) return r;
+    }
+  }
   return sm50_row(i.op);
 }
 

@@ -37,6 +37,21 @@ inline constexpr std::array<WordField, 11> kScalarLayout{{
     {R::kF32, f::kF32},
 }};
 
+// TLDS.F16.RTZ / TEXS.F16.RTZ (decisions T71): the scalar layout without F16.not (the row's
+// match fixes bit 59 clear).
+inline constexpr std::array<WordField, 10> kScalarRtzLayout{{
+    {R::kRd0, f::kRd0},
+    {R::kRa, f::kRa},
+    {R::kPred, f::kPred},
+    {R::kPredNeg, f::kPredNeg},
+    {R::kRb, f::kRb},
+    {R::kRd1, f::kRd1},
+    {R::kTsIdx, f::kTsIdx},
+    {R::kNodep, f::kNodep},
+    {R::kWmsk, f::kWmsk},
+    {R::kMode, f::kEncoding},
+}};
+
 // TLD4S.F16.RTZ (decisions T20, T27): its row's match fixes bits 55:54 = 11, so its layout is
 // TLD4S's without .F16.
 inline constexpr std::array<WordField, 10> kTld4sRtzLayout{{
@@ -79,11 +94,12 @@ template <size_t N>
 constexpr std::array<WordField, 10 + N> with_common(const std::array<WordField, N>& own) {
   return join_fields(kCommon, own);
 }
-inline constexpr auto kTexLayout = with_common<4>({{
+inline constexpr auto kTexLayout = with_common<5>({{
     {R::kNdv, f::kNdv35},
     {R::kDc, f::kDc50},
     {R::kAoffi, f::kAoffi54},
     {R::kLodSel, f::kTexLod},
+    {R::kLc, f::kLc58},
 }});
 inline constexpr auto kTldLayout = with_common<4>({{
     {R::kAoffi, f::kAoffi35},
@@ -199,8 +215,9 @@ inline constexpr std::array<WordField, 10> kTxaLayout{{
     {R::kIgnored, f::kIgnored50},
 }};
 
-// nvdisasm 11.8 -b SM50 rejects TEX.B.LC (bit 40) as it rejects TXD.LC (decisions T29).
-inline constexpr std::array<Gate, 2> kTexBGates{
+// nvdisasm 11.8 -b SM50 rejects TEX.LC (bit 58) and TEX.B.LC (bit 40) as it rejects TXD.LC
+// (decisions T29, T70).
+inline constexpr std::array<Gate, 2> kTexGates{
     {{R::kPd, kPT, "SM52", "", "PD-SM50"}, {R::kLc, 0, "SM52", "", "LC-SM50"}}};
 
 }  // namespace texsim::isa::sass::sm50_layout

@@ -151,7 +151,9 @@ bool execute_fetch(const Instruction& inst, Machine& m, const scene::Scene& scen
         f16_integer_defined(inst, texunit::format_info(lw.view.desc.format).name, settings, sink);
   }
   std::string writes;
-  write_back(inst, texel, defined, settings.fp16_rounding, m, trace ? &writes : nullptr);
+  // TLDS.F16.RTZ rounds toward zero whatever the scene's fp16 rounding (decisions T71).
+  const core::Rounding rounding = inst.rtz ? core::Rounding::kTowardZero : settings.fp16_rounding;
+  write_back(inst, texel, defined, rounding, m, trace ? &writes : nullptr);
   if (trace) trace->push_back(line + "  // " + lw.what + " ->" + writes);
   return true;
 }

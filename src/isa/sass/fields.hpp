@@ -32,6 +32,12 @@ inline constexpr uint64_t kTldsOpLow = 0x1;   // bits 58:57 = 01 (TEXS: 00, nvid
 inline constexpr uint64_t kTldsMatchMask = 0xf600000000000000ull;
 inline constexpr uint64_t kTldsMatchValue = 0xd200000000000000ull;
 
+// TLDS.F16.RTZ and TEXS.F16.RTZ (SM60+, nvdisasm 11.8; decisions T71): bit 58 set on an .F16
+// word (bit 59 clear), TLDS 0xd6, TEXS 0xd4; the same fields without F16.not.
+inline constexpr uint64_t kScalarRtzMask = 0xfe00000000000000ull;
+inline constexpr uint64_t kTldsRtzValue = 0xd600000000000000ull;
+inline constexpr uint64_t kTexsRtzValue = 0xd400000000000000ull;
+
 // TEXS: TLDS's register layout, bits 58:57 = 00 (nvidia_tlds.md 1.3/1.4; ENVY gm107.c texs
 // {0xd000..., mask 0xf600...}); paramA table bits 56:53 (1.6), .F16 = bit 59 clear.
 inline constexpr uint64_t kTexsMatchMask = 0xf600000000000000ull;
@@ -75,9 +81,10 @@ inline constexpr BitField kLc50{"LC", 50, 50, "decisions.md T26 (nvdisasm 11.8)"
 inline constexpr BitField kAoffi54{"AOFFI", 54, 54, "envytools gm107.c ON(54, aoffi)"};
 inline constexpr BitField kCl54{"CL", 54, 54, "envytools gm107.c ON(54, cl)"};
 // TEX: lod 57:55 (envytools tabc038_0; codes 4, 5 print INVALIDBLOD4/5), .AOFFI 54, .DC 50,
-// .NDV 35. Opcode bits 63:58 = 110000.
+// .NDV 35, .LC 58 (nvdisasm 11.8, SM52+: decisions T70). Opcode bits 63:59 = 11000.
 inline constexpr BitField kTexLod{"lod", 57, 55, "envytools gm107.c tabc038_0"};
-inline constexpr uint64_t kTexMatch = 0xc000000000000000ull, kTexMask = 0xfc00000000000000ull;
+inline constexpr BitField kLc58{"LC", 58, 58, "decisions.md T70 (nvdisasm 11.8)"};
+inline constexpr uint64_t kTexMatch = 0xc000000000000000ull, kTexMask = 0xf800000000000000ull;
 // TLD: .LL 55 (tabdc38_0), .CL 54, .MS 50, .AOFFI 35. Opcode bits 63:56 = 0xdc.
 inline constexpr BitField kTldLod{"lod", 55, 55, "envytools gm107.c tabdc38_0"};
 inline constexpr uint64_t kTldMatch = 0xdc00000000000000ull, kTldMask = 0xff00000000000000ull;

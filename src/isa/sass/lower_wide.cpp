@@ -82,9 +82,11 @@ bool undefined_form(const Instruction& inst, LoweredWide& out) {
         return no("TEX." + std::string(spelling(Mod::kLod, static_cast<uint8_t>(inst.lod))) +
                   " is an unnamed lod code");
       if (inst.aoffi && is_cube(inst.param_a)) return no("TEX.AOFFI with paramA " + pa);
-      // Only TEX.B has .LC: YUZU's TEX_b decodes it and throws "LC" not implemented; no source
-      // says which register holds the clamp (TXD.LC packs it with the layer; decisions T58).
-      if (inst.lc) return no("TEX.B.LC has no known LOD clamp operand");
+      // TEX.LC (bit 58) and TEX.B.LC (bit 40): YUZU's TEX_b decodes .LC and throws "LC" not
+      // implemented; no source says which register holds the clamp (TXD.LC packs it with the
+      // layer; decisions T58, T70).
+      if (inst.lc)
+        return no(std::string(op_spec(inst.op).mnemonic) + ".LC has no known LOD clamp operand");
       break;
     case Opcode::kTld:
       if (inst.cl) return no("TLD.CL has no documented meaning or operand");

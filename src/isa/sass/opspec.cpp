@@ -17,9 +17,10 @@ namespace {
 
 using P = Param;
 
-constexpr std::array<Mod, 6> kTldsMods{Mod::kF16, Mod::kLod,   Mod::kAoffi,
+constexpr std::array<Mod, 7> kTldsMods{Mod::kF16, Mod::kRtz,   Mod::kLod,  Mod::kAoffi,
                                        Mod::kMs,  Mod::kNodep, Mod::kPhase};
-constexpr std::array<Mod, 5> kTexsMods{Mod::kF16, Mod::kLod, Mod::kDc, Mod::kNodep, Mod::kPhase};
+constexpr std::array<Mod, 6> kTexsMods{Mod::kF16, Mod::kRtz,   Mod::kLod,
+                                       Mod::kDc,  Mod::kNodep, Mod::kPhase};
 constexpr std::array<Mod, 7> kTld4sMods{Mod::kF16, Mod::kRtz,   Mod::kComponent, Mod::kAoffi,
                                         Mod::kDc,  Mod::kNodep, Mod::kPhase};
 
@@ -102,6 +103,7 @@ constexpr std::array<OpSpec, 17> kSpecs{{
      .rule_prefix = "SASS-TLDS-",
      .syntax_citation = "sass-tlds.md, Format",
      .full_form = "TLD",
+     .rtz_from = "SM60",
      .lod_required = true,
      .spec_sources = true,
      .mode_index = index_modes(kTlds),
@@ -119,6 +121,7 @@ constexpr std::array<OpSpec, 17> kSpecs{{
      .rule_prefix = "SASS-TEXS-",
      .syntax_citation = "nvidia_tlds.md 1.8",
      .full_form = "TEX",
+     .rtz_from = "SM60",
      .mode_index = index_modes(kTexs),
      .exec = ExecKind::kSample},
     // TLD4S: .F16.RTZ is one more encoding of the same row (decisions T20, T27).

@@ -11,7 +11,7 @@ namespace texsim::isa::sass::wide {
 using O = Operand;
 
 // Printed modifier order, as nvdisasm 11.8 prints them.
-inline constexpr std::array<Mod, 6> kTexMods{Mod::kLod, Mod::kAoffi, Mod::kDc,
+inline constexpr std::array<Mod, 7> kTexMods{Mod::kLod, Mod::kLc,    Mod::kAoffi, Mod::kDc,
                                              Mod::kNdv, Mod::kNodep, Mod::kPhase};
 inline constexpr std::array<Mod, 6> kTldMods{Mod::kLod, Mod::kAoffi, Mod::kMs,
                                              Mod::kCl,  Mod::kNodep, Mod::kPhase};

@@ -15,7 +15,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 80> kRules{{
+constexpr std::array<Rule, 82> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -77,6 +77,8 @@ constexpr std::array<Rule, 80> kRules{{
      "nvidia_tlds.md 1.7"},
     {"SASS-TEXS-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "nvidia_tlds.md 1.3"},
     {"SASS-TEXS-F16-SM50", "TEXS.F16 (bit 59 clear) does not exist on SM50", "decisions.md T18"},
+    {"SASS-TEXS-RTZ", ".RTZ (bit 58) only with .F16, on SM60 and later", "decisions.md T71"},
+    {"SASS-TLDS-RTZ", ".RTZ (bit 58) only with .F16, on SM60 and later", "decisions.md T71"},
     {"SASS-TLD4S-PHASE", "TLD4S takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
     {"SASS-TLD4S-COMPONENT", "TLD4S takes exactly one gather component .R, .G, .B or .A",
      "nvidia_tlds.md 1.8"},
@@ -127,7 +129,8 @@ constexpr std::array<Rule, 80> kRules{{
      "a bindless form (.B) is written with 0x0 where tsPtrIdx stands (its texture handle is a "
      "register)",
      "decisions.md T28"},
-    {"SASS-TEX-LC-SM50", "TEX.B.LC (bit 40) needs SM52 or later", "decisions.md T29"},
+    {"SASS-TEX-LC-SM50", "TEX.LC (bit 58) and TEX.B.LC (bit 40) need SM52 or later",
+     "decisions.md T29"},
     {"SASS-TXA-PHASE", "TXA takes at most one of .T and .P", "nvidia_tlds.md 1.2"},
     {"SASS-TXA-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c txa U13_36"},
     {"SASS-CUBIN", "a cubin (ELF) whose headers, tables or sections are malformed or not SM50-SM90",
@@ -399,7 +402,7 @@ void check_precision(const Instruction& inst, const OpSpec& spec, std::string_vi
   if (inst.rtz && (!inst.f16 || !platform_at_least(platform, spec.rtz_from))) {
     fail("RTZ", Slot::kModifiers,
          std::string(mn) + ".RTZ needs .F16 and " + std::string(spec.rtz_from) +
-             " or later (nvdisasm 11.8 reads bit 54 otherwise as TXQ/TMML)");
+             " or later (nvdisasm 11.8 reads the bit otherwise as another instruction or none)");
   }
 }
 

@@ -115,6 +115,7 @@ TEST(SassBindless, SharedRulesApply) {
       {"SM61", "TLD4.R.B.INVALIDBTOFF03 R4, R4, R6, 0x0, 2D, 0xf ;", "SASS-TLD4-TOFF", 10},
       {"SM61", "TLD4.R.B.NDV R4, R4, R6, 0x0, 2D, 0xf ;", "SASS-TLD4-NDV", 10},
       {"SM50", "TXD.B.LC R4, R12, R4, 0x0, 2D, 0xf ;", "SASS-TXD-LC-SM50", 7},
+      {"SM50", "TEX.LB.LC R0, R4, R6, 0x0, 2D, 0xf ;", "SASS-TEX-LC-SM50", 8},
       {"SM61", "TMML.B.LOD R0, R4, R6, 0x0, ARRAY_3D, 0x3 ;", "SASS-TMML-PARAMA-RESERVED", 29},
       {"SM61", "TXQ.B R4, R4, 12, 0x0, 0x2 ;", "SASS-TXQ-QUERY", 15},
       {"SM61", "TXQ.B.T.T R4, R4, TEX_SAMPLER_LOD, 0x0, 0x2 ;", "SASS-TXQ-PHASE", 9},
@@ -167,6 +168,7 @@ TEST(SassBindless, BinaryIgnoredAndRejectedBits) {
   constexpr Rejected kRejected[] = {
       {0xdefc0097a0c70404ull | (uint64_t{1} << 40), "SM61", 63, 48},   // TLD4.B bit 40: no row
       {0xdeb80007a0670404ull | (uint64_t{1} << 40), "SM50", 40, 40},   // TEX.B.LC on SM50
+      {0xc43805609ff00800ull, "SM50", 58, 58},                         // TEX.LC on SM50 (T70)
       {0xde780007a0470c04ull | (uint64_t{1} << 50), "SM50", 50, 50},   // TXD.B.LC on SM50
       {0xdd380007a0670404ull & ~(uint64_t{1} << 52), "SM50", 53, 51},  // TLD.B P5, ... on SM50
   };

@@ -216,5 +216,30 @@ TEST(SassCodec, EncodeRejectsOversizedFields) {
   EXPECT_EQ(sink.diagnostics().at(0).rule_id, "SASS-ENCODE");
 }
 
+// TEX.LC (decisions T70): bit 58, printed after the lod as nvdisasm 11.8 prints it (the words
+// below are nvdisasm's), text and word both ways.
+TEST(SassCodec, TexLcIsBit58) {
+  const std::pair<uint64_t, std::string_view> kWords[] = {
+      {0xc43805609ff00800ull, "@P0 TEX.LC R0, R8, 0x56, ARRAY_1D, 0x1 ;"},
+      {0xc50593609f767c45ull, "@P6 TEX.LB.LC.DC P0, R69, R124, R247, 0x1936, ARRAY_1D, 0x1 ;"},
+      {0xc56f23eebde5c099ull,
+       "@P5 TEX.LB.LC.AOFFI.DC.NDV.NODEP P5, R153, R192, R222, 0x123e, ARRAY_2D, 0xd ;"},
+      {0xc75db50cf1446beaull,
+       "@P4 TEX.LBA.LC.AOFFI.DC.NDV P3, R234, R107, R20, 0x1b50, ARRAY_CUBE, 0x9 ;"},
+  };
+  for (const auto& [word, text] : kWords) {
+    core::DiagSink sink;
+    Origin o;
+    o.binary = true;
+    const Instruction d = decode(word, std::nullopt, o, sink, "SM61");
+    EXPECT_EQ(print_instruction(d), text);
+    EXPECT_TRUE(d.lc);
+    const auto parsed = parse_program(text, "lc.sass", sink);
+    ASSERT_EQ(parsed.size(), 1u);
+    EXPECT_EQ(encode(parsed[0], sink)->word, word) << text;
+    EXPECT_FALSE(sink.has_errors());
+  }
+}
+
 }  // namespace
 }  // namespace texsim::isa::sass

@@ -263,6 +263,10 @@ TEST(SassExecBindless, TexBLcIsAnUndefinedForm) {
   EXPECT_EQ(r.rules(), V{"SASS-EXEC-UNDEFINED-FORM"});
   EXPECT_FALSE(r.defined.at("R0"));
   EXPECT_EQ(run_text(f, "TEX.B R0, R4, R6, 0x0, 2D, 0x1 ;").rules(), V{});
+  // TEX.LC (bit 58, decisions T70): the same clamp with no known operand.
+  const testing::Outcome lc = run_text(f, "TEX.LC R0, R4, R6, 0x1, 2D, 0x1 ;");
+  EXPECT_EQ(lc.rules(), V{"SASS-EXEC-UNDEFINED-FORM"});
+  EXPECT_FALSE(lc.defined.at("R0"));
 }
 
 }  // namespace

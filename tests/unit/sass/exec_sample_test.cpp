@@ -396,6 +396,15 @@ TEST(SassExecSample, F16PackingAndRounding) {
   // .RTZ (SM60+) rounds toward zero whatever the scene says.
   EXPECT_EQ(run(f, "TLD4S.F16.RTZ.R R2, R0, R4, R5, 0x1 ;", "SM60").regs,
             (M{{"R0", 0x39993999u}, {"R2", 0x39993999u}}));
+  // TEXS.F16.RTZ and TLDS.F16.RTZ too (decisions T71).
+  EXPECT_EQ(run(f, "TEXS.F16.RTZ.LZ RZ, R0, R4, R5, 0x1, 2D, RA ;", "SM60").regs,
+            (M{{"R0", 0x38003999u}}));
+  f.reg(6, 0);
+  f.reg(7, 0);
+  EXPECT_EQ(run(f, "TLDS.F16.RTZ.LZ RZ, R0, R6, R7, 0x1, 2D, RA ;", "SM60").regs,
+            (M{{"R0", 0x38003999u}}));
+  EXPECT_EQ(run(f, "TLDS.F16.LZ RZ, R0, R6, R7, 0x1, 2D, RA ;", "SM60").regs,
+            (M{{"R0", 0x3800399au}}));
   edit_scene_state(f.sc).fp16_rounding = Fp16Rounding::kRz;
   EXPECT_EQ(run(f, "TEXS.F16.LZ RZ, R0, R4, R5, 0x1, 2D, RA ;").regs, (M{{"R0", 0x38003999u}}));
 }

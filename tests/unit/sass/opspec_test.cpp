@@ -171,6 +171,31 @@ TEST(SassOpSpec, EveryModeRoundTrips) {
   EXPECT_EQ(n, 2u * (9 + 14 + 4));
 }
 
+// TLDS.F16.RTZ / TEXS.F16.RTZ (decisions T71): bit 58 on an .F16 word, nvdisasm 11.8's text of
+// these words on SM60 (SM52 rejects them); text and word both ways.
+TEST(SassOpSpec, TldsTexsRtzFromSM60) {
+  const std::pair<uint64_t, std::string_view> kWords[] = {
+      {0xd69fcb53489ef959ull,
+       "@!P6 TLDS.F16.RTZ.LZ.AOFFI.NODEP R52, R89, R249, R137, 0x1cb5, 2D, INVALID7 ;"},
+      {0xd47be50491463e2cull,
+       "@P6 TEXS.F16.RTZ.LL.NODEP R73, R44, R62, R20, 0x1e50, 2D, INVALID6 ;"},
+      {0xd78cf692c9719c35ull, "@P1 TLDS.F16.RTZ.LL.AOFFI R44, R53, R156, R151, 0xf69, 2D, GBA ;"},
+  };
+  Origin o;
+  o.binary = true;
+  for (const auto& [word, text] : kWords) {
+    core::DiagSink sink;
+    const Instruction d = decode(word, 0, o, sink, "SM60");
+    EXPECT_EQ(print_instruction(d), text);
+    EXPECT_TRUE(d.rtz && d.f16);
+    EXPECT_EQ(encode(d, sink)->word, word);
+    const auto parsed = parse_program(text, "rtz.sass", sink);
+    ASSERT_EQ(parsed.size(), 1u);
+    EXPECT_EQ(encode(parsed[0], sink)->word, word) << text;
+    EXPECT_EQ(decode(word, 0, o, sink, "SM52").kind, Kind::kRaw) << text;
+  }
+}
+
 TEST(SassOpSpec, Tld4sRtzOnlyWithF16FromSM60) {
   // nvdisasm 11.8: bit 54 with bit 55 set is TLD4S.F16.RTZ on SM60+, TXQ/TMML or nothing before.
   const uint64_t rtz = 0xdfce028100570206ull;

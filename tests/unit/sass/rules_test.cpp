@@ -244,6 +244,16 @@ TEST(SassTexRules, Tld4sTsIdxF16Rtz) {
             (V{"SASS-TLD4S-F16-SM50", "SASS-TLD4S-RTZ"}));
 }
 
+// TLDS/TEXS .RTZ (decisions T71): only with .F16, from SM60 on.
+TEST(SassTexRules, TldsTexsRtz) {
+  EXPECT_EQ(ids("TLDS.F16.RTZ.LZ RZ, R0, R4, 0x1, 1D, R ;", "SM60"), V{});
+  EXPECT_EQ(ids("TLDS.F16.RTZ.LZ RZ, R0, R4, 0x1, 1D, R ;", "SM52"), V{"SASS-TLDS-RTZ"});
+  EXPECT_EQ(ids("TLDS.RTZ.LZ RZ, R0, R4, 0x1, 1D, R ;", "SM61"), V{"SASS-TLDS-RTZ"});
+  EXPECT_EQ(ids("TEXS.F16.RTZ.LZ RZ, R0, R4, R5, 0x1, 2D, R ;", "SM62"), V{});
+  EXPECT_EQ(ids("TEXS.F16.RTZ.LZ RZ, R0, R4, R5, 0x1, 2D, R ;", "SM53"), V{"SASS-TEXS-RTZ"});
+  EXPECT_EQ(ids("TEXS.RTZ.LZ RZ, R0, R4, R5, 0x1, 2D, R ;", "SM60"), V{"SASS-TEXS-RTZ"});
+}
+
 TEST(SassTexRules, TexsAndTld4sDecodeViolationsNameTheirBits) {
   // A decoded TLD4S whose Rd0 is odd: the rule names Rd0's bits 7:0.
   core::DiagSink sink;

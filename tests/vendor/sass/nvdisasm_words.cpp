@@ -2,6 +2,7 @@
 // TLD4S, ..., TEX.B, TXA) through `nvdisasm -b SMxx` and texsim's decoder: the same words must
 // decode as that opcode, and print identically.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -137,13 +138,26 @@ int main(int argc, char** argv) {
   size_t other_op = 0;  // words nvdisasm prints as another instruction (TLD4S bit 54: TXQ/TMML)
   size_t nv_reject = 0, ts_reject = 0, accepted = 0, identical = 0, invalid_masks = 0;
   size_t mismatches = 0, reencoded = 0;
+  // Coverage (issue 29 item 4): every bit of the word and of the control field drawn both ways.
+  uint64_t word_set = 0, word_clear = 0;
+  uint32_t ctrl_set = 0, ctrl_clear = 0;
   for (size_t done = 0; done < count; done += batch) {
     const size_t n = std::min(batch, count - done);
     std::vector<Word> words(n);
     for (auto& w : words) {
-      // Every bit outside the row's fixed opcode bits random (TLDS: bit 59, F16.not, too).
+      // Every bit outside the row's fixed opcode bits random (TLDS: bit 59, F16.not, too); one
+      // word in 16 has one fixed opcode bit flipped, so that no bit of the opcode is left
+      // untested (a row mask one bit too wide hid TEX.LC, bit 58: decisions T70).
       w.word = (rng.next() & ~fixed) | match;
+      if (rng.next() % 16 == 0 && fixed != 0) {
+        const int k = static_cast<int>(rng.next() % static_cast<uint64_t>(std::popcount(fixed)));
+        uint64_t bit = fixed;
+        for (int j = 0; j < k; ++j) bit &= bit - 1;
+        w.word ^= bit & ~(bit - 1);
+      }
       w.control = static_cast<uint32_t>(rng.next() & 0x1fffff);
+      word_set |= w.word, word_clear |= ~w.word;
+      ctrl_set |= w.control, ctrl_clear |= ~w.control & 0x1fffffu;
     }
     // One file per opcode and platform: ctest runs the opcodes of a platform side by side.
     const std::string bin = work + "/words_" + op + "_" + arch + ".bin";
@@ -231,5 +245,18 @@ int main(int argc, char** argv) {
       "%zu decoded words re-encoded identically; %zu mismatches\n",
       arch.c_str(), count, op.c_str(), nv_reject, other_op, ts_reject, accepted, identical,
       invalid_masks, reencoded, mismatches);
+  const uint64_t word_missed = ~(word_set & word_clear);
+  const uint32_t ctrl_missed = ~(ctrl_set & ctrl_clear) & 0x1fffffu;
+  if (word_missed != 0 || ctrl_missed != 0) {
+    std::printf(
+        "FAIL: the generator never drew both values of word bits 0x%016llx / control bits "
+        "0x%06x (raise --words)\n",
+        static_cast<unsigned long long>(word_missed), ctrl_missed);
+    return 1;
+  }
+  std::printf(
+      "%s: every bit of the %s word (64) and of the control field (21) drawn set and "
+      "clear\n",
+      arch.c_str(), op.c_str());
   return mismatches == 0 ? 0 : 1;
 }

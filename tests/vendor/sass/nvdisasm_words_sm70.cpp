@@ -220,12 +220,16 @@ int main(int argc, char** argv) {
       static_cast<uint16_t>(0xf60 + base), static_cast<uint16_t>(0xb62 + base)};
   vc::Rng rng(seed ^ std::hash<std::string>{}(arch) ^ std::hash<std::string>{}(op));
   Tally t;
+  // Coverage (issue 29 item 4): every one of the 128 bits drawn set and clear.
+  uint64_t set_lo = 0, clear_lo = 0, set_hi = 0, clear_hi = 0;
   for (size_t done = 0; done < count; done += batch) {
     std::vector<sass::Word128> words(std::min(batch, count - done));
     for (size_t i = 0; i < words.size(); ++i) {
       const uint16_t opcode = opcodes[(done + i) % 4];
       const sass::WideRow* row = sass::wide_row(opcode, 90);
       words[i] = draw(rng, opcode, *row, sm);
+      set_lo |= words[i].lo, clear_lo |= ~words[i].lo;
+      set_hi |= words[i].hi, clear_hi |= ~words[i].hi;
     }
     run_batch(tool, arch, work, words, t);
   }
@@ -237,5 +241,14 @@ int main(int argc, char** argv) {
       "identically; %zu mismatches\n",
       arch.c_str(), count, op.c_str(), t.nv_reject, t.fatal, t.ts_reject, t.accepted, t.identical,
       t.parsed, t.ambiguous, t.reencoded, t.mismatches);
+  const uint64_t missed_lo = ~(set_lo & clear_lo), missed_hi = ~(set_hi & clear_hi);
+  if (missed_lo != 0 || missed_hi != 0) {
+    std::printf("FAIL: the generator never drew both values of bits 0x%016llx%016llx (hi, lo)\n",
+                static_cast<unsigned long long>(missed_hi),
+                static_cast<unsigned long long>(missed_lo));
+    return 1;
+  }
+  std::printf("%s: every one of the 128 bits of the %s words drawn set and clear\n", arch.c_str(),
+              op.c_str());
   return t.mismatches == 0 ? 0 : 1;
 }
