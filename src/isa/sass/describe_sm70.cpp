@@ -18,13 +18,39 @@ namespace {
 
 using F = WideField;
 
-std::string_view field_name(F f) {
+// A field's name: the modifier table's spelling for the one-bit modifiers (modifiers.hpp).
+std::string field_name(F f) {
+  const auto mod = [](Mod m) { return "." + std::string(spelling(m, 1)); };
+  switch (f) {
+    case F::kB:
+      return mod(Mod::kBindless);
+    case F::kScr:
+      return wide_spelling(WideMod::kScr, 1, 90);
+    case F::kAoffi:
+      return mod(Mod::kAoffi);
+    case F::kNdv:
+      return mod(Mod::kNdv);
+    case F::kDc:
+      return mod(Mod::kDc);
+    case F::kCl:
+      return mod(Mod::kCl);
+    case F::kMs:
+      return mod(Mod::kMs);
+    case F::kF16:
+      return mod(Mod::kF16);
+    case F::kLc:
+      return mod(Mod::kLc);
+    case F::kNodep:
+      return mod(Mod::kNodep);
+    default:
+      break;
+  }
   static constexpr std::array<std::string_view, static_cast<size_t>(F::kCount)> kNames{
-      "Pg",     "Pg.not", "Rd",   "Ra",        "Rb",   "bank",   "word",  "UR",
-      "UR.imm", "cb.a",   "cb.b", ".B",        ".SCR", "dim",    "query", "Rd2",
-      "mask",   ".AOFFI", ".NDV", ".DC",       ".CL",  ".MS",    "toff",  ".F16",
-      "Pd",     "cache",  "lod",  "component", ".LC",  ".NODEP", "?PM",   "scheduling"};
-  return kNames[static_cast<size_t>(f)];
+      "Pg",     "Pg.not", "Rd",   "Ra",        "Rb", "bank", "word",  "UR",
+      "UR.imm", "cb.a",   "cb.b", "",          "",   "dim",  "query", "Rd2",
+      "mask",   "",       "",     "",          "",   "",     "toff",  "",
+      "Pd",     "cache",  "lod",  "component", "",   "",     "?PM",   "scheduling"};
+  return std::string(kNames[static_cast<size_t>(f)]);
 }
 
 // "a|b|c": the spellings codes 0..n-1 print, the empty and INVALIDn ones left out.
@@ -39,25 +65,35 @@ std::string spellings(WideMod m, unsigned n, unsigned sm, Opcode op = Opcode::kT
   return s;
 }
 
+// "[.AOFFI]": an optional one-bit modifier, spelled by the modifier table.
+std::string opt(Mod m) {
+  return "[." + std::string(spelling(m, 1)) + "]";
+}
+
 // The modifier part of the syntax, in nvdisasm's order (printer_sm70.cpp).
 std::string modifier_syntax(Opcode op, unsigned sm) {
-  const std::string scr = "[.SCR]", b = "[.B]", nodep = "[.NODEP]";
+  const std::string scr = "[" + wide_spelling(WideMod::kScr, 1, sm) + "]";
+  const std::string b = opt(Mod::kBindless), nodep = opt(Mod::kNodep);
   const std::string f16 = "[." + spellings(WideMod::kF16, 4, sm) + "]";
   const std::string cache = "[." + spellings(WideMod::kCache, 8, sm) + "]";
   switch (op) {
     case Opcode::kTex:
-      return scr + b + f16 + "[." + spellings(WideMod::kTexLod, 8, sm) + "][.AOFFI][.DC]" + cache +
-             "[.NDV]" + nodep;
+      return scr + b + f16 + "[." + spellings(WideMod::kTexLod, 8, sm) + "]" + opt(Mod::kAoffi) +
+             opt(Mod::kDc) + cache + opt(Mod::kNdv) + nodep;
     case Opcode::kTld:
-      return scr + b + f16 + ".{" + spellings(WideMod::kTldLod, 8, sm) + "}[.AOFFI]" + cache +
-             "[.MS][.CL]" + nodep;
-    case Opcode::kTld4:
-      return scr + ".{R|G|B|A}" + b + f16 + "[." + spellings(WideMod::kToff, 4, sm) + "][.DC]" +
-             cache + nodep;
+      return scr + b + f16 + ".{" + spellings(WideMod::kTldLod, 8, sm) + "}" + opt(Mod::kAoffi) +
+             cache + opt(Mod::kMs) + opt(Mod::kCl) + nodep;
+    case Opcode::kTld4: {
+      std::string comps;
+      for (uint8_t c = 0; c < 4; ++c)
+        comps += (c != 0 ? "|" : "") + std::string(spelling(Mod::kComponent, c));
+      return scr + ".{" + comps + "}" + b + f16 + "[." + spellings(WideMod::kToff, 4, sm) + "]" +
+             opt(Mod::kDc) + cache + nodep;
+    }
     case Opcode::kTxd:
-      return b + f16 + "[.LC][.AOFFI]" + cache + nodep;
+      return b + f16 + opt(Mod::kLc) + opt(Mod::kAoffi) + cache + nodep;
     case Opcode::kTmml:
-      return b + ".LOD[.NDV]" + nodep;
+      return b + "." + std::string(spelling(Mod::kLodQuery, 1)) + opt(Mod::kNdv) + nodep;
     default:
       return b + nodep;
   }
@@ -96,8 +132,7 @@ std::string field_list(const WideLayout& l) {
   std::sort(fs.begin(), fs.end(), [](const WideBits& a, const WideBits& b) { return a.lo < b.lo; });
   std::string s;
   for (const WideBits& f : fs) {
-    s += (s.empty() ? "" : ", ") + std::string(field_name(f.field)) + " " +
-         std::to_string(f.lo + f.width - 1);
+    s += (s.empty() ? "" : ", ") + field_name(f.field) + " " + std::to_string(f.lo + f.width - 1);
     if (f.width > 1) s += ":" + std::to_string(f.lo);
   }
   return s;

@@ -74,7 +74,7 @@ TEST(Modifiers, RowsAllowTheirOwnLodTable) {
   EXPECT_TRUE(row_allows(*tex, Mod::kLod, static_cast<uint8_t>(Lod::kLBA)));
   EXPECT_FALSE(row_allows(*tlds, Mod::kLod, static_cast<uint8_t>(Lod::kLBA)));
   EXPECT_FALSE(row_allows(*tlds, Mod::kNdv, 1));
-  EXPECT_EQ(modifier_syntax(*tlds), "[.F16].{LZ|LL}[.AOFFI][.MS][.NODEP][.T|.P]");
+  EXPECT_EQ(modifier_syntax(*tlds), "[.F16][.RTZ].{LZ|LL}[.AOFFI][.MS][.NODEP][.T|.P]");
 }
 
 }  // namespace
