@@ -124,7 +124,9 @@ void add_routine_declarations(const IsaRoutine& r, const std::string& file, core
     v.id = kFirstUserGeneral + static_cast<uint32_t>(i);
     v.type = static_cast<VisaType>(iv.bits & 0xf);
     v.num_elts = iv.num_elts;
-    if ((iv.bits >> 4) <= static_cast<unsigned>(Align::kWordx64))
+    // Code 0 is both ALIGN_UNDEF and ALIGN_BYTE, which IGC's printer leaves out
+    // (printVariableDecl: `if (align != ALIGN_UNDEF)`; issue 29).
+    if ((iv.bits >> 4) != 0 && (iv.bits >> 4) <= static_cast<unsigned>(Align::kWordx64))
       v.align = static_cast<Align>(iv.bits >> 4);
     if (iv.alias != 0) {
       v.alias_name = prog.symbols.name_of(VarClass::kGeneral, iv.alias);

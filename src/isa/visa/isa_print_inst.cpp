@@ -238,6 +238,14 @@ std::string lsc_text(const Fields& f) {
   return s + " " + (store ? addr + "  " + data : data + "  " + addr);
 }
 
+// ".add", ".inc.16", ".fmax.64": an atomic op byte as IGC prints it (printAtomicSubOpc; bits 4:0
+// the op, bit 5 16-bit, bit 6 64-bit); "" for an op with no name.
+std::string atomic_suffix(uint8_t v) {
+  const std::string_view name = text::atomic_op_name(v & 0x1fu);
+  if (name.empty() || (v >> 5) > 2) return {};
+  return "." + std::string(name) + ((v >> 5) == 1 ? ".16" : (v >> 6) == 1 ? ".64" : "");
+}
+
 std::string channels(uint8_t mask) {
   std::string s;
   for (int i = 0; i < 4; ++i)
@@ -273,6 +281,73 @@ std::string scaled_text(const Fields& f) {
   const std::string v = vector_text(f, first);
   if (v.empty()) return {};
   return s + " " + v + " " + raw_text(f, first + 1) + " " + raw_text(f, first + 2);
+}
+
+// The operands at `first`.. that are there, raw or vector, each after a blank.
+std::string operands_from(const Fields& f, size_t first) {
+  std::string s;
+  for (size_t i = first; i < f.size(); ++i) {
+    const std::string v = f.token(i) == 'R' ? raw_text(f, i) : vector_text(f, i);
+    if (v.empty()) return "\x01";  // a vector operand no text shows: not this form
+    s += " " + v;
+  }
+  return s;
+}
+
+// The dataport messages IGC prints with their own syntax (IsaDisassembly.cpp
+// printInstructionDataport / printInstructionSVM of 1.0.12504): gather4/scatter4_typed.CH,
+// dword_atomic.OP, svm_gather/svm_scatter.BS.NB, svm_atomic.OP (its destination printed before
+// the sources), oword_ld[_unaligned][.mod] (N) / oword_st (N). "" when a field holds what the
+// form cannot show. A truncated routine's instruction (V34) prints the operands that are there.
+std::string dataport_text(const Fields& f) {
+  const uint8_t op = f.in.opcode;
+  const bool cut = f.env.truncated;
+  auto complete = [&](size_t n, size_t at_least) {
+    return cut ? f.size() >= at_least : f.size() == n;
+  };
+  auto surface = [&](size_t i) { return f.env.syms.name_of(VarClass::kSurface, f.byte(i)); };
+  std::string head;
+  size_t first = 0;
+  if ((op == 0x4b || op == 0x4c) && complete(9, 4)) {
+    if (f.byte(2) == 0 || f.byte(2) > 15) return {};
+    head = std::string(op == 0x4b ? "gather4_typed." : "scatter4_typed.") + channels(f.byte(2)) +
+           " " + exec_size_text(f.byte(0)) + " " + surface(3);
+    first = 4;
+  } else if (op == 0x7d && complete(8, 4)) {
+    const std::string a = atomic_suffix(f.byte(0));
+    if (a.empty()) return {};
+    head = "dword_atomic" + a + " " + exec_size_text(f.byte(1)) + " " + surface(3);
+    first = 4;
+  } else if (op == 0x4e && (f.byte(0) == 3 || f.byte(0) == 4) && complete(7, 5)) {
+    static constexpr std::array<unsigned, 3> kBlock{1, 4, 8};
+    if (f.byte(3) > 2 || f.byte(4) > 3) return {};
+    head = std::string(f.byte(0) == 3 ? "svm_gather." : "svm_scatter.") +
+           std::to_string(kBlock[f.byte(3)]) + "." + std::to_string(1u << f.byte(4)) + " " +
+           exec_size_text(f.byte(1));
+    first = 5;
+  } else if (op == 0x4e && f.byte(0) == 5 && complete(8, 4)) {
+    const std::string a = atomic_suffix(f.byte(3));
+    if (a.empty()) return {};
+    head = "svm_atomic" + a + " " + exec_size_text(f.byte(1));
+    if (!cut)  // IGC prints the destination before the sources
+      return head + " " + raw_text(f, 4) + " " + raw_text(f, 7) + " " + raw_text(f, 5) + " " +
+             raw_text(f, 6);
+    first = 4;
+  } else if ((op == 0x35 || op == 0x3c) && complete(5, 3)) {
+    if (f.byte(0) > 4 || f.byte(1) > 1) return {};
+    head = std::string(op == 0x35 ? "oword_ld" : "oword_ld_unaligned") +
+           (f.byte(1) != 0 ? ".mod" : "") + " (" + std::to_string(1u << f.byte(0)) + ") " +
+           surface(2);
+    first = 3;
+  } else if (op == 0x36 && complete(4, 2)) {
+    if (f.byte(0) > 4) return {};
+    head = "oword_st (" + std::to_string(1u << f.byte(0)) + ") " + surface(1);
+    first = 2;
+  } else {
+    return {};
+  }
+  const std::string ops = operands_from(f, first);
+  return ops == "\x01" ? std::string() : head + ops;
 }
 
 // 3D sampler messages of a truncated routine (V34; complete ones are decoded by the model): the
@@ -483,6 +558,7 @@ std::string print_isa_instruction(const IsaInst& in, const PrintEnv& env) {
   if (std::string s = fence_text(f); !s.empty()) return s;
   if (std::string s = lsc_text(f); !s.empty()) return pred + s;
   if (std::string s = scaled_text(f); !s.empty()) return pred + s;
+  if (std::string s = dataport_text(f); !s.empty()) return pred + s;
   if (std::string s = sampler_text(f); !s.empty()) return pred + s;
   if (std::string s = send_text(f); !s.empty()) return pred + s;
   if (std::string s = layout_text(f); !s.empty()) return s;

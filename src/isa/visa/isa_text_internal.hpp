@@ -56,6 +56,8 @@ std::optional<uint32_t> var_id(Enc& e, std::string_view name, size_t at, VarClas
 
 // LSC untyped atomic names by sub-op 0x08..0x1a (IGC IsaDescription.cpp), "" for others.
 std::string_view lsc_atomic_name(unsigned op);
+// The name of a dword_atomic / svm_atomic op (bits 4:0; CISAAtomicOpNames), "" where none.
+std::string_view atomic_op_name(unsigned op);
 
 // Message and memory forms (isa_text_msg.cpp). Each returns false when `mn` is not its form
 // (e.err unset) or on an error (e.err set); `pred` is the predicate prefix's value.

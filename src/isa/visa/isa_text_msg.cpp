@@ -25,6 +25,49 @@ constexpr std::array<std::string_view, 19> kAtomics{
     "iinc", "idec", "load", "store", "iadd", "isub", "smin", "smax", "umin", "umax",
     "icas", "fadd", "fsub", "fmin",  "fmax", "fcas", "and",  "or",   "xor"};
 
+// CISAAtomicOpNames (IGC 1.0.12504 visa/Common_ISA.cpp): the dword_atomic / svm_atomic ops.
+constexpr std::array<std::string_view, 21> kAtomicOps{
+    "add",     "sub",     "inc", "dec", "min", "max",  "xchg", "cmpxchg", "and",  "or",  "xor",
+    "minsint", "maxsint", "",    "",    "",    "fmax", "fmin", "fcmpwr",  "fadd", "fsub"};
+
+// "RGBA", "R", "GA": the enabled channels, in order, once each; nullopt otherwise.
+std::optional<unsigned> channel_mask(std::string_view sfx) {
+  unsigned mask = 0;
+  size_t last = 0;
+  for (char c : sfx) {
+    const size_t i = std::string_view("RGBA").find(c);
+    if (i == std::string_view::npos || (mask >> i & 1) != 0 || (mask != 0 && i < last))
+      return std::nullopt;
+    mask |= 1u << i;
+    last = i;
+  }
+  return mask == 0 ? std::nullopt : std::optional<unsigned>(mask);
+}
+
+// The surface operand of a dataport message: a surface variable by name (T6, T252, ...).
+bool surface_byte(Enc& e) {
+  size_t sat = 0;
+  const auto surf = var_id(e, e.word(sat), sat, VarClass::kSurface);
+  if (!surf) return false;
+  e.w.put(*surf, 1);
+  return true;
+}
+
+// "(M1, 16)" into `exec` (the UB IGC writes), without leaving it in the output.
+bool exec_byte(Enc& e, unsigned& exec) {
+  const size_t ex = e.w.size();
+  if (!exec_size(e)) return false;
+  exec = e.w.bytes()[ex];
+  e.w.bytes().pop_back();
+  return true;
+}
+
+bool raw_operands(Enc& e, unsigned n) {
+  for (unsigned k = 0; k < n; ++k)
+    if (!raw_operand(e)) return false;
+  return e.at_end() || e.fail(e.p, "unexpected text after the last operand");
+}
+
 template <size_t N>
 std::optional<unsigned> index_of(const std::array<std::string_view, N>& a, std::string_view s) {
   for (size_t i = 0; i < N; ++i)
@@ -313,24 +356,17 @@ bool scaled(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t opcod
   unsigned mask = 0;
   const bool four = opcode == 0x74 || opcode == 0x75;
   if (four) {
-    size_t last = 0;
-    for (char c : sfx) {
-      const size_t i = std::string_view("RGBA").find(c);
-      if (i == std::string_view::npos || (mask >> i & 1) != 0 || (mask != 0 && i < last))
-        return e.fail(at + dot + 1, "channels are R, G, B, A in order");
-      mask |= 1u << i;
-      last = i;
-    }
+    const auto m = channel_mask(sfx);
+    if (!m) return e.fail(at + dot + 1, "channels are R, G, B, A in order");
+    mask = *m;
   } else {
     const auto n = number(sfx);
     if (!n || (*n != 1 && *n != 2 && *n != 4))
       return e.fail(at + dot + 1, "the block count is .1, .2 or .4");
     mask = *n == 1 ? 0 : *n == 2 ? 1 : 2;
   }
-  const size_t ex = e.w.size();
-  if (!exec_size(e)) return false;
-  const unsigned exec = e.w.bytes()[ex];
-  e.w.bytes().pop_back();
+  unsigned exec = 0;
+  if (!exec_byte(e, exec)) return false;
   size_t sat = 0;
   const auto surf = var_id(e, e.word(sat), sat, VarClass::kSurface);
   if (!surf) return false;
@@ -424,7 +460,129 @@ bool svm_block(Enc& e, std::string_view mn, size_t at) {
   return e.at_end() || e.fail(e.p, "unexpected text after the last operand");
 }
 
+// "(N)" of an oword message: the code 0..4 of 1, 2, 4, 8, 16 owords; nullopt when not so.
+std::optional<unsigned> oword_count(std::string_view t) {
+  const auto n = t.size() > 2 && t.front() == '(' && t.back() == ')'
+                     ? number(t.substr(1, t.size() - 2))
+                     : std::nullopt;
+  for (unsigned c = 0; n && c < 5; ++c)
+    if ((1u << c) == *n) return c;
+  return std::nullopt;
+}
+
+// gather4_typed / scatter4_typed.CH (exec) SURFACE U V R LOD DATA (ISA_GATHER4_TYPED: E P mask
+// surface, then five raw operands; the mask as enabled channels, ChannelMask::createFromBinary).
+bool typed(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t opcode) {
+  const size_t dot = mn.find('.');
+  const auto mask = channel_mask(mn.substr(dot + 1));
+  if (!mask) return e.fail(at + dot + 1, "channels are R, G, B, A in order");
+  unsigned exec = 0;
+  if (!exec_byte(e, exec)) return false;
+  e.w.put(opcode, 1);
+  e.w.put(exec, 1);
+  e.w.put(pred, 2);
+  e.w.put(*mask, 1);
+  return surface_byte(e) && raw_operands(e, 5);
+}
+
+// The atomic op of dword_atomic / svm_atomic: NAME[.16|.64] (CISAAtomicOpNames; bits 4:0 the
+// op, bit 5 16-bit, bit 6 64-bit: getAtomicOpAndBitwidth).
+std::optional<unsigned> atomic_op(std::string_view sfx) {
+  unsigned width = 0;
+  if (sfx.ends_with(".16")) width = 0x20, sfx.remove_suffix(3);
+  if (sfx.ends_with(".64")) width = 0x40, sfx.remove_suffix(3);
+  for (unsigned op = 0; op < kAtomicOps.size(); ++op)
+    if (!kAtomicOps[op].empty() && kAtomicOps[op] == sfx) return op | width;
+  return std::nullopt;
+}
+
+// dword_atomic.OP (exec) SURFACE OFFSETS SRC0 SRC1 DST (ISA_DWORD_ATOMIC: op, E, P, surface).
+bool dword_atomic(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
+  const size_t dot = mn.find('.');
+  const auto op = atomic_op(mn.substr(dot + 1));
+  if (!op)
+    return e.fail(at + dot + 1,
+                  "unknown atomic operation '" + std::string(mn.substr(dot + 1)) + "'");
+  unsigned exec = 0;
+  if (!exec_byte(e, exec)) return false;
+  e.w.put(0x7d, 1);
+  e.w.put(*op, 1);
+  e.w.put(exec, 1);
+  e.w.put(pred, 2);
+  return surface_byte(e) && raw_operands(e, 4);
+}
+
+// svm_gather / svm_scatter.BS.NB (exec) ADDRESSES DATA: block size 1, 4, 8 as 0..2, blocks 1,
+// 2, 4, 8 as 0..3 (printInstructionSVM, Get_Common_ISA_SVM_Block_Size/Num).
+bool svm_gather_scatter(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
+  const auto ps = parts(mn);
+  const auto bs = ps.size() == 3 ? number(ps[1]) : std::nullopt;
+  const auto nb = ps.size() == 3 ? number(ps[2]) : std::nullopt;
+  const unsigned bcode = !bs ? 9 : *bs == 1 ? 0 : *bs == 4 ? 1 : *bs == 8 ? 2 : 9;
+  unsigned ncode = 9;
+  for (unsigned c = 0; nb && c < 4; ++c)
+    if ((1u << c) == *nb) ncode = c;
+  if (bcode == 9 || ncode == 9)
+    return e.fail(at, std::string(ps[0]) + " is " + std::string(ps[0]) +
+                          ".BLOCKSIZE.BLOCKS: a block of 1, 4 or 8 bytes, 1, 2, 4 or 8 blocks");
+  unsigned exec = 0;
+  if (!exec_byte(e, exec)) return false;
+  e.w.put(0x4e, 1);
+  e.w.put(ps[0] == "svm_gather" ? 3 : 4, 1);
+  e.w.put(exec, 1);
+  e.w.put(pred, 2);
+  e.w.put(bcode, 1);
+  e.w.put(ncode, 1);
+  return raw_operands(e, 2);
+}
+
+// svm_atomic.OP (exec) ADDRESSES DST SRC0 SRC1: the destination is printed before the sources,
+// the binary holds addresses, src0, src1, dst (printInstructionSVM, readInstructionSVM).
+bool svm_atomic(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
+  const size_t dot = mn.find('.');
+  const auto op = atomic_op(mn.substr(dot + 1));
+  if (!op)
+    return e.fail(at + dot + 1,
+                  "unknown atomic operation '" + std::string(mn.substr(dot + 1)) + "'");
+  unsigned exec = 0;
+  if (!exec_byte(e, exec)) return false;
+  e.w.put(0x4e, 1);
+  e.w.put(5, 1);
+  e.w.put(exec, 1);
+  e.w.put(pred, 2);
+  e.w.put(*op, 1);
+  std::array<std::vector<uint8_t>, 4> ops;  // addresses, dst, src0, src1 as written
+  for (auto& o : ops) {
+    const size_t before = e.w.size();
+    if (!raw_operand(e)) return false;
+    o.assign(e.w.bytes().begin() + static_cast<std::ptrdiff_t>(before), e.w.bytes().end());
+    e.w.bytes().resize(before);
+  }
+  if (!e.at_end()) return e.fail(e.p, "unexpected text after the last operand");
+  for (size_t k : {0, 2, 3, 1}) e.w.put_bytes(ops[k]);
+  return true;
+}
+
+// oword_ld[_unaligned][.mod] (N) SURFACE OFFSET DST and oword_st (N) SURFACE OFFSET SRC
+// (ISA_OWORD_LD: size, modifier, surface, vector offset, raw; ISA_OWORD_ST: no modifier).
+bool oword(Enc& e, std::string_view mn, size_t at, uint8_t opcode) {
+  const bool mod = mn.ends_with(".mod");
+  if (mod && opcode == 0x36) return e.fail(at, "oword_st takes no .mod");
+  size_t cat = 0;
+  const auto n = oword_count(e.word(cat));
+  if (!n) return e.fail(cat, "expected the oword count (1), (2), (4), (8) or (16)");
+  e.w.put(opcode, 1);
+  e.w.put(*n, 1);
+  if (opcode != 0x36) e.w.put(mod ? 1 : 0, 1);
+  if (!surface_byte(e) || !vector_operand(e)) return false;
+  return raw_operands(e, 1);
+}
+
 }  // namespace
+
+std::string_view atomic_op_name(unsigned op) {
+  return op < kAtomicOps.size() ? kAtomicOps[op] : std::string_view{};
+}
 
 std::string_view lsc_atomic_name(unsigned op) {
   return op >= 8 && op < 8 + kAtomics.size() ? kAtomics[op - 8] : std::string_view{};
@@ -461,6 +619,16 @@ bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bo
     if (dot != std::string_view::npos)
       return e.fail(at, "expected the oword count (1), (2), (4), (8) or (16)");
   }
+  for (auto [name, opcode] : {std::pair<std::string_view, uint8_t>{"oword_ld", 0x35},
+                              {"oword_st", 0x36},
+                              {"oword_ld_unaligned", 0x3c}}) {
+    // IGC's form has the oword count in parentheses; the layout-driven form a number.
+    if (mn != name && mn != std::string(name) + ".mod") continue;
+    Enc peek(e.env, e.s);
+    peek.p = e.p;
+    size_t at = 0;
+    if (peek.word(at).starts_with("(") || mn.ends_with(".mod")) return oword(e, mn, mn_at, opcode);
+  }
   if (mn == "sbarrier.signal" || mn == "sbarrier.wait") {  // ISA_SBARRIER: mode 1 signal, 0 wait
     e.w.put(0x7c, 1);
     e.w.put(mn == "sbarrier.signal" ? 1 : 0, 1);
@@ -479,6 +647,11 @@ bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bo
   if (base.starts_with("lsc_atomic_"))
     if (const auto a = index_of(kAtomics, base.substr(11)))
       return lsc_untyped(e, mn, mn_at, pred, static_cast<uint8_t>(8 + *a));
+  if (base == "gather4_typed") return typed(e, mn, mn_at, pred, 0x4b);
+  if (base == "scatter4_typed") return typed(e, mn, mn_at, pred, 0x4c);
+  if (base == "dword_atomic") return dword_atomic(e, mn, mn_at, pred);
+  if (base == "svm_atomic") return svm_atomic(e, mn, mn_at, pred);
+  if (base == "svm_gather" || base == "svm_scatter") return svm_gather_scatter(e, mn, mn_at, pred);
   if (base == "gather4_scaled") return scaled(e, mn, mn_at, pred, 0x74);
   if (base == "scatter4_scaled") return scaled(e, mn, mn_at, pred, 0x75);
   if (base == "gather_scaled") return scaled(e, mn, mn_at, pred, 0x78);

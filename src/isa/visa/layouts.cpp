@@ -161,7 +161,7 @@ constexpr std::array kSubLayouts{
     SubLayout{0x4e, 2, {0x4e, "svm_block_st", "bVR"}},
     SubLayout{0x4e, 3, {0x4e, "svm_gather", "EPbbRR"}},
     SubLayout{0x4e, 4, {0x4e, "svm_scatter", "EPbbRR"}},
-    SubLayout{0x4e, 5, {0x4e, "svm_atomic", "?"}},
+    SubLayout{0x4e, 5, {0x4e, "svm_atomic", "EPbRRRR"}},
     SubLayout{0x4e, 6, {0x4e, "svm_gather4_scaled", "EPbwVRR"}},
     SubLayout{0x4e, 7, {0x4e, "svm_scatter4_scaled", "EPbwVRR"}},
     SubLayout{0x89, 0x00, {0x89, "lsc_load", kLscUntyped}},

@@ -31,8 +31,11 @@ bool igc_text_form(std::string_view word) {
       (base == "raw_sends" || base.starts_with("lsc_atomic_") || base == "lsc_fence" ||
        base == "lsc_load" || base == "lsc_store" || base == "lsc_load_quad" ||
        base == "lsc_store_quad" || base == "gather4_scaled" || base == "scatter4_scaled" ||
-       base == "gather_scaled" || base == "scatter_scaled"))
+       base == "gather_scaled" || base == "scatter_scaled" || base == "gather4_typed" ||
+       base == "scatter4_typed" || base == "dword_atomic" || base == "svm_atomic" ||
+       base == "svm_gather" || base == "svm_scatter"))
     return true;
+  if (base == "oword_ld" || base == "oword_st" || base == "oword_ld_unaligned") return true;
   const OpLayout* l = find_layout(word);
   if (l == nullptr) l = find_layout(base);
   if (l == nullptr) return false;

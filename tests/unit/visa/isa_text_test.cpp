@@ -109,9 +109,24 @@ TEST(IsaText, GoldenLinesForEveryOperandForm) {
            "scatter4_scaled.RGBA (M1, 16) T6 0x0:ud V0041.0 V0040.0",
            "(P1) scatter_scaled.4 (M1, 16) %slm 0x10:ud V0041.0 V0040.64",
            "gather4_scaled.GA (M1, 8) T6 0x0:ud V0041.0 V0040.0",
+           // Issue 29: IGC's typed, atomic, SVM and oword forms (IsaDisassembly.cpp 1.0.12504).
+           "scatter4_typed.RGBA (M1, 8) T6 V0041.0 V0040.0 %null.0 %null.0 V0041.32",
+           "gather4_typed.GB (M5, 16) T6 V0041.0 V0040.0 V0040.64 %null.0 V0041.32",
+           "dword_atomic.inc (M1, 16) T6 V0041.0 %null.0 %null.0 V0040.0",
+           "(P1) dword_atomic.cmpxchg.64 (M1, 8) T6 V0041.0 V0040.0 V0040.32 V0041.64",
+           "dword_atomic.fmax (M1, 16) %slm V0041.0 V0040.0 %null.0 V0040.64",
+           "svm_gather.4.1 (M1, 16) V0061.0 V0041.0",
+           "(!P1) svm_scatter.8.2 (M1, 8) V0061.0 V0041.0",
+           "svm_scatter.1.4 (M1, 16) V0061.0 V0041.0",
+           "svm_atomic.add (M1_NM, 1) V0061.0 %null.0 V0041.0 %null.0",
+           "svm_atomic.minsint.16 (M1, 8) V0061.0 V0040.0 V0041.0 %null.0",
+           "oword_ld (2) T6 0x0:ud V0041.0",
+           "oword_ld_unaligned (4) T6 V0041(0,0)<0;1,0> V0040.0",
+           "oword_ld.mod (1) T6 0x10:ud V0041.0",
+           "oword_st (16) T6 0x20:ud V0041.0",
            // Layout-driven forms (IGC's printer writes these its own way).
            "lsc_untyped 8 (M1, 16) 0 0 0 1 1 0 3 3 1 2 1 0x0:ud V0041.0 V0061.0 %null.0 %null.0",
-           "svm_gather (M1, 8) 1 2 V0061.0 V0041.0",
+           "svm_gather (M1, 8) 3 2 V0061.0 V0041.0",  // block size code 3: no IGC form
            "switchjmp (M1, 1) 2 V0041(0,0)<0;1,0> L1 L2",
            "lifetime 1 V0041",
            "raw_sends (M1, 16) 4 2 1 1 15 0x0:ud 0x2a:ud V0041.0 V0040.0 V0040.0",
@@ -342,6 +357,20 @@ TEST(IsaText, SyntaxErrorsNameFileLineColumn) {
       {"    scatter_scaled.4 (M1, 16) T6 0x0:ud V0041.0 V0040.0",
        "    scatter_scaled.3 (M1, 16) T6 0x0:ud V0041.0 V0040.0", "3 (M1",
        "block count is .1, .2 or .4"},
+      {"    scatter4_typed.RGBA (M1, 8) T6 V0041.0 V0040.0 %null.0 %null.0 V0041.32",
+       "    scatter4_typed.ARGB (M1, 8) T6 V0041.0 V0040.0 %null.0 %null.0 V0041.32", "ARGB",
+       "channels are R, G, B, A in order"},
+      {"    dword_atomic.inc (M1, 16) T6 V0041.0 %null.0 %null.0 V0040.0",
+       "    dword_atomic.incr (M1, 16) T6 V0041.0 %null.0 %null.0 V0040.0", "incr",
+       "unknown atomic operation 'incr'"},
+      {"    svm_scatter.4.2 (M1, 8) V0061.0 V0041.0", "    svm_scatter.2.2 (M1, 8) V0061.0 V0041.0",
+       "svm_scatter.2", "a block of 1, 4 or 8 bytes"},
+      {"    svm_atomic.add (M1_NM, 1) V0061.0 %null.0 V0041.0 %null.0",
+       "    svm_atomic.add (M1_NM, 1) V0061.0 %null.0 V0041.0", "", "expected a raw operand"},
+      {"    oword_ld (2) T6 0x0:ud V0041.0", "    oword_ld (3) T6 0x0:ud V0041.0", "(3)",
+       "oword count (1), (2), (4), (8) or (16)"},
+      {"    oword_st (2) T6 0x0:ud V0041.0", "    oword_st.mod (2) T6 0x0:ud V0041.0", "oword_st",
+       "oword_st takes no .mod"},
       {"    scatter_scaled.4 (M1, 16) T6 0x0:ud V0041.0 V0040.0",
        "    scatter_scaled.4 (M1, 16) T6 0x0:ud V0041 V0040.0", "V0041 ",
        "a raw operand is NAME.offset"},
@@ -375,13 +404,23 @@ TEST(IsaText, SyntaxErrorsNameFileLineColumn) {
   }
 }
 
-// An instruction IGC prints in a form of its own that texsim does not read (svm_gather here):
+// The layout-driven form of an instruction that has an IGC form reads to the same bytes, and
+// prints in IGC's form (issue 29: oword_ld, svm_gather).
+TEST(IsaText, LayoutDrivenFormsPrintAsIgc) {
+  const Fixture f;
+  EXPECT_EQ(f.print(f.encode("oword_ld 1 0 6 0x0:ud V0041.0")), "oword_ld (2) T6 0x0:ud V0041.0");
+  EXPECT_EQ(f.print(f.encode("svm_gather (M1, 8) 1 2 V0061.0 V0041.0")),
+            "svm_gather.4.4 (M1, 8) V0061.0 V0041.0");
+}
+
+// An instruction IGC prints in a form of its own that texsim does not read (lsc_load_strided):
 // a warning, no error, and asm -o X.isa says the line cannot be written; texsim's layout-driven
 // form of the same instruction is read and written.
 TEST(IsaText, IgcFormsTexsimDoesNotReadWarnAndAreNotWritten) {
   const std::string head = kProgram;
   auto p =
-      test::parse(head + "    svm_gather.4.1 (M1, 8) V0061.0 V0041.0\n", Platform::kTGLLP, false);
+      test::parse(head + "    lsc_load_strided.ugm (M1, 16)  V0041:d32x4  flat[V0061, 0x10]:a64\n",
+                  Platform::kTGLLP, false);
   EXPECT_FALSE(p.sink.has_errors()) << test::all_diags(p.sink);
   EXPECT_TRUE(test::has_rule(p.sink, "VISA-TEXT-FORM")) << test::all_diags(p.sink);
   core::DiagSink sink;
@@ -428,6 +467,27 @@ TEST(IsaText, WholeKernelGoesTextToIsaToText) {
   EXPECT_EQ(tail, text.substr(text.find(".decl V32"))) << out;
   EXPECT_NE(out.find("/// VISA Predefined Variables\n// .decl V0 v_type=G v_name=%null\n"),
             std::string::npos);
+}
+
+// Align code 0 is both ALIGN_UNDEF and ALIGN_BYTE: IGC's printer leaves it out (issue 29: texsim
+// printed align=byte for byte variables read from a .isa, which no IGC dump has).
+TEST(IsaText, ByteAlignIsNotPrintedFromIsa) {
+  const std::string text = std::string(kProgram) +
+                           ".decl V0070 v_type=G type=ub num_elts=1 align=byte\n"
+                           ".decl V0071 v_type=G type=b num_elts=1\n"
+                           "    ret (M1, 1)\n";
+  auto p = test::parse(text, Platform::kTGLLP, false);
+  ASSERT_FALSE(p.sink.has_errors()) << test::all_diags(p.sink);
+  core::DiagSink sink;
+  const auto file = isa_file_from_program(*p.prog, sink);
+  ASSERT_TRUE(file.has_value()) << test::all_diags(sink);
+  const auto bytes = write_isa_file(*file);
+  const auto back = read_isa_file(bytes, "t.isa", sink);
+  ASSERT_TRUE(back.has_value()) << test::all_diags(sink);
+  const std::string out = print_isa_routine(*back, back->kernels[0], Platform::kTGLLP);
+  EXPECT_NE(out.find(".decl V0070 v_type=G type=ub num_elts=1\n"), std::string::npos) << out;
+  EXPECT_NE(out.find(".decl V0071 v_type=G type=b num_elts=1\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("align=byte"), std::string::npos);
 }
 
 }  // namespace
