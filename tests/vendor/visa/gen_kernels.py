@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Writes the OpenCL C kernels of the vISA vendor corpus (issue 13): every image read form, media
-# block reads, byte/short gathers and SLM. Usage: gen_kernels.py OUTDIR; prints the kernel count.
+# block reads, byte/short gathers, SLM, and image writes and atomics (issue 29).
+# Usage: gen_kernels.py OUTDIR; prints the kernel count.
 import itertools
 import os
 import sys
@@ -137,11 +138,38 @@ def gathers():
     return out
 
 
+def writes_and_atomics():
+    """Issue 29 item 4: image writes (scatter4_typed), global, local and image atomics
+    (dword_atomic, svm_atomic, LSC atomics), vector stores and uniform loads (oword/svm block)."""
+    out = []
+    for r, rt in RETURNS[:3]:
+        out.append(kernel(f"wr_2d_{r}", f"write_only image2d_t im, __global const {rt}* in",
+                          f"  write_image{r}(im, (int2)(ix & 15, iy), in[gid]);\n"))
+        out.append(kernel(f"wr_3d_{r}", f"write_only image3d_t im, __global const {rt}* in",
+                          f"  write_image{r}(im, (int4)(ix & 15, iy, 1, 0), in[gid]);\n"))
+    for op in ("atomic_inc(&c[gid & 7])", "atomic_add(&c[0], gid)", "atomic_min(&c[1], ix)",
+               "atomic_cmpxchg(&c[2], gid, 7)", "atomic_xchg(&c[3], gid)", "atomic_or(&c[4], gid)"):
+        name = op.split("(")[0]
+        out.append(kernel(f"at_g_{name}", "__global int* c, __global int* o", f"  o[gid] = {op};\n"))
+        out.append(kernel(f"at_l_{name}", "__global int* o",
+                          "  __local int c[8];\n  if (get_local_id(0) < 8) c[get_local_id(0)] = 0;\n"
+                          f"  barrier(CLK_LOCAL_MEM_FENCE);\n  o[gid] = {op};\n"))
+    out.append(kernel("hist", "__global const uchar* d, __global uint* bins",
+                      "  atomic_inc(&bins[d[gid]]);\n"))
+    for t in ("uchar2", "char4", "short2", "ushort4", "float4"):
+        out.append(kernel(f"st_{t}", f"__global {t}* o, __global const {t}* in",
+                          f"  o[gid] = in[gid * 2];\n"))
+    out.append(kernel("uniform_ld", "__global const float4* in, __constant float* k, __global float* o",
+                      "  float4 a = in[0];\n  float4 b = vload4(1, (__global const float*)in + 1);\n"
+                      "  o[gid] = a.x + b.y + k[0] + k[3];\n"))
+    return out
+
+
 def main():
     outdir = sys.argv[1]
     os.makedirs(outdir, exist_ok=True)
     groups = {"sampled": sampled_reads(), "const_sampler": constant_samplers(), "mipmap": mipmaps(),
-              "block_read": block_reads(), "gather": gathers()}
+              "block_read": block_reads(), "gather": gathers(), "write_atomic": writes_and_atomics()}
     total = 0
     for name, ks in groups.items():
         for i in range(0, len(ks), 12):  # a dozen kernels per file: one ocloc run each
