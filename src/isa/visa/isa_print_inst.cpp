@@ -185,11 +185,11 @@ std::string addr_text(const Fields& f, bool has_surface, const std::string& surf
 std::string lsc_text(const Fields& f) {
   // Fields: s E P sfid l1 l3 atype scale offset asize dsize order elems chmask surf dst s0 s1 s2
   const bool cut = f.env.truncated;  // V34: the last operands may be missing
-  if (f.in.opcode != 0x89 || (cut ? f.size() < 17 : f.size() != 19)) return {};
+  if (f.in.opcode != 0x89 || f.size() < 16 || (!cut && f.size() != 19)) return {};
   const uint8_t op = f.byte(0);
   const bool atomic = !text::lsc_atomic_name(op).empty();
   if (op != 0 && op != 2 && op != 4 && op != 6 && !atomic) return {};
-  if (atomic && cut) return {};  // IGC's atomics keep their operands only when complete
+  if (!atomic && f.size() < 17) return {};  // a truncated load or store keeps two operands
   const bool quad = op == 2 || op == 6, store = op == 4 || op == 6;
   const uint8_t sfid = f.byte(3), l1 = f.byte(4), l3 = f.byte(5), atype = f.byte(6);
   const uint8_t asize = f.byte(9), dsize = f.byte(10), order = f.byte(11), elems = f.byte(12),
@@ -231,10 +231,13 @@ std::string lsc_text(const Fields& f) {
     if (elems != 1) data += "x" + std::to_string(kElems[elems]);
     if (order == 2) data += "t";
   }
+  if (atomic && f.size() < 17) return s + " " + data;  // truncated (V34): the destination only
   const std::string addr = addr_text(f, has_surface, surf, atype, asize);
-  if (atomic)  // IGC's LSC formatter: dst, address, then src1 and src2 (bare raw operands)
-    return s + " " + data + "  " + addr + "  " + raw_text(f, 17, true) + "  " +
-           raw_text(f, 18, true);
+  if (atomic) {  // IGC's LSC formatter: dst, address, then src1 and src2 (bare raw operands)
+    s += " " + data + "  " + addr;
+    for (size_t i = 17; i < f.size(); ++i) s += "  " + raw_text(f, i, true);
+    return s;
+  }
   return s + " " + (store ? addr + "  " + data : data + "  " + addr);
 }
 
@@ -328,11 +331,11 @@ std::string dataport_text(const Fields& f) {
   } else if (op == 0x4e && f.byte(0) == 5 && complete(8, 4)) {
     const std::string a = atomic_suffix(f.byte(3));
     if (a.empty()) return {};
-    head = "svm_atomic" + a + " " + exec_size_text(f.byte(1));
-    if (!cut)  // IGC prints the destination before the sources
-      return head + " " + raw_text(f, 4) + " " + raw_text(f, 7) + " " + raw_text(f, 5) + " " +
-             raw_text(f, 6);
-    first = 4;
+    head = "svm_atomic" + a + " " + exec_size_text(f.byte(1)) + " " + raw_text(f, 4);
+    // IGC prints the destination (the binary's last operand) before the sources: a truncated
+    // instruction (V34) has no destination, so only the addresses are IGC's first operands.
+    if (cut) return head;
+    return head + " " + raw_text(f, 7) + " " + raw_text(f, 5) + " " + raw_text(f, 6);
   } else if ((op == 0x35 || op == 0x3c) && complete(5, 3)) {
     if (f.byte(0) > 4 || f.byte(1) > 1) return {};
     head = std::string(op == 0x35 ? "oword_ld" : "oword_ld_unaligned") +
@@ -389,8 +392,11 @@ std::string sampler_text(const Fields& f) {
 std::string send_text(const Fields& f) {
   const uint8_t op = f.in.opcode;
   // svm_block_ld/st: s props V R (no exec size, no predicate).
-  if (op == 0x4e && f.size() == 4 && (f.byte(0) == 1 || f.byte(0) == 2) && f.byte(1) < 16 &&
-      (f.byte(1) & 7) <= 4) {
+  // IGC's writer sets bit 7 for an unaligned block (VISAKernelImpl
+  // AppendVISASvmGeneralBlockInst: `size | 0x80`) while its reader and printer read bit 3; its
+  // printer ignores bit 7, and so does this text (decision V63).
+  if (op == 0x4e && f.size() == 4 && (f.byte(0) == 1 || f.byte(0) == 2) &&
+      (f.byte(1) & 0x70) == 0 && (f.byte(1) & 7) <= 4) {
     const std::string a = vector_text(f, 2);
     if (a.empty()) return {};
     return std::string(f.byte(0) == 1 ? "svm_block_ld" : "svm_block_st") +

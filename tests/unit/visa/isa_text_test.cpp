@@ -413,6 +413,17 @@ TEST(IsaText, LayoutDrivenFormsPrintAsIgc) {
             "svm_gather.4.4 (M1, 8) V0061.0 V0041.0");
 }
 
+// IGC's builder writes an unaligned SVM block's flag as bit 7, which its printer ignores
+// (decision V63): the text is IGC's, without the flag.
+TEST(IsaText, SvmBlockBit7PrintsAsIgcsPrinterDoes) {
+  const Fixture f;
+  auto bytes = f.encode("svm_block_ld (1) V0061(0,0)<0;1,0> V0041.0");
+  ASSERT_GE(bytes.size(), 3u);
+  EXPECT_EQ(bytes[2], 0x00);
+  bytes[2] |= 0x80;
+  EXPECT_EQ(f.print(bytes), "svm_block_ld (1) V0061(0,0)<0;1,0> V0041.0");
+}
+
 // An instruction IGC prints in a form of its own that texsim does not read (lsc_load_strided):
 // a warning, no error, and asm -o X.isa says the line cannot be written; texsim's layout-driven
 // form of the same instruction is read and written.
