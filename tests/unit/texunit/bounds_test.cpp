@@ -1,0 +1,332 @@
+// Tests for texunit/bounds and bounds_lod: each rule with a result inside and one just outside,
+// and the containment property over random lookups for every profile (TEXSIM_BOUNDS_LOOKUPS).
+#include "texunit/bounds.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdlib>
+#include <random>
+
+#include "texunit/cube.hpp"
+#include "texunit/lod.hpp"
+#include "texunit/sample.hpp"
+#include "unit/texunit/surface_maker.hpp"
+
+namespace texsim::texunit {
+namespace {
+
+using testing::make;
+
+float lo_f(const LookupBounds& b, int c) {
+  return b.lo.f(c);
+}
+float hi_f(const LookupBounds& b, int c) {
+  return b.hi.f(c);
+}
+Texel splat(float v) {
+  return Texel::from_float(v, v, v, v);
+}
+// R, G, B of the result `v` (alpha, 1 in these surfaces, left out).
+bool in(const LookupBounds& b, float v) {
+  return bounds_contain(b, splat(v), 0x7);
+}
+
+// A 4x4 RGBA8 surface with two levels: level 0 black/white checks by x, level 1 grey.
+Surface checks() {
+  return make(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 4, 4, 1, 2,
+              [](uint32_t level, uint32_t, uint32_t x, uint32_t) {
+                const float v = level == 1 ? 0.5f : static_cast<float>(x & 1u);
+                return Texel::from_float(v, v, v, 1.0f);
+              });
+}
+
+SamplerState point_sampler() {
+  SamplerState s;
+  s.min_filter = s.mag_filter = Filter::kPoint;
+  s.mip_filter = MipFilter::kPoint;
+  return s;
+}
+
+// Point sampling a texel centre at an explicit LOD: the texel +- the colour threshold (2^-7
+// for 8-bit UNORM, the CTS's computeFixedPointThreshold(8 - 1)).
+TEST(LookupBounds, PointAtATexelCentreIsTheTexelPlusThreshold) {
+  const Surface s = checks();
+  SampleRequest r;
+  r.coord = {0.375f, 0.375f, 0.0f};  // texel (1, 1): white
+  const LookupBounds b = lookup_bounds(s.view(), point_sampler(), r);
+  EXPECT_TRUE(b.bounded);
+  EXPECT_NEAR(lo_f(b, 0), 1.0 - 0x1.0p-7, 1e-5);
+  EXPECT_NEAR(hi_f(b, 0), 1.0 + 0x1.0p-7, 1e-5);
+  EXPECT_TRUE(in(b, 1.0f));
+  EXPECT_TRUE(in(b, lo_f(b, 0)));
+  EXPECT_FALSE(in(b, std::nextafter(hi_f(b, 0), INFINITY)));
+  EXPECT_FALSE(in(b, 0.0f));  // the neighbour texel: unreachable
+}
+
+// Vulkan "Texel Coordinate Operations": a coordinate within 2^-subtexel_bits of the edge
+// between two texels may select either.
+TEST(LookupBounds, CoordinateWindowReachesTheNeighbourNearAnEdge) {
+  const Surface s = checks();
+  SampleRequest r;
+  r.coord = {0.25f + 0x1.0p-12f, 0.375f, 0.0f};  // just right of the edge between x=0 and x=1
+  const LookupBounds b = lookup_bounds(s.view(), point_sampler(), r);
+  EXPECT_TRUE(in(b, 0.0f));
+  EXPECT_TRUE(in(b, 1.0f));
+  BoundsPrecision fine;
+  fine.subtexel_bits = 16;  // a finer grid no longer reaches across
+  const LookupBounds f = lookup_bounds(s.view(), point_sampler(), r, fine);
+  EXPECT_FALSE(in(f, 0.0f));
+  EXPECT_TRUE(in(f, 1.0f));
+}
+
+// Nearest mipmap mode at a .5 tie: Vulkan's ceil(d + 0.5) - 1 and D3D's floor(d + 0.5) differ,
+// so both levels are allowed; away from the tie only one.
+TEST(LookupBounds, NearestMipmapTieAllowsBothLevels) {
+  const Surface s = checks();
+  SampleRequest r;
+  r.coord = {0.375f, 0.375f, 0.0f};
+  r.lod = 0.5f;
+  const LookupBounds tie = lookup_bounds(s.view(), point_sampler(), r);
+  EXPECT_TRUE(in(tie, 1.0f));
+  EXPECT_TRUE(in(tie, 0.5f));
+  r.lod = 0.25f;
+  const LookupBounds l0 = lookup_bounds(s.view(), point_sampler(), r);
+  EXPECT_TRUE(in(l0, 1.0f));
+  EXPECT_FALSE(in(l0, 0.5f));
+}
+
+// Linear mipmap mode: the blend weight's window is +-2^-blend_bits around the LOD fraction.
+TEST(LookupBounds, LinearMipmapBlendWeightWindow) {
+  const Surface s = checks();
+  SamplerState smp = point_sampler();
+  smp.mip_filter = MipFilter::kLinear;
+  SampleRequest r;
+  r.coord = {0.375f, 0.375f, 0.0f};
+  r.lod = 0.5f;  // (1 + 0.5) / 2 = 0.75
+  const LookupBounds b = lookup_bounds(s.view(), smp, r);
+  EXPECT_TRUE(in(b, 0.75f));
+  EXPECT_FALSE(in(b, 0.70f));
+  EXPECT_FALSE(in(b, 0.80f));
+}
+
+// Linear filtering between two texels: every value between them (the weights' range), nothing
+// beyond.
+TEST(LookupBounds, LinearFilterBetweenTexels) {
+  const Surface s = checks();
+  SamplerState smp;
+  smp.mip_filter = MipFilter::kPoint;
+  SampleRequest r;
+  r.coord = {0.25f, 0.375f, 0.0f};  // halfway between x=0 (black) and x=1 (white)
+  const LookupBounds b = lookup_bounds(s.view(), smp, r);
+  EXPECT_TRUE(in(b, 0.5f));
+  EXPECT_FALSE(in(b, 0.25f));
+  EXPECT_FALSE(in(b, 0.75f));
+}
+
+// LOD from derivatives (Vulkan "Scale Factor Operation"): rho between the max-abs norm and
+// sqrt(2) times the L1 norm, widened by 2^-lod_bits_derivative.
+TEST(BoundsLod, DerivativeWindowBracketsTheIsotropicLod) {
+  const BoundsPrecision p;
+  const auto b = lod_bounds_from_derivatives({2.0, 0.0, 0.0}, {0.0, 2.0, 0.0}, p);
+  EXPECT_LE(b[0], 1.0);
+  EXPECT_GE(b[1], 1.0);
+  EXPECT_GT(b[0], 0.9);  // failing side: a LOD of 0.9 is outside
+  EXPECT_LT(b[1], 1.0 + 0.5 + 0.07);
+  const auto z = lod_bounds_from_derivatives({}, {}, p);
+  EXPECT_EQ(z[0], -INFINITY);
+}
+
+// Decision B2: the cube LOD from the exact face projection. On +X at dir (1, 0, 0.9) moving
+// towards -x (the major axis shrinks), d|ma| = -dx; the CTS's |d(ma)| has the wrong sign and
+// underestimates the face derivative, so d3d's own LOD falls outside its window.
+TEST(BoundsLod, CubeLodUsesTheExactFaceProjection) {
+  const std::array<float, 3> dir{1.0f, 0.0f, 0.9f};
+  const std::array<float, 3> dx{-0.05f, 0.0f, 0.0f};
+  ASSERT_EQ(cube_coord(dir).face, 0u);
+  const auto exact = cube_texel_derivative(dir, dx, 0, 64.0);
+  // Exact: ds = 0.5 * (dsc * ma - sc * dma) / ma^2 with sc = -z, dsc = 0, dma = -0.05.
+  EXPECT_NEAR(exact[0], 64.0 * 0.5 * (0.0 - (-0.9) * -0.05), 1e-4);
+  // The CTS's version (|dma| = +0.05) flips the sign of the sc term: same magnitude here, but
+  // with dsc != 0 the two differ.
+  const std::array<float, 3> d2{-0.05f, 0.0f, 0.05f};
+  const auto e2 = cube_texel_derivative(dir, d2, 0, 64.0);
+  const double cts = 64.0 * 0.5 * ((-0.05) * 1.0 - (-0.9) * 0.05);
+  const double ex = 64.0 * 0.5 * ((-0.05) * 1.0 - (-0.9) * -0.05);
+  EXPECT_NEAR(e2[0], ex, 1e-4);
+  EXPECT_GT(std::fabs(std::fabs(cts) - std::fabs(ex)), 1.0);  // the CTS's is far off
+  // And the LOD window from it holds d3d's LOD.
+  const auto st = cube_project_derivative(dir, d2, 0);
+  const float lod = isotropic_lod({st[0] * 64.0f, st[1] * 64.0f, 0.0f}, {0.0f, 0.0f, 0.0f});
+  const auto w = lod_bounds_from_derivatives(e2, {0.0, 0.0, 0.0}, BoundsPrecision{});
+  EXPECT_LE(w[0], lod);
+  EXPECT_GE(w[1], lod);
+  const auto wc = lod_bounds_from_derivatives({cts, 0.0, 0.0}, {0.0, 0.0, 0.0}, BoundsPrecision{});
+  EXPECT_LT(wc[1], lod);  // the CTS's window misses it
+}
+
+// Integer formats: exact bounds in the result kind, no threshold.
+TEST(LookupBounds, IntegerFormatsAreExact) {
+  const Surface s = make(SurfaceType::k2D, Format::kR32_UINT, 2, 1, 1, 1,
+                         [](uint32_t, uint32_t, uint32_t x, uint32_t) {
+                           return Texel::from_uint(x == 0 ? 7u : 9u, 0, 0, 1);
+                         });
+  SampleRequest r;
+  r.coord = {0.25f, 0.5f, 0.0f};
+  const LookupBounds b = lookup_bounds(s.view(), point_sampler(), r);
+  EXPECT_EQ(b.lo.kind, TexelKind::kUint);
+  EXPECT_EQ(b.lo.u(0), 7u);
+  EXPECT_EQ(b.hi.u(0), 7u);
+  EXPECT_TRUE(bounds_contain(b, Texel::from_uint(7, 0, 0, 1), 1));
+  EXPECT_FALSE(bounds_contain(b, Texel::from_uint(8, 0, 0, 1), 1));
+}
+
+// Anisotropic lookups are left unbounded with a note; NaN inputs never crash and stay bounded
+// where the result is still defined.
+TEST(LookupBounds, AnisotropyIsUnboundedAndBadInputDoesNotCrash) {
+  const Surface s = checks();
+  SamplerState smp;
+  smp.max_anisotropy = 4;
+  SampleRequest r;
+  r.op = SampleOp::kGrad;
+  r.ddx = {1.0f, 0.0f, 0.0f};
+  const LookupBounds a = lookup_bounds(s.view(), smp, r);
+  EXPECT_FALSE(a.bounded);
+  EXPECT_FALSE(a.note.empty());
+  EXPECT_TRUE(bounds_contain(a, splat(NAN)));
+  smp.max_anisotropy = 1;
+  r.coord = {NAN, INFINITY, -INFINITY};
+  r.ddx = {NAN, INFINITY, 0.0f};
+  r.lod = NAN;
+  const LookupBounds n = lookup_bounds(s.view(), smp, r);
+  const Texel got = sample(s.view(), smp, r).texel;
+  EXPECT_TRUE(bounds_contain(n, got)) << got.f(0) << " " << n.lo.f(0) << " " << n.hi.f(0) << " "
+                                      << got.f(3) << " " << n.lo.f(3) << " " << n.hi.f(3);
+  r.op = SampleOp::kLodQuery;
+  EXPECT_TRUE(bounds_contain(lookup_bounds(s.view(), smp, r), sample(s.view(), smp, r).texel));
+}
+
+// ---- containment over random lookups ----
+
+struct RandomLookup {
+  Surface surface;
+  SamplerState sampler;
+  SampleRequest req;
+};
+
+constexpr Format kFormats[] = {Format::kR8G8B8A8_UNORM,     Format::kR16G16B16A16_FLOAT,
+                               Format::kR32G32B32A32_FLOAT, Format::kR8G8B8A8_UNORM_SRGB,
+                               Format::kR8_SNORM,           Format::kR16G16_UNORM,
+                               Format::kR32_UINT,           Format::kD32_FLOAT,
+                               Format::kD16_UNORM};
+
+RandomLookup random_lookup(std::mt19937_64& rng) {
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+  auto unit = [&] { return std::uniform_real_distribution<float>(0.0f, 1.0f)(rng); };
+  auto range = [&](float a, float b) { return std::uniform_real_distribution<float>(a, b)(rng); };
+  const SurfaceType types[] = {SurfaceType::k2D, SurfaceType::k2DArray, SurfaceType::k3D,
+                               SurfaceType::kCube};
+  const SurfaceType type = types[pick(4)];
+  const Format fmt = kFormats[pick(std::size(kFormats))];
+  const bool depth = fmt == Format::kD32_FLOAT || fmt == Format::kD16_UNORM;
+  uint32_t w = 1u << pick(5), h = 1u << pick(5), d = type == SurfaceType::k3D ? 1u << pick(4) : 1u;
+  if (type == SurfaceType::kCube) h = w;
+  const uint32_t layers = type == SurfaceType::k2DArray ? 1 + pick(3) : 1;
+  uint32_t full = 1;
+  for (uint32_t m = std::max({w, h, d}); m > 1; m >>= 1) ++full;
+  const uint32_t mips = 1 + pick(full);
+  const bool is_int = fmt == Format::kR32_UINT;
+  std::mt19937_64 texel_rng(rng());
+  RandomLookup out{
+      make(type, fmt, w, h, d, layers, mips,
+           [&](uint32_t, uint32_t, uint32_t, uint32_t) {
+             if (is_int)
+               return Texel::from_uint(static_cast<uint32_t>(texel_rng() % 1000), 0, 0, 1);
+             std::uniform_real_distribution<float> u(
+                 fmt == Format::kR16G16B16A16_FLOAT || fmt == Format::kR32G32B32A32_FLOAT
+                     ? -2.0f
+                     : (fmt == Format::kR8_SNORM ? -1.0f : 0.0f),
+                 fmt == Format::kR16G16B16A16_FLOAT || fmt == Format::kR32G32B32A32_FLOAT ? 2.0f
+                                                                                          : 1.0f);
+             return Texel::from_float(u(texel_rng), u(texel_rng), u(texel_rng), u(texel_rng));
+           }),
+      {},
+      {}};
+  SamplerState& s = out.sampler;
+  s.min_filter = pick(2) ? Filter::kLinear : Filter::kPoint;
+  s.mag_filter = pick(2) ? Filter::kLinear : Filter::kPoint;
+  s.mip_filter = static_cast<MipFilter>(pick(3));
+  for (auto& a : s.address) a = static_cast<AddressMode>(pick(5));
+  s.border_color = {unit(), unit(), unit(), unit()};
+  if (pick(4) == 0) s.lod_bias = range(-2.0f, 2.0f);
+  if (pick(4) == 0) s.min_lod = range(0.0f, 3.0f);
+  if (pick(4) == 0) s.max_lod = range(0.0f, 4.0f);
+  if (depth) s.compare = static_cast<CompareFunc>(pick(8));
+  SampleRequest& r = out.req;
+  const SampleOp ops[] = {SampleOp::kLevel,   SampleOp::kGrad,     SampleOp::kLevelZero,
+                          SampleOp::kGather,  SampleOp::kImplicit, SampleOp::kBias,
+                          SampleOp::kLodQuery};
+  r.op = ops[pick(std::size(ops))];
+  if (type == SurfaceType::kCube) {
+    for (auto& c : r.coord) c = range(-1.0f, 1.0f);
+  } else {
+    for (auto& c : r.coord) c = range(-0.5f, 1.5f);
+  }
+  r.array_index = range(-0.5f, 3.5f);
+  r.lod = range(-1.0f, 5.0f);
+  const float scale = std::ldexp(1.0f, -static_cast<int>(pick(8)));
+  for (auto& c : r.ddx) c = range(-1.0f, 1.0f) * scale;
+  for (auto& c : r.ddy) c = range(-1.0f, 1.0f) * scale;
+  r.reference = unit();
+  r.gather_component = static_cast<uint8_t>(pick(4));
+  return out;
+}
+
+const char* profile_name(PrecisionKind k) {
+  return precision_name(k).data();
+}
+
+TEST(LookupBounds, EveryProfileStaysInsideOnRandomLookups) {
+  size_t n = 20000;
+  if (const char* e = std::getenv("TEXSIM_BOUNDS_LOOKUPS")) n = std::strtoull(e, nullptr, 10);
+  std::mt19937_64 rng(33);
+  const PrecisionKind kinds[] = {PrecisionKind::kD3D, PrecisionKind::kExact, PrecisionKind::kNvidia,
+                                 PrecisionKind::kLavapipe};
+  std::array<size_t, 4> failed{};
+  size_t unbounded = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const RandomLookup l = random_lookup(rng);
+    const SurfaceView v = l.surface.view();
+    const LookupBounds b = lookup_bounds(v, l.sampler, l.req);
+    if (!b.bounded) ++unbounded;
+    for (size_t k = 0; k < 4; ++k) {
+      const Texel t = sample(v, l.sampler, l.req, PrecisionProfile::of(kinds[k])).texel;
+      if (bounds_contain(b, t)) continue;
+      if (++failed[k] <= 5) {
+        ADD_FAILURE() << profile_name(kinds[k]) << " lookup " << i << " op "
+                      << static_cast<int>(l.req.op) << " type " << static_cast<int>(v.desc.type)
+                      << " fmt " << static_cast<int>(v.desc.format) << " " << v.desc.width << "x"
+                      << v.desc.height << "x" << v.desc.depth << " mips " << v.desc.mips << " filt "
+                      << static_cast<int>(l.sampler.min_filter)
+                      << static_cast<int>(l.sampler.mag_filter)
+                      << static_cast<int>(l.sampler.mip_filter) << " lod " << l.req.lod << " bias "
+                      << l.sampler.lod_bias << " clamp " << l.sampler.min_lod << ","
+                      << l.sampler.max_lod << " coord " << l.req.coord[0] << "," << l.req.coord[1]
+                      << "," << l.req.coord[2] << " got " << t.f(0) << "," << t.f(1) << ","
+                      << t.f(2) << "," << t.f(3) << " bounds [" << b.lo.f(0) << "," << b.hi.f(0)
+                      << "] [" << b.lo.f(1) << "," << b.hi.f(1) << "] [" << b.lo.f(2) << ","
+                      << b.hi.f(2) << "] [" << b.lo.f(3) << "," << b.hi.f(3) << "]";
+      }
+    }
+  }
+  for (size_t k = 0; k < 4; ++k)
+    EXPECT_EQ(failed[k], 0u) << profile_name(kinds[k]) << ": " << failed[k] << " of " << n;
+  std::printf(
+      "bounds containment: %zu lookups per profile, %zu unbounded, failures d3d %zu "
+      "exact %zu nvidia %zu lavapipe %zu\n",
+      n, unbounded, failed[0], failed[1], failed[2], failed[3]);
+}
+
+}  // namespace
+}  // namespace texsim::texunit
