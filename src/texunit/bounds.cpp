@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -104,18 +105,27 @@ double reference_quantum(const FormatInfo& fi) {
   return 0.0;
 }
 
-// Offsets (texel units) at which to evaluate one axis of the +-`step` box around texel
-// coordinate `t`: its ends and centre and, for linear filtering, where t crosses a texel centre
-// (a bilinear result is linear between crossings, so the box's extremes lie at these points).
-// `both_signs`: the axis may run against t (cube faces), so the mirrored crossing too.
-std::vector<double> box_offsets(double t, double step, bool linear, bool both_signs) {
-  std::vector<double> out{-step, 0.0, step};
-  const double k = std::round(t);
-  if (linear && std::fabs(k - t) < step && k != t) {
+// Offsets (texel units) at which to evaluate one axis of the +-`half` box around texel
+// coordinate `t`: its ends and centre and, for linear filtering, every point inside where t
+// crosses a texel centre (a bilinear result is linear between crossings, so the box's extremes
+// lie at these points). `both_signs`: the axis may run against t (cube faces), so the mirrored
+// crossings too.
+std::vector<double> box_offsets(double t, double half, bool linear, bool both_signs) {
+  std::vector<double> out{-half, 0.0, half};
+  if (!linear) return out;
+  for (double k = std::ceil(t - half); k <= t + half; k += 1.0) {
+    if (k == t || std::fabs(k - t) >= half) continue;
     out.push_back(k - t);
     if (both_signs) out.push_back(t - k);
   }
   return out;
+}
+
+// tcu::computeFloatingPointError(value, bits).
+double float_error(double value, unsigned bits) {
+  const double a = std::fabs(value);
+  if (!(a > 0.0) || !std::isfinite(a)) return 0.0;
+  return std::ldexp(1.0, std::ilogb(a) - static_cast<int>(bits));
 }
 
 class Builder {
@@ -144,8 +154,11 @@ class Builder {
       for (const Box& b : level_set(Filter::kLinear, 0, true)) out.add(b);
       return out;
     }
-    const auto lod =
-        clamp_lod_window(sampler_, biased_lod_window(view_, sampler_, req_, p_, quad_), p_);
+    // An undefined LOD (NaN or infinite inputs: [-inf, inf]) is not clamped either: NaN passes
+    // through an implementation's min/max (lavapipe reads level 0 below MinLOD).
+    const auto biased = biased_lod_window(view_, sampler_, req_, p_, quad_);
+    const bool undefined = biased[0] == -kInf && biased[1] == kInf;
+    const auto lod = undefined ? biased : clamp_lod_window(sampler_, biased, p_);
     for (const BoundsCandidate& c :
          bounds_candidates(sampler_, view_.desc.mips, integer_, lod, p_)) {
       const Box a = level_hull(c.filter, c.level0);
@@ -266,17 +279,37 @@ class Builder {
       q.op = SampleOp::kLevel;
       q.lod = static_cast<float>(level);
     }
-    std::vector<Box> set;
     const auto ext = extent(level);
     const double step = std::ldexp(1.0, -static_cast<int>(p_.subtexel_bits));
     const bool lin = filter == Filter::kLinear || gather;
+    const bool norm = sampler_.normalized_coords;
+    // Coordinate error per axis in texels; past a texel, every texel of the level (and the
+    // border) is reachable.
+    std::array<double, 3> half{step, step, step};
+    bool whole = false;
+    if (cube_) {
+      const float m =
+          std::max({std::fabs(req_.coord[0]), std::fabs(req_.coord[1]), std::fabs(req_.coord[2])});
+      const double e = std::ldexp(static_cast<double>(ext[0]), 1 - static_cast<int>(p_.coord_bits));
+      half = {step + e, step + e, 0.0};
+      whole = !(m > 0.0);
+    } else {
+      for (unsigned a = 0; a < dims_ && a < 3; ++a) {
+        const double c = req_.coord[a];
+        const double scale = norm ? static_cast<double>(ext[a]) : 1.0;
+        half[a] = step + float_error(c, p_.coord_bits) * scale;
+      }
+    }
+    for (unsigned a = 0; a < 3; ++a) whole = whole || half[a] > 1.0;
+    if (whole) return {whole_level(level, gather)};
+    std::vector<Box> set;
     if (cube_) {
       for (const auto& base : cube_bases(req_.coord)) {
         const CubeCoord cc = cube_coord(base);
         const auto ax = cube_axes(cc.face);
         const double to_dir = 2.0 * std::fabs(static_cast<double>(cc.ma)) / ext[0];
-        const auto si = box_offsets(static_cast<double>(cc.s) * ext[0] - 0.5, step, lin, true);
-        const auto ti = box_offsets(static_cast<double>(cc.t) * ext[0] - 0.5, step, lin, true);
+        const auto si = box_offsets(static_cast<double>(cc.s) * ext[0] - 0.5, half[0], lin, true);
+        const auto ti = box_offsets(static_cast<double>(cc.t) * ext[0] - 0.5, half[1], lin, true);
         for (double i : si)
           for (double j : ti) {
             SampleRequest r = q;
@@ -289,11 +322,10 @@ class Builder {
       }
       return set;
     }
-    const bool norm = sampler_.normalized_coords;
     std::array<std::vector<double>, 3> off{{{0.0}, {0.0}, {0.0}}};
     for (unsigned a = 0; a < dims_ && a < 3; ++a) {
       const double t = static_cast<double>(req_.coord[a]) * (norm ? ext[a] : 1.0) - 0.5;
-      off[a] = box_offsets(t, step, lin, false);
+      off[a] = box_offsets(t, half[a], lin, false);
     }
     for (double i : off[0])
       for (double j : off[1])
@@ -306,6 +338,56 @@ class Builder {
           set.push_back(eval_corner(s, r));
         }
     return set;
+  }
+
+  // Every value a lookup on `level` can return when its coordinates are unknown: the hull of the
+  // level's texels (every slice or face) and the border colour (a filter's result is a convex
+  // combination of them); comparisons [0, 1].
+  Box whole_level(uint32_t level, bool gather) const {
+    Box b;
+    if (compare_) {
+      for (size_t c = 0; c < 4; ++c) {
+        b.add(c, 0.0);
+        b.add(c, 1.0);
+      }
+      return b;
+    }
+    const auto& d = view_.desc;
+    const auto e = extent(level);
+    const bool is3d = d.type == SurfaceType::k3D;
+    const uint32_t slices = is3d ? e[2] : d.slices();
+    for (uint32_t z = 0; z < slices; ++z)
+      for (uint32_t y = 0; y < e[1]; ++y)
+        for (uint32_t x = 0; x < e[0]; ++x) {
+          FetchRequest f;
+          f.coord = {x, y, is3d ? z : 0u};
+          f.slice = is3d ? 0u : z;
+          f.level = level;
+          const auto v = values(fetch_texel(view_, f).texel);
+          if (gather) {
+            for (size_t c = 0; c < 4; ++c) b.add(c, v[req_.gather_component & 3u]);
+          } else {
+            b.add(v);
+          }
+        }
+    // The border colour, and what a sampler reads for missing components.
+    std::array<double, 4> border{};
+    for (size_t c = 0; c < 4; ++c)
+      border[c] =
+          integer_ ? (fi_.result_kind == TexelKind::kSint
+                          ? static_cast<double>(static_cast<int32_t>(sampler_.border_color_int[c]))
+                          : static_cast<double>(sampler_.border_color_int[c]))
+                   : static_cast<double>(sampler_.border_color[c]);
+    if (gather) {
+      for (size_t c = 0; c < 4; ++c) b.add(c, border[req_.gather_component & 3u]);
+    } else {
+      b.add(border);
+    }
+    for (size_t c = 0; c < 4; ++c) {  // defaults of missing components (0, 0, 0, 1)
+      b.add(c, 0.0);
+      if (c == 3) b.add(c, 1.0);
+    }
+    return b;
   }
 
   // A gather of an integer cube map at a corner: the missing texel (texsim: the mean of the
@@ -411,25 +493,84 @@ const std::array<double, 4>& BoundsContext::magnitude() {
   return magnitude_;
 }
 
+// Vulkan lets an implementation keep or flush float32 denormals (shaderDenormPreserveFloat32,
+// D3D11.3 §22.4.3 flushes them going into a comparison): the same lookup with every depth value,
+// the border's R and the reference scaled by 2^64 keeps each comparison's order exactly and has
+// no denormal left, so it compares as a device that does not flush. Returns (lo, hi, nan).
+std::array<std::array<double, 4>, 3> BoundsContext::unflushed_compare(
+    const SampleRequest& req, std::span<const SampleRequest> quad) {
+  if (scaled_.empty()) {
+    scaled_.assign(view_.bytes.begin(), view_.bytes.end());
+    for (size_t i = 0; i + 4 <= scaled_.size(); i += 4) {
+      float f;
+      std::memcpy(&f, &scaled_[i], 4);
+      f = std::ldexp(f, 64);
+      std::memcpy(&scaled_[i], &f, 4);
+    }
+  }
+  SurfaceView sv = view_;
+  sv.bytes = scaled_;
+  SamplerState ss = sampler_;
+  ss.border_color[0] = std::ldexp(ss.border_color[0], 64);
+  SampleRequest sq = req;
+  sq.reference = std::ldexp(sq.reference, 64);
+  std::vector<SampleRequest> squad(quad.begin(), quad.end());
+  for (SampleRequest& q : squad) q.reference = std::ldexp(q.reference, 64);
+  const Box b = Builder(sv, ss, sq, p_, squad).hull();
+  std::array<double, 4> nan{};
+  for (size_t c = 0; c < 4; ++c) nan[c] = b.nan[c] ? 1.0 : 0.0;
+  return {b.lo, b.hi, nan};
+}
+
 LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const SampleRequest> quad) {
   LookupBounds out;
   const TexelKind kind = sample_result_kind(view_, sampler_, req.op);
   out.lo.kind = out.hi.kind = kind;
   const FormatInfo& fi = format_info(view_.desc.format);
-  const bool aniso =
-      sampler_.max_anisotropy > 1 &&
-      (req.op == SampleOp::kImplicit || req.op == SampleOp::kBias || req.op == SampleOp::kGrad);
+  // Vulkan "Texel Anisotropic Filtering" leaves the footprint, the sample count and the LOD of
+  // the minor axis to the implementation (lavapipe filters explicit-LOD lookups anisotropically
+  // too): every op but the gathers, which do not filter.
+  const bool aniso = sampler_.max_anisotropy > 1 && req.op != SampleOp::kGather;
+  // A NaN or infinite coordinate or layer, or a texel position beyond 2^24 (where float32 has no
+  // fraction left and fixed-point converters overflow): Vulkan "Texel Coordinate Operations"
+  // defines no result (implementations return NaN, the border or any texel).
+  bool undefined_coord = !(std::fabs(req.array_index) < 0x1.0p24);
+  {
+    const bool cube =
+        view_.desc.type == SurfaceType::kCube || view_.desc.type == SurfaceType::kCubeArray;
+    const unsigned dims = cube ? 3 : view_.desc.coord_dims();
+    const std::array<double, 3> size{static_cast<double>(view_.desc.width),
+                                     static_cast<double>(view_.desc.height),
+                                     static_cast<double>(view_.desc.depth)};
+    for (unsigned a = 0; a < dims && a < 3; ++a) {
+      const double t =
+          static_cast<double>(req.coord[a]) * (sampler_.normalized_coords && !cube ? size[a] : 1.0);
+      undefined_coord = undefined_coord || !(std::fabs(t) < 0x1.0p24);
+    }
+  }
   // Vulkan: integer formats lack VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT, so a
   // linear filter on one is invalid usage and its result undefined (D3D11.3 point-samples).
   const bool int_linear =
       fi.is_integer() && req.op != SampleOp::kLodQuery &&
       (sampler_.min_filter == Filter::kLinear || sampler_.mag_filter == Filter::kLinear ||
        sampler_.mip_filter == MipFilter::kLinear);
+  const bool compare = sampler_.compare.has_value() && !fi.is_integer();
   const auto type = view_.desc.type;
   const bool gather_2d = type == SurfaceType::k2D || type == SurfaceType::k2DArray ||
                          type == SurfaceType::kCube || type == SurfaceType::kCubeArray;
   Box h;
-  if (req.op == SampleOp::kGather && !gather_2d) {
+  if (undefined_coord) {
+    out.bounded = false;
+    out.note = "a NaN, infinite or out-of-range coordinate: undefined in Vulkan";
+    for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
+  } else if (compare && std::isnan(req.reference) && req.op != SampleOp::kLodQuery) {
+    // A NaN reference: Vulkan "Depth Compare Operation" orders no NaN, so every tap may pass or
+    // fail; the result is a weight sum in [0, 1].
+    for (size_t c = 0; c < 4; ++c) {
+      h.add(c, 0.0);
+      h.add(c, 1.0);
+    }
+  } else if (req.op == SampleOp::kGather && !gather_2d) {
     out.bounded = false;
     out.note = "a gather of a 1D or 3D surface: invalid in Vulkan (OpImageGather) and D3D";
     for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
@@ -443,8 +584,17 @@ LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const Sam
     for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
   } else {
     h = Builder(view_, sampler_, req, p_, quad).hull();
+    const auto& r = fi.channels[0];
+    if (sampler_.compare && r.kind == ChannelKind::kFloat && r.bits == 32 &&
+        fi.bytes_per_block == 4 && req.op != SampleOp::kLodQuery) {
+      const auto u = unflushed_compare(req, quad);
+      for (size_t c = 0; c < 4; ++c) {
+        h.add(c, u[0][c]);
+        h.add(c, u[1][c]);
+        h.nan[c] = h.nan[c] || u[2][c] != 0.0;
+      }
+    }
   }
-  const bool compare = sampler_.compare.has_value() && !fi.is_integer();
   for (int c = 0; c < 4; ++c) {
     const auto i = static_cast<size_t>(c);
     const bool open = h.nan[i] || !(h.lo[i] <= h.hi[i]);

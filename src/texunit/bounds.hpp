@@ -5,6 +5,7 @@
 #include <array>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "texunit/bounds_lod.hpp"
 #include "texunit/sample_request.hpp"
@@ -37,12 +38,15 @@ class BoundsContext {
   LookupBounds bounds(const SampleRequest& req, std::span<const SampleRequest> quad = {});
 
  private:
-  const SurfaceView& view_;
-  const SamplerState& sampler_;
+  SurfaceView view_;
+  SamplerState sampler_;
   BoundsPrecision p_;
   std::array<double, 4> magnitude_{};
   bool magnitude_ready_ = false;
+  std::vector<uint8_t> scaled_;  // float32 depth scaled by 2^64 (unflushed comparisons)
   const std::array<double, 4>& magnitude();
+  std::array<std::array<double, 4>, 3> unflushed_compare(const SampleRequest& req,
+                                                         std::span<const SampleRequest> quad);
 };
 
 // One lookup's bounds (a BoundsContext for one call).

@@ -49,8 +49,11 @@ std::vector<LodSource> lod_sources(const SampleRequest& req, std::span<const Sam
 std::array<double, 2> lod_bounds_from_derivatives(const std::array<double, 3>& dx,
                                                   const std::array<double, 3>& dy,
                                                   const BoundsPrecision& p) {
-  for (size_t i = 0; i < 3; ++i)  // NaN or infinite derivatives: any LOD (the clamp bounds it)
-    if (!std::isfinite(dx[i]) || !std::isfinite(dy[i])) return {-kInf, kInf};
+  // NaN or infinite derivatives, or ones whose square overflows float32 (an implementation's
+  // rho may then be infinite or NaN): any LOD (the clamp bounds it).
+  constexpr double kOverflow = 0x1.0p63;
+  for (size_t i = 0; i < 3; ++i)
+    if (!(std::fabs(dx[i]) < kOverflow) || !(std::fabs(dy[i]) < kOverflow)) return {-kInf, kInf};
   const double fx_min = std::max({std::fabs(dx[0]), std::fabs(dx[1]), std::fabs(dx[2])});
   const double fy_min = std::max({std::fabs(dy[0]), std::fabs(dy[1]), std::fabs(dy[2])});
   const double fx_max = std::sqrt(2.0) * (std::fabs(dx[0]) + std::fabs(dx[1]) + std::fabs(dx[2]));
@@ -89,6 +92,8 @@ std::array<double, 2> biased_lod_window(const SurfaceView& view, const SamplerSt
   if (req.op == SampleOp::kLevel) {
     const double l = static_cast<double>(req.lod + static_cast<float>(bias));
     b = {l - e, l + e};
+    // A NaN or infinite LOD: Vulkan's arithmetic on it is undefined, so any LOD the clamp allows.
+    if (!std::isfinite(req.lod)) b = {-kInf, kInf};
   } else if (req.op == SampleOp::kLevelZero) {
     const auto l = static_cast<double>(static_cast<float>(bias));  // Vulkan: mipLodBias applies
     b = {l - e, l + e};
@@ -123,7 +128,10 @@ std::array<double, 2> biased_lod_window(const SurfaceView& view, const SamplerSt
     }
     if (std::isnan(b[0]) || std::isnan(b[1])) b = {-kInf, kInf};
     double total = bias;
-    if (req.op == SampleOp::kBias) total += std::clamp(static_cast<double>(req.lod), -16.0, 15.99);
+    if (req.op == SampleOp::kBias) {
+      if (!std::isfinite(req.lod)) return {-kInf, kInf};  // as a NaN or infinite LOD
+      total += std::clamp(static_cast<double>(req.lod), -16.0, 15.99);
+    }
     if (std::isnan(total)) return {-kInf, kInf};
     b[0] += total;
     b[1] += total;

@@ -14,27 +14,30 @@
 namespace texsim::texunit {
 
 // The precision a conforming implementation is allowed (cf. VK-GL-CTS tcu::LodPrecision and
-// tcu::LookupPrecision). Defaults: the Vulkan CTS's where lavapipe stays inside them, wider
-// where it does not (docs/bounds.md lists each default and its source).
+// tcu::LookupPrecision). Defaults: the Vulkan CTS's 2D filtering tests (vktTextureFilteringTests:
+// coordBits 20, uvwBits 7, derivateBits 18, lodBits 6, colour bits - 1 or - 2), except the LOD
+// of derivatives, which takes the CTS's lower tier (lodBits 4; docs/bounds.md, decision B3).
 struct BoundsPrecision {
-  // Coordinate window: +-1 step of 2^-subtexel_bits texel on every addressed axis of every level
-  // read (Vulkan "Texel Coordinate Operations": subTexelPrecisionBits, at least 4; D3D11.3
-  // §7.18.16.1: at least 8).
-  unsigned subtexel_bits = 8;
-  // LOD error: +-2^-lod_bits_explicit for explicit LODs and the clamps (D3D11.3 §7.18.10: 8.8
-  // fixed point), +-2^-lod_bits_derivative for LODs from derivatives (Vulkan: "an
-  // implementation-dependent approximation" of log2; Mesa's fast log2 is good to ~4 bits).
-  unsigned lod_bits_explicit = 8;
+  // Coordinate error: the coordinate's own floating-point error at coord_bits (relative to its
+  // magnitude, tcu computeFloatingPointError), plus +-2^-subtexel_bits texel on every addressed
+  // axis of every level read (Vulkan "Texel Coordinate Operations": subTexelPrecisionBits).
+  unsigned coord_bits = 20;
+  unsigned subtexel_bits = 7;
+  // LOD error: +-2^-lod_bits_explicit for explicit LODs and the clamps (Vulkan "Level-of-Detail
+  // Operation"; D3D11.3 §7.18.10: 8.8 fixed point), +-2^-lod_bits_derivative for LODs from
+  // derivatives (Vulkan: an "implementation-dependent approximation" of log2; Mesa's fast log2
+  // is good to ~4 bits).
+  unsigned lod_bits_explicit = 6;
   unsigned lod_bits_derivative = 4;
   // Relative error allowed on the derivatives and the scale factor (CTS derivateBits).
   unsigned derivative_bits = 18;
   // Linear-mip blend weight window: +-2^-blend_bits (Vulkan mipmapPrecisionBits, D3D 8 bits).
   unsigned blend_bits = 8;
-  // Colour threshold in bits for normalized channels (0: the format's own, at least 8 bits,
-  // minus one: 2^-7 for 8-bit UNORM as the CTS's computeFixedPointThreshold(bits - 1)).
+  // Colour threshold of normalized channels: 2^-color_bits; 0: the CTS's, from the format's bits
+  // (at least 8) less one when only nearest filtering is involved, less two otherwise.
   unsigned color_bits = 0;
   // Relative colour threshold of float channels: 2^-float_bits of the largest magnitude the
-  // lookup can read (arithmetic order only).
+  // surface holds (arithmetic order only).
   unsigned float_bits = 19;
 };
 
