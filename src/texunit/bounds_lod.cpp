@@ -127,14 +127,19 @@ std::array<double, 2> biased_lod_window(const SurfaceView& view, const SamplerSt
       widen(dx, dy);
     }
     if (std::isnan(b[0]) || std::isnan(b[1])) b = {-kInf, kInf};
-    double total = bias;
+    // The shader's bias: the lane's; in a fragment quad any lane's, since D3D11.3 §7.18.11 lets
+    // the (biased) LOD be shared across the 2x2 stamp (lavapipe: the top-left lane's).
+    std::array<double, 2> total{bias, bias};
     if (req.op == SampleOp::kBias) {
-      if (!std::isfinite(req.lod)) return {-kInf, kInf};  // as a NaN or infinite LOD
-      total += std::clamp(static_cast<double>(req.lod), -16.0, 15.99);
+      total = {kInf, -kInf};
+      for (const SampleRequest& r : quad.size() == 4 ? quad : std::span(&req, 1)) {
+        if (!std::isfinite(r.lod)) return {-kInf, kInf};  // as a NaN or infinite LOD
+        const double t = bias + std::clamp(static_cast<double>(r.lod), -16.0, 15.99);
+        total = {std::min(total[0], t), std::max(total[1], t)};
+      }
     }
-    if (std::isnan(total)) return {-kInf, kInf};
-    b[0] += total;
-    b[1] += total;
+    b[0] += total[0];
+    b[1] += total[1];
   }
   if (std::isnan(b[0]) || std::isnan(b[1])) b = {-kInf, kInf};
   return b;

@@ -38,6 +38,7 @@ struct Options {
   bool soak = false;
   bool d3d = true;
   bool bounds = false;  // --bounds: lavapipe's result inside texunit::lookup_bounds (issue 33)
+  bool bounds_tight = false;  // --bounds-tight: 23-bit precision everywhere (self-test: fails)
   uint32_t max_print = 100;
   bool show_all = false;  // --show-all: a line for every lane compared, equal or not
   bool visa = false;      // --visa: compare vISA programs with lavapipe instead (visa_diff.hpp)
@@ -68,7 +69,8 @@ void usage() {
   std::fprintf(
       stderr,
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
-      "[--ops op,op,...] [--soak] [--no-d3d] [--bounds] [--max-print N] [--show-all]\n"
+      "[--ops op,op,...] [--soak] [--no-d3d] [--bounds] [--bounds-tight] [--max-print N] "
+      "[--show-all]\n"
       "       [--require-coverage] [--visa] [--sass] [--special PCT] [--reduction PCT] "
       "[--anisotropy PCT] [--mip-none PCT] [--scatter PCT] "
       "[--mutate "
@@ -156,6 +158,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.reduction = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
     } else if (a == "--bounds") {
       o.bounds = true;
+    } else if (a == "--bounds-tight") {
+      o.bounds = o.bounds_tight = true;
     } else if (a == "--no-d3d") {
       o.d3d = false;
     } else if (a == "--max-print") {
@@ -450,6 +454,15 @@ int run(const Options& o) {
         if (f.minified) group_minified[i / kSimdLanes] = 1;
       }
     }
+    // One bounds context per batch: it caches the surface's float magnitude (issue 33).
+    texunit::BoundsPrecision bounds_precision;
+    if (o.bounds_tight) {
+      bounds_precision.coord_bits = bounds_precision.subtexel_bits = 23;
+      bounds_precision.lod_bits_explicit = bounds_precision.lod_bits_derivative = 23;
+      bounds_precision.derivative_bits = bounds_precision.blend_bits = 23;
+      bounds_precision.color_bits = bounds_precision.float_bits = 23;
+    }
+    texunit::BoundsContext bounds_ctx(view, b.sampler, bounds_precision);
     for (size_t i = 0; i < b.lanes.size(); ++i) {
       ++st.lookups;
       std::array<uint32_t, 4> g{gpu[4 * i], gpu[4 * i + 1], gpu[4 * i + 2], gpu[4 * i + 3]};
@@ -537,8 +550,7 @@ int run(const Options& o) {
           !(b.format->uint_result && b.sampler.compare)) {
         std::span<const texunit::SampleRequest> quad;
         if (is_fragment_op(op)) quad = std::span(b.samples).subspan(i & ~size_t{3}, 4);
-        const texunit::LookupBounds lb =
-            texunit::lookup_bounds(view, b.sampler, b.samples[i], {}, quad);
+        const texunit::LookupBounds lb = bounds_ctx.bounds(b.samples[i], quad);
         ++st.bounds_checked;
         if (!lb.bounded) ++st.bounds_open;
         texunit::Texel gt;
