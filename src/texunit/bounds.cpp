@@ -167,6 +167,13 @@ class Builder {
         continue;
       }
       const Box b = level_hull(c.filter, c.level1);
+      if (sampler_.reduction != Reduction::kWeightedAverage) {
+        // Min/max reduction: Vulkan blends the two levels' reductions, D3D11.3 reduces over
+        // both levels' footprints; either lies in the union of the levels' hulls.
+        out.add(a);
+        out.add(b);
+        continue;
+      }
       for (size_t ch = 0; ch < 4; ++ch) {
         out.nan[ch] = out.nan[ch] || a.nan[ch] || b.nan[ch];
         for (double x : {a.lo[ch], a.hi[ch]})
@@ -563,6 +570,13 @@ LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const Sam
     out.bounded = false;
     out.note = "a NaN, infinite or out-of-range coordinate: undefined in Vulkan";
     for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
+  } else if (compare && sampler_.reduction != Reduction::kWeightedAverage &&
+             req.op != SampleOp::kLodQuery) {
+    // VkSamplerCreateInfo: compareEnable requires the weighted-average reduction (D3D11.3 has
+    // no comparison min/max filter either): invalid, the result undefined.
+    out.bounded = false;
+    out.note = "a comparison sampler with a min/max reduction: invalid in Vulkan";
+    for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
   } else if (compare && std::isnan(req.reference) && req.op != SampleOp::kLodQuery) {
     // A NaN reference: Vulkan "Depth Compare Operation" orders no NaN, so every tap may pass or
     // fail; the result is a weight sum in [0, 1].
@@ -612,7 +626,8 @@ LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const Sam
       t = 0x1.0p-16;
     } else {
       // A gather returns the gathered component in every channel.
-      const auto& ch = fi.channels[req.op == SampleOp::kGather ? req.gather_component & 3u : i];
+      const size_t src = req.op == SampleOp::kGather ? req.gather_component & 3u : i;
+      const auto& ch = fi.channels[src];
       const int bits =
           p_.color_bits != 0 ? static_cast<int>(p_.color_bits) : std::max<int>(ch.bits, 8);
       switch (ch.kind) {
@@ -623,7 +638,7 @@ LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const Sam
           break;
         case ChannelKind::kFloat:
         case ChannelKind::kSharedExp:
-          t = magnitude()[i] * std::ldexp(1.0, -static_cast<int>(p_.float_bits)) + 0x1.0p-126;
+          t = magnitude()[src] * std::ldexp(1.0, -static_cast<int>(p_.float_bits)) + 0x1.0p-126;
           break;
         default:
           break;

@@ -23,6 +23,13 @@ double float_error(double value, unsigned bits) {
   return std::ldexp(1.0, std::ilogb(value) - static_cast<int>(bits));
 }
 
+// A NaN, infinite or huge (|x| >= 2^15) explicit LOD or shader bias: Vulkan's arithmetic on it
+// is undefined (implementations convert it to fixed point and overflow; lavapipe then reads level
+// 0 whatever the clamps say), so any level.
+bool defined_lod(float x) {
+  return std::fabs(x) < 0x1.0p15f;
+}
+
 bool is_cube(const SurfaceView& view) {
   return view.desc.type == SurfaceType::kCube || view.desc.type == SurfaceType::kCubeArray;
 }
@@ -92,8 +99,7 @@ std::array<double, 2> biased_lod_window(const SurfaceView& view, const SamplerSt
   if (req.op == SampleOp::kLevel) {
     const double l = static_cast<double>(req.lod + static_cast<float>(bias));
     b = {l - e, l + e};
-    // A NaN or infinite LOD: Vulkan's arithmetic on it is undefined, so any LOD the clamp allows.
-    if (!std::isfinite(req.lod)) b = {-kInf, kInf};
+    if (!defined_lod(req.lod)) b = {-kInf, kInf};
   } else if (req.op == SampleOp::kLevelZero) {
     const auto l = static_cast<double>(static_cast<float>(bias));  // Vulkan: mipLodBias applies
     b = {l - e, l + e};
@@ -133,7 +139,7 @@ std::array<double, 2> biased_lod_window(const SurfaceView& view, const SamplerSt
     if (req.op == SampleOp::kBias) {
       total = {kInf, -kInf};
       for (const SampleRequest& r : quad.size() == 4 ? quad : std::span(&req, 1)) {
-        if (!std::isfinite(r.lod)) return {-kInf, kInf};  // as a NaN or infinite LOD
+        if (!defined_lod(r.lod)) return {-kInf, kInf};
         const double t = bias + std::clamp(static_cast<double>(r.lod), -16.0, 15.99);
         total = {std::min(total[0], t), std::max(total[1], t)};
       }

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <random>
+#include <vector>
 
 #include "texunit/cube.hpp"
 #include "texunit/lod.hpp"
@@ -213,7 +214,55 @@ struct RandomLookup {
   Surface surface;
   SamplerState sampler;
   SampleRequest req;
+  std::vector<SampleRequest> quad;  // a fragment quad (TL, TR, BL, BR) holding req, or empty
 };
+
+// Special inputs (NaN, infinities, huge values) in about one lookup of ten.
+void add_specials(std::mt19937_64& rng, RandomLookup& l) {
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+  const float specials[] = {NAN, INFINITY, -INFINITY, 0x1.65a0bcp+31f, -3.0e38f, 1.0e-40f, -0.0f};
+  const float v = specials[pick(std::size(specials))];
+  switch (pick(5)) {
+    case 0:
+      l.req.coord[pick(3)] = v;
+      break;
+    case 1:
+      l.req.lod = v;
+      break;
+    case 2:
+      l.req.ddx[pick(3)] = v;
+      break;
+    case 3:
+      l.req.reference = v;
+      break;
+    default:
+      l.req.array_index = v;
+      break;
+  }
+}
+
+// A quad around the request: TL at its coordinates, TR and BL one derivative step away; the
+// request becomes lane `lane` of it with the quad's coarse derivatives.
+void make_quad(std::mt19937_64& rng, RandomLookup& l) {
+  std::array<std::array<float, 3>, 4> px{};
+  for (size_t k = 0; k < 3; ++k) {
+    px[0][k] = l.req.coord[k];
+    px[1][k] = l.req.coord[k] + l.req.ddx[k];
+    px[2][k] = l.req.coord[k] + l.req.ddy[k];
+    px[3][k] = (l.req.coord[k] + l.req.ddx[k]) + l.req.ddy[k];
+  }
+  const QuadDerivatives qd = quad_derivatives(px);
+  std::uniform_real_distribution<float> bias(-2.0f, 2.0f);
+  for (size_t k = 0; k < 4; ++k) {
+    SampleRequest q = l.req;
+    q.coord = px[k];
+    q.ddx = qd.ddx;
+    q.ddy = qd.ddy;
+    if (rng() % 2 == 0) q.lod = bias(rng);  // per-lane shader bias
+    l.quad.push_back(q);
+  }
+  l.req = l.quad[rng() % 4];
+}
 
 constexpr Format kFormats[] = {Format::kR8G8B8A8_UNORM,     Format::kR16G16B16A16_FLOAT,
                                Format::kR32G32B32A32_FLOAT, Format::kR8G8B8A8_UNORM_SRGB,
@@ -225,14 +274,21 @@ RandomLookup random_lookup(std::mt19937_64& rng) {
   auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
   auto unit = [&] { return std::uniform_real_distribution<float>(0.0f, 1.0f)(rng); };
   auto range = [&](float a, float b) { return std::uniform_real_distribution<float>(a, b)(rng); };
-  const SurfaceType types[] = {SurfaceType::k2D, SurfaceType::k2DArray, SurfaceType::k3D,
-                               SurfaceType::kCube};
-  const SurfaceType type = types[pick(4)];
+  const SurfaceType types[] = {SurfaceType::k2D,     SurfaceType::k2DArray,   SurfaceType::k3D,
+                               SurfaceType::kCube,   SurfaceType::kCubeArray, SurfaceType::k1D,
+                               SurfaceType::k1DArray};
+  const SurfaceType type = types[pick(std::size(types))];
   const Format fmt = kFormats[pick(std::size(kFormats))];
   const bool depth = fmt == Format::kD32_FLOAT || fmt == Format::kD16_UNORM;
   uint32_t w = 1u << pick(5), h = 1u << pick(5), d = type == SurfaceType::k3D ? 1u << pick(4) : 1u;
-  if (type == SurfaceType::kCube) h = w;
-  const uint32_t layers = type == SurfaceType::k2DArray ? 1 + pick(3) : 1;
+  const bool cube = type == SurfaceType::kCube || type == SurfaceType::kCubeArray;
+  const bool one_d = type == SurfaceType::k1D || type == SurfaceType::k1DArray;
+  if (cube) h = w;
+  if (one_d) h = 1;
+  const uint32_t layers = type == SurfaceType::k2DArray || type == SurfaceType::k1DArray
+                              ? 1 + pick(3)
+                          : type == SurfaceType::kCubeArray ? 1 + pick(2)
+                                                            : 1;
   uint32_t full = 1;
   for (uint32_t m = std::max({w, h, d}); m > 1; m >>= 1) ++full;
   const uint32_t mips = 1 + pick(full);
@@ -252,6 +308,7 @@ RandomLookup random_lookup(std::mt19937_64& rng) {
              return Texel::from_float(u(texel_rng), u(texel_rng), u(texel_rng), u(texel_rng));
            }),
       {},
+      {},
       {}};
   SamplerState& s = out.sampler;
   s.min_filter = pick(2) ? Filter::kLinear : Filter::kPoint;
@@ -268,7 +325,7 @@ RandomLookup random_lookup(std::mt19937_64& rng) {
                           SampleOp::kGather,  SampleOp::kImplicit, SampleOp::kBias,
                           SampleOp::kLodQuery};
   r.op = ops[pick(std::size(ops))];
-  if (type == SurfaceType::kCube) {
+  if (cube) {
     for (auto& c : r.coord) c = range(-1.0f, 1.0f);
   } else {
     for (auto& c : r.coord) c = range(-0.5f, 1.5f);
@@ -280,6 +337,22 @@ RandomLookup random_lookup(std::mt19937_64& rng) {
   for (auto& c : r.ddy) c = range(-1.0f, 1.0f) * scale;
   r.reference = unit();
   r.gather_component = static_cast<uint8_t>(pick(4));
+  if (pick(4) == 0)
+    for (auto& o : r.offset) o = static_cast<int32_t>(pick(16)) - 8;
+  if (pick(10) == 0) s.reduction = pick(2) ? Reduction::kMin : Reduction::kMax;
+  if (pick(20) == 0 && type == SurfaceType::k2D && !depth) {
+    // Unnormalized coordinates (Vulkan: one filter, level 0, clamping, no offsets).
+    s.normalized_coords = false;
+    s.mag_filter = s.min_filter;
+    s.mip_filter = MipFilter::kNone;
+    s.address = {AddressMode::kClamp, AddressMode::kClamp, AddressMode::kClamp};
+    s.min_lod = s.max_lod = s.lod_bias = 0.0f;
+    r.op = SampleOp::kLevelZero;
+    r.offset = {};
+    for (size_t k = 0; k < 2; ++k) r.coord[k] = range(-2.0f, 2.0f + static_cast<float>(w));
+  }
+  if (pick(10) == 0) add_specials(rng, out);
+  if (is_quad_op(r.op) && pick(3) == 0) make_quad(rng, out);
   return out;
 }
 
@@ -294,13 +367,21 @@ TEST(LookupBounds, EveryProfileStaysInsideOnRandomLookups) {
   const PrecisionKind kinds[] = {PrecisionKind::kD3D, PrecisionKind::kExact, PrecisionKind::kNvidia,
                                  PrecisionKind::kLavapipe};
   std::array<size_t, 4> failed{};
-  size_t unbounded = 0;
+  size_t unbounded = 0, exempt = 0;
   for (size_t i = 0; i < n; ++i) {
     const RandomLookup l = random_lookup(rng);
     const SurfaceView v = l.surface.view();
-    const LookupBounds b = lookup_bounds(v, l.sampler, l.req);
+    const LookupBounds b = lookup_bounds(v, l.sampler, l.req, {}, l.quad);
     if (!b.bounded) ++unbounded;
+    // The lavapipe profile models lavapipe's departures from Vulkan's min/max reduction rules
+    // (decision P9); on 1D surfaces and unnormalized coordinates, which the oracle never draws,
+    // it is unverified and leaves the bounds (decision B5): those lookups are not held to them.
+    const bool lavapipe_departs =
+        l.sampler.reduction != Reduction::kWeightedAverage || v.desc.type == SurfaceType::k1D ||
+        v.desc.type == SurfaceType::k1DArray || !l.sampler.normalized_coords;
+    if (lavapipe_departs) ++exempt;
     for (size_t k = 0; k < 4; ++k) {
+      if (lavapipe_departs && kinds[k] == PrecisionKind::kLavapipe) continue;
       const Texel t = sample(v, l.sampler, l.req, PrecisionProfile::of(kinds[k])).texel;
       if (bounds_contain(b, t)) continue;
       if (++failed[k] <= 5) {
@@ -313,19 +394,27 @@ TEST(LookupBounds, EveryProfileStaysInsideOnRandomLookups) {
                       << static_cast<int>(l.sampler.mip_filter) << " lod " << l.req.lod << " bias "
                       << l.sampler.lod_bias << " clamp " << l.sampler.min_lod << ","
                       << l.sampler.max_lod << " coord " << l.req.coord[0] << "," << l.req.coord[1]
-                      << "," << l.req.coord[2] << " got " << t.f(0) << "," << t.f(1) << ","
-                      << t.f(2) << "," << t.f(3) << " bounds [" << b.lo.f(0) << "," << b.hi.f(0)
-                      << "] [" << b.lo.f(1) << "," << b.hi.f(1) << "] [" << b.lo.f(2) << ","
-                      << b.hi.f(2) << "] [" << b.lo.f(3) << "," << b.hi.f(3) << "]";
+                      << "," << l.req.coord[2] << " off " << l.req.offset[0] << ","
+                      << l.req.offset[1] << "," << l.req.offset[2] << " layer " << l.req.array_index
+                      << " ref " << l.req.reference << " ddx " << l.req.ddx[0] << ","
+                      << l.req.ddx[1] << " ddy " << l.req.ddy[0] << "," << l.req.ddy[1] << " red "
+                      << static_cast<int>(l.sampler.reduction) << " addr "
+                      << static_cast<int>(l.sampler.address[0])
+                      << static_cast<int>(l.sampler.address[1]) << " norm "
+                      << l.sampler.normalized_coords << " quad " << l.quad.size() << " got "
+                      << t.f(0) << "," << t.f(1) << "," << t.f(2) << "," << t.f(3) << " bounds ["
+                      << b.lo.f(0) << "," << b.hi.f(0) << "] [" << b.lo.f(1) << "," << b.hi.f(1)
+                      << "] [" << b.lo.f(2) << "," << b.hi.f(2) << "] [" << b.lo.f(3) << ","
+                      << b.hi.f(3) << "]";
       }
     }
   }
   for (size_t k = 0; k < 4; ++k)
     EXPECT_EQ(failed[k], 0u) << profile_name(kinds[k]) << ": " << failed[k] << " of " << n;
   std::printf(
-      "bounds containment: %zu lookups per profile, %zu unbounded, failures d3d %zu "
-      "exact %zu nvidia %zu lavapipe %zu\n",
-      n, unbounded, failed[0], failed[1], failed[2], failed[3]);
+      "bounds containment: %zu lookups per profile (lavapipe: %zu, P9/B5), %zu unbounded, "
+      "failures d3d %zu exact %zu nvidia %zu lavapipe %zu\n",
+      n, n - exempt, unbounded, failed[0], failed[1], failed[2], failed[3]);
 }
 
 }  // namespace
