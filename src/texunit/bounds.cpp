@@ -628,8 +628,13 @@ LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const Sam
       // A gather returns the gathered component in every channel.
       const size_t src = req.op == SampleOp::kGather ? req.gather_component & 3u : i;
       const auto& ch = fi.channels[src];
-      const int bits =
-          p_.color_bits != 0 ? static_cast<int>(p_.color_bits) : std::max<int>(ch.bits, 8);
+      // CTS: 2^-(bits - 1) when only nearest filtering is involved, 2^-(bits - 2) otherwise
+      // (computeFixedPointThreshold of the format's bits less one or two); color_bits: 2^-n.
+      const bool nearest = sampler_.min_filter == Filter::kPoint &&
+                           sampler_.mag_filter == Filter::kPoint &&
+                           sampler_.mip_filter != MipFilter::kLinear && req.op != SampleOp::kGather;
+      const int bits = p_.color_bits != 0 ? static_cast<int>(p_.color_bits) + 1
+                                          : std::max<int>(ch.bits, 8) - (nearest ? 0 : 1);
       switch (ch.kind) {
         case ChannelKind::kUnorm:
         case ChannelKind::kSrgb:

@@ -639,6 +639,14 @@ int run(const Options& o) {
                   std::string(op_name(static_cast<Op>(k))).c_str(), s.bounds_failed,
                   s.bounds_checked, s.bounds_open, s.bounds_aniso_gather);
   }
+  if (o.bounds) {
+    uint64_t checked = 0, outside = 0, open = 0;
+    for (const auto& s : stats)
+      checked += s.bounds_checked, outside += s.bounds_failed, open += s.bounds_open;
+    std::printf("oracle: bounds: %" PRIu64 " outside of %" PRIu64 " lookups checked (%" PRIu64
+                " unbounded)\n",
+                outside, checked, open);
+  }
   if (reduction_lookups != 0)
     std::printf("oracle: min/max reduction %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 reduction_lookups, reduction_failed);
