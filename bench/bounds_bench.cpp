@@ -82,6 +82,8 @@ const Case kCube{SurfaceType::kCube, Format::kR8G8B8A8_UNORM, 64, 1, MipFilter::
 const Case k3D{SurfaceType::k3D, Format::kR16G16B16A16_FLOAT, 32, 32, MipFilter::kLinear};
 const Case kShadow{SurfaceType::k2D, Format::kD32_FLOAT, 256, 1, MipFilter::kPoint, true};
 
+// NOLINTBEGIN(readability-identifier-naming): Google Benchmark's BM_ names, as in every bench/
+// file.
 void BM_BoundsBilinearRgba8(benchmark::State& s) {
   run(s, kBilinear, true);
 }
@@ -112,6 +114,8 @@ void BM_BoundsShadowD32(benchmark::State& s) {
 void BM_SampleShadowD32D3D(benchmark::State& s) {
   run(s, kShadow, false);
 }
+
+// NOLINTEND(readability-identifier-naming)
 
 BENCHMARK(BM_BoundsBilinearRgba8);
 BENCHMARK(BM_SampleBilinearRgba8D3D);

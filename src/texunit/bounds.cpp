@@ -529,53 +529,86 @@ std::array<std::array<double, 4>, 3> BoundsContext::unflushed_compare(
   return {b.lo, b.hi, nan};
 }
 
+// Why no interval holds for `req` (every channel [-inf, +inf]), or nullptr.
+const char* BoundsContext::unbounded_reason(const SampleRequest& req) const {
+  const FormatInfo& fi = format_info(view_.desc.format);
+  const auto type = view_.desc.type;
+  const bool cube = type == SurfaceType::kCube || type == SurfaceType::kCubeArray;
+  // A NaN or infinite coordinate or layer, or a texel position beyond 2^24 (where float32 has no
+  // fraction left and fixed-point converters overflow): Vulkan "Texel Coordinate Operations"
+  // defines no result (implementations return NaN, the border or any texel).
+  bool undefined_coord = !(std::fabs(req.array_index) < 0x1.0p24);
+  const unsigned dims = cube ? 3 : view_.desc.coord_dims();
+  const std::array<double, 3> size{static_cast<double>(view_.desc.width),
+                                   static_cast<double>(view_.desc.height),
+                                   static_cast<double>(view_.desc.depth)};
+  for (unsigned a = 0; a < dims && a < 3; ++a) {
+    const double t =
+        static_cast<double>(req.coord[a]) * (sampler_.normalized_coords && !cube ? size[a] : 1.0);
+    undefined_coord = undefined_coord || !(std::fabs(t) < 0x1.0p24);
+  }
+  if (undefined_coord) return "a NaN, infinite or out-of-range coordinate: undefined in Vulkan";
+  const bool query = req.op == SampleOp::kLodQuery;
+  const bool compare = sampler_.compare.has_value() && !fi.is_integer();
+  // VkSamplerCreateInfo: compareEnable requires the weighted-average reduction (D3D11.3 has no
+  // comparison min/max filter either).
+  if (compare && sampler_.reduction != Reduction::kWeightedAverage && !query)
+    return "a comparison sampler with a min/max reduction: invalid in Vulkan";
+  const bool gather_2d = type == SurfaceType::k2D || type == SurfaceType::k2DArray || cube;
+  if (req.op == SampleOp::kGather && !gather_2d)
+    return "a gather of a 1D or 3D surface: invalid in Vulkan (OpImageGather) and D3D";
+  // Vulkan: integer formats lack VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT, so a linear
+  // filter on one is invalid usage and its result undefined (D3D11.3 point-samples).
+  if (fi.is_integer() && !query &&
+      (sampler_.min_filter == Filter::kLinear || sampler_.mag_filter == Filter::kLinear ||
+       sampler_.mip_filter == MipFilter::kLinear))
+    return "linear filtering of an integer format: undefined in Vulkan";
+  // Vulkan "Texel Anisotropic Filtering" leaves the footprint, the sample count and the LOD of
+  // the minor axis to the implementation (lavapipe filters explicit-LOD lookups anisotropically
+  // too): every op but the gathers, which do not filter.
+  if (sampler_.max_anisotropy > 1 && req.op != SampleOp::kGather)
+    return "anisotropic filtering: Vulkan leaves the footprint to the implementation";
+  return nullptr;
+}
+
+// The colour threshold of channel `c` of `req`'s result (a float result).
+double BoundsContext::threshold(const SampleRequest& req, size_t c) {
+  const FormatInfo& fi = format_info(view_.desc.format);
+  if (req.op == SampleOp::kLodQuery) return 0x1.0p-20;
+  if (sampler_.compare.has_value() && !fi.is_integer()) return 0x1.0p-16;
+  // A gather returns the gathered component in every channel.
+  const size_t src = req.op == SampleOp::kGather ? req.gather_component & 3u : c;
+  const auto& ch = fi.channels[src];
+  // CTS: 2^-(bits - 1) when only nearest filtering is involved, 2^-(bits - 2) otherwise
+  // (computeFixedPointThreshold of the format's bits less one or two); color_bits: 2^-n.
+  const bool nearest = sampler_.min_filter == Filter::kPoint &&
+                       sampler_.mag_filter == Filter::kPoint &&
+                       sampler_.mip_filter != MipFilter::kLinear && req.op != SampleOp::kGather;
+  const int bits = p_.color_bits != 0 ? static_cast<int>(p_.color_bits) + 1
+                                      : std::max<int>(ch.bits, 8) - (nearest ? 0 : 1);
+  switch (ch.kind) {
+    case ChannelKind::kUnorm:
+    case ChannelKind::kSrgb:
+    case ChannelKind::kSnorm:
+      return std::ldexp(1.0, -(bits - 1)) + 0x1.0p-20;
+    case ChannelKind::kFloat:
+    case ChannelKind::kSharedExp:
+      return magnitude()[src] * std::ldexp(1.0, -static_cast<int>(p_.float_bits)) + 0x1.0p-126;
+    default:
+      return 0x1.0p-20;  // a missing component: a constant
+  }
+}
+
 LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const SampleRequest> quad) {
   LookupBounds out;
   const TexelKind kind = sample_result_kind(view_, sampler_, req.op);
   out.lo.kind = out.hi.kind = kind;
   const FormatInfo& fi = format_info(view_.desc.format);
-  // Vulkan "Texel Anisotropic Filtering" leaves the footprint, the sample count and the LOD of
-  // the minor axis to the implementation (lavapipe filters explicit-LOD lookups anisotropically
-  // too): every op but the gathers, which do not filter.
-  const bool aniso = sampler_.max_anisotropy > 1 && req.op != SampleOp::kGather;
-  // A NaN or infinite coordinate or layer, or a texel position beyond 2^24 (where float32 has no
-  // fraction left and fixed-point converters overflow): Vulkan "Texel Coordinate Operations"
-  // defines no result (implementations return NaN, the border or any texel).
-  bool undefined_coord = !(std::fabs(req.array_index) < 0x1.0p24);
-  {
-    const bool cube =
-        view_.desc.type == SurfaceType::kCube || view_.desc.type == SurfaceType::kCubeArray;
-    const unsigned dims = cube ? 3 : view_.desc.coord_dims();
-    const std::array<double, 3> size{static_cast<double>(view_.desc.width),
-                                     static_cast<double>(view_.desc.height),
-                                     static_cast<double>(view_.desc.depth)};
-    for (unsigned a = 0; a < dims && a < 3; ++a) {
-      const double t =
-          static_cast<double>(req.coord[a]) * (sampler_.normalized_coords && !cube ? size[a] : 1.0);
-      undefined_coord = undefined_coord || !(std::fabs(t) < 0x1.0p24);
-    }
-  }
-  // Vulkan: integer formats lack VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT, so a
-  // linear filter on one is invalid usage and its result undefined (D3D11.3 point-samples).
-  const bool int_linear =
-      fi.is_integer() && req.op != SampleOp::kLodQuery &&
-      (sampler_.min_filter == Filter::kLinear || sampler_.mag_filter == Filter::kLinear ||
-       sampler_.mip_filter == MipFilter::kLinear);
   const bool compare = sampler_.compare.has_value() && !fi.is_integer();
-  const auto type = view_.desc.type;
-  const bool gather_2d = type == SurfaceType::k2D || type == SurfaceType::k2DArray ||
-                         type == SurfaceType::kCube || type == SurfaceType::kCubeArray;
   Box h;
-  if (undefined_coord) {
+  if (const char* why = unbounded_reason(req)) {
     out.bounded = false;
-    out.note = "a NaN, infinite or out-of-range coordinate: undefined in Vulkan";
-    for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
-  } else if (compare && sampler_.reduction != Reduction::kWeightedAverage &&
-             req.op != SampleOp::kLodQuery) {
-    // VkSamplerCreateInfo: compareEnable requires the weighted-average reduction (D3D11.3 has
-    // no comparison min/max filter either): invalid, the result undefined.
-    out.bounded = false;
-    out.note = "a comparison sampler with a min/max reduction: invalid in Vulkan";
+    out.note = why;
     for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
   } else if (compare && std::isnan(req.reference) && req.op != SampleOp::kLodQuery) {
     // A NaN reference: Vulkan "Depth Compare Operation" orders no NaN, so every tap may pass or
@@ -584,23 +617,11 @@ LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const Sam
       h.add(c, 0.0);
       h.add(c, 1.0);
     }
-  } else if (req.op == SampleOp::kGather && !gather_2d) {
-    out.bounded = false;
-    out.note = "a gather of a 1D or 3D surface: invalid in Vulkan (OpImageGather) and D3D";
-    for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
-  } else if (int_linear) {
-    out.bounded = false;
-    out.note = "linear filtering of an integer format: undefined in Vulkan";
-    for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
-  } else if (aniso) {
-    out.bounded = false;
-    out.note = "anisotropic filtering: Vulkan leaves the footprint to the implementation";
-    for (size_t c = 0; c < 4; ++c) h.nan[c] = true;
   } else {
     h = Builder(view_, sampler_, req, p_, quad).hull();
     const auto& r = fi.channels[0];
-    if (sampler_.compare && r.kind == ChannelKind::kFloat && r.bits == 32 &&
-        fi.bytes_per_block == 4 && req.op != SampleOp::kLodQuery) {
+    if (compare && r.kind == ChannelKind::kFloat && r.bits == 32 && fi.bytes_per_block == 4 &&
+        req.op != SampleOp::kLodQuery) {
       const auto u = unflushed_compare(req, quad);
       for (size_t c = 0; c < 4; ++c) {
         h.add(c, u[0][c]);
@@ -609,52 +630,20 @@ LookupBounds BoundsContext::bounds(const SampleRequest& req, std::span<const Sam
       }
     }
   }
-  for (int c = 0; c < 4; ++c) {
-    const auto i = static_cast<size_t>(c);
-    const bool open = h.nan[i] || !(h.lo[i] <= h.hi[i]);
-    if (kind != TexelKind::kFloat) {
-      const double lo = open ? -kInf : h.lo[i], hi = open ? kInf : h.hi[i];
-      out.lo.bits[i] = int_word(lo, kind);
-      out.hi.bits[i] = int_word(hi, kind);
-      if (open) out.bounded = false;
-      continue;
-    }
-    double t = 0x1.0p-20;  // a missing component: a constant
-    if (req.op == SampleOp::kLodQuery) {
-      t = 0x1.0p-20;
-    } else if (compare) {
-      t = 0x1.0p-16;
-    } else {
-      // A gather returns the gathered component in every channel.
-      const size_t src = req.op == SampleOp::kGather ? req.gather_component & 3u : i;
-      const auto& ch = fi.channels[src];
-      // CTS: 2^-(bits - 1) when only nearest filtering is involved, 2^-(bits - 2) otherwise
-      // (computeFixedPointThreshold of the format's bits less one or two); color_bits: 2^-n.
-      const bool nearest = sampler_.min_filter == Filter::kPoint &&
-                           sampler_.mag_filter == Filter::kPoint &&
-                           sampler_.mip_filter != MipFilter::kLinear && req.op != SampleOp::kGather;
-      const int bits = p_.color_bits != 0 ? static_cast<int>(p_.color_bits) + 1
-                                          : std::max<int>(ch.bits, 8) - (nearest ? 0 : 1);
-      switch (ch.kind) {
-        case ChannelKind::kUnorm:
-        case ChannelKind::kSrgb:
-        case ChannelKind::kSnorm:
-          t = std::ldexp(1.0, -(bits - 1)) + 0x1.0p-20;
-          break;
-        case ChannelKind::kFloat:
-        case ChannelKind::kSharedExp:
-          t = magnitude()[src] * std::ldexp(1.0, -static_cast<int>(p_.float_bits)) + 0x1.0p-126;
-          break;
-        default:
-          break;
-      }
-    }
+  for (size_t c = 0; c < 4; ++c) {
+    const bool open = h.nan[c] || !(h.lo[c] <= h.hi[c]);
     if (open) {
       out.bounded = false;
       if (out.note.empty()) out.note = "a NaN may come back";
     }
-    out.lo.bits[i] = std::bit_cast<uint32_t>(open ? -INFINITY : round_down(h.lo[i] - t));
-    out.hi.bits[i] = std::bit_cast<uint32_t>(open ? INFINITY : round_up(h.hi[i] + t));
+    if (kind != TexelKind::kFloat) {
+      out.lo.bits[c] = int_word(open ? -kInf : h.lo[c], kind);
+      out.hi.bits[c] = int_word(open ? kInf : h.hi[c], kind);
+      continue;
+    }
+    const double t = open ? 0.0 : threshold(req, c);
+    out.lo.bits[c] = std::bit_cast<uint32_t>(open ? -INFINITY : round_down(h.lo[c] - t));
+    out.hi.bits[c] = std::bit_cast<uint32_t>(open ? INFINITY : round_up(h.hi[c] + t));
   }
   return out;
 }

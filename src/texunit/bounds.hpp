@@ -45,6 +45,8 @@ class BoundsContext {
   bool magnitude_ready_ = false;
   std::vector<uint8_t> scaled_;  // float32 depth scaled by 2^64 (unflushed comparisons)
   const std::array<double, 4>& magnitude();
+  const char* unbounded_reason(const SampleRequest& req) const;
+  double threshold(const SampleRequest& req, size_t c);
   std::array<std::array<double, 4>, 3> unflushed_compare(const SampleRequest& req,
                                                          std::span<const SampleRequest> quad);
 };
