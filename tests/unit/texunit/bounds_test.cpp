@@ -167,6 +167,46 @@ TEST(BoundsLod, CubeLodUsesTheExactFaceProjection) {
   EXPECT_LT(wc[1], lod);  // the CTS's window misses it
 }
 
+// Decision B2 on random cube gradients: d3d's LOD (the exact projection, isotropic_lod) always
+// lies in the library's window; the CTS's |d(ma)| window misses it on a share of them.
+TEST(BoundsLod, CubeWindowHoldsD3DLodWhereTheCtsMisses) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  const double size = 64.0;
+  size_t exact_miss = 0, cts_miss = 0;
+  const size_t n = 100000;
+  for (size_t i = 0; i < n; ++i) {
+    const std::array<float, 3> dir{u(rng), u(rng), u(rng)};
+    const float scale = std::ldexp(1.0f, -static_cast<int>(rng() % 8));
+    const std::array<float, 3> dx{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+    const std::array<float, 3> dy{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+    const uint32_t face = cube_coord(dir).face;
+    const auto sx = cube_project_derivative(dir, dx, face);
+    const auto sy = cube_project_derivative(dir, dy, face);
+    const auto fs = static_cast<float>(size);
+    const double lod =
+        isotropic_lod({sx[0] * fs, sx[1] * fs, 0.0f}, {sy[0] * fs, sy[1] * fs, 0.0f});
+    const BoundsPrecision p;
+    const auto w = lod_bounds_from_derivatives(cube_texel_derivative(dir, dx, face, size),
+                                               cube_texel_derivative(dir, dy, face, size), p);
+    if (!(w[0] <= lod && lod <= w[1])) ++exact_miss;
+    // tcu::computeCubeLodBoundsFromDerivates: |d(ma)|.
+    const size_t ma = face / 2, s_ax = face / 2 == 0 ? 2 : 0, t_ax = face / 2 == 1 ? 2 : 1;
+    auto cts = [&](const std::array<float, 3>& d) {
+      const double m = std::fabs(static_cast<double>(dir[ma]));
+      const double dm = std::fabs(static_cast<double>(d[ma]));
+      return std::array<double, 3>{size * 0.5 * (d[s_ax] * m - dir[s_ax] * dm) / (m * m),
+                                   size * 0.5 * (d[t_ax] * m - dir[t_ax] * dm) / (m * m), 0.0};
+    };
+    const auto c = lod_bounds_from_derivatives(cts(dx), cts(dy), p);
+    if (!(c[0] <= lod && lod <= c[1])) ++cts_miss;
+  }
+  EXPECT_EQ(exact_miss, 0u);
+  EXPECT_GT(cts_miss, n / 100);  // the CTS's window misses d3d's LOD on over 1% of them
+  std::printf("cube LOD windows: exact misses %zu, CTS |d(ma)| misses %zu of %zu\n", exact_miss,
+              cts_miss, n);
+}
+
 // Integer formats: exact bounds in the result kind, no threshold.
 TEST(LookupBounds, IntegerFormatsAreExact) {
   const Surface s = make(SurfaceType::k2D, Format::kR32_UINT, 2, 1, 1, 1,
