@@ -207,6 +207,67 @@ TEST(BoundsLod, CubeWindowHoldsD3DLodWhereTheCtsMisses) {
               cts_miss, n);
 }
 
+// Depth comparison (Vulkan "Depth Compare Operation"): the reference +- one quantum of a UNORM
+// depth format may compare either way; a reference clear of every texel compares one way only.
+TEST(LookupBounds, ComparisonReferenceWindow) {
+  const Surface s = make(SurfaceType::k2D, Format::kD16_UNORM, 2, 2, 1, 1,
+                         [](uint32_t, uint32_t, uint32_t, uint32_t) {
+                           return Texel::from_float(0.5f, 0.0f, 0.0f, 1.0f);
+                         });
+  SamplerState smp = point_sampler();
+  smp.compare = CompareFunc::kLess;
+  SampleRequest r;
+  r.coord = {0.25f, 0.25f, 0.0f};
+  r.reference = 0.5f;  // equal to the texel: within one quantum, pass or fail
+  const LookupBounds tie = lookup_bounds(s.view(), smp, r);
+  EXPECT_TRUE(bounds_contain(tie, splat(0.0f)) && bounds_contain(tie, splat(1.0f)));
+  r.reference = 0.25f;  // 0.25 < 0.5: passes (1.0) only
+  const LookupBounds clear = lookup_bounds(s.view(), smp, r);
+  EXPECT_TRUE(bounds_contain(clear, splat(1.0f)));
+  EXPECT_FALSE(bounds_contain(clear, splat(0.0f)));
+  EXPECT_FALSE(bounds_contain(clear, splat(0.5f)));
+}
+
+// Gathers (Vulkan "Texel Gathering"): the four texels of the footprint, nothing else.
+TEST(LookupBounds, GatherReturnsFootprintTexels) {
+  const Surface s = checks();
+  SampleRequest r;
+  r.op = SampleOp::kGather;
+  r.coord = {0.3125f, 0.3125f, 0.0f};  // texels x = 0, 1 (black, white) of rows 0, 1
+  const LookupBounds b = lookup_bounds(s.view(), point_sampler(), r);
+  EXPECT_TRUE(bounds_contain(b, Texel::from_float(0.0f, 1.0f, 1.0f, 0.0f)));
+  EXPECT_FALSE(bounds_contain(b, Texel::from_float(0.5f, 1.0f, 1.0f, 0.0f)));  // a blend
+  EXPECT_FALSE(bounds_contain(b, Texel::from_float(0.0f, 1.0f, 1.0f, 2.0f)));
+}
+
+// textureQueryLod: (clamped, unclamped) within the LOD window; a LOD a whole level away fails.
+TEST(LookupBounds, LodQueryWindow) {
+  const Surface s = checks();
+  SamplerState smp;
+  smp.mip_filter = MipFilter::kLinear;
+  SampleRequest r;
+  r.op = SampleOp::kLodQuery;
+  r.ddx = {0.5f, 0.0f, 0.0f};  // 2 texels of level 0: LOD 1
+  r.ddy = {0.0f, 0.5f, 0.0f};
+  const LookupBounds b = lookup_bounds(s.view(), smp, r);
+  EXPECT_TRUE(bounds_contain(b, Texel::from_float(1.0f, 1.0f, 0.0f, 0.0f)));
+  EXPECT_FALSE(bounds_contain(b, Texel::from_float(1.0f, 2.0f, 0.0f, 0.0f)));
+  EXPECT_FALSE(bounds_contain(b, Texel::from_float(0.0f, 1.0f, 0.0f, 0.0f)));
+}
+
+// The colour threshold option: color_bits = n is +-2^-n around the texel.
+TEST(LookupBounds, ColorBitsSetTheThreshold) {
+  const Surface s = checks();
+  SampleRequest r;
+  r.coord = {0.375f, 0.375f, 0.0f};
+  BoundsPrecision p;
+  p.color_bits = 10;
+  const LookupBounds b = lookup_bounds(s.view(), point_sampler(), r, p);
+  EXPECT_NEAR(hi_f(b, 0) - 1.0f, 0x1.0p-10f, 1e-5f);
+  EXPECT_TRUE(in(b, 1.0f + 0x1.0p-11f));
+  EXPECT_FALSE(in(b, 1.0f + 0x1.0p-9f));
+}
+
 // Integer formats: exact bounds in the result kind, no threshold.
 TEST(LookupBounds, IntegerFormatsAreExact) {
   const Surface s = make(SurfaceType::k2D, Format::kR32_UINT, 2, 1, 1, 1,
