@@ -286,7 +286,7 @@ typedef struct texsim_bounds_options {
   uint32_t blend_bits;          /* 8: +-2^-n on the linear-mipmap weight */
   uint32_t color_bits;          /* 0: per format; n: +-2^-n on normalized channels */
   uint32_t float_bits;          /* 19: float channels, relative to the surface's largest value */
-  int derivatives_from_quads;   /* 0; 1: quad ops' LOD from each quad's coarse or fine differences */
+  int derivatives_from_quads; /* 0; 1: quad ops' LOD from each quad's coarse or fine differences */
 } texsim_bounds_options;
 TEXSIM_API texsim_status texsim_bounds_options_init(texsim_bounds_options* options,
                                                     size_t struct_size);

@@ -173,8 +173,7 @@ static void test_bounds(void) {
   bo = texsim_bounds_options_default();
   bo.struct_size = 3;
   CHECK(texsim_sample_bounds(s, &smp, &sl, &lo, &hi, &bo, NULL) == TEXSIM_ERROR_INVALID_ARGUMENT);
-  CHECK(texsim_sample_bounds(s, &smp, &sl, NULL, &hi, NULL, NULL) ==
-        TEXSIM_ERROR_INVALID_ARGUMENT);
+  CHECK(texsim_sample_bounds(s, &smp, &sl, NULL, &hi, NULL, NULL) == TEXSIM_ERROR_INVALID_ARGUMENT);
   texsim_surface_destroy(s);
 }
 
