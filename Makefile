@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-plot oracle-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak hw-bundle
+.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-plot oracle-soak bounds-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak hw-bundle
 
 all: build
 
@@ -51,6 +51,15 @@ bench-plot:
 # hash per route/profile/input class, compared with tests/soak/baseline_10m.txt.
 hash-soak: build
 	nice sh tests/soak/check.sh build/release/tests/soak/texsim_hash_soak 10000000 tests/soak/baseline_10m.txt
+
+# Issue 33: the conformant range over >= 1M random lookups per profile: texsim's four profiles
+# (texunit_bounds_test, 1,048,576 lookups) and lavapipe's real results (texsim_oracle --bounds:
+# 6144 x 256 lookups of which over 1M sampling lookups are checked, then 2048 x 256 with half the
+# lanes special). CTest runs smaller ones.
+bounds-soak: build
+	TEXSIM_BOUNDS_LOOKUPS=1048576 ./build/release/tests/texunit_bounds_test --gtest_filter='*Random*'
+	./build/release/tests/oracle/texsim_oracle --bounds --seed 33 --cases 6144 --lanes 256 --special 0 --max-print 20
+	./build/release/tests/oracle/texsim_oracle --bounds --seed 34 --cases 2048 --lanes 256 --special 50 --max-print 20
 
 oracle-soak: build
 	bash scripts/oracle-soak.sh build/release

@@ -53,6 +53,32 @@ py::object typed_view(const py::array& flat, TexelKind kind) {
   return flat.attr("view")(dt).attr("T");
 }
 
+// bounds_precision={...}: the BoundsPrecision fields by name; an unknown name is a ValueError.
+BoundsPrecision precision_arg(const py::object& o) {
+  BoundsPrecision p;
+  if (o.is_none()) return p;
+  const std::pair<const char*, unsigned*> fields[] = {
+      {"coord_bits", &p.coord_bits},
+      {"subtexel_bits", &p.subtexel_bits},
+      {"lod_bits", &p.lod_bits},
+      {"derivative_lod_bits", &p.derivative_lod_bits},
+      {"derivative_bits", &p.derivative_bits},
+      {"blend_bits", &p.blend_bits},
+      {"color_bits", &p.color_bits},
+      {"float_bits", &p.float_bits}};
+  for (const auto& [key, value] : o.cast<py::dict>()) {
+    const auto name = key.cast<std::string>();
+    bool found = false;
+    for (const auto& [field, dst] : fields) {
+      if (name != field) continue;
+      *dst = value.cast<unsigned>();
+      found = true;
+    }
+    if (!found) throw py::value_error("bounds_precision: unknown field '" + name + "'");
+  }
+  return p;
+}
+
 std::array<int32_t, 3> offset3(const py::object& o) {
   std::array<int32_t, 3> r{};
   if (o.is_none()) return r;
@@ -167,7 +193,7 @@ void bind_lookups(py::module_& m) {
          const py::object& ddx, const py::object& ddy, const py::object& reference,
          const py::object& offset, uint8_t gather_component, const py::object& active,
          const std::string& profile, bool lavapipe_groups, bool derivatives_from_quads,
-         unsigned threads) {
+         unsigned threads, bool bounds, const py::object& bounds_precision) -> py::object {
         Inputs in;
         SampleLanes l;
         l.op = op;
@@ -211,7 +237,23 @@ void bind_lookups(py::module_& m) {
           st = sample(s, smp, l, Results{rows[0], rows[1], rows[2], rows[3], {}}, o, diags);
         }
         if (!st.ok) raise(diags, "sample failed");
-        return typed_view(flat, st.kind);
+        if (!bounds) return typed_view(flat, st.kind);
+        BoundsOptions bo;
+        bo.precision = precision_arg(bounds_precision);
+        bo.derivatives_from_quads = derivatives_from_quads;
+        std::array<std::span<uint32_t>, 4> lo_rows, hi_rows;
+        py::array lo_flat, hi_flat;
+        alloc_results(l.count, lo_rows, lo_flat);
+        alloc_results(l.count, hi_rows, hi_flat);
+        {
+          py::gil_scoped_release release;
+          st =
+              sample_bounds(s, smp, l, Results{lo_rows[0], lo_rows[1], lo_rows[2], lo_rows[3], {}},
+                            Results{hi_rows[0], hi_rows[1], hi_rows[2], hi_rows[3], {}}, bo, diags);
+        }
+        if (!st.ok) raise(diags, "sample bounds failed");
+        return py::make_tuple(typed_view(flat, st.kind), typed_view(lo_flat, st.kind),
+                              typed_view(hi_flat, st.kind));
       },
       py::arg("surface"), py::arg("sampler"), py::arg("u"), py::arg("v") = py::none(),
       py::arg("w") = py::none(), py::kw_only(), py::arg("op") = SampleOp::kLevel,
@@ -219,9 +261,14 @@ void bind_lookups(py::module_& m) {
       py::arg("ddy") = py::none(), py::arg("reference") = py::none(),
       py::arg("offset") = py::none(), py::arg("gather_component") = 0,
       py::arg("active") = py::none(), py::arg("profile") = "d3d", py::arg("lavapipe_groups") = true,
-      py::arg("derivatives_from_quads") = false, py::arg("threads") = 1u,
+      py::arg("derivatives_from_quads") = false, py::arg("threads") = 1u, py::arg("bounds") = false,
+      py::arg("bounds_precision") = py::none(),
       "Samples one message: one lane per element of u (and v, w, lod, ...). Returns an (n, 4) "
-      "array of R, G, B, A: float32, int32 or uint32 as the result kind is.");
+      "array of R, G, B, A: float32, int32 or uint32 as the result kind is. bounds=True returns "
+      "(texels, lo, hi): per lane and channel the interval of results the Vulkan specification "
+      "allows (docs/bounds.md; [-inf, inf] admits NaN). bounds_precision: a dict overriding "
+      "coord_bits, subtexel_bits, lod_bits, derivative_lod_bits, derivative_bits, blend_bits, "
+      "color_bits, float_bits (defaults: the Vulkan CTS's).");
 
   m.def(
       "fetch",
@@ -273,6 +320,7 @@ void bind_lookups(py::module_& m) {
   m.attr("FLAG_IN_BOUNDS") = kFlagInBounds;
   m.attr("FLAG_NULL_TILE") = kFlagNullTile;
   m.attr("FLAG_FAST_CLEARED") = kFlagFastCleared;
+  m.attr("FLAG_UNBOUNDED") = kFlagUnbounded;
 }
 
 }  // namespace texsim::py_api

@@ -98,4 +98,43 @@ TEXSIM_API LookupStatus sample(const Surface& surface, const Sampler& sampler,
 TEXSIM_API LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Results& out,
                               const FetchOptions& options, Diagnostics& diags);
 
+// ---- the conformant range of a lookup (docs/bounds.md) ----
+
+// The precision a conforming implementation is allowed. Defaults: the Vulkan CTS's 2D filtering
+// tests (coordBits 20, uvwBits 7, derivateBits 18, lodBits 6), with the lower tier's 4 LOD bits
+// for LODs from derivatives; colour threshold from the format (CTS: bits - 1 nearest, - 2 linear).
+struct BoundsPrecision {
+  unsigned coord_bits = 20;          // relative precision of the coordinates
+  unsigned subtexel_bits = 7;        // +-2^-n texel (subTexelPrecisionBits)
+  unsigned lod_bits = 6;             // +-2^-n on explicit LODs and the clamps
+  unsigned derivative_lod_bits = 4;  // +-2^-n on LODs from derivatives
+  unsigned derivative_bits = 18;     // relative precision of the derivatives
+  unsigned blend_bits = 8;           // +-2^-n on the linear-mipmap weight
+  unsigned color_bits = 0;           // 0: per format; n: +-2^-n on normalized channels
+  unsigned float_bits = 19;          // float channels: +-2^-n of the surface's largest value
+};
+
+struct BoundsOptions {
+  BoundsPrecision precision;
+  // true: quad ops' lanes form pixel quads 4q..4q+3 whose coarse and fine derivatives (from the
+  // coordinates) may each give the LOD; false: the ddx_* / ddy_* spans.
+  bool derivatives_from_quads = false;
+};
+
+// Written to `lo.flags`: the lane's interval is [-inf, +inf] in some channel (anisotropic
+// filtering, undefined inputs, an invalid combination); docs/bounds.md lists the cases.
+inline constexpr uint8_t kFlagUnbounded = 8;
+
+// Per lane and channel, the interval [lo, hi] of results the Vulkan specification (and D3D11.3
+// where it differs) allows for the lookup, in the result kind the status reports: float words
+// (lo rounded down, hi up; [-inf, +inf] admits NaN) or exact integers. Errors as sample()'s.
+TEXSIM_API LookupStatus sample_bounds(const Surface& surface, const Sampler& sampler,
+                                      const SampleLanes& lanes, const Results& lo,
+                                      const Results& hi, const BoundsOptions& options,
+                                      Diagnostics& diags);
+
+// Whether the result word `value` lies in [lo, hi] for a result of `kind` (a float NaN only
+// where the interval is [-inf, +inf]).
+TEXSIM_API bool within_bounds(TexelKind kind, uint32_t lo, uint32_t hi, uint32_t value);
+
 }  // namespace texsim

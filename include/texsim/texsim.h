@@ -273,6 +273,40 @@ TEXSIM_API texsim_status texsim_fetch(const texsim_surface* surface,
                                       const texsim_fetch_lanes* lanes, const texsim_results* out,
                                       const texsim_fetch_options* options, texsim_texel_kind* kind);
 
+/* ---- the conformant range of a lookup (docs/bounds.md) ----------------------------------- */
+/* The precision a conforming implementation is allowed and how quad ops take their LOD.
+ * Default: the Vulkan CTS's (texsim::BoundsPrecision in lookup.hpp says each field). */
+typedef struct texsim_bounds_options {
+  size_t struct_size;
+  uint32_t coord_bits;          /* 20: relative precision of the coordinates */
+  uint32_t subtexel_bits;       /* 7: +-2^-n texel */
+  uint32_t lod_bits;            /* 6: +-2^-n on explicit LODs and the clamps */
+  uint32_t derivative_lod_bits; /* 4: +-2^-n on LODs from derivatives */
+  uint32_t derivative_bits;     /* 18: relative precision of the derivatives */
+  uint32_t blend_bits;          /* 8: +-2^-n on the linear-mipmap weight */
+  uint32_t color_bits;          /* 0: per format; n: +-2^-n on normalized channels */
+  uint32_t float_bits;          /* 19: float channels, relative to the surface's largest value */
+  int derivatives_from_quads; /* 0; 1: quad ops' LOD from each quad's coarse or fine differences */
+} texsim_bounds_options;
+TEXSIM_API texsim_status texsim_bounds_options_init(texsim_bounds_options* options,
+                                                    size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_bounds_options)
+
+#define TEXSIM_FLAG_UNBOUNDED 8u /* written to lo->flags: some channel is [-inf, +inf] */
+
+/* Per lane and channel, the interval [lo, hi] of results the Vulkan specification (and
+ * D3D11.3 where it differs) allows, as result words of `kind` (floats: [-inf, +inf] admits
+ * NaN; integers exact). `options` and `kind` may be NULL. */
+TEXSIM_API texsim_status texsim_sample_bounds(const texsim_surface* surface,
+                                              const texsim_sampler* sampler,
+                                              const texsim_sample_lanes* lanes,
+                                              const texsim_results* lo, const texsim_results* hi,
+                                              const texsim_bounds_options* options,
+                                              texsim_texel_kind* kind);
+/* 1 when the result word `value` lies in [lo, hi] for a result of `kind`, else 0. */
+TEXSIM_API int texsim_within_bounds(texsim_texel_kind kind, uint32_t lo, uint32_t hi,
+                                    uint32_t value);
+
 /* ---- scenes ------------------------------------------------------------------------------ */
 typedef struct texsim_scene texsim_scene;
 

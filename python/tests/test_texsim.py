@@ -87,6 +87,27 @@ def test_sample_bilinear_matches_hand_computation():
     assert abs(r[2, 0] - 192 / 255) < 1e-6
 
 
+def test_sample_bounds_contain_every_profile():
+    s = texsim.Surface.from_array(ramp_rgba8(), "R8G8B8A8_UNORM")
+    smp = texsim.Sampler(mip_filter=texsim.MipFilter.NONE)
+    rng = np.random.default_rng(3)
+    u = rng.uniform(-0.5, 1.5, 64).astype(np.float32)
+    v = rng.uniform(-0.5, 1.5, 64).astype(np.float32)
+    r, lo, hi = texsim.sample(s, smp, u, v, bounds=True)
+    assert lo.shape == hi.shape == (64, 4) and lo.dtype == np.float32
+    for profile in ("d3d", "exact", "lavapipe", "nvidia"):
+        t = texsim.sample(s, smp, u, v, profile=profile)
+        assert np.all((lo <= t) & (t <= hi)), profile
+    # One step above hi is outside; a narrower colour threshold narrows the interval.
+    assert not np.any(np.nextafter(hi, np.float32(np.inf)) <= hi)
+    _, lo8, hi8 = texsim.sample(s, smp, u, v, bounds=True, bounds_precision={"color_bits": 12})
+    assert np.all(hi8 - lo8 <= hi - lo)
+    with pytest.raises(ValueError, match="unknown field"):
+        texsim.sample(s, smp, u, v, bounds=True, bounds_precision={"colour_bits": 8})
+    with pytest.raises(texsim.Error):
+        texsim.sample(s, smp, u, v, bounds=True, bounds_precision={"subtexel_bits": 99})
+
+
 def test_inputs_are_used_in_place_and_converted_when_needed():
     s = texsim.Surface.from_array(ramp_rgba8(), "R8G8B8A8_UNORM")
     smp = texsim.Sampler()

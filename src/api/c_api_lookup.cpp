@@ -98,4 +98,35 @@ texsim_status texsim_fetch(const texsim_surface* surface, const texsim_fetch_lan
   });
 }
 
+texsim_status texsim_sample_bounds(const texsim_surface* surface, const texsim_sampler* sampler,
+                                   const texsim_sample_lanes* lanes, const texsim_results* lo,
+                                   const texsim_results* hi, const texsim_bounds_options* options,
+                                   texsim_texel_kind* kind) {
+  using namespace texsim::capi;
+  return guard([&](texsim::Diagnostics& d) {
+    if (surface == nullptr || sampler == nullptr || lanes == nullptr || lo == nullptr ||
+        hi == nullptr)
+      return bad_argument(d, "surface, sampler, lanes, lo and hi must be set");
+    const auto l = read(lanes, "lanes", d);
+    const auto o = read(options, "options", d);
+    if (!l || !o) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    if (raw(l->op) < TEXSIM_OP_IMPLICIT || raw(l->op) > TEXSIM_OP_LOD_QUERY)
+      return bad_argument(d, "unknown sample op " + std::to_string(raw(l->op)));
+    const auto smp = sampler_of(sampler, d);
+    const auto rlo = results_of(lo, l->count, d);
+    const auto rhi = results_of(hi, l->count, d);
+    if (!smp || !rlo || !rhi) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    texsim::SampleLanes sl;
+    texsim::detail::copy_sample_lanes(*l, sl);
+    texsim::BoundsOptions bo;
+    texsim::detail::copy_bounds_options(*o, bo);
+    return finish(texsim::sample_bounds(surface->s, *smp, sl, *rlo, *rhi, bo, d), kind);
+  });
+}
+
+int texsim_within_bounds(texsim_texel_kind kind, uint32_t lo, uint32_t hi, uint32_t value) {
+  if (raw(kind) < TEXSIM_KIND_FLOAT || raw(kind) > TEXSIM_KIND_UINT) return 0;
+  return texsim::within_bounds(static_cast<texsim::TexelKind>(kind), lo, hi, value) ? 1 : 0;
+}
+
 }  // extern "C"

@@ -72,6 +72,7 @@ TEXSIM_INIT_FN(texsim_results)
 TEXSIM_INIT_FN(texsim_sample_options)
 TEXSIM_INIT_FN(texsim_fetch_options)
 TEXSIM_INIT_FN(texsim_scene_options)
+TEXSIM_INIT_FN(texsim_bounds_options)
 TEXSIM_INIT_FN(texsim_run_options)
 #undef TEXSIM_INIT_FN
 

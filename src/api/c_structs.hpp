@@ -43,6 +43,7 @@ TEXSIM_STRUCT_VERSIONS(texsim_results, sizeof(texsim_results))
 TEXSIM_STRUCT_VERSIONS(texsim_sample_options, sizeof(texsim_sample_options))
 TEXSIM_STRUCT_VERSIONS(texsim_fetch_options, sizeof(texsim_fetch_options))
 TEXSIM_STRUCT_VERSIONS(texsim_scene_options, sizeof(texsim_scene_options))
+TEXSIM_STRUCT_VERSIONS(texsim_bounds_options, sizeof(texsim_bounds_options))
 #undef TEXSIM_STRUCT_VERSIONS
 
 // Whether `size` is one of the struct's versions; a LIB-ARG diagnostic naming `what` (the
@@ -68,6 +69,8 @@ T defaults() {
     detail::copy_sample_options(SampleOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_fetch_options>) {
     detail::copy_fetch_options(FetchOptions{}, c);
+  } else if constexpr (std::is_same_v<T, texsim_bounds_options>) {
+    detail::copy_bounds_options(BoundsOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_scene_options>) {
     detail::copy_scene_options(SceneOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_run_options>) {

@@ -138,6 +138,25 @@ void copy_fetch_options(const From& from, To& to) {
   assign(to.profile, from.profile), assign(to.sample_index, from.sample_index);
   assign(to.threads, from.threads);
 }
+// texsim_bounds_options (flat) <-> BoundsOptions (precision nested), both ways.
+template <typename C>
+void copy_bounds_options(const C& from, BoundsOptions& to) {
+  auto& p = to.precision;
+  assign(p.coord_bits, from.coord_bits), assign(p.subtexel_bits, from.subtexel_bits);
+  assign(p.lod_bits, from.lod_bits), assign(p.derivative_lod_bits, from.derivative_lod_bits);
+  assign(p.derivative_bits, from.derivative_bits), assign(p.blend_bits, from.blend_bits);
+  assign(p.color_bits, from.color_bits), assign(p.float_bits, from.float_bits);
+  assign(to.derivatives_from_quads, from.derivatives_from_quads);
+}
+template <typename C>
+void copy_bounds_options(const BoundsOptions& from, C& to) {
+  const auto& p = from.precision;
+  assign(to.coord_bits, p.coord_bits), assign(to.subtexel_bits, p.subtexel_bits);
+  assign(to.lod_bits, p.lod_bits), assign(to.derivative_lod_bits, p.derivative_lod_bits);
+  assign(to.derivative_bits, p.derivative_bits), assign(to.blend_bits, p.blend_bits);
+  assign(to.color_bits, p.color_bits), assign(to.float_bits, p.float_bits);
+  assign(to.derivatives_from_quads, from.derivatives_from_quads);
+}
 template <typename From, typename To>
 void copy_scene_options(const From& from, To& to) {
   assign(to.allow_any_path, from.allow_any_path), assign(to.max_bytes, from.max_bytes);

@@ -7,7 +7,10 @@
 #include "api/fields.hpp"
 #include "api/internal.hpp"
 #include "texsim/lookup.hpp"
+#include "texunit/batch.hpp"
+#include "texunit/bounds.hpp"
 #include "texunit/message.hpp"
+#include "texunit/sample.hpp"
 
 namespace texsim {
 
@@ -129,6 +132,102 @@ LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Result
   }
   st.ok = true;
   return st;
+}
+
+namespace {
+
+texunit::BoundsPrecision to_internal(const BoundsPrecision& p) {
+  texunit::BoundsPrecision b;
+  b.coord_bits = p.coord_bits;
+  b.subtexel_bits = p.subtexel_bits;
+  b.lod_bits_explicit = p.lod_bits;
+  b.lod_bits_derivative = p.derivative_lod_bits;
+  b.derivative_bits = p.derivative_bits;
+  b.blend_bits = p.blend_bits;
+  b.color_bits = p.color_bits;
+  b.float_bits = p.float_bits;
+  return b;
+}
+
+bool precision_ok(const BoundsPrecision& p, Diagnostics& diags) {
+  const std::pair<unsigned, const char*> bits[] = {{p.coord_bits, "coord_bits"},
+                                                   {p.subtexel_bits, "subtexel_bits"},
+                                                   {p.lod_bits, "lod_bits"},
+                                                   {p.derivative_lod_bits, "derivative_lod_bits"},
+                                                   {p.derivative_bits, "derivative_bits"},
+                                                   {p.blend_bits, "blend_bits"},
+                                                   {p.color_bits, "color_bits"},
+                                                   {p.float_bits, "float_bits"}};
+  bool ok = true;
+  for (const auto& [v, name] : bits) {
+    if (v <= 52) continue;
+    detail::lib_error(diags, "LIB-BOUNDS",
+                      std::string("'") + name + "' must be in [0, 52], got " + std::to_string(v));
+    ok = false;
+  }
+  return ok;
+}
+
+}  // namespace
+
+LookupStatus sample_bounds(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
+                           const Results& lo, const Results& hi, const BoundsOptions& options,
+                           Diagnostics& diags) {
+  LookupStatus st;
+  bool ok = lanes_ok(lanes, diags);
+  ok = outputs_ok(lo, lanes.count, diags) && ok;
+  ok = outputs_ok(hi, lanes.count, diags) && ok;
+  ok = precision_ok(options.precision, diags) && ok;
+  if (!ok) return st;
+  const bool quads = options.derivatives_from_quads && is_quad_op(lanes.op);
+  if (quads && lanes.count % 4 != 0) {
+    detail::lib_error(diags, "LIB-QUAD",
+                      "a quad op's lanes form pixel quads 4q..4q+3, but the message has " +
+                          std::to_string(lanes.count) + " lanes");
+    return st;
+  }
+  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  const texunit::SamplerState smp = detail::to_internal(sampler);
+  texunit::SampleBatch batch;
+  detail::copy_sample_lanes(lanes, batch);
+  texunit::BoundsContext ctx(view, smp, to_internal(options.precision));
+  std::array<texunit::SampleRequest, 4> quad{};
+  for (size_t i = 0; i < lanes.count; ++i) {
+    if (!lanes.active.empty() && lanes.active[i] == 0) continue;
+    texunit::SampleRequest req = texunit::sample_request_at(batch, i);
+    std::span<const texunit::SampleRequest> q;
+    if (quads) {
+      const size_t base = i & ~size_t{3};
+      std::array<std::array<float, 3>, 4> coords{};
+      for (size_t k = 0; k < 4; ++k) {
+        quad[k] = texunit::sample_request_at(batch, base + k);
+        coords[k] = quad[k].coord;
+      }
+      const texunit::QuadDerivatives d = texunit::quad_derivatives(coords);
+      req.ddx = d.ddx;
+      req.ddy = d.ddy;
+      q = quad;
+    }
+    const texunit::LookupBounds b = ctx.bounds(req, q);
+    const uint8_t flags = b.bounded ? 0 : kFlagUnbounded;
+    texunit::write_lane(out_of(lo), i, b.lo, flags);
+    texunit::write_lane(out_of(hi), i, b.hi, 0);
+  }
+  st.kind = detail::to_public(
+      texunit::sample_result_kind(view, smp, static_cast<texunit::SampleOp>(lanes.op)));
+  st.ok = true;
+  return st;
+}
+
+bool within_bounds(TexelKind kind, uint32_t lo, uint32_t hi, uint32_t value) {
+  texunit::LookupBounds b;
+  b.lo.kind = b.hi.kind = static_cast<texunit::TexelKind>(kind);
+  b.lo.bits = {lo, 0, 0, 0};
+  b.hi.bits = {hi, 0, 0, 0};
+  texunit::Texel v;
+  v.kind = b.lo.kind;
+  v.bits = {value, 0, 0, 0};
+  return texunit::bounds_contain(b, v, 1);
 }
 
 }  // namespace texsim

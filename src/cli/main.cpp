@@ -218,6 +218,12 @@ void declare_sample(CLI::App& app, Verbs& v) {
                 "print a JSON summary (counts, diagnostics) on stdout; results go to -o FILE");
   smp->add_flag("--groups", args.groups,
                 "form lavapipe's SIMD groups and pixel quads from consecutive lines");
+  smp->add_flag("--bounds", args.bounds,
+                "add each sampling lookup's conformant range: per channel the lo and hi the "
+                "Vulkan specification allows (docs/bounds.md)");
+  smp->add_option("--bounds-precision", args.bounds_precision,
+                  "KEY=N,...: coord, subtexel, lod, derivative-lod, derivative, blend, color, "
+                  "float bits (defaults: the Vulkan CTS's)");
   add_common(smp, v.common, true);
 }
 

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -54,11 +55,18 @@ const char* kind_name(TexelKind k) {
 // Writes results as JSONL or CSV into a buffer flushed once per block.
 class Writer {
  public:
-  Writer(OutputFile& f, bool csv) : f_(f), csv_(csv) {
-    if (csv_) out_ = "line,id,kind,r_bits,g_bits,b_bits,a_bits,r,g,b,a,flags\n";
+  Writer(OutputFile& f, bool csv, bool bounds) : f_(f), csv_(csv), bounds_(bounds) {
+    if (csv_) out_ = "line,id,kind,r_bits,g_bits,b_bits,a_bits,r,g,b,a,flags";
+    if (csv_ && bounds_) out_ += ",r_lo,g_lo,b_lo,a_lo,r_hi,g_hi,b_hi,a_hi";
+    if (csv_) out_ += '\n';
   }
+  // A sampling result's conformant range (sample --bounds).
+  struct Range {
+    std::array<uint32_t, 4> lo, hi;
+    bool bounded;
+  };
   void result(const SampleRequestLine& rq, TexelKind kind, const std::array<uint32_t, 4>& bits,
-              int flags) {
+              int flags, const Range* range = nullptr) {
     if (csv_) {
       num(rq.line);
       out_ += ',';
@@ -69,6 +77,12 @@ class Writer {
       for (uint32_t b : bits) out_ += ',', value(kind, b, false);
       out_ += ',';
       if (flags >= 0) num(static_cast<uint64_t>(flags));
+      if (bounds_) {
+        for (size_t c = 0; c < 8; ++c) {
+          out_ += ',';
+          if (range != nullptr) value(kind, c < 4 ? range->lo[c] : range->hi[c - 4], false);
+        }
+      }
       out_ += '\n';
     } else {
       out_ += "{\"line\":";
@@ -82,6 +96,15 @@ class Writer {
       for (size_t c = 0; c < 4; ++c) out_ += c ? "," : "", value(kind, bits[c], true);
       out_ += ']';
       if (flags >= 0) out_ += ",\"flags\":", num(static_cast<uint64_t>(flags));
+      if (range != nullptr) {
+        // An unbounded end ([-inf, +inf]: anything, NaN too) prints as null.
+        out_ += ",\"lo\":[";
+        for (size_t c = 0; c < 4; ++c) out_ += c ? "," : "", value(kind, range->lo[c], true);
+        out_ += "],\"hi\":[";
+        for (size_t c = 0; c < 4; ++c) out_ += c ? "," : "", value(kind, range->hi[c], true);
+        out_ += ']';
+        if (!range->bounded) out_ += ",\"bounded\":false";
+      }
       out_ += "}\n";
     }
   }
@@ -130,6 +153,7 @@ class Writer {
   }
   OutputFile& f_;
   bool csv_;
+  bool bounds_;
   std::string out_;
 };
 
@@ -137,6 +161,7 @@ struct Runner {
   const Scene& scene;
   Profile profile;
   bool groups;
+  std::optional<BoundsOptions> bounds;  // sample --bounds
   std::string file;
   Writer& out;
   Diagnostics diags;
@@ -189,9 +214,11 @@ struct Runner {
 
   // A sampling message: sample lanes from the coordinates, derivatives, array index, LOD,
   // reference and offsets of requests [b, e).
+  // With --bounds also their conformant range into `lo`, `hi`.
   LookupStatus sample_message(const Surface& surface, const Sampler& sampler,
                               const std::vector<SampleRequestLine>& rq, size_t b, size_t e,
-                              const Results& res, Diagnostics& local) const {
+                              const Results& res, Diagnostics& local, const Results* lo = nullptr,
+                              const Results* hi = nullptr) const {
     const size_t n = e - b;
     const SampleRequestLine& first = rq[b];
     std::vector<float> f[13];
@@ -220,7 +247,11 @@ struct Runner {
     o.profile = profile;
     o.lavapipe_groups = groups;
     o.derivatives_from_quads = groups && profile != Profile::kLavapipe;
-    return sample(surface, sampler, l, res, o, local);
+    const LookupStatus st = sample(surface, sampler, l, res, o, local);
+    if (!st.ok || !bounds || lo == nullptr || hi == nullptr) return st;
+    BoundsOptions bo = *bounds;
+    bo.derivatives_from_quads = groups;  // quads formed: coarse or fine differences
+    return sample_bounds(surface, sampler, l, *lo, *hi, bo, local);
   }
 
   // One message: requests [b, e) share op, surface, sampler and component.
@@ -236,6 +267,10 @@ struct Runner {
     std::vector<uint32_t> r(n), g(n), bl(n), a(n);
     std::vector<uint8_t> flags(n);
     Results res{r, g, bl, a, flags};
+    const size_t nb = bounds && !first.fetch ? n : 0;
+    std::vector<uint32_t> lr(nb), lg(nb), lbl(nb), la(nb), hr(nb), hg(nb), hbl(nb), ha(nb);
+    std::vector<uint8_t> lflags(nb);
+    const Results lo{lr, lg, lbl, la, lflags}, hi{hr, hg, hbl, ha, {}};
     Diagnostics local;
     LookupStatus st;
     if (first.fetch) {
@@ -253,7 +288,8 @@ struct Runner {
                     "--groups: lavapipe takes its LOD from the pixel quad");
         return;
       }
-      st = sample_message(*surface, *sampler, rq, b, e, res, local);
+      st = sample_message(*surface, *sampler, rq, b, e, res, local, nb ? &lo : nullptr,
+                          nb ? &hi : nullptr);
     }
     if (!st.ok) {
       for (const Diagnostic& d : local)
@@ -262,8 +298,15 @@ struct Runner {
                      std::to_string(rq[e - 1].line) + ")");
       return;
     }
-    for (size_t i = 0; i < n; ++i)
-      out.result(rq[b + i], st.kind, {r[i], g[i], bl[i], a[i]}, first.fetch ? flags[i] : -1);
+    for (size_t i = 0; i < n; ++i) {
+      Writer::Range range{};
+      if (nb != 0)
+        range = {{lr[i], lg[i], lbl[i], la[i]},
+                 {hr[i], hg[i], hbl[i], ha[i]},
+                 (lflags[i] & kFlagUnbounded) == 0};
+      out.result(rq[b + i], st.kind, {r[i], g[i], bl[i], a[i]}, first.fetch ? flags[i] : -1,
+                 nb != 0 ? &range : nullptr);
+    }
     lookups += n;
   }
 
@@ -284,7 +327,8 @@ struct Runner {
 // What the arguments of `texsim sample` select, once checked.
 struct SampleSettings {
   Profile profile = Profile::kD3D;
-  uint64_t shard = 0, shards = 1;  // --shard I/N
+  std::optional<BoundsOptions> bounds;  // --bounds (with --bounds-precision)
+  uint64_t shard = 0, shards = 1;       // --shard I/N
   SceneOptions scene;
 };
 
@@ -306,6 +350,44 @@ bool parse_shard(const std::string& arg, uint64_t& shard, uint64_t& shards) {
   return true;
 }
 
+// --bounds-precision KEY=N,...: the BoundsPrecision fields by their CLI names; false (after the
+// message) for an unknown key or a bad number.
+bool parse_bounds_precision(const std::string& arg, BoundsPrecision& p) {
+  const std::pair<const char*, unsigned*> keys[] = {{"coord", &p.coord_bits},
+                                                    {"subtexel", &p.subtexel_bits},
+                                                    {"lod", &p.lod_bits},
+                                                    {"derivative-lod", &p.derivative_lod_bits},
+                                                    {"derivative", &p.derivative_bits},
+                                                    {"blend", &p.blend_bits},
+                                                    {"color", &p.color_bits},
+                                                    {"float", &p.float_bits}};
+  size_t at = 0;
+  while (!arg.empty() && at <= arg.size()) {
+    const size_t comma = std::min(arg.find(',', at), arg.size());
+    const std::string item = arg.substr(at, comma - at);
+    const size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq);
+    unsigned* dst = nullptr;
+    for (const auto& [name, field] : keys)
+      if (key == name) dst = field;
+    unsigned v = 0;
+    const char* s = item.c_str() + (eq == std::string::npos ? item.size() : eq + 1);
+    const char* end = item.c_str() + item.size();
+    const auto r = std::from_chars(s, end, v);
+    if (dst == nullptr || eq == std::string::npos || r.ec != std::errc() || r.ptr != end ||
+        s == end || v > 52) {
+      say_error(
+          "--bounds-precision: expected KEY=N (N in 0..52) with KEY one of coord, subtexel, "
+          "lod, derivative-lod, derivative, blend, color, float; got '" +
+          item + "'");
+      return false;
+    }
+    *dst = v;
+    at = comma + 1;
+  }
+  return true;
+}
+
 // --json with -o, --profile, --format, --shard and --max-memory.
 bool check_sample_args(const CommonOptions& common, const SampleArgs& args, SampleSettings& out) {
   if (args.json && args.output == "-") {
@@ -323,6 +405,14 @@ bool check_sample_args(const CommonOptions& common, const SampleArgs& args, Samp
     return false;
   }
   if (!args.shard.empty() && !parse_shard(args.shard, out.shard, out.shards)) return false;
+  if (!args.bounds_precision.empty() && !args.bounds) {
+    say_error("--bounds-precision needs --bounds");
+    return false;
+  }
+  if (args.bounds) {
+    out.bounds.emplace();
+    if (!parse_bounds_precision(args.bounds_precision, out.bounds->precision)) return false;
+  }
   out.scene.allow_any_path = common.allow_any_path;
   if (!common.max_memory.empty()) {
     const auto m = parse_byte_size(common.max_memory);
@@ -441,8 +531,8 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
     say_error("cannot write '" + args.output + "': " + why);
     return kExitUsage;
   }
-  Writer writer(output, args.format == "csv");
-  Runner run{*scene, settings.profile, args.groups, input.name, writer, {}, 0, 0};
+  Writer writer(output, args.format == "csv", args.bounds);
+  Runner run{*scene, settings.profile, args.groups, settings.bounds, input.name, writer, {}, 0, 0};
   Progress progress("sample", common.quiet);
   replay_requests(input, settings, run, writer, report, progress);
   progress.finish();

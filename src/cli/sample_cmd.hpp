@@ -17,6 +17,8 @@ struct SampleArgs {
   std::string shard;             // "I/N": this process takes blocks I, I+N, I+2N, ...
   bool groups = false;           // form lavapipe's SIMD groups and quads from consecutive lines
   bool json = false;             // a JSON summary on stdout (with -o FILE), diagnostics in it
+  bool bounds = false;           // add the conformant range (lo, hi) to each sampling result
+  std::string bounds_precision;  // "coord=20,subtexel=7,...": overrides of the CTS defaults
 };
 
 int cmd_sample(const CommonOptions& common, const SampleArgs& args);

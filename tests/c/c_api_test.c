@@ -124,6 +124,59 @@ static void test_fetch_and_sample(void) {
   texsim_surface_destroy(s);
 }
 
+/* The conformant range from C: every profile's answer lies inside; an integer surface's bounds
+ * are exact; a result one step outside is rejected; bad options are diagnosed. */
+static void test_bounds(void) {
+  float texels[16];
+  for (int i = 0; i < 16; ++i) texels[i] = 0.125f * (float)i - 1.0f;
+  texsim_surface_desc d = texsim_surface_desc_default();
+  d.format = "R32_FLOAT";
+  d.width = 4;
+  d.height = 4;
+  texsim_surface* s = NULL;
+  CHECK(texsim_surface_create(&d, texels, sizeof texels, &s) == TEXSIM_OK);
+  texsim_sampler smp = texsim_sampler_default();
+  float u[4] = {0.1f, 0.4f, 0.62f, 0.9f}, v[4] = {0.3f, 0.7f, 0.2f, 0.55f};
+  texsim_sample_lanes sl = texsim_sample_lanes_default();
+  sl.count = 4;
+  sl.op = TEXSIM_OP_LEVEL_ZERO;
+  sl.u = u;
+  sl.v = v;
+  uint32_t lr[4], lg[4], lb[4], la[4], hr[4], hg[4], hb[4], ha[4], r[4], g[4], b[4], a[4];
+  uint8_t flags[4];
+  texsim_results lo = texsim_results_default(), hi = texsim_results_default();
+  texsim_results out = texsim_results_default();
+  lo.r = lr, lo.g = lg, lo.b = lb, lo.a = la, lo.flags = flags;
+  hi.r = hr, hi.g = hg, hi.b = hb, hi.a = ha;
+  out.r = r, out.g = g, out.b = b, out.a = a;
+  texsim_texel_kind kind = TEXSIM_KIND_UINT;
+  CHECK(texsim_sample_bounds(s, &smp, &sl, &lo, &hi, NULL, &kind) == TEXSIM_OK);
+  CHECK(kind == TEXSIM_KIND_FLOAT);
+  for (int p = TEXSIM_PROFILE_D3D; p <= TEXSIM_PROFILE_NVIDIA; ++p) {
+    texsim_sample_options so = texsim_sample_options_default();
+    so.profile = (texsim_profile)p;
+    CHECK(texsim_sample(s, &smp, &sl, &out, &so, NULL) == TEXSIM_OK);
+    for (int i = 0; i < 4; ++i) {
+      CHECK(texsim_within_bounds(kind, lr[i], hr[i], r[i]));
+      CHECK(texsim_within_bounds(kind, la[i], ha[i], a[i]));
+      CHECK((flags[i] & TEXSIM_FLAG_UNBOUNDED) == 0);
+    }
+  }
+  /* The next float above hi (towards +inf: a negative's magnitude bits go down). */
+  const uint32_t above_bits = (hr[0] & 0x80000000u) != 0 ? hr[0] - 1 : hr[0] + 1;
+  CHECK(!texsim_within_bounds(kind, lr[0], hr[0], above_bits));
+  texsim_bounds_options bo = texsim_bounds_options_default();
+  CHECK(bo.subtexel_bits == 7 && bo.coord_bits == 20 && bo.lod_bits == 6);
+  bo.subtexel_bits = 99;
+  CHECK(texsim_sample_bounds(s, &smp, &sl, &lo, &hi, &bo, NULL) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(has_rule("LIB-BOUNDS"));
+  bo = texsim_bounds_options_default();
+  bo.struct_size = 3;
+  CHECK(texsim_sample_bounds(s, &smp, &sl, &lo, &hi, &bo, NULL) == TEXSIM_ERROR_INVALID_ARGUMENT);
+  CHECK(texsim_sample_bounds(s, &smp, &sl, NULL, &hi, NULL, NULL) == TEXSIM_ERROR_INVALID_ARGUMENT);
+  texsim_surface_destroy(s);
+}
+
 static void test_scene_and_programs(void) {
   texsim_scene* sc = NULL;
   const char* bad = "{\n  \"texsim\": 1,\n  \"surfaces\": 7\n}\n";
@@ -188,6 +241,7 @@ int main(void) {
   test_version();
   test_surface_errors();
   test_fetch_and_sample();
+  test_bounds();
   test_scene_and_programs();
   return report("c_api_test");
 }

@@ -14,6 +14,7 @@
 #include "cases.hpp"
 #include "sass_diff.hpp"
 #include "specials.hpp"
+#include "texunit/bounds.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/format.hpp"
 #include "texunit/sample.hpp"
@@ -36,6 +37,8 @@ struct Options {
   std::vector<Op> ops;
   bool soak = false;
   bool d3d = true;
+  bool bounds = false;  // --bounds: lavapipe's result inside texunit::lookup_bounds (issue 33)
+  bool bounds_tight = false;  // --bounds-tight: 23-bit precision everywhere (self-test: fails)
   uint32_t max_print = 100;
   bool show_all = false;  // --show-all: a line for every lane compared, equal or not
   bool visa = false;      // --visa: compare vISA programs with lavapipe instead (visa_diff.hpp)
@@ -59,13 +62,16 @@ struct OpStats {
   uint64_t exact_checked = 0, exact_failed = 0;  // bit-exact comparisons (lavapipe profile)
   uint64_t d3d_checked = 0, d3d_failed = 0;      // d3d profile within bounds
   uint64_t d3d_departures = 0;  // within bounds only as a documented departure (O8, O9)
+  uint64_t bounds_checked = 0, bounds_failed = 0, bounds_open = 0;  // --bounds
+  uint64_t bounds_aniso_gather = 0;  // gathers through an anisotropic sampler (B4), unchecked
 };
 
 void usage() {
   std::fprintf(
       stderr,
       "usage: texsim_oracle [--seed N] [--cases N] [--lanes N] [--case I] "
-      "[--ops op,op,...] [--soak] [--no-d3d] [--max-print N] [--show-all]\n"
+      "[--ops op,op,...] [--soak] [--no-d3d] [--bounds] [--bounds-tight] [--max-print N] "
+      "[--show-all]\n"
       "       [--require-coverage] [--visa] [--sass] [--sass-platform SMnn] [--special PCT] "
       "[--reduction PCT] "
       "[--anisotropy PCT] [--mip-none PCT] [--scatter PCT] "
@@ -157,6 +163,10 @@ bool parse(int argc, char** argv, Options& o) {
       const char* v = next();
       if (!v) return false;
       o.reduction = static_cast<unsigned>(std::min(std::strtoul(v, nullptr, 0), 100ul));
+    } else if (a == "--bounds") {
+      o.bounds = true;
+    } else if (a == "--bounds-tight") {
+      o.bounds = o.bounds_tight = true;
     } else if (a == "--no-d3d") {
       o.d3d = false;
     } else if (a == "--max-print") {
@@ -451,6 +461,15 @@ int run(const Options& o) {
         if (f.minified) group_minified[i / kSimdLanes] = 1;
       }
     }
+    // One bounds context per batch: it caches the surface's float magnitude (issue 33).
+    texunit::BoundsPrecision bounds_precision;
+    if (o.bounds_tight) {
+      bounds_precision.coord_bits = bounds_precision.subtexel_bits = 23;
+      bounds_precision.lod_bits_explicit = bounds_precision.lod_bits_derivative = 23;
+      bounds_precision.derivative_bits = bounds_precision.blend_bits = 23;
+      bounds_precision.color_bits = bounds_precision.float_bits = 23;
+    }
+    texunit::BoundsContext bounds_ctx(view, b.sampler, bounds_precision);
     for (size_t i = 0; i < b.lanes.size(); ++i) {
       ++st.lookups;
       std::array<uint32_t, 4> g{gpu[4 * i], gpu[4 * i + 1], gpu[4 * i + 2], gpu[4 * i + 3]};
@@ -523,6 +542,35 @@ int run(const Options& o) {
         }
       }
 #endif
+      // Issue 33: lavapipe's result within the conformant range texsim's library computes
+      // (texunit/bounds.hpp, docs/bounds.md), special inputs included. Anisotropic lookups are
+      // unbounded there; min/max reduction departs (P9) as above.
+      std::string bounds_why;
+      // lavapipe decides some things per SIMD group (P21), so the group-mates of a lane with
+      // special inputs are not checked (their results follow the special lane's decision).
+      // lavapipe's gathers through an anisotropic sampler return a filtered texel (decision B4),
+      // which no Vulkan rule allows: counted apart.
+      const bool group_mate = cls == Special::kNone && group_special[i / kSimdLanes];
+      const bool aniso_gather = aniso && (op == Op::kGather || op == Op::kGatherShadow);
+      if (o.bounds && aniso_gather) ++st.bounds_aniso_gather;
+      if (o.bounds && b.fetches.empty() && !reduced && !group_mate && !aniso_gather &&
+          !(b.format->uint_result && b.sampler.compare)) {
+        std::span<const texunit::SampleRequest> quad;
+        if (is_fragment_op(op)) quad = std::span(b.samples).subspan(i & ~size_t{3}, 4);
+        const texunit::LookupBounds lb = bounds_ctx.bounds(b.samples[i], quad);
+        ++st.bounds_checked;
+        if (!lb.bounded) ++st.bounds_open;
+        texunit::Texel gt;
+        gt.bits = g;
+        if (!texunit::bounds_contain(lb, gt, mask & ~d3d_unchecked_components(b))) {
+          ++st.bounds_failed;
+          lane_failed = true;
+          char buf[512];
+          std::snprintf(buf, sizeof buf, "gpu=%s outside [%s] .. [%s]", hex4(g).c_str(),
+                        hex4(lb.lo.bits).c_str(), hex4(lb.hi.bits).c_str());
+          bounds_why = std::string(special_name(cls)) + " " + buf;
+        }
+      }
       if (d3d_bad) lane_failed = true;
       if (lane_failed)
         ++failed;
@@ -547,6 +595,7 @@ int run(const Options& o) {
       } else if (o.show_all)
         report("SAME", "gpu=" + hex4(g) + " texsim=" + hex4(want));
       if (d3d_bad) report("d3d-bounds", d3d_why);
+      if (!bounds_why.empty()) report("bounds", bounds_why);
       if (!d3d_departure.empty()) report("DEPARTURE", d3d_departure);
     }
     if (o.soak && (ci + 1) % 500 == 0) {
@@ -591,6 +640,19 @@ int run(const Options& o) {
                 std::string(op_name(static_cast<Op>(k))).c_str(), s.lookups,
                 s.exact_checked - s.exact_failed, s.exact_checked, s.d3d_failed, s.d3d_checked,
                 s.d3d_departures);
+    if (s.bounds_checked != 0)
+      std::printf("oracle: %-13s bounds: %" PRIu64 " outside of %" PRIu64 " (%" PRIu64
+                  " unbounded; %" PRIu64 " anisotropic gathers not checked, B4)\n",
+                  std::string(op_name(static_cast<Op>(k))).c_str(), s.bounds_failed,
+                  s.bounds_checked, s.bounds_open, s.bounds_aniso_gather);
+  }
+  if (o.bounds) {
+    uint64_t checked = 0, outside = 0, open = 0;
+    for (const auto& s : stats)
+      checked += s.bounds_checked, outside += s.bounds_failed, open += s.bounds_open;
+    std::printf("oracle: bounds: %" PRIu64 " outside of %" PRIu64 " lookups checked (%" PRIu64
+                " unbounded)\n",
+                outside, checked, open);
   }
   if (reduction_lookups != 0)
     std::printf("oracle: min/max reduction %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",

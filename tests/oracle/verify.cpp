@@ -1,6 +1,6 @@
 // Conformance-style d3d verifier (see verify.hpp): LOD bounds as VK-GL-CTS
-// computeLodBoundsFromDerivates/clampLodBounds, candidate levels, corner evaluations of
-// texunit::sample.
+// computeLodBoundsFromDerivates/clampLodBounds and the candidate levels, both from the library's
+// conformant range (texunit/bounds_lod.hpp), then corner evaluations of texunit::sample.
 #include "verify.hpp"
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "texunit/bounds_lod.hpp"
 #include "texunit/cube.hpp"
 #include "texunit/fetch.hpp"
 #include "texunit/filter.hpp"
@@ -71,31 +72,16 @@ struct Candidate {
   double w0 = 0.0, w1 = 0.0;  // level1's weight interval (level1 == level0: unused)
 };
 
-double log2_or_inf(double x) {
-  return x > 0.0 ? std::log2(x) : -kInf;
-}
-
-// tcu::computeFloatingPointError(value, bits): the span of the low 23 - bits mantissa bits.
-double float_error(double value, unsigned bits) {
-  if (!(value > 0.0) || !std::isfinite(value)) return 0.0;
-  const int e = std::ilogb(value);
-  return std::ldexp(1.0, e - static_cast<int>(bits));
-}
-
-// tcu::computeLodBoundsFromDerivates: lower bound from the max-abs norm, upper from sqrt(2)
-// times the L1 norm, each widened by the derivative error, then by the LOD error.
+// tcu::computeLodBoundsFromDerivates, shared with the library's conformant range
+// (texunit/bounds_lod.hpp): lower bound from the max-abs norm, upper from sqrt(2) times the L1
+// norm, each widened by the derivative error, then by the LOD error.
 std::array<double, 2> lod_bounds_from_derivatives(const std::array<double, 3>& dx,
                                                   const std::array<double, 3>& dy,
                                                   const VerifyPrecision& p) {
-  const double fx_min = std::max({std::fabs(dx[0]), std::fabs(dx[1]), std::fabs(dx[2])});
-  const double fy_min = std::max({std::fabs(dy[0]), std::fabs(dy[1]), std::fabs(dy[2])});
-  const double fx_max = std::sqrt(2.0) * (std::fabs(dx[0]) + std::fabs(dx[1]) + std::fabs(dx[2]));
-  const double fy_max = std::sqrt(2.0) * (std::fabs(dy[0]) + std::fabs(dy[1]) + std::fabs(dy[2]));
-  const double p_min = std::max(fx_min, fy_min);
-  const double p_max = std::max(fx_max, fy_max);
-  const double lod_err = std::ldexp(1.0, -static_cast<int>(p.lod_bits_derivative));
-  return {log2_or_inf(p_min - float_error(p_min, p.derivate_bits)) - lod_err,
-          log2_or_inf(p_max + float_error(p_max, p.derivate_bits)) + lod_err};
+  texunit::BoundsPrecision bp;
+  bp.derivative_bits = p.derivate_bits;
+  bp.lod_bits_derivative = p.lod_bits_derivative;
+  return texunit::lod_bounds_from_derivatives(dx, dy, bp);
 }
 
 // Face axes (major, s, t) as tcu's computeCubeLodBoundsFromDerivates indexes them.
@@ -451,51 +437,14 @@ class Verifier {
     return fail({{Candidate{}, b}});
   }
 
+  // The library's candidates (texunit::bounds_candidates) over the clamped LOD window.
   std::vector<Candidate> candidates() const {
+    texunit::BoundsPrecision bp;
+    bp.blend_bits = p_.blend_bits;
     std::vector<Candidate> out;
-    const auto lod = lod_interval();
-    MipFilter mip = sampler_.mip_filter;
-    if (integer_ && mip == MipFilter::kLinear) mip = MipFilter::kPoint;
-    auto region = [&](Filter f, double lo, double hi) {
-      if (integer_) f = Filter::kPoint;
-      if (lo > hi) return;
-      const auto last = static_cast<int64_t>(last_);
-      auto clamp_level = [&](double x) {
-        return static_cast<uint32_t>(std::clamp<int64_t>(static_cast<int64_t>(x), 0, last));
-      };
-      if (mip == MipFilter::kNone) {
-        out.push_back({f, 0, 0, 0.0, 0.0});
-      } else if (mip == MipFilter::kPoint) {
-        // Every level floor(lod + 0.5) or a round-to-even tie can pick over the window.
-        const double a = std::floor(std::max(lo, -1.0) + 0.5);
-        const double z = std::floor(std::min(hi, 1024.0) + 0.5);
-        for (double l = a; l <= z; l += 1.0) {
-          const uint32_t lv = clamp_level(l);
-          if (out.empty() || out.back().level0 != lv || out.back().filter != f)
-            out.push_back({f, lv, lv, 0.0, 0.0});
-        }
-      } else {
-        const double we = std::ldexp(1.0, -static_cast<int>(p_.blend_bits));
-        const double a = std::floor(std::max(lo, -1.0));
-        const double z = std::floor(std::min(hi, 1024.0));
-        for (double k = a; k <= z; k += 1.0) {
-          if (k < 0.0) {
-            out.push_back({f, 0, 0, 0.0, 0.0});
-          } else if (k >= static_cast<double>(last)) {
-            out.push_back({f, last_, last_, 0.0, 0.0});
-          } else {
-            const auto l0 = static_cast<uint32_t>(k);
-            const double w0 = std::clamp(std::max(lo, k) - k - we, 0.0, 1.0);
-            const double w1 = std::clamp(std::min(hi, k + 1.0) - k + we, 0.0, 1.0);
-            out.push_back({f, l0, l0 + 1, w0, w1});
-          }
-        }
-      }
-    };
-    // D3D magnifies when the 8.8 LOD is <= 0, i.e. LOD <= 2^-9; Vulkan devices when LOD <= 0.
-    constexpr double kMagEdge = 0x1.0p-9;
-    if (lod[0] <= kMagEdge) region(sampler_.mag_filter, lod[0], std::min(lod[1], kMagEdge));
-    if (lod[1] > 0.0) region(sampler_.min_filter, std::max(lod[0], 0.0), lod[1]);
+    for (const auto& c :
+         texunit::bounds_candidates(sampler_, view_.desc.mips, integer_, lod_interval(), bp))
+      out.push_back({c.filter, c.level0, c.level1, c.w0, c.w1});
     return out;
   }
 

@@ -80,6 +80,34 @@ assert (summary["lookups"], summary["errors"]) == (2, 5), summary
 assert summary["diagnostics"][0]["rule"] == "SAMPLE-REQUEST-OP", summary["diagnostics"][0]
 assert [json.loads(line)["line"] for line in out.read_text().splitlines()] == [1, 6]
 assert run("--json", rc=2)  # results on stdout and the summary too: refused
-for args in (["--shard", "3/3"], ["--shard", "x"], ["--profile", "vulkan"], ["--format", "xml"]):
+for args in (["--shard", "3/3"], ["--shard", "x"], ["--profile", "vulkan"], ["--format", "xml"],
+             ["--bounds-precision", "lod=3"], ["--bounds", "--bounds-precision", "lood=3"],
+             ["--bounds", "--bounds-precision", "lod=99"]):
     assert run(*args, rc=2)
+
+
+# Issue 33: --bounds adds each sampling result's conformant range; every profile's answer lies
+# inside it (null: no bound that way), fetch lines carry none.
+def inside(res, rng):
+    for c in range(4):
+        v, lo, hi = res["value"][c], rng["lo"][c], rng["hi"][c]
+        if lo is None or hi is None:
+            continue
+        if v is None or not (lo <= v <= hi):
+            return False
+    return True
+
+
+for groups in ([], ["--groups"]):
+    bounds = [json.loads(line) for line in run("--bounds", *groups).stdout.splitlines()]
+    assert len(bounds) == n
+    assert all(("lo" in b) == ("flags" not in b) for b in bounds)  # fetches: "flags", no range
+    profiles = ("d3d", "exact", "nvidia") + (("lavapipe",) if groups else ())
+    for profile in profiles:
+        got = [json.loads(line) for line in run("--profile", profile, *groups).stdout.splitlines()]
+        bad = [g["line"] for g, b in zip(got, bounds) if "lo" in b and not inside(g, b)]
+        assert not bad, (profile, groups, bad[:10])
+csv = run("--bounds", "--format", "csv").stdout.splitlines()
+assert csv[0].endswith(",flags,r_lo,g_lo,b_lo,a_lo,r_hi,g_hi,b_hi,a_hi"), csv[0]
+assert all(len(line.split(",")) == 20 for line in csv[1:] if '"' not in line)
 print("cli.sample: OK")

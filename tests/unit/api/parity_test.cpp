@@ -44,7 +44,7 @@ using parity_fields::field_count;
 // Every option struct has a row per field in the tables below; the C struct has struct_size
 // more. A new field without a row fails here.
 constexpr size_t kSampleOptionRows = 5, kFetchOptionRows = 3, kRunOptionRows = 5;
-constexpr size_t kSceneOptionRows = 2;
+constexpr size_t kSceneOptionRows = 2, kBoundsOptionRows = 9;
 static_assert(field_count<texsim::SampleOptions>() == kSampleOptionRows);
 static_assert(field_count<texsim_sample_options>() == kSampleOptionRows + 1);
 static_assert(field_count<texsim::FetchOptions>() == kFetchOptionRows);
@@ -54,6 +54,9 @@ static_assert(field_count<texsim::RunOptions>() == kRunOptionRows);
 static_assert(field_count<texsim_run_options>() == kRunOptionRows + 2);
 static_assert(field_count<texsim::SceneOptions>() == kSceneOptionRows);
 static_assert(field_count<texsim_scene_options>() == kSceneOptionRows + 1);
+// texsim_bounds_options is flat; BoundsOptions nests the precision.
+static_assert(field_count<texsim::BoundsPrecision>() + 1 == kBoundsOptionRows);
+static_assert(field_count<texsim_bounds_options>() == kBoundsOptionRows + 1);
 // The sampler, lanes and descriptions: C arrays count one per element (brace elision), the
 // C++ std::arrays one each; struct_size is one more; a description's format is in both.
 static_assert(field_count<texsim_sampler>() == field_count<texsim::Sampler>() + 1 + 2 + 3 + 3);
@@ -425,6 +428,63 @@ TEST(ApiParity, EverySceneOptionThroughCAndCpp) {
         std::vector<std::string> rules;
         for (const auto& x : d) rules.push_back(x.rule);
         return Outcome{ok, rules};
+      });
+}
+
+TEST(ApiParity, EveryBoundsOptionThroughCAndCpp) {
+  Surfaces s;
+  make_surfaces(s, "R8G8B8A8_UNORM", 1);
+  const Message m;
+  using R = Row<texsim_bounds_options, texsim::BoundsOptions>;
+  const std::vector<R> rows = {
+      {"coord_bits", [](auto& o) { o.coord_bits = 3; }, [](auto& o) { o.precision.coord_bits = 3; },
+       true},
+      {"subtexel_bits", [](auto& o) { o.subtexel_bits = 1; },
+       [](auto& o) { o.precision.subtexel_bits = 1; }, true},
+      {"lod_bits", [](auto& o) { o.lod_bits = 1; }, [](auto& o) { o.precision.lod_bits = 1; },
+       false},
+      {"derivative_lod_bits", [](auto& o) { o.derivative_lod_bits = 0; },
+       [](auto& o) { o.precision.derivative_lod_bits = 0; }, true},
+      {"derivative_bits", [](auto& o) { o.derivative_bits = 1; },
+       [](auto& o) { o.precision.derivative_bits = 1; }, true},
+      {"blend_bits", [](auto& o) { o.blend_bits = 2; }, [](auto& o) { o.precision.blend_bits = 2; },
+       false},
+      {"color_bits", [](auto& o) { o.color_bits = 2; }, [](auto& o) { o.precision.color_bits = 2; },
+       true},
+      {"float_bits", [](auto& o) { o.float_bits = 3; }, [](auto& o) { o.precision.float_bits = 3; },
+       false},
+      {"derivatives_from_quads", [](auto& o) { o.derivatives_from_quads = 1; },
+       [](auto& o) { o.derivatives_from_quads = true; }, false},
+  };
+  ASSERT_EQ(rows.size(), kBoundsOptionRows);
+  constexpr size_t n = Message::kN;
+  auto join = [](const Words& lo, const Words& hi) {
+    Words w(2 * n);
+    w.ok = lo.ok && hi.ok;
+    for (size_t i = 0; i < n; ++i) {
+      w.r[i] = lo.r[i], w.g[i] = lo.g[i], w.b[i] = lo.b[i], w.a[i] = lo.a[i];
+      w.r[n + i] = hi.r[i], w.g[n + i] = hi.g[i], w.b[n + i] = hi.b[i], w.a[n + i] = hi.a[i];
+      w.flags[i] = lo.flags[i];
+    }
+    return w;
+  };
+  check_rows(
+      rows, texsim_bounds_options_default(),
+      [&](const texsim_bounds_options& o) {
+        Words lo(n), hi(n);
+        const texsim_sampler smp = texsim_sampler_default();
+        const texsim_sample_lanes l = m.c(TEXSIM_OP_GRAD);
+        const texsim_results rlo = lo.c(), rhi = hi.c();
+        lo.ok = hi.ok = texsim_sample_bounds(s.c, &smp, &l, &rlo, &rhi, &o, nullptr) == TEXSIM_OK;
+        return join(lo, hi);
+      },
+      [&](const texsim::BoundsOptions& o) {
+        Words lo(n), hi(n);
+        texsim::Diagnostics d;
+        lo.ok = hi.ok = texsim::sample_bounds(*s.cpp, {}, m.cpp(texsim::SampleOp::kGrad), lo.cpp(),
+                                              hi.cpp(), o, d)
+                            .ok;
+        return join(lo, hi);
       });
 }
 
