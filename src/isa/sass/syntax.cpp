@@ -716,6 +716,10 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
   uint64_t wide_lo = 0;
   bool have_wide_lo = false;
   uint32_t line_no = 0;
+  // cuobjdump prints the second instruction of a Maxwell/Pascal dual-issue pair ("SAM }") without
+  // its encoding, which follows on a line of its own: that line is the instruction's word, not a
+  // bundle's control word (issue 29).
+  bool awaiting_word = false;
   size_t pos = 0;
   while (pos <= text.size()) {
     const size_t nl = text.find('\n', pos);
@@ -739,7 +743,13 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
       }
       have_wide_lo = false;
     } else if (structure) {
-      if (structure->kind == ListingLine::Kind::kControlWord) {
+      if (structure->kind == ListingLine::Kind::kControlWord && awaiting_word) {
+        if (out.back().kind == Kind::kUnsupported) {
+          out.back().raw_word = structure->value;
+          out.back().word_given = true;
+        }
+        awaiting_word = false;
+      } else if (structure->kind == ListingLine::Kind::kControlWord) {
         ctrl_word = structure->value;
         have_ctrl_word = true;
         ctrl_slot = 0;
@@ -769,12 +779,13 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
           inst->has_ctrl = true;
         }
         if (++ctrl_slot >= fields::kBundleSlots) have_ctrl_word = false;
-        if (inst->kind == Kind::kUnsupported) {
-          if (auto w = encoding_comment(line)) {
-            inst->raw_word = *w;
-            inst->word_given = true;
-          }
+        const auto word = encoding_comment(line);
+        if (inst->kind == Kind::kUnsupported && word) {
+          inst->raw_word = *word;
+          inst->word_given = true;
         }
+        const std::string_view raw = trim(line);
+        awaiting_word = !word && raw.ends_with("}");
         out.push_back(std::move(*inst));
       }
     }

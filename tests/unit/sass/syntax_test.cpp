@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include "isa/sass/codec.hpp"
+#include "isa/sass/fields.hpp"
+
 namespace texsim::isa::sass {
 namespace {
 
@@ -168,6 +171,31 @@ TEST(SassSyntax, UnsupportedKeepsPredicateRoundTrip) {
 // Fuzz findings F6, F7: a directive behind a dual-issue brace ("} .NODEP...") was kept as an
 // unsupported instruction, printed without the brace, and the printed line then read as a
 // directive.
+// cuobjdump prints a dual-issue pair's second instruction ("SAM }") without its encoding, which
+// follows on a line of its own before the next bundle's control word (issue 29: asm rejected
+// 94 of 97 listings there).
+TEST(SassSyntax, DualIssueSecondHalfTakesTheNextLineAsItsWord) {
+  const char* listing =
+      "                                        /* 0x001ff400fe0007f1 */\n"
+      "        /*0188*/                   MOV R18, R18, 0x1 ;    /* 0x5c98008001270012 */\n"
+      "        /*0190*/         {         MOV R19, R19, 0x1 ;    /* 0x5c98008001370013 */\n"
+      "        /*0198*/                   SAM         }\n"
+      "                                        /* 0xe370000000000000 */\n"
+      "                                        /* 0x001fc400e22007f1 */\n"
+      "        /*01a8*/                   SHFL.IDX PT, R20, R8, 0x1, 0x1c03 ;  /* "
+      "0xef17700c30170814 */\n";
+  core::DiagSink sink;
+  const auto prog = parse_program(listing, "k.sass", sink);
+  ASSERT_EQ(prog.size(), 4u);
+  EXPECT_TRUE(prog[2].word_given);
+  EXPECT_EQ(prog[2].raw_word, 0xe370000000000000ull);
+  // The control word after it is the next bundle's: SHFL takes its slot 0.
+  const auto e = encode(prog[3], sink);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->control, fields::control_slot(0).get(0x001fc400e22007f1ull));
+  EXPECT_FALSE(sink.has_errors());
+}
+
 TEST(SassSyntax, DirectiveBehindBraceOrCommentIsADirective) {
   core::DiagSink sink;
   const auto v = parse_program("}\r\r.NODEP} OCRD ;\n  { .section x }\n} label:\n", "t.sass", sink);
