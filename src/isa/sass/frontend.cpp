@@ -141,8 +141,14 @@ class SassFrontend final : public Frontend {
     auto prog = std::make_unique<SassProgram>();
     const size_t before = sink.error_count();
     prog->instructions = parse_program(source.text, source.path, sink, &prog->listing);
+    // Maxwell/Pascal too: the listing's architecture is the one its rules and cubin take (issue
+    // 29: asm wrote every listing's cubin as SM52).
+    const std::string listed = "SM" + std::to_string(prog->listing.sm);
+    const auto& ps = sm50().platforms;
+    const bool by_listing = std::find(ps.begin(), ps.end(), listed) != ps.end();
+    if (by_listing) prog->sm = prog->listing.sm;
     for (const Instruction& i : prog->instructions) {
-      validate(i, platform, sink);
+      validate(i, by_listing ? std::string_view(listed) : platform, sink);
       if (i.has_ctrl) prog->mode = PrintMode::kStream;
     }
     if (sink.error_count() != before) return nullptr;
@@ -258,9 +264,10 @@ class SassFrontend final : public Frontend {
     if (!encoded) return std::nullopt;
     const std::vector<EncodedWord>& words = *encoded;
     const std::string name = kernel_name(p, output_path);
-    // SM: the platform (SM50..SM62 -> 50..62).
+    // SM: the listing's `code for sm_NN`, else the platform (SM50..SM62 -> 50..62).
     unsigned sm = 0;
     for (char c : platform.substr(2)) sm = sm * 10 + static_cast<unsigned>(c - '0');
+    if (p.sm != 0) sm = p.sm;
     // Registers: one past the highest register any texture instruction names (RZ excluded), as
     // ptxas counts.
     unsigned regs = 1;

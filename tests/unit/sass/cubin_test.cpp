@@ -190,6 +190,13 @@ TEST(SassCubin, AsmWritesCubinNamedByListingFunction) {
   EXPECT_EQ(get(24), 0x50b0000000070f00ull);
   // Not a .cubin name: no object (the CLI writes the bundle stream).
   EXPECT_FALSE(fe->encode_object(*p, "x.bin", "SM61", sink));
+  // The listing's `code for sm_61` decides the architecture whatever --platform says (issue 29,
+  // decision T73: every cubin was written as SM52).
+  const auto q = fe->parse({"k.sass", listing}, "SM52", sink);
+  ASSERT_TRUE(q);
+  const auto obj52 = fe->encode_object(*q, "out/x.cubin", "SM52", sink);
+  ASSERT_TRUE(obj52);
+  EXPECT_EQ(read_cubin(*obj52, "x.cubin", sink)->sm, 61u);
 }
 
 TEST(SassCubin, ListingStructureLines) {
