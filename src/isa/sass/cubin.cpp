@@ -152,8 +152,12 @@ class Reader {
     return std::nullopt;
   }
 
-  // Replaces `name` with the FUNC symbol defined in section `shndx`, if the symbol table has one.
+  // Replaces `name` with the kernel's FUNC symbol in section `shndx`, if the symbol table has
+  // one: the section's entry (value 0) and global before a local one, so that a subroutine ptxas
+  // adds to the section (`$divk$__cuda_sm3x_div_rn_noftz_f32_slowpath`) does not name the kernel
+  // (issue 29).
   bool function_symbol(size_t shndx, std::string& name) {
+    int best = -1;
     for (const Section& st : sections_) {
       if (st.type != kShtSymtab) continue;
       if (st.entsize != kSymSize || st.link >= sections_.size()) {
@@ -163,10 +167,13 @@ class Reader {
       }
       for (uint64_t off = st.offset; off + kSymSize <= st.offset + st.size; off += kSymSize) {
         if ((bytes_[off + 4] & 0xf) != kSttFunc || get(bytes_, off + 6, 2) != shndx) continue;
+        const int score =
+            (get(bytes_, off + 8, 8) == 0 ? 2 : 0) + ((bytes_[off + 4] >> 4) != 0 ? 1 : 0);
+        if (score <= best) continue;
         const auto n = string_at(sections_[st.link], get(bytes_, off, 4), off);
         if (!n) return false;
         name = *n;
-        return true;
+        best = score;
       }
     }
     return true;
