@@ -121,7 +121,7 @@ void bind_sampler(py::module_& m) {
   py::class_<Sampler>(m, "Sampler")
       .def(py::init([](Filter min_f, Filter mag_f, MipFilter mip_f, std::vector<AddressMode> addr,
                        std::array<float, 4> border, std::array<uint32_t, 4> border_int, float bias,
-                       float min_lod, float max_lod, std::optional<CompareFunc> cmp, uint32_t aniso,
+                       float min_lod, float max_lod, std::optional<CompareFunc> cmp, float aniso,
                        bool normalized, bool srgb, Reduction red) {
              Sampler s;
              s.min_filter = min_f, s.mag_filter = mag_f, s.mip_filter = mip_f;
@@ -140,7 +140,7 @@ void bind_sampler(py::module_& m) {
            py::arg("border_color") = std::array<float, 4>{},
            py::arg("border_color_int") = std::array<uint32_t, 4>{}, py::arg("lod_bias") = 0.0f,
            py::arg("min_lod") = 0.0f, py::arg("max_lod") = 1000.0f, py::arg("compare") = py::none(),
-           py::arg("max_anisotropy") = 1u, py::arg("normalized_coords") = true,
+           py::arg("max_anisotropy") = 1.0f, py::arg("normalized_coords") = true,
            py::arg("srgb_decode") = true, py::arg("reduction") = Reduction::kWeightedAverage)
       .def_readwrite("min_filter", &Sampler::min_filter)
       .def_readwrite("mag_filter", &Sampler::mag_filter)

@@ -152,12 +152,15 @@ typedef enum texsim_reduction {
   TEXSIM_REDUCTION_MAX
 } texsim_reduction;
 
-/* D3D11.3 sampler state as a value (default: trilinear-point, clamp, no comparison). */
+/* D3D11.3 sampler state as a value (default: trilinear-point, clamp, no comparison).
+ * Maximum anisotropy: max_anisotropy_float when it is not 0, else max_anisotropy (the version-1
+ * integer field). The defaults are 1 and 0; texsim_scene_sampler writes the integer part to
+ * max_anisotropy and the value to max_anisotropy_float when it has a fraction, else 0. */
 typedef struct texsim_sampler {
   size_t struct_size;
   texsim_filter min_filter, mag_filter;
   texsim_mip_filter mip_filter;
-  uint32_t max_anisotropy;
+  uint32_t max_anisotropy; /* 1: isotropic; 2..16 (see max_anisotropy_float) */
   texsim_address address[3];
   float border_color[4];
   uint32_t border_color_int[4];
@@ -166,6 +169,8 @@ typedef struct texsim_sampler {
   int normalized_coords;
   int srgb_decode;
   texsim_reduction reduction;
+  /* version 2 */
+  float max_anisotropy_float; /* 0: max_anisotropy; else Vulkan's float maxAnisotropy (1..16) */
 } texsim_sampler;
 TEXSIM_API texsim_status texsim_sampler_init(texsim_sampler* sampler, size_t struct_size);
 TEXSIM_DEFAULT_FN_(texsim_sampler)

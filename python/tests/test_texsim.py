@@ -127,6 +127,25 @@ def test_sampler_state_and_vulkan_equivalent():
     assert smp.lod_bias == 1.5
 
 
+def test_max_anisotropy_is_a_float():
+    """Vulkan's maxAnisotropy is a float: d3d uses the fraction, lavapipe truncates it (P24)."""
+    smp = texsim.Sampler(max_anisotropy=2.5)
+    assert smp.max_anisotropy == 2.5
+    s = texsim.Surface.from_array(
+        np.random.default_rng(5).integers(0, 256, (16, 16, 4), dtype=np.uint8), "R8G8B8A8_UNORM")
+    u = np.array([0.3, 0.5, 0.61, 0.77], np.float32)
+    v = np.array([0.4, 0.45, 0.52, 0.6], np.float32)
+    ddx = (np.full(4, 0.5, np.float32), np.zeros(4, np.float32))
+    ddy = (np.zeros(4, np.float32), np.full(4, 0.0625, np.float32))
+
+    def grad(m, profile):
+        return texsim.sample(s, texsim.Sampler(max_anisotropy=m), u, v, op=texsim.SampleOp.GRAD,
+                             ddx=ddx, ddy=ddy, profile=profile)
+    assert not np.array_equal(grad(2.5, "d3d"), grad(2.0, "d3d"))  # 3 probes, not 2
+    assert np.array_equal(grad(2.9, "lavapipe"), grad(2.0, "lavapipe"))
+    assert np.array_equal(grad(1.5, "lavapipe"), grad(1.0, "lavapipe"))
+
+
 def test_options_of_the_cpp_api(tmp_path):
     """Every option of FetchOptions, RunOptions and SceneOptions is a keyword (issue 25 item 6)."""
     words = np.arange(4 * 4 * 4, dtype=np.uint32)  # 4x4 R32_UINT, 4 samples (sample planes)

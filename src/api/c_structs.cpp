@@ -20,6 +20,7 @@ static_assert(TEXSIM_SAMPLE_INDEX_CLAMP == int(SampleIndexPolicy::kClamp));
 // struct is taken for a newer field), so struct_size names whole fields.
 static_assert(offsetof(texsim_diagnostic, notes) % alignof(texsim_diagnostic) == 0);
 static_assert(offsetof(texsim_run_options, settings) % alignof(texsim_run_options) == 0);
+static_assert(offsetof(texsim_sampler, max_anisotropy_float) % alignof(texsim_sampler) == 0);
 
 bool size_ok(const StructVersions& v, size_t size, const char* what, Diagnostics& d) {
   if (v.known(size)) return true;

@@ -36,7 +36,7 @@ constexpr StructVersions versions_of();  // one specialisation per struct, below
 TEXSIM_STRUCT_VERSIONS(texsim_diagnostic, offsetof(texsim_diagnostic, notes))
 TEXSIM_STRUCT_VERSIONS(texsim_run_options, offsetof(texsim_run_options, settings))
 TEXSIM_STRUCT_VERSIONS(texsim_surface_desc, sizeof(texsim_surface_desc))
-TEXSIM_STRUCT_VERSIONS(texsim_sampler, sizeof(texsim_sampler))
+TEXSIM_STRUCT_VERSIONS(texsim_sampler, offsetof(texsim_sampler, max_anisotropy_float))
 TEXSIM_STRUCT_VERSIONS(texsim_sample_lanes, sizeof(texsim_sample_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_fetch_lanes, sizeof(texsim_fetch_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_results, sizeof(texsim_results))

@@ -110,7 +110,7 @@ struct Ctx {
     std::array<std::array<float, 2>, 4> st{};
     for (size_t k = 0; k < 4; ++k)
       st[k] = face_st(view, smp, g.lane(base + k < g.count ? base + k : base), lodq_fragment_cube);
-    return aniso_pmin2(s, st, static_cast<float>(smp.max_anisotropy));
+    return aniso_pmin2(s, st, lavapipe_max_anisotropy(smp));
   }
 };
 

@@ -36,7 +36,7 @@ void put(Surface& s, uint32_t x, uint32_t y, float v) {
   std::memcpy(s.texel_ptr(0, 0, 0, x, y), &v, 4);
 }
 
-SamplerState aniso_sampler(uint32_t max_anisotropy) {
+SamplerState aniso_sampler(float max_anisotropy) {
   SamplerState s;
   s.min_filter = s.mag_filter = Filter::kLinear;
   s.mip_filter = MipFilter::kLinear;
@@ -99,6 +99,26 @@ TEST(LavapipeAniso, LevelIsTheTruncatedLod) {
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 2.0f);  // level 1
   smp.max_anisotropy = 1;
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 4.0f);  // rounds to level 2
+}
+
+// lvp_CreateSampler stores the float maxAnisotropy in pipe_sampler_state's unsigned bit-field
+// (truncating), and llvmpipe filters anisotropically above 1 with that integer (decision P24):
+// 1.5 and 1.999 are isotropic, 2.001 is 2 and 4.9 is 4.
+TEST(LavapipeAniso, FractionalMaxAnisotropyTruncates) {
+  const Surface s = constant_levels(16, 5);
+  SamplerState smp = aniso_sampler(1.5f);
+  smp.mip_filter = MipFilter::kPoint;
+  const SampleRequest q = at_lod(0.5f, 0.5f, 1.9f);
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 4.0f);  // isotropic: level 2
+  smp.max_anisotropy = 1.999f;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 4.0f);
+  smp.max_anisotropy = 2.001f;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 2.0f);  // anisotropic: level 1
+  EXPECT_EQ(lavapipe_max_anisotropy(smp), 2.0f);
+  smp.max_anisotropy = 4.9f;
+  EXPECT_EQ(lavapipe_max_anisotropy(smp), 4.0f);
+  smp.max_anisotropy = std::nanf("");
+  EXPECT_EQ(lavapipe_max_anisotropy(smp), 1.0f);
 }
 
 // gallivm's probe coordinates have no slot for the depth reference; the compare reads the texel
