@@ -167,8 +167,9 @@ void bind_lookups(py::module_& m) {
          const py::object& ddx, const py::object& ddy, const py::object& reference,
          const py::object& offset, uint8_t gather_component, const py::object& active,
          const std::string& profile, bool lavapipe_groups, bool derivatives_from_quads,
-         unsigned threads) {
-        Inputs in;
+         unsigned threads, const py::object& quad_x, const py::object& quad_y,
+         bool lavapipe_masked_lanes) {
+        Inputs in, quads;  // quad positions: one per quad, their own count
         SampleLanes l;
         l.op = op;
         l.u = in.get<FloatArr, float>(u, "u");
@@ -196,9 +197,12 @@ void bind_lookups(py::module_& m) {
         l.gather_component = gather_component;
         l.active = in.get<U8Arr, uint8_t>(active, "active");
         l.count = in.count;
+        l.quad_x = quads.get<U32Arr, uint32_t>(quad_x, "quad_x");
+        l.quad_y = quads.get<U32Arr, uint32_t>(quad_y, "quad_y");
         SampleOptions o;
         o.profile = profile_arg(profile);
         o.lavapipe_groups = lavapipe_groups;
+        o.lavapipe_masked_lanes = lavapipe_masked_lanes;
         o.derivatives_from_quads = derivatives_from_quads;
         o.threads = threads;
         std::array<std::span<uint32_t>, 4> rows;
@@ -220,6 +224,8 @@ void bind_lookups(py::module_& m) {
       py::arg("offset") = py::none(), py::arg("gather_component") = 0,
       py::arg("active") = py::none(), py::arg("profile") = "d3d", py::arg("lavapipe_groups") = true,
       py::arg("derivatives_from_quads") = false, py::arg("threads") = 1u,
+      py::arg("quad_x") = py::none(), py::arg("quad_y") = py::none(),
+      py::arg("lavapipe_masked_lanes") = false,
       "Samples one message: one lane per element of u (and v, w, lod, ...). Returns an (n, 4) "
       "array of R, G, B, A: float32, int32 or uint32 as the result kind is.");
 

@@ -212,6 +212,10 @@ typedef struct texsim_sample_lanes {
   const int32_t *offset_x, *offset_y, *offset_z; /* per lane; override offset[] */
   uint8_t gather_component;
   const uint8_t* active; /* NULL: all lanes active */
+  /* version 2 */
+  /* Quad ops, lavapipe profile with groups: each quad's position in quads (pixel x / 2, y / 2),
+   * count / 4 elements each, or NULL: the library places the quads in lavapipe's groups. */
+  const uint32_t *quad_x, *quad_y;
 } texsim_sample_lanes;
 TEXSIM_API texsim_status texsim_sample_lanes_init(texsim_sample_lanes* lanes, size_t struct_size);
 TEXSIM_DEFAULT_FN_(texsim_sample_lanes)
@@ -248,6 +252,8 @@ typedef struct texsim_sample_options {
   uint32_t lavapipe_group_lanes; /* 8 */
   int derivatives_from_quads;    /* 0; 1: d3d/exact quad ops take coarse derivatives from quads */
   uint32_t threads;              /* 1; 0: every hardware thread (results do not depend on it) */
+  /* version 2 (64 bits wide so that it starts at version 1's sizeof, not in its padding) */
+  int64_t lavapipe_masked_lanes; /* 0; 1: inactive lanes join group decisions, zero inputs */
 } texsim_sample_options;
 TEXSIM_API texsim_status texsim_sample_options_init(texsim_sample_options* options,
                                                     size_t struct_size);

@@ -265,3 +265,36 @@ def test_import_without_numpy_says_so(tmp_path):
                        text=True)
     assert p.returncode != 0
     assert "texsim needs numpy (Debian: python3-numpy" in p.stderr
+
+
+def test_lavapipe_masked_lanes_and_quad_positions():
+    """Issue 33's API gaps: masked lanes join lavapipe's group decisions with zero inputs
+    (lavapipe_masked_lanes), and quad_x / quad_y place fragment quads in lavapipe's groups."""
+    s = texsim.Surface.from_array(
+        np.random.default_rng(7).integers(0, 256, (16, 16, 4), dtype=np.uint8), "R8G8B8A8_UNORM")
+    smp = texsim.Sampler(min_filter=texsim.Filter.POINT, mag_filter=texsim.Filter.LINEAR)
+    u = np.full(8, 0.5, np.float32)
+    lod = np.ones(8, np.float32)
+    active = np.array([1] * 7 + [0], np.uint8)
+    plain = texsim.sample(s, smp, u, u, lod=lod, active=active, profile="lavapipe")
+    masked = texsim.sample(s, smp, u, u, lod=lod, active=active, profile="lavapipe",
+                           lavapipe_masked_lanes=True)
+    z = u.copy()
+    z[7] = 0
+    zl = lod.copy()
+    zl[7] = 0
+    zero_lane = texsim.sample(s, smp, z, z, lod=zl, profile="lavapipe")
+    np.testing.assert_array_equal(masked[:7], zero_lane[:7])
+    assert not np.array_equal(masked[:7], plain[:7])
+    # Quads given odd column first with their positions: as the even-first message.
+    aniso = texsim.Sampler(mip_filter=texsim.MipFilter.LINEAR, max_anisotropy=16)
+    qa = (np.array([0.30, 0.42, 0.31, 0.43], np.float32), np.array([0.40, 0.41, 0.44, 0.45], np.float32))
+    qb = (np.array([0.55, 0.57, 0.58, 0.60], np.float32), np.array([0.20, 0.31, 0.21, 0.32], np.float32))
+    bias_ab = np.array([0.25] * 4 + [2.5] * 4, np.float32)
+    ab = texsim.sample(s, aniso, np.concatenate([qa[0], qb[0]]), np.concatenate([qa[1], qb[1]]),
+                       op=texsim.SampleOp.BIAS, lod=bias_ab, profile="lavapipe")
+    ba = texsim.sample(s, aniso, np.concatenate([qb[0], qa[0]]), np.concatenate([qb[1], qa[1]]),
+                       op=texsim.SampleOp.BIAS, lod=bias_ab[::-1].copy(), profile="lavapipe",
+                       quad_x=np.array([1, 0], np.uint32), quad_y=np.array([0, 0], np.uint32))
+    np.testing.assert_array_equal(ba[:4], ab[4:])
+    np.testing.assert_array_equal(ba[4:], ab[:4])

@@ -21,6 +21,10 @@ static_assert(TEXSIM_SAMPLE_INDEX_CLAMP == int(SampleIndexPolicy::kClamp));
 static_assert(offsetof(texsim_diagnostic, notes) % alignof(texsim_diagnostic) == 0);
 static_assert(offsetof(texsim_run_options, settings) % alignof(texsim_run_options) == 0);
 static_assert(offsetof(texsim_sampler, max_anisotropy_float) % alignof(texsim_sampler) == 0);
+static_assert(offsetof(texsim_sample_lanes, quad_x) % alignof(texsim_sample_lanes) == 0);
+static_assert(offsetof(texsim_sample_options, lavapipe_masked_lanes) %
+                  alignof(texsim_sample_options) ==
+              0);
 
 bool size_ok(const StructVersions& v, size_t size, const char* what, Diagnostics& d) {
   if (v.known(size)) return true;

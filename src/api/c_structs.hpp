@@ -37,10 +37,11 @@ TEXSIM_STRUCT_VERSIONS(texsim_diagnostic, offsetof(texsim_diagnostic, notes))
 TEXSIM_STRUCT_VERSIONS(texsim_run_options, offsetof(texsim_run_options, settings))
 TEXSIM_STRUCT_VERSIONS(texsim_surface_desc, sizeof(texsim_surface_desc))
 TEXSIM_STRUCT_VERSIONS(texsim_sampler, offsetof(texsim_sampler, max_anisotropy_float))
-TEXSIM_STRUCT_VERSIONS(texsim_sample_lanes, sizeof(texsim_sample_lanes))
+TEXSIM_STRUCT_VERSIONS(texsim_sample_lanes, offsetof(texsim_sample_lanes, quad_x))
 TEXSIM_STRUCT_VERSIONS(texsim_fetch_lanes, sizeof(texsim_fetch_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_results, sizeof(texsim_results))
-TEXSIM_STRUCT_VERSIONS(texsim_sample_options, sizeof(texsim_sample_options))
+TEXSIM_STRUCT_VERSIONS(texsim_sample_options,
+                       offsetof(texsim_sample_options, lavapipe_masked_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_fetch_options, sizeof(texsim_fetch_options))
 TEXSIM_STRUCT_VERSIONS(texsim_scene_options, sizeof(texsim_scene_options))
 #undef TEXSIM_STRUCT_VERSIONS

@@ -121,6 +121,12 @@ void copy_sample_lanes(const From& from, To& to) {
   lane(to.offset_z, from.offset_z, n);
   to.gather_component = from.gather_component;
   lane(to.active, from.active, n);
+  if constexpr (requires {
+                  to.quad_x;
+                  from.quad_x;
+                }) {  // not texunit's batch: the layout's
+    lane(to.quad_x, from.quad_x, n / 4), lane(to.quad_y, from.quad_y, n / 4);
+  }
 }
 
 // A fetch message's lanes: texsim::FetchLanes, texsim_fetch_lanes, texunit::FetchBatch.
@@ -151,6 +157,7 @@ void copy_sample_options(const From& from, To& to) {
   assign(to.profile, from.profile), assign(to.lavapipe_groups, from.lavapipe_groups);
   assign(to.lavapipe_group_lanes, from.lavapipe_group_lanes);
   assign(to.derivatives_from_quads, from.derivatives_from_quads), assign(to.threads, from.threads);
+  assign(to.lavapipe_masked_lanes, from.lavapipe_masked_lanes);
 }
 template <typename From, typename To>
 void copy_fetch_options(const From& from, To& to) {

@@ -173,7 +173,7 @@ static void test_bad_sizes_in_lookups(void) {
   CHECK(lib_arg(texsim_sample(s, &smp, &sl, &out, &so, NULL), "texsim_results"));
   CHECK(lib_arg(texsim_fetch(s, &fl, &out, &fo, NULL), "texsim_results"));
   out.struct_size = sizeof out;
-  so.struct_size = sizeof so - 8;
+  so.struct_size = sizeof so - 4;
   CHECK(lib_arg(texsim_sample(s, &smp, &sl, &out, &so, NULL), "texsim_sample_options"));
   fl.struct_size = 8;
   CHECK(lib_arg(texsim_fetch(s, &fl, &out, &fo, NULL), "texsim_fetch_lanes"));

@@ -43,7 +43,7 @@ using parity_fields::field_count;
 
 // Every option struct has a row per field in the tables below; the C struct has struct_size
 // more. A new field without a row fails here.
-constexpr size_t kSampleOptionRows = 5, kFetchOptionRows = 3, kRunOptionRows = 5;
+constexpr size_t kSampleOptionRows = 6, kFetchOptionRows = 3, kRunOptionRows = 5;
 constexpr size_t kSceneOptionRows = 2;
 static_assert(field_count<texsim::SampleOptions>() == kSampleOptionRows);
 static_assert(field_count<texsim_sample_options>() == kSampleOptionRows + 1);
@@ -211,6 +211,10 @@ TEST(ApiParity, EverySampleOptionThroughCAndCpp) {
       {"derivatives_from_quads", [](auto& o) { o.derivatives_from_quads = 1; },
        [](auto& o) { o.derivatives_from_quads = true; }, true},
       {"threads", [](auto& o) { o.threads = 0; }, [](auto& o) { o.threads = 0; }, false},
+      // Every lane of this message is active: nothing for masked lanes to change (their effect:
+      // Api.LavapipeMaskedLanesJoinGroupDecisions).
+      {"lavapipe_masked_lanes", [&](auto& o) { lp(o), o.lavapipe_masked_lanes = 1; },
+       [&](auto& o) { lp(o), o.lavapipe_masked_lanes = true; }, false, lp},
   };
   ASSERT_EQ(rows.size(), kSampleOptionRows);
   check_rows(
