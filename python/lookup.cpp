@@ -115,8 +115,13 @@ void bind_sampler(py::module_& m) {
   accept_names(reduction);
   py::enum_<SampleIndexPolicy> sample_index(m, "SampleIndexPolicy");
   sample_index.value("ZERO", SampleIndexPolicy::kZero).value("CLAMP", SampleIndexPolicy::kClamp);
+  py::enum_<QueryOp> query_op(m, "QueryOp");
+  query_op.value("SIZE", QueryOp::kSize)
+      .value("LEVELS", QueryOp::kLevels)
+      .value("SAMPLES", QueryOp::kSamples);
   accept_names(op);
   accept_names(sample_index);
+  accept_names(query_op);
 
   py::class_<Sampler>(m, "Sampler")
       .def(py::init([](Filter min_f, Filter mag_f, MipFilter mip_f, std::vector<AddressMode> addr,
@@ -228,6 +233,40 @@ void bind_lookups(py::module_& m) {
       py::arg("lavapipe_masked_lanes") = false,
       "Samples one message: one lane per element of u (and v, w, lod, ...). Returns an (n, 4) "
       "array of R, G, B, A: float32, int32 or uint32 as the result kind is.");
+
+  m.def(
+      "query",
+      [](const Surface& s, const py::object& lod, QueryOp op, const py::object& active,
+         const std::string& profile, bool lavapipe_groups, bool lavapipe_masked_lanes,
+         py::ssize_t count) {
+        Inputs in;
+        QueryLanes l;
+        l.op = op;
+        l.lod = in.get<U32Arr, uint32_t>(lod, "lod");
+        l.active = in.get<U8Arr, uint8_t>(active, "active");
+        if (!in.has_count && count < 0) throw py::value_error("query: give lod, active or count");
+        if (count >= 0 && in.has_count && static_cast<size_t>(count) != in.count)
+          throw py::value_error("count: differs from the arrays' length");
+        l.count = in.has_count ? in.count : static_cast<size_t>(count);
+        QueryOptions o;
+        o.profile = profile_arg(profile);
+        o.lavapipe_groups = lavapipe_groups;
+        o.lavapipe_masked_lanes = lavapipe_masked_lanes;
+        std::array<std::span<uint32_t>, 4> rows;
+        py::array flat;
+        Diagnostics diags;
+        LookupStatus st;
+        alloc_results(l.count, rows, flat);
+        st = query(s, l, Results{rows[0], rows[1], rows[2], rows[3], {}}, o, diags);
+        if (!st.ok) raise(diags, "query failed");
+        return typed_view(flat, st.kind);
+      },
+      py::arg("surface"), py::arg("lod") = py::none(), py::kw_only(),
+      py::arg("op") = QueryOp::kSize, py::arg("active") = py::none(), py::arg("profile") = "d3d",
+      py::arg("lavapipe_groups") = true, py::arg("lavapipe_masked_lanes") = false,
+      py::arg("count") = -1,
+      "Image queries (textureSize, textureQueryLevels, textureSamples): an (n, 4) uint32 array; "
+      "op SIZE: R, G, B the size at each lane's LOD, A the level count; LEVELS, SAMPLES: R.");
 
   m.def(
       "fetch",

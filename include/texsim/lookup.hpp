@@ -110,4 +110,33 @@ TEXSIM_API LookupStatus sample(const Surface& surface, const Sampler& sampler,
 TEXSIM_API LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Results& out,
                               const FetchOptions& options, Diagnostics& diags);
 
+// Image queries, as Vulkan's textureSize (kSize), textureQueryLevels (kLevels) and
+// textureSamples (kSamples) return them (uint words).
+enum class QueryOp : uint8_t { kSize, kLevels, kSamples };
+
+struct QueryLanes {
+  size_t count = 0;
+  QueryOp op = QueryOp::kSize;
+  std::span<const uint32_t> lod;  // kSize: the level (empty: 0); multisampled surfaces: ignored
+  std::span<const uint8_t> active;
+};
+
+struct QueryOptions {
+  Profile profile = Profile::kD3D;
+  // kLavapipe: the size query takes one LOD per SIMD group of lavapipe_group_lanes lanes, its
+  // first active lane's (lavapipe_masked_lanes: lane 0's, 0 when inactive), as lavapipe does;
+  // false: every lane its own.
+  bool lavapipe_groups = true;
+  unsigned lavapipe_group_lanes = 8;
+  bool lavapipe_masked_lanes = false;
+};
+
+// Writes each active lane: kSize (R, G, B) = the size at the lane's LOD (width; height or 1D
+// array layers; depth or 2D / cube array layers, cubes for cube arrays; unused 0) and A = the
+// level count (D3D resinfo's layout, SASS TXQ's); a LOD past the levels gives 0 extents (Vulkan
+// leaves it undefined). kLevels R = levels, kSamples R = samples, other words 0. Errors:
+// LIB-LANES.
+TEXSIM_API LookupStatus query(const Surface& surface, const QueryLanes& lanes, const Results& out,
+                              const QueryOptions& options, Diagnostics& diags);
+
 }  // namespace texsim

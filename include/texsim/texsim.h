@@ -284,6 +284,40 @@ TEXSIM_API texsim_status texsim_fetch(const texsim_surface* surface,
                                       const texsim_fetch_lanes* lanes, const texsim_results* out,
                                       const texsim_fetch_options* options, texsim_texel_kind* kind);
 
+/* Image queries (Vulkan textureSize, textureQueryLevels, textureSamples): uint words per lane.
+ * SIZE: R, G, B the size at the lane's LOD, A the level count; LEVELS / SAMPLES: R. */
+typedef enum texsim_query_op {
+  TEXSIM_QUERY_SIZE = 0,
+  TEXSIM_QUERY_LEVELS,
+  TEXSIM_QUERY_SAMPLES
+} texsim_query_op;
+
+typedef struct texsim_query_lanes {
+  size_t struct_size;
+  size_t count;
+  texsim_query_op op;    /* TEXSIM_QUERY_SIZE */
+  const uint32_t* lod;   /* NULL: 0 */
+  const uint8_t* active; /* NULL: all lanes active */
+} texsim_query_lanes;
+TEXSIM_API texsim_status texsim_query_lanes_init(texsim_query_lanes* lanes, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_query_lanes)
+
+typedef struct texsim_query_options {
+  size_t struct_size;
+  texsim_profile profile;        /* TEXSIM_PROFILE_D3D */
+  int lavapipe_groups;           /* 1: lavapipe's size query takes one LOD per SIMD group */
+  uint32_t lavapipe_group_lanes; /* 8 */
+  int lavapipe_masked_lanes;     /* 0; 1: the group's LOD is lane 0's even when inactive */
+} texsim_query_options;
+TEXSIM_API texsim_status texsim_query_options_init(texsim_query_options* options,
+                                                   size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_query_options)
+
+/* `options` and `kind` may be NULL (defaults; `kind` is TEXSIM_KIND_UINT). */
+TEXSIM_API texsim_status texsim_query(const texsim_surface* surface,
+                                      const texsim_query_lanes* lanes, const texsim_results* out,
+                                      const texsim_query_options* options, texsim_texel_kind* kind);
+
 /* ---- scenes ------------------------------------------------------------------------------ */
 typedef struct texsim_scene texsim_scene;
 

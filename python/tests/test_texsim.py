@@ -298,3 +298,16 @@ def test_lavapipe_masked_lanes_and_quad_positions():
                        quad_x=np.array([1, 0], np.uint32), quad_y=np.array([0, 0], np.uint32))
     np.testing.assert_array_equal(ba[:4], ab[4:])
     np.testing.assert_array_equal(ba[4:], ab[:4])
+
+
+def test_query_size_levels_samples():
+    """textureSize / textureQueryLevels / textureSamples; lavapipe: one LOD per 8-lane group."""
+    s = texsim.Surface("R8G8B8A8_UNORM", 16, 8, mips=3)
+    lod = np.array([1, 0, 2], np.uint32)
+    q = texsim.query(s, lod)
+    assert q.dtype == np.uint32 and q.shape == (3, 4)
+    assert list(q[0]) == [8, 4, 0, 3] and list(q[2]) == [4, 2, 0, 3]
+    lp = texsim.query(s, lod, profile="lavapipe")
+    assert all(list(row) == [8, 4, 0, 3] for row in lp)
+    assert texsim.query(s, op="levels", count=2)[1, 0] == 3
+    assert texsim.query(s, op=texsim.QueryOp.SAMPLES, count=1)[0, 0] == 1

@@ -15,6 +15,7 @@ static_assert(TEXSIM_OP_LOD_QUERY == int(SampleOp::kLodQuery));
 static_assert(TEXSIM_KIND_UINT == int(TexelKind::kUint));
 static_assert(TEXSIM_SURFACE_CUBE_ARRAY == int(SurfaceType::kCubeArray));
 static_assert(TEXSIM_SAMPLE_INDEX_CLAMP == int(SampleIndexPolicy::kClamp));
+static_assert(TEXSIM_QUERY_SAMPLES == int(QueryOp::kSamples));
 
 // A version's first field starts at the previous version's sizeof (no tail padding of the older
 // struct is taken for a newer field), so struct_size names whole fields.
@@ -78,6 +79,8 @@ TEXSIM_INIT_FN(texsim_sample_options)
 TEXSIM_INIT_FN(texsim_fetch_options)
 TEXSIM_INIT_FN(texsim_scene_options)
 TEXSIM_INIT_FN(texsim_run_options)
+TEXSIM_INIT_FN(texsim_query_lanes)
+TEXSIM_INIT_FN(texsim_query_options)
 #undef TEXSIM_INIT_FN
 
 }  // extern "C"

@@ -44,6 +44,8 @@ TEXSIM_STRUCT_VERSIONS(texsim_sample_options,
                        offsetof(texsim_sample_options, lavapipe_masked_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_fetch_options, sizeof(texsim_fetch_options))
 TEXSIM_STRUCT_VERSIONS(texsim_scene_options, sizeof(texsim_scene_options))
+TEXSIM_STRUCT_VERSIONS(texsim_query_lanes, sizeof(texsim_query_lanes))
+TEXSIM_STRUCT_VERSIONS(texsim_query_options, sizeof(texsim_query_options))
 #undef TEXSIM_STRUCT_VERSIONS
 
 // Whether `size` is one of the struct's versions; a LIB-ARG diagnostic naming `what` (the
@@ -69,6 +71,10 @@ T defaults() {
     detail::copy_sample_options(SampleOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_fetch_options>) {
     detail::copy_fetch_options(FetchOptions{}, c);
+  } else if constexpr (std::is_same_v<T, texsim_query_lanes>) {
+    detail::copy_query_lanes(QueryLanes{}, c);
+  } else if constexpr (std::is_same_v<T, texsim_query_options>) {
+    detail::copy_query_options(QueryOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_scene_options>) {
     detail::copy_scene_options(SceneOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_run_options>) {

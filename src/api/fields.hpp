@@ -143,6 +143,14 @@ void copy_fetch_lanes(const From& from, To& to) {
   lane(to.active, from.active, n);
 }
 
+// A query message's lanes: texsim::QueryLanes, texsim_query_lanes.
+template <typename From, typename To>
+void copy_query_lanes(const From& from, To& to) {
+  to.count = from.count;
+  assign(to.op, from.op);
+  lane(to.lod, from.lod, from.count), lane(to.active, from.active, from.count);
+}
+
 // A surface description but its format (a name, or texunit's enum): type and extent.
 template <typename From, typename To>
 void copy_extent(const From& from, To& to) {
@@ -157,6 +165,12 @@ void copy_sample_options(const From& from, To& to) {
   assign(to.profile, from.profile), assign(to.lavapipe_groups, from.lavapipe_groups);
   assign(to.lavapipe_group_lanes, from.lavapipe_group_lanes);
   assign(to.derivatives_from_quads, from.derivatives_from_quads), assign(to.threads, from.threads);
+  assign(to.lavapipe_masked_lanes, from.lavapipe_masked_lanes);
+}
+template <typename From, typename To>
+void copy_query_options(const From& from, To& to) {
+  assign(to.profile, from.profile), assign(to.lavapipe_groups, from.lavapipe_groups);
+  assign(to.lavapipe_group_lanes, from.lavapipe_group_lanes);
   assign(to.lavapipe_masked_lanes, from.lavapipe_masked_lanes);
 }
 template <typename From, typename To>

@@ -89,6 +89,7 @@ texunit::TexelLanes out_of(const Results& o) {
 static_assert(int(SampleOp::kLodQuery) == int(texunit::SampleOp::kLodQuery));
 static_assert(int(SampleOp::kGather) == int(texunit::SampleOp::kGather));
 static_assert(int(SampleIndexPolicy::kClamp) == int(texunit::SampleIndexPolicy::kClamp));
+static_assert(int(QueryOp::kSamples) == int(texunit::QueryOp::kSamples));
 
 LookupStatus sample(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
                     const Results& out, const SampleOptions& options, Diagnostics& diags) {
@@ -128,6 +129,30 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
   // returns floats for comparisons on integer formats; reported as a follow-up, #16).
   st.kind = detail::to_public(
       texunit::sample_result_kind(view, smp, static_cast<texunit::SampleOp>(lanes.op)));
+  st.ok = true;
+  return st;
+}
+
+LookupStatus query(const Surface& surface, const QueryLanes& lanes, const Results& out,
+                   const QueryOptions& options, Diagnostics& diags) {
+  LookupStatus st;
+  bool ok = outputs_ok(out, lanes.count, diags);
+  ok = span_ok(lanes.lod, lanes.count, false, "lod", diags) && ok;
+  ok = span_ok(lanes.active, lanes.count, false, "active", diags) && ok;
+  if (!ok) return st;
+  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  texunit::MessageOptions mo;
+  mo.precision = detail::to_internal(options.profile);
+  if (options.profile == Profile::kLavapipe && options.lavapipe_groups)
+    mo.layout.lavapipe_group_lanes = std::max(1u, options.lavapipe_group_lanes);
+  mo.layout.lavapipe_masked_lanes = options.lavapipe_masked_lanes;
+  const texunit::QueryBatch b{lanes.count, static_cast<texunit::QueryOp>(lanes.op), lanes.lod,
+                              lanes.active};
+  if (!texunit::query_message(view, b, out_of(out), mo).ok) {
+    detail::lib_error(diags, "LIB-LANES", "the query message's lanes do not match its count");
+    return st;
+  }
+  st.kind = TexelKind::kUint;
   st.ok = true;
   return st;
 }

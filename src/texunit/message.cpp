@@ -210,6 +210,51 @@ BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
                     lanes.count, lanes.active, out);
 }
 
+BatchStats query_message(const SurfaceView& view, const QueryBatch& b, const TexelLanes& out,
+                         const MessageOptions& options) {
+  BatchStats st;
+  const size_t n = b.count;
+  auto fits = [n](size_t size) { return size >= n; };
+  if ((!b.lod.empty() && !fits(b.lod.size())) || (!b.active.empty() && !fits(b.active.size())) ||
+      !fits(out.r.size()) || !fits(out.g.size()) || !fits(out.b.size()) || !fits(out.a.size()) ||
+      (!out.flags.empty() && !fits(out.flags.size())) ||
+      (!out.kinds.empty() && !fits(out.kinds.size())))
+    return st;
+  st.ok = true;
+  st.kind = TexelKind::kUint;
+  const SurfaceDesc& d = view.desc;
+  const bool grouped = options.precision.kind == PrecisionKind::kLavapipe &&
+                       options.layout.lavapipe_group_lanes > 0 && b.op == QueryOp::kSize;
+  const size_t group = grouped ? options.layout.lavapipe_group_lanes : 1;
+  auto lod_of = [&](size_t i) -> uint32_t {
+    if (d.samples > 1 || b.lod.empty()) return 0;
+    return b.lod[i];
+  };
+  for (size_t g0 = 0; g0 < n; g0 += group) {
+    const size_t g1 = std::min(n, g0 + group);
+    // The group's LOD (lavapipe): its first active lane's, or lane 0's as a masked lane.
+    size_t leader = g0;
+    if (!options.layout.lavapipe_masked_lanes)
+      while (leader < g1 && !lane_on(b.active, leader)) ++leader;
+    const uint32_t group_lod = leader < g1 && lane_on(b.active, leader) ? lod_of(leader) : 0u;
+    for (size_t i = g0; i < g1; ++i) {
+      if (!lane_on(b.active, i)) continue;
+      std::array<uint32_t, 4> w{};
+      if (b.op == QueryOp::kSize) {
+        w = size_query(d, grouped ? group_lod : lod_of(i));
+      } else {
+        w[0] = b.op == QueryOp::kLevels ? d.mips : d.samples;
+      }
+      Texel t;
+      t.kind = TexelKind::kUint;
+      t.bits = w;
+      write_lane(out, i, t, 0);
+      ++st.scalar_lanes;
+    }
+  }
+  return st;
+}
+
 BatchStats fetch_message(const SurfaceView& view, const FetchBatch& lanes, const TexelLanes& out,
                          const MessageOptions& options) {
   if (options.precision.kind != PrecisionKind::kLavapipe) {

@@ -57,6 +57,24 @@ BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
                           const SampleBatch& lanes, const TexelLanes& out,
                           const MessageOptions& options);
 
+// Image queries (Vulkan textureSize / textureQueryLevels / textureSamples) of a message's lanes.
+enum class QueryOp : uint8_t { kSize, kLevels, kSamples };
+struct QueryBatch {
+  size_t count = 0;
+  QueryOp op = QueryOp::kSize;
+  std::span<const uint32_t> lod;  // kSize: the level (empty: 0); multisampled surfaces: ignored
+  std::span<const uint8_t> active;
+};
+
+// Answers every active lane as uint words: kSize size_query (surface.hpp) at the lane's LOD
+// (R, G, B the size, A the level count); kLevels R = the level count; kSamples R = the sample
+// count; other words 0. kLavapipe with groups: the size query takes one LOD per SIMD group, its
+// first lane's (gallivm's lp_build_size_query_soa extracts one element of the LOD vector): the
+// group's first active lane's, or with lavapipe_masked_lanes lane 0's (0 when it is inactive).
+// BatchStats::ok is false (nothing written) when a span is shorter than the count.
+BatchStats query_message(const SurfaceView& view, const QueryBatch& lanes, const TexelLanes& out,
+                         const MessageOptions& options);
+
 // Fetches every active lane: kD3D / kExact fetch_texel (SIMD fast path where it applies),
 // kLavapipe fetch_texel_lavapipe (lavapipe's texel conversion; a kClamp sample policy clamps the
 // sample index first).

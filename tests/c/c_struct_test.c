@@ -259,7 +259,37 @@ static void test_sampler_max_anisotropy_versions(void) {
   texsim_surface_destroy(s);
 }
 
+/* texsim_query: textureSize (R, G, B; A the level count), textureQueryLevels, textureSamples. */
+static void test_query(void) {
+  texsim_surface_desc desc = texsim_surface_desc_default();
+  desc.width = 16, desc.height = 8, desc.mips = 3;
+  texsim_surface* s = NULL;
+  CHECK(texsim_surface_create(&desc, NULL, 0, &s) == TEXSIM_OK);
+  if (s == NULL) return;
+  const uint32_t lod[2] = {1, 2};
+  uint32_t r[2], g[2], b[2], a[2];
+  texsim_query_lanes ql = texsim_query_lanes_default();
+  ql.count = 2, ql.lod = lod;
+  texsim_results out = texsim_results_default();
+  out.r = r, out.g = g, out.b = b, out.a = a;
+  texsim_texel_kind kind = TEXSIM_KIND_FLOAT;
+  CHECK(texsim_query(s, &ql, &out, NULL, &kind) == TEXSIM_OK && kind == TEXSIM_KIND_UINT);
+  CHECK(r[0] == 8 && g[0] == 4 && b[0] == 0 && a[0] == 3 && r[1] == 4 && g[1] == 2);
+  texsim_query_options qo = texsim_query_options_default();
+  CHECK(qo.lavapipe_groups == 1 && qo.lavapipe_group_lanes == 8);
+  qo.profile = TEXSIM_PROFILE_LAVAPIPE; /* one LOD per group: lane 0's */
+  CHECK(texsim_query(s, &ql, &out, &qo, NULL) == TEXSIM_OK && r[1] == 8 && g[1] == 4);
+  ql.op = TEXSIM_QUERY_LEVELS;
+  CHECK(texsim_query(s, &ql, &out, NULL, NULL) == TEXSIM_OK && r[0] == 3 && g[0] == 0);
+  ql.op = TEXSIM_QUERY_SAMPLES;
+  CHECK(texsim_query(s, &ql, &out, NULL, NULL) == TEXSIM_OK && r[1] == 1);
+  ql.struct_size = 0;
+  CHECK(lib_arg(texsim_query(s, &ql, &out, NULL, NULL), "texsim_query_lanes"));
+  texsim_surface_destroy(s);
+}
+
 int main(void) {
+  test_query();
   test_sampler_max_anisotropy_versions();
   test_older_run_options();
   test_older_diagnostic();

@@ -470,6 +470,67 @@ TEST(Api, LavapipeQuadPositionsPlaceQuadsInTheirGroups) {
   EXPECT_TRUE(has_rule(d2, "LIB-QUAD"));
 }
 
+// Issue 33's API gap: textureSize / textureQueryLevels / textureSamples through the lookup API,
+// with SASS TXQ's layout (texunit::size_query) and lavapipe's one LOD per 8-lane group.
+TEST(Api, QueriesGiveSizeLevelsAndSamples) {
+  texsim::SurfaceDesc ad;
+  ad.type = texsim::SurfaceType::k2DArray;
+  ad.width = 16, ad.height = 8, ad.layers = 3, ad.mips = 4;
+  texsim::Diagnostics d;
+  auto arr = texsim::Surface::create(ad, d);
+  ASSERT_TRUE(arr);
+  const size_t n = 16;
+  std::vector<uint32_t> lod{2, 0, 1, 3, 4, 9, 0, 1, 3, 1, 2, 0, 0, 0, 0, 0};
+  std::vector<uint8_t> active(n, 1);
+  texsim::QueryLanes l;
+  l.count = n, l.lod = lod;
+  texsim::QueryOptions o;
+  Out own(n), lp(n), lp_inactive(n), lp_masked(n);
+  const texsim::LookupStatus st = texsim::query(*arr, l, own.results(), o, d);
+  ASSERT_TRUE(st.ok);
+  EXPECT_EQ(st.kind, texsim::TexelKind::kUint);
+  EXPECT_EQ(own.lane(0), (std::array<uint32_t, 4>{4, 2, 3, 4}));
+  EXPECT_EQ(own.lane(1), (std::array<uint32_t, 4>{16, 8, 3, 4}));
+  EXPECT_EQ(own.lane(3), (std::array<uint32_t, 4>{2, 1, 3, 4}));
+  EXPECT_EQ(own.lane(4), (std::array<uint32_t, 4>{0, 0, 3, 4}));  // past the levels: 0 extents
+  // lavapipe: every lane of a group gets its first lane's LOD.
+  o.profile = texsim::Profile::kLavapipe;
+  ASSERT_TRUE(texsim::query(*arr, l, lp.results(), o, d).ok);
+  for (size_t i = 0; i < n; ++i) EXPECT_EQ(lp.lane(i), own.lane(i < 8 ? 0 : 8)) << i;
+  // Lane 0 inactive: the first active lane leads; as a masked lane, lane 0 leads with LOD 0.
+  active[0] = 0;
+  l.active = active;
+  ASSERT_TRUE(texsim::query(*arr, l, lp_inactive.results(), o, d).ok);
+  o.lavapipe_masked_lanes = true;
+  ASSERT_TRUE(texsim::query(*arr, l, lp_masked.results(), o, d).ok);
+  for (size_t i = 1; i < 8; ++i) {
+    EXPECT_EQ(lp_inactive.lane(i), own.lane(1)) << i;
+    EXPECT_EQ(lp_masked.lane(i), (std::array<uint32_t, 4>{16, 8, 3, 4})) << i;
+  }
+  EXPECT_EQ(lp_inactive.r[0], 0u);  // untouched
+  // Levels and samples; a multisampled surface's size ignores the LOD.
+  texsim::SurfaceDesc md;
+  md.width = 8, md.height = 4, md.samples = 4;
+  auto ms = texsim::Surface::create(md, d);
+  ASSERT_TRUE(ms);
+  texsim::QueryLanes q;
+  q.count = 2, q.lod = std::span(lod).first(2);
+  Out size(2), levels(2), samples(2);
+  ASSERT_TRUE(texsim::query(*ms, q, size.results(), {}, d).ok);
+  q.op = texsim::QueryOp::kLevels;
+  ASSERT_TRUE(texsim::query(*arr, q, levels.results(), {}, d).ok);
+  q.op = texsim::QueryOp::kSamples;
+  ASSERT_TRUE(texsim::query(*ms, q, samples.results(), {}, d).ok);
+  EXPECT_EQ(size.lane(0), (std::array<uint32_t, 4>{8, 4, 0, 1}));
+  EXPECT_EQ(levels.lane(1), (std::array<uint32_t, 4>{4, 0, 0, 0}));
+  EXPECT_EQ(samples.lane(0), (std::array<uint32_t, 4>{4, 0, 0, 0}));
+  q.count = 3;  // lod holds 2
+  texsim::Diagnostics bad;
+  Out three(3);
+  EXPECT_FALSE(texsim::query(*ms, q, three.results(), {}, bad).ok);
+  EXPECT_TRUE(has_rule(bad, "LIB-LANES"));
+}
+
 TEST(Api, VulkanEquivalentReplacesMissingBorderComponents) {
   texsim::Sampler s;
   s.border_color = {0.5f, 0.5f, 0.5f, 0.5f};
