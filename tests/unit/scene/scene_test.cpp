@@ -17,7 +17,6 @@ namespace texsim::scene {
 namespace {
 
 namespace fs = std::filesystem;
-using texunit::Format;
 
 using testing::Loaded;
 
