@@ -141,13 +141,18 @@ void bind_sampler(py::module_& m) {
   accept_names(reduction);
   py::enum_<SampleIndexPolicy> sample_index(m, "SampleIndexPolicy");
   sample_index.value("ZERO", SampleIndexPolicy::kZero).value("CLAMP", SampleIndexPolicy::kClamp);
+  py::enum_<QueryOp> query_op(m, "QueryOp");
+  query_op.value("SIZE", QueryOp::kSize)
+      .value("LEVELS", QueryOp::kLevels)
+      .value("SAMPLES", QueryOp::kSamples);
   accept_names(op);
   accept_names(sample_index);
+  accept_names(query_op);
 
   py::class_<Sampler>(m, "Sampler")
       .def(py::init([](Filter min_f, Filter mag_f, MipFilter mip_f, std::vector<AddressMode> addr,
                        std::array<float, 4> border, std::array<uint32_t, 4> border_int, float bias,
-                       float min_lod, float max_lod, std::optional<CompareFunc> cmp, uint32_t aniso,
+                       float min_lod, float max_lod, std::optional<CompareFunc> cmp, float aniso,
                        bool normalized, bool srgb, Reduction red) {
              Sampler s;
              s.min_filter = min_f, s.mag_filter = mag_f, s.mip_filter = mip_f;
@@ -166,7 +171,7 @@ void bind_sampler(py::module_& m) {
            py::arg("border_color") = std::array<float, 4>{},
            py::arg("border_color_int") = std::array<uint32_t, 4>{}, py::arg("lod_bias") = 0.0f,
            py::arg("min_lod") = 0.0f, py::arg("max_lod") = 1000.0f, py::arg("compare") = py::none(),
-           py::arg("max_anisotropy") = 1u, py::arg("normalized_coords") = true,
+           py::arg("max_anisotropy") = 1.0f, py::arg("normalized_coords") = true,
            py::arg("srgb_decode") = true, py::arg("reduction") = Reduction::kWeightedAverage)
       .def_readwrite("min_filter", &Sampler::min_filter)
       .def_readwrite("mag_filter", &Sampler::mag_filter)
@@ -193,8 +198,10 @@ void bind_lookups(py::module_& m) {
          const py::object& ddx, const py::object& ddy, const py::object& reference,
          const py::object& offset, uint8_t gather_component, const py::object& active,
          const std::string& profile, bool lavapipe_groups, bool derivatives_from_quads,
-         unsigned threads, bool bounds, const py::object& bounds_precision) -> py::object {
-        Inputs in;
+         unsigned threads, const py::object& quad_x, const py::object& quad_y,
+         bool lavapipe_masked_lanes, bool bounds,
+         const py::object& bounds_precision) -> py::object {
+        Inputs in, quads;  // quad positions: one per quad, their own count
         SampleLanes l;
         l.op = op;
         l.u = in.get<FloatArr, float>(u, "u");
@@ -222,9 +229,12 @@ void bind_lookups(py::module_& m) {
         l.gather_component = gather_component;
         l.active = in.get<U8Arr, uint8_t>(active, "active");
         l.count = in.count;
+        l.quad_x = quads.get<U32Arr, uint32_t>(quad_x, "quad_x");
+        l.quad_y = quads.get<U32Arr, uint32_t>(quad_y, "quad_y");
         SampleOptions o;
         o.profile = profile_arg(profile);
         o.lavapipe_groups = lavapipe_groups;
+        o.lavapipe_masked_lanes = lavapipe_masked_lanes;
         o.derivatives_from_quads = derivatives_from_quads;
         o.threads = threads;
         std::array<std::span<uint32_t>, 4> rows;
@@ -261,7 +271,9 @@ void bind_lookups(py::module_& m) {
       py::arg("ddy") = py::none(), py::arg("reference") = py::none(),
       py::arg("offset") = py::none(), py::arg("gather_component") = 0,
       py::arg("active") = py::none(), py::arg("profile") = "d3d", py::arg("lavapipe_groups") = true,
-      py::arg("derivatives_from_quads") = false, py::arg("threads") = 1u, py::arg("bounds") = false,
+      py::arg("derivatives_from_quads") = false, py::arg("threads") = 1u,
+      py::arg("quad_x") = py::none(), py::arg("quad_y") = py::none(),
+      py::arg("lavapipe_masked_lanes") = false, py::arg("bounds") = false,
       py::arg("bounds_precision") = py::none(),
       "Samples one message: one lane per element of u (and v, w, lod, ...). Returns an (n, 4) "
       "array of R, G, B, A: float32, int32 or uint32 as the result kind is. bounds=True returns "
@@ -269,6 +281,40 @@ void bind_lookups(py::module_& m) {
       "allows (docs/bounds.md; [-inf, inf] admits NaN). bounds_precision: a dict overriding "
       "coord_bits, subtexel_bits, lod_bits, derivative_lod_bits, derivative_bits, blend_bits, "
       "color_bits, float_bits (defaults: the Vulkan CTS's).");
+
+  m.def(
+      "query",
+      [](const Surface& s, const py::object& lod, QueryOp op, const py::object& active,
+         const std::string& profile, bool lavapipe_groups, bool lavapipe_masked_lanes,
+         py::ssize_t count) {
+        Inputs in;
+        QueryLanes l;
+        l.op = op;
+        l.lod = in.get<U32Arr, uint32_t>(lod, "lod");
+        l.active = in.get<U8Arr, uint8_t>(active, "active");
+        if (!in.has_count && count < 0) throw py::value_error("query: give lod, active or count");
+        if (count >= 0 && in.has_count && static_cast<size_t>(count) != in.count)
+          throw py::value_error("count: differs from the arrays' length");
+        l.count = in.has_count ? in.count : static_cast<size_t>(count);
+        QueryOptions o;
+        o.profile = profile_arg(profile);
+        o.lavapipe_groups = lavapipe_groups;
+        o.lavapipe_masked_lanes = lavapipe_masked_lanes;
+        std::array<std::span<uint32_t>, 4> rows;
+        py::array flat;
+        Diagnostics diags;
+        LookupStatus st;
+        alloc_results(l.count, rows, flat);
+        st = query(s, l, Results{rows[0], rows[1], rows[2], rows[3], {}}, o, diags);
+        if (!st.ok) raise(diags, "query failed");
+        return typed_view(flat, st.kind);
+      },
+      py::arg("surface"), py::arg("lod") = py::none(), py::kw_only(),
+      py::arg("op") = QueryOp::kSize, py::arg("active") = py::none(), py::arg("profile") = "d3d",
+      py::arg("lavapipe_groups") = true, py::arg("lavapipe_masked_lanes") = false,
+      py::arg("count") = -1,
+      "Image queries (textureSize, textureQueryLevels, textureSamples): an (n, 4) uint32 array; "
+      "op SIZE: R, G, B the size at each lane's LOD, A the level count; LEVELS, SAMPLES: R.");
 
   m.def(
       "fetch",

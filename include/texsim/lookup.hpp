@@ -35,6 +35,12 @@ struct SampleLanes {
   std::span<const int32_t> offset_x, offset_y, offset_z;            // per lane; override
   uint8_t gather_component = 0;                                     // kGather: 0..3
   std::span<const uint8_t> active;                                  // empty: all active
+  // Quad ops with the lavapipe profile's groups: each quad's position in quads (pixel x / 2,
+  // y / 2), one element per quad (count / 4) or empty. Given, the library places the quads in
+  // lavapipe's 8-lane groups as llvmpipe's fragment shader runs them (quad columns 2k and 2k+1
+  // of a quad row share a group, the even one in lanes 0-3), whatever their order in the
+  // message. Empty: lanes 8g..8g+7 form group g as they come. Other profiles ignore them.
+  std::span<const uint32_t> quad_x, quad_y;
 };
 
 // Lanes of a fetch (ld / ld2dms) message: integer coordinates as bit patterns.
@@ -68,6 +74,10 @@ struct SampleOptions {
   // results are bit-exact with lavapipe running this message; false treats every lane alone.
   bool lavapipe_groups = true;
   unsigned lavapipe_group_lanes = 8;  // lanes per SIMD group (8: AVX2)
+  // kLavapipe with groups: true lets inactive lanes take part in their group's decisions as
+  // lavapipe's masked lanes do, with every per-lane input 0 (their results are still not
+  // written); false (the default): inactive lanes take no part in the group decisions.
+  bool lavapipe_masked_lanes = false;
   // kD3D / kExact: true computes quad ops' derivatives from each quad's coordinates (coarse:
   // ddx = TR - TL, ddy = BL - TL) instead of reading ddx_* / ddy_*.
   bool derivatives_from_quads = false;
@@ -90,7 +100,9 @@ struct LookupStatus {
 };
 
 // Samples `lanes`. Errors (LIB-LANES: a span shorter than count; LIB-QUAD: a quad op with
-// lavapipe grouping or derivatives_from_quads whose count is not a multiple of 4) are reported.
+// lavapipe grouping or derivatives_from_quads whose count is not a multiple of 4, quad_x /
+// quad_y not count / 4 long, two quads at one position, or a group width not a multiple of 4
+// with quad positions) are reported.
 TEXSIM_API LookupStatus sample(const Surface& surface, const Sampler& sampler,
                                const SampleLanes& lanes, const Results& out,
                                const SampleOptions& options, Diagnostics& diags);
@@ -136,5 +148,33 @@ TEXSIM_API LookupStatus sample_bounds(const Surface& surface, const Sampler& sam
 // Whether the result word `value` lies in [lo, hi] for a result of `kind` (a float NaN only
 // where the interval is [-inf, +inf]).
 TEXSIM_API bool within_bounds(TexelKind kind, uint32_t lo, uint32_t hi, uint32_t value);
+// Image queries, as Vulkan's textureSize (kSize), textureQueryLevels (kLevels) and
+// textureSamples (kSamples) return them (uint words).
+enum class QueryOp : uint8_t { kSize, kLevels, kSamples };
+
+struct QueryLanes {
+  size_t count = 0;
+  QueryOp op = QueryOp::kSize;
+  std::span<const uint32_t> lod;  // kSize: the level (empty: 0); multisampled surfaces: ignored
+  std::span<const uint8_t> active;
+};
+
+struct QueryOptions {
+  Profile profile = Profile::kD3D;
+  // kLavapipe: the size query takes one LOD per SIMD group of lavapipe_group_lanes lanes, its
+  // first active lane's (lavapipe_masked_lanes: lane 0's, 0 when inactive), as lavapipe does;
+  // false: every lane its own.
+  bool lavapipe_groups = true;
+  unsigned lavapipe_group_lanes = 8;
+  bool lavapipe_masked_lanes = false;
+};
+
+// Writes each active lane: kSize (R, G, B) = the size at the lane's LOD (width; height or 1D
+// array layers; depth or 2D / cube array layers, cubes for cube arrays; unused 0) and A = the
+// level count (D3D resinfo's layout, SASS TXQ's); a LOD past the levels gives 0 extents (Vulkan
+// leaves it undefined). kLevels R = levels, kSamples R = samples, other words 0. Errors:
+// LIB-LANES.
+TEXSIM_API LookupStatus query(const Surface& surface, const QueryLanes& lanes, const Results& out,
+                              const QueryOptions& options, Diagnostics& diags);
 
 }  // namespace texsim

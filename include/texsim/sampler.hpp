@@ -31,7 +31,9 @@ struct Sampler {
   Filter min_filter = Filter::kLinear;
   Filter mag_filter = Filter::kLinear;
   MipFilter mip_filter = MipFilter::kPoint;
-  uint32_t max_anisotropy = 1;  // 1: isotropic; 2..16: anisotropic minification
+  // Vulkan's maxAnisotropy: 1 isotropic; above 1 (up to 16, fractions allowed) anisotropic
+  // minification. How each profile applies a fraction: docs/library.md ("Anisotropy").
+  float max_anisotropy = 1.0f;
   std::array<AddressMode, 3> address{AddressMode::kClamp, AddressMode::kClamp,
                                      AddressMode::kClamp};  // u, v, w
   std::array<float, 4> border_color{};                      // float results

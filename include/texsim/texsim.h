@@ -152,12 +152,15 @@ typedef enum texsim_reduction {
   TEXSIM_REDUCTION_MAX
 } texsim_reduction;
 
-/* D3D11.3 sampler state as a value (default: trilinear-point, clamp, no comparison). */
+/* D3D11.3 sampler state as a value (default: trilinear-point, clamp, no comparison).
+ * Maximum anisotropy: max_anisotropy_float when it is not 0, else max_anisotropy (the version-1
+ * integer field). The defaults are 1 and 0; texsim_scene_sampler writes the integer part to
+ * max_anisotropy and the value to max_anisotropy_float when it has a fraction, else 0. */
 typedef struct texsim_sampler {
   size_t struct_size;
   texsim_filter min_filter, mag_filter;
   texsim_mip_filter mip_filter;
-  uint32_t max_anisotropy;
+  uint32_t max_anisotropy; /* 1: isotropic; 2..16 (see max_anisotropy_float) */
   texsim_address address[3];
   float border_color[4];
   uint32_t border_color_int[4];
@@ -166,6 +169,8 @@ typedef struct texsim_sampler {
   int normalized_coords;
   int srgb_decode;
   texsim_reduction reduction;
+  /* version 2 */
+  float max_anisotropy_float; /* 0: max_anisotropy; else Vulkan's float maxAnisotropy (1..16) */
 } texsim_sampler;
 TEXSIM_API texsim_status texsim_sampler_init(texsim_sampler* sampler, size_t struct_size);
 TEXSIM_DEFAULT_FN_(texsim_sampler)
@@ -207,6 +212,10 @@ typedef struct texsim_sample_lanes {
   const int32_t *offset_x, *offset_y, *offset_z; /* per lane; override offset[] */
   uint8_t gather_component;
   const uint8_t* active; /* NULL: all lanes active */
+  /* version 2 */
+  /* Quad ops, lavapipe profile with groups: each quad's position in quads (pixel x / 2, y / 2),
+   * count / 4 elements each, or NULL: the library places the quads in lavapipe's groups. */
+  const uint32_t *quad_x, *quad_y;
 } texsim_sample_lanes;
 TEXSIM_API texsim_status texsim_sample_lanes_init(texsim_sample_lanes* lanes, size_t struct_size);
 TEXSIM_DEFAULT_FN_(texsim_sample_lanes)
@@ -243,6 +252,8 @@ typedef struct texsim_sample_options {
   uint32_t lavapipe_group_lanes; /* 8 */
   int derivatives_from_quads;    /* 0; 1: d3d/exact quad ops take coarse derivatives from quads */
   uint32_t threads;              /* 1; 0: every hardware thread (results do not depend on it) */
+  /* version 2 (64 bits wide so that it starts at version 1's sizeof, not in its padding) */
+  int64_t lavapipe_masked_lanes; /* 0; 1: inactive lanes join group decisions, zero inputs */
 } texsim_sample_options;
 TEXSIM_API texsim_status texsim_sample_options_init(texsim_sample_options* options,
                                                     size_t struct_size);
@@ -306,6 +317,39 @@ TEXSIM_API texsim_status texsim_sample_bounds(const texsim_surface* surface,
 /* 1 when the result word `value` lies in [lo, hi] for a result of `kind`, else 0. */
 TEXSIM_API int texsim_within_bounds(texsim_texel_kind kind, uint32_t lo, uint32_t hi,
                                     uint32_t value);
+/* Image queries (Vulkan textureSize, textureQueryLevels, textureSamples): uint words per lane.
+ * SIZE: R, G, B the size at the lane's LOD, A the level count; LEVELS / SAMPLES: R. */
+typedef enum texsim_query_op {
+  TEXSIM_QUERY_SIZE = 0,
+  TEXSIM_QUERY_LEVELS,
+  TEXSIM_QUERY_SAMPLES
+} texsim_query_op;
+
+typedef struct texsim_query_lanes {
+  size_t struct_size;
+  size_t count;
+  texsim_query_op op;    /* TEXSIM_QUERY_SIZE */
+  const uint32_t* lod;   /* NULL: 0 */
+  const uint8_t* active; /* NULL: all lanes active */
+} texsim_query_lanes;
+TEXSIM_API texsim_status texsim_query_lanes_init(texsim_query_lanes* lanes, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_query_lanes)
+
+typedef struct texsim_query_options {
+  size_t struct_size;
+  texsim_profile profile;        /* TEXSIM_PROFILE_D3D */
+  int lavapipe_groups;           /* 1: lavapipe's size query takes one LOD per SIMD group */
+  uint32_t lavapipe_group_lanes; /* 8 */
+  int lavapipe_masked_lanes;     /* 0; 1: the group's LOD is lane 0's even when inactive */
+} texsim_query_options;
+TEXSIM_API texsim_status texsim_query_options_init(texsim_query_options* options,
+                                                   size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_query_options)
+
+/* `options` and `kind` may be NULL (defaults; `kind` is TEXSIM_KIND_UINT). */
+TEXSIM_API texsim_status texsim_query(const texsim_surface* surface,
+                                      const texsim_query_lanes* lanes, const texsim_results* out,
+                                      const texsim_query_options* options, texsim_texel_kind* kind);
 
 /* ---- scenes ------------------------------------------------------------------------------ */
 typedef struct texsim_scene texsim_scene;

@@ -148,6 +148,25 @@ def test_sampler_state_and_vulkan_equivalent():
     assert smp.lod_bias == 1.5
 
 
+def test_max_anisotropy_is_a_float():
+    """Vulkan's maxAnisotropy is a float: d3d uses the fraction, lavapipe truncates it (P24)."""
+    smp = texsim.Sampler(max_anisotropy=2.5)
+    assert smp.max_anisotropy == 2.5
+    s = texsim.Surface.from_array(
+        np.random.default_rng(5).integers(0, 256, (16, 16, 4), dtype=np.uint8), "R8G8B8A8_UNORM")
+    u = np.array([0.3, 0.5, 0.61, 0.77], np.float32)
+    v = np.array([0.4, 0.45, 0.52, 0.6], np.float32)
+    ddx = (np.full(4, 0.5, np.float32), np.zeros(4, np.float32))
+    ddy = (np.zeros(4, np.float32), np.full(4, 0.0625, np.float32))
+
+    def grad(m, profile):
+        return texsim.sample(s, texsim.Sampler(max_anisotropy=m), u, v, op=texsim.SampleOp.GRAD,
+                             ddx=ddx, ddy=ddy, profile=profile)
+    assert not np.array_equal(grad(2.5, "d3d"), grad(2.0, "d3d"))  # 3 probes, not 2
+    assert np.array_equal(grad(2.9, "lavapipe"), grad(2.0, "lavapipe"))
+    assert np.array_equal(grad(1.5, "lavapipe"), grad(1.0, "lavapipe"))
+
+
 def test_options_of_the_cpp_api(tmp_path):
     """Every option of FetchOptions, RunOptions and SceneOptions is a keyword (issue 25 item 6)."""
     words = np.arange(4 * 4 * 4, dtype=np.uint32)  # 4x4 R32_UINT, 4 samples (sample planes)
@@ -267,3 +286,49 @@ def test_import_without_numpy_says_so(tmp_path):
                        text=True)
     assert p.returncode != 0
     assert "texsim needs numpy (Debian: python3-numpy" in p.stderr
+
+
+def test_lavapipe_masked_lanes_and_quad_positions():
+    """Issue 33's API gaps: masked lanes join lavapipe's group decisions with zero inputs
+    (lavapipe_masked_lanes), and quad_x / quad_y place fragment quads in lavapipe's groups."""
+    s = texsim.Surface.from_array(
+        np.random.default_rng(7).integers(0, 256, (16, 16, 4), dtype=np.uint8), "R8G8B8A8_UNORM")
+    smp = texsim.Sampler(min_filter=texsim.Filter.POINT, mag_filter=texsim.Filter.LINEAR)
+    u = np.full(8, 0.5, np.float32)
+    lod = np.ones(8, np.float32)
+    active = np.array([1] * 7 + [0], np.uint8)
+    plain = texsim.sample(s, smp, u, u, lod=lod, active=active, profile="lavapipe")
+    masked = texsim.sample(s, smp, u, u, lod=lod, active=active, profile="lavapipe",
+                           lavapipe_masked_lanes=True)
+    z = u.copy()
+    z[7] = 0
+    zl = lod.copy()
+    zl[7] = 0
+    zero_lane = texsim.sample(s, smp, z, z, lod=zl, profile="lavapipe")
+    np.testing.assert_array_equal(masked[:7], zero_lane[:7])
+    assert not np.array_equal(masked[:7], plain[:7])
+    # Quads given odd column first with their positions: as the even-first message.
+    aniso = texsim.Sampler(mip_filter=texsim.MipFilter.LINEAR, max_anisotropy=16)
+    qa = (np.array([0.30, 0.42, 0.31, 0.43], np.float32), np.array([0.40, 0.41, 0.44, 0.45], np.float32))
+    qb = (np.array([0.55, 0.57, 0.58, 0.60], np.float32), np.array([0.20, 0.31, 0.21, 0.32], np.float32))
+    bias_ab = np.array([0.25] * 4 + [2.5] * 4, np.float32)
+    ab = texsim.sample(s, aniso, np.concatenate([qa[0], qb[0]]), np.concatenate([qa[1], qb[1]]),
+                       op=texsim.SampleOp.BIAS, lod=bias_ab, profile="lavapipe")
+    ba = texsim.sample(s, aniso, np.concatenate([qb[0], qa[0]]), np.concatenate([qb[1], qa[1]]),
+                       op=texsim.SampleOp.BIAS, lod=bias_ab[::-1].copy(), profile="lavapipe",
+                       quad_x=np.array([1, 0], np.uint32), quad_y=np.array([0, 0], np.uint32))
+    np.testing.assert_array_equal(ba[:4], ab[4:])
+    np.testing.assert_array_equal(ba[4:], ab[:4])
+
+
+def test_query_size_levels_samples():
+    """textureSize / textureQueryLevels / textureSamples; lavapipe: one LOD per 8-lane group."""
+    s = texsim.Surface("R8G8B8A8_UNORM", 16, 8, mips=3)
+    lod = np.array([1, 0, 2], np.uint32)
+    q = texsim.query(s, lod)
+    assert q.dtype == np.uint32 and q.shape == (3, 4)
+    assert list(q[0]) == [8, 4, 0, 3] and list(q[2]) == [4, 2, 0, 3]
+    lp = texsim.query(s, lod, profile="lavapipe")
+    assert all(list(row) == [8, 4, 0, 3] for row in lp)
+    assert texsim.query(s, op="levels", count=2)[1, 0] == 3
+    assert texsim.query(s, op=texsim.QueryOp.SAMPLES, count=1)[0, 0] == 1

@@ -74,6 +74,29 @@ texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler*
   });
 }
 
+texsim_status texsim_query(const texsim_surface* surface, const texsim_query_lanes* lanes,
+                           const texsim_results* out, const texsim_query_options* options,
+                           texsim_texel_kind* kind) {
+  using namespace texsim::capi;
+  return guard([&](texsim::Diagnostics& d) {
+    if (surface == nullptr || lanes == nullptr || out == nullptr)
+      return bad_argument(d, "surface, lanes and out must be set");
+    const auto l = read(lanes, "lanes", d);
+    const auto o = read(options, "options", d);
+    if (!l || !o) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    if (raw(l->op) < TEXSIM_QUERY_SIZE || raw(l->op) > TEXSIM_QUERY_SAMPLES)
+      return bad_argument(d, "unknown query op " + std::to_string(raw(l->op)));
+    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    const auto res = results_of(out, l->count, d);
+    if (!res) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    texsim::QueryLanes ql;
+    texsim::detail::copy_query_lanes(*l, ql);
+    texsim::QueryOptions qo;
+    texsim::detail::copy_query_options(*o, qo);
+    return finish(texsim::query(surface->s, ql, *res, qo, d), kind);
+  });
+}
+
 texsim_status texsim_fetch(const texsim_surface* surface, const texsim_fetch_lanes* lanes,
                            const texsim_results* out, const texsim_fetch_options* options,
                            texsim_texel_kind* kind) {

@@ -15,11 +15,17 @@ static_assert(TEXSIM_OP_LOD_QUERY == int(SampleOp::kLodQuery));
 static_assert(TEXSIM_KIND_UINT == int(TexelKind::kUint));
 static_assert(TEXSIM_SURFACE_CUBE_ARRAY == int(SurfaceType::kCubeArray));
 static_assert(TEXSIM_SAMPLE_INDEX_CLAMP == int(SampleIndexPolicy::kClamp));
+static_assert(TEXSIM_QUERY_SAMPLES == int(QueryOp::kSamples));
 
 // A version's first field starts at the previous version's sizeof (no tail padding of the older
 // struct is taken for a newer field), so struct_size names whole fields.
 static_assert(offsetof(texsim_diagnostic, notes) % alignof(texsim_diagnostic) == 0);
 static_assert(offsetof(texsim_run_options, settings) % alignof(texsim_run_options) == 0);
+static_assert(offsetof(texsim_sampler, max_anisotropy_float) % alignof(texsim_sampler) == 0);
+static_assert(offsetof(texsim_sample_lanes, quad_x) % alignof(texsim_sample_lanes) == 0);
+static_assert(offsetof(texsim_sample_options, lavapipe_masked_lanes) %
+                  alignof(texsim_sample_options) ==
+              0);
 
 bool size_ok(const StructVersions& v, size_t size, const char* what, Diagnostics& d) {
   if (v.known(size)) return true;
@@ -74,6 +80,8 @@ TEXSIM_INIT_FN(texsim_fetch_options)
 TEXSIM_INIT_FN(texsim_scene_options)
 TEXSIM_INIT_FN(texsim_bounds_options)
 TEXSIM_INIT_FN(texsim_run_options)
+TEXSIM_INIT_FN(texsim_query_lanes)
+TEXSIM_INIT_FN(texsim_query_options)
 #undef TEXSIM_INIT_FN
 
 }  // extern "C"

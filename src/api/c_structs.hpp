@@ -36,14 +36,17 @@ constexpr StructVersions versions_of();  // one specialisation per struct, below
 TEXSIM_STRUCT_VERSIONS(texsim_diagnostic, offsetof(texsim_diagnostic, notes))
 TEXSIM_STRUCT_VERSIONS(texsim_run_options, offsetof(texsim_run_options, settings))
 TEXSIM_STRUCT_VERSIONS(texsim_surface_desc, sizeof(texsim_surface_desc))
-TEXSIM_STRUCT_VERSIONS(texsim_sampler, sizeof(texsim_sampler))
-TEXSIM_STRUCT_VERSIONS(texsim_sample_lanes, sizeof(texsim_sample_lanes))
+TEXSIM_STRUCT_VERSIONS(texsim_sampler, offsetof(texsim_sampler, max_anisotropy_float))
+TEXSIM_STRUCT_VERSIONS(texsim_sample_lanes, offsetof(texsim_sample_lanes, quad_x))
 TEXSIM_STRUCT_VERSIONS(texsim_fetch_lanes, sizeof(texsim_fetch_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_results, sizeof(texsim_results))
-TEXSIM_STRUCT_VERSIONS(texsim_sample_options, sizeof(texsim_sample_options))
+TEXSIM_STRUCT_VERSIONS(texsim_sample_options,
+                       offsetof(texsim_sample_options, lavapipe_masked_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_fetch_options, sizeof(texsim_fetch_options))
 TEXSIM_STRUCT_VERSIONS(texsim_scene_options, sizeof(texsim_scene_options))
 TEXSIM_STRUCT_VERSIONS(texsim_bounds_options, sizeof(texsim_bounds_options))
+TEXSIM_STRUCT_VERSIONS(texsim_query_lanes, sizeof(texsim_query_lanes))
+TEXSIM_STRUCT_VERSIONS(texsim_query_options, sizeof(texsim_query_options))
 #undef TEXSIM_STRUCT_VERSIONS
 
 // Whether `size` is one of the struct's versions; a LIB-ARG diagnostic naming `what` (the
@@ -71,6 +74,10 @@ T defaults() {
     detail::copy_fetch_options(FetchOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_bounds_options>) {
     detail::copy_bounds_options(BoundsOptions{}, c);
+  } else if constexpr (std::is_same_v<T, texsim_query_lanes>) {
+    detail::copy_query_lanes(QueryLanes{}, c);
+  } else if constexpr (std::is_same_v<T, texsim_query_options>) {
+    detail::copy_query_options(QueryOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_scene_options>) {
     detail::copy_scene_options(SceneOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_run_options>) {

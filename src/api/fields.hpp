@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -74,11 +75,29 @@ void lane(const T*& to, std::span<const T> from, size_t) {
   to = from.empty() ? nullptr : from.data();
 }
 
+// The maximum anisotropy: a float in C++ and texunit; C has the version-1 integer and the
+// version-2 float, which wins when it is not 0 (texsim.h, decision A7).
+template <typename From, typename To>
+void copy_max_anisotropy(const From& from, To& to) {
+  if constexpr (std::is_same_v<From, texsim_sampler>) {
+    to.max_anisotropy = from.max_anisotropy_float != 0.0f ? from.max_anisotropy_float
+                                                          : static_cast<float>(from.max_anisotropy);
+  } else if constexpr (std::is_same_v<To, texsim_sampler>) {
+    const float m = from.max_anisotropy;
+    const float whole =
+        m >= 0.0f && m < 4294967296.0f ? std::floor(m) : (m > 0.0f ? 4294967295.0f : 0.0f);
+    to.max_anisotropy = static_cast<uint32_t>(whole);
+    to.max_anisotropy_float = whole == m ? 0.0f : m;
+  } else {
+    to.max_anisotropy = from.max_anisotropy;
+  }
+}
+
 // Sampler state: texsim::Sampler, texsim_sampler, texunit::SamplerState.
 template <typename From, typename To>
 void copy_sampler(const From& from, To& to) {
   assign(to.min_filter, from.min_filter), assign(to.mag_filter, from.mag_filter);
-  assign(to.mip_filter, from.mip_filter), assign(to.max_anisotropy, from.max_anisotropy);
+  assign(to.mip_filter, from.mip_filter), copy_max_anisotropy(from, to);
   assign(to.address, from.address), assign(to.border_color, from.border_color);
   assign(to.border_color_int, from.border_color_int), assign(to.lod_bias, from.lod_bias);
   assign(to.min_lod, from.min_lod), assign(to.max_lod, from.max_lod);
@@ -102,6 +121,12 @@ void copy_sample_lanes(const From& from, To& to) {
   lane(to.offset_z, from.offset_z, n);
   to.gather_component = from.gather_component;
   lane(to.active, from.active, n);
+  if constexpr (requires {
+                  to.quad_x;
+                  from.quad_x;
+                }) {  // not texunit's batch: the layout's
+    lane(to.quad_x, from.quad_x, n / 4), lane(to.quad_y, from.quad_y, n / 4);
+  }
 }
 
 // A fetch message's lanes: texsim::FetchLanes, texsim_fetch_lanes, texunit::FetchBatch.
@@ -118,6 +143,14 @@ void copy_fetch_lanes(const From& from, To& to) {
   lane(to.active, from.active, n);
 }
 
+// A query message's lanes: texsim::QueryLanes, texsim_query_lanes.
+template <typename From, typename To>
+void copy_query_lanes(const From& from, To& to) {
+  to.count = from.count;
+  assign(to.op, from.op);
+  lane(to.lod, from.lod, from.count), lane(to.active, from.active, from.count);
+}
+
 // A surface description but its format (a name, or texunit's enum): type and extent.
 template <typename From, typename To>
 void copy_extent(const From& from, To& to) {
@@ -132,6 +165,13 @@ void copy_sample_options(const From& from, To& to) {
   assign(to.profile, from.profile), assign(to.lavapipe_groups, from.lavapipe_groups);
   assign(to.lavapipe_group_lanes, from.lavapipe_group_lanes);
   assign(to.derivatives_from_quads, from.derivatives_from_quads), assign(to.threads, from.threads);
+  assign(to.lavapipe_masked_lanes, from.lavapipe_masked_lanes);
+}
+template <typename From, typename To>
+void copy_query_options(const From& from, To& to) {
+  assign(to.profile, from.profile), assign(to.lavapipe_groups, from.lavapipe_groups);
+  assign(to.lavapipe_group_lanes, from.lavapipe_group_lanes);
+  assign(to.lavapipe_masked_lanes, from.lavapipe_masked_lanes);
 }
 template <typename From, typename To>
 void copy_fetch_options(const From& from, To& to) {

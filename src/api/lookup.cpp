@@ -2,6 +2,7 @@
 // (texunit/message.hpp) does the profile dispatch, lavapipe's groups and quads, and the SIMD path.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/fields.hpp"
@@ -53,6 +54,35 @@ bool lanes_ok(const SampleLanes& l, Diagnostics& diags) {
   return span_ok(l.active, n, false, "active", diags) && ok;
 }
 
+// Quad positions: one per quad, no two quads at one place, whole quads per group.
+bool quad_positions_ok(const SampleLanes& l, unsigned group, Diagnostics& diags) {
+  const size_t quads = l.count / 4;
+  if (l.quad_x.size() != quads || l.quad_y.size() != quads) {
+    detail::lib_error(diags, "LIB-QUAD",
+                      "quad_x and quad_y give one position per quad: " + std::to_string(quads) +
+                          " each, got " + std::to_string(l.quad_x.size()) + " and " +
+                          std::to_string(l.quad_y.size()));
+    return false;
+  }
+  if (group % 4 != 0) {
+    detail::lib_error(diags, "LIB-QUAD",
+                      "quad positions need whole quads per group: lavapipe_group_lanes is " +
+                          std::to_string(group));
+    return false;
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> seen(quads);
+  for (size_t q = 0; q < quads; ++q) seen[q] = {l.quad_y[q], l.quad_x[q]};
+  std::sort(seen.begin(), seen.end());
+  const auto dup = std::adjacent_find(seen.begin(), seen.end());
+  if (dup != seen.end()) {
+    detail::lib_error(diags, "LIB-QUAD",
+                      "two quads at position (" + std::to_string(dup->second) + ", " +
+                          std::to_string(dup->first) + ")");
+    return false;
+  }
+  return true;
+}
+
 texunit::TexelLanes out_of(const Results& o) {
   return {o.r, o.g, o.b, o.a, o.flags};
 }
@@ -62,6 +92,7 @@ texunit::TexelLanes out_of(const Results& o) {
 static_assert(int(SampleOp::kLodQuery) == int(texunit::SampleOp::kLodQuery));
 static_assert(int(SampleOp::kGather) == int(texunit::SampleOp::kGather));
 static_assert(int(SampleIndexPolicy::kClamp) == int(texunit::SampleIndexPolicy::kClamp));
+static_assert(int(QueryOp::kSamples) == int(texunit::QueryOp::kSamples));
 
 LookupStatus sample(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
                     const Results& out, const SampleOptions& options, Diagnostics& diags) {
@@ -75,11 +106,17 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
                           std::to_string(lanes.count) + " lanes");
     return st;
   }
+  const bool placed =
+      lavapipe_quads && is_quad_op(lanes.op) && (!lanes.quad_x.empty() || !lanes.quad_y.empty());
+  if (placed && !quad_positions_ok(lanes, std::max(1u, options.lavapipe_group_lanes), diags))
+    return st;
   const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
   const texunit::SamplerState smp = detail::to_internal(sampler);
   texunit::MessageOptions mo;
   mo.precision = detail::to_internal(options.profile);
   if (lavapipe_quads) mo.layout.lavapipe_group_lanes = std::max(1u, options.lavapipe_group_lanes);
+  mo.layout.lavapipe_masked_lanes = lavapipe_quads && options.lavapipe_masked_lanes;
+  if (placed) mo.layout.quad_x = lanes.quad_x, mo.layout.quad_y = lanes.quad_y;
   // lavapipe's quad ops take their LOD from the quad's coordinates (lp_build_rho's implicit
   // derivatives), never from the ddx / ddy spans (decision P21).
   mo.layout.quad_derivatives = d3d_quads || lavapipe_quads;
@@ -95,6 +132,30 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
   // returns floats for comparisons on integer formats; reported as a follow-up, #16).
   st.kind = detail::to_public(
       texunit::sample_result_kind(view, smp, static_cast<texunit::SampleOp>(lanes.op)));
+  st.ok = true;
+  return st;
+}
+
+LookupStatus query(const Surface& surface, const QueryLanes& lanes, const Results& out,
+                   const QueryOptions& options, Diagnostics& diags) {
+  LookupStatus st;
+  bool ok = outputs_ok(out, lanes.count, diags);
+  ok = span_ok(lanes.lod, lanes.count, false, "lod", diags) && ok;
+  ok = span_ok(lanes.active, lanes.count, false, "active", diags) && ok;
+  if (!ok) return st;
+  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  texunit::MessageOptions mo;
+  mo.precision = detail::to_internal(options.profile);
+  if (options.profile == Profile::kLavapipe && options.lavapipe_groups)
+    mo.layout.lavapipe_group_lanes = std::max(1u, options.lavapipe_group_lanes);
+  mo.layout.lavapipe_masked_lanes = options.lavapipe_masked_lanes;
+  const texunit::QueryBatch b{lanes.count, static_cast<texunit::QueryOp>(lanes.op), lanes.lod,
+                              lanes.active};
+  if (!texunit::query_message(view, b, out_of(out), mo).ok) {
+    detail::lib_error(diags, "LIB-LANES", "the query message's lanes do not match its count");
+    return st;
+  }
+  st.kind = TexelKind::kUint;
   st.ok = true;
   return st;
 }

@@ -149,7 +149,8 @@ void read_compare(JsonReader& r, const Json& v, const std::string& path,
   }
 }
 
-// "lod_bias", "min_lod" and "max_lod" (each within its range), and "max_anisotropy" (1 to 16).
+// "lod_bias", "min_lod" and "max_lod" (each within its range), and "max_anisotropy" (a number, 1 to
+// 16).
 void read_lod_and_anisotropy(JsonReader& r, const Json& v, const std::string& path,
                              texunit::SamplerState& st) {
   auto p = [&](std::string_view key) { return json_member_path(path, key); };
@@ -169,9 +170,7 @@ void read_lod_and_anisotropy(JsonReader& r, const Json& v, const std::string& pa
   number("lod_bias", st.lod_bias, -16.0, 15.99);
   number("min_lod", st.min_lod, -1000.0, 1000.0);
   number("max_lod", st.max_lod, -1000.0, 1000.0);
-  if (const Json* m = r.member(v, "max_anisotropy")) {
-    if (auto u = r.as_u32(*m, p("max_anisotropy"), 1, 16)) st.max_anisotropy = *u;
-  }
+  number("max_anisotropy", st.max_anisotropy, 1.0, 16.0);  // Vulkan's float, fractions too
 }
 
 // "reduction": weighted average (or "average"), min or max.

@@ -39,9 +39,11 @@ float isotropic_lod(const Vec3& ddx, const Vec3& ddy) {
   return log2f_rounded(std::max(lx, ly));
 }
 
-AnisoFootprint anisotropic_footprint(const Vec3& ddx, const Vec3& ddy, unsigned max_anisotropy) {
+AnisoFootprint anisotropic_footprint(const Vec3& ddx, const Vec3& ddy, float max_anisotropy) {
   AnisoFootprint f;
-  const float max_aniso = static_cast<float>(std::max(1u, max_anisotropy));
+  // Below 1 (or NaN): 1. A fraction clamps the ratio as it is (Vulkan's eta = min(rho_max /
+  // rho_min, maxAnisotropy)); the probe count is ceil(ratio) (Vulkan's N = ceil(eta)).
+  const float max_aniso = max_anisotropy >= 1.0f ? max_anisotropy : 1.0f;
   const float dx2 = ddx[0] * ddx[0] + ddx[1] * ddx[1];
   const float dy2 = ddy[0] * ddy[0] + ddy[1] * ddy[1];
   const float det = std::fabs(ddx[0] * ddy[1] - ddx[1] * ddy[0]);
@@ -69,8 +71,9 @@ AnisoFootprint anisotropic_footprint(const Vec3& ddx, const Vec3& ddy, unsigned 
   f.lod = log2f_rounded(minor);
   // A NaN ratio (NaN derivatives) gives 0 probes: what the x86 conversion of NaN gave Release
   // builds (cvttss2si: INT64_MIN, low 32 bits 0), without the undefined cast (P11).
-  f.probes =
-      std::isnan(ratio) ? 0u : static_cast<unsigned>(std::clamp(std::ceil(ratio), 1.0f, max_aniso));
+  f.probes = std::isnan(ratio)
+                 ? 0u
+                 : static_cast<unsigned>(std::clamp(std::ceil(ratio), 1.0f, std::ceil(max_aniso)));
   return f;
 }
 

@@ -24,14 +24,15 @@ float isotropic_lod(const Vec3& ddx, const Vec3& ddy);
 //   ratio = major2 / det; if ratio > max_anisotropy (or det == 0): ratio = max_anisotropy and
 //   minor = lengthMajor / ratio, else minor = det / lengthMajor; LOD = log2(minor).
 // The optional WHQL "lengthMinor >= 1" clamp is not applied. `probes` is how many isotropic
-// probes are taken along the major axis: ceil(ratio), in [1, max_anisotropy].
+// probes are taken along the major axis: ceil(ratio), in [1, ceil(max_anisotropy)] (a
+// fractional max_anisotropy clamps the ratio to itself; Vulkan's N = ceil(eta)).
 struct AnisoFootprint {
   float lod = 0.0f;
   float ratio = 1.0f;
   unsigned probes = 1;
   std::array<float, 2> major{0.0f, 0.0f};  // the major-axis derivative vector, in texels
 };
-AnisoFootprint anisotropic_footprint(const Vec3& ddx, const Vec3& ddy, unsigned max_anisotropy);
+AnisoFootprint anisotropic_footprint(const Vec3& ddx, const Vec3& ddy, float max_anisotropy);
 
 // §7.18.11: biasedLOD = (lod + MipLODBias) + instruction bias (sample_b only). Each bias is
 // first clamped to the spec's range [-16, 15.99]; additions are in float, in that order.

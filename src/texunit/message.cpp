@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "texunit/sample_lavapipe.hpp"
@@ -52,6 +55,123 @@ struct QuadDerivativeBatch {
   QuadDerivativeBatch& operator=(const QuadDerivativeBatch&) = delete;
 };
 
+// A message restaged for lavapipe's groups (MessageLayout::lavapipe_masked_lanes, quad_x /
+// quad_y): its lanes placed where llvmpipe runs them, inactive lanes with zero inputs taking
+// part, padding lanes for absent partner quads; results go back to the caller's lanes.
+class StagedMessage {
+ public:
+  // false: the quad positions are not count / 4 long, two quads share a place, or the group
+  // width is not a multiple of 4.
+  bool build(const SampleBatch& in, const MessageLayout& layout, bool place) {
+    const size_t n = in.count;
+    const size_t group = layout.lavapipe_group_lanes;
+    if (place) {
+      if (group == 0 || group % 4 != 0 || n % 4 != 0) return false;
+      if (layout.quad_x.size() != n / 4 || layout.quad_y.size() != n / 4) return false;
+      const size_t per_group = group / 4;
+      std::map<std::pair<uint32_t, uint64_t>, size_t> groups;  // (quad row, column / per_group)
+      std::vector<std::pair<size_t, size_t>> place_of(n / 4);  // (group, slot)
+      for (size_t q = 0; q < n / 4; ++q) {
+        const auto key = std::make_pair(layout.quad_y[q], uint64_t{layout.quad_x[q]} / per_group);
+        const auto [it, fresh] = groups.try_emplace(key, groups.size());
+        place_of[q] = {it->second, layout.quad_x[q] % per_group};
+      }
+      src_.assign(groups.size() * group, kNone);
+      for (size_t q = 0; q < n / 4; ++q) {
+        const size_t base = place_of[q].first * group + place_of[q].second * 4;
+        if (src_[base] != kNone) return false;  // two quads in one place
+        for (size_t k = 0; k < 4; ++k) src_[base + k] = 4 * q + k;
+      }
+    } else {
+      src_.resize(n);
+      for (size_t i = 0; i < n; ++i) src_[i] = i;
+    }
+    const size_t m = src_.size();
+    const bool masked = layout.lavapipe_masked_lanes;
+    auto on = [&](size_t s) { return s != kNone && (in.active.empty() || in.active[s] != 0); };
+    write_.resize(m);
+    active_.resize(m);
+    for (size_t k = 0; k < m; ++k) {
+      write_[k] = on(src_[k]) ? 1 : 0;
+      active_[k] = masked ? 1 : write_[k];
+    }
+    // An input is the caller's where the lane is active or (without masked lanes) simply
+    // inactive; 0 for padding and, with masked lanes, for inactive lanes.
+    auto from = [&](size_t k) { return masked ? write_[k] != 0 : src_[k] != kNone; };
+    batch = in;
+    batch.count = m;
+    const std::array<std::span<const float>*, 12> fs{
+        &batch.u,     &batch.v,     &batch.w,     &batch.array_index,
+        &batch.lod,   &batch.ddx_u, &batch.ddx_v, &batch.ddx_w,
+        &batch.ddy_u, &batch.ddy_v, &batch.ddy_w, &batch.reference};
+    for (size_t j = 0; j < fs.size(); ++j) gather(*fs[j], f_[j], from);
+    const std::array<std::span<const int32_t>*, 3> os{&batch.offset_x, &batch.offset_y,
+                                                      &batch.offset_z};
+    for (size_t j = 0; j < os.size(); ++j) gather(*os[j], o_[j], from);
+    batch.active = active_;
+    return true;
+  }
+
+  // Outputs for the staged lanes (flags and kinds where the caller's are written).
+  TexelLanes staged_out(const TexelLanes& caller) {
+    const size_t m = src_.size();
+    for (auto& w : words_) w.assign(m, 0);
+    if (!caller.flags.empty()) flags_.assign(m, 0);
+    if (!caller.kinds.empty()) kinds_.assign(m, TexelKind::kFloat);
+    return {words_[0], words_[1], words_[2], words_[3], flags_, kinds_};
+  }
+
+  void write_back(const TexelLanes& caller) const {
+    for (size_t k = 0; k < src_.size(); ++k) {
+      if (write_[k] == 0) continue;
+      const size_t i = src_[k];
+      caller.r[i] = words_[0][k], caller.g[i] = words_[1][k];
+      caller.b[i] = words_[2][k], caller.a[i] = words_[3][k];
+      if (!caller.flags.empty()) caller.flags[i] = flags_[k];
+      if (!caller.kinds.empty()) caller.kinds[i] = kinds_[k];
+    }
+  }
+
+  SampleBatch batch;
+
+ private:
+  static constexpr size_t kNone = SIZE_MAX;
+  template <typename T, typename From>
+  void gather(std::span<const T>& s, std::vector<T>& owned, From from) {
+    if (s.empty()) return;
+    owned.assign(src_.size(), T{});
+    for (size_t k = 0; k < src_.size(); ++k)
+      if (from(k)) owned[k] = s[src_[k]];
+    s = owned;
+  }
+
+  std::vector<size_t> src_;     // staged lane -> the caller's lane (kNone: padding)
+  std::vector<uint8_t> write_;  // the staged lane's result goes back (the caller's lane is active)
+  std::vector<uint8_t> active_;
+  std::array<std::vector<float>, 12> f_;
+  std::array<std::vector<int32_t>, 3> o_;
+  std::array<std::vector<uint32_t>, 4> words_;
+  std::vector<uint8_t> flags_;
+  std::vector<TexelKind> kinds_;
+};
+
+// lavapipe's SIMD groups and pixel quads: the lavapipe profile's whole-message entry (Highway
+// kernels where they apply, the scalar model with the group contexts elsewhere; decision P8).
+// The quad's LOD comes from its top-left lane's derivatives: the quad's own with
+// quad_derivatives (decision P21), else the caller's.
+BatchStats lavapipe_grouped(const SurfaceView& view, const SamplerState& sampler,
+                            const SampleBatch& lanes, const TexelLanes& out,
+                            const MessageOptions& options) {
+  simd::LavapipeMessageOptions lo;
+  lo.group_lanes = options.layout.lavapipe_group_lanes;
+  lo.fragment_quads = true;
+  lo.batch = options.batch;
+  if (!(options.layout.quad_derivatives && is_quad_op(lanes.op)))
+    return simd::lavapipe_sample_message(view, sampler, lanes, out, lo);
+  const QuadDerivativeBatch qb(lanes);
+  return simd::lavapipe_sample_message(view, sampler, qb.batch, out, lo);
+}
+
 }  // namespace
 
 BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
@@ -66,17 +186,20 @@ BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
   }
   const bool quad_derivs = options.layout.quad_derivatives && is_quad_op(lanes.op);
   if (grouped) {
-    // lavapipe's SIMD groups and pixel quads: the lavapipe profile's whole-message entry (Highway
-    // kernels where they apply, the scalar model with the group contexts elsewhere; decision P8).
-    // The quad's LOD comes from its top-left lane's derivatives: the quad's own with
-    // quad_derivatives (decision P21), else the caller's.
-    simd::LavapipeMessageOptions lo;
-    lo.group_lanes = options.layout.lavapipe_group_lanes;
-    lo.fragment_quads = true;
-    lo.batch = options.batch;
-    if (!quad_derivs) return simd::lavapipe_sample_message(view, sampler, lanes, out, lo);
-    const QuadDerivativeBatch qb(lanes);
-    return simd::lavapipe_sample_message(view, sampler, qb.batch, out, lo);
+    const bool place =
+        is_quad_op(lanes.op) && (!options.layout.quad_x.empty() || !options.layout.quad_y.empty());
+    const bool masked =
+        options.layout.lavapipe_masked_lanes && !lanes.active.empty() &&
+        std::find(lanes.active.begin(),
+                  lanes.active.begin() + static_cast<std::ptrdiff_t>(lanes.count),
+                  uint8_t{0}) != lanes.active.begin() + static_cast<std::ptrdiff_t>(lanes.count);
+    if (!place && !masked) return lavapipe_grouped(view, sampler, lanes, out, options);
+    StagedMessage staged;
+    if (!staged.build(lanes, options.layout, place)) return {};
+    const TexelLanes sout = staged.staged_out(out);
+    const BatchStats st = lavapipe_grouped(view, sampler, staged.batch, sout, options);
+    if (st.ok) staged.write_back(out);
+    return st;
   }
   if (!quad_derivs || lavapipe) {
     return with_kinds(sample_batch(view, sampler, lanes, out, options.precision, options.batch),
@@ -85,6 +208,51 @@ BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
   const QuadDerivativeBatch qb(lanes);
   return with_kinds(sample_batch(view, sampler, qb.batch, out, options.precision, options.batch),
                     lanes.count, lanes.active, out);
+}
+
+BatchStats query_message(const SurfaceView& view, const QueryBatch& b, const TexelLanes& out,
+                         const MessageOptions& options) {
+  BatchStats st;
+  const size_t n = b.count;
+  auto fits = [n](size_t size) { return size >= n; };
+  if ((!b.lod.empty() && !fits(b.lod.size())) || (!b.active.empty() && !fits(b.active.size())) ||
+      !fits(out.r.size()) || !fits(out.g.size()) || !fits(out.b.size()) || !fits(out.a.size()) ||
+      (!out.flags.empty() && !fits(out.flags.size())) ||
+      (!out.kinds.empty() && !fits(out.kinds.size())))
+    return st;
+  st.ok = true;
+  st.kind = TexelKind::kUint;
+  const SurfaceDesc& d = view.desc;
+  const bool grouped = options.precision.kind == PrecisionKind::kLavapipe &&
+                       options.layout.lavapipe_group_lanes > 0 && b.op == QueryOp::kSize;
+  const size_t group = grouped ? options.layout.lavapipe_group_lanes : 1;
+  auto lod_of = [&](size_t i) -> uint32_t {
+    if (d.samples > 1 || b.lod.empty()) return 0;
+    return b.lod[i];
+  };
+  for (size_t g0 = 0; g0 < n; g0 += group) {
+    const size_t g1 = std::min(n, g0 + group);
+    // The group's LOD (lavapipe): its first active lane's, or lane 0's as a masked lane.
+    size_t leader = g0;
+    if (!options.layout.lavapipe_masked_lanes)
+      while (leader < g1 && !lane_on(b.active, leader)) ++leader;
+    const uint32_t group_lod = leader < g1 && lane_on(b.active, leader) ? lod_of(leader) : 0u;
+    for (size_t i = g0; i < g1; ++i) {
+      if (!lane_on(b.active, i)) continue;
+      std::array<uint32_t, 4> w{};
+      if (b.op == QueryOp::kSize) {
+        w = size_query(d, grouped ? group_lod : lod_of(i));
+      } else {
+        w[0] = b.op == QueryOp::kLevels ? d.mips : d.samples;
+      }
+      Texel t;
+      t.kind = TexelKind::kUint;
+      t.bits = w;
+      write_lane(out, i, t, 0);
+      ++st.scalar_lanes;
+    }
+  }
+  return st;
 }
 
 BatchStats fetch_message(const SurfaceView& view, const FetchBatch& lanes, const TexelLanes& out,

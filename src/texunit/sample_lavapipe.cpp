@@ -127,7 +127,7 @@ namespace {
 Texel lane_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& sampler,
                      const SampleRequest& in_req, const Prepared& p,
                      const LavapipeLaneContext& ctx) {
-  if (sampler.max_anisotropy > 1)
+  if (lavapipe_max_anisotropy(sampler) > 1.0f)
     return aniso_lod_query(s, view, sampler, ctx.quad != nullptr ? *ctx.quad : in_req, ctx);
   if (ctx.quad != nullptr && p.cube)
     return fragment_cube_lod_query(s, view, sampler, ctx.quad, ctx.quad_lane & 3u);
@@ -228,7 +228,7 @@ SampleResult sample_lavapipe_lane(const SurfaceView& view, const SamplerState& s
   SampleResult res;
   if (p.req.op == SampleOp::kLodQuery) {
     res.texel = lane_lod_query(s, view, sampler, in_req, p, ctx);
-  } else if (sampler.max_anisotropy > 1) {  // lp_build_sample_aniso (decision P12)
+  } else if (lavapipe_max_anisotropy(sampler) > 1.0f) {  // lp_build_sample_aniso (decision P12)
     res.texel = sample_aniso(s, view, sampler, in_req, p, ctx);
   } else {
     const LodInfo li = lane_lod(s, view, sampler, in_req, p, ctx);

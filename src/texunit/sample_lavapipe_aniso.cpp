@@ -110,7 +110,7 @@ struct Ctx {
     std::array<std::array<float, 2>, 4> st{};
     for (size_t k = 0; k < 4; ++k)
       st[k] = face_st(view, smp, g.lane(base + k < g.count ? base + k : base), lodq_fragment_cube);
-    return aniso_pmin2(s, st, static_cast<float>(smp.max_anisotropy));
+    return aniso_pmin2(s, st, lavapipe_max_anisotropy(smp));
   }
 };
 
@@ -334,6 +334,49 @@ struct ProbeSum {
   float den = 0.0f;
 };
 
+thread_local bool t_reference_scan = false;
+
+// The texels of rows [v, v + rows) inside the ellipse (q below the table's end), each row's in u
+// order with its table index: the rows' q recurrences run side by side (independent chains, so
+// the processor overlaps their additions) with exactly the reference's operations per row.
+struct RowHits {
+  static constexpr int32_t kRows = 8;
+  std::array<std::vector<std::pair<int32_t, uint32_t>>, kRows> hits;
+};
+void scan_rows(const Ellipse& el, const ProbeBox& b, float U, float dq_base, float q_base,
+               int32_t v, int32_t rows, RowHits& out) {
+  std::array<float, RowHits::kRows> q{}, dq{};
+  for (int32_t r = 0; r < rows; ++r) {
+    const float V = x86_sub(static_cast<float>(v + r), b.tex_v);
+    dq[r] = x86_add(x86_mul(V, el.B), dq_base);
+    q[r] = x86_add(x86_mul(x86_add(x86_mul(el.C, V), x86_mul(el.B, U)), V), q_base);
+    out.hits[r].clear();
+  }
+  // Plain float additions: x86_add differs from them only in which NaN it returns, and every
+  // NaN q gives cvt_trunc's 0x80000000 alike. cvt_trunc(q) <= 1023 unless q is in [1024, 2^31)
+  // (NaN and q >= 2^31 convert to 0x80000000: a hit with index 0, as the reference).
+  for (int32_t u = b.u0;; ++u) {
+    for (int32_t r = 0; r < rows; ++r) {
+      const float qr = q[r];
+      if (!(qr >= 1024.0f && qr < 2147483648.0f)) {
+        const uint32_t qi = qr >= 0.0f && qr < 1024.0f ? static_cast<uint32_t>(qr) : 0u;
+        out.hits[r].emplace_back(u, qi);
+      }
+      q[r] = qr + dq[r];
+      dq[r] = dq[r] + el.ddq;
+    }
+    if (u == b.u1) break;
+  }
+}
+
+}  // namespace
+
+void set_aniso_reference_scan(bool reference) {
+  t_reference_scan = reference;
+}
+
+namespace {
+
 ProbeSum sum_probes(const Surf& s, const Prepared& p, const Ellipse& el, const ProbeBox& b,
                     uint32_t lv, const std::array<float, 2>& size) {
   ProbeSum sum;
@@ -355,6 +398,39 @@ ProbeSum sum_probes(const Surf& s, const Prepared& p, const Ellipse& el, const P
   const bool raw_depth = p.req.op == SampleOp::kGather && s.fi.is_depth;
   SampleRequest probe = p.req;
   ProbeTexels texels(s, probe_smp, probe, lv, slice, size, b.u0, b.u1, rows);
+  // One probe: the texel at (u, v) with table index qi, accumulated in gallivm's order.
+  auto add = [&](int32_t u, int32_t v, int32_t y, uint32_t qi) {
+    const float wt = aniso_filter_weight(qi);
+    Texel t = texels.at(u, y);
+    if (p.smp.compare) {
+      const float r = compare(*p.smp.compare, t.f(0), t.f(0)) ? 1.0f : 0.0f;
+      t = Texel::from_float(r, r, r, r);
+    } else if (raw_depth) {
+      probe.coord[0] = static_cast<float>(u) / size[0];
+      probe.coord[1] = static_cast<float>(v) / size[1];
+      t = raw_depth_gather_texel(s, p.smp, probe, lv, t);
+    }
+    for (size_t ch = 0; ch < 4; ++ch)
+      sum.acc[ch] = x86_add(sum.acc[ch], x86_mul(t.f(static_cast<int>(ch)), wt));
+    sum.den = x86_add(sum.den, wt);
+  };
+  // Small boxes (most lanes of a quad's own footprint) scan row by row: the eight-row scan only
+  // pays where the q recurrence dominates. Both give the same sums.
+  constexpr int64_t kEightRowMinTexels = 4096;
+  if (!t_reference_scan && rows * cols >= kEightRowMinTexels) {
+    thread_local RowHits hits;  // keeps its capacity from lane to lane
+    for (int64_t v = b.v0; v <= b.v1; v += RowHits::kRows) {
+      const auto n = static_cast<int32_t>(std::min<int64_t>(RowHits::kRows, b.v1 - v + 1));
+      scan_rows(el, b, U, dq_base, q_base, static_cast<int32_t>(v), n, hits);
+      for (int32_t r = 0; r < n; ++r) {
+        const int32_t vr = static_cast<int32_t>(v) + r;
+        if (hits.hits[r].empty()) continue;
+        const int32_t y = texels.row(vr);
+        for (const auto& [u, qi] : hits.hits[r]) add(u, vr, y, qi);
+      }
+    }
+    return sum;
+  }
   for (int32_t v = b.v0;; ++v) {
     const float V = x86_sub(static_cast<float>(v), b.tex_v);
     float dq = x86_add(x86_mul(V, el.B), dq_base);
@@ -362,21 +438,8 @@ ProbeSum sum_probes(const Surf& s, const Prepared& p, const Ellipse& el, const P
     const int32_t y = texels.row(v);
     for (int32_t u = b.u0;; ++u) {
       const int32_t qi = cvt_trunc(q);
-      if (qi <= static_cast<int32_t>(kAnisoLutSize - 1)) {
-        const float wt = aniso_filter_weight(static_cast<uint32_t>(std::max(qi, 0)));
-        Texel t = texels.at(u, y);
-        if (p.smp.compare) {
-          const float r = compare(*p.smp.compare, t.f(0), t.f(0)) ? 1.0f : 0.0f;
-          t = Texel::from_float(r, r, r, r);
-        } else if (raw_depth) {
-          probe.coord[0] = static_cast<float>(u) / size[0];
-          probe.coord[1] = static_cast<float>(v) / size[1];
-          t = raw_depth_gather_texel(s, p.smp, probe, lv, t);
-        }
-        for (size_t ch = 0; ch < 4; ++ch)
-          sum.acc[ch] = x86_add(sum.acc[ch], x86_mul(t.f(static_cast<int>(ch)), wt));
-        sum.den = x86_add(sum.den, wt);
-      }
+      if (qi <= static_cast<int32_t>(kAnisoLutSize - 1))
+        add(u, v, y, static_cast<uint32_t>(std::max(qi, 0)));
       q = x86_add(q, dq);
       dq = x86_add(dq, el.ddq);
       if (u == b.u1) break;

@@ -19,6 +19,10 @@ constexpr int64_t kAnisoMaxProbes = 1
                                     << 22;  // larger ellipse bounding boxes are not filtered (P22)
 
 float aniso_filter_weight(uint32_t index);
+// Test hook: true makes sample_aniso scan the ellipse's box row by row as gallivm's loop does
+// (the reference); false (the default) scans eight rows at once and sums the same texels in the
+// same order (bit-identical; aniso_bench, decision P25). Per thread.
+void set_aniso_reference_scan(bool reference);
 float aniso_pmin2(const Surf& s, const std::array<std::array<float, 2>, 4>& quad_st,
                   float max_aniso);
 Texel aniso_lod_query(const Surf& s, const SurfaceView& view, const SamplerState& smp,

@@ -147,7 +147,7 @@ bool simple_wrap(AddressMode m) {
 bool uses_aos(const SurfaceView& view, const SamplerState& sampler, const SampleRequest& req,
               bool lod_per_quad) {
   const FormatInfo& fi = format_info(view.desc.format);
-  if (!fits_8unorm(fi) || sampler.compare || sampler.max_anisotropy > 1) return false;
+  if (!fits_8unorm(fi) || sampler.compare || lavapipe_max_anisotropy(sampler) > 1.0f) return false;
   if (req.op == SampleOp::kGather || req.op == SampleOp::kLodQuery) return false;
   if (sampler.min_filter != sampler.mag_filter && !lod_per_quad) return false;
   const SurfaceType t = view.desc.type;

@@ -14,6 +14,15 @@
 namespace texsim::texunit {
 
 Texel lavapipe_decode(Format f, const uint8_t* texel) {
+  if (f == Format::kR8G8B8A8_UNORM) {
+    // The general path below for this format, without the exact decode it overwrites: each
+    // byte k as SIToFP(k) * float(1 / 255) (the anisotropic filter reads thousands of texels per
+    // lane; decision P25). Pinned against B8G8R8A8_UNORM's general path for every byte.
+    static constexpr auto kScale = static_cast<float>(1.0 / 255.0);
+    return Texel::from_float(
+        static_cast<float>(texel[0]) * kScale, static_cast<float>(texel[1]) * kScale,
+        static_cast<float>(texel[2]) * kScale, static_cast<float>(texel[3]) * kScale);
+  }
   const FormatInfo& fi = format_info(f);
   const Texel exact = decode_texel(f, texel);
   if (fi.is_compressed() || fi.result_kind != TexelKind::kFloat) return exact;

@@ -341,7 +341,7 @@ LaneLod lane_lod(const Lane& lane, const SampleRequest& req, const AddressedCoor
     tdy[a] = c.ddy[a] * static_cast<float>(ext0[a]);
   }
   LaneLod l;
-  l.aniso_capable = lane.sampler->max_anisotropy > 1 && lane.dims == 2 && c.derivs;
+  l.aniso_capable = lane.sampler->max_anisotropy > 1.0f && lane.dims == 2 && c.derivs;
   switch (req.op) {
     case SampleOp::kLevel:
       l.lod = req.lod;

@@ -33,7 +33,7 @@ struct SamplerState {
   Filter min_filter = Filter::kLinear;
   Filter mag_filter = Filter::kLinear;
   MipFilter mip_filter = MipFilter::kPoint;
-  uint32_t max_anisotropy = 1;  // 1: isotropic; 2..16: anisotropic minification
+  float max_anisotropy = 1.0f;  // 1: isotropic; above 1 (to 16, fractions too): anisotropic
   std::array<AddressMode, 3> address{AddressMode::kClamp, AddressMode::kClamp,
                                      AddressMode::kClamp};    // u, v, w
   std::array<float, 4> border_color{0.0f, 0.0f, 0.0f, 0.0f};  // float formats
@@ -46,6 +46,18 @@ struct SamplerState {
   bool srgb_decode = true;             // false: sRGB formats read as UNORM
   Reduction reduction = Reduction::kWeightedAverage;
 };
+
+// The maximum anisotropy lavapipe filters with: lvp_CreateSampler stores VkSamplerCreateInfo's
+// float maxAnisotropy in pipe_sampler_state's unsigned bit-field max_anisotropy (a conversion
+// that truncates: 2.9 -> 2, 1.5 -> 1), and llvmpipe enables its anisotropic path for values above
+// 1 and passes lp_jit_sampler the float of that integer (decision P24). Below 1 or NaN: 1; above
+// 16 (past Vulkan's maxSamplerAnisotropy, lavapipe's 16): 16.
+inline float lavapipe_max_anisotropy(const SamplerState& s) {
+  const float m = s.max_anisotropy;
+  if (!(m >= 1.0f)) return 1.0f;
+  if (m >= 16.0f) return 16.0f;
+  return static_cast<float>(static_cast<uint32_t>(m));
+}
 
 // How the arithmetic is done. `kD3D` follows the D3D11.3 fixed-point pipeline with the
 // precisions below; `kExact` uses full float everywhere (a reference); `kLavapipe` reproduces

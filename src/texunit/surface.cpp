@@ -108,6 +108,35 @@ uint32_t mip_extent(uint32_t size, uint32_t level) {
   return std::max<uint32_t>(1, size >> level);
 }
 
+std::array<uint32_t, 4> size_query(const SurfaceDesc& d, uint32_t lod) {
+  using T = SurfaceType;
+  std::array<uint32_t, 4> out{0, 0, 0, d.mips};
+  const bool in_range = lod < d.mips;
+  auto extent = [&](uint32_t size) { return in_range ? mip_extent(size, lod) : 0u; };
+  out[0] = extent(d.width);
+  switch (d.type) {
+    case T::k1D:
+      break;
+    case T::k1DArray:
+      out[1] = d.layers;
+      break;
+    case T::k2D:
+    case T::kCube:
+      out[1] = extent(d.height);
+      break;
+    case T::k2DArray:
+    case T::kCubeArray:  // layers counts cubes for cube arrays
+      out[1] = extent(d.height);
+      out[2] = d.layers;
+      break;
+    case T::k3D:
+      out[1] = extent(d.height);
+      out[2] = extent(d.depth);
+      break;
+  }
+  return out;
+}
+
 uint32_t full_mip_count(uint32_t width, uint32_t height, uint32_t depth) {
   // floor(log2(max)) + 1; 0 for an all-zero extent.
   return static_cast<uint32_t>(std::bit_width(std::max({width, height, depth})));

@@ -2,6 +2,7 @@
 // layout, owning storage, and non-owning views with explicit pitches. Depends on format and core.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -38,6 +39,13 @@ struct SurfaceDesc {
 
 // Extent of mip `level` on one axis: max(1, size >> level).
 uint32_t mip_extent(uint32_t size, uint32_t level);
+
+// The size query (D3D resinfo, SASS TXQ TEX_HEADER_DIMENSION; decisions T60, T61) of a surface
+// whose level 0 is `d`, at level `lod`: (width, height or array size, depth or array size, level
+// count), unused components 0 (1D arrays: layers in G; 2D arrays and cube arrays: layers in B,
+// counting cubes for cube arrays) — Vulkan's textureSize in the first components and
+// textureQueryLevels in A. A `lod` past the levels gives 0 extents (Vulkan: undefined).
+std::array<uint32_t, 4> size_query(const SurfaceDesc& d, uint32_t lod);
 // Number of levels of a full chain for the largest of width/height/depth.
 uint32_t full_mip_count(uint32_t width, uint32_t height, uint32_t depth);
 

@@ -31,6 +31,11 @@ typedef struct diagnostic_v1 {
 } diagnostic_v1;
 _Static_assert(sizeof(diagnostic_v1) == offsetof(texsim_diagnostic, notes), "v1 prefix");
 
+/* texsim_sampler as a program compiled against version 1 (before max_anisotropy_float). */
+typedef struct sampler_v1 {
+  unsigned char bytes[offsetof(texsim_sampler, max_anisotropy_float)];
+} sampler_v1;
+
 /* A version-1 struct as it lies in the caller's memory, followed by bytes the library must
  * neither read (they hold invalid values) nor write. */
 typedef struct {
@@ -168,7 +173,7 @@ static void test_bad_sizes_in_lookups(void) {
   CHECK(lib_arg(texsim_sample(s, &smp, &sl, &out, &so, NULL), "texsim_results"));
   CHECK(lib_arg(texsim_fetch(s, &fl, &out, &fo, NULL), "texsim_results"));
   out.struct_size = sizeof out;
-  so.struct_size = sizeof so - 8;
+  so.struct_size = sizeof so - 4;
   CHECK(lib_arg(texsim_sample(s, &smp, &sl, &out, &so, NULL), "texsim_sample_options"));
   fl.struct_size = 8;
   CHECK(lib_arg(texsim_fetch(s, &fl, &out, &fo, NULL), "texsim_fetch_lanes"));
@@ -205,7 +210,87 @@ static void test_init(void) {
   CHECK(d.width == 1 && d.mips == 1 && strcmp(d.format, "R8G8B8A8_UNORM") == 0);
 }
 
+/* Four anisotropic gradient lanes (8 texels by 1) on a 16x16 RGBA8 surface: R of each lane. */
+static void sample_aniso(const texsim_surface* s, const texsim_sampler* smp, uint32_t r[4]) {
+  const float u[4] = {0.3f, 0.5f, 0.61f, 0.77f}, v[4] = {0.4f, 0.45f, 0.52f, 0.6f};
+  const float dux[4] = {0.5f, 0.5f, 0.5f, 0.5f}, dvy[4] = {0.0625f, 0.0625f, 0.0625f, 0.0625f};
+  uint32_t g[4], b[4], a[4];
+  texsim_sample_lanes sl = texsim_sample_lanes_default();
+  sl.count = 4, sl.op = TEXSIM_OP_GRAD, sl.u = u, sl.v = v, sl.ddx_u = dux, sl.ddy_v = dvy;
+  texsim_results out = texsim_results_default();
+  out.r = r, out.g = g, out.b = b, out.a = a;
+  CHECK(texsim_sample(s, smp, &sl, &out, NULL, NULL) == TEXSIM_OK);
+}
+
+/* max_anisotropy_float (version 2) wins when it is not 0; a version-1 sampler is read without
+ * its tail (bytes that would be a float maximum of about 3.4e38 if read). */
+static void test_sampler_max_anisotropy_versions(void) {
+  texsim_surface_desc desc = texsim_surface_desc_default();
+  desc.width = desc.height = 16;
+  unsigned char texels[16 * 16 * 4];
+  for (size_t i = 0; i < sizeof texels; ++i) texels[i] = (unsigned char)(i * 37u + (i >> 6) * 11u);
+  texsim_surface* s = NULL;
+  CHECK(texsim_surface_create(&desc, texels, sizeof texels, &s) == TEXSIM_OK);
+  if (s == NULL) return;
+  texsim_sampler def = texsim_sampler_default();
+  CHECK(def.max_anisotropy == 1 && def.max_anisotropy_float == 0.0f);
+  uint32_t int4[4], float4[4], frac[4], iso[4], old[4];
+  texsim_sampler smp = def;
+  sample_aniso(s, &smp, iso);
+  smp.max_anisotropy = 4;
+  sample_aniso(s, &smp, int4);
+  smp.max_anisotropy = 1, smp.max_anisotropy_float = 4.0f;
+  sample_aniso(s, &smp, float4);
+  smp.max_anisotropy = 16, smp.max_anisotropy_float = 2.5f;
+  sample_aniso(s, &smp, frac);
+  CHECK(memcmp(int4, float4, sizeof int4) == 0);
+  CHECK(memcmp(int4, frac, sizeof int4) != 0 && memcmp(int4, iso, sizeof int4) != 0);
+  struct {
+    sampler_v1 v1;
+    unsigned char tail[16];
+  } in_memory;
+  memset(&in_memory, 0x7f, sizeof in_memory);
+  smp = def;
+  smp.max_anisotropy = 4;
+  smp.struct_size = sizeof in_memory.v1;
+  memcpy(&in_memory.v1, &smp, sizeof in_memory.v1);
+  sample_aniso(s, (const texsim_sampler*)&in_memory, old);
+  CHECK(memcmp(int4, old, sizeof int4) == 0);
+  texsim_surface_destroy(s);
+}
+
+/* texsim_query: textureSize (R, G, B; A the level count), textureQueryLevels, textureSamples. */
+static void test_query(void) {
+  texsim_surface_desc desc = texsim_surface_desc_default();
+  desc.width = 16, desc.height = 8, desc.mips = 3;
+  texsim_surface* s = NULL;
+  CHECK(texsim_surface_create(&desc, NULL, 0, &s) == TEXSIM_OK);
+  if (s == NULL) return;
+  const uint32_t lod[2] = {1, 2};
+  uint32_t r[2], g[2], b[2], a[2];
+  texsim_query_lanes ql = texsim_query_lanes_default();
+  ql.count = 2, ql.lod = lod;
+  texsim_results out = texsim_results_default();
+  out.r = r, out.g = g, out.b = b, out.a = a;
+  texsim_texel_kind kind = TEXSIM_KIND_FLOAT;
+  CHECK(texsim_query(s, &ql, &out, NULL, &kind) == TEXSIM_OK && kind == TEXSIM_KIND_UINT);
+  CHECK(r[0] == 8 && g[0] == 4 && b[0] == 0 && a[0] == 3 && r[1] == 4 && g[1] == 2);
+  texsim_query_options qo = texsim_query_options_default();
+  CHECK(qo.lavapipe_groups == 1 && qo.lavapipe_group_lanes == 8);
+  qo.profile = TEXSIM_PROFILE_LAVAPIPE; /* one LOD per group: lane 0's */
+  CHECK(texsim_query(s, &ql, &out, &qo, NULL) == TEXSIM_OK && r[1] == 8 && g[1] == 4);
+  ql.op = TEXSIM_QUERY_LEVELS;
+  CHECK(texsim_query(s, &ql, &out, NULL, NULL) == TEXSIM_OK && r[0] == 3 && g[0] == 0);
+  ql.op = TEXSIM_QUERY_SAMPLES;
+  CHECK(texsim_query(s, &ql, &out, NULL, NULL) == TEXSIM_OK && r[1] == 1);
+  ql.struct_size = 0;
+  CHECK(lib_arg(texsim_query(s, &ql, &out, NULL, NULL), "texsim_query_lanes"));
+  texsim_surface_destroy(s);
+}
+
 int main(void) {
+  test_query();
+  test_sampler_max_anisotropy_versions();
   test_older_run_options();
   test_older_diagnostic();
   test_bad_sizes_in_lookups();

@@ -143,8 +143,8 @@ TEST_F(Cli, BadSceneFilesGiveExactDiagnosticsAndExit1) {
        "bad_unknown_key.json:4:58: error[SCENE-KEY]: surfaces[0].widht: unknown key \"widht\"; "
        "did you mean width?"},
       {"bad_wrong_type.json",
-       "bad_wrong_type.json:4:34: error[SCENE-TYPE]: samplers[0].max_anisotropy: expected an "
-       "integer, got a string (\"4\")"},
+       "bad_wrong_type.json:4:34: error[SCENE-TYPE]: samplers[0].max_anisotropy: expected a "
+       "number, got a string (\"4\")"},
       {"bad_missing_file.json",
        "bad_missing_file.json:5:25: error[SCENE-FILE]: surfaces[0].data.file: file "
        "\"missing.png\" not found (looked in " TEXSIM_CLI_SCENES ")"},

@@ -598,7 +598,7 @@ VkSamplerCreateInfo sampler_info(const Batch& b) {
   c.unnormalizedCoordinates = VK_FALSE;
   if (s.max_anisotropy > 1) {  // --anisotropy batches (specials.hpp inject_anisotropy)
     c.anisotropyEnable = VK_TRUE;
-    c.maxAnisotropy = static_cast<float>(s.max_anisotropy);
+    c.maxAnisotropy = s.max_anisotropy;  // fractions too (P24)
   }
   if (s.reduction != texunit::Reduction::kWeightedAverage) {
     b.reduction_info.reductionMode = s.reduction == texunit::Reduction::kMin

@@ -352,10 +352,11 @@ int run(const Options& o) {
   // Per special class (specials.hpp), and last the finite lanes that share an 8-lane group with
   // a special one (issue 18's class G): lookups and bit-exact mismatches.
   std::array<uint64_t, kSpecialCount + 1> special_lookups{}, special_failed{};
-  uint64_t reduction_lookups = 0, reduction_failed = 0;  // min/max reduction batches
-  uint64_t aniso_lookups = 0, aniso_failed = 0;          // --anisotropy batches
-  uint64_t mip_none_lookups = 0, mip_none_failed = 0;    // --mip-none batches
-  uint64_t scattered_lookups = 0, scattered_failed = 0;  // --scatter lanes (anisotropic groups)
+  uint64_t reduction_lookups = 0, reduction_failed = 0;    // min/max reduction batches
+  uint64_t aniso_lookups = 0, aniso_failed = 0;            // --anisotropy batches
+  uint64_t aniso_frac_lookups = 0, aniso_frac_failed = 0;  // those with a fractional maximum
+  uint64_t mip_none_lookups = 0, mip_none_failed = 0;      // --mip-none batches
+  uint64_t scattered_lookups = 0, scattered_failed = 0;    // --scatter lanes (anisotropic groups)
   std::array<uint64_t, kOpCount> aniso_op_lookups{}, aniso_op_failed{};  // the same, by op
   VisaDiffStats visa_stats;
   SassDiffStats sass_stats;
@@ -374,6 +375,9 @@ int run(const Options& o) {
     if (reduced) reduction_lookups += b.samples.size();
     const bool aniso = inject_anisotropy(b, o.visa || o.sass ? 0u : o.anisotropy);
     if (aniso) aniso_lookups += b.samples.size();
+    const bool aniso_frac =
+        aniso && b.sampler.max_anisotropy != std::floor(b.sampler.max_anisotropy);
+    if (aniso_frac) aniso_frac_lookups += b.samples.size();
     if (aniso) aniso_op_lookups[static_cast<size_t>(op)] += b.samples.size();
     const std::vector<uint8_t> scattered =
         inject_scattered_lanes(b, special, o.visa || o.sass ? 0u : o.scatter);
@@ -505,6 +509,7 @@ int run(const Options& o) {
       if (!same) ++special_failed[cls_index];
       if (!same && reduced) ++reduction_failed;
       if (!same && aniso) ++aniso_failed;
+      if (!same && aniso_frac) ++aniso_frac_failed;
       if (!same && mip_none) ++mip_none_failed;
       if (!same && scattered[i] != 0) ++scattered_failed;
       if (!same && aniso) ++aniso_op_failed[static_cast<size_t>(op)];
@@ -660,6 +665,9 @@ int run(const Options& o) {
   if (aniso_lookups != 0)
     std::printf("oracle: anisotropic      %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 aniso_lookups, aniso_failed);
+  if (aniso_frac_lookups != 0)
+    std::printf("oracle: anisotropic fractional max %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
+                aniso_frac_lookups, aniso_frac_failed);
   if (scattered_lookups != 0)
     std::printf("oracle: anisotropic scattered %8" PRIu64 " lookups, %" PRIu64 " mismatches\n",
                 scattered_lookups, scattered_failed);

@@ -255,7 +255,11 @@ bool inject_anisotropy(Batch& b, unsigned percent) {
   Rng r(b.seed * 0xa0761d6478bd642full ^ (uint64_t{b.index} << 28) ^
         (static_cast<uint64_t>(b.op) << 12) ^ 0xa2150u);
   if (pick(r, 100) >= percent) return false;
-  b.sampler.max_anisotropy = 2 + pick(r, 15);
+  b.sampler.max_anisotropy = static_cast<float>(2 + pick(r, 15));
+  // Half of them fractional (Vulkan's maxAnisotropy is a float): 1 + k / 256 in (1, 16],
+  // lavapipe's truncation to an integer (decision P24) included, (1, 2) turning isotropic.
+  if (pick(r, 2) == 0)
+    b.sampler.max_anisotropy = 1.0f + static_cast<float>(1 + pick(r, 3840)) / 256.0f;
   return true;
 }
 

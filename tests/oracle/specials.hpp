@@ -37,7 +37,8 @@ std::vector<Special> inject_specials(Batch& b, unsigned percent);
 // (VK_EXT_sampler_filter_minmax), from a random stream of its own. Returns whether it did.
 bool inject_reduction(Batch& b, unsigned percent);
 
-// Gives about `percent`% of the sampling batches a max_anisotropy of 2..16 (anisotropyEnable),
+// Gives about `percent`% of the sampling batches a max_anisotropy of 2..16 (anisotropyEnable;
+// half of them a fraction in (1, 16] instead: 1 + k / 256),
 // from a random stream of its own, never to integer formats (lavapipe aborts on those). Returns
 // whether it did. Off by default (--anisotropy PCT); the lavapipe profile models lavapipe's
 // anisotropic filter (decisions.md, P12).

@@ -197,7 +197,7 @@ tu::SamplerState random_sampler(Rng& r, bool special, bool compare) {
   if (compare) s.compare = static_cast<tu::CompareFunc>(r.below(8));
   if (r.chance(0.1)) s.normalized_coords = false;
   if (r.chance(0.2)) s.srgb_decode = false;
-  if (special && r.chance(0.3)) s.max_anisotropy = 2 + r.below(15);
+  if (special && r.chance(0.3)) s.max_anisotropy = static_cast<float>(2 + r.below(15));
   if (special && r.chance(0.3)) s.reduction = static_cast<tu::Reduction>(1 + r.below(2));
   return s;
 }
@@ -505,7 +505,8 @@ std::string sampler_json(uint32_t id, const tu::SamplerState& s) {
                 double(s.lod_bias), double(s.min_lod), double(s.max_lod));
   j += buf;
   if (s.compare) j += std::string(", \"compare\": \"") + cmp[int(*s.compare)] + "\"";
-  j += ", \"max_anisotropy\": " + std::to_string(s.max_anisotropy);
+  std::snprintf(buf, sizeof buf, ", \"max_anisotropy\": %.9g", double(s.max_anisotropy));
+  j += buf;
   j += std::string(", \"reduction\": \"") + red[int(s.reduction)] + "\"";
   j += std::string(", \"normalized\": ") + (s.normalized_coords ? "true" : "false");
   j += std::string(", \"srgb_decode\": ") + (s.srgb_decode ? "true" : "false") + "}";

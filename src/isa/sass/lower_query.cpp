@@ -61,32 +61,7 @@ int64_t fixed_8(float v, int64_t lo, int64_t hi) {
 }  // namespace
 
 std::array<uint32_t, 4> header_dimension(const texunit::SurfaceDesc& d, uint32_t lod) {
-  using T = texunit::SurfaceType;
-  std::array<uint32_t, 4> out{0, 0, 0, d.mips};
-  const bool in_range = lod < d.mips;
-  auto extent = [&](uint32_t size) { return in_range ? texunit::mip_extent(size, lod) : 0u; };
-  out[0] = extent(d.width);
-  switch (d.type) {
-    case T::k1D:
-      break;
-    case T::k1DArray:
-      out[1] = d.layers;
-      break;
-    case T::k2D:
-    case T::kCube:
-      out[1] = extent(d.height);
-      break;
-    case T::k2DArray:
-    case T::kCubeArray:  // layers counts cubes for cube arrays
-      out[1] = extent(d.height);
-      out[2] = d.layers;
-      break;
-    case T::k3D:
-      out[1] = extent(d.height);
-      out[2] = extent(d.depth);
-      break;
-  }
-  return out;
+  return texunit::size_query(d, lod);  // the texture unit's size query, shared with the API
 }
 
 uint32_t tmml_lod_bits(float lod) {

@@ -28,10 +28,10 @@ float tsc_lod_clamp(float lod) {
   return fixed_8(lod, 0.0f, kTscLodMax);
 }
 
-uint32_t tsc_max_anisotropy(uint32_t ratio) {
-  static constexpr std::array<uint32_t, 8> kRatios{1, 2, 4, 6, 8, 10, 12, 16};
-  uint32_t out = 1;
-  for (uint32_t r : kRatios) {
+float tsc_max_anisotropy(float ratio) {
+  static constexpr std::array<float, 8> kRatios{1, 2, 4, 6, 8, 10, 12, 16};
+  float out = 1;
+  for (float r : kRatios) {
     if (r <= ratio) out = r;
   }
   return out;

@@ -19,8 +19,9 @@ namespace texsim::isa::sass {
 inline constexpr float kTscLodMax = 4095.0f / 256.0f;  // 15.99609375
 float tsc_lod_bias(float bias);
 float tsc_lod_clamp(float lod);
-// TEXSAMP0 MAX_ANISOTROPY (3 bits) holds 1, 2, 4, 6, 8, 10, 12 or 16: a ratio rounds down.
-uint32_t tsc_max_anisotropy(uint32_t ratio);
+// TEXSAMP0 MAX_ANISOTROPY (3 bits) holds 1, 2, 4, 6, 8, 10, 12 or 16: a ratio (fractions too)
+// rounds down.
+float tsc_max_anisotropy(float ratio);
 
 // The sampler state a pool entry programs: the entry's state with the TSC field widths applied.
 texunit::SamplerState tsc_sampler_state(const scene::SceneSampler& entry);

@@ -61,7 +61,7 @@ bool make_sample_plan(const SurfaceView& view, const SamplerState& smp, const Sa
   if (b.op != SampleOp::kLevel && b.op != SampleOp::kLevelZero) return false;
   if (!b.offset_x.empty() || !b.offset_y.empty() || !b.offset_z.empty()) return false;
   if (b.offset != std::array<int32_t, 3>{}) return false;
-  if (smp.compare || smp.max_anisotropy > 1 || !smp.normalized_coords ||
+  if (smp.compare || lavapipe_max_anisotropy(smp) > 1.0f || !smp.normalized_coords ||
       smp.reduction != Reduction::kWeightedAverage || smp.min_filter != smp.mag_filter)
     return false;
   for (int a = 0; a < 2; ++a)

@@ -345,6 +345,192 @@ TEST(Api, LavapipeQuadOpsTakeTheirLodFromTheQuad) {
   }
 }
 
+// Issue 33's API gap: lavapipe's masked lanes take part in their group's decisions with zero
+// inputs. Compute lanes at LOD 1 on level 1's texel edge (u = v = 0.5: fraction exactly 0.5),
+// min point / mag linear: alone they filter nearest; a lane at LOD 0 (magnified: needs linear)
+// sends the group down the combined linear path, where fraction 0.5 is not > 0.5 and picks the
+// lower texel. An inactive lane 7 with those lanes' inputs: no effect by default; with
+// lavapipe_masked_lanes it joins as zeros (u = v = lod = 0) and changes the others' results.
+TEST(Api, LavapipeMaskedLanesJoinGroupDecisions) {
+  auto f = noisy_surface();
+  texsim::Sampler smp;
+  smp.min_filter = texsim::Filter::kPoint;
+  smp.mag_filter = texsim::Filter::kLinear;
+  std::vector<float> u(8, 0.5f), v(8, 0.5f), lod(8, 1.0f);
+  std::vector<uint8_t> active(8, 1);
+  active[7] = 0;
+  texsim::SampleLanes l;
+  l.count = 8;
+  l.u = u, l.v = v, l.lod = lod, l.active = active;
+  texsim::SampleOptions o;
+  o.profile = texsim::Profile::kLavapipe;
+  texsim::Diagnostics d;
+  Out plain(8), masked(8), zero_lane(8), seven(8);
+  ASSERT_TRUE(texsim::sample(f.pub, smp, l, plain.results(), o, d).ok);
+  o.lavapipe_masked_lanes = true;
+  ASSERT_TRUE(texsim::sample(f.pub, smp, l, masked.results(), o, d).ok);
+  EXPECT_EQ(masked.r[7], 0u);  // still not written
+  // References: lane 7 active with zero inputs (what lavapipe's masked lane is), and the seven
+  // lanes alone in their group.
+  std::vector<float> u0 = u, v0 = v, lod0 = lod;
+  u0[7] = v0[7] = lod0[7] = 0.0f;
+  texsim::SampleLanes z = l;
+  z.u = u0, z.v = v0, z.lod = lod0, z.active = {};
+  o.lavapipe_masked_lanes = false;
+  ASSERT_TRUE(texsim::sample(f.pub, smp, z, zero_lane.results(), o, d).ok);
+  texsim::SampleLanes s7 = l;
+  s7.count = 7, s7.active = {};
+  ASSERT_TRUE(texsim::sample(f.pub, smp, s7, seven.results(), o, d).ok);
+  for (size_t i = 0; i < 7; ++i) {
+    EXPECT_EQ(plain.lane(i), seven.lane(i)) << i;
+    EXPECT_EQ(masked.lane(i), zero_lane.lane(i)) << i;
+    EXPECT_NE(masked.lane(i), plain.lane(i)) << i;  // the masked lane changed the group
+  }
+}
+
+// Issue 33's API gap: where a fragment quad sits in lavapipe's 8-lane group (quad columns 2k and
+// 2k + 1 of a quad row, the even one in lanes 0-3) changes anisotropic results; with quad_x /
+// quad_y the library places the quads itself. Quads given odd column first, with positions, give
+// what the even-first message gives without; a quad whose partner is absent runs with an
+// inactive half.
+TEST(Api, LavapipeQuadPositionsPlaceQuadsInTheirGroups) {
+  auto f = noisy_surface();
+  texsim::Sampler smp;
+  smp.mip_filter = texsim::MipFilter::kLinear;
+  smp.max_anisotropy = 16.0f;
+  // Quad A (even column 0) and quad B (odd column 1): different footprints and biases.
+  const std::vector<float> ua{0.30f, 0.42f, 0.31f, 0.43f}, va{0.40f, 0.41f, 0.44f, 0.45f};
+  const std::vector<float> ub{0.55f, 0.57f, 0.58f, 0.60f}, vb{0.20f, 0.31f, 0.21f, 0.32f};
+  // With a bias, lavapipe's probes divide by the level size of group lane 0 (lanes 0-3) or 1
+  // (lanes 4-7): A's lands on level 0, B's on level 1, so the order shows (P12).
+  const std::vector<float> ba{0.25f, 0.25f, 0.25f, 0.25f}, bb{2.5f, 2.5f, 2.5f, 2.5f};
+  auto cat = [](const std::vector<float>& x, const std::vector<float>& y) {
+    std::vector<float> r = x;
+    r.insert(r.end(), y.begin(), y.end());
+    return r;
+  };
+  texsim::SampleOptions o;
+  o.profile = texsim::Profile::kLavapipe;
+  texsim::Diagnostics d;
+  for (const auto op : {texsim::SampleOp::kBias, texsim::SampleOp::kImplicit}) {
+    const std::vector<float> u_ab = cat(ua, ub), v_ab = cat(va, vb), b_ab = cat(ba, bb);
+    const std::vector<float> u_ba = cat(ub, ua), v_ba = cat(vb, va), b_ba = cat(bb, ba);
+    texsim::SampleLanes ab;
+    ab.count = 8, ab.op = op, ab.u = u_ab, ab.v = v_ab, ab.lod = b_ab;
+    texsim::SampleLanes ba_l = ab;
+    ba_l.u = u_ba, ba_l.v = v_ba, ba_l.lod = b_ba;
+    Out even_first(8), odd_first(8), placed(8);
+    ASSERT_TRUE(texsim::sample(f.pub, smp, ab, even_first.results(), o, d).ok);
+    ASSERT_TRUE(texsim::sample(f.pub, smp, ba_l, odd_first.results(), o, d).ok);
+    const std::vector<uint32_t> qx{1, 0}, qy{5, 5};  // B at column 1, A at column 0
+    ba_l.quad_x = qx, ba_l.quad_y = qy;
+    ASSERT_TRUE(texsim::sample(f.pub, smp, ba_l, placed.results(), o, d).ok);
+    size_t differ = 0;
+    for (size_t i = 0; i < 4; ++i) {
+      EXPECT_EQ(placed.lane(i), even_first.lane(4 + i)) << i;  // B
+      EXPECT_EQ(placed.lane(4 + i), even_first.lane(i)) << i;  // A
+      differ += odd_first.lane(i) != even_first.lane(4 + i) ? 1 : 0;
+      differ += odd_first.lane(4 + i) != even_first.lane(i) ? 1 : 0;
+    }
+    if (op == texsim::SampleOp::kBias) {
+      EXPECT_GT(differ, 0u) << "the placement must matter";
+    }
+    // Partners absent: A at column 2 (lanes 0-3 of its group), B at column 7 (lanes 4-7 of its
+    // own), each with an inactive half.
+    const std::vector<uint32_t> qx2{7, 2}, qy2{0, 0};
+    ba_l.quad_x = qx2, ba_l.quad_y = qy2;
+    Out apart(8), manual(16);
+    ASSERT_TRUE(texsim::sample(f.pub, smp, ba_l, apart.results(), o, d).ok);
+    std::vector<float> u16(16), v16(16), b16(16);
+    std::vector<uint8_t> act(16, 0);
+    for (size_t k = 0; k < 4; ++k) {
+      u16[k] = ua[k], v16[k] = va[k], b16[k] = ba[k], act[k] = 1;
+      u16[12 + k] = ub[k], v16[12 + k] = vb[k], b16[12 + k] = bb[k], act[12 + k] = 1;
+    }
+    texsim::SampleLanes m;
+    m.count = 16, m.op = op, m.u = u16, m.v = v16, m.lod = b16, m.active = act;
+    ASSERT_TRUE(texsim::sample(f.pub, smp, m, manual.results(), o, d).ok);
+    for (size_t i = 0; i < 4; ++i) {
+      EXPECT_EQ(apart.lane(i), manual.lane(12 + i)) << i;
+      EXPECT_EQ(apart.lane(4 + i), manual.lane(i)) << i;
+    }
+  }
+  // Positions must be one per quad and distinct.
+  texsim::SampleLanes bad;
+  const std::vector<float> u8(8, 0.5f);
+  bad.count = 8, bad.op = texsim::SampleOp::kImplicit, bad.u = u8, bad.v = u8;
+  const std::vector<uint32_t> one{0}, same{3, 3}, zeros{0, 0};
+  bad.quad_x = one, bad.quad_y = one;
+  Out out(8);
+  texsim::Diagnostics d1, d2;
+  EXPECT_FALSE(texsim::sample(f.pub, smp, bad, out.results(), o, d1).ok);
+  EXPECT_TRUE(has_rule(d1, "LIB-QUAD"));
+  bad.quad_x = same, bad.quad_y = zeros;
+  EXPECT_FALSE(texsim::sample(f.pub, smp, bad, out.results(), o, d2).ok);
+  EXPECT_TRUE(has_rule(d2, "LIB-QUAD"));
+}
+
+// Issue 33's API gap: textureSize / textureQueryLevels / textureSamples through the lookup API,
+// with SASS TXQ's layout (texunit::size_query) and lavapipe's one LOD per 8-lane group.
+TEST(Api, QueriesGiveSizeLevelsAndSamples) {
+  texsim::SurfaceDesc ad;
+  ad.type = texsim::SurfaceType::k2DArray;
+  ad.width = 16, ad.height = 8, ad.layers = 3, ad.mips = 4;
+  texsim::Diagnostics d;
+  auto arr = texsim::Surface::create(ad, d);
+  ASSERT_TRUE(arr);
+  const size_t n = 16;
+  std::vector<uint32_t> lod{2, 0, 1, 3, 4, 9, 0, 1, 3, 1, 2, 0, 0, 0, 0, 0};
+  std::vector<uint8_t> active(n, 1);
+  texsim::QueryLanes l;
+  l.count = n, l.lod = lod;
+  texsim::QueryOptions o;
+  Out own(n), lp(n), lp_inactive(n), lp_masked(n);
+  const texsim::LookupStatus st = texsim::query(*arr, l, own.results(), o, d);
+  ASSERT_TRUE(st.ok);
+  EXPECT_EQ(st.kind, texsim::TexelKind::kUint);
+  EXPECT_EQ(own.lane(0), (std::array<uint32_t, 4>{4, 2, 3, 4}));
+  EXPECT_EQ(own.lane(1), (std::array<uint32_t, 4>{16, 8, 3, 4}));
+  EXPECT_EQ(own.lane(3), (std::array<uint32_t, 4>{2, 1, 3, 4}));
+  EXPECT_EQ(own.lane(4), (std::array<uint32_t, 4>{0, 0, 3, 4}));  // past the levels: 0 extents
+  // lavapipe: every lane of a group gets its first lane's LOD.
+  o.profile = texsim::Profile::kLavapipe;
+  ASSERT_TRUE(texsim::query(*arr, l, lp.results(), o, d).ok);
+  for (size_t i = 0; i < n; ++i) EXPECT_EQ(lp.lane(i), own.lane(i < 8 ? 0 : 8)) << i;
+  // Lane 0 inactive: the first active lane leads; as a masked lane, lane 0 leads with LOD 0.
+  active[0] = 0;
+  l.active = active;
+  ASSERT_TRUE(texsim::query(*arr, l, lp_inactive.results(), o, d).ok);
+  o.lavapipe_masked_lanes = true;
+  ASSERT_TRUE(texsim::query(*arr, l, lp_masked.results(), o, d).ok);
+  for (size_t i = 1; i < 8; ++i) {
+    EXPECT_EQ(lp_inactive.lane(i), own.lane(1)) << i;
+    EXPECT_EQ(lp_masked.lane(i), (std::array<uint32_t, 4>{16, 8, 3, 4})) << i;
+  }
+  EXPECT_EQ(lp_inactive.r[0], 0u);  // untouched
+  // Levels and samples; a multisampled surface's size ignores the LOD.
+  texsim::SurfaceDesc md;
+  md.width = 8, md.height = 4, md.samples = 4;
+  auto ms = texsim::Surface::create(md, d);
+  ASSERT_TRUE(ms);
+  texsim::QueryLanes q;
+  q.count = 2, q.lod = std::span(lod).first(2);
+  Out size(2), levels(2), samples(2);
+  ASSERT_TRUE(texsim::query(*ms, q, size.results(), {}, d).ok);
+  q.op = texsim::QueryOp::kLevels;
+  ASSERT_TRUE(texsim::query(*arr, q, levels.results(), {}, d).ok);
+  q.op = texsim::QueryOp::kSamples;
+  ASSERT_TRUE(texsim::query(*ms, q, samples.results(), {}, d).ok);
+  EXPECT_EQ(size.lane(0), (std::array<uint32_t, 4>{8, 4, 0, 1}));
+  EXPECT_EQ(levels.lane(1), (std::array<uint32_t, 4>{4, 0, 0, 0}));
+  EXPECT_EQ(samples.lane(0), (std::array<uint32_t, 4>{4, 0, 0, 0}));
+  q.count = 3;  // lod holds 2
+  texsim::Diagnostics bad;
+  Out three(3);
+  EXPECT_FALSE(texsim::query(*ms, q, three.results(), {}, bad).ok);
+  EXPECT_TRUE(has_rule(bad, "LIB-LANES"));
+}
+
 TEST(Api, VulkanEquivalentReplacesMissingBorderComponents) {
   texsim::Sampler s;
   s.border_color = {0.5f, 0.5f, 0.5f, 0.5f};

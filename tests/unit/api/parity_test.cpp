@@ -43,7 +43,7 @@ using parity_fields::field_count;
 
 // Every option struct has a row per field in the tables below; the C struct has struct_size
 // more. A new field without a row fails here.
-constexpr size_t kSampleOptionRows = 5, kFetchOptionRows = 3, kRunOptionRows = 5;
+constexpr size_t kSampleOptionRows = 6, kFetchOptionRows = 3, kRunOptionRows = 5;
 constexpr size_t kSceneOptionRows = 2, kBoundsOptionRows = 9;
 static_assert(field_count<texsim::SampleOptions>() == kSampleOptionRows);
 static_assert(field_count<texsim_sample_options>() == kSampleOptionRows + 1);
@@ -59,7 +59,8 @@ static_assert(field_count<texsim::BoundsPrecision>() + 1 == kBoundsOptionRows);
 static_assert(field_count<texsim_bounds_options>() == kBoundsOptionRows + 1);
 // The sampler, lanes and descriptions: C arrays count one per element (brace elision), the
 // C++ std::arrays one each; struct_size is one more; a description's format is in both.
-static_assert(field_count<texsim_sampler>() == field_count<texsim::Sampler>() + 1 + 2 + 3 + 3);
+// C's sampler also has max_anisotropy_float (version 2) next to the integer.
+static_assert(field_count<texsim_sampler>() == field_count<texsim::Sampler>() + 1 + 2 + 3 + 3 + 1);
 static_assert(field_count<texsim_sample_lanes>() == field_count<texsim::SampleLanes>() + 1 + 2);
 static_assert(field_count<texsim_fetch_lanes>() == field_count<texsim::FetchLanes>() + 1 + 2);
 static_assert(field_count<texsim_surface_desc>() == field_count<texsim::SurfaceDesc>() + 1);
@@ -213,6 +214,10 @@ TEST(ApiParity, EverySampleOptionThroughCAndCpp) {
       {"derivatives_from_quads", [](auto& o) { o.derivatives_from_quads = 1; },
        [](auto& o) { o.derivatives_from_quads = true; }, true},
       {"threads", [](auto& o) { o.threads = 0; }, [](auto& o) { o.threads = 0; }, false},
+      // Every lane of this message is active: nothing for masked lanes to change (their effect:
+      // Api.LavapipeMaskedLanesJoinGroupDecisions).
+      {"lavapipe_masked_lanes", [&](auto& o) { lp(o), o.lavapipe_masked_lanes = 1; },
+       [&](auto& o) { lp(o), o.lavapipe_masked_lanes = true; }, false, lp},
   };
   ASSERT_EQ(rows.size(), kSampleOptionRows);
   check_rows(
@@ -240,6 +245,10 @@ TEST(ApiParity, EverySamplerFieldThroughCAndCpp) {
        [](auto& x) { x.mip_filter = texsim::MipFilter::kLinear; }, true},
       {"max_anisotropy", [](auto& x) { x.max_anisotropy = 16; },
        [](auto& x) { x.max_anisotropy = 16; }, true},
+      // The float wins over the integer when it is not 0 (texsim.h).
+      {"max_anisotropy_float",
+       [](auto& x) { x.max_anisotropy = 16, x.max_anisotropy_float = 2.5f; },
+       [](auto& x) { x.max_anisotropy = 2.5f; }, true},
       {"address", [](auto& x) { x.address[0] = TEXSIM_ADDRESS_WRAP; },
        [](auto& x) { x.address[0] = texsim::AddressMode::kWrap; }, true},
       {"border_color", [&](auto& x) { border(x), x.border_color[2] = 0.5f; },
@@ -261,7 +270,7 @@ TEST(ApiParity, EverySamplerFieldThroughCAndCpp) {
       {"reduction", [](auto& x) { x.reduction = TEXSIM_REDUCTION_MIN; },
        [](auto& x) { x.reduction = texsim::Reduction::kMin; }, true},
   };
-  ASSERT_EQ(rows.size(), field_count<texsim::Sampler>());
+  ASSERT_EQ(rows.size(), field_count<texsim::Sampler>() + 1);  // + max_anisotropy_float
   check_rows(
       rows, texsim_sampler_default(),
       [&](const texsim_sampler& smp) { return sample_c(s, m, TEXSIM_OP_GRAD, &smp, nullptr); },

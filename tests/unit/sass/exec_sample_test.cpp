@@ -284,10 +284,12 @@ TEST(SassExecSample, TscFieldWidths) {
   EXPECT_EQ(tsc_lod_clamp(-1.0f), 0.0f);
   EXPECT_EQ(tsc_lod_clamp(1000.0f), kTscLodMax);
   EXPECT_EQ(tsc_lod_clamp(std::nanf("")), 0.0f);
-  EXPECT_EQ(tsc_max_anisotropy(0), 1u);
-  EXPECT_EQ(tsc_max_anisotropy(3), 2u);
-  EXPECT_EQ(tsc_max_anisotropy(11), 10u);
-  EXPECT_EQ(tsc_max_anisotropy(16), 16u);
+  EXPECT_EQ(tsc_max_anisotropy(0.0f), 1.0f);
+  EXPECT_EQ(tsc_max_anisotropy(3.0f), 2.0f);
+  EXPECT_EQ(tsc_max_anisotropy(11.0f), 10.0f);
+  EXPECT_EQ(tsc_max_anisotropy(16.0f), 16.0f);
+  EXPECT_EQ(tsc_max_anisotropy(1.9f), 1.0f);  // a fraction rounds down too
+  EXPECT_EQ(tsc_max_anisotropy(5.5f), 4.0f);
 }
 
 TEST(SassExecSample, TscBiasIsTruncatedBeforeUse) {

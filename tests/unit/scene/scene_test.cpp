@@ -17,7 +17,6 @@ namespace texsim::scene {
 namespace {
 
 namespace fs = std::filesystem;
-using texunit::Format;
 
 using testing::Loaded;
 
@@ -257,7 +256,7 @@ TEST(SceneSections, SamplerKeys) {
   EXPECT_EQ(s.state.address[2], texunit::AddressMode::kMirrorOnce);
   EXPECT_EQ(s.state.compare, texunit::CompareFunc::kLessEqual);
   EXPECT_EQ(s.state.lod_bias, -1.5f);
-  EXPECT_EQ(s.state.max_anisotropy, 8u);
+  EXPECT_EQ(s.state.max_anisotropy, 8.0f);
   EXPECT_EQ(s.state.reduction, texunit::Reduction::kMax);
   EXPECT_FALSE(s.state.normalized_coords);
   EXPECT_FALSE(s.state.srgb_decode);
@@ -511,6 +510,20 @@ TEST(SceneErrors, NothingHalfLoaded) {
   EXPECT_EQ(l.first(),
             "scene.json:3:46: error[SCENE-VALUE]: samplers[0].max_anisotropy: must be in "
             "[1, 16], got 32");
+}
+
+// Vulkan's maxAnisotropy is a float: a scene takes any number in [1, 16].
+TEST(SceneSections, MaxAnisotropyIsANumber) {
+  const auto l = load(R"({"texsim": 1, "samplers": [{"id": 0, "max_anisotropy": 2.75}]})");
+  ASSERT_TRUE(l.scene) << l.first();
+  EXPECT_EQ(l.scene->samplers[0].state.max_anisotropy, 2.75f);
+  const auto low = load(R"({"texsim": 1, "samplers": [{"id": 0, "max_anisotropy": 0.5}]})");
+  EXPECT_FALSE(low.scene);
+  EXPECT_EQ(low.first(),
+            "scene.json:1:56: error[SCENE-VALUE]: samplers[0].max_anisotropy: must be in "
+            "[1, 16], got 0.5");
+  const auto high = load(R"({"texsim": 1, "samplers": [{"id": 0, "max_anisotropy": 16.5}]})");
+  EXPECT_FALSE(high.scene);
 }
 
 TEST(SceneErrors, DiagnosticsComeInSourceOrder) {

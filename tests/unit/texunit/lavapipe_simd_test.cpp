@@ -289,7 +289,7 @@ struct Unclaimed {
 
 // Linear minification; magnification point for odd `cfg`.
 SamplerState min_linear(int cfg, MipFilter mip, AddressMode u, AddressMode v,
-                        uint32_t max_anisotropy) {
+                        float max_anisotropy) {
   SamplerState smp;
   smp.min_filter = Filter::kLinear;
   smp.mag_filter = cfg % 2 ? Filter::kPoint : Filter::kLinear;
@@ -323,7 +323,7 @@ TEST_P(LavapipeSimd, AnisotropicLanesMatchTheScalarModel) {
   for (int cfg = 0; cfg < 4; ++cfg) {
     const SamplerState smp =
         min_linear(cfg, cfg < 2 ? MipFilter::kLinear : MipFilter::kPoint, AddressMode::kWrap,
-                   AddressMode::kClamp, 2u + 7u * static_cast<uint32_t>(cfg));
+                   AddressMode::kClamp, 2.0f + 7.0f * static_cast<float>(cfg));
     Lanes l = random_lanes(r, 64, 16, 5);
     for (float& x : l.u) x = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);
     for (float& y : l.v) y = std::uniform_real_distribution<float>(-0.5f, 1.5f)(r);

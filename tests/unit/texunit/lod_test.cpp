@@ -48,6 +48,21 @@ TEST(AnisotropicFootprint, RatioClampedToMaxAnisotropy) {
   EXPECT_EQ(g.lod, 2.0f);
 }
 
+// Vulkan's maxAnisotropy is a float: eta = min(ratio, 2.5) = 2.5, N = ceil(eta) = 3 probes,
+// LOD log2(major / eta) (d3d, exact and nvidia; lavapipe truncates, decision P24).
+TEST(AnisotropicFootprint, FractionalMaxAnisotropyClampsTheRatioToItself) {
+  const AnisoFootprint f = anisotropic_footprint({0, 1, 0}, {10, 0, 0}, 2.5f);
+  EXPECT_EQ(f.ratio, 2.5f);
+  EXPECT_EQ(f.lod, 2.0f);  // minor 10 / 2.5 = 4
+  EXPECT_EQ(f.probes, 3u);
+  // A ratio below the fractional maximum is kept: 1.5 -> 2 probes.
+  const AnisoFootprint g = anisotropic_footprint({3, 0, 0}, {0, 2, 0}, 2.5f);
+  EXPECT_EQ(g.ratio, 1.5f);
+  EXPECT_EQ(g.probes, 2u);
+  // Below 1 counts as 1.
+  EXPECT_EQ(anisotropic_footprint({0, 1, 0}, {10, 0, 0}, 0.5f).ratio, 1.0f);
+}
+
 TEST(AnisotropicFootprint, IsotropicFootprintHasOneProbe) {
   const AnisoFootprint f = anisotropic_footprint({2, 0, 0}, {0, 2, 0}, 16);
   EXPECT_EQ(f.ratio, 1.0f);

@@ -7,7 +7,10 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <random>
+#include <vector>
 
+#include "texunit/message.hpp"
 #include "texunit/sample_lavapipe.hpp"
 #include "texunit/sample_lavapipe_aniso.hpp"
 #include "texunit/simd/lavapipe_message.hpp"
@@ -36,7 +39,7 @@ void put(Surface& s, uint32_t x, uint32_t y, float v) {
   std::memcpy(s.texel_ptr(0, 0, 0, x, y), &v, 4);
 }
 
-SamplerState aniso_sampler(uint32_t max_anisotropy) {
+SamplerState aniso_sampler(float max_anisotropy) {
   SamplerState s;
   s.min_filter = s.mag_filter = Filter::kLinear;
   s.mip_filter = MipFilter::kLinear;
@@ -99,6 +102,26 @@ TEST(LavapipeAniso, LevelIsTheTruncatedLod) {
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 2.0f);  // level 1
   smp.max_anisotropy = 1;
   EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 4.0f);  // rounds to level 2
+}
+
+// lvp_CreateSampler stores the float maxAnisotropy in pipe_sampler_state's unsigned bit-field
+// (truncating), and llvmpipe filters anisotropically above 1 with that integer (decision P24):
+// 1.5 and 1.999 are isotropic, 2.001 is 2 and 4.9 is 4.
+TEST(LavapipeAniso, FractionalMaxAnisotropyTruncates) {
+  const Surface s = constant_levels(16, 5);
+  SamplerState smp = aniso_sampler(1.5f);
+  smp.mip_filter = MipFilter::kPoint;
+  const SampleRequest q = at_lod(0.5f, 0.5f, 1.9f);
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 4.0f);  // isotropic: level 2
+  smp.max_anisotropy = 1.999f;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 4.0f);
+  smp.max_anisotropy = 2.001f;
+  EXPECT_EQ(sample_lavapipe(s.view(), smp, q).texel.f(0), 2.0f);  // anisotropic: level 1
+  EXPECT_EQ(lavapipe_max_anisotropy(smp), 2.0f);
+  smp.max_anisotropy = 4.9f;
+  EXPECT_EQ(lavapipe_max_anisotropy(smp), 4.0f);
+  smp.max_anisotropy = std::nanf("");
+  EXPECT_EQ(lavapipe_max_anisotropy(smp), 1.0f);
 }
 
 // gallivm's probe coordinates have no slot for the depth reference; the compare reads the texel
@@ -217,6 +240,88 @@ TEST(LavapipeAniso, LanesFarApartInTheGroupSumTheirWholeEllipse) {
   ASSERT_TRUE(simd::lavapipe_sample_message(s.view(), smp, b, out, {}).ok);
   for (size_t i = 0; i < 4; ++i)
     for (size_t ch = 0; ch < 4; ++ch) EXPECT_EQ(c[ch][i], want[i == 3 ? 1 : i][ch]) << i;
+}
+
+}  // namespace
+}  // namespace texsim::texunit
+
+namespace texsim::texunit {
+namespace {
+
+// The eight-row scan of the ellipse's box (decision P25) against the row-by-row reference:
+// random anisotropic messages (8-lane groups of scattered or neighbouring lanes, explicit LOD,
+// gradients, gathers, comparisons; RGBA8 and float surfaces, one level and chains; special
+// values among the coordinates) give identical bits either way.
+TEST(LavapipeAniso, EightRowScanIsBitIdenticalToTheReference) {
+  std::mt19937 rng(33);
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f), far(-6.0f, 6.0f);
+  const std::array<float, 6> specials{std::nanf(""), INFINITY, -INFINITY, 1e30f, -0.0f, 1e-40f};
+  size_t lanes = 0, differ_from_isotropic = 0;
+  for (int m = 0; m < 48; ++m) {
+    SurfaceDesc d;
+    const bool depth = m % 6 == 5;
+    d.format = depth ? Format::kD32_FLOAT
+                     : (m % 3 == 0 ? Format::kR32G32B32A32_FLOAT : Format::kR8G8B8A8_UNORM);
+    d.width = 16u << pick(3);   // scattered lanes on 16..64 texels: boxes past the eight-row
+    d.height = 16u << pick(3);  // scan's 4,096-texel threshold (and small ones below it)
+    d.mips = m % 2 == 0 ? 1 : full_mip_count(d.width, d.height, 1);
+    Surface s(d);
+    for (uint8_t& b : s.bytes()) b = static_cast<uint8_t>(rng());
+    if (depth || d.format == Format::kR32G32B32A32_FLOAT) {  // finite floats in [0, 1)
+      for (size_t i = 0; i + 4 <= s.bytes().size(); i += 4) {
+        const float f = unit(rng);
+        std::memcpy(s.bytes().data() + i, &f, 4);
+      }
+    }
+    SamplerState smp;
+    smp.max_anisotropy = 2.0f + static_cast<float>(pick(15));
+    smp.mip_filter = static_cast<MipFilter>(pick(3));
+    smp.min_filter = static_cast<Filter>(pick(2));
+    smp.mag_filter = static_cast<Filter>(pick(2));
+    for (auto& a : smp.address) a = static_cast<AddressMode>(pick(5));
+    if (depth) smp.compare = static_cast<CompareFunc>(pick(8));
+    const std::array<SampleOp, 3> ops{SampleOp::kGrad, SampleOp::kLevel, SampleOp::kGather};
+    const SampleOp op = ops[pick(3)];
+    const size_t n = 16;
+    std::vector<float> u(n), v(n), lod(n), ddx(n), ddy(n), ref(n);
+    const bool scattered = m % 4 < 2;
+    for (size_t i = 0; i < n; ++i) {
+      u[i] = scattered ? far(rng) : 0.3f + 0.02f * static_cast<float>(i & 1u) + 0.1f * unit(rng);
+      v[i] = scattered ? far(rng) : 0.4f + 0.05f * static_cast<float>((i >> 1) & 1u);
+      if (pick(16) == 0) u[i] = specials[pick(specials.size())];
+      lod[i] = 4.0f * unit(rng) - 1.0f;
+      ddx[i] = unit(rng) / 4.0f, ddy[i] = unit(rng) / 32.0f;
+      ref[i] = unit(rng);
+    }
+    SampleBatch b;
+    b.count = n, b.op = op, b.u = u, b.v = v, b.lod = lod, b.ddx_u = ddx, b.ddy_v = ddy;
+    b.reference = ref;
+    b.gather_component = static_cast<uint8_t>(pick(4));
+    std::array<std::vector<uint32_t>, 4> fast, ref_out, iso;
+    for (auto* w : {&fast, &ref_out, &iso})
+      for (auto& c : *w) c.assign(n, 0);
+    MessageOptions mo;
+    mo.precision = PrecisionProfile::lavapipe();
+    mo.layout.lavapipe_group_lanes = 8;
+    auto run = [&](std::array<std::vector<uint32_t>, 4>& o, const SamplerState& st) {
+      const TexelLanes out{o[0], o[1], o[2], o[3], {}};
+      ASSERT_TRUE(sample_message(s.view(), st, b, out, mo).ok);
+    };
+    lavapipe_detail::set_aniso_reference_scan(true);
+    run(ref_out, smp);
+    lavapipe_detail::set_aniso_reference_scan(false);
+    run(fast, smp);
+    SamplerState isotropic = smp;
+    isotropic.max_anisotropy = 1.0f;
+    run(iso, isotropic);
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t c = 0; c < 4; ++c) EXPECT_EQ(fast[c][i], ref_out[c][i]) << m << " " << i;
+      differ_from_isotropic += fast[0][i] != iso[0][i] ? 1 : 0;
+    }
+    lanes += n;
+  }
+  EXPECT_GT(differ_from_isotropic, lanes / 4);  // the anisotropic filter did run
 }
 
 }  // namespace

@@ -65,6 +65,21 @@ TEST(SampleLavapipe, Unorm8IsOneMultiplyByRoundedReciprocal) {
   EXPECT_GT(differs, 0);  // some k are 1 ulp off the correctly rounded k / 255
 }
 
+// R8G8B8A8_UNORM's decode shortcut (P25) against B8G8R8A8_UNORM's general path, every byte in
+// every channel.
+TEST(SampleLavapipe, Rgba8DecodeShortcutEqualsTheGeneralPath) {
+  for (uint32_t k = 0; k < 256; ++k) {
+    const auto b = static_cast<uint8_t>(k), c = static_cast<uint8_t>(255 - k);
+    const std::array<uint8_t, 4> rgba{b, c, static_cast<uint8_t>(k * 7),
+                                      static_cast<uint8_t>(k ^ 0x5a)};
+    const std::array<uint8_t, 4> bgra{rgba[2], rgba[1], rgba[0], rgba[3]};
+    const Texel fast = lavapipe_decode(Format::kR8G8B8A8_UNORM, rgba.data());
+    const Texel general = lavapipe_decode(Format::kB8G8R8A8_UNORM, bgra.data());
+    EXPECT_EQ(fast.bits, general.bits) << k;
+    EXPECT_EQ(fast.kind, general.kind);
+  }
+}
+
 TEST(SampleLavapipe, Snorm8MinusOneTwentyEightClampsToMinusOne) {
   uint8_t texel[4] = {0x80, 0x7f, 0, 0};
   const Texel t = lavapipe_decode(Format::kR8G8B8A8_SNORM, texel);

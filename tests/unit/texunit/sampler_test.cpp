@@ -45,7 +45,7 @@ TEST(PrecisionProfile, DefaultsAreTheD3DMinimums) {
 
 TEST(SamplerState, DefaultsFollowD3D) {
   const SamplerState s;
-  EXPECT_EQ(s.max_anisotropy, 1u);
+  EXPECT_EQ(s.max_anisotropy, 1.0f);
   EXPECT_FALSE(s.compare.has_value());
   EXPECT_TRUE(s.normalized_coords);
   EXPECT_EQ(s.reduction, Reduction::kWeightedAverage);
