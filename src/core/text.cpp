@@ -8,6 +8,13 @@
 
 namespace texsim::core {
 
+std::string_view trim(std::string_view s) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
 std::string to_upper(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = ascii_upper(c);

@@ -16,6 +16,9 @@ constexpr char ascii_upper(char c) {
 constexpr char ascii_lower(char c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
 }
+// `s` without leading and trailing blanks (space, tab, CR, LF).
+std::string_view trim(std::string_view s);
+
 std::string to_upper(std::string_view s);
 std::string to_lower(std::string_view s);
 

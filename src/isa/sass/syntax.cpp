@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "core/text.hpp"
 #include "isa/sass/codec.hpp"
 #include "isa/sass/codec_sm70.hpp"
 #include "isa/sass/fields.hpp"
@@ -29,11 +30,7 @@ bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
+using core::trim;
 
 // A line with its comments (// and # to the end, /* ... */ blocks) and nvdisasm's dual-issue
 // braces blanked to spaces, so columns are kept. The line parser and the line classifier both
@@ -706,93 +703,8 @@ std::optional<Instruction> parse_line(std::string_view text, const std::string& 
   return p.run();
 }
 
-std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
-                                       core::DiagSink& sink, ListingInfo* info, unsigned sm) {
-  std::vector<Instruction> out;
-  uint64_t ctrl_word = 0;  // the last control-word line, for the next 3 instructions
-  bool have_ctrl_word = false;
-  unsigned ctrl_slot = 0;
-  // Volta+: the last instruction line's bits 63:0 (a pair, not an optional: GCC 12 warns).
-  uint64_t wide_lo = 0;
-  bool have_wide_lo = false;
-  uint32_t line_no = 0;
-  // cuobjdump prints the second instruction of a Maxwell/Pascal dual-issue pair ("SAM }") without
-  // its encoding, which follows on a line of its own: that line is the instruction's word, not a
-  // bundle's control word (issue 29).
-  bool awaiting_word = false;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    const size_t nl = text.find('\n', pos);
-    const std::string_view line =
-        text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    ++line_no;
-    const std::string blanked = blank_line(line);
-    const std::string_view t = trim(blanked);
-    const bool label = !t.empty() && t.back() == ':' && t.find(' ') == std::string_view::npos;
-    const bool directive = t.starts_with(".") && !t.starts_with(".word");
-    const auto structure = listing_structure(line);
-    if (structure && sm != 0 && structure->kind == ListingLine::Kind::kControlWord) {
-      // Volta+ listings: the line after an instruction holds its word's bits 127:64.
-      if (!have_wide_lo || out.empty()) {
-        sink.error("SASS-SYNTAX", core::TextLoc{file, line_no, 1},
-                   "a '/* 0x... */' line that follows no instruction line with its encoding "
-                   "(a Volta+ listing gives each word as two lines, bits 63:0 then 127:64)",
-                   "nvidia_sm70_fields.md 8");
-      } else {
-        take_wide_word(out.back(), Word128{wide_lo, structure->value}, sink);
-      }
-      have_wide_lo = false;
-    } else if (structure) {
-      if (structure->kind == ListingLine::Kind::kControlWord && awaiting_word) {
-        if (out.back().kind == Kind::kUnsupported) {
-          out.back().raw_word = structure->value;
-          out.back().word_given = true;
-        }
-        awaiting_word = false;
-      } else if (structure->kind == ListingLine::Kind::kControlWord) {
-        ctrl_word = structure->value;
-        have_ctrl_word = true;
-        ctrl_slot = 0;
-      } else if (info != nullptr && structure->kind == ListingLine::Kind::kCodeFor) {
-        info->sm = structure->sm;
-      } else if (info != nullptr && structure->kind == ListingLine::Kind::kFunction) {
-        info->functions.emplace_back(structure->name, out.size());
-      }
-    } else if (!label && !directive) {
-      have_wide_lo = false;
-      if (auto inst = parse_line(line, file, line_no, sink, sm)) {
-        if (sm != 0) {
-          const auto lo = encoding_comment(line);
-          have_wide_lo = lo.has_value();
-          wide_lo = lo.value_or(0);
-          out.push_back(std::move(*inst));
-          if (nl == std::string_view::npos) break;
-          pos = nl + 1;
-          continue;
-        }
-        if (have_ctrl_word && ctrl_slot < fields::kBundleSlots && !inst->has_ctrl) {
-          // The bundle's control word (nvidia_tlds.md 1.1): slot k's 21 bits. For TLDS the
-          // reuse bits are .T/.P, which the text already spells; keep them out of ctrl.
-          inst->ctrl =
-              decode_control(static_cast<uint32_t>(fields::control_slot(ctrl_slot).get(ctrl_word)));
-          if (inst->kind == Kind::kInstruction) inst->ctrl.reuse = 0;
-          inst->has_ctrl = true;
-        }
-        if (++ctrl_slot >= fields::kBundleSlots) have_ctrl_word = false;
-        const auto word = encoding_comment(line);
-        if (inst->kind == Kind::kUnsupported && word) {
-          inst->raw_word = *word;
-          inst->word_given = true;
-        }
-        const std::string_view raw = trim(line);
-        awaiting_word = !word && raw.ends_with("}");
-        out.push_back(std::move(*inst));
-      }
-    }
-    if (nl == std::string_view::npos) break;
-    pos = nl + 1;
-  }
-  return out;
+std::string blank_comments(std::string_view line) {
+  return blank_line(line);
 }
 
 }  // namespace texsim::isa::sass

@@ -51,6 +51,10 @@ std::optional<Instruction> parse_line(std::string_view text, const std::string& 
 
 std::string register_name(uint8_t r);  // "R7", "RZ"
 
+// A line with its comments (//, #, /* */) and nvdisasm's dual-issue braces blanked to spaces,
+// columns kept: what the line parser reads.
+std::string blank_comments(std::string_view line);
+
 // A Volta+ instruction (inst.wide.sm != 0) as nvdisasm 11.8 prints it for its architecture,
 // guard included, without the closing ';' ("TEX.SCR.LL R6, R4, R4, R6, 0x0, 0x66, 2D", with a
 // trailing " ?PM1" on SM86+ when bits 103:102 are set): printer_sm70.cpp.

@@ -1,0 +1,124 @@
+// parse_program: a SASS program's lines, Maxwell/Pascal bundles (control-word lines and the
+// dual-issue pairs' lone encoding lines) and Volta+ listings' two-line words (syntax.hpp).
+#include <string>
+#include <vector>
+
+#include "core/text.hpp"
+#include "isa/sass/codec.hpp"
+#include "isa/sass/fields.hpp"
+#include "isa/sass/listing.hpp"
+#include "isa/sass/syntax.hpp"
+#include "isa/sass/syntax_sm70.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+// A Maxwell/Pascal listing's bundle state while its lines are read: the last control-word line
+// (for the next 3 instructions) and whether the last instruction line still awaits its word.
+// cuobjdump prints the second instruction of a dual-issue pair ("SAM }") without its encoding,
+// which follows on a line of its own: that line is the instruction's word, not a bundle's control
+// word (issue 29, decision T72).
+struct Bundle {
+  uint64_t ctrl_word = 0;
+  bool have_ctrl_word = false;
+  unsigned ctrl_slot = 0;
+  bool awaiting_word = false;
+};
+
+// A lone "/* 0x... */" line of a Maxwell/Pascal listing.
+void lone_word(uint64_t value, Bundle& b, std::vector<Instruction>& out) {
+  if (b.awaiting_word) {
+    if (out.back().kind == Kind::kUnsupported) {
+      out.back().raw_word = value;
+      out.back().word_given = true;
+    }
+    b.awaiting_word = false;
+    return;
+  }
+  b.ctrl_word = value;
+  b.have_ctrl_word = true;
+  b.ctrl_slot = 0;
+}
+
+// A parsed Maxwell/Pascal instruction line: its slot's control from the bundle, its given word.
+void maxwell_line(Instruction inst, std::string_view line, Bundle& b,
+                  std::vector<Instruction>& out) {
+  if (b.have_ctrl_word && b.ctrl_slot < fields::kBundleSlots && !inst.has_ctrl) {
+    // The bundle's control word (nvidia_tlds.md 1.1): slot k's 21 bits. For TLDS the reuse bits
+    // are .T/.P, which the text already spells; keep them out of ctrl.
+    inst.ctrl =
+        decode_control(static_cast<uint32_t>(fields::control_slot(b.ctrl_slot).get(b.ctrl_word)));
+    if (inst.kind == Kind::kInstruction) inst.ctrl.reuse = 0;
+    inst.has_ctrl = true;
+  }
+  if (++b.ctrl_slot >= fields::kBundleSlots) b.have_ctrl_word = false;
+  const auto word = encoding_comment(line);
+  if (inst.kind == Kind::kUnsupported && word) {
+    inst.raw_word = *word;
+    inst.word_given = true;
+  }
+  b.awaiting_word = !word && core::trim(line).ends_with("}");
+  out.push_back(std::move(inst));
+}
+
+}  // namespace
+
+std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
+                                       core::DiagSink& sink, ListingInfo* info, unsigned sm) {
+  std::vector<Instruction> out;
+  Bundle bundle;
+  // Volta+: the last instruction line's bits 63:0 (a pair, not an optional: GCC 12 warns).
+  uint64_t wide_lo = 0;
+  bool have_wide_lo = false;
+  uint32_t line_no = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    const size_t nl = text.find('\n', pos);
+    const std::string_view line =
+        text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    ++line_no;
+    const std::string blanked = blank_comments(line);
+    const std::string_view t = core::trim(blanked);
+    const bool label = !t.empty() && t.back() == ':' && t.find(' ') == std::string_view::npos;
+    const bool directive = t.starts_with(".") && !t.starts_with(".word");
+    const auto structure = listing_structure(line);
+    if (structure && sm != 0 && structure->kind == ListingLine::Kind::kControlWord) {
+      // Volta+ listings: the line after an instruction holds its word's bits 127:64.
+      if (!have_wide_lo || out.empty()) {
+        sink.error("SASS-SYNTAX", core::TextLoc{file, line_no, 1},
+                   "a '/* 0x... */' line that follows no instruction line with its encoding "
+                   "(a Volta+ listing gives each word as two lines, bits 63:0 then 127:64)",
+                   "nvidia_sm70_fields.md 8");
+      } else {
+        take_wide_word(out.back(), Word128{wide_lo, structure->value}, sink);
+      }
+      have_wide_lo = false;
+    } else if (structure) {
+      if (structure->kind == ListingLine::Kind::kControlWord) {
+        lone_word(structure->value, bundle, out);
+      } else if (info != nullptr && structure->kind == ListingLine::Kind::kCodeFor) {
+        info->sm = structure->sm;
+      } else if (info != nullptr && structure->kind == ListingLine::Kind::kFunction) {
+        info->functions.emplace_back(structure->name, out.size());
+      }
+    } else if (!label && !directive) {
+      have_wide_lo = false;
+      if (auto inst = parse_line(line, file, line_no, sink, sm)) {
+        if (sm != 0) {
+          const auto lo = encoding_comment(line);
+          have_wide_lo = lo.has_value();
+          wide_lo = lo.value_or(0);
+          out.push_back(std::move(*inst));
+        } else {
+          maxwell_line(std::move(*inst), line, bundle, out);
+        }
+      }
+    }
+    if (nl == std::string_view::npos) break;
+    pos = nl + 1;
+  }
+  return out;
+}
+
+}  // namespace texsim::isa::sass
