@@ -199,6 +199,44 @@ TEST(SassCubin, AsmWritesCubinNamedByListingFunction) {
   EXPECT_EQ(read_cubin(*obj52, "x.cubin", sink)->sm, 61u);
 }
 
+// Dual-issue pairs (decision T75): a stall count of 0 with the yield bit set pairs an
+// instruction with the next; cuobjdump marks them "{" ... "}" and prints the second one's
+// encoding on a line of its own. texsim's listing of the cubin does the same, and reads it back.
+TEST(SassCubin, DualIssuePairsPrintAsCuobjdumpDoes) {
+  const auto fe = make_frontend();
+  core::DiagSink sink;
+  const std::string listing =
+      "\n\tcode for sm_61\n\t\tFunction : k\n"
+      "\t.headerflags    @\"EF_CUDA_SM61 EF_CUDA_PTX_SM(EF_CUDA_SM61)\"\n"
+      "                                      /* 0x001ff400fe0007f1 */\n"
+      "        /*0008*/   TLDS.LZ RZ, R4, R16, 0x5, 1D, R ;\n"
+      "        /*0010*/   TLDS.LZ RZ, R6, R18, 0x2a, 1D, R ;\n"
+      "        /*0018*/   TLDS.LZ RZ, R8, R20, 0x4f, 1D, R ;\n";
+  const auto p = fe->parse({"k.sass", listing}, "SM61", sink);
+  ASSERT_TRUE(p);
+  const auto obj = fe->encode_object(*p, "k.cubin", "SM61", sink);
+  ASSERT_TRUE(obj);
+  isa::BinaryInput in;
+  in.name = "k.cubin";
+  in.bytes = *obj;
+  const auto d = fe->decode(in, "SM61", sink);
+  ASSERT_TRUE(d);
+  const std::string text = fe->print(*d);
+  EXPECT_NE(text.find("        /*0010*/         {         TLDS.LZ RZ, R6, R18, 0x2a, 1D, R ;"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(
+      text.find("        /*0018*/                   TLDS.LZ RZ, R8, R20, 0x4f, 1D, R         }\n"),
+      std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("/*0008*/         {"), std::string::npos);  // stall 1: no pair
+  // The listing reads back to the same cubin (the lone encoding line is the second's word).
+  const auto back = fe->parse({"k2.sass", text}, "SM61", sink);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(fe->encode_object(*back, "k.cubin", "SM61", sink), obj);
+  EXPECT_FALSE(sink.has_errors());
+}
+
 TEST(SassCubin, ListingStructureLines) {
   EXPECT_EQ(listing_structure("\tcode for sm_61")->sm, 61u);
   EXPECT_FALSE(listing_structure("code for sm_"));
