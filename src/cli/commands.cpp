@@ -210,7 +210,20 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
   // An object format named by the extension (SASS: .cubin, issue 14); otherwise the raw stream.
   core::DiagSink osink;
   std::string bytes;
-  if (const auto obj = fe->encode_object(*program, out, platform, osink)) {
+  if (!args.into.empty()) {
+    std::string base;
+    if (!read_input(args.into, base)) return kExitUsage;
+    const std::span<const uint8_t> b(reinterpret_cast<const uint8_t*>(base.data()), base.size());
+    const auto obj = fe->encode_object_into(*program, b, shown_name(args.into), osink);
+    print_diagnostics(stderr, osink.diagnostics(), shown_name(args.file), text);
+    if (!obj) {
+      if (!osink.has_errors())
+        say_error("--into: " + std::string(info->display_name) +
+                  " writes no object file into a base");
+      return osink.has_errors() ? kExitDiagnostics : kExitUsage;
+    }
+    bytes.assign(obj->begin(), obj->end());
+  } else if (const auto obj = fe->encode_object(*program, out, platform, osink)) {
     bytes.assign(obj->begin(), obj->end());
   } else {
     print_diagnostics(stderr, osink.diagnostics(), shown_name(args.file), text);

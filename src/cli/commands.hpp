@@ -37,6 +37,7 @@ struct CheckArgs {
 struct AsmArgs {
   std::string file;
   std::string output;  // "" = FILE with its extension replaced by ".bin"
+  std::string into;    // SASS: --into BASE.cubin (the code written into a copy of BASE)
   bool hex = false;
 };
 

@@ -138,6 +138,9 @@ void declare_asm(CLI::App& app, Verbs& v) {
   v.as->add_option("-o,--output", v.asm_args.output,
                    "output file (default: FILE with .bin; SASS: a .cubin name writes a cubin)");
   v.as->add_flag("--hex", v.asm_args.hex, "print the encodings instead of writing a file");
+  v.as->add_option("--into", v.asm_args.into,
+                   "SASS: write each function's code into a copy of this cubin, keeping its "
+                   "symbols, relocations and attributes (each function keeps its size)");
   add_common(v.as, v.common, false);
   v.as->add_flag("--json", v.asm_json,
                  "print the encodings and diagnostics as JSON (- reads stdin)");

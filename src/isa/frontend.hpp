@@ -145,6 +145,17 @@ class Frontend {
     return std::nullopt;
   }
 
+  // `asm --into BASE`: a copy of the object file `base` (SASS: a cubin) with each function's code
+  // replaced by the program's, every other byte kept (symbols, relocations, attributes, constant
+  // banks); nullopt with diagnostics when a function is missing or changes size, and nullopt
+  // without any when this front end writes no such object.
+  virtual std::optional<std::vector<uint8_t>> encode_object_into(const Program& /*program*/,
+                                                                 std::span<const uint8_t> /*base*/,
+                                                                 const std::string& /*base_name*/,
+                                                                 core::DiagSink& /*sink*/) const {
+    return std::nullopt;
+  }
+
   // Decodes binary input; problems are reported at FILE+0xOFFSET[bits HI:LO].
   virtual std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,
                                           core::DiagSink& sink) const = 0;

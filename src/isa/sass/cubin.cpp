@@ -187,6 +187,33 @@ class Reader {
 
 }  // namespace
 
+std::optional<std::vector<uint8_t>> patch_cubin_text(std::span<const uint8_t> base,
+                                                     const std::string& base_name,
+                                                     const std::string& kernel,
+                                                     std::span<const uint8_t> text,
+                                                     core::DiagSink& sink) {
+  const auto c = read_cubin(base, base_name, sink);
+  if (!c) return std::nullopt;
+  for (const CubinKernel& k : c->kernels) {
+    if (k.name != kernel) continue;
+    if (k.text.size() != text.size()) {
+      std::string msg = "function " + kernel + " has " + std::to_string(text.size());
+      msg += " bytes of code; its section " + k.section + " in " + base_name;
+      msg += " holds " + std::to_string(k.text.size());
+      msg += " (asm --into keeps every other byte, so each function keeps its size)";
+      sink.error("SASS-CUBIN", core::BinaryLoc{base_name, k.file_offset, 0, 0, false},
+                 std::move(msg), kCite);
+      return std::nullopt;
+    }
+    std::vector<uint8_t> out(base.begin(), base.end());
+    std::copy(text.begin(), text.end(), out.begin() + static_cast<std::ptrdiff_t>(k.file_offset));
+    return out;
+  }
+  sink.error("SASS-CUBIN", core::BinaryLoc{base_name, 0, 0, 0, false},
+             base_name + " has no kernel " + kernel + " to write the code into", kCite);
+  return std::nullopt;
+}
+
 bool is_elf(std::span<const uint8_t> bytes) {
   return bytes.size() >= 4 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' &&
          bytes[3] == 'F';

@@ -35,6 +35,14 @@ bool is_elf(std::span<const uint8_t> bytes);
 std::optional<Cubin> read_cubin(std::span<const uint8_t> bytes, const std::string& name,
                                 core::DiagSink& sink);
 
+// `base` with the code of kernel `kernel` (its .text section) replaced by `text`, every other byte
+// kept; nullopt with SASS-CUBIN when the cubin has no such kernel or `text` is not its size.
+std::optional<std::vector<uint8_t>> patch_cubin_text(std::span<const uint8_t> base,
+                                                     const std::string& base_name,
+                                                     const std::string& kernel,
+                                                     std::span<const uint8_t> text,
+                                                     core::DiagSink& sink);
+
 // Writes a relocatable cubin (ET_REL) with one kernel: .shstrtab, .strtab, .symtab (a section
 // symbol and a global FUNC symbol marked STO_CUDA_ENTRY) and .text.<kernel> holding `text`.
 // `regs` goes to the section's register count (sh_info[31:24]).

@@ -286,6 +286,61 @@ class SassFrontend final : public Frontend {
     return write_cubin(name, encode_stream(words), sm, regs);
   }
 
+  // asm --into BASE.cubin: each `Function :` of the listing (or the program, for a one-kernel
+  // cubin) encoded into its kernel's section of a copy of BASE (issue 29).
+  std::optional<std::vector<uint8_t>> encode_object_into(const Program& program,
+                                                         std::span<const uint8_t> base,
+                                                         const std::string& base_name,
+                                                         core::DiagSink& sink) const override {
+    const auto& p = as_sass(program);
+    const auto cubin = read_cubin(base, base_name, sink);
+    if (!cubin) return std::nullopt;
+    if (p.sm != 0 && p.sm != cubin->sm) {
+      sink.error("SASS-CUBIN", core::BinaryLoc{base_name, 0, 0, 0, false},
+                 base_name + " is sm_" + std::to_string(cubin->sm) + " code; the listing is sm_" +
+                     std::to_string(p.sm),
+                 "issue 29");
+      return std::nullopt;
+    }
+    std::vector<std::pair<std::string, size_t>> functions = p.listing.functions;
+    if (functions.empty() && cubin->kernels.size() == 1)
+      functions.emplace_back(cubin->kernels[0].name, 0);
+    if (functions.empty()) {
+      sink.error("SASS-CUBIN", core::BinaryLoc{base_name, 0, 0, 0, false},
+                 base_name + " has " + std::to_string(cubin->kernels.size()) +
+                     " kernels and the program names none (`Function : name` lines)",
+                 "issue 29");
+      return std::nullopt;
+    }
+    std::vector<uint8_t> out(base.begin(), base.end());
+    for (size_t f = 0; f < functions.size(); ++f) {
+      const size_t first = functions[f].second;
+      const size_t last =
+          f + 1 < functions.size() ? functions[f + 1].second : p.instructions.size();
+      std::vector<uint8_t> text;
+      std::vector<EncodedWord> words;
+      bool ok = true;
+      for (size_t i = first; i < last; ++i) {
+        if (is_wide(p)) {
+          const auto w = wide_word(p.instructions[i], sink);
+          ok = ok && w.has_value();
+          for (unsigned b = 0; w && b < 16; ++b)
+            text.push_back(static_cast<uint8_t>((b < 8 ? w->lo : w->hi) >> (8 * (b % 8))));
+        } else if (const auto w = sass::encode(p.instructions[i], sink)) {
+          words.push_back(*w);
+        } else {
+          ok = false;
+        }
+      }
+      if (!ok) return std::nullopt;
+      if (!is_wide(p)) text = encode_stream(words);
+      const auto patched = patch_cubin_text(out, base_name, functions[f].first, text, sink);
+      if (!patched) return std::nullopt;
+      out = *patched;
+    }
+    return out;
+  }
+
   std::unique_ptr<Program> decode(const BinaryInput& input, std::string_view platform,
                                   core::DiagSink& sink) const override {
     // A fatbin (magic 0xba55ed50, little-endian): not read directly (decisions T17).

@@ -237,6 +237,40 @@ TEST(SassCubin, DualIssuePairsPrintAsCuobjdumpDoes) {
   EXPECT_FALSE(sink.has_errors());
 }
 
+// asm --into (decision T76): the code goes into a copy of the base cubin, every other byte kept;
+// an edited texture line changes its word only; a missing kernel or a size change is refused.
+TEST(SassCubin, EncodeIntoABaseKeepsEveryOtherByte) {
+  const auto fe = make_frontend();
+  core::DiagSink sink;
+  const auto listing = [](const char* mask) {
+    return std::string("\n\tcode for sm_61\n\t\tFunction : k\n") +
+           "        /*0008*/   TLDS.LZ RZ, R4, R16, 0x5, 1D, " + mask + " ;\n" +
+           "        /*0010*/   NOP ;\n        /*0018*/   NOP ;\n";
+  };
+  const auto p = fe->parse({"k.sass", listing("R")}, "SM61", sink);
+  ASSERT_TRUE(p);
+  const auto base = fe->encode_object(*p, "k.cubin", "SM61", sink);
+  ASSERT_TRUE(base);
+  EXPECT_EQ(fe->encode_object_into(*p, *base, "k.cubin", sink), base);
+  const auto q = fe->parse({"k.sass", listing("G")}, "SM61", sink);
+  ASSERT_TRUE(q);
+  const auto edited = fe->encode_object_into(*q, *base, "k.cubin", sink);
+  ASSERT_TRUE(edited);
+  ASSERT_EQ(edited->size(), base->size());
+  size_t differ = 0;
+  for (size_t i = 0; i < base->size(); ++i) differ += (*edited)[i] != (*base)[i] ? 1 : 0;
+  EXPECT_GT(differ, 0u);
+  EXPECT_LE(differ, 8u);  // within the TLDS word
+  EXPECT_FALSE(sink.has_errors());
+  core::DiagSink bad;
+  const auto r =
+      fe->parse({"k.sass", "\t\tFunction : other\n" + listing("R").substr(1)}, "SM61", bad);
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(fe->encode_object_into(*r, *base, "k.cubin", bad));
+  EXPECT_NE(format_diagnostic(bad.diagnostics().at(0)).find("has no kernel other"),
+            std::string::npos);
+}
+
 TEST(SassCubin, ListingStructureLines) {
   EXPECT_EQ(listing_structure("\tcode for sm_61")->sm, 61u);
   EXPECT_FALSE(listing_structure("code for sm_"));
