@@ -22,23 +22,8 @@ constexpr std::array<WordField, A + B> join_fields(const std::array<WordField, A
   return out;
 }
 
-// TLDS and TEXS share the register layout and the bit-59 precision (nvidia_tlds.md 1.3).
-inline constexpr std::array<WordField, 11> kScalarLayout{{
-    {R::kRd0, f::kRd0},
-    {R::kRa, f::kRa},
-    {R::kPred, f::kPred},
-    {R::kPredNeg, f::kPredNeg},
-    {R::kRb, f::kRb},
-    {R::kRd1, f::kRd1},
-    {R::kTsIdx, f::kTsIdx},
-    {R::kNodep, f::kNodep},
-    {R::kWmsk, f::kWmsk},
-    {R::kMode, f::kEncoding},
-    {R::kF32, f::kF32},
-}};
-
-// TLDS.F16.RTZ / TEXS.F16.RTZ (decisions T71): the scalar layout without F16.not (the row's
-// match fixes bit 59 clear).
+// TLDS.F16.RTZ / TEXS.F16.RTZ (decisions T71): the scalar register layout without F16.not (the
+// row's match fixes bit 59 clear).
 inline constexpr std::array<WordField, 10> kScalarRtzLayout{{
     {R::kRd0, f::kRd0},
     {R::kRa, f::kRa},
@@ -51,6 +36,9 @@ inline constexpr std::array<WordField, 10> kScalarRtzLayout{{
     {R::kWmsk, f::kWmsk},
     {R::kMode, f::kEncoding},
 }};
+// TLDS and TEXS share the register layout and the bit-59 precision (nvidia_tlds.md 1.3).
+inline constexpr auto kScalarLayout =
+    join_fields(kScalarRtzLayout, std::array<WordField, 1>{{{R::kF32, f::kF32}}});
 
 // TLD4S.F16.RTZ (decisions T20, T27): its row's match fixes bits 55:54 = 11, so its layout is
 // TLD4S's without .F16.
