@@ -497,16 +497,22 @@ std::optional<unsigned> atomic_op(std::string_view sfx) {
 }
 
 // dword_atomic.OP (exec) SURFACE OFFSETS SRC0 SRC1 DST (ISA_DWORD_ATOMIC: op, E, P, surface).
-bool dword_atomic(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
+// The mnemonic's atomic op (after its first dot) and the exec size of an atomic message.
+bool atomic_head(Enc& e, std::string_view mn, size_t at, unsigned& op, unsigned& exec) {
   const size_t dot = mn.find('.');
-  const auto op = atomic_op(mn.substr(dot + 1));
-  if (!op)
+  const auto o = atomic_op(mn.substr(dot + 1));
+  if (!o)
     return e.fail(at + dot + 1,
                   "unknown atomic operation '" + std::string(mn.substr(dot + 1)) + "'");
-  unsigned exec = 0;
-  if (!exec_byte(e, exec)) return false;
+  op = *o;
+  return exec_byte(e, exec);
+}
+
+bool dword_atomic(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
+  unsigned op = 0, exec = 0;
+  if (!atomic_head(e, mn, at, op, exec)) return false;
   e.w.put(0x7d, 1);
-  e.w.put(*op, 1);
+  e.w.put(op, 1);
   e.w.put(exec, 1);
   e.w.put(pred, 2);
   return surface_byte(e) && raw_operands(e, 4);
@@ -539,18 +545,13 @@ bool svm_gather_scatter(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
 // svm_atomic.OP (exec) ADDRESSES DST SRC0 SRC1: the destination is printed before the sources,
 // the binary holds addresses, src0, src1, dst (printInstructionSVM, readInstructionSVM).
 bool svm_atomic(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
-  const size_t dot = mn.find('.');
-  const auto op = atomic_op(mn.substr(dot + 1));
-  if (!op)
-    return e.fail(at + dot + 1,
-                  "unknown atomic operation '" + std::string(mn.substr(dot + 1)) + "'");
-  unsigned exec = 0;
-  if (!exec_byte(e, exec)) return false;
+  unsigned op = 0, exec = 0;
+  if (!atomic_head(e, mn, at, op, exec)) return false;
   e.w.put(0x4e, 1);
   e.w.put(5, 1);
   e.w.put(exec, 1);
   e.w.put(pred, 2);
-  e.w.put(*op, 1);
+  e.w.put(op, 1);
   std::array<std::vector<uint8_t>, 4> ops;  // addresses, dst, src0, src1 as written
   for (auto& o : ops) {
     const size_t before = e.w.size();
