@@ -208,19 +208,26 @@ void declare_describe(CLI::App& app, Verbs& v) {
 
 void declare_sample(CLI::App& app, Verbs& v) {
   CLI::App* smp = app.add_subcommand(
-      "sample", "replay lookups from a file (one JSON request per line) against a scene");
+      "sample",
+      "replay lookups from a file (JSON lines, or NumPy .npz/.npy columns) against a scene");
   v.sample = smp;
   SampleArgs& args = v.sample_args;
-  smp->add_option("--scene", args.scene, "scene file (JSON)")->required();
-  smp->add_option("--requests", args.requests, "request file (JSONL); - for stdin")->required();
+  smp->add_option("--scene", args.scene, "scene file (JSON); not with --convert");
+  smp->add_option("--requests", args.requests,
+                  "request file: JSONL, .npz or .npy (told from its content); - for stdin");
+  smp->add_option("--convert", args.convert,
+                  "convert a request file (JSONL <-> .npz) to -o instead of replaying it");
   smp->add_option("-o,--output", args.output, "results file; - for stdout (default)");
-  smp->add_option("--format", args.format, "jsonl (default) or csv");
+  smp->add_option("--format", args.format,
+                  "jsonl, csv or npz (default: npz or csv from -o's extension, else jsonl)");
   smp->add_option("--profile", args.profile, "d3d (default), exact, lavapipe or nvidia");
-  smp->add_option("--shard", args.shard, "I/N: take blocks I, I+N, ... of 4096 lines");
+  smp->add_option("--shard", args.shard, "I/N: take blocks I, I+N, ... of 4096 requests");
+  smp->add_option("--threads", args.threads,
+                  "threads (default 0: every core); results never depend on it");
   smp->add_flag("--json", args.json,
                 "print a JSON summary (counts, diagnostics) on stdout; results go to -o FILE");
   smp->add_flag("--groups", args.groups,
-                "form lavapipe's SIMD groups and pixel quads from consecutive lines");
+                "form lavapipe's SIMD groups and pixel quads from consecutive requests");
   smp->add_flag("--bounds", args.bounds,
                 "add each sampling lookup's conformant range: per channel the lo and hi the "
                 "Vulkan specification allows (docs/bounds.md)");

@@ -1,5 +1,5 @@
-// `texsim sample`: lookups from a file (one JSON request per line) against a scene's surfaces and
-// samplers, results as JSONL or CSV (docs/sample-requests.md). CLI layer over the public API.
+// `texsim sample`: lookups from a file (JSON lines or NumPy columns) against a scene's surfaces and
+// samplers, results as JSONL, CSV or .npz (docs/sample-requests.md). CLI layer over the public API.
 #pragma once
 
 #include <string>
@@ -10,9 +10,11 @@ namespace texsim::cli {
 
 struct SampleArgs {
   std::string scene;
-  std::string requests;          // "-": stdin
+  std::string requests;          // "-": stdin; JSONL, .npz or .npy (from the content)
+  std::string convert;           // a request file to convert (JSONL <-> .npz) instead
   std::string output = "-";      // "-": stdout
-  std::string format = "jsonl";  // jsonl or csv
+  std::string format;            // jsonl, csv or npz; "" = from -o's extension, else jsonl
+  unsigned threads = 0;          // 0: every core
   std::string profile = "d3d";   // d3d, exact, lavapipe, nvidia
   std::string shard;             // "I/N": this process takes blocks I, I+N, I+2N, ...
   bool groups = false;           // form lavapipe's SIMD groups and quads from consecutive lines

@@ -1,0 +1,79 @@
+// A block of `texsim sample` requests and their results as columns (structure of arrays): what
+// the readers fill, the runner answers through the public message API, and the writers print.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "texsim/texsim.hpp"
+
+namespace texsim::cli {
+
+// Requests per block: a multiple of lavapipe's 8-lane groups and of quads. Blocks are message
+// boundaries and the unit of --shard (docs/sample-requests.md).
+constexpr uint64_t kBlockRows = 4096;
+
+// How a row's answer went (the results' `status` column).
+enum class RowStatus : uint8_t { kAnswered = 0, kError = 1 };
+
+struct RequestBlock {
+  uint64_t index = 0;   // block number in the file (0-based)
+  size_t count = 0;     // rows in use
+  bool binary = false;  // rows of a binary file (`row`, 0-based) or lines of text (`line`)
+  std::string file;     // the request file's name in diagnostics
+
+  // Per row: where it came from and whether it parsed.
+  std::vector<uint64_t> line;  // text: 1-based line; binary: 0-based row
+  std::vector<uint8_t> valid;  // 0: a diagnostic was given, no lookup
+  // The request (docs/sample-requests.md); a fetch row has fetch = 1 and reads x..sample.
+  std::vector<uint8_t> fetch;
+  std::vector<SampleOp> op;
+  std::vector<uint32_t> surface, sampler;
+  std::vector<uint8_t> component;
+  std::vector<float> u, v, w, ddx_u, ddx_v, ddx_w, ddy_u, ddy_v, ddy_w;
+  std::vector<float> array_index, lod, reference;
+  std::vector<int32_t> offset_x, offset_y, offset_z;
+  std::vector<uint32_t> x, y, z, slice, level, sample;
+  std::vector<uint64_t> mcs;
+  std::vector<uint8_t> has_mcs;
+  std::vector<std::string> id, id_text;  // text: the "id" as JSON, and as CSV text
+  std::vector<int64_t> id_number;        // binary: the `id` column
+  bool has_id_number = false;
+
+  // Results.
+  std::vector<uint8_t> status;  // RowStatus
+  std::vector<uint8_t> kind;    // TexelKind
+  std::vector<uint32_t> r, g, b, a;
+  std::vector<uint8_t> flags;  // fetch: 1 in bounds, 2 null tile, 4 fast cleared
+  // --bounds: the conformant range of sampling rows.
+  std::vector<uint32_t> lo_r, lo_g, lo_b, lo_a, hi_r, hi_g, hi_b, hi_a;
+  std::vector<uint8_t> has_range, bounded;
+
+  Diagnostics diags;  // in row order once answered
+  uint64_t lookups = 0, errors = 0;
+
+  std::string text;                // a text block's lines, each ending in '\n'
+  std::vector<size_t> line_start;  // where each of them starts in `text`
+  std::vector<uint64_t> line_number;
+  std::string out;                                // the block's formatted results (text formats)
+  std::vector<std::vector<uint8_t>> raw;          // a binary block's rows, per array of the file
+  std::vector<std::vector<uint8_t>> out_columns;  // .npz results: each column's bytes
+  std::vector<uint32_t> out_crc;                  // and their CRC-32
+
+  // Sizes every column for `n` rows and zeroes the results and row states; the request columns
+  // too (the defaults of omitted keys) when `requests_too` or the size changes.
+  void reset(size_t n, bool with_bounds, bool requests_too);
+};
+
+}  // namespace texsim::cli
+
+namespace texsim::cli {
+
+// A request row's error: text rows at FILE:LINE:COLUMN, binary rows at "FILE: row N" (the
+// Diagnostic's line is then N + 1, its column 0).
+Diagnostic row_error(const std::string& file, bool binary, uint64_t line, uint32_t column,
+                     const std::string& rule, const std::string& message);
+
+}  // namespace texsim::cli

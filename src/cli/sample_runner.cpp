@@ -1,0 +1,172 @@
+// Answers a request block through the public message API (texsim::sample, fetch, sample_bounds)
+// with spans into the block's columns: no request is copied on the way.
+#include "cli/sample_runner.hpp"
+
+#include <algorithm>
+
+namespace texsim::cli {
+
+namespace {
+
+template <typename T>
+std::span<const T> part(const std::vector<T>& v, size_t b, size_t n) {
+  return std::span<const T>(v).subspan(b, n);
+}
+template <typename T>
+std::span<T> part_out(std::vector<T>& v, size_t b, size_t n) {
+  return std::span<T>(v).subspan(b, n);
+}
+
+class BlockRunner {
+ public:
+  BlockRunner(const SampleRunSettings& s, RequestBlock& k) : s_(s), k_(k) {}
+
+  void run() {
+    size_t b = 0;
+    while (b < k_.count) {
+      if (!k_.valid[b]) {
+        ++b;
+        continue;
+      }
+      size_t e = b + 1;
+      while (e < k_.count && same_message(b, e)) ++e;
+      message(b, e);
+      b = e;
+    }
+    // Rows without an answer read 0 (the request columns' buffers are reused).
+    for (size_t i = 0; i < k_.count; ++i)
+      if (k_.status[i] != static_cast<uint8_t>(RowStatus::kAnswered))
+        k_.r[i] = k_.g[i] = k_.b[i] = k_.a[i] = 0;
+    std::stable_sort(k_.diags.begin(), k_.diags.end(),
+                     [](const Diagnostic& x, const Diagnostic& y) { return x.line < y.line; });
+  }
+
+ private:
+  // Row e continues the message that row b starts: consecutive and the same op, surface, sampler
+  // and gather component.
+  bool same_message(size_t b, size_t e) const {
+    if (!k_.valid[e] || k_.line[e] != k_.line[e - 1] + 1) return false;
+    if (k_.fetch[e] != k_.fetch[b] || k_.surface[e] != k_.surface[b]) return false;
+    if (k_.fetch[b]) return true;
+    return k_.op[e] == k_.op[b] && k_.sampler[e] == k_.sampler[b] &&
+           k_.component[e] == k_.component[b];
+  }
+
+  void error_rows(size_t b, size_t e, const std::string& rule, const std::string& message) {
+    for (size_t i = b; i < e; ++i) {
+      k_.diags.push_back(row_error(s_.file, k_.binary, k_.line[i], 1, rule, message));
+      k_.status[i] = static_cast<uint8_t>(RowStatus::kError);
+      ++k_.errors;
+    }
+  }
+
+  Results results(size_t b, size_t n) {
+    return {part_out(k_.r, b, n), part_out(k_.g, b, n), part_out(k_.b, b, n), part_out(k_.a, b, n),
+            part_out(k_.flags, b, n)};
+  }
+
+  LookupStatus fetch_message(const Surface& surface, size_t b, size_t n, Diagnostics& local) {
+    FetchLanes l;
+    l.count = n;
+    l.x = part(k_.x, b, n), l.y = part(k_.y, b, n), l.z = part(k_.z, b, n);
+    l.slice = part(k_.slice, b, n), l.level = part(k_.level, b, n);
+    l.sample = part(k_.sample, b, n);
+    l.offset_x = part(k_.offset_x, b, n), l.offset_y = part(k_.offset_y, b, n);
+    l.offset_z = part(k_.offset_z, b, n);
+    if (std::any_of(k_.has_mcs.begin() + b, k_.has_mcs.begin() + b + n,
+                    [](uint8_t m) { return m != 0; }))
+      l.mcs = part(k_.mcs, b, n);
+    FetchOptions o;
+    o.profile = s_.profile;
+    return fetch(surface, l, results(b, n), o, local);
+  }
+
+  LookupStatus sample_message(const Surface& surface, const Sampler& sampler, size_t b, size_t n,
+                              Diagnostics& local) {
+    SampleLanes l;
+    l.count = n;
+    l.op = k_.op[b];
+    l.u = part(k_.u, b, n), l.v = part(k_.v, b, n), l.w = part(k_.w, b, n);
+    l.ddx_u = part(k_.ddx_u, b, n), l.ddx_v = part(k_.ddx_v, b, n);
+    l.ddx_w = part(k_.ddx_w, b, n);
+    l.ddy_u = part(k_.ddy_u, b, n), l.ddy_v = part(k_.ddy_v, b, n);
+    l.ddy_w = part(k_.ddy_w, b, n);
+    l.array_index = part(k_.array_index, b, n), l.lod = part(k_.lod, b, n);
+    l.reference = part(k_.reference, b, n);
+    l.offset_x = part(k_.offset_x, b, n), l.offset_y = part(k_.offset_y, b, n);
+    l.offset_z = part(k_.offset_z, b, n);
+    l.gather_component = k_.component[b];
+    SampleOptions o;
+    o.profile = s_.profile;
+    o.lavapipe_groups = s_.groups;
+    o.derivatives_from_quads = s_.groups && s_.profile != Profile::kLavapipe;
+    const LookupStatus st = sample(surface, sampler, l, results(b, n), o, local);
+    if (!st.ok || !s_.bounds) return st;
+    BoundsOptions bo = *s_.bounds;
+    bo.derivatives_from_quads = s_.groups;  // quads formed: coarse or fine differences
+    const Results lo{part_out(k_.lo_r, b, n), part_out(k_.lo_g, b, n), part_out(k_.lo_b, b, n),
+                     part_out(k_.lo_a, b, n), part_out(k_.bounded, b, n)};
+    const Results hi{part_out(k_.hi_r, b, n),
+                     part_out(k_.hi_g, b, n),
+                     part_out(k_.hi_b, b, n),
+                     part_out(k_.hi_a, b, n),
+                     {}};
+    const LookupStatus bs = sample_bounds(surface, sampler, l, lo, hi, bo, local);
+    if (bs.ok) {
+      std::fill_n(k_.has_range.begin() + b, n, 1);
+      // sample_bounds flags kFlagUnbounded; the column says "bounded".
+      for (size_t i = b; i < b + n; ++i) k_.bounded[i] = (k_.bounded[i] & kFlagUnbounded) == 0;
+    }
+    return bs;
+  }
+
+  // Rows [b, e): one message.
+  void message(size_t b, size_t e) {
+    const size_t n = e - b;
+    const auto surface = s_.scene->surface(k_.surface[b]);
+    if (!surface)
+      return error_rows(b, e, "SAMPLE-REQUEST-SURFACE",
+                        "the scene has no surface " + std::to_string(k_.surface[b]));
+    Diagnostics local;
+    LookupStatus st;
+    if (k_.fetch[b]) {
+      st = fetch_message(*surface, b, n, local);
+    } else {
+      const auto sampler = s_.scene->sampler(k_.sampler[b]);
+      if (!sampler)
+        return error_rows(b, e, "SAMPLE-REQUEST-SAMPLER",
+                          "the scene has no sampler " + std::to_string(k_.sampler[b]));
+      if (s_.profile == Profile::kLavapipe && !s_.groups && is_quad_op(k_.op[b]))
+        return error_rows(b, e, "SAMPLE-REQUEST-QUAD",
+                          "with the lavapipe profile a quad op (implicit, bias, lod_query) needs "
+                          "--groups: lavapipe takes its LOD from the pixel quad");
+      st = sample_message(*surface, *sampler, b, n, local);
+    }
+    if (!st.ok) {
+      const std::string what = k_.binary ? "rows " : "lines ";
+      for (const Diagnostic& d : local) {
+        k_.diags.push_back(row_error(s_.file, k_.binary, k_.line[b], 1, d.rule,
+                                     d.message + " (the message of " + what +
+                                         std::to_string(k_.line[b]) + ".." +
+                                         std::to_string(k_.line[e - 1]) + ")"));
+      }
+      for (size_t i = b; i < e; ++i) k_.status[i] = static_cast<uint8_t>(RowStatus::kError);
+      k_.errors += n;
+      return;
+    }
+    std::fill_n(k_.kind.begin() + b, n, static_cast<uint8_t>(st.kind));
+    if (!k_.fetch[b]) std::fill_n(k_.flags.begin() + b, n, 0);
+    k_.lookups += n;
+  }
+
+  const SampleRunSettings& s_;
+  RequestBlock& k_;
+};
+
+}  // namespace
+
+void answer_block(const SampleRunSettings& settings, RequestBlock& block) {
+  BlockRunner(settings, block).run();
+}
+
+}  // namespace texsim::cli

@@ -1,0 +1,40 @@
+// The results of `texsim sample`: a block's rows formatted as JSONL or CSV text (safe to run on
+// many blocks at once), or appended as columns to an .npz (docs/sample-requests.md, "Results").
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "cli/sample_block.hpp"
+#include "scene/npz.hpp"
+
+namespace texsim::cli {
+
+enum class ResultFormat { kJsonl, kCsv, kNpz };
+
+// The CSV header line (with its '\n'); "" for the other formats.
+std::string result_header(ResultFormat format, bool binary_rows, bool bounds);
+
+// Appends the answered rows of `block` to block.out as JSONL or CSV.
+void format_results(ResultFormat format, bool bounds, RequestBlock& block);
+
+// The result columns of an .npz: row (binary requests with --shard) or line (text requests),
+// status, kind, bits (N, 4), flags, and with --bounds lo (N, 4), hi (N, 4), bounded; id when the
+// requests have an integer id column.
+class NpzResults {
+ public:
+  NpzResults(bool row_column, bool line_column, bool bounds, bool ids);
+  // Writes in place into `out` when it is a regular file and the row count is known.
+  bool start_direct(std::FILE* out, uint64_t rows) { return npz_.start_direct(out, rows); }
+  // The block's columns as bytes with their CRCs, into block.out_columns (any thread).
+  void serialize(RequestBlock& block) const;
+  // Appends a serialized block (in order): every row, those with errors too (status 1, bits 0).
+  bool append(const RequestBlock& block);
+  bool finish(std::FILE* out, std::string& why) { return npz_.finish(out, why); }
+
+ private:
+  scene::NpzWriter npz_;
+  bool row_, line_, bounds_, ids_;
+};
+
+}  // namespace texsim::cli
