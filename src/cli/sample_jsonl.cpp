@@ -45,8 +45,9 @@ bool number(od::value v, Number& n) {
   n.integer = tok.find_first_of(".eE") == std::string_view::npos;
   if (!n.integer) return !v.get_double().get(n.d);
   const char* e = tok.data() + tok.size();
-  if (std::from_chars(tok.data(), e, n.i).ptr == e) return true;
-  n.big = tok[0] != '-' && std::from_chars(tok.data(), e, n.u).ptr == e;
+  const auto whole = [e](std::from_chars_result r) { return r.ec == std::errc() && r.ptr == e; };
+  if (whole(std::from_chars(tok.data(), e, n.i))) return true;
+  n.big = tok[0] != '-' && whole(std::from_chars(tok.data(), e, n.u));
   return n.big;
 }
 
@@ -83,7 +84,7 @@ std::optional<SampleOp> sample_op(std::string_view s) {
 // One row from a line, or false: the strict reader takes the line.
 class FastLine {
  public:
-  FastLine(RequestBlock& k, size_t i) : k_(k), i_(i) {}
+  FastLine(RequestBlock& k, size_t i) : k_(k), i_(i) { k_.op[i_] = SampleOp::kLevel; }
 
   bool parse(od::parser& parser, std::string_view line, size_t capacity) {
     od::document doc;
@@ -285,19 +286,21 @@ bool LineReader::next(RequestBlock& block, bool keep) {
   return lines > 0;
 }
 
-void parse_text_block(RequestBlock& k, const std::string& file, bool bounds) {
+size_t parse_text_block(RequestBlock& k, const std::string& file, bool bounds, bool fast) {
   thread_local od::parser parser;
   const size_t n = k.line_start.size();
   k.binary = false;
   k.reset(n, bounds, true);
+  size_t fast_rows = 0;
   for (size_t i = 0; i < n; ++i) {
     const size_t start = k.line_start[i];
     const size_t end =
         i + 1 < n ? k.line_start[i + 1] - 1 : k.text.size() - simdjson::SIMDJSON_PADDING - 1;
     const std::string_view line(k.text.data() + start, end - start);
     k.line[i] = k.line_number[i];
-    if (FastLine(k, i).parse(parser, line, k.text.size() - start)) {
+    if (fast && FastLine(k, i).parse(parser, line, k.text.size() - start)) {
       k.valid[i] = 1;
+      ++fast_rows;
       continue;
     }
     clear_row(k, i);
@@ -311,6 +314,7 @@ void parse_text_block(RequestBlock& k, const std::string& file, bool bounds) {
       for (Diagnostic& d : diags) k.diags.push_back(std::move(d));
     }
   }
+  return fast_rows;
 }
 
 }  // namespace texsim::cli

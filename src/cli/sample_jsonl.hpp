@@ -31,6 +31,9 @@ class LineReader {
 };
 
 // Parses the block's lines into rows (valid, or invalid with diagnostics in block.diags).
-void parse_text_block(RequestBlock& block, const std::string& file, bool bounds);
+// `fast` false: every line through the strict reader (the reference the fast path is tested
+// against). Returns how many lines the fast path took.
+size_t parse_text_block(RequestBlock& block, const std::string& file, bool bounds,
+                        bool fast = true);
 
 }  // namespace texsim::cli
