@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-plot oracle-soak bounds-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak hw-bundle
+.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-replay bench-plot oracle-soak bounds-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak hw-bundle
 
 all: build
 
@@ -38,7 +38,12 @@ bench: build
 	./build/release/bench/texsim_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
 # texsim vs lavapipe on the same inputs, alternating runs (scripts/bench-compare.sh; env RUNS,
-# REPS, LOOKUPS, SIZE, SCALING=1); bench-plot: throughput vs surface size -> docs/performance.png.
+# REPS, LOOKUPS, SIZE, SCALING=1); # Lookups from .npz / JSONL files vs the batch API and lavapipe on the same lanes
+# (scripts/bench-replay.sh; env RUNS, LOOKUPS, JSONL_LOOKUPS, SIZE, OPS, PROFILES, BASE).
+bench-replay: deps
+	JOBS=$(JOBS) bash scripts/bench-replay.sh build/release
+
+bench-plot: throughput vs surface size -> docs/performance.png.
 bench-compare: deps
 	JOBS=$(JOBS) bash scripts/bench-compare.sh build/release
 
