@@ -64,13 +64,6 @@ const std::vector<Spec>& specs() {
   return kSpecs;
 }
 
-// The op codes of the `op` column (docs/sample-requests.md): the JSON names in the same order.
-constexpr std::array<std::string_view, 8> kOpNames{"fetch",    "level", "level_zero", "grad",
-                                                   "implicit", "bias",  "gather",     "lod_query"};
-constexpr std::array<SampleOp, 8> kOps{SampleOp::kLevel,  SampleOp::kLevel,    SampleOp::kLevelZero,
-                                       SampleOp::kGrad,   SampleOp::kImplicit, SampleOp::kBias,
-                                       SampleOp::kGather, SampleOp::kLodQuery};
-
 // An element's value: integers exactly, floats as double.
 struct Value {
   bool is_float = false;
@@ -146,7 +139,7 @@ bool ranged(RequestBlock& k, size_t i, const Spec& s, const Value& v, int64_t lo
 
 // The op of row i from a code or a name (bytes, or UTF-32 for NumPy's 'U').
 void store_op(RequestBlock& k, size_t i, const NpyType& t, const uint8_t* p) {
-  uint64_t code = kOpNames.size();
+  uint64_t code = kRequestOps.size();
   if (t.kind == NpyKind::kBytes || t.kind == NpyKind::kUnicode) {
     std::string name;
     const uint32_t step = t.kind == NpyKind::kUnicode ? 4 : 1;
@@ -155,22 +148,22 @@ void store_op(RequestBlock& k, size_t i, const NpyType& t, const uint8_t* p) {
       if (ch == 0) break;
       name += ch < 0x80 ? static_cast<char>(ch) : '?';
     }
-    for (size_t o = 0; o < kOpNames.size(); ++o)
-      if (kOpNames[o] == name) code = o;
-    if (code == kOpNames.size()) {
+    code = request_op_code(name).value_or(kRequestOps.size());
+    if (code == kRequestOps.size()) {
       invalid(k, i, "SAMPLE-REQUEST-OP",
-              "column 'op': unknown '" + name + "'" + core::did_you_mean(name, kOpNames) + " (" +
-                  core::join(kOpNames) + ")");
+              "column 'op': unknown '" + name + "'" + core::did_you_mean(name, kRequestOps) + " (" +
+                  core::join(kRequestOps) + ")");
       return;
     }
-  } else if (t.kind == NpyKind::kUint && t.size == 1 && *p < kOpNames.size()) {
+  } else if (t.kind == NpyKind::kUint && t.size == 1 && *p < kRequestOps.size()) {
     code = *p;  // the common case: a uint8 code
   } else {
     static const Spec kOpSpec{"op", Target::kOp};
-    if (!ranged(k, i, kOpSpec, element(p, t), 0, kOpNames.size() - 1, code)) return;
+    if (!ranged(k, i, kOpSpec, element(p, t), 0, kRequestOps.size() - 1, code)) return;
   }
-  k.fetch[i] = code == 0;
-  k.op[i] = kOps[code];
+  const RequestOp r = request_op(code);
+  k.fetch[i] = r.fetch;
+  k.op[i] = r.op;
 }
 
 void store(RequestBlock& k, size_t i, const Spec& s, const NpyType& t, const uint8_t* p) {
@@ -248,9 +241,10 @@ bool copy_exact(RequestBlock& k, const Spec& s, const NpyType& t, const uint8_t*
   if (s.target == Target::kOp && t.kind == NpyKind::kUint && t.size == 1) {
     for (size_t i = 0; i < k.count; ++i) {
       const uint8_t code = p[i * stride];
-      if (code >= kOpNames.size()) return false;  // the checked path names the row
-      k.fetch[i] = code == 0;
-      k.op[i] = kOps[code];
+      if (code >= kRequestOps.size()) return false;  // the checked path names the row
+      const RequestOp r = request_op(code);
+      k.fetch[i] = r.fetch;
+      k.op[i] = r.op;
     }
     return true;
   }

@@ -4,6 +4,29 @@
 
 namespace texsim::cli {
 
+namespace {
+constexpr std::array<SampleOp, kRequestOps.size()> kCodeOps{
+    SampleOp::kLevel,    SampleOp::kLevel, SampleOp::kLevelZero, SampleOp::kGrad,
+    SampleOp::kImplicit, SampleOp::kBias,  SampleOp::kGather,    SampleOp::kLodQuery};
+}  // namespace
+
+RequestOp request_op(size_t code) {
+  return {code == 0, kCodeOps[code]};
+}
+
+std::optional<size_t> request_op_code(std::string_view name) {
+  for (size_t c = 0; c < kRequestOps.size(); ++c)
+    if (kRequestOps[c] == name) return c;
+  return std::nullopt;
+}
+
+size_t request_op_code(bool fetch, SampleOp op) {
+  if (fetch) return 0;
+  for (size_t c = 1; c < kCodeOps.size(); ++c)
+    if (kCodeOps[c] == op) return c;
+  return 1;
+}
+
 void RequestBlock::reset(size_t n, bool with_bounds, bool requests_too) {
   // Request columns keep their values when the reader rewrites them all (binary blocks of the
   // same size): zeroing ~150 bytes a row per block would cost more than reading them.

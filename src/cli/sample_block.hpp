@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "texsim/texsim.hpp"
@@ -14,6 +16,18 @@ namespace texsim::cli {
 // Requests per block: a multiple of lavapipe's 8-lane groups and of quads. Blocks are message
 // boundaries and the unit of --shard (docs/sample-requests.md).
 constexpr uint64_t kBlockRows = 4096;
+
+// The request ops: their JSON names in the order of their binary codes (the `op` column,
+// docs/sample-requests.md), one table for every reader and writer.
+inline constexpr std::array<std::string_view, 8> kRequestOps{
+    "fetch", "level", "level_zero", "grad", "implicit", "bias", "gather", "lod_query"};
+struct RequestOp {
+  bool fetch = false;
+  SampleOp op = SampleOp::kLevel;  // fetch: kLevel
+};
+RequestOp request_op(size_t code);  // code < kRequestOps.size()
+std::optional<size_t> request_op_code(std::string_view name);
+size_t request_op_code(bool fetch, SampleOp op);
 
 // How a row's answer went (the results' `status` column).
 enum class RowStatus : uint8_t { kAnswered = 0, kError = 1 };

@@ -19,28 +19,8 @@ namespace {
 
 using scene::NpyKind;
 
-constexpr std::array<std::string_view, 8> kOpNames{"fetch",    "level", "level_zero", "grad",
-                                                   "implicit", "bias",  "gather",     "lod_query"};
-
 uint8_t op_code(const RequestBlock& k, size_t i) {
-  if (k.fetch[i]) return 0;
-  switch (k.op[i]) {
-    case SampleOp::kLevel:
-      return 1;
-    case SampleOp::kLevelZero:
-      return 2;
-    case SampleOp::kGrad:
-      return 3;
-    case SampleOp::kImplicit:
-      return 4;
-    case SampleOp::kBias:
-      return 5;
-    case SampleOp::kGather:
-      return 6;
-    case SampleOp::kLodQuery:
-      return 7;
-  }
-  return 1;
+  return static_cast<uint8_t>(request_op_code(k.fetch[i] != 0, k.op[i]));
 }
 
 // The request columns of an .npz, each gathered from the valid rows of every block.
@@ -182,7 +162,7 @@ bool request_line(const RequestBlock& k, size_t i, std::string& o) {
                                      k.ddy_w[i], k.array_index[i], k.lod[i],   k.reference[i]};
   for (float f : floats)
     if (!std::isfinite(f)) return false;
-  o += "{\"op\":\"", o += kOpNames[op_code(k, i)], o += "\",\"surface\":";
+  o += "{\"op\":\"", o += kRequestOps[op_code(k, i)], o += "\",\"surface\":";
   put_int(o, k.surface[i]);
   if (!k.fetch[i]) o += ",\"sampler\":", put_int(o, k.sampler[i]);
   auto pf = [](std::string& s, float f) { put_float(s, f); };

@@ -70,17 +70,6 @@ bool vec(od::value v, F&& each) {
   return k >= 1;
 }
 
-std::optional<SampleOp> sample_op(std::string_view s) {
-  static constexpr std::pair<std::string_view, SampleOp> kOps[] = {
-      {"implicit", SampleOp::kImplicit},    {"bias", SampleOp::kBias},
-      {"level", SampleOp::kLevel},          {"grad", SampleOp::kGrad},
-      {"level_zero", SampleOp::kLevelZero}, {"gather", SampleOp::kGather},
-      {"lod_query", SampleOp::kLodQuery}};
-  for (const auto& [name, op] : kOps)
-    if (name == s) return op;
-  return std::nullopt;
-}
-
 // One row from a line, or false: the strict reader takes the line.
 class FastLine {
  public:
@@ -167,9 +156,12 @@ class FastLine {
     if (key == "op") {
       std::string_view s;
       if (v.get_string().get(s)) return false;
-      if (s == "fetch") return k.fetch[i] = 1, true;
-      const auto op = sample_op(s);
-      return op && (k.op[i] = *op, true);
+      const auto code = request_op_code(s);
+      if (!code) return false;
+      const RequestOp r = request_op(*code);
+      k.fetch[i] = r.fetch;
+      k.op[i] = r.op;
+      return true;
     }
     if (key == "id") return id(v);
     if (key == "surface") return seen_ |= kSurface, uint_key(v, k.surface[i]);

@@ -2,6 +2,8 @@
 // docs/sample-requests.md, strictly typed; every problem is a SAMPLE-REQUEST-* diagnostic.
 #include "cli/sample_request.hpp"
 
+#include "cli/sample_block.hpp"
+
 #include <array>
 #include <cmath>
 #include <optional>
@@ -100,17 +102,6 @@ bool get_vec(Ctx& c, const json& v, const char* key, F&& each) {
   return true;
 }
 
-std::optional<SampleOp> op_from_name(std::string_view s) {
-  static constexpr std::pair<std::string_view, SampleOp> kOps[] = {
-      {"implicit", SampleOp::kImplicit},    {"bias", SampleOp::kBias},
-      {"level", SampleOp::kLevel},          {"grad", SampleOp::kGrad},
-      {"level_zero", SampleOp::kLevelZero}, {"gather", SampleOp::kGather},
-      {"lod_query", SampleOp::kLodQuery}};
-  for (const auto& [n, op] : kOps)
-    if (n == s) return op;
-  return std::nullopt;
-}
-
 // The line as a JSON object; nullopt after a SAMPLE-REQUEST-JSON or -TYPE error.
 std::optional<json> parse_request_object(Ctx& c, std::string_view text) {
   json j;
@@ -146,18 +137,17 @@ bool read_op(Ctx& c, const json& v, SampleRequestLine& r) {
     c.error("SAMPLE-REQUEST-TYPE", "\"op\": expected a string");
     return false;
   }
-  if (v.get<std::string>() == "fetch") {
-    r.fetch = true;
-  } else if (auto op = op_from_name(v.get<std::string>())) {
-    r.op = *op;
-  } else {
-    constexpr std::array<std::string_view, 8> kOps{"fetch", "implicit",   "bias",   "level",
-                                                   "grad",  "level_zero", "gather", "lod_query"};
-    c.error("SAMPLE-REQUEST-OP", "\"op\": unknown '" + v.get<std::string>() + "'" +
-                                     core::did_you_mean(v.get<std::string>(), kOps) + " (" +
-                                     core::join(kOps) + ")");
+  const std::string name = v.get<std::string>();
+  const auto code = request_op_code(name);
+  if (!code) {
+    c.error("SAMPLE-REQUEST-OP", "\"op\": unknown '" + name + "'" +
+                                     core::did_you_mean(name, kRequestOps) + " (" +
+                                     core::join(kRequestOps) + ")");
     return false;
   }
+  const RequestOp op = request_op(*code);
+  r.fetch = op.fetch;
+  r.op = op.op;
   return true;
 }
 
