@@ -38,14 +38,14 @@ bench: build
 	./build/release/bench/texsim_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
 # texsim vs lavapipe on the same inputs, alternating runs (scripts/bench-compare.sh; env RUNS,
-# REPS, LOOKUPS, SIZE, SCALING=1); # Lookups from .npz / JSONL files vs the batch API and lavapipe on the same lanes
+# REPS, LOOKUPS, SIZE, SCALING=1); bench-plot: throughput vs surface size -> docs/performance.png.
+bench-compare: deps
+	JOBS=$(JOBS) bash scripts/bench-compare.sh build/release
+
+# Lookups from .npz / JSONL files vs the batch API and lavapipe on the same lanes
 # (scripts/bench-replay.sh; env RUNS, LOOKUPS, JSONL_LOOKUPS, SIZE, OPS, PROFILES, BASE).
 bench-replay: deps
 	JOBS=$(JOBS) bash scripts/bench-replay.sh build/release
-
-bench-plot: throughput vs surface size -> docs/performance.png.
-bench-compare: deps
-	JOBS=$(JOBS) bash scripts/bench-compare.sh build/release
 
 bench-plot:
 	bash scripts/install-deps.sh --plot
@@ -84,7 +84,7 @@ vendor-soak: build
 # inputs go to build/asan/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they
 # are); crashes to build/asan/artifacts/. Any crash, leak, sanitizer report, timeout (> 10 s for
 # one input) or allocation over 2 GiB fails the target.
-FUZZ_TARGETS := visa_text visa_binary visa_isa sass_text sass_words sass_cubin scene_json exec scene_png
+FUZZ_TARGETS := visa_text visa_binary visa_isa sass_text sass_words sass_cubin scene_json exec scene_png scene_npz
 FUZZ_SECONDS ?= 300
 
 # The fuzz targets live in the one sanitized tree (preset asan, decision N8).

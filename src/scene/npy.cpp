@@ -21,11 +21,11 @@ struct Literal {
   std::string str;
   bool boolean = false;
   uint64_t integer = 0;
-  std::vector<Literal> items;                       // kSeq
-  std::vector<std::pair<std::string, Literal>> kv;  // kDict
+  std::vector<Literal> items;     // kSeq; kDict: the values
+  std::vector<std::string> keys;  // kDict: the keys of `items`
   const Literal* get(std::string_view key) const {
-    for (const auto& [k, v] : kv)
-      if (k == key) return &v;
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return &items[i];
     return nullptr;
   }
 };
@@ -112,7 +112,8 @@ class LiteralParser {
       if (!eat(':')) return fail("expected ':'");
       auto v = value(depth + 1);
       if (!v) return std::nullopt;
-      l.kv.emplace_back(k->str, std::move(*v));
+      l.keys.push_back(k->str);
+      l.items.push_back(std::move(*v));
       if (!eat(',')) {
         if (!eat('}')) return fail("expected ',' or '}'");
         break;

@@ -47,7 +47,7 @@ class MemorySource final : public ByteSource {
   uint64_t size() const override { return bytes_.size(); }
   bool read(uint64_t offset, std::span<uint8_t> out) const override {
     if (offset > bytes_.size() || out.size() > bytes_.size() - offset) return false;
-    std::memcpy(out.data(), bytes_.data() + offset, out.size());
+    if (!out.empty()) std::memcpy(out.data(), bytes_.data() + offset, out.size());
     return true;
   }
 
