@@ -333,15 +333,17 @@ bool BinaryRequests::open(std::unique_ptr<scene::ByteSource> source, scene::File
       for (const Spec& s : specs())
         if (s.name == name) spec = &s;
       if (spec == nullptr) {
-        ok = error("SAMPLE-REQUEST-KEY", "unknown column '" + name + "'" +
-                                             core::did_you_mean(name, names) + " (" +
-                                             core::join(names) + ")");
+        std::string message = "unknown column '" + name + "'";
+        message += core::did_you_mean(name, names);
+        message += " (" + core::join(names) + ")";
+        ok = error("SAMPLE-REQUEST-KEY", message);
         continue;
       }
       const std::string rule = f.subshape.empty() ? type_rule(*spec, f.type) : "a scalar per row";
       if (!rule.empty()) {
-        ok = error("SAMPLE-REQUEST-TYPE",
-                   "column '" + name + "' (" + f.type.descr() + "): expected " + rule);
+        std::string message = "column '" + name + "' (";
+        message += f.type.descr() + "): expected " + rule;
+        ok = error("SAMPLE-REQUEST-TYPE", message);
         continue;
       }
       columns_.push_back({spec, sources_.size(), f.offset, f.type});
@@ -350,7 +352,7 @@ bool BinaryRequests::open(std::unique_ptr<scene::ByteSource> source, scene::File
     if (src->scalar) {
       src->scalar_bytes.resize(h.record_size);
       if (!src->reader->read(0, 1, src->scalar_bytes, why))
-        ok = error("SAMPLE-REQUEST-FILE", what + ": " + why);
+        ok = error("SAMPLE-REQUEST-FILE", std::string(what).append(": ").append(why));
     }
     sources_.push_back(std::move(src));
   }

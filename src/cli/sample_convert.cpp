@@ -49,11 +49,13 @@ class RequestColumns {
                            {"lod", &RequestBlock::lod},
                            {"reference", &RequestBlock::reference}})
       f32(name, f);
-    for (auto [name, f] : {std::pair{"offset_x", &RequestBlock::offset_x},
-                           {"offset_y", &RequestBlock::offset_y},
-                           {"offset_z", &RequestBlock::offset_z}})
-      add(name, NpyKind::kInt, 4, false,
+    for (const auto& entry : {std::pair{"offset_x", &RequestBlock::offset_x},
+                              {"offset_y", &RequestBlock::offset_y},
+                              {"offset_z", &RequestBlock::offset_z}}) {
+      const auto f = entry.second;
+      add(entry.first, NpyKind::kInt, 4, false,
           [f](const RequestBlock& k, size_t i, uint8_t* p) { std::memcpy(p, &(k.*f)[i], 4); });
+    }
     add("component", NpyKind::kUint, 1, false,
         [](const RequestBlock& k, size_t i, uint8_t* p) { *p = k.component[i]; });
     add("mcs", NpyKind::kUint, 8, false,
