@@ -61,7 +61,7 @@ foreach(lib texsim_lib texsim_shared)
            $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   # The layers' link dependencies; consumers find them through texsimConfig.cmake.
-  target_link_libraries(${lib} PRIVATE PNG::PNG ZLIB::ZLIB TBB::tbb hwy::hwy)
+  target_link_libraries(${lib} PRIVATE PNG::PNG ZLIB::ZLIB PkgConfig::ISAL TBB::tbb hwy::hwy)
 endforeach()
 
 install(TARGETS texsim_lib texsim_shared EXPORT texsimTargets

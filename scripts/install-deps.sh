@@ -6,7 +6,8 @@ set -euo pipefail
 # What `make demo` needs: the texsim executable's build (install-deps.sh --demo stops here).
 packages=(
   build-essential cmake ninja-build pkg-config
-  nlohmann-json3-dev libcli11-dev libhwy-dev libtbb-dev libpng-dev zlib1g-dev libsimdjson-dev
+  nlohmann-json3-dev libcli11-dev libhwy-dev libtbb-dev libpng-dev zlib1g-dev libisal-dev
+  libsimdjson-dev
 )
 demo_only=0
 plot=0

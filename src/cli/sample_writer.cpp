@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstring>
 
-#include <zlib.h>
 
 namespace texsim::cli {
 
@@ -202,8 +201,7 @@ void NpzResults::serialize(RequestBlock& k) const {
   if (ids_) copy(k.id_number);
   k.out_crc.resize(k.out_columns.size());
   for (size_t c = 0; c < k.out_columns.size(); ++c)
-    k.out_crc[c] = static_cast<uint32_t>(
-        crc32_z(crc32(0, nullptr, 0), k.out_columns[c].data(), k.out_columns[c].size()));
+    k.out_crc[c] = scene::zip_crc32(k.out_columns[c]);
 }
 
 bool NpzResults::append(const RequestBlock& k) {

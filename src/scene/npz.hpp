@@ -15,6 +15,10 @@
 
 namespace texsim::scene {
 
+// The CRC-32 of ZIP (and gzip) over `bytes`, continuing `crc` (ISA-L's crc32_gzip_refl: the
+// same numbers as zlib's crc32, about 4x faster; decision F7).
+uint32_t zip_crc32(std::span<const uint8_t> bytes, uint32_t crc = 0);
+
 // Random-access bytes: a file (pread, never loaded whole) or a buffer (standard input).
 class ByteSource {
  public:

@@ -3,6 +3,7 @@
 // 4.5.3 ZIP64 extra, 4.3.14-16 end records), as numpy.savez writes them.
 #include <sys/stat.h>
 #include <unistd.h>
+#include <isa-l/crc.h>
 #include <zlib.h>
 
 #include <cerrno>
@@ -133,6 +134,11 @@ std::string array_header(const std::vector<NpyField>& in, uint64_t rows) {
 
 }  // namespace
 
+uint32_t zip_crc32(std::span<const uint8_t> bytes, uint32_t crc) {
+  // crc32_gzip_refl takes a length in 64 bits; one call for any size.
+  return crc32_gzip_refl(crc, bytes.data(), bytes.size());
+}
+
 NpzWriter::NpzWriter() = default;
 NpzWriter::~NpzWriter() = default;
 
@@ -185,7 +191,7 @@ bool NpzWriter::append(size_t index, std::span<const uint8_t> bytes, std::option
   Array& a = *arrays_[index];
   if (a.failed) return false;
   a.crc = crc ? crc32_combine(a.crc, *crc, static_cast<z_off_t>(bytes.size()))
-              : crc32_z(a.crc, bytes.data(), bytes.size());
+              : zip_crc32(bytes, static_cast<uint32_t>(a.crc));
   a.rows += a.record_size == 0 ? 0 : bytes.size() / a.record_size;
   if (direct_fd_ >= 0) {
     a.failed =
