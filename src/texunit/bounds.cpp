@@ -17,6 +17,7 @@
 #include "texunit/format.hpp"
 #include "texunit/lod.hpp"
 #include "texunit/sample.hpp"
+#include "texunit/unflushed.hpp"
 
 namespace texsim::texunit {
 namespace {
@@ -506,23 +507,11 @@ const std::array<double, 4>& BoundsContext::magnitude() {
 // no denormal left, so it compares as a device that does not flush. Returns (lo, hi, nan).
 std::array<std::array<double, 4>, 3> BoundsContext::unflushed_compare(
     const SampleRequest& req, std::span<const SampleRequest> quad) {
-  if (scaled_.empty()) {
-    scaled_.assign(view_.bytes.begin(), view_.bytes.end());
-    for (size_t i = 0; i + 4 <= scaled_.size(); i += 4) {
-      float f;
-      std::memcpy(&f, &scaled_[i], 4);
-      f = std::ldexp(f, 64);
-      std::memcpy(&scaled_[i], &f, 4);
-    }
-  }
   SurfaceView sv = view_;
-  sv.bytes = scaled_;
   SamplerState ss = sampler_;
-  ss.border_color[0] = std::ldexp(ss.border_color[0], 64);
   SampleRequest sq = req;
-  sq.reference = std::ldexp(sq.reference, 64);
   std::vector<SampleRequest> squad(quad.begin(), quad.end());
-  for (SampleRequest& q : squad) q.reference = std::ldexp(q.reference, 64);
+  scale_for_unflushed_compare(sv, scaled_, ss, sq, squad);
   const Box b = Builder(sv, ss, sq, p_, squad).hull();
   std::array<double, 4> nan{};
   for (size_t c = 0; c < 4; ++c) nan[c] = b.nan[c] ? 1.0 : 0.0;

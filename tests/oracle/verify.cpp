@@ -3,6 +3,8 @@
 // conformant range (texunit/bounds_lod.hpp), then corner evaluations of texunit::sample.
 #include "verify.hpp"
 
+#include "texunit/unflushed.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -209,24 +211,13 @@ class Verifier {
       return v;
     }
     if (compare_ && fi_.channels[0].kind == ChannelKind::kFloat && fi_.channels[0].bits == 32) {
-      // The same lookup with every depth value, the border's R and the reference scaled by
-      // 2^64: the order of any two values is kept exactly and no value is a denormal any more,
-      // so texsim's d3d arithmetic then compares as a device that does not flush.
-      std::vector<uint8_t> scaled(view_.bytes.begin(), view_.bytes.end());
-      for (size_t i = 0; i + 4 <= scaled.size(); i += 4) {
-        float f;
-        std::memcpy(&f, &scaled[i], 4);
-        f = std::ldexp(f, 64);
-        std::memcpy(&scaled[i], &f, 4);
-      }
+      // The same lookup as a device that keeps denormals (texunit/unflushed.hpp).
+      std::vector<uint8_t> scaled;
       SurfaceView sv = view_;
-      sv.bytes = scaled;
       SamplerState ss = sampler_;
-      ss.border_color[0] = std::ldexp(ss.border_color[0], 64);
       SampleRequest sq = req_;
-      sq.reference = std::ldexp(sq.reference, 64);
       std::vector<SampleRequest> squad(quad_.begin(), quad_.end());
-      for (SampleRequest& q : squad) q.reference = std::ldexp(q.reference, 64);
+      scale_for_unflushed_compare(sv, scaled, ss, sq, squad);
       VerifyPrecision sp = p_;
       sp.allow_denormal_departures = false;
       Verifier scaled_verifier(sv, ss, sq, dev_, sp, squad);
