@@ -82,7 +82,7 @@ assert (np.load(work / "j.npz")["line"] == np.arange(1, n + 1)).all()
 assert (np.load(work / "j.npz")["bits"] == res["bits"]).all()
 
 # Threads and stdin never change a bit.
-for extra in (["--threads", "1"], ["--threads", "2"]):
+for extra in (["--threads", "1"], ["--threads", "2"], ["--max-memory", "4M"]):
     replay(req, "-o", str(work / "t.npz"), *extra)
     assert (np.load(work / "t.npz")["bits"] == res["bits"]).all()
 p = run("--scene", scene, "--requests", "-", "-o", str(work / "s.npz"), stdin=req.read_bytes())
