@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -38,7 +39,34 @@ struct AccessTrace {
   uint32_t line_bytes = 0;
 };
 
-// Maps `reads` through `placed`. `line_bytes` must be a power of two in [16, 4096] (32, 64 and 128
+struct LayoutPlan;
+
+// A placement checked and planned once, mapping many lookups' reads cheaply (what a timing model
+// driving millions of lookups keeps). Construction reports what map_reads reports for the line
+// size and the placement; ok() is false then and map() maps nothing.
+class AddressMapper {
+ public:
+  AddressMapper(const PlacedSurface& placed, uint32_t line_bytes, core::DiagSink& sink,
+                core::Location loc = {});
+  ~AddressMapper();
+  AddressMapper(const AddressMapper&) = delete;
+  AddressMapper& operator=(const AddressMapper&) = delete;
+
+  bool ok() const { return ok_; }
+  // Replaces `out` with the reads' addresses; false (ACCESS-READ-RANGE reported, `out` empty) if
+  // a read lies outside the surface. Lines are de-duplicated by a scan of the lines so far (a
+  // lookup touches a few dozen at most).
+  bool map(std::span<const texunit::TexelRead> reads, AccessTrace& out, core::DiagSink& sink,
+           core::Location loc = {}) const;
+
+ private:
+  PlacedSurface placed_;
+  uint32_t line_bytes_ = 0;
+  bool ok_ = false;
+  std::unique_ptr<LayoutPlan> plan_;
+};
+
+// Maps `reads` through `placed` (an AddressMapper used once). `line_bytes` must be a power of two in [16, 4096] (32, 64 and 128
 // are the usual sizes). Reports ACCESS-LINE-SIZE, ACCESS-READ-RANGE (a read outside the surface)
 // and the placement's own rules (validate_placement); returns false (and an empty trace) then.
 bool map_reads(const PlacedSurface& placed, std::span<const texunit::TexelRead> reads,
