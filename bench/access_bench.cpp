@@ -77,13 +77,21 @@ void run(benchmark::State& state, MipFilter mip, bool random_lod, Mode mode) {
   state.SetLabel("lanes");
 }
 
-void BM_AccessBilinearPlain(benchmark::State& s) { run(s, MipFilter::kPoint, false, Mode::kPlain); }
-void BM_AccessBilinearReadLog(benchmark::State& s) { run(s, MipFilter::kPoint, false, Mode::kLog); }
+void BM_AccessBilinearPlain(benchmark::State& s) {
+  run(s, MipFilter::kPoint, false, Mode::kPlain);
+}
+void BM_AccessBilinearReadLog(benchmark::State& s) {
+  run(s, MipFilter::kPoint, false, Mode::kLog);
+}
 void BM_AccessBilinearAddresses(benchmark::State& s) {
   run(s, MipFilter::kPoint, false, Mode::kAddresses);
 }
-void BM_AccessTrilinearPlain(benchmark::State& s) { run(s, MipFilter::kLinear, true, Mode::kPlain); }
-void BM_AccessTrilinearReadLog(benchmark::State& s) { run(s, MipFilter::kLinear, true, Mode::kLog); }
+void BM_AccessTrilinearPlain(benchmark::State& s) {
+  run(s, MipFilter::kLinear, true, Mode::kPlain);
+}
+void BM_AccessTrilinearReadLog(benchmark::State& s) {
+  run(s, MipFilter::kLinear, true, Mode::kLog);
+}
 void BM_AccessTrilinearAddresses(benchmark::State& s) {
   run(s, MipFilter::kLinear, true, Mode::kAddresses);
 }

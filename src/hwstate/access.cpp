@@ -13,25 +13,26 @@ namespace {
 
 bool read_in_range(const texunit::SurfaceDesc& d, const texunit::TexelRead& r) {
   if (r.level >= d.mips || r.sample >= d.samples) return false;
-  const bool one_d = d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
+  const bool one_d =
+      d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
   const uint32_t w = texunit::mip_extent(d.width, r.level);
   const uint32_t h = one_d ? 1 : texunit::mip_extent(d.height, r.level);
-  const uint32_t slices = d.type == texunit::SurfaceType::k3D ? texunit::mip_extent(d.depth, r.level)
-                                                              : d.slices();
+  const uint32_t slices =
+      d.type == texunit::SurfaceType::k3D ? texunit::mip_extent(d.depth, r.level) : d.slices();
   return r.x < w && r.y < h && r.slice_or_z < slices;
 }
 
 }  // namespace
 
-AddressMapper::AddressMapper(const PlacedSurface& placed, uint32_t line_bytes,
-                             core::DiagSink& sink, core::Location loc)
+AddressMapper::AddressMapper(const PlacedSurface& placed, uint32_t line_bytes, core::DiagSink& sink,
+                             core::Location loc)
     : placed_(placed), line_bytes_(line_bytes) {
   bool good = true;
   if (!std::has_single_bit(line_bytes) || line_bytes < 16 || line_bytes > 4096) {
-    sink.error("ACCESS-LINE-SIZE", loc,
-               "cache line size must be a power of two in [16, 4096], got " +
-                   std::to_string(line_bytes),
-               "docs/memory-layouts.md, Address traces");
+    sink.error(
+        "ACCESS-LINE-SIZE", loc,
+        "cache line size must be a power of two in [16, 4096], got " + std::to_string(line_bytes),
+        "docs/memory-layouts.md, Address traces");
     good = false;
   }
   good = validate_placement(placed, sink, loc) && good;

@@ -66,9 +66,10 @@ class AddressMapper {
   std::unique_ptr<LayoutPlan> plan_;
 };
 
-// Maps `reads` through `placed` (an AddressMapper used once). `line_bytes` must be a power of two in [16, 4096] (32, 64 and 128
-// are the usual sizes). Reports ACCESS-LINE-SIZE, ACCESS-READ-RANGE (a read outside the surface)
-// and the placement's own rules (validate_placement); returns false (and an empty trace) then.
+// Maps `reads` through `placed` (an AddressMapper used once). `line_bytes` must be a power of two
+// in [16, 4096] (32, 64 and 128 are the usual sizes). Reports ACCESS-LINE-SIZE, ACCESS-READ-RANGE
+// (a read outside the surface) and the placement's own rules (validate_placement); returns false
+// (and an empty trace) then.
 bool map_reads(const PlacedSurface& placed, std::span<const texunit::TexelRead> reads,
                uint32_t line_bytes, AccessTrace& out, core::DiagSink& sink,
                core::Location loc = {});

@@ -215,7 +215,8 @@ BatchStats lavapipe_sample_message(const SurfaceView& view, const SamplerState& 
 }
 
 BatchStats lavapipe_fetch_message(const SurfaceView& view, const FetchBatch& b,
-                                  const TexelLanes& out, const LavapipeMessageOptions& message_options) {
+                                  const TexelLanes& out,
+                                  const LavapipeMessageOptions& message_options) {
   LavapipeMessageOptions options = message_options;
   options.batch = logging_options(options.batch, view.read_log != nullptr);
   BatchStats stats;

@@ -82,8 +82,8 @@ TEST(TexelReadLog, BatchLogsInLaneOrder) {
   texunit::BatchOptions opts;
   opts.threads = 0;
   opts.simd = true;
-  const auto stats = texunit::sample_batch(view, texunit::SamplerState{}, batch, {r, g, b, a, {}, {}},
-                                           texunit::PrecisionProfile{}, opts);
+  const auto stats = texunit::sample_batch(view, texunit::SamplerState{}, batch,
+                                           {r, g, b, a, {}, {}}, texunit::PrecisionProfile{}, opts);
   EXPECT_EQ(stats.simd_lanes, 0u);
   texunit::TexelReadLog want;
   texunit::SurfaceView one = s.view();
@@ -99,8 +99,8 @@ TEST(Access, TileYAddressesAndLines) {
   p.desc = {SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 64, 64, 1, 1, 1, 1};
   p.tiling.tiling = Tiling::kTileY;
   p.base_address = 0x100000;
-  const std::vector<TexelRead> reads = {{0, 0, 3, 0, 0}, {0, 0, 4, 0, 0}, {0, 0, 3, 1, 0},
-                                        {0, 0, 4, 1, 0}};
+  const std::vector<TexelRead> reads = {
+      {0, 0, 3, 0, 0}, {0, 0, 4, 0, 0}, {0, 0, 3, 1, 0}, {0, 0, 4, 1, 0}};
   AccessTrace t;
   core::DiagSink sink;
   ASSERT_TRUE(map_reads(p, reads, 64, t, sink));
