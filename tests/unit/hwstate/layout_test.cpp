@@ -21,8 +21,6 @@ constexpr Format kFormats[] = {Format::kR8_UNORM,           Format::kR8G8_UNORM,
                                Format::kR8G8B8A8_UNORM,     Format::kR16G16B16A16_FLOAT,
                                Format::kR32G32B32A32_FLOAT, Format::kR32G32B32_FLOAT,
                                Format::kBC1_UNORM,          Format::kBC3_UNORM};
-constexpr Tiling kTilings[] = {Tiling::kLinear, Tiling::kPitch, Tiling::kBlockLinear,
-                               Tiling::kTileY,  Tiling::kTile4, Tiling::kTile64};
 
 PlacedSurface random_surface(std::mt19937& rng, Tiling tiling) {
   auto pick = [&](uint32_t lo, uint32_t hi) {
