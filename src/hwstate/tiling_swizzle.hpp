@@ -34,7 +34,7 @@ TileSwizzle tile_y_swizzle();
 // (isl_tiled_memcpy.c, linear_to_tile4's cell diagram; gmmlib CpuSwizzleBlt.c, INTEL_TILE_4).
 TileSwizzle tile4_swizzle();
 // Intel Tile64 for 2D single-sampled surfaces, 64 KiB, by bytes per element (1, 2, 4, 8, 16)
-// (gmmlib CpuSwizzleBlt.c, INTEL_TILE_64_8 .. INTEL_TILE_64_128).
+// (gmmlib CpuSwizzleBlt.c, INTEL_TILE_64_8 .. INTEL_TILE_64_128); other sizes take the 8/16 shape.
 TileSwizzle tile64_swizzle(uint32_t bytes_per_element);
 
 }  // namespace texsim::hwstate

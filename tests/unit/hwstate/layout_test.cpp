@@ -142,7 +142,8 @@ TEST(Layout, LinearIsTexunitsLayout) {
   s.desc = {SurfaceType::k2DArray, Format::kBC1_UNORM, 16, 8, 1, 2, 2, 1};
   const texunit::SurfaceLayout lin = texunit::linear_layout(s.desc);
   EXPECT_EQ(surface_bytes(s), lin.total_bytes);
-  EXPECT_EQ(element_offset(s, 1, 1, 1, 1), texunit::texel_byte_offset(s.desc, lin, 0, 1, 1, 4, 4));
+  // Level 1 is 8x4 texels: one row of two blocks; block 1 is texel (4, 0).
+  EXPECT_EQ(element_offset(s, 1, 1, 1, 0), texunit::texel_byte_offset(s.desc, lin, 0, 1, 1, 4, 0));
   EXPECT_EQ(element_bytes(s), 8u);
 }
 
