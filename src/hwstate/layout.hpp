@@ -40,7 +40,8 @@ struct TilingParams {
   uint32_t halign = 4;
   uint32_t valign = 4;
   // Intel: element rows between array slices (RENDER_SURFACE_STATE QPitch, in rows of elements).
-  // 0: computed as isl_calc_array_pitch_el_rows_gfx4_2d does.
+  // 0: computed as isl_calc_array_pitch_el_rows_gfx4_2d does. Not used by 1D surfaces (GFX9_1D:
+  // one row per slice).
   uint32_t qpitch = 0;
   // NVIDIA: bytes between array layers (TIC layer stride). 0: computed as nil_image.c does.
   uint64_t array_pitch = 0;

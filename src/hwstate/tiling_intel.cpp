@@ -102,10 +102,12 @@ void plan_intel(const PlacedSurface& s, LayoutPlan& p) {
   p.slice0_rows = div_up(slice_h, p.block_height);
   // MSAA: ISL_MSAA_LAYOUT_ARRAY, each sample a physical array slice (decision ML3).
   p.physical_slices = p.is_3d ? d.depth : d.slices() * d.samples;
-  if (s.tiling.qpitch != 0) {
-    p.qpitch = s.tiling.qpitch;
-  } else if (p.intel_1d) {
+  if (p.intel_1d) {
+    // GFX9_1D: one row per slice, whatever the field says (a 1D surface's QPitch counts pixels:
+    // the row pitch: isl_surface_state.c, get_qpitch).
     p.qpitch = 1;
+  } else if (s.tiling.qpitch != 0) {
+    p.qpitch = s.tiling.qpitch;
   } else {
     // isl_calc_array_pitch_el_rows_gfx4_2d, ISL_ARRAY_PITCH_SPAN_COMPACT (Gfx8+ programs QPitch):
     // the slice's height rounded up to VALIGN; 3D tiled surfaces round up to the tile height.
@@ -119,9 +121,9 @@ void plan_intel(const PlacedSurface& s, LayoutPlan& p) {
   } else {
     p.row_pitch = tiled ? align_up(p.slice0_row_bytes, p.tile.width_bytes()) : p.slice0_row_bytes;
   }
-  uint32_t rows = p.qpitch * (p.physical_slices - 1) + (p.intel_1d ? 1 : p.slice0_rows);
-  if (tiled) rows = align_up(rows, p.tile.height_rows());
-  p.total_bytes = uint64_t{rows} * p.row_pitch;
+  uint64_t rows = uint64_t{p.qpitch} * (p.physical_slices - 1) + (p.intel_1d ? 1 : p.slice0_rows);
+  if (tiled) rows = (rows + p.tile.height_rows() - 1) / p.tile.height_rows() * p.tile.height_rows();
+  p.total_bytes = rows * p.row_pitch;
 }
 
 uint64_t intel_byte_offset(const LayoutPlan& p, uint32_t level, uint32_t slice_or_z, uint32_t x,
