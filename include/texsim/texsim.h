@@ -317,6 +317,55 @@ TEXSIM_API texsim_status texsim_sample_bounds(const texsim_surface* surface,
 /* 1 when the result word `value` lies in [lo, hi] for a result of `kind`, else 0. */
 TEXSIM_API int texsim_within_bounds(texsim_texel_kind kind, uint32_t lo, uint32_t hi,
                                     uint32_t value);
+/* ---- memory layouts and the addresses a lookup reads (docs/memory-layouts.md) ---------- */
+typedef enum texsim_tiling {
+  TEXSIM_TILING_LINEAR = 0, /* texsim's own linear layout */
+  TEXSIM_TILING_PITCH,      /* pitch-linear */
+  TEXSIM_TILING_BLOCK_LINEAR,
+  TEXSIM_TILING_TILE_Y,
+  TEXSIM_TILING_TILE4,
+  TEXSIM_TILING_TILE64
+} texsim_tiling;
+
+/* Where and how the surface lies in GPU memory (texsim::Placement in lookup.hpp says each
+ * field; 0: as the public driver computes it). Default: linear, HALIGN = VALIGN = 4. */
+typedef struct texsim_placement {
+  size_t struct_size;
+  texsim_tiling tiling;
+  uint32_t row_pitch;
+  uint32_t block_width_log2, block_height_log2, block_depth_log2; /* NVIDIA GOBs per block */
+  uint32_t halign, valign, qpitch;                                /* Intel */
+  uint64_t array_pitch;                                           /* NVIDIA */
+  uint64_t base_address;
+} texsim_placement;
+TEXSIM_API texsim_status texsim_placement_init(texsim_placement* placement, size_t struct_size);
+TEXSIM_DEFAULT_FN_(texsim_placement)
+
+/* One texel a lookup read (texels of `level`) and where its element lies. Never extended. */
+typedef struct texsim_texel_address {
+  uint32_t level, slice_or_z, x, y, sample;
+  uint32_t bytes;
+  uint64_t address;
+} texsim_texel_address;
+
+typedef struct texsim_address_trace texsim_address_trace;
+/* texsim_sample() with every texel read reported: the same results, and in `*trace` (destroy
+ * it with texsim_address_trace_destroy) the reads, lane by lane, mapped through `placement` and
+ * the distinct lines of `line_bytes` (a power of two, 16 to 4096) in first-touch order.
+ * `options`, `placement` and `kind` may be NULL. */
+TEXSIM_API texsim_status
+texsim_sample_addresses(const texsim_surface* surface, const texsim_sampler* sampler,
+                        const texsim_sample_lanes* lanes, const texsim_results* out,
+                        const texsim_sample_options* options, const texsim_placement* placement,
+                        uint32_t line_bytes, texsim_address_trace** trace, texsim_texel_kind* kind);
+TEXSIM_API void texsim_address_trace_destroy(texsim_address_trace* trace);
+/* The reads and lines; the pointers live as long as `trace` (NULL when empty). */
+TEXSIM_API size_t texsim_address_trace_read_count(const texsim_address_trace* trace);
+TEXSIM_API const texsim_texel_address* texsim_address_trace_reads(
+    const texsim_address_trace* trace);
+TEXSIM_API size_t texsim_address_trace_line_count(const texsim_address_trace* trace);
+TEXSIM_API const uint64_t* texsim_address_trace_lines(const texsim_address_trace* trace);
+
 /* Image queries (Vulkan textureSize, textureQueryLevels, textureSamples): uint words per lane.
  * SIZE: R, G, B the size at the lane's LOD, A the level count; LEVELS / SAMPLES: R. */
 typedef enum texsim_query_op {

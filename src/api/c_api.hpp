@@ -22,6 +22,10 @@ struct texsim_blob {
   std::vector<uint8_t> data;  // a listing keeps a NUL after its `size` bytes
   size_t size = 0;
 };
+struct texsim_address_trace {
+  std::vector<texsim_texel_address> reads;
+  std::vector<uint64_t> lines;
+};
 struct texsim_run {
   texsim::RunResult r;
   std::vector<std::vector<uint8_t>> defined;  // per register, per byte: 1 defined

@@ -1,5 +1,6 @@
-// The C API (include/texsim/texsim.h), part 2: sample and fetch messages. The caller's structs
-// are read by their struct_size (c_structs.hpp) and converted once each (fields.hpp).
+// The C API (include/texsim/texsim.h), part 2: sample and fetch messages (and sample_addresses).
+// The caller's structs are read by their struct_size (c_structs.hpp) and converted once each
+// (fields.hpp).
 #include <optional>
 #include <string>
 
@@ -72,6 +73,72 @@ texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler*
     texsim::detail::copy_sample_options(*o, so);
     return finish(texsim::sample(surface->s, *smp, sl, *res, so, d), kind);
   });
+}
+
+texsim_status texsim_sample_addresses(const texsim_surface* surface, const texsim_sampler* sampler,
+                                      const texsim_sample_lanes* lanes, const texsim_results* out,
+                                      const texsim_sample_options* options,
+                                      const texsim_placement* placement, uint32_t line_bytes,
+                                      texsim_address_trace** trace, texsim_texel_kind* kind) {
+  using namespace texsim::capi;
+  return guard([&](texsim::Diagnostics& d) {
+    if (surface == nullptr || sampler == nullptr || lanes == nullptr || out == nullptr ||
+        trace == nullptr)
+      return bad_argument(d, "surface, sampler, lanes, out and trace must be set");
+    *trace = nullptr;
+    const auto l = read(lanes, "lanes", d);
+    const auto o = read(options, "options", d);
+    const auto pl = read(placement, "placement", d);
+    if (!l || !o || !pl) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    if (raw(l->op) < TEXSIM_OP_IMPLICIT || raw(l->op) > TEXSIM_OP_LOD_QUERY)
+      return bad_argument(d, "unknown sample op " + std::to_string(raw(l->op)));
+    if (raw(pl->tiling) < TEXSIM_TILING_LINEAR || raw(pl->tiling) > TEXSIM_TILING_TILE64)
+      return bad_argument(d, "unknown tiling " + std::to_string(raw(pl->tiling)));
+    if (pl->block_width_log2 > 255 || pl->block_height_log2 > 255 || pl->block_depth_log2 > 255)
+      return bad_argument(d, "GOBs per block (log2) must be below 256");
+    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    const auto smp = sampler_of(sampler, d);
+    const auto res = results_of(out, l->count, d);
+    if (!smp || !res) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    texsim::SampleLanes sl;
+    texsim::detail::copy_sample_lanes(*l, sl);
+    texsim::SampleOptions so;
+    texsim::detail::copy_sample_options(*o, so);
+    texsim::Placement p;
+    texsim::detail::copy_placement(*pl, p);
+    texsim::AddressTrace t;
+    const texsim_status st =
+        finish(texsim::sample_addresses(surface->s, *smp, sl, *res, so, p, line_bytes, t, d), kind);
+    if (st != TEXSIM_OK) return st;
+    auto* c = new texsim_address_trace;
+    c->reads.reserve(t.reads.size());
+    for (const texsim::TexelAddress& a : t.reads) {
+      c->reads.push_back({a.level, a.slice_or_z, a.x, a.y, a.sample, a.bytes, a.address});
+    }
+    c->lines = std::move(t.lines);
+    *trace = c;
+    return TEXSIM_OK;
+  });
+}
+
+void texsim_address_trace_destroy(texsim_address_trace* trace) {
+  delete trace;
+}
+
+size_t texsim_address_trace_read_count(const texsim_address_trace* trace) {
+  return trace == nullptr ? 0 : trace->reads.size();
+}
+
+const texsim_texel_address* texsim_address_trace_reads(const texsim_address_trace* trace) {
+  return trace == nullptr || trace->reads.empty() ? nullptr : trace->reads.data();
+}
+
+size_t texsim_address_trace_line_count(const texsim_address_trace* trace) {
+  return trace == nullptr ? 0 : trace->lines.size();
+}
+
+const uint64_t* texsim_address_trace_lines(const texsim_address_trace* trace) {
+  return trace == nullptr || trace->lines.empty() ? nullptr : trace->lines.data();
 }
 
 texsim_status texsim_query(const texsim_surface* surface, const texsim_query_lanes* lanes,

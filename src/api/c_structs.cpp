@@ -82,6 +82,7 @@ TEXSIM_INIT_FN(texsim_bounds_options)
 TEXSIM_INIT_FN(texsim_run_options)
 TEXSIM_INIT_FN(texsim_query_lanes)
 TEXSIM_INIT_FN(texsim_query_options)
+TEXSIM_INIT_FN(texsim_placement)
 #undef TEXSIM_INIT_FN
 
 }  // extern "C"

@@ -47,6 +47,7 @@ TEXSIM_STRUCT_VERSIONS(texsim_scene_options, sizeof(texsim_scene_options))
 TEXSIM_STRUCT_VERSIONS(texsim_bounds_options, sizeof(texsim_bounds_options))
 TEXSIM_STRUCT_VERSIONS(texsim_query_lanes, sizeof(texsim_query_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_query_options, sizeof(texsim_query_options))
+TEXSIM_STRUCT_VERSIONS(texsim_placement, sizeof(texsim_placement))
 #undef TEXSIM_STRUCT_VERSIONS
 
 // Whether `size` is one of the struct's versions; a LIB-ARG diagnostic naming `what` (the
@@ -78,6 +79,8 @@ T defaults() {
     detail::copy_query_lanes(QueryLanes{}, c);
   } else if constexpr (std::is_same_v<T, texsim_query_options>) {
     detail::copy_query_options(QueryOptions{}, c);
+  } else if constexpr (std::is_same_v<T, texsim_placement>) {
+    detail::copy_placement(Placement{}, c);
   } else if constexpr (std::is_same_v<T, texsim_scene_options>) {
     detail::copy_scene_options(SceneOptions{}, c);
   } else if constexpr (std::is_same_v<T, texsim_run_options>) {

@@ -177,6 +177,49 @@ static void test_bounds(void) {
   texsim_surface_destroy(s);
 }
 
+/* The addresses of a lookup from C: one bilinear lookup on a 4x4 R32_FLOAT surface in TileY
+ * (pitch 128: 16-byte columns 512 bytes apart) reads texels (1..2, 1..2); a bad line size is
+ * diagnosed. */
+static void test_addresses(void) {
+  float texels[16] = {0};
+  texsim_surface_desc d = texsim_surface_desc_default();
+  d.format = "R32_FLOAT";
+  d.width = 4;
+  d.height = 4;
+  texsim_surface* s = NULL;
+  CHECK(texsim_surface_create(&d, texels, sizeof texels, &s) == TEXSIM_OK);
+  texsim_sampler smp = texsim_sampler_default();
+  float u[1] = {0.5f}, v[1] = {0.5f};
+  texsim_sample_lanes sl = texsim_sample_lanes_default();
+  sl.count = 1;
+  sl.op = TEXSIM_OP_LEVEL_ZERO;
+  sl.u = u;
+  sl.v = v;
+  uint32_t r[1], g[1], b[1], a[1];
+  texsim_results out = texsim_results_default();
+  out.r = r, out.g = g, out.b = b, out.a = a;
+  texsim_placement pl = texsim_placement_default();
+  pl.tiling = TEXSIM_TILING_TILE_Y;
+  pl.base_address = 0x10000;
+  texsim_address_trace* t = NULL;
+  CHECK(texsim_sample_addresses(s, &smp, &sl, &out, NULL, &pl, 64, &t, NULL) == TEXSIM_OK);
+  CHECK(texsim_address_trace_read_count(t) == 4);
+  const texsim_texel_address* reads = texsim_address_trace_reads(t);
+  for (size_t i = 0; reads != NULL && i < texsim_address_trace_read_count(t); ++i) {
+    /* TileY: byte x lies in column x / 16 (512 bytes apart), row y at y * 16. */
+    const uint64_t want =
+        0x10000u + (reads[i].x * 4u % 16u) + (reads[i].x * 4u / 16u) * 512u + reads[i].y * 16u;
+    CHECK(reads[i].address == want && reads[i].bytes == 4);
+  }
+  CHECK(texsim_address_trace_line_count(t) == 1);
+  texsim_address_trace_destroy(t);
+  t = NULL;
+  CHECK(texsim_sample_addresses(s, &smp, &sl, &out, NULL, &pl, 48, &t, NULL) ==
+        TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(t == NULL && has_rule("ACCESS-LINE-SIZE"));
+  texsim_surface_destroy(s);
+}
+
 static void test_scene_and_programs(void) {
   texsim_scene* sc = NULL;
   const char* bad = "{\n  \"texsim\": 1,\n  \"surfaces\": 7\n}\n";
@@ -242,6 +285,7 @@ int main(void) {
   test_surface_errors();
   test_fetch_and_sample();
   test_bounds();
+  test_addresses();
   test_scene_and_programs();
   return report("c_api_test");
 }

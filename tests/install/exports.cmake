@@ -24,9 +24,10 @@ function(check_exports so header)
     list(JOIN bad "\n  " text)
     message(FATAL_ERROR "${so} exports what is not texsim's API:\n  ${text}")
   endif()
-  # The C functions texsim.h declares with TEXSIM_API, exactly.
+  # The C functions texsim.h declares with TEXSIM_API, exactly (the name may start a line:
+  # clang-format breaks after the return type of a long declaration).
   file(READ ${header} h)
-  string(REGEX MATCHALL "TEXSIM_API[^;(]*[ *]texsim_[a-z0-9_]+\\(" decls "${h}")
+  string(REGEX MATCHALL "TEXSIM_API[^;(]*[ *\n]texsim_[a-z0-9_]+\\(" decls "${h}")
   set(declared "")
   foreach(d IN LISTS decls)
     string(REGEX MATCH "texsim_[a-z0-9_]+\\($" fn "${d}")
