@@ -10,6 +10,7 @@ set(rank_core 0)
 set(rank_texunit 1)
 set(rank_intel 2)  # the Intel sampler message: texunit and core only (decision I1)
 set(rank_scene 2)
+set(rank_hwstate 2)  # descriptors and memory layouts: texunit and core only (issue 27)
 set(rank_isa 3)
 set(rank_api 4)
 set(rank_cli 4)
@@ -36,7 +37,9 @@ foreach(f ${files})
     foreach(pair "isa/visa;isa/sass;the front ends are independent"
                  "isa/sass;isa/visa;the front ends are independent"
                  "intel;scene;intel may include nothing above texunit"
-                 "scene;intel;scene knows no ISA")
+                 "scene;intel;scene knows no ISA"
+                 "hwstate;scene;hwstate knows no scene file"
+                 "hwstate;intel;hwstate knows no sampler message")
       list(GET pair 0 from)
       list(GET pair 1 to)
       list(GET pair 2 why)
