@@ -11,8 +11,8 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/version.h.in
 # generation of their own builds and tests; libtexsim.so makes their symbols local when it links
 # them (--exclude-libs), since compiling them hidden changed NaN payloads of d3d/exact lookups
 # (decision A5).
-set(texsim_layers texsim_core texsim_texunit texsim_scene texsim_intel texsim_hwstate texsim_visa
-                  texsim_sass texsim_isa)
+set(texsim_layers texsim_core texsim_texunit texsim_scene texsim_intel texsim_hwstate texsim_visa texsim_sass
+                  texsim_isa)
 file(GLOB texsim_api_srcs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/api/*.cpp)
 add_library(texsim_api OBJECT ${texsim_api_srcs})
 set_target_properties(texsim_api PROPERTIES CXX_VISIBILITY_PRESET hidden

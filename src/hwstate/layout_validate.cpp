@@ -1,0 +1,169 @@
+// validate_placement: the rules a placement must meet for its layout, each with a rule id and the
+// public source it follows. Messages are generated from the failed constraint. Depends on
+// texunit only.
+#include <bit>
+#include <string>
+
+#include "hwstate/layout.hpp"
+#include "hwstate/layout_plan.hpp"
+
+namespace texsim::hwstate {
+namespace {
+
+using std::to_string;
+
+constexpr const char* kIslTiling = "Mesa isl.c, isl_gfx6_filter_tiling / isl_surf_init";
+constexpr const char* kRssAlign =
+    "RENDER_SURFACE_STATE, Surface Horizontal/Vertical Alignment (Mesa genxml gfx9, gfx125)";
+constexpr const char* kRssQPitch =
+    "RENDER_SURFACE_STATE, Surface QPitch (Skylake BSpec, quoted in isl.c "
+    "isl_calc_array_pitch_el_rows_gfx4_2d)";
+constexpr const char* kTic = "NVIDIA clb097tex.h, TEXHEAD_BL GOBS_PER_BLOCK_*; Mesa nil tiling.rs";
+
+bool is_intel(Tiling t) {
+  return t == Tiling::kPitch || t == Tiling::kTileY || t == Tiling::kTile4 || t == Tiling::kTile64;
+}
+bool is_1d(texunit::SurfaceType t) {
+  return t == texunit::SurfaceType::k1D || t == texunit::SurfaceType::k1DArray;
+}
+
+void check_intel_tiling(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& sink,
+                        const core::Location& loc) {
+  const Tiling t = s.tiling.tiling;
+  if (t == Tiling::kPitch) return;
+  if (!std::has_single_bit(p.element_bytes)) {
+    sink.error("LAYOUT-TILED-BPP", loc,
+               "tiled Intel layouts need a power-of-two element size, got " +
+                   to_string(p.element_bytes) + " bytes",
+               kIslTiling);
+  }
+  if (is_1d(s.desc.type)) {
+    sink.error("LAYOUT-INTEL-1D-TILED", loc,
+               "1D surfaces must be linear on Intel, got " + std::string(tiling_name(t)),
+               "isl.c, isl_get_miptail_level_count (ATS-M PRM: 1D surfaces are not allowed to be "
+               "tiled)");
+  }
+  const uint64_t align = t == Tiling::kTile64 ? 65536 : 4096;
+  if (s.base_address % align != 0) {
+    sink.error("LAYOUT-BASE-ALIGN", loc,
+               "base address of a " + std::string(tiling_name(t)) + " surface must be a multiple of " +
+                   to_string(align) + ", got " + to_string(s.base_address),
+               "RENDER_SURFACE_STATE, Surface Base Address (tiled surfaces start on a tile)");
+  }
+  if (t == Tiling::kTile64 && (s.desc.mips > 1 || p.is_3d || s.desc.samples > 1)) {
+    sink.error("LAYOUT-TILE64-UNMODELLED", loc,
+               "Tile64 is modelled for single-sampled 2D, cube and array surfaces of one level, "
+               "got mips " + to_string(s.desc.mips) + ", samples " + to_string(s.desc.samples) +
+                   (p.is_3d ? ", 3D" : ""),
+               "docs/memory-layouts.md, Tile64 (mip tail, 3D and MSAA swizzles not modelled)");
+  }
+}
+
+void check_intel(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& sink,
+                 const core::Location& loc) {
+  const TilingParams& t = s.tiling;
+  check_intel_tiling(s, p, sink, loc);
+  const bool ha_ok = std::has_single_bit(t.halign) && t.halign >= 4 && t.halign <= 128 &&
+                     t.halign % p.block_width == 0;
+  if (!ha_ok) {
+    sink.error("LAYOUT-HALIGN", loc,
+               "HALIGN must be 4, 8, 16, 32, 64 or 128 texels and a multiple of the block width " +
+                   to_string(p.block_width) + ", got " + to_string(t.halign),
+               kRssAlign);
+  }
+  const bool va_ok = std::has_single_bit(t.valign) && t.valign >= 4 && t.valign <= 16 &&
+                     t.valign % p.block_height == 0;
+  if (!va_ok && !p.intel_1d) {
+    sink.error("LAYOUT-VALIGN", loc,
+               "VALIGN must be 4, 8 or 16 texels and a multiple of the block height " +
+                   to_string(p.block_height) + ", got " + to_string(t.valign),
+               kRssAlign);
+  }
+  if (p.row_pitch < p.slice0_row_bytes) {
+    sink.error("LAYOUT-PITCH-SMALL", loc,
+               "row pitch must be at least the " + to_string(p.slice0_row_bytes) +
+                   " bytes of the widest row of the mip layout, got " + to_string(p.row_pitch),
+               "isl.c, isl_calc_min_row_pitch");
+  }
+  const uint32_t pitch_align = t.tiling == Tiling::kPitch ? p.element_bytes : p.tile.width_bytes();
+  if (p.row_pitch % pitch_align != 0) {
+    sink.error("LAYOUT-PITCH-ALIGN", loc,
+               "row pitch must be a multiple of " + to_string(pitch_align) + " bytes for " +
+                   std::string(tiling_name(t.tiling)) + ", got " + to_string(p.row_pitch),
+               "isl.c, isl_calc_row_pitch_alignment");
+  }
+  if (p.physical_slices > 1 && !p.intel_1d && va_ok) {
+    if (p.qpitch < p.slice0_rows || (uint64_t{p.qpitch} * p.block_height) % t.valign != 0) {
+      sink.error("LAYOUT-QPITCH", loc,
+                 "QPitch must hold one slice's mip layout (" + to_string(p.slice0_rows) +
+                     " rows) and be a multiple of VALIGN " + to_string(t.valign) + ", got " +
+                     to_string(p.qpitch),
+                 kRssQPitch);
+    } else if (p.is_3d && t.tiling != Tiling::kPitch && p.qpitch % p.tile.height_rows() != 0) {
+      sink.error("LAYOUT-QPITCH", loc,
+                 "QPitch of a tiled 3D surface must be a multiple of the tile height " +
+                     to_string(p.tile.height_rows()) + ", got " + to_string(p.qpitch),
+                 kRssQPitch);
+    }
+  }
+}
+
+void check_nvidia(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& sink,
+                  const core::Location& loc) {
+  const TilingParams& t = s.tiling;
+  if (t.block_height_log2 > 5 || t.block_depth_log2 > 5) {
+    sink.error("LAYOUT-BL-GOBS", loc,
+               "GOBs per block in y and z must be at most 32 (log2 5), got log2 " +
+                   to_string(t.block_height_log2) + " and " + to_string(t.block_depth_log2),
+               kTic);
+  }
+  if (t.block_width_log2 != 0) {
+    sink.warning("LAYOUT-BL-GOBS-WIDTH", loc,
+                 "GOBs per block in x must be 1 on the hardware (log2 0), got log2 " +
+                     to_string(t.block_width_log2),
+                 kTic);
+  }
+  if (s.desc.samples == 16) {
+    sink.error("LAYOUT-BL-MSAA16", loc,
+               "16x multisampled block-linear surfaces are not modelled (their sample order is "
+               "not public)",
+               "Mesa nil image.rs, SampleLayout::sa_offset (4x4: todo)");
+  }
+  if (s.base_address % 512 != 0) {
+    sink.error("LAYOUT-BASE-ALIGN", loc,
+               "base address of a block-linear surface must be a multiple of the 512-byte GOB, "
+               "got " + to_string(s.base_address),
+               "Mesa nil image.rs (GOB-aligned levels and layers)");
+  }
+  if (t.array_pitch != 0 && !p.is_3d && s.desc.slices() > 1) {
+    const uint64_t want = (p.layer_bytes + p.level0_block_bytes - 1) / p.level0_block_bytes *
+                          p.level0_block_bytes;
+    if (t.array_pitch < p.layer_bytes) {
+      sink.error("LAYOUT-BL-ARRAY-PITCH", loc,
+                 "array pitch must hold one layer's " + to_string(p.layer_bytes) +
+                     " bytes, got " + to_string(t.array_pitch),
+                 "Mesa nil image.rs, Image::new (array_stride_B)");
+    } else if (t.array_pitch != want) {
+      sink.warning("LAYOUT-BL-ARRAY-PITCH", loc,
+                   "array pitch " + to_string(t.array_pitch) + " differs from the " +
+                       to_string(want) + " bytes the hardware derives from the mip chain",
+                   "Mesa nil image.rs, Image::new (array_stride_B)");
+    }
+  }
+}
+
+}  // namespace
+
+bool validate_placement(const PlacedSurface& s, core::DiagSink& sink, core::Location loc) {
+  const size_t errors_before = sink.error_count();
+  if (!texunit::validate_surface_desc(s.desc, sink, loc)) return false;
+  const LayoutPlan p = plan_layout(s);
+  if (is_intel(s.tiling.tiling)) {
+    check_intel(s, p, sink, loc);
+  } else if (s.tiling.tiling == Tiling::kBlockLinear) {
+    check_nvidia(s, p, sink, loc);
+  }
+  return sink.error_count() == errors_before;
+}
+
+}  // namespace texsim::hwstate

@@ -1,0 +1,143 @@
+// Intel surface layouts: GFX4_2D mip placement (every 2D, cube and, on Gfx9+, 3D surface), the
+// GFX9_1D placement of 1D surfaces, QPitch, row pitch, and the linear / TileY / Tile4 / Tile64
+// address of an element. Follows Mesa src/intel/isl/isl.c; depends on texunit only.
+#include <algorithm>
+#include <cassert>
+
+#include "hwstate/layout_plan.hpp"
+
+namespace texsim::hwstate {
+namespace {
+
+uint32_t align_up(uint32_t v, uint32_t a) {
+  return a == 0 ? v : (v + a - 1) / a * a;
+}
+uint32_t div_up(uint32_t v, uint32_t d) {
+  return (v + d - 1) / d;
+}
+bool is_1d(texunit::SurfaceType t) {
+  return t == texunit::SurfaceType::k1D || t == texunit::SurfaceType::k1DArray;
+}
+
+TileSwizzle intel_tile(Tiling t, uint32_t element_bytes) {
+  switch (t) {
+    case Tiling::kTileY:
+      return tile_y_swizzle();
+    case Tiling::kTile4:
+      return tile4_swizzle();
+    case Tiling::kTile64:
+      return tile64_swizzle(element_bytes);
+    default:
+      return {};  // pitch-linear: no tile
+  }
+}
+
+// isl_surf_get_image_offset_sa_gfx4_2d and isl_calc_phys_slice0_extent_sa_gfx4_2d: level 0 at
+// the top left, level 1 below it, level 2 to the right of level 1, each further level below the
+// previous one; every level's extent rounded up to HALIGN x VALIGN (texels). Returns the slice's
+// extent in texels.
+void place_levels_2d(const PlacedSurface& s, LayoutPlan& p, uint32_t& slice_w, uint32_t& slice_h) {
+  const texunit::SurfaceDesc& d = s.desc;
+  const uint32_t ha = std::max(1u, s.tiling.halign), va = std::max(1u, s.tiling.valign);
+  const uint32_t h0 = is_1d(d.type) ? 1 : d.height;
+  uint32_t x = 0, y = 0, top_w = 0, bottom_w = 0, left_h = 0, right_h = 0;
+  for (uint32_t l = 0; l < d.mips; ++l) {
+    const uint32_t W = texunit::mip_extent(d.width, l), H = texunit::mip_extent(h0, l);
+    LevelPlan& lv = p.levels[l];
+    lv.x_el = x / p.block_width;
+    lv.y_el = y / p.block_height;
+    const uint32_t w = align_up(W, ha), h = align_up(H, va);
+    if (l == 0) {
+      top_w = w;
+      left_h = right_h = h;
+      y += h;  // level 1 starts below level 0
+    } else if (l == 1) {
+      bottom_w = w;
+      left_h += h;
+      x += w;  // level 2 starts right of level 1
+    } else {
+      if (l == 2) bottom_w += w;
+      right_h += h;
+      y += h;
+    }
+  }
+  if (d.mips == 1) {
+    // isl: a single level is not padded to the alignment (phys_slice0 = level 0's extent).
+    slice_w = d.width;
+    slice_h = h0;
+  } else {
+    slice_w = std::max(top_w, bottom_w);
+    slice_h = std::max(left_h, right_h);
+  }
+}
+
+// isl_calc_phys_total_extent_el_gfx9_1d: levels side by side in one row, each rounded up to
+// HALIGN; array slices one row apart.
+void place_levels_1d(const PlacedSurface& s, LayoutPlan& p, uint32_t& slice_w) {
+  const uint32_t ha = std::max(1u, s.tiling.halign);
+  uint32_t x = 0;
+  for (uint32_t l = 0; l < s.desc.mips; ++l) {
+    p.levels[l].x_el = x / p.block_width;
+    x += align_up(texunit::mip_extent(s.desc.width, l), ha);
+  }
+  slice_w = x;
+}
+
+}  // namespace
+
+void plan_intel(const PlacedSurface& s, LayoutPlan& p) {
+  const texunit::SurfaceDesc& d = s.desc;
+  p.tile = intel_tile(s.tiling.tiling, p.element_bytes);
+  // ISL_DIM_LAYOUT_GFX9_1D for linear 1D surfaces (isl_surf_choose_dim_layout); tiled 1D
+  // surfaces are not allowed (validate_placement), and then take the 2D placement.
+  p.intel_1d = is_1d(d.type) && s.tiling.tiling == Tiling::kPitch;
+  uint32_t slice_w = 0, slice_h = 1;
+  if (p.intel_1d) {
+    place_levels_1d(s, p, slice_w);
+  } else {
+    place_levels_2d(s, p, slice_w, slice_h);
+  }
+  const bool tiled = s.tiling.tiling != Tiling::kPitch;
+  p.slice0_row_bytes = div_up(slice_w, p.block_width) * p.element_bytes;
+  p.slice0_rows = div_up(slice_h, p.block_height);
+  // MSAA: ISL_MSAA_LAYOUT_ARRAY, each sample a physical array slice (decision ML3).
+  p.physical_slices = p.is_3d ? d.depth : d.slices() * d.samples;
+  if (s.tiling.qpitch != 0) {
+    p.qpitch = s.tiling.qpitch;
+  } else if (p.intel_1d) {
+    p.qpitch = 1;
+  } else {
+    // isl_calc_array_pitch_el_rows_gfx4_2d, ISL_ARRAY_PITCH_SPAN_COMPACT (Gfx8+ programs QPitch):
+    // the slice's height rounded up to VALIGN; 3D tiled surfaces round up to the tile height.
+    p.qpitch = div_up(align_up(slice_h, std::max(1u, s.tiling.valign)), p.block_height);
+    if (tiled && (p.is_3d || s.tiling.tiling == Tiling::kTile64)) {
+      p.qpitch = align_up(p.qpitch, p.tile.height_rows());
+    }
+  }
+  if (s.tiling.row_pitch != 0) {
+    p.row_pitch = s.tiling.row_pitch;
+  } else {
+    p.row_pitch = tiled ? align_up(p.slice0_row_bytes, p.tile.width_bytes()) : p.slice0_row_bytes;
+  }
+  uint32_t rows = p.qpitch * (p.physical_slices - 1) + (p.intel_1d ? 1 : p.slice0_rows);
+  if (tiled) rows = align_up(rows, p.tile.height_rows());
+  p.total_bytes = uint64_t{rows} * p.row_pitch;
+}
+
+uint64_t intel_byte_offset(const LayoutPlan& p, uint32_t level, uint32_t slice_or_z, uint32_t x,
+                           uint32_t y, uint32_t sample, uint32_t byte) {
+  const LevelPlan& lv = p.levels[level];
+  // Sample s of array slice a is physical slice a * samples + s (ISL_MSAA_LAYOUT_ARRAY).
+  const uint64_t slice = p.is_3d ? slice_or_z : uint64_t{slice_or_z} * p.samples + sample;
+  const uint64_t xb = uint64_t{lv.x_el + x} * p.element_bytes + byte;
+  const uint64_t row = p.intel_1d ? slice : lv.y_el + y + slice * p.qpitch;
+  if (p.tiling == Tiling::kPitch) return row * p.row_pitch + xb;
+  const uint32_t tw = p.tile.width_log2, th = p.tile.height_log2;
+  const uint64_t tiles_per_row = p.row_pitch >> tw;
+  const uint64_t tile = (row >> th) * tiles_per_row + (xb >> tw);
+  return (tile << (tw + th)) +
+         p.tile.offset(static_cast<uint32_t>(xb & ((1u << tw) - 1)),
+                       static_cast<uint32_t>(row & ((1u << th) - 1)));
+}
+
+}  // namespace texsim::hwstate

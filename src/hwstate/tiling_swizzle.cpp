@@ -1,0 +1,71 @@
+// Tile and GOB swizzles as deposit masks. Each mask is read off the public source named in
+// tiling_swizzle.hpp; the masks' bit strings are written most significant bit first as there.
+#include "hwstate/tiling_swizzle.hpp"
+
+#include <bit>
+#include <cassert>
+#include <string_view>
+
+namespace texsim::hwstate {
+namespace {
+
+// Builds a swizzle from a string of 'X' and 'Y', most significant offset bit first, as gmmlib's
+// SWIZZLE descriptors and nil's bit-interleave comment write them.
+constexpr TileSwizzle from_pattern(std::string_view bits) {
+  TileSwizzle s;
+  const auto n = static_cast<uint32_t>(bits.size());
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t bit = 1u << (n - 1 - i);
+    if (bits[i] == 'X') {
+      s.x_mask |= bit;
+      ++s.width_log2;
+    } else {
+      s.y_mask |= bit;
+      ++s.height_log2;
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+uint32_t deposit_bits(uint32_t value, uint32_t mask) {
+  uint32_t out = 0;
+  for (uint32_t m = mask; m != 0; m &= m - 1) {
+    if (value & 1u) out |= m & (~m + 1);
+    value >>= 1;
+  }
+  return out;
+}
+
+uint32_t TileSwizzle::offset(uint32_t x, uint32_t y) const {
+  assert(x < width_bytes() && y < height_rows());
+  return deposit_bits(x, x_mask) | deposit_bits(y, y_mask);
+}
+
+TileSwizzle gob_swizzle() {
+  return from_pattern("XYYXYXXXX");
+}
+
+TileSwizzle tile_y_swizzle() {
+  return from_pattern("XXXYYYYYXXXX");
+}
+
+TileSwizzle tile4_swizzle() {
+  return from_pattern("YYXYXXYYXXXX");
+}
+
+TileSwizzle tile64_swizzle(uint32_t bytes_per_element) {
+  switch (bytes_per_element) {
+    case 1:
+      return from_pattern("YYYXYYXYXXYYXXXX");  // INTEL_TILE_64_8
+    case 2:
+    case 4:
+      return from_pattern("YYXXYYXYXXYYXXXX");  // INTEL_TILE_64_16, _32
+    default:
+      assert(bytes_per_element == 8 || bytes_per_element == 16);
+      return from_pattern("YXXXYYXYXXYYXXXX");  // INTEL_TILE_64_64, _128
+  }
+}
+
+}  // namespace texsim::hwstate

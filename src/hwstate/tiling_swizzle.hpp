@@ -1,0 +1,40 @@
+// The address bits inside one tile or GOB: NVIDIA's 512-byte GOB and Intel's TileY, Tile4 and
+// Tile64 tiles, as bit-deposit masks over (byte x, row y). Pure arithmetic; depends on nothing.
+#pragma once
+
+#include <cstdint>
+
+namespace texsim::hwstate {
+
+// One tile shape: which offset bits take the successive bits of the byte column x and of the row
+// y (deposited lowest bit first, like the x86 PDEP instruction), and the tile's extent.
+struct TileSwizzle {
+  uint32_t x_mask = 0;  // offset bits fed by x (bytes), lowest first
+  uint32_t y_mask = 0;  // offset bits fed by y (rows)
+  uint32_t width_log2 = 0;   // bytes
+  uint32_t height_log2 = 0;  // rows
+
+  uint32_t width_bytes() const { return 1u << width_log2; }
+  uint32_t height_rows() const { return 1u << height_log2; }
+  uint32_t size_bytes() const { return 1u << (width_log2 + height_log2); }
+  // Offset inside the tile of byte (x, y), x < width_bytes(), y < height_rows().
+  uint32_t offset(uint32_t x, uint32_t y) const;
+};
+
+// Deposits the low bits of `value` into the set bits of `mask`, lowest first (PDEP).
+uint32_t deposit_bits(uint32_t value, uint32_t mask);
+
+// NVIDIA Maxwell+ GOB, 64 B x 8 rows: offset bits [8..0] = x5 y2 y1 x4 y0 x3 x2 x1 x0
+// (Mesa src/nouveau/nil/copy.rs, the "pixel address" bit interleave; CopyGOBTuring2D).
+TileSwizzle gob_swizzle();
+// Intel legacy TileY, 128 B x 32 rows in 16 B columns: bits [11..0] = x6 x5 x4 y4 y3 y2 y1 y0 x3
+// x2 x1 x0 (isl_tiled_memcpy.c, ytiled_to_linear: (x % 16) + (x / 16) * 512 + y * 16).
+TileSwizzle tile_y_swizzle();
+// Intel Tile4, 128 B x 32 rows: bits [11..0] = y4 y3 x6 y2 x5 x4 y1 y0 x3 x2 x1 x0
+// (isl_tiled_memcpy.c, linear_to_tile4's cell diagram; gmmlib CpuSwizzleBlt.c, INTEL_TILE_4).
+TileSwizzle tile4_swizzle();
+// Intel Tile64 for 2D single-sampled surfaces, 64 KiB, by bytes per element (1, 2, 4, 8, 16)
+// (gmmlib CpuSwizzleBlt.c, INTEL_TILE_64_8 .. INTEL_TILE_64_128).
+TileSwizzle tile64_swizzle(uint32_t bytes_per_element);
+
+}  // namespace texsim::hwstate

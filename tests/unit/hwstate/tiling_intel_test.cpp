@@ -1,0 +1,121 @@
+// Tests for hwstate/tiling_intel: Intel placements hand-computed from isl.c (GFX4_2D level
+// origins of isl_surf_get_image_offset_sa_gfx4_2d, GFX9_1D, the compact QPitch of
+// isl_calc_array_pitch_el_rows_gfx4_2d, MSAA array layout) and the tiles' swizzles.
+#include <gtest/gtest.h>
+
+#include "hwstate/layout.hpp"
+#include "hwstate/layout_plan.hpp"
+
+namespace texsim::hwstate {
+namespace {
+
+using texunit::Format;
+using texunit::SurfaceType;
+
+PlacedSurface intel(Tiling t, SurfaceType type, Format f, uint32_t w, uint32_t h, uint32_t d = 1,
+                    uint32_t layers = 1, uint32_t mips = 1, uint32_t samples = 1) {
+  PlacedSurface s;
+  s.desc = {type, f, w, h, d, layers, mips, samples};
+  s.tiling.tiling = t;
+  return s;
+}
+
+// RGBA8 16x16, 5 levels, HALIGN = VALIGN = 4: level 1 at (0, 16), level 2 at (8, 16), level 3 at
+// (8, 20), level 4 at (8, 24); the slice is max(16, 8 + 4) x max(16 + 8, 16 + 4 + 4 + 4) = 16x28.
+TEST(TilingIntel, Gfx4_2dMipOrigins) {
+  const PlacedSurface s =
+      intel(Tiling::kPitch, SurfaceType::k2DArray, Format::kR8G8B8A8_UNORM, 16, 16, 1, 2, 5);
+  const LayoutPlan p = plan_layout(s);
+  const uint32_t want[5][2] = {{0, 0}, {0, 16}, {8, 16}, {8, 20}, {8, 24}};
+  for (uint32_t l = 0; l < 5; ++l) {
+    EXPECT_EQ(p.levels[l].x_el, want[l][0]) << l;
+    EXPECT_EQ(p.levels[l].y_el, want[l][1]) << l;
+  }
+  EXPECT_EQ(p.slice0_rows, 28u);
+  EXPECT_EQ(p.row_pitch, 64u);  // 16 texels x 4 bytes, the smallest pitch
+  EXPECT_EQ(p.qpitch, 28u);     // compact: the slice height rounded up to VALIGN
+  EXPECT_EQ(element_offset(s, 2, 0, 0, 0), 16u * 64 + 8 * 4);
+  EXPECT_EQ(element_offset(s, 2, 1, 1, 1), (28u + 17) * 64 + 9 * 4);
+  EXPECT_EQ(surface_bytes(s), 56u * 64);
+}
+
+// A given QPitch is used as is; a single level is not padded (isl: levels == 1).
+TEST(TilingIntel, QPitchFromTheDescriptor) {
+  PlacedSurface s =
+      intel(Tiling::kPitch, SurfaceType::k2DArray, Format::kR8G8B8A8_UNORM, 8, 6, 1, 2);
+  EXPECT_EQ(plan_layout(s).qpitch, 8u);  // 6 rounded up to VALIGN 4
+  EXPECT_EQ(element_offset(s, 0, 1, 0, 0), 8u * 32);
+  s.tiling.qpitch = 12;
+  EXPECT_EQ(element_offset(s, 0, 1, 0, 0), 12u * 32);
+}
+
+// ISL_MSAA_LAYOUT_ARRAY: sample s of slice a is physical slice a * samples + s.
+TEST(TilingIntel, MultisampleArraySlices) {
+  const PlacedSurface s =
+      intel(Tiling::kPitch, SurfaceType::k2DArray, Format::kR8G8B8A8_UNORM, 4, 4, 1, 2, 1, 4);
+  EXPECT_EQ(element_offset(s, 0, 0, 0, 0, 2), 2u * 4 * 16);
+  EXPECT_EQ(element_offset(s, 0, 1, 0, 0, 1), 5u * 4 * 16);
+}
+
+// GFX9_1D: levels side by side (R8, 16 wide, HALIGN 4: x 0, 16, 24), one row per array slice.
+TEST(TilingIntel, Gfx9_1d) {
+  const PlacedSurface s =
+      intel(Tiling::kPitch, SurfaceType::k1DArray, Format::kR8_UNORM, 16, 1, 1, 2, 3);
+  const LayoutPlan p = plan_layout(s);
+  EXPECT_TRUE(p.intel_1d);
+  EXPECT_EQ(p.levels[1].x_el, 16u);
+  EXPECT_EQ(p.levels[2].x_el, 24u);
+  EXPECT_EQ(p.row_pitch, 28u);
+  EXPECT_EQ(element_offset(s, 2, 1, 1, 0), 28u + 25);
+}
+
+// TileY, RGBA8 64x64: pitch 256 (two tiles); byte 16 is the next 16-byte column (512 bytes on),
+// row 32 the next row of tiles.
+TEST(TilingIntel, TileYAddresses) {
+  const PlacedSurface s =
+      intel(Tiling::kTileY, SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 64, 64);
+  EXPECT_EQ(plan_layout(s).row_pitch, 256u);
+  EXPECT_EQ(element_offset(s, 0, 0, 4, 0), 512u);
+  EXPECT_EQ(element_offset(s, 0, 0, 0, 1), 16u);
+  EXPECT_EQ(element_offset(s, 0, 0, 32, 0), 4096u);
+  EXPECT_EQ(element_offset(s, 0, 0, 0, 32), 8192u);
+  EXPECT_EQ(surface_bytes(s), 16384u);
+}
+
+// Tile4: byte 16 is x4 (bit 6), row 4 is y2 (bit 8), byte 64 is x6 (bit 9).
+TEST(TilingIntel, Tile4Addresses) {
+  const PlacedSurface s = intel(Tiling::kTile4, SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 64, 64);
+  EXPECT_EQ(element_offset(s, 0, 0, 4, 0), 64u);
+  EXPECT_EQ(element_offset(s, 0, 0, 0, 4), 256u);
+  EXPECT_EQ(element_offset(s, 0, 0, 16, 0), 512u);
+  EXPECT_EQ(element_offset(s, 0, 0, 0, 8), 1024u);
+  EXPECT_EQ(element_offset(s, 0, 0, 32, 0), 4096u);
+}
+
+// Tile64 at 4 bytes per texel: 128x128 texels per 64 KiB tile; array slices QPitch apart, QPitch
+// rounded up to the tile height (decision ML4).
+TEST(TilingIntel, Tile64Addresses) {
+  const PlacedSurface s =
+      intel(Tiling::kTile64, SurfaceType::k2DArray, Format::kR8G8B8A8_UNORM, 256, 100, 1, 2);
+  const LayoutPlan p = plan_layout(s);
+  EXPECT_EQ(p.row_pitch, 1024u);
+  EXPECT_EQ(p.qpitch, 128u);
+  EXPECT_EQ(element_offset(s, 0, 0, 128, 0), 65536u);
+  EXPECT_EQ(element_offset(s, 0, 1, 0, 0), 2u * 65536);
+  EXPECT_EQ(surface_bytes(s), 4u * 65536);
+}
+
+// 3D on Gfx9+: GFX4_2D per z slice, QPitch a multiple of the tile height when tiled.
+TEST(TilingIntel, ThreeDTileY) {
+  const PlacedSurface s =
+      intel(Tiling::kTileY, SurfaceType::k3D, Format::kR8G8B8A8_UNORM, 8, 8, 4, 1, 2);
+  const LayoutPlan p = plan_layout(s);
+  EXPECT_EQ(p.slice0_rows, 12u);  // 8 + 4
+  EXPECT_EQ(p.qpitch, 32u);
+  EXPECT_EQ(p.physical_slices, 4u);
+  // z 1 of level 1: rows 32 + 8, x 0: tile row 1 (pitch 128 = one tile), row 8 inside.
+  EXPECT_EQ(element_offset(s, 1, 1, 0, 0), 4096u + 8 * 16);
+}
+
+}  // namespace
+}  // namespace texsim::hwstate
