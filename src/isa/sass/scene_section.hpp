@@ -41,12 +41,16 @@ struct WarpState {
   std::optional<DefaultPartial> default_partial;
 };
 
-// A texture header pool entry: which scene surface it views and its level range.
+// A texture header pool entry: which scene surface it views and its level range. An entry given
+// as TIC bytes (scene_descriptors.hpp) views the surface read from "gpu_memory" at `address`
+// instead, held in `memory_surface` (`surface` is then unused).
 struct TextureHeader {
   uint32_t surface = 0;
   uint32_t min_level = 0;
   uint32_t max_level = 0;
   bool srgb = false;
+  std::shared_ptr<const texunit::Surface> memory_surface;
+  uint64_t address = 0;
 };
 
 struct TextureHeaderPool {
