@@ -142,19 +142,21 @@ BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_v
                    " is within max_index but has no entry in \"texture_headers\"");
   }
   const TextureHeader& h = entry->second;
-  const scene::SceneSurface* surf = h.memory_surface ? nullptr : scene.find_surface(h.surface);
-  if (surf == nullptr && !h.memory_surface)
+  const auto mem = st.header_surfaces.find(out.header_index);
+  const MemorySurface* memory = mem == st.header_surfaces.end() ? nullptr : &mem->second;
+  const scene::SceneSurface* surf = memory ? nullptr : scene.find_surface(h.surface);
+  if (surf == nullptr && memory == nullptr)
     return missing("texture header's surface " + std::to_string(h.surface) + " does not exist");
   out.header = h;
-  out.view = h.memory_surface ? h.memory_surface->view() : surf->surface.view();
+  out.view = memory ? memory->surface->view() : surf->surface.view();
   // The header's sRGB conversion bit selects the sRGB twin of the format (decisions: sRGB).
   if (h.srgb) {
     const std::string twin = std::string(texunit::format_info(out.view.desc.format).name) + "_SRGB";
     if (auto f = texunit::format_from_name(twin)) out.view.desc.format = *f;
   }
   const texunit::SurfaceDesc& d = out.view.desc;
-  out.what += (h.memory_surface ? " -> surface at " + core::hex(h.address)
-                                : " -> surface " + std::to_string(h.surface)) +
+  out.what += (memory ? " -> surface at " + core::hex(memory->address)
+                      : " -> surface " + std::to_string(h.surface)) +
               " (" + std::string(texunit::surface_type_name(d.type)) + " " +
               std::string(texunit::format_info(d.format).name) + ")";
   out.outcome = Outcome::kRun;

@@ -58,8 +58,9 @@ std::optional<std::vector<uint8_t>> descriptor_bytes(JsonReader& r, const Json& 
   return r.read_binary(*p, scene::json_member_path(path, "file"));
 }
 
-std::optional<TextureHeader> header_from_bytes(JsonReader& r, std::span<const uint8_t> tic,
-                                               const std::string& path, const scene::Scene& scene) {
+std::optional<std::pair<TextureHeader, MemorySurface>> header_from_bytes(
+    JsonReader& r, std::span<const uint8_t> tic, const std::string& path,
+    const scene::Scene& scene) {
   const auto* platform = platform_of(r, scene, path);
   if (platform == nullptr) return std::nullopt;
   core::DiagSink sink;
@@ -88,9 +89,7 @@ std::optional<TextureHeader> header_from_bytes(JsonReader& r, std::span<const ui
   TextureHeader h;
   h.min_level = mapped->view_min_level;
   h.max_level = mapped->view_max_level;
-  h.memory_surface = std::move(surface);
-  h.address = placed.base_address;
-  return h;
+  return std::pair{h, MemorySurface{std::move(surface), placed.base_address}};
 }
 
 std::optional<scene::SceneSampler> sampler_from_bytes(JsonReader& r, std::span<const uint8_t> tsc,

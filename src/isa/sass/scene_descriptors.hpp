@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "isa/sass/scene_section.hpp"
@@ -25,10 +26,11 @@ std::optional<std::vector<uint8_t>> descriptor_bytes(scene::JsonReader& r, const
                                                      const std::string& path,
                                                      scene::JsonReader::Keys allowed);
 
-// One TIC entry -> a header viewing the surface its bytes describe (validate, map, read the
-// memory through the layout). nullopt when any step failed (each reported at `path`).
-std::optional<TextureHeader> header_from_bytes(scene::JsonReader& r, std::span<const uint8_t> tic,
-                                               const std::string& path, const scene::Scene& scene);
+// One TIC entry -> the header (view levels) and the surface its bytes describe (validate, map,
+// read the memory through the layout). nullopt when any step failed (each reported at `path`).
+std::optional<std::pair<TextureHeader, MemorySurface>> header_from_bytes(
+    scene::JsonReader& r, std::span<const uint8_t> tic, const std::string& path,
+    const scene::Scene& scene);
 
 // One TSC entry -> the sampler it programs (id = `index`).
 std::optional<scene::SceneSampler> sampler_from_bytes(scene::JsonReader& r,

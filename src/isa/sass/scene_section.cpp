@@ -332,7 +332,10 @@ void load_texture_headers(JsonReader& r, const Json& v, const std::string& path,
                           const scene::Scene& scene, SceneState& state) {
   TextureHeaderPool pool;
   const auto from_bytes = [&](uint32_t index, std::span<const uint8_t> b, const std::string& ip) {
-    if (auto h = header_from_bytes(r, b, ip, scene)) pool.entries[index] = *h;
+    if (auto h = header_from_bytes(r, b, ip, scene)) {
+      pool.entries[index] = h->first;
+      state.header_surfaces[index] = h->second;
+    }
   };
   if (given_as_bytes(v)) {
     if (read_pool_bytes(r, v, path, pool.max_index, from_bytes))
