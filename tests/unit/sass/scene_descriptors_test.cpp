@@ -174,5 +174,28 @@ TEST(SassSceneDescriptors, WholePoolsAndGpuMemoryRanges) {
   EXPECT_EQ(scene_state(*sc).texture_headers->entries.count(1), 1u);
 }
 
+TEST(SassSceneDescriptors, PoolsAndMemoryFromFiles) {
+  // The TSC pool and a header as files beside the scene (tests/golden/hwstate/tsc-pool.bin, the
+  // pool of examples/sass/tic-blocklinear-texs.json), entries at byte 32 * index.
+  auto j = small_twin();
+  j["texture_samplers"] = {{"file", "tsc-pool.bin"}};
+  core::DiagSink sink;
+  const auto sc = scene::load_scene_text(j.dump(), TEXSIM_SOURCE_DIR "/tests/golden/hwstate/s.json",
+                                         sink, isa::scene_load_options());
+  ASSERT_TRUE(sc) << sink.diagnostics().front().message;
+  const auto& pool = *scene_state(*sc).texture_samplers;
+  EXPECT_EQ(pool.max_index, 3u);
+  ASSERT_EQ(pool.entries.size(), 3u);
+  EXPECT_EQ(pool.entries.at(1).state.compare, texunit::CompareFunc::kLessEqual);
+  EXPECT_EQ(pool.entries.at(2).state.min_lod, 1.0f);
+  // A missing file is SCENE-FILE at the pool.
+  j["texture_samplers"] = {{"file", "no-such.bin"}};
+  core::DiagSink missing;
+  EXPECT_FALSE(scene::load_scene_text(j.dump(), TEXSIM_SOURCE_DIR "/tests/golden/hwstate/s.json",
+                                      missing, isa::scene_load_options()));
+  ASSERT_FALSE(missing.diagnostics().empty());
+  EXPECT_EQ(missing.diagnostics()[0].rule_id, "SCENE-FILE");
+}
+
 }  // namespace
 }  // namespace texsim::isa::sass
