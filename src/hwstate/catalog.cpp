@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/text.hpp"
+#include "hwstate/intel_tables.hpp"
 #include "hwstate/nvidia_tex.hpp"
 
 namespace texsim::hwstate {
@@ -12,6 +13,7 @@ std::vector<CatalogPlatform> catalog() {
   std::vector<CatalogPlatform> out;
   for (const nvidia::Platform& p : nvidia::platforms())
     out.push_back({"NVIDIA", p.name, p.header, p.types});
+  out.push_back({"Intel", "TGLLP", "Mesa src/intel/genxml/gen12.xml", intel::kTGLLPTypes});
   return out;
 }
 

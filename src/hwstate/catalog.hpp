@@ -1,6 +1,6 @@
 // Every descriptor type texsim knows, by platform: the one list `texsim describe-state` and the
-// APIs walk (architecture.md rule 13). Today NVIDIA's TIC/TSC per SM; Intel's genxml structures
-// join here. Depends on hwstate's vendor tables.
+// APIs walk (architecture.md rule 13): NVIDIA's TIC/TSC per SM, Intel's genxml SAMPLER_STATE and
+// SAMPLER_BORDER_COLOR_STATE for TGLLP. Depends on hwstate's vendor tables.
 #pragma once
 
 #include <span>
@@ -13,7 +13,7 @@
 namespace texsim::hwstate {
 
 struct CatalogPlatform {
-  std::string_view vendor;  // "NVIDIA"
+  std::string_view vendor;  // "NVIDIA", "Intel"
   std::string_view name;    // "SM52"
   std::string_view source;  // "open-gpu-doc classes/3d/clb197tex.h"
   std::span<const DescriptorType> types;

@@ -34,6 +34,22 @@ std::string_view field_kind_name(FieldKind k) {
   return "?";
 }
 
+namespace {
+
+// Names as a user types them: case-insensitive, '_' and ' ' alike ("Min_Mode_Filter" names
+// genxml's "Min Mode Filter").
+bool name_equals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const char x = a[i] == '_' ? ' ' : core::ascii_lower(a[i]);
+    const char y = b[i] == '_' ? ' ' : core::ascii_lower(b[i]);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 const EnumValue* FieldDesc::find_value(uint64_t raw) const {
   for (const EnumValue& v : values)
     if (v.value == raw) return &v;
@@ -42,13 +58,13 @@ const EnumValue* FieldDesc::find_value(uint64_t raw) const {
 
 const EnumValue* FieldDesc::find_value(std::string_view value_name) const {
   for (const EnumValue& v : values)
-    if (core::iequals(v.name, value_name)) return &v;
+    if (name_equals(v.name, value_name)) return &v;
   return nullptr;
 }
 
 const FieldDesc* DescriptorType::find_field(std::string_view field_name) const {
   for (const FieldDesc& f : fields)
-    if (core::iequals(f.name, field_name)) return &f;
+    if (name_equals(f.name, field_name)) return &f;
   return nullptr;
 }
 
