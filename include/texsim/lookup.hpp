@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "texsim/diagnostic.hpp"
 #include "texsim/export.h"
@@ -176,5 +177,47 @@ struct QueryOptions {
 // LIB-LANES.
 TEXSIM_API LookupStatus query(const Surface& surface, const QueryLanes& lanes, const Results& out,
                               const QueryOptions& options, Diagnostics& diags);
+
+// ---- memory layouts and the addresses a lookup reads (docs/memory-layouts.md) ----
+
+// How the surface's texels lie in GPU memory: texsim's own linear layout, pitch-linear, NVIDIA
+// block-linear, Intel TileY, Tile4 or Tile64.
+enum class Tiling : uint8_t { kLinear, kPitch, kBlockLinear, kTileY, kTile4, kTile64 };
+
+// A placement: the tiling with its descriptor fields (0: as the public driver computes them) and
+// the base address.
+struct Placement {
+  Tiling tiling = Tiling::kLinear;
+  uint32_t row_pitch = 0;        // bytes (pitch-linear and Intel layouts)
+  uint8_t block_width_log2 = 0;  // NVIDIA GOBs per block, log2 (x must be 0 on hardware)
+  uint8_t block_height_log2 = 0;
+  uint8_t block_depth_log2 = 0;
+  uint32_t halign = 4, valign = 4;  // Intel surface alignment, texels
+  uint32_t qpitch = 0;              // Intel rows of elements between array slices
+  uint64_t array_pitch = 0;         // NVIDIA bytes between layers
+  uint64_t base_address = 0;
+};
+
+// One texel the lookup read and where its element (texel, or 4x4 block) lies.
+struct TexelAddress {
+  uint32_t level = 0, slice_or_z = 0, x = 0, y = 0, sample = 0;  // texels
+  uint64_t address = 0;
+  uint32_t bytes = 0;
+};
+
+struct AddressTrace {
+  std::vector<TexelAddress> reads;  // every texel read, lane by lane in lane order
+  std::vector<uint64_t> lines;      // distinct line addresses, in first-touch order
+};
+
+// sample() with every texel read reported: the same results, and in `trace` the reads mapped
+// through `placement` and the distinct lines of `line_bytes` (a power of two, 16 to 4096). The
+// lanes run on the scalar reference one after another (threads is ignored). Errors: sample()'s,
+// ACCESS-LINE-SIZE, and the placement's LAYOUT-* rules.
+TEXSIM_API LookupStatus sample_addresses(const Surface& surface, const Sampler& sampler,
+                                         const SampleLanes& lanes, const Results& out,
+                                         const SampleOptions& options, const Placement& placement,
+                                         uint32_t line_bytes, AddressTrace& trace,
+                                         Diagnostics& diags);
 
 }  // namespace texsim

@@ -1,5 +1,6 @@
 // Public API: message-level sample and fetch: checks the lanes, then texunit's message entry
 // (texunit/message.hpp) does the profile dispatch, lavapipe's groups and quads, and the SIMD path.
+// sample_addresses maps a message's texel reads through a placement (hwstate/access.hpp).
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -7,6 +8,7 @@
 
 #include "api/fields.hpp"
 #include "api/internal.hpp"
+#include "hwstate/access.hpp"
 #include "texsim/lookup.hpp"
 #include "texunit/batch.hpp"
 #include "texunit/bounds.hpp"
@@ -94,8 +96,12 @@ static_assert(int(SampleOp::kGather) == int(texunit::SampleOp::kGather));
 static_assert(int(SampleIndexPolicy::kClamp) == int(texunit::SampleIndexPolicy::kClamp));
 static_assert(int(QueryOp::kSamples) == int(texunit::QueryOp::kSamples));
 
-LookupStatus sample(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
-                    const Results& out, const SampleOptions& options, Diagnostics& diags) {
+namespace {
+
+// sample(), with the view's texel reads logged into `log` when it is set.
+LookupStatus sample_logged(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
+                           const Results& out, const SampleOptions& options,
+                           texunit::TexelReadLog* log, Diagnostics& diags) {
   LookupStatus st;
   if (!lanes_ok(lanes, diags) || !outputs_ok(out, lanes.count, diags)) return st;
   const bool lavapipe_quads = options.profile == Profile::kLavapipe && options.lavapipe_groups;
@@ -110,7 +116,8 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
       lavapipe_quads && is_quad_op(lanes.op) && (!lanes.quad_x.empty() || !lanes.quad_y.empty());
   if (placed && !quad_positions_ok(lanes, std::max(1u, options.lavapipe_group_lanes), diags))
     return st;
-  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  view.read_log = log;
   const texunit::SamplerState smp = detail::to_internal(sampler);
   texunit::MessageOptions mo;
   mo.precision = detail::to_internal(options.profile);
@@ -133,6 +140,51 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
   st.kind = detail::to_public(
       texunit::sample_result_kind(view, smp, static_cast<texunit::SampleOp>(lanes.op)));
   st.ok = true;
+  return st;
+}
+
+}  // namespace
+
+LookupStatus sample(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
+                    const Results& out, const SampleOptions& options, Diagnostics& diags) {
+  return sample_logged(surface, sampler, lanes, out, options, nullptr, diags);
+}
+
+LookupStatus sample_addresses(const Surface& surface, const Sampler& sampler,
+                              const SampleLanes& lanes, const Results& out,
+                              const SampleOptions& options, const Placement& placement,
+                              uint32_t line_bytes, AddressTrace& trace, Diagnostics& diags) {
+  trace = AddressTrace{};
+  hwstate::PlacedSurface placed;
+  placed.desc = detail::Access::impl(surface).surface->desc();
+  placed.tiling.tiling = static_cast<hwstate::Tiling>(placement.tiling);  // the same order
+  placed.tiling.row_pitch = placement.row_pitch;
+  placed.tiling.block_width_log2 = placement.block_width_log2;
+  placed.tiling.block_height_log2 = placement.block_height_log2;
+  placed.tiling.block_depth_log2 = placement.block_depth_log2;
+  placed.tiling.halign = placement.halign;
+  placed.tiling.valign = placement.valign;
+  placed.tiling.qpitch = placement.qpitch;
+  placed.tiling.array_pitch = placement.array_pitch;
+  placed.base_address = placement.base_address;
+  core::DiagSink sink;
+  const hwstate::AddressMapper mapper(placed, line_bytes, sink);
+  detail::append(diags, sink);
+  sink.clear();
+  if (!mapper.ok()) return {};
+  texunit::TexelReadLog log;
+  const LookupStatus st = sample_logged(surface, sampler, lanes, out, options, &log, diags);
+  if (!st.ok) return st;
+  hwstate::AccessTrace t;
+  const bool mapped = mapper.map(log, t, sink);
+  detail::append(diags, sink);
+  if (!mapped) return {};
+  trace.reads.reserve(t.reads.size());
+  for (const hwstate::TexelAccess& a : t.reads) {
+    trace.reads.push_back(
+        {a.read.level, a.read.slice_or_z, a.read.x, a.read.y, a.read.sample, a.address, a.bytes});
+  }
+  trace.lines = std::move(t.lines);
   return st;
 }
 

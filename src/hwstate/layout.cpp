@@ -13,12 +13,18 @@ namespace texsim::hwstate {
 
 std::string_view tiling_name(Tiling t) {
   switch (t) {
-    case Tiling::kLinear: return "linear";
-    case Tiling::kPitch: return "pitch";
-    case Tiling::kBlockLinear: return "block_linear";
-    case Tiling::kTileY: return "tile_y";
-    case Tiling::kTile4: return "tile4";
-    case Tiling::kTile64: return "tile64";
+    case Tiling::kLinear:
+      return "linear";
+    case Tiling::kPitch:
+      return "pitch";
+    case Tiling::kBlockLinear:
+      return "block_linear";
+    case Tiling::kTileY:
+      return "tile_y";
+    case Tiling::kTile4:
+      return "tile4";
+    case Tiling::kTile64:
+      return "tile64";
   }
   return "?";
 }
@@ -42,7 +48,8 @@ LayoutPlan plan_layout(const PlacedSurface& s) {
     p.total_bytes = p.linear.total_bytes;
     return p;
   }
-  const bool one_d = d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
+  const bool one_d =
+      d.type == texunit::SurfaceType::k1D || d.type == texunit::SurfaceType::k1DArray;
   p.levels.resize(d.mips);
   for (uint32_t l = 0; l < d.mips; ++l) {
     LevelPlan& lv = p.levels[l];

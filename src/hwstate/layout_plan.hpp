@@ -34,18 +34,18 @@ struct LayoutPlan {
   uint32_t block_height = 1;
   uint32_t samples = 1;
   bool is_3d = false;
-  bool intel_1d = false;          // ISL_DIM_LAYOUT_GFX9_1D (1D surfaces, linear)
-  uint32_t sample_grid_w = 1;     // NVIDIA: samples of a pixel side by side (nil SampleLayout)
+  bool intel_1d = false;       // ISL_DIM_LAYOUT_GFX9_1D (1D surfaces, linear)
+  uint32_t sample_grid_w = 1;  // NVIDIA: samples of a pixel side by side (nil SampleLayout)
   uint32_t sample_grid_h = 1;
-  uint32_t row_pitch = 0;         // Intel and pitch-linear: bytes per element row
-  uint32_t qpitch = 0;            // Intel: element rows between physical array slices
-  uint32_t slice0_rows = 0;       // Intel: rows of one slice's mip layout
-  uint32_t slice0_row_bytes = 0;  // Intel: bytes of one slice's widest row of the mip layout
-  uint32_t physical_slices = 1;   // Intel: array slices x samples, or depth (3D)
-  uint64_t layer_bytes = 0;       // NVIDIA: bytes of one layer's mip chain
-  uint64_t array_pitch = 0;       // NVIDIA: bytes between layers
+  uint32_t row_pitch = 0;           // Intel and pitch-linear: bytes per element row
+  uint32_t qpitch = 0;              // Intel: element rows between physical array slices
+  uint32_t slice0_rows = 0;         // Intel: rows of one slice's mip layout
+  uint32_t slice0_row_bytes = 0;    // Intel: bytes of one slice's widest row of the mip layout
+  uint32_t physical_slices = 1;     // Intel: array slices x samples, or depth (3D)
+  uint64_t layer_bytes = 0;         // NVIDIA: bytes of one layer's mip chain
+  uint64_t array_pitch = 0;         // NVIDIA: bytes between layers
   uint64_t level0_block_bytes = 0;  // NVIDIA: bytes of level 0's block
-  TileSwizzle tile;               // Intel tiled layouts
+  TileSwizzle tile;                 // Intel tiled layouts
   std::vector<LevelPlan> levels;
   texunit::SurfaceLayout linear;  // kLinear
   uint64_t total_bytes = 0;

@@ -46,14 +46,16 @@ void check_intel_tiling(const PlacedSurface& s, const LayoutPlan& p, core::DiagS
   const uint64_t align = t == Tiling::kTile64 ? 65536 : 4096;
   if (s.base_address % align != 0) {
     sink.error("LAYOUT-BASE-ALIGN", loc,
-               "base address of a " + std::string(tiling_name(t)) + " surface must be a multiple of " +
-                   to_string(align) + ", got " + to_string(s.base_address),
+               "base address of a " + std::string(tiling_name(t)) +
+                   " surface must be a multiple of " + to_string(align) + ", got " +
+                   to_string(s.base_address),
                "RENDER_SURFACE_STATE, Surface Base Address (tiled surfaces start on a tile)");
   }
   if (t == Tiling::kTile64 && (s.desc.mips > 1 || p.is_3d || s.desc.samples > 1)) {
     sink.error("LAYOUT-TILE64-UNMODELLED", loc,
                "Tile64 is modelled for single-sampled 2D, cube and array surfaces of one level, "
-               "got mips " + to_string(s.desc.mips) + ", samples " + to_string(s.desc.samples) +
+               "got mips " +
+                   to_string(s.desc.mips) + ", samples " + to_string(s.desc.samples) +
                    (p.is_3d ? ", 3D" : ""),
                "docs/memory-layouts.md, Tile64 (mip tail, 3D and MSAA swizzles not modelled)");
   }
@@ -132,16 +134,17 @@ void check_nvidia(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& s
   if (s.base_address % 512 != 0) {
     sink.error("LAYOUT-BASE-ALIGN", loc,
                "base address of a block-linear surface must be a multiple of the 512-byte GOB, "
-               "got " + to_string(s.base_address),
+               "got " +
+                   to_string(s.base_address),
                "Mesa nil image.rs (GOB-aligned levels and layers)");
   }
   if (t.array_pitch != 0 && !p.is_3d && s.desc.slices() > 1) {
-    const uint64_t want = (p.layer_bytes + p.level0_block_bytes - 1) / p.level0_block_bytes *
-                          p.level0_block_bytes;
+    const uint64_t want =
+        (p.layer_bytes + p.level0_block_bytes - 1) / p.level0_block_bytes * p.level0_block_bytes;
     if (t.array_pitch < p.layer_bytes) {
       sink.error("LAYOUT-BL-ARRAY-PITCH", loc,
-                 "array pitch must hold one layer's " + to_string(p.layer_bytes) +
-                     " bytes, got " + to_string(t.array_pitch),
+                 "array pitch must hold one layer's " + to_string(p.layer_bytes) + " bytes, got " +
+                     to_string(t.array_pitch),
                  "Mesa nil image.rs, Image::new (array_stride_B)");
     } else if (t.array_pitch != want) {
       sink.warning("LAYOUT-BL-ARRAY-PITCH", loc,

@@ -135,9 +135,8 @@ uint64_t intel_byte_offset(const LayoutPlan& p, uint32_t level, uint32_t slice_o
   const uint32_t tw = p.tile.width_log2, th = p.tile.height_log2;
   const uint64_t tiles_per_row = p.row_pitch >> tw;
   const uint64_t tile = (row >> th) * tiles_per_row + (xb >> tw);
-  return (tile << (tw + th)) +
-         p.tile.offset(static_cast<uint32_t>(xb & ((1u << tw) - 1)),
-                       static_cast<uint32_t>(row & ((1u << th) - 1)));
+  return (tile << (tw + th)) + p.tile.offset(static_cast<uint32_t>(xb & ((1u << tw) - 1)),
+                                             static_cast<uint32_t>(row & ((1u << th) - 1)));
 }
 
 }  // namespace texsim::hwstate

@@ -64,11 +64,20 @@ SampleOffset nvidia_sample_offset(uint32_t samples, uint32_t s) {
 void plan_nvidia(const PlacedSurface& s, LayoutPlan& p) {
   const texunit::SurfaceDesc& d = s.desc;
   switch (d.samples) {
-    case 2: p.sample_grid_w = 2; break;
-    case 4: p.sample_grid_w = 2, p.sample_grid_h = 2; break;
-    case 8: p.sample_grid_w = 4, p.sample_grid_h = 2; break;
-    case 16: p.sample_grid_w = 4, p.sample_grid_h = 4; break;
-    default: break;
+    case 2:
+      p.sample_grid_w = 2;
+      break;
+    case 4:
+      p.sample_grid_w = 2, p.sample_grid_h = 2;
+      break;
+    case 8:
+      p.sample_grid_w = 4, p.sample_grid_h = 2;
+      break;
+    case 16:
+      p.sample_grid_w = 4, p.sample_grid_h = 4;
+      break;
+    default:
+      break;
   }
   // nil image.rs, Image::new: each level's extent in bytes (samples widen the pixel), rounded up
   // to its clamped block; levels packed one after another; the layer stride rounded up to
@@ -79,7 +88,8 @@ void plan_nvidia(const PlacedSurface& s, LayoutPlan& p) {
     const uint32_t width_bytes = lv.width_el * p.element_bytes * p.sample_grid_w;
     const uint32_t rows = lv.height_el * p.sample_grid_h;
     clamp_block(lv, width_bytes, rows, lv.depth, s.tiling);
-    lv.row_bytes = static_cast<uint32_t>(align_up(width_bytes, 1u << (kGobWidthLog2 + lv.gobs_x_log2)));
+    lv.row_bytes =
+        static_cast<uint32_t>(align_up(width_bytes, 1u << (kGobWidthLog2 + lv.gobs_x_log2)));
     lv.rows = static_cast<uint32_t>(align_up(rows, 1u << (kGobHeightLog2 + lv.gobs_y_log2)));
     const uint64_t depth = align_up(lv.depth, 1u << lv.gobs_z_log2);
     lv.offset = offset;
@@ -87,8 +97,8 @@ void plan_nvidia(const PlacedSurface& s, LayoutPlan& p) {
   }
   p.layer_bytes = offset;
   const LevelPlan& l0 = p.levels[0];
-  p.level0_block_bytes = uint64_t{1} << (kGobBytesLog2 + l0.gobs_x_log2 + l0.gobs_y_log2 +
-                                         l0.gobs_z_log2);
+  p.level0_block_bytes = uint64_t{1}
+                         << (kGobBytesLog2 + l0.gobs_x_log2 + l0.gobs_y_log2 + l0.gobs_z_log2);
   p.array_pitch = s.tiling.array_pitch != 0 ? s.tiling.array_pitch
                                             : align_up(p.layer_bytes, p.level0_block_bytes);
   const uint32_t layers = p.is_3d ? 1 : d.slices();
@@ -108,8 +118,8 @@ uint64_t nvidia_byte_offset(const LayoutPlan& p, uint32_t level, uint32_t slice_
   const uint64_t blocks_w = lv.row_bytes >> block_w_log2;
   const uint64_t blocks_h = lv.rows >> block_h_log2;
   // Blocks in x, then y, then z order; GOBs inside a block likewise (nil copy.rs, BlockPointer).
-  const uint64_t block = ((uint64_t{z >> bz} * blocks_h + (row >> block_h_log2)) * blocks_w) +
-                         (xb >> block_w_log2);
+  const uint64_t block =
+      ((uint64_t{z >> bz} * blocks_h + (row >> block_h_log2)) * blocks_w) + (xb >> block_w_log2);
   const uint32_t gob_x = (xb >> kGobWidthLog2) & ((1u << bx) - 1);
   const uint32_t gob_y = (row >> kGobHeightLog2) & ((1u << by) - 1);
   const uint32_t gob_z = z & ((1u << bz) - 1);

@@ -9,8 +9,8 @@ namespace texsim::hwstate {
 // One tile shape: which offset bits take the successive bits of the byte column x and of the row
 // y (deposited lowest bit first, like the x86 PDEP instruction), and the tile's extent.
 struct TileSwizzle {
-  uint32_t x_mask = 0;  // offset bits fed by x (bytes), lowest first
-  uint32_t y_mask = 0;  // offset bits fed by y (rows)
+  uint32_t x_mask = 0;       // offset bits fed by x (bytes), lowest first
+  uint32_t y_mask = 0;       // offset bits fed by y (rows)
   uint32_t width_log2 = 0;   // bytes
   uint32_t height_log2 = 0;  // rows
 

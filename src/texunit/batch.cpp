@@ -311,7 +311,8 @@ TexelKind sample_result_kind(const SurfaceView& view, const SamplerState& sample
 }
 
 BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const TexelLanes& out,
-                       const FetchOptions& fetch_options, const BatchOptions& options) {
+                       const FetchOptions& fetch_options, const BatchOptions& batch_options) {
+  const BatchOptions options = logging_options(batch_options, view.read_log != nullptr);
   BatchStats stats;
   const size_t n = b.count;
   if (!batch_valid(b, out)) return stats;
@@ -352,7 +353,8 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
 
 BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
                         const TexelLanes& out, const PrecisionProfile& precision,
-                        const BatchOptions& options) {
+                        const BatchOptions& batch_options) {
+  const BatchOptions options = logging_options(batch_options, view.read_log != nullptr);
   BatchStats stats;
   const size_t n = b.count;
   if (!batch_valid(b, out)) return stats;

@@ -19,6 +19,16 @@ struct BatchOptions {
   size_t block_lanes = 2048;
 };
 
+// The options a batch runs with when its view logs texel reads (SurfaceView::read_log): the
+// scalar reference on the caller's thread, so that every read is logged, in lane order.
+inline BatchOptions logging_options(const BatchOptions& o, bool logging) {
+  if (!logging) return o;
+  BatchOptions serial = o;
+  serial.threads = 1;
+  serial.simd = false;
+  return serial;
+}
+
 inline constexpr size_t kMinBlockLanes = 64;
 inline constexpr size_t kMaxBlockLanes = 8192;
 

@@ -119,6 +119,9 @@ FetchResult fetch_texel(const SurfaceView& view, const FetchRequest& req,
     res.in_bounds = false;
     return res;
   }
+  if (view.read_log != nullptr) {
+    view.read_log->push_back({req.level, a.slice_or_z, a.x, a.y, plane});
+  }
   // §22.4.6: ld returns the stored bits (float32 untouched, denormals kept); decode_texel
   // owns the format rules, including picking the texel inside a BCn block.
   res.texel =

@@ -151,6 +151,9 @@ Texel read_texel(const Surf& s, const SamplerState& smp, uint32_t level, int32_t
   const uint32_t sz = s.dims == 3 ? static_cast<uint32_t>(z) : static_cast<uint32_t>(slice);
   const uint64_t off = texel_byte_offset(s.view.desc, s.view.layout, 0, level, sz,
                                          static_cast<uint32_t>(x), static_cast<uint32_t>(y));
+  if (s.view.read_log != nullptr) {
+    s.view.read_log->push_back({level, sz, static_cast<uint32_t>(x), static_cast<uint32_t>(y), 0});
+  }
   return lavapipe_decode(s.view.desc.format, s.view.bytes.data() + off);
 }
 

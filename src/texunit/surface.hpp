@@ -12,6 +12,7 @@
 #include "core/diag.hpp"
 #include "texunit/format.hpp"
 #include "texunit/texel.hpp"
+#include "texunit/texel_reads.hpp"
 
 namespace texsim::texunit {
 
@@ -120,6 +121,11 @@ struct SurfaceView {
   std::span<const uint64_t> mcs;     // width*height*slices values, empty: no MCS plane
   std::optional<Texel> clear_color;  // returned for fast-cleared MCS pixels
   std::span<const NullRegion> null_regions;
+  // When set, every texel read from `bytes` is appended here (fetch_texel and lavapipe's texel
+  // read; null tiles, fast clears, borders and out-of-bounds taps read no memory and are not
+  // logged). Batch and message entry points given a logging view run every lane with the scalar
+  // reference on the caller's thread, so the log is in lane order. Null: no cost but one test.
+  TexelReadLog* read_log = nullptr;
 };
 
 // Owning storage with the linear layout; `view()` hands out a SurfaceView.

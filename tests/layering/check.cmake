@@ -1,5 +1,5 @@
-# The include layering of src/ (docs/architecture.md): core < texunit < intel, scene < isa < api,
-# cli. A file may include headers of its own layer and the layers below it only; the ISA front
+# The include layering of src/ (docs/architecture.md): core < texunit < intel, hwstate, scene <
+# isa < api, cli. A file may include headers of its own layer and the layers below it only; the ISA front
 # ends (isa/visa, isa/sass) never include each other, nor do intel (the Intel sampler message)
 # and scene. Usage: cmake -DSRC=<src dir> -P check.cmake (fails with one line per upward include).
 if(NOT SRC)
@@ -10,7 +10,7 @@ set(rank_core 0)
 set(rank_texunit 1)
 set(rank_intel 2)  # the Intel sampler message: texunit and core only (decision I1)
 set(rank_scene 2)
-set(rank_hwstate 2)  # descriptors and memory layouts: texunit and core only (issue 27)
+set(rank_hwstate 2)  # memory layouts and addresses: texunit and core only (docs/memory-layouts.md)
 set(rank_isa 3)
 set(rank_api 4)
 set(rank_cli 4)
@@ -38,8 +38,8 @@ foreach(f ${files})
                  "isa/sass;isa/visa;the front ends are independent"
                  "intel;scene;intel may include nothing above texunit"
                  "scene;intel;scene knows no ISA"
-                 "hwstate;scene;hwstate knows no scene file"
-                 "hwstate;intel;hwstate knows no sampler message")
+                 "hwstate;scene;hwstate may include nothing above texunit"
+                 "hwstate;intel;hwstate may include nothing above texunit")
       list(GET pair 0 from)
       list(GET pair 1 to)
       list(GET pair 2 why)

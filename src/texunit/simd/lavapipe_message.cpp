@@ -162,7 +162,9 @@ size_t count_active(std::span<const uint8_t> active, size_t begin, size_t end) {
 
 BatchStats lavapipe_sample_message(const SurfaceView& view, const SamplerState& sampler,
                                    const SampleBatch& b, const TexelLanes& out,
-                                   const LavapipeMessageOptions& options) {
+                                   const LavapipeMessageOptions& message_options) {
+  LavapipeMessageOptions options = message_options;
+  options.batch = logging_options(options.batch, view.read_log != nullptr);
   BatchStats stats;
   const size_t n = b.count;
   if (!batch_valid(b, out)) return stats;
@@ -213,7 +215,10 @@ BatchStats lavapipe_sample_message(const SurfaceView& view, const SamplerState& 
 }
 
 BatchStats lavapipe_fetch_message(const SurfaceView& view, const FetchBatch& b,
-                                  const TexelLanes& out, const LavapipeMessageOptions& options) {
+                                  const TexelLanes& out,
+                                  const LavapipeMessageOptions& message_options) {
+  LavapipeMessageOptions options = message_options;
+  options.batch = logging_options(options.batch, view.read_log != nullptr);
   BatchStats stats;
   const size_t n = b.count;
   if (!batch_valid(b, out)) return stats;

@@ -21,8 +21,6 @@ constexpr Format kFormats[] = {Format::kR8_UNORM,           Format::kR8G8_UNORM,
                                Format::kR8G8B8A8_UNORM,     Format::kR16G16B16A16_FLOAT,
                                Format::kR32G32B32A32_FLOAT, Format::kR32G32B32_FLOAT,
                                Format::kBC1_UNORM,          Format::kBC3_UNORM};
-constexpr Tiling kTilings[] = {Tiling::kLinear, Tiling::kPitch, Tiling::kBlockLinear,
-                               Tiling::kTileY,  Tiling::kTile4, Tiling::kTile64};
 
 PlacedSurface random_surface(std::mt19937& rng, Tiling tiling) {
   auto pick = [&](uint32_t lo, uint32_t hi) {
@@ -88,10 +86,10 @@ void check_tiling(Tiling tiling, uint32_t seed, int count) {
         const uint32_t w = p.tiling == Tiling::kLinear
                                ? static_cast<uint32_t>(lin.levels[l].row_pitch / p.element_bytes)
                                : lv.width_el;
-        const uint32_t h = p.tiling == Tiling::kLinear
-                               ? static_cast<uint32_t>(lin.levels[l].slice_pitch /
-                                                       lin.levels[l].row_pitch)
-                               : lv.height_el;
+        const uint32_t h =
+            p.tiling == Tiling::kLinear
+                ? static_cast<uint32_t>(lin.levels[l].slice_pitch / lin.levels[l].row_pitch)
+                : lv.height_el;
         const uint32_t slices = p.is_3d ? lin.levels[l].depth : s.desc.slices();
         for (uint32_t z = 0; z < slices; ++z) {
           for (uint32_t y = 0; y < h; ++y) {
@@ -103,7 +101,8 @@ void check_tiling(Tiling tiling, uint32_t seed, int count) {
                 owned[o] = true;
                 ++element_bytes_seen;
               }
-              ASSERT_EQ(plan_byte_offset(p, l, z, x, y, smp, 0), element_offset(s, l, z, x, y, smp));
+              ASSERT_EQ(plan_byte_offset(p, l, z, x, y, smp, 0),
+                        element_offset(s, l, z, x, y, smp));
             }
           }
         }
@@ -119,20 +118,31 @@ void check_tiling(Tiling tiling, uint32_t seed, int count) {
   EXPECT_EQ(checked, count) << "too few valid random placements for " << tiling_name(tiling);
 }
 
-TEST(Layout, PropertiesLinear) { check_tiling(Tiling::kLinear, 1, 60); }
-TEST(Layout, PropertiesPitch) { check_tiling(Tiling::kPitch, 2, 60); }
-TEST(Layout, PropertiesBlockLinear) { check_tiling(Tiling::kBlockLinear, 3, 60); }
-TEST(Layout, PropertiesTileY) { check_tiling(Tiling::kTileY, 4, 60); }
-TEST(Layout, PropertiesTile4) { check_tiling(Tiling::kTile4, 5, 60); }
-TEST(Layout, PropertiesTile64) { check_tiling(Tiling::kTile64, 6, 30); }
+TEST(Layout, PropertiesLinear) {
+  check_tiling(Tiling::kLinear, 1, 60);
+}
+TEST(Layout, PropertiesPitch) {
+  check_tiling(Tiling::kPitch, 2, 60);
+}
+TEST(Layout, PropertiesBlockLinear) {
+  check_tiling(Tiling::kBlockLinear, 3, 60);
+}
+TEST(Layout, PropertiesTileY) {
+  check_tiling(Tiling::kTileY, 4, 60);
+}
+TEST(Layout, PropertiesTile4) {
+  check_tiling(Tiling::kTile4, 5, 60);
+}
+TEST(Layout, PropertiesTile64) {
+  check_tiling(Tiling::kTile64, 6, 30);
+}
 
 TEST(Layout, LinearIsTexunitsLayout) {
   PlacedSurface s;
   s.desc = {SurfaceType::k2DArray, Format::kBC1_UNORM, 16, 8, 1, 2, 2, 1};
   const texunit::SurfaceLayout lin = texunit::linear_layout(s.desc);
   EXPECT_EQ(surface_bytes(s), lin.total_bytes);
-  EXPECT_EQ(element_offset(s, 1, 1, 1, 1),
-            texunit::texel_byte_offset(s.desc, lin, 0, 1, 1, 4, 4));
+  EXPECT_EQ(element_offset(s, 1, 1, 1, 1), texunit::texel_byte_offset(s.desc, lin, 0, 1, 1, 4, 4));
   EXPECT_EQ(element_bytes(s), 8u);
 }
 

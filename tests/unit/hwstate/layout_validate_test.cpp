@@ -162,8 +162,8 @@ TEST(LayoutValidate, BlockLinearMsaa16) {
 }
 
 TEST(LayoutValidate, BlockLinearArrayPitch) {
-  PlacedSurface s = make(Tiling::kBlockLinear, SurfaceType::k2DArray, Format::kR8G8B8A8_UNORM, 64,
-                         64);
+  PlacedSurface s =
+      make(Tiling::kBlockLinear, SurfaceType::k2DArray, Format::kR8G8B8A8_UNORM, 64, 64);
   s.desc.layers = 2;
   s.tiling.array_pitch = 16384;  // what the hardware derives (one 256 B x 64 row level)
   EXPECT_EQ(rules(s), Ids{});

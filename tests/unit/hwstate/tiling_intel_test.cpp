@@ -72,8 +72,7 @@ TEST(TilingIntel, Gfx9_1d) {
 // TileY, RGBA8 64x64: pitch 256 (two tiles); byte 16 is the next 16-byte column (512 bytes on),
 // row 32 the next row of tiles.
 TEST(TilingIntel, TileYAddresses) {
-  const PlacedSurface s =
-      intel(Tiling::kTileY, SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 64, 64);
+  const PlacedSurface s = intel(Tiling::kTileY, SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 64, 64);
   EXPECT_EQ(plan_layout(s).row_pitch, 256u);
   EXPECT_EQ(element_offset(s, 0, 0, 4, 0), 512u);
   EXPECT_EQ(element_offset(s, 0, 0, 0, 1), 16u);

@@ -1,0 +1,85 @@
+// The memory a lookup touches: texel reads logged by the texture unit (texunit::TexelReadLog)
+// mapped through a placement to byte addresses and distinct cache lines, the input of a timing
+// or cache model. Depends on texunit and core.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/diag.hpp"
+#include "hwstate/layout.hpp"
+#include "texunit/sample.hpp"
+#include "texunit/texel_reads.hpp"
+
+namespace texsim::hwstate {
+
+// One texel read: what was read and where its element lies.
+struct TexelAccess {
+  texunit::TexelRead read;
+  uint64_t address = 0;  // base_address + offset of the element's first byte
+  uint32_t bytes = 0;    // the element's size (a whole 4x4 block for compressed formats)
+};
+
+// A contiguous run of bytes in memory.
+struct ByteRange {
+  uint64_t address = 0;
+  uint32_t bytes = 0;
+  bool operator==(const ByteRange&) const = default;
+};
+
+struct AccessTrace {
+  std::vector<TexelAccess> reads;  // one per logged read, in order
+  // The bytes every read touches, in read order: one range per element, or several where an
+  // element's bytes are not contiguous (12-byte elements across a 16-byte swizzle unit).
+  std::vector<ByteRange> ranges;
+  // Distinct cache-line addresses (line-aligned) in first-touch order.
+  std::vector<uint64_t> lines;
+  uint32_t line_bytes = 0;
+};
+
+struct LayoutPlan;
+
+// A placement checked and planned once, mapping many lookups' reads cheaply (what a timing model
+// driving millions of lookups keeps). Construction reports what map_reads reports for the line
+// size and the placement; ok() is false then and map() maps nothing.
+class AddressMapper {
+ public:
+  AddressMapper(const PlacedSurface& placed, uint32_t line_bytes, core::DiagSink& sink,
+                core::Location loc = {});
+  ~AddressMapper();
+  AddressMapper(const AddressMapper&) = delete;
+  AddressMapper& operator=(const AddressMapper&) = delete;
+
+  bool ok() const { return ok_; }
+  // Replaces `out` with the reads' addresses; false (ACCESS-READ-RANGE reported, `out` empty) if
+  // a read lies outside the surface. Lines are de-duplicated by a scan of the lines so far (a
+  // lookup touches a few dozen at most).
+  bool map(std::span<const texunit::TexelRead> reads, AccessTrace& out, core::DiagSink& sink,
+           core::Location loc = {}) const;
+
+ private:
+  PlacedSurface placed_;
+  uint32_t line_bytes_ = 0;
+  bool ok_ = false;
+  std::unique_ptr<LayoutPlan> plan_;
+};
+
+// Maps `reads` through `placed` (an AddressMapper used once). `line_bytes` must be a power of two
+// in [16, 4096] (32, 64 and 128 are the usual sizes). Reports ACCESS-LINE-SIZE, ACCESS-READ-RANGE
+// (a read outside the surface) and the placement's own rules (validate_placement); returns false
+// (and an empty trace) then.
+bool map_reads(const PlacedSurface& placed, std::span<const texunit::TexelRead> reads,
+               uint32_t line_bytes, AccessTrace& out, core::DiagSink& sink,
+               core::Location loc = {});
+
+// One scalar sample lookup on `view` (texsim's linear bytes of the surface `placed` describes;
+// its descriptions must agree) with every texel read mapped: the result of texunit::sample and,
+// in `out`, the addresses. Returns false (result still computed) when mapping failed.
+bool sample_addresses(const texunit::SurfaceView& view, const texunit::SamplerState& sampler,
+                      const texunit::SampleRequest& req, const texunit::PrecisionProfile& precision,
+                      const PlacedSurface& placed, uint32_t line_bytes,
+                      texunit::SampleResult& result, AccessTrace& out, core::DiagSink& sink);
+
+}  // namespace texsim::hwstate
