@@ -13,6 +13,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/demo.hpp"
+#include "cli/describe_state.hpp"
 #include "cli/json_cmds.hpp"
 #include "cli/sample_cmd.hpp"
 #include "cli/term.hpp"
@@ -100,6 +101,8 @@ struct Verbs {
   CLI::App* render = nullptr;
   CLI::App* describe = nullptr;
   CLI::App* sample = nullptr;
+  CLI::App* describe_state = nullptr;
+  DescribeStateArgs describe_state_args;
   CheckArgs check_args;
   AsmArgs asm_args;
   DisasmArgs dis_args;
@@ -237,6 +240,23 @@ void declare_sample(CLI::App& app, Verbs& v) {
   add_common(smp, v.common, true);
 }
 
+void declare_describe_state(CLI::App& app, Verbs& v) {
+  CLI::App* ds = app.add_subcommand(
+      "describe-state",
+      "print a hardware descriptor's fields by name from its bytes, or encode bytes from named "
+      "fields (NVIDIA TIC/TSC; Intel TGLLP SAMPLER_STATE)");
+  v.describe_state = ds;
+  DescribeStateArgs& a = v.describe_state_args;
+  ds->add_option("type", a.type, "descriptor type, e.g. TIC (from the bytes), TIC.PITCH, TSC");
+  ds->add_option("--platform", a.platform, "SM50 .. SM90 (default SM52), TGLLP; see --list");
+  ds->add_option("--hex", a.hex, "the descriptor's bytes as hex, in memory order");
+  ds->add_option("--file", a.file, "a binary file holding the descriptor");
+  ds->add_option("--offset", a.offset, "byte offset of the descriptor in --file");
+  ds->add_option("--set", a.set, "FIELD=VALUE ...: encode bytes from these fields (others 0)");
+  ds->add_flag("--list", a.list, "list the descriptor types of every platform (or --platform)");
+  ds->add_flag("--json", a.json, "print as JSON");
+}
+
 // Parses the command line; an exit status when parsing ends the run (help, version, an error).
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
   if (const std::string why = unknown_command(argc, argv, app); !why.empty()) {
@@ -279,6 +299,7 @@ int run_verb(Verbs& v) {
   if (v.render->parsed()) return cmd_render(common, v.render_args);
   if (v.describe->parsed()) return cmd_describe(registry, common, v.describe_args);
   if (v.sample->parsed()) return cmd_sample(common, v.sample_args);
+  if (v.describe_state->parsed()) return cmd_describe_state(v.describe_state_args);
   return run_demo(stdout, registry, common.quiet);
 }
 
@@ -301,6 +322,7 @@ int run_main(int argc, char** argv) {
   declare_render(app, v);
   declare_describe(app, v);
   declare_sample(app, v);
+  declare_describe_state(app, v);
 
   // Set after the verbs exist: CLI11 copies a parent's footer into each subcommand it adds.
   app.footer(std::string("With no command, runs `texsim demo`.\n") + kExitStatus);

@@ -85,6 +85,16 @@ const SceneSampler* Scene::find_sampler(uint32_t id) const {
   return nullptr;
 }
 
+std::optional<std::span<const uint8_t>> Scene::gpu_bytes(uint64_t address, uint64_t size) const {
+  for (const GpuMemoryRange& g : gpu_memory) {
+    if (address < g.address || address - g.address > g.bytes.size()) continue;
+    if (size > g.bytes.size() - (address - g.address)) continue;
+    return std::span<const uint8_t>(g.bytes).subspan(static_cast<size_t>(address - g.address),
+                                                     static_cast<size_t>(size));
+  }
+  return std::nullopt;
+}
+
 const IsaState* Scene::isa_state(std::string_view id) const {
   const auto it = isa_states.find(id);
   return it == isa_states.end() ? nullptr : it->second.get();
@@ -107,9 +117,13 @@ IsaState& Scene::edit_isa_state(std::string_view id,
 namespace {
 
 std::optional<std::vector<uint8_t>> load_buffer(JsonReader& r, const Json& v,
-                                                const std::string& path) {
+                                                const std::string& path,
+                                                bool with_address = false) {
   if (!r.expect_object(v, path)) return std::nullopt;
-  r.check_keys(v, path, {"hex", "file", "size"});
+  if (with_address)
+    r.check_keys(v, path, {"address", "hex", "file", "size"});
+  else
+    r.check_keys(v, path, {"hex", "file", "size"});
   const Json* hex = r.member(v, "hex");
   const Json* file = r.member(v, "file");
   if (hex != nullptr && file != nullptr) {
@@ -182,8 +196,8 @@ void load_registers(JsonReader& r, const Json& v, const std::string& path, const
 // The top-level keys: the scene's own, then the sections' keys.
 void check_top_keys(JsonReader& r, const Json& root,
                     std::span<const SceneSection* const> sections) {
-  std::vector<std::string_view> keys{"texsim",   "isa",      "platform", "description",
-                                     "surfaces", "samplers", "memory",   "registers"};
+  std::vector<std::string_view> keys{"texsim",   "isa",    "platform",  "description", "surfaces",
+                                     "samplers", "memory", "registers", "gpu_memory"};
   // Later sections' keys first: the order did-you-mean breaks ties in (as in texsim 1.0's list).
   for (auto s = sections.rbegin(); s != sections.rend(); ++s) {
     keys.insert(keys.end(), (*s)->keys().begin(), (*s)->keys().end());
@@ -284,6 +298,49 @@ void read_memory(JsonReader& r, const Json& root, Scene& scene) {
   }
 }
 
+// "gpu_memory": [{"address": "0x...", "hex" | "file" | "size"}], disjoint ranges of GPU memory
+// (docs/scene-format.md, "GPU memory"; issue 27).
+void read_gpu_memory(JsonReader& r, const Json& root, Scene& scene) {
+  const Json* mem = JsonReader::member(root, "gpu_memory");
+  if (mem == nullptr || !r.expect_array(*mem, "gpu_memory")) return;
+  for (size_t i = 0; i < mem->size(); ++i) {
+    const std::string p = json_index_path("gpu_memory", i);
+    const Json& v = (*mem)[i];
+    if (!v.is_object()) {
+      r.expect_object(v, p);
+      continue;
+    }
+    const Json* a = r.require(v, p, "address");
+    std::optional<uint64_t> address;
+    if (a != nullptr && a->is_string()) {
+      address = parse_hex_number(a->get<std::string>(), 16);
+      if (!address)
+        r.err("SCENE-VALUE", json_member_path(p, "address"),
+              "expected a \"0x...\" address of at most 16 hex digits, got " + a->dump());
+    } else if (a != nullptr) {
+      address = r.as_u64(*a, json_member_path(p, "address"));
+    }
+    auto bytes = load_buffer(r, v, p, true);
+    if (!address || !bytes) continue;
+    if (bytes->size() > ~*address) {
+      r.err("SCENE-VALUE", p, "the range passes the end of the 64-bit address space");
+      continue;
+    }
+    const uint64_t end = *address + bytes->size();
+    const auto overlap = std::find_if(
+        scene.gpu_memory.begin(), scene.gpu_memory.end(), [&](const GpuMemoryRange& g) {
+          return *address < g.address + g.bytes.size() && g.address < end;
+        });
+    if (overlap != scene.gpu_memory.end()) {
+      r.err("SCENE-VALUE", p, "the range overlaps the one at " + core::hex(overlap->address));
+      continue;
+    }
+    scene.gpu_memory.push_back({*address, std::move(*bytes)});
+  }
+  std::sort(scene.gpu_memory.begin(), scene.gpu_memory.end(),
+            [](const GpuMemoryRange& x, const GpuMemoryRange& y) { return x.address < y.address; });
+}
+
 std::optional<Scene> load(JsonReader& r, const Json& root) {
   const std::span<const SceneSection* const> sections = r.options().sections;
   const size_t errors_before = r.error_count();
@@ -307,6 +364,7 @@ std::optional<Scene> load(JsonReader& r, const Json& root) {
   }
   read_samplers(r, root, scene);
   read_memory(r, root, scene);
+  read_gpu_memory(r, root, scene);
   std::vector<std::unique_ptr<IsaState>> states;
   for (const SceneSection* s : sections) states.push_back(s->make_state());
   if (const Json* regs = JsonReader::member(root, "registers")) {

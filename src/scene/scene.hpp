@@ -41,6 +41,13 @@ struct SceneSampler {
   std::optional<texunit::PrecisionKind> precision;  // "precision" key; unset: the caller's default
 };
 
+// A range of GPU memory at a virtual address (the scene's "gpu_memory"): what descriptors given
+// as bytes (SASS texture headers, issue 27) name their surfaces by.
+struct GpuMemoryRange {
+  uint64_t address = 0;
+  std::vector<uint8_t> bytes;
+};
+
 struct Scene {
   std::string path;         // the file it was loaded from ("" for scenes built in code)
   uint32_t version = 1;     // "texsim"
@@ -53,6 +60,7 @@ struct Scene {
 
   std::optional<std::vector<uint8_t>> slm;        // memory.slm
   std::optional<std::vector<uint8_t>> stateless;  // memory.stateless
+  std::vector<GpuMemoryRange> gpu_memory;         // "gpu_memory", ordered by address, disjoint
 
   // Each ISA's machine state from its scene sections (registers, pools, dispatch state), by ISA
   // id; shared between copies until one is edited (edit_isa_state copies it first).
@@ -60,6 +68,9 @@ struct Scene {
 
   const SceneSurface* find_surface(uint32_t id) const;
   const SceneSampler* find_sampler(uint32_t id) const;
+  // The bytes [address, address + size) of one "gpu_memory" range, or an empty optional when no
+  // range holds all of them.
+  std::optional<std::span<const uint8_t>> gpu_bytes(uint64_t address, uint64_t size) const;
 
   // The state an ISA's section reader left, or null.
   const IsaState* isa_state(std::string_view isa) const;

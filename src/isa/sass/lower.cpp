@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "core/bits.hpp"
+#include "core/text.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/scene_section.hpp"
 #include "texunit/format.hpp"
@@ -141,19 +142,22 @@ BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_v
                    " is within max_index but has no entry in \"texture_headers\"");
   }
   const TextureHeader& h = entry->second;
-  const scene::SceneSurface* surf = scene.find_surface(h.surface);
-  if (surf == nullptr)
+  const auto mem = st.header_surfaces.find(out.header_index);
+  const MemorySurface* memory = mem == st.header_surfaces.end() ? nullptr : &mem->second;
+  const scene::SceneSurface* surf = memory ? nullptr : scene.find_surface(h.surface);
+  if (surf == nullptr && memory == nullptr)
     return missing("texture header's surface " + std::to_string(h.surface) + " does not exist");
   out.header = h;
-  out.view = surf->surface.view();
+  out.view = memory ? memory->surface->view() : surf->surface.view();
   // The header's sRGB conversion bit selects the sRGB twin of the format (decisions: sRGB).
   if (h.srgb) {
     const std::string twin = std::string(texunit::format_info(out.view.desc.format).name) + "_SRGB";
     if (auto f = texunit::format_from_name(twin)) out.view.desc.format = *f;
   }
   const texunit::SurfaceDesc& d = out.view.desc;
-  out.what += " -> surface " + std::to_string(h.surface) + " (" +
-              std::string(texunit::surface_type_name(d.type)) + " " +
+  out.what += (memory ? " -> surface at " + core::hex(memory->address)
+                      : " -> surface " + std::to_string(h.surface)) +
+              " (" + std::string(texunit::surface_type_name(d.type)) + " " +
               std::string(texunit::format_info(d.format).name) + ")";
   out.outcome = Outcome::kRun;
   return out;

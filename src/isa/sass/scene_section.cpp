@@ -3,7 +3,9 @@
 #include "isa/sass/scene_section.hpp"
 
 #include "isa/sass/encoding.hpp"
+#include "isa/sass/scene_descriptors.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <functional>
@@ -284,12 +286,67 @@ std::optional<TextureHeader> read_header(JsonReader& r, const Json& value, const
   return h;
 }
 
+// A pool given whole as bytes ({"hex" | "file", "max_index"?}): 32 bytes an entry, the entry
+// number its index; entries of 32 zero bytes are unset (decision DS8). `entry` gets each set one.
+using BytesEntry =
+    std::function<void(uint32_t index, std::span<const uint8_t> bytes, const std::string& ip)>;
+bool read_pool_bytes(JsonReader& r, const Json& v, const std::string& path, uint32_t& max_index,
+                     const BytesEntry& entry) {
+  const auto bytes = descriptor_bytes(r, v, path, {"hex", "file", "max_index"});
+  if (!bytes) return false;
+  constexpr size_t kEntry = 32;
+  if (bytes->empty() || bytes->size() % kEntry != 0 || bytes->size() / kEntry > (1u << 20)) {
+    r.err("SCENE-SIZE", path,
+          "a pool given as bytes holds 1 to 2^20 entries of 32 bytes, got " +
+              std::to_string(bytes->size()) + " bytes");
+    return false;
+  }
+  const auto count = static_cast<uint32_t>(bytes->size() / kEntry);
+  max_index = count - 1;
+  if (const Json* m = JsonReader::member(v, "max_index")) {
+    const auto u = r.as_u32(*m, json_member_path(path, "max_index"), count - 1, (1u << 20) - 1);
+    if (!u) return false;
+    max_index = *u;
+  }
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::span<const uint8_t> e = std::span<const uint8_t>(*bytes).subspan(i * kEntry, kEntry);
+    if (std::all_of(e.begin(), e.end(), [](uint8_t b) { return b == 0; })) continue;
+    entry(i, e, json_member_path(path, "entry " + std::to_string(i)));
+  }
+  return true;
+}
+
+// One pool entry given as {"hex" | "file"}: its 32 bytes.
+std::optional<std::vector<uint8_t>> entry_bytes(JsonReader& r, const Json& value,
+                                                const std::string& ip) {
+  auto b = descriptor_bytes(r, value, ip, {"hex", "file"});
+  if (b && b->size() != 32) {
+    r.err("SCENE-SIZE", ip,
+          "a pool entry given as bytes is 32 bytes, got " + std::to_string(b->size()));
+    return std::nullopt;
+  }
+  return b;
+}
+
 void load_texture_headers(JsonReader& r, const Json& v, const std::string& path,
                           const scene::Scene& scene, SceneState& state) {
   TextureHeaderPool pool;
+  const auto from_bytes = [&](uint32_t index, std::span<const uint8_t> b, const std::string& ip) {
+    if (auto h = header_from_bytes(r, b, ip, scene)) {
+      pool.entries[index] = h->first;
+      state.header_surfaces[index] = h->second;
+    }
+  };
+  if (given_as_bytes(v)) {
+    if (read_pool_bytes(r, v, path, pool.max_index, from_bytes))
+      state.texture_headers = std::move(pool);
+    return;
+  }
   const bool ok = read_pool(r, v, path, pool.max_index,
                             [&](uint32_t index, const Json& value, const std::string& ip) {
-                              if (auto h = read_header(r, value, ip, scene)) {
+                              if (given_as_bytes(value)) {
+                                if (auto b = entry_bytes(r, value, ip)) from_bytes(index, *b, ip);
+                              } else if (auto h = read_header(r, value, ip, scene)) {
                                 pool.entries[index] = *h;
                               }
                             });
@@ -297,11 +354,21 @@ void load_texture_headers(JsonReader& r, const Json& v, const std::string& path,
 }
 
 void load_texture_samplers(JsonReader& r, const Json& v, const std::string& path,
-                           SceneState& state) {
+                           const scene::Scene& scene, SceneState& state) {
   TextureSamplerPool pool;
+  const auto from_bytes = [&](uint32_t index, std::span<const uint8_t> b, const std::string& ip) {
+    if (auto s = sampler_from_bytes(r, b, ip, scene, index)) pool.entries[index] = *s;
+  };
+  if (given_as_bytes(v)) {
+    if (read_pool_bytes(r, v, path, pool.max_index, from_bytes))
+      state.texture_samplers = std::move(pool);
+    return;
+  }
   const bool ok = read_pool(r, v, path, pool.max_index,
                             [&](uint32_t index, const Json& value, const std::string& ip) {
-                              if (auto s = scene::read_sampler(r, value, ip, false)) {
+                              if (given_as_bytes(value)) {
+                                if (auto b = entry_bytes(r, value, ip)) from_bytes(index, *b, ip);
+                              } else if (auto s = scene::read_sampler(r, value, ip, false)) {
                                 s->id = index;
                                 pool.entries[index] = *s;
                               }
@@ -337,7 +404,7 @@ class SassSceneSection final : public scene::SceneSection {
       load_texture_headers(r, *th, "texture_headers", scene, st);
     }
     if (const Json* ts = JsonReader::member(root, "texture_samplers")) {
-      load_texture_samplers(r, *ts, "texture_samplers", st);
+      load_texture_samplers(r, *ts, "texture_samplers", scene, st);
     }
     if (const Json* w = JsonReader::member(root, "warp")) load_warp(r, *w, "warp", st);
     if (const Json* fr = JsonReader::member(root, "fp16_rounding")) {

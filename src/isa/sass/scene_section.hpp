@@ -49,6 +49,13 @@ struct TextureHeader {
   bool srgb = false;
 };
 
+// The surface of an entry given as TIC bytes (scene_descriptors.hpp): read from "gpu_memory" at
+// `address` when the scene loaded. Such an entry views it instead of a scene surface.
+struct MemorySurface {
+  std::shared_ptr<const texunit::Surface> surface;
+  uint64_t address = 0;
+};
+
 struct TextureHeaderPool {
   uint32_t max_index = 0;
   std::map<uint32_t, TextureHeader> entries;
@@ -67,6 +74,8 @@ struct SceneState final : scene::IsaState {
   std::map<uint32_t, std::vector<uint8_t>> const_banks;  // bank -> bytes
   std::optional<uint32_t> tex_bank;
   std::optional<TextureHeaderPool> texture_headers;
+  // The surfaces of texture_headers entries given as TIC bytes, by entry index.
+  std::map<uint32_t, MemorySurface> header_surfaces;
   std::optional<TextureSamplerPool> texture_samplers;
   std::optional<Fp16Rounding> fp16_rounding;
   std::optional<WarpState> warp;

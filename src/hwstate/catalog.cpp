@@ -1,0 +1,48 @@
+// The descriptor catalog over the vendor tables (catalog.hpp).
+#include "hwstate/catalog.hpp"
+
+#include <string>
+
+#include "core/text.hpp"
+#include "hwstate/intel_tables.hpp"
+#include "hwstate/nvidia_tex.hpp"
+
+namespace texsim::hwstate {
+
+std::vector<CatalogPlatform> catalog() {
+  std::vector<CatalogPlatform> out;
+  for (const nvidia::Platform& p : nvidia::platforms())
+    out.push_back({"NVIDIA", p.name, p.header, p.types});
+  out.push_back({"Intel", "TGLLP", "Mesa src/intel/genxml/gen12.xml", intel::kTGLLPTypes});
+  return out;
+}
+
+const CatalogPlatform* find_catalog_platform(std::string_view name) {
+  static const std::vector<CatalogPlatform> kAll = catalog();
+  for (const CatalogPlatform& p : kAll)
+    if (core::iequals(p.name, name)) return &p;
+  return nullptr;
+}
+
+const DescriptorType* resolve_type(const CatalogPlatform& p, std::string_view name,
+                                   std::span<const uint8_t> bytes, core::DiagSink& sink) {
+  if (p.vendor == "NVIDIA" && core::iequals(name, "TIC") && bytes.size() >= nvidia::kEntryBytes)
+    return nvidia::tic_type(*nvidia::find_platform(p.name), bytes, sink);
+  for (const DescriptorType& t : p.types)
+    if (core::iequals(t.name, name)) return &t;
+  std::vector<std::string_view> names;
+  for (const DescriptorType& t : p.types) names.push_back(t.name);
+  sink.error("DESC-TYPE", {},
+             std::string(p.name) + " has no descriptor type " + std::string(name) + " (" +
+                 core::join(names) + (p.vendor == "NVIDIA" ? ", or TIC from the bytes)" : ")"));
+  return nullptr;
+}
+
+bool validate_descriptor(const CatalogPlatform& p, const DescriptorType& t,
+                         std::span<const uint8_t> bytes, core::DiagSink& sink,
+                         const core::Location& loc) {
+  if (p.vendor == "NVIDIA") return nvidia::validate_entry(t, bytes, sink, loc);
+  return validate(t, bytes, sink, loc);
+}
+
+}  // namespace texsim::hwstate

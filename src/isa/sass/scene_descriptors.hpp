@@ -1,0 +1,41 @@
+// Texture header (TIC) and sampler (TSC) pool entries given as the hardware's 32-byte entries
+// (issue 27): decoded and validated per the scene's platform by hwstate/nvidia_*, the header's
+// surface read from the scene's "gpu_memory" through its block-linear or pitch layout.
+// Depends on scene and hwstate.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "isa/sass/scene_section.hpp"
+#include "scene/json_reader.hpp"
+#include "scene/scene.hpp"
+
+namespace texsim::isa::sass {
+
+// Whether a pool or pool entry is given as bytes: an object with "hex" or "file".
+bool given_as_bytes(const scene::Json& v);
+
+// The bytes of {"hex": "..."} or {"file": "NAME"} (`extra` names further allowed keys); nullopt
+// (reported) when unreadable.
+std::optional<std::vector<uint8_t>> descriptor_bytes(scene::JsonReader& r, const scene::Json& v,
+                                                     const std::string& path,
+                                                     scene::JsonReader::Keys allowed);
+
+// One TIC entry -> the header (view levels) and the surface its bytes describe (validate, map,
+// read the memory through the layout). nullopt when any step failed (each reported at `path`).
+std::optional<std::pair<TextureHeader, MemorySurface>> header_from_bytes(
+    scene::JsonReader& r, std::span<const uint8_t> tic, const std::string& path,
+    const scene::Scene& scene);
+
+// One TSC entry -> the sampler it programs (id = `index`).
+std::optional<scene::SceneSampler> sampler_from_bytes(scene::JsonReader& r,
+                                                      std::span<const uint8_t> tsc,
+                                                      const std::string& path,
+                                                      const scene::Scene& scene, uint32_t index);
+
+}  // namespace texsim::isa::sass

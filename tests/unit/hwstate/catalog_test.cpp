@@ -1,0 +1,66 @@
+// The descriptor catalog (hwstate/catalog.*): every platform once, type resolution by name and
+// by a TIC's HEADER_VERSION, the unknown-type diagnostic, and vendor validation dispatch.
+#include "hwstate/catalog.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "hwstate/nvidia_tex.hpp"
+
+namespace texsim::hwstate {
+namespace {
+
+TEST(Catalog, EveryPlatformOnce) {
+  std::set<std::string_view> names;
+  for (const CatalogPlatform& p : catalog()) {
+    EXPECT_TRUE(names.insert(p.name).second) << p.name;
+    EXPECT_EQ(p.types.size(), p.vendor == "NVIDIA" ? nvidia::kTypesPerClass : 2u);
+  }
+  EXPECT_EQ(names.size(), nvidia::platforms().size() + 1);  // + TGLLP
+  EXPECT_NE(find_catalog_platform("sm75"), nullptr);
+  EXPECT_EQ(find_catalog_platform("tgllp")->vendor, "Intel");
+  EXPECT_EQ(find_catalog_platform("DG2"), nullptr);  // gen12.5 tables are not in yet
+}
+
+TEST(Catalog, TicResolvesFromTheBytes) {
+  const CatalogPlatform& p = *find_catalog_platform("SM52");
+  std::vector<uint8_t> e(32, 0);
+  set_bits(e, 87, 85, 2);  // SELECT_PITCH
+  core::DiagSink sink;
+  const DescriptorType* t = resolve_type(p, "tic", e, sink);
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->name, "TIC.PITCH");
+  EXPECT_EQ(resolve_type(p, "tsc", {}, sink)->name, "TSC");
+  EXPECT_TRUE(sink.diagnostics().empty());
+}
+
+TEST(Catalog, UnknownTypeNamesTheTypes) {
+  core::DiagSink sink;
+  EXPECT_EQ(resolve_type(*find_catalog_platform("SM50"), "TIC.PITCHES", {}, sink), nullptr);
+  ASSERT_EQ(sink.diagnostics().size(), 1u);
+  EXPECT_EQ(sink.diagnostics()[0].rule_id, "DESC-TYPE");
+  EXPECT_EQ(sink.diagnostics()[0].message,
+            "SM50 has no descriptor type TIC.PITCHES (TIC.BLOCKLINEAR, TIC.BLOCKLINEAR_COLOR_KEY, "
+            "TIC.ONE_D_BUFFER, TIC.PITCH, TIC.PITCH_COLOR_KEY, TSC, or TIC from the bytes)");
+}
+
+TEST(Catalog, ValidationIncludesTheVendorRules) {
+  // A pitch header whose HEADER_VERSION says block-linear: only the NVIDIA rule sees it.
+  const CatalogPlatform& p = *find_catalog_platform("SM50");
+  core::DiagSink unused;
+  const DescriptorType& pitch = *resolve_type(p, "TIC.PITCH", {}, unused);
+  core::DiagSink sink;
+  const std::pair<std::string, std::string> set[] = {
+      {"COMPONENTS", "SIZES_R8"},   {"R_DATA_TYPE", "NUM_UNORM"},
+      {"G_DATA_TYPE", "NUM_UNORM"}, {"B_DATA_TYPE", "NUM_UNORM"},
+      {"A_DATA_TYPE", "NUM_UNORM"}, {"HEADER_VERSION", "SELECT_BLOCKLINEAR"}};
+  const auto bytes = encode(pitch, set, sink);
+  ASSERT_TRUE(bytes);
+  EXPECT_TRUE(validate(pitch, *bytes, sink));
+  EXPECT_FALSE(validate_descriptor(p, pitch, *bytes, sink));
+  EXPECT_EQ(sink.diagnostics().back().rule_id, "TIC-HEADER_VERSION");
+}
+
+}  // namespace
+}  // namespace texsim::hwstate

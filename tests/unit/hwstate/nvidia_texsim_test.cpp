@@ -1,0 +1,216 @@
+// TIC/TSC <-> texsim (hwstate/nvidia_texsim.*): every mapped format and surface type round trips
+// texsim -> bytes -> texsim; a hand-built header decodes to the surface nouveau would program;
+// each TIC-TEXSIM / TSC-TEXSIM refusal has a failing case.
+#include "hwstate/nvidia_texsim.hpp"
+
+#include <gtest/gtest.h>
+
+#include "texunit/format.hpp"
+
+namespace texsim::hwstate::nvidia {
+namespace {
+
+const Platform& sm50() {
+  return *find_platform("SM50");
+}
+
+TicSurface surface(texunit::Format f, texunit::SurfaceType t, Tiling tiling) {
+  TicSurface s;
+  s.placed.desc.type = t;
+  s.placed.desc.format = f;
+  s.placed.desc.width = 37;
+  s.placed.desc.height =
+      t == texunit::SurfaceType::k1D || t == texunit::SurfaceType::k1DArray
+          ? 1
+          : (t == texunit::SurfaceType::kCube || t == texunit::SurfaceType::kCubeArray ? 37 : 19);
+  s.placed.desc.depth = t == texunit::SurfaceType::k3D ? 5 : 1;
+  s.placed.desc.layers = s.placed.desc.is_array() ? 3 : 1;
+  s.placed.desc.mips = 3;
+  s.view_min_level = 1;
+  s.view_max_level = 2;
+  s.placed.tiling.tiling = tiling;
+  if (tiling == Tiling::kBlockLinear) {
+    s.placed.base_address = 0x1234560000;
+    s.placed.tiling.block_height_log2 = 4;
+    s.placed.tiling.block_depth_log2 = t == texunit::SurfaceType::k3D ? 1 : 0;
+  } else {
+    s.placed.base_address = 0x1234560020;
+    s.placed.tiling.row_pitch = 0x200;
+  }
+  s.srgb = texunit::format_info(f).is_srgb();
+  return s;
+}
+
+void expect_same(const TicSurface& a, const TicSurface& b, const std::string& what) {
+  EXPECT_EQ(a.placed.desc.type, b.placed.desc.type) << what;
+  EXPECT_EQ(a.placed.desc.format, b.placed.desc.format) << what;
+  EXPECT_EQ(a.placed.desc.width, b.placed.desc.width) << what;
+  EXPECT_EQ(a.placed.desc.height, b.placed.desc.height) << what;
+  EXPECT_EQ(a.placed.desc.depth, b.placed.desc.depth) << what;
+  EXPECT_EQ(a.placed.desc.layers, b.placed.desc.layers) << what;
+  EXPECT_EQ(a.placed.desc.mips, b.placed.desc.mips) << what;
+  EXPECT_EQ(a.placed.base_address, b.placed.base_address) << what;
+  EXPECT_EQ(a.placed.tiling.tiling, b.placed.tiling.tiling) << what;
+  EXPECT_EQ(a.placed.tiling.row_pitch, b.placed.tiling.row_pitch) << what;
+  EXPECT_EQ(a.placed.tiling.block_height_log2, b.placed.tiling.block_height_log2) << what;
+  EXPECT_EQ(a.placed.tiling.block_depth_log2, b.placed.tiling.block_depth_log2) << what;
+  EXPECT_EQ(a.view_min_level, b.view_min_level) << what;
+  EXPECT_EQ(a.view_max_level, b.view_max_level) << what;
+  EXPECT_EQ(a.srgb, b.srgb) << what;
+}
+
+TEST(NvidiaTexsim, EveryMappedFormatAndTypeRoundTrips) {
+  using T = texunit::SurfaceType;
+  size_t formats = 0;
+  for (const texunit::FormatInfo& info : texunit::all_formats()) {
+    TicSurface s = surface(info.format, T::k2D, Tiling::kBlockLinear);
+    core::DiagSink probe;
+    if (!tic_from_texsim(sm50(), s, probe)) continue;  // no TIC row (BGRA, packed 16-bit, ...)
+    ++formats;
+    for (T t : {T::k1D, T::k1DArray, T::k2D, T::k2DArray, T::k3D, T::kCube, T::kCubeArray})
+      for (Tiling tiling : {Tiling::kBlockLinear, Tiling::kPitch})
+        for (const char* platform : {"SM50", "SM60", "SM75", "SM90"}) {
+          const std::string what = std::string(info.name) + " " +
+                                   std::string(texunit::surface_type_name(t)) + " " + platform;
+          const Platform& p = *find_platform(platform);
+          TicSurface in = surface(info.format, t, tiling);
+          core::DiagSink sink;
+          auto bytes = tic_from_texsim(p, in, sink);
+          ASSERT_TRUE(bytes) << what;
+          auto out = tic_to_texsim(p, *bytes, sink);
+          ASSERT_TRUE(out) << what << ": " << sink.diagnostics().front().message;
+          expect_same(in, *out, what);
+        }
+  }
+  EXPECT_EQ(formats, 56u);
+}
+
+// A header written field by field as nouveau's nvc0_tex.c would for a 64x32 RGBA8 2D texture,
+// 4 levels, block height 2^2 GOBs, at 0x2_0000_0400 (bits 31:9 and 47:32 of the address).
+TEST(NvidiaTexsim, HandBuiltBlockLinearHeader) {
+  std::vector<uint8_t> e(32, 0);
+  const uint32_t words[8] = {
+      0x08 | 2u << 7 | 2u << 10 | 2u << 13 | 2u << 16 | 2u << 19 | 3u << 22 | 4u << 25 | 5u << 28,
+      (0x400u >> 9) << 9,  // ADDRESS_BITS31TO9 at MW(63:41): word 1 bits 31:9
+      0x2u | 3u << 21,     // ADDRESS_BITS47TO32, HEADER_VERSION 3 (MW(87:85): word 2 bits 23:21)
+      2u << 3 | 3u << 28,  // GOBS_PER_BLOCK_HEIGHT 2 (MW(101:99)), MAX_MIP_LEVEL 3 (MW(127:124))
+      63u | 1u << 23,      // WIDTH_MINUS_ONE, TEXTURE_TYPE TWO_D (MW(154:151): word 4 bits 26:23)
+      31u | 1u << 31,      // HEIGHT_MINUS_ONE, NORMALIZED_COORDS
+      0,
+      3u << 4,  // RES_VIEW_MAX_MIP_LEVEL 3 (MW(231:228))
+  };
+  for (unsigned w = 0; w < 8; ++w)
+    for (unsigned b = 0; b < 4; ++b) e[w * 4 + b] = static_cast<uint8_t>(words[w] >> (8 * b));
+  core::DiagSink sink;
+  auto s = tic_to_texsim(sm50(), e, sink);
+  ASSERT_TRUE(s) << sink.diagnostics().front().message;
+  EXPECT_EQ(s->placed.desc.format, texunit::Format::kR8G8B8A8_UNORM);
+  EXPECT_EQ(s->placed.desc.type, texunit::SurfaceType::k2D);
+  EXPECT_EQ(s->placed.desc.width, 64u);
+  EXPECT_EQ(s->placed.desc.height, 32u);
+  EXPECT_EQ(s->placed.desc.mips, 4u);
+  EXPECT_EQ(s->placed.base_address, 0x200000400u);
+  EXPECT_EQ(s->placed.tiling.tiling, Tiling::kBlockLinear);
+  EXPECT_EQ(s->placed.tiling.block_height_log2, 2u);
+  EXPECT_EQ(s->view_max_level, 3u);
+  EXPECT_TRUE(s->normalized_coords);
+}
+
+std::vector<uint8_t> bytes_of(const TicSurface& s) {
+  core::DiagSink sink;
+  return *tic_from_texsim(sm50(), s, sink);
+}
+
+TEST(NvidiaTexsim, RefusesWhatTexsimDoesNotModel) {
+  const auto base =
+      surface(texunit::Format::kR8G8B8A8_UNORM, texunit::SurfaceType::k2D, Tiling::kBlockLinear);
+  const DescriptorType& bl = *find_type(sm50(), "TIC.BLOCKLINEAR");
+  const std::pair<std::string, std::string> cases[] = {
+      {"COMPONENTS", "SIZES_B5G6R5"},      // no texsim format (decision DS5)
+      {"X_SOURCE", "IN_G"},                // swizzle
+      {"TEXTURE_TYPE", "ONE_D_BUFFER"},    // buffer
+      {"MULTI_SAMPLE_COUNT", "MODE_2X2"},  // multisample header
+      {"GOB3D", "1"},                      // 3D GOBs
+  };
+  for (const auto& [field, value] : cases) {
+    auto e = bytes_of(base);
+    core::DiagSink sink;
+    ASSERT_TRUE(set_named(bl, e, field, value, sink));
+    EXPECT_FALSE(tic_to_texsim(sm50(), e, sink)) << field;
+    ASSERT_FALSE(sink.diagnostics().empty()) << field;
+    EXPECT_EQ(sink.diagnostics().back().rule_id, "TIC-TEXSIM") << field;
+  }
+  auto e = bytes_of(base);
+  core::DiagSink sink;
+  ASSERT_TRUE(set_named(bl, e, "COMPONENTS", "SIZES_B5G6R5", sink));
+  tic_to_texsim(sm50(), e, sink);
+  EXPECT_EQ(sink.diagnostics().back().message,
+            "texsim has no format for COMPONENTS SIZES_B5G6R5 with R_DATA_TYPE NUM_UNORM");
+}
+
+TEST(NvidiaTexsim, InvalidHeadersAreNotMapped) {
+  auto e = bytes_of(surface(texunit::Format::kR8_UNORM, texunit::SurfaceType::k2D, Tiling::kPitch));
+  set_bits(e, 255, 248, 0xff);  // RESERVED7Y
+  core::DiagSink sink;
+  EXPECT_FALSE(tic_to_texsim(sm50(), e, sink));
+  EXPECT_EQ(sink.diagnostics().front().rule_id, "TIC-RESERVED");
+}
+
+TEST(NvidiaTexsim, SamplerStateRoundTrips) {
+  texunit::SamplerState s;
+  s.min_filter = texunit::Filter::kPoint;
+  s.mag_filter = texunit::Filter::kLinear;
+  s.mip_filter = texunit::MipFilter::kLinear;
+  s.address = {texunit::AddressMode::kWrap, texunit::AddressMode::kMirror,
+               texunit::AddressMode::kBorder};
+  s.border_color = {0.25f, 0.5f, 0.75f, 1.0f};
+  s.lod_bias = -1.5f;
+  s.min_lod = 0.5f;
+  s.max_lod = 7.25f;
+  s.compare = texunit::CompareFunc::kGreaterEqual;
+  s.reduction = texunit::Reduction::kMax;
+  for (const char* platform : {"SM52", "SM75", "SM90"}) {
+    const Platform& p = *find_platform(platform);
+    core::DiagSink sink;
+    auto bytes = tsc_from_texsim(p, s, sink);
+    ASSERT_TRUE(bytes) << sink.diagnostics().front().message;
+    auto back = tsc_to_texsim(p, *bytes, sink);
+    ASSERT_TRUE(back) << sink.diagnostics().front().message;
+    EXPECT_EQ(back->min_filter, s.min_filter);
+    EXPECT_EQ(back->mag_filter, s.mag_filter);
+    EXPECT_EQ(back->mip_filter, s.mip_filter);
+    EXPECT_EQ(back->address, s.address);
+    EXPECT_EQ(back->border_color, s.border_color);
+    EXPECT_EQ(back->lod_bias, s.lod_bias);
+    EXPECT_EQ(back->min_lod, s.min_lod);
+    EXPECT_EQ(back->max_lod, s.max_lod);
+    EXPECT_EQ(back->compare, s.compare);
+    EXPECT_EQ(back->reduction, s.reduction);
+    EXPECT_TRUE(back->normalized_coords);
+    EXPECT_FALSE(tsc_to_texsim(p, *bytes, sink, {}, false)->normalized_coords);
+  }
+}
+
+TEST(NvidiaTexsim, SamplerNarrowsToTheFieldsAndRefusesUnmodelledModes) {
+  texunit::SamplerState s;
+  s.max_lod = 1000.0f;      // clamps to 15.99609375
+  s.lod_bias = 0.3f;        // truncates to 76/256
+  s.max_anisotropy = 7.0f;  // 6:1, with MIN_ANISO
+  const Platform& p = *find_platform("SM75");
+  core::DiagSink sink;
+  auto bytes = tsc_from_texsim(p, s, sink);
+  ASSERT_TRUE(bytes);
+  auto back = tsc_to_texsim(p, *bytes, sink);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->max_lod, 4095.0f / 256.0f);
+  EXPECT_EQ(back->lod_bias, 76.0f / 256.0f);
+  EXPECT_EQ(back->max_anisotropy, 6.0f);
+  const DescriptorType& tsc = tsc_type(p);
+  ASSERT_TRUE(set_named(tsc, *bytes, "ADDRESS_U", "CLAMP_OGL", sink));
+  EXPECT_FALSE(tsc_to_texsim(p, *bytes, sink));
+  EXPECT_EQ(sink.diagnostics().back().rule_id, "TSC-TEXSIM");
+  EXPECT_EQ(sink.diagnostics().back().message, "texsim has no model for ADDRESS_U CLAMP_OGL");
+}
+
+}  // namespace
+}  // namespace texsim::hwstate::nvidia
