@@ -3,6 +3,7 @@
 // integers range-checked), with the op as a code or its name (docs/sample-requests.md).
 #include "cli/sample_binary.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -402,6 +403,16 @@ void BinaryRequests::convert(RequestBlock& k, bool bounds) const {
     }
     if (!src.scalar && copy_exact(k, *c.spec, c.type, base, stride)) continue;
     for (size_t i = 0; i < n; ++i) store(k, i, *c.spec, c.type, base + i * stride);
+  }
+  // The lane columns no array gives stay zero in every block.
+  k.zero_columns.clear();
+  for (const Spec& s : specs()) {
+    const bool given = std::any_of(columns_.begin(), columns_.end(),
+                                   [&s](const Column& c) { return c.spec == &s; });
+    if (given) continue;
+    if (s.f != nullptr) k.zero_columns.push_back((k.*s.f).data());
+    if (s.u != nullptr) k.zero_columns.push_back((k.*s.u).data());
+    if (s.i != nullptr) k.zero_columns.push_back((k.*s.i).data());
   }
   for (size_t i = 0; i < n && !has_sampler; ++i)
     if (k.valid[i] && !k.fetch[i])

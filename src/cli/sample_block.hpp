@@ -65,6 +65,10 @@ struct RequestBlock {
   std::vector<uint32_t> lo_r, lo_g, lo_b, lo_a, hi_r, hi_g, hi_b, hi_a;
   std::vector<uint8_t> has_range, bounded;
 
+  // Request columns the reader knows to be zero in every row (a binary file without them): the
+  // runner passes them as absent without scanning.
+  std::vector<const void*> zero_columns;
+
   Diagnostics diags;  // in row order once answered
   uint64_t lookups = 0, errors = 0;
 

@@ -283,6 +283,7 @@ size_t parse_text_block(RequestBlock& k, const std::string& file, bool bounds, b
   const size_t n = k.line_start.size();
   k.binary = false;
   k.reset(n, bounds, true);
+  k.zero_columns.clear();
   size_t fast_rows = 0;
   for (size_t i = 0; i < n; ++i) {
     const size_t start = k.line_start[i];

@@ -16,8 +16,10 @@ std::span<const T> part(const std::vector<T>& v, size_t b, size_t n) {
 // reads an absent field as 0, and its fast paths take messages without per-lane offsets, layers
 // or derivatives.
 template <typename T>
-std::span<const T> used(const std::vector<T>& v, size_t b, size_t n) {
+std::span<const T> used(const RequestBlock& k, const std::vector<T>& v, size_t b, size_t n) {
   static_assert(sizeof(T) == 4);
+  for (const void* z : k.zero_columns)
+    if (z == v.data()) return {};
   const auto* bits = reinterpret_cast<const uint32_t*>(v.data() + b);
   uint32_t any = 0;
   for (size_t i = 0; i < n; ++i) any |= bits[i];
@@ -46,7 +48,7 @@ class BlockRunner {
       b = e;
     }
     // Rows without an answer read 0 (the request columns' buffers are reused).
-    for (size_t i = 0; i < k_.count; ++i)
+    for (size_t i = 0; i < k_.count && k_.errors != 0; ++i)
       if (k_.status[i] != static_cast<uint8_t>(RowStatus::kAnswered))
         k_.r[i] = k_.g[i] = k_.b[i] = k_.a[i] = 0;
     std::stable_sort(k_.diags.begin(), k_.diags.end(),
@@ -80,11 +82,11 @@ class BlockRunner {
   LookupStatus fetch_message(const Surface& surface, size_t b, size_t n, Diagnostics& local) {
     FetchLanes l;
     l.count = n;
-    l.x = part(k_.x, b, n), l.y = part(k_.y, b, n), l.z = used(k_.z, b, n);
-    l.slice = used(k_.slice, b, n), l.level = used(k_.level, b, n);
-    l.sample = used(k_.sample, b, n);
-    l.offset_x = used(k_.offset_x, b, n), l.offset_y = used(k_.offset_y, b, n);
-    l.offset_z = used(k_.offset_z, b, n);
+    l.x = part(k_.x, b, n), l.y = part(k_.y, b, n), l.z = used(k_, k_.z, b, n);
+    l.slice = used(k_, k_.slice, b, n), l.level = used(k_, k_.level, b, n);
+    l.sample = used(k_, k_.sample, b, n);
+    l.offset_x = used(k_, k_.offset_x, b, n), l.offset_y = used(k_, k_.offset_y, b, n);
+    l.offset_z = used(k_, k_.offset_z, b, n);
     if (std::any_of(k_.has_mcs.begin() + b, k_.has_mcs.begin() + b + n,
                     [](uint8_t m) { return m != 0; }))
       l.mcs = part(k_.mcs, b, n);
@@ -98,15 +100,15 @@ class BlockRunner {
     SampleLanes l;
     l.count = n;
     l.op = k_.op[b];
-    l.u = part(k_.u, b, n), l.v = part(k_.v, b, n), l.w = used(k_.w, b, n);
-    l.ddx_u = used(k_.ddx_u, b, n), l.ddx_v = used(k_.ddx_v, b, n);
-    l.ddx_w = used(k_.ddx_w, b, n);
-    l.ddy_u = used(k_.ddy_u, b, n), l.ddy_v = used(k_.ddy_v, b, n);
-    l.ddy_w = used(k_.ddy_w, b, n);
-    l.array_index = used(k_.array_index, b, n), l.lod = used(k_.lod, b, n);
-    l.reference = used(k_.reference, b, n);
-    l.offset_x = used(k_.offset_x, b, n), l.offset_y = used(k_.offset_y, b, n);
-    l.offset_z = used(k_.offset_z, b, n);
+    l.u = part(k_.u, b, n), l.v = part(k_.v, b, n), l.w = used(k_, k_.w, b, n);
+    l.ddx_u = used(k_, k_.ddx_u, b, n), l.ddx_v = used(k_, k_.ddx_v, b, n);
+    l.ddx_w = used(k_, k_.ddx_w, b, n);
+    l.ddy_u = used(k_, k_.ddy_u, b, n), l.ddy_v = used(k_, k_.ddy_v, b, n);
+    l.ddy_w = used(k_, k_.ddy_w, b, n);
+    l.array_index = used(k_, k_.array_index, b, n), l.lod = used(k_, k_.lod, b, n);
+    l.reference = used(k_, k_.reference, b, n);
+    l.offset_x = used(k_, k_.offset_x, b, n), l.offset_y = used(k_, k_.offset_y, b, n);
+    l.offset_z = used(k_, k_.offset_z, b, n);
     l.gather_component = k_.component[b];
     SampleOptions o;
     o.profile = s_.profile;
