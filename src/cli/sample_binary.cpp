@@ -364,7 +364,12 @@ bool BinaryRequests::open(std::unique_ptr<scene::ByteSource> source, scene::File
   return ok;
 }
 
-bool BinaryRequests::read(uint64_t index, RequestBlock& block, std::string& why) {
+bool BinaryRequests::random_access() const {
+  return std::all_of(sources_.begin(), sources_.end(),
+                     [](const auto& s) { return s->scalar || s->array.method == 0; });
+}
+
+bool BinaryRequests::read(uint64_t index, RequestBlock& block, std::string& why) const {
   const uint64_t first = index * kBlockRows;
   const uint64_t n = std::min<uint64_t>(kBlockRows, rows_ - first);
   block.index = index;

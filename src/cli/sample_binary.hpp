@@ -25,7 +25,9 @@ class BinaryRequests {
   bool has_ids() const;
   // Reads the raw rows of block `index` into block.raw (in order of the blocks: deflated
   // members inflate forwards). False with `why` on an I/O problem.
-  bool read(uint64_t index, RequestBlock& block, std::string& why);
+  bool read(uint64_t index, RequestBlock& block, std::string& why) const;
+  // True when every array is stored (not deflated): blocks may then be read on any thread.
+  bool random_access() const;
   // block.raw into the block's columns; out-of-range values become row diagnostics.
   void convert(RequestBlock& block, bool bounds) const;
 

@@ -79,6 +79,10 @@ struct RequestBlock {
   std::vector<std::vector<uint8_t>> raw;          // a binary block's rows, per array of the file
   std::vector<std::vector<uint8_t>> out_columns;  // .npz results: each column's bytes
   std::vector<uint32_t> out_crc;                  // and their CRC-32
+  uint64_t out_row = 0;       // the block's first row in the results (this shard's rows)
+  bool read_pending = false;  // a binary block the answering thread reads itself
+  bool written = false;       // its results are in place already
+  std::string read_error;     // what went wrong reading it
 
   // Sizes every column for `n` rows and zeroes the results and row states; the request columns
   // too (the defaults of omitted keys) when `requests_too` or the size changes.

@@ -241,8 +241,14 @@ struct Replay {
     if (src.binary) {
       const uint64_t index = next_block * settings.shards + settings.shard;
       if (index >= src.binary->blocks()) return free.push(b), nullptr;
+      b->out_row = next_block * kBlockRows;  // only a file's last block is short
       ++next_block;
-      if (!src.binary->read(index, *b, read_error)) return free.push(b), nullptr;
+      b->index = index;
+      b->read_error.clear();
+      // Stored arrays are read by the answering thread; deflated ones inflate here, in order.
+      b->read_pending = src.binary->random_access();
+      if (!b->read_pending && !src.binary->read(index, *b, read_error))
+        return free.push(b), nullptr;
       return b;
     }
     while (true) {
@@ -260,20 +266,28 @@ struct Replay {
   // Stage 2 (any thread): parse, answer and format.
   void answer(RequestBlock& b) const {
     const bool bounds = settings.bounds.has_value();
+    b.written = false;
+    if (b.read_pending && !src.binary->read(b.index, b, b.read_error)) return;
     if (src.binary)
       src.binary->convert(b, bounds);
     else
       parse_text_block(b, src.name, bounds);
     answer_block(run, b);
-    if (npz != nullptr)
-      npz->serialize(b);
-    else
-      format_results(settings.format, bounds, b);
+    if (npz == nullptr) return format_results(settings.format, bounds, b);
+    npz->serialize(b);
+    if (npz->direct()) b.written = npz->write_in_place(b);
   }
 
   // Stage 3 (in order): write, report, recycle.
   void write(RequestBlock* b) {
-    if (npz != nullptr)
+    if (!b->read_error.empty() || !read_error.empty()) {
+      if (read_error.empty()) read_error = b->read_error;
+      free.push(b);
+      return;
+    }
+    if (npz != nullptr && npz->direct())
+      write_failed |= !b->written || !npz->account(*b);
+    else if (npz != nullptr)
       write_failed |= !npz->append(*b);
     else
       output.write(b->out);

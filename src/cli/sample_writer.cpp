@@ -203,6 +203,18 @@ void NpzResults::serialize(RequestBlock& k) const {
     k.out_crc[c] = scene::zip_crc32(k.out_columns[c]);
 }
 
+bool NpzResults::write_in_place(const RequestBlock& k) const {
+  for (size_t c = 0; c < k.out_columns.size(); ++c)
+    if (!npz_.write_rows(c, k.out_row, k.out_columns[c])) return false;
+  return true;
+}
+
+bool NpzResults::account(const RequestBlock& k) {
+  for (size_t c = 0; c < k.out_columns.size(); ++c)
+    if (!npz_.record(c, k.out_columns[c].size(), k.out_crc[c])) return false;
+  return true;
+}
+
 bool NpzResults::append(const RequestBlock& k) {
   for (size_t c = 0; c < k.out_columns.size(); ++c)
     if (!npz_.append(c, k.out_columns[c], k.out_crc[c])) return false;

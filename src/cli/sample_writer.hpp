@@ -30,6 +30,11 @@ class NpzResults {
   void serialize(RequestBlock& block) const;
   // Appends a serialized block (in order): every row, those with errors too (status 1, bits 0).
   bool append(const RequestBlock& block);
+  // Writing in place: a serialized block's rows written at their place (any thread), then
+  // accounted for in order.
+  bool direct() const { return npz_.direct(); }
+  bool write_in_place(const RequestBlock& block) const;
+  bool account(const RequestBlock& block);
   bool finish(std::FILE* out, std::string& why) { return npz_.finish(out, why); }
 
  private:

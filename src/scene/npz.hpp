@@ -90,6 +90,11 @@ class NpzWriter {
   // Appends `bytes` (whole records) to array `index`; false when the write fails. `crc`: the
   // bytes' CRC-32 when the caller computed it (on another thread), else computed here.
   bool append(size_t index, std::span<const uint8_t> bytes, std::optional<uint32_t> crc = {});
+  // Direct mode, any thread: writes `bytes` (whole records) as rows from `first_row` of array
+  // `index`; `record` then accounts for them in order (their CRC, computed by the caller).
+  bool write_rows(size_t index, uint64_t first_row, std::span<const uint8_t> bytes) const;
+  bool record(size_t index, uint64_t bytes, uint32_t crc);
+  bool direct() const { return direct_fd_ >= 0; }
   uint64_t rows(size_t index) const;
   // Drops an array before finish (e.g. a column that stayed all zero).
   void drop(size_t index);

@@ -1,9 +1,9 @@
 // Writing .npz archives: each array's rows spooled to a temporary file with their CRC-32, then
 // one stored ZIP member per array (APPNOTE 6.3.x 4.3.7 local header, 4.3.12 central header,
 // 4.5.3 ZIP64 extra, 4.3.14-16 end records), as numpy.savez writes them.
+#include <isa-l/crc.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <isa-l/crc.h>
 #include <zlib.h>
 
 #include <cerrno>
@@ -233,6 +233,23 @@ bool NpzWriter::finish_direct(std::string& why) {
   if (::lseek(direct_fd_, static_cast<off_t>(direct_end_ + directory.size()), SEEK_SET) < 0)
     return why = std::strerror(errno), false;
   return true;
+}
+
+bool NpzWriter::write_rows(size_t index, uint64_t first_row, std::span<const uint8_t> bytes) const {
+  const Array& a = *arrays_[index];
+  if (direct_fd_ < 0 || a.record_size == 0 ||
+      first_row + bytes.size() / a.record_size > direct_rows_)
+    return false;
+  const uint64_t data = a.local_offset + a.local.size();
+  return pwrite_all(direct_fd_, bytes.data(), bytes.size(), data + first_row * a.record_size);
+}
+
+bool NpzWriter::record(size_t index, uint64_t bytes, uint32_t crc) {
+  Array& a = *arrays_[index];
+  a.crc = crc32_combine(a.crc, crc, static_cast<z_off_t>(bytes));
+  a.rows += a.record_size == 0 ? 0 : bytes / a.record_size;
+  a.failed = a.failed || a.rows > direct_rows_;
+  return !a.failed;
 }
 
 uint64_t NpzWriter::rows(size_t index) const {
