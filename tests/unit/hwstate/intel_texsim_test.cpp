@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -83,6 +84,110 @@ TEST(IntelTexsim, BorderColourFromThePointer) {
   EXPECT_EQ(s->border_color_int[0], 0x3f800000u);
   EXPECT_FALSE(sampler_from_heap("TGLLP", h, 0x98, sink));  // past the heap
   EXPECT_EQ(find_type("DG2", "SAMPLER_STATE"), nullptr);
+}
+
+std::vector<uint8_t> surface_heap() {
+  std::ifstream f(TEXSIM_SOURCE_DIR "/tests/golden/hwstate/tgllp/SurfaceStateHeap.bin",
+                  std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+uint64_t field(std::span<const uint8_t> bytes, std::string_view name) {
+  const FieldDesc* f = find_type("TGLLP", "RENDER_SURFACE_STATE")->find_field(name);
+  EXPECT_NE(f, nullptr) << name;
+  return f ? get_bits(bytes, f->hi, f->lo) : ~uint64_t{0};
+}
+
+TEST(IntelRenderSurfaceState, OclocSurfaceHeapDecodesToTheKernelsTwoSurfaces) {
+  // ocloc's heap: the image's RSS template at 0, the `out` buffer's at 0x40, then the binding
+  // table (0x00, 0x40) at 0x80 (README.md beside it).
+  const auto h = surface_heap();
+  ASSERT_EQ(h.size(), 136u);
+  const DescriptorType& t = *find_type("TGLLP", "RENDER_SURFACE_STATE");
+  ASSERT_EQ(t.size_bytes, 64u);
+  EXPECT_EQ(get_bits(h, 0x80 * 8 + 31, 0x80 * 8), 0x00u);
+  EXPECT_EQ(get_bits(h, 0x84 * 8 + 31, 0x84 * 8), 0x40u);
+  const auto image = std::span(h).subspan(0, 64);
+  EXPECT_EQ(get_bits(image, 31, 0), 0x231fc000u);  // DW0 as dumped
+  EXPECT_EQ(value_text(*t.find_field("Surface Type"), field(image, "Surface Type")), "SURFTYPE_2D");
+  EXPECT_EQ(field(image, "Surface Format"), 0xc7u);  // R8G8B8A8_UNORM
+  EXPECT_EQ(value_text(*t.find_field("Tile Mode"), field(image, "Tile Mode")), "LINEAR");
+  EXPECT_EQ(value_text(*t.find_field("Surface Horizontal Alignment"),
+                       field(image, "Surface Horizontal Alignment")),
+            "HALIGN 16");
+  EXPECT_EQ(value_text(*t.find_field("Surface Vertical Alignment"),
+                       field(image, "Surface Vertical Alignment")),
+            "VALIGN 16");
+  EXPECT_EQ(field(image, "MOCS"), 3u);
+  EXPECT_EQ(field(image, "Width"), 0u);  // a template: the runtime patches extent and address
+  EXPECT_EQ(field(image, "Surface Base Address"), 0u);
+  const auto buffer = std::span(h).subspan(0x40, 64);
+  EXPECT_EQ(value_text(*t.find_field("Surface Type"), field(buffer, "Surface Type")),
+            "SURFTYPE_BUFFER");
+  EXPECT_EQ(field(buffer, "Surface Format"), 0xffu);  // RAW
+  // A buffer's size is Width | Height << 7 | Depth << 21 (entries minus one): 2^28 - 1.
+  EXPECT_EQ(field(buffer, "Width"), 0x7fu);
+  EXPECT_EQ(field(buffer, "Height"), 0x1fffu);
+  EXPECT_EQ(field(buffer, "Depth"), 0x7fu);
+  for (const auto& rss : {image, buffer}) {
+    core::DiagSink sink;
+    EXPECT_TRUE(validate(t, rss, sink));
+    EXPECT_TRUE(sink.diagnostics().empty()) << sink.diagnostics().front().message;
+  }
+}
+
+TEST(IntelRenderSurfaceState, EncodesValidatesAndNotesTheOverlays) {
+  const DescriptorType& t = *find_type("TGLLP", "RENDER_SURFACE_STATE");
+  core::DiagSink sink;
+  const std::pair<std::string, std::string> set[] = {
+      {"Surface Type", "SURFTYPE_3D"},
+      {"Tile Mode", "YMAJOR"},
+      {"Surface Format", "0xc7"},
+      {"Width", "15"},
+      {"Height", "7"},
+      {"Depth", "3"},
+      {"Surface Pitch", "127"},
+      {"MIP Count / LOD", "2"},
+      {"Surface QPitch", "0x20"},
+      {"Resource Min LOD", "1.5"},
+      {"Surface Base Address", "0x1234567000"},
+      // 0 names no alignment in gen12.xml: an all-zero RSS is invalid.
+      {"Surface Horizontal Alignment", "HALIGN 4"},
+      {"Surface Vertical Alignment", "VALIGN 4"}};
+  const auto bytes = encode(t, set, sink);
+  ASSERT_TRUE(bytes) << sink.diagnostics().front().message;
+  ASSERT_EQ(bytes->size(), 64u);
+  EXPECT_EQ(get_bits(*bytes, 31, 29), 2u);
+  EXPECT_EQ(get_bits(*bytes, 13, 12), 3u);
+  EXPECT_EQ(get_bits(*bytes, 77, 64), 15u);
+  EXPECT_EQ(get_bits(*bytes, 127, 117), 3u);
+  EXPECT_EQ(get_bits(*bytes, 235, 224), 0x180u);  // u4.8
+  EXPECT_EQ(get_bits(*bytes, 319, 256), 0x1234567000u);
+  for (const FieldValue& v : decode(t, *bytes)) {
+    auto it = std::find_if(std::begin(set), std::end(set),
+                           [&](const auto& p) { return p.first == v.field->name; });
+    if (it == std::end(set)) {
+      EXPECT_EQ(v.raw, 0u) << v.field->name;
+    }
+  }
+  EXPECT_TRUE(validate(t, *bytes, sink));
+  // Surface Type 6 and Tile Mode 1 name no value in gen12.xml; an unnamed bit warns.
+  auto bad = *bytes;
+  set_bits(bad, 31, 29, 6);
+  set_bits(bad, 13, 12, 1);
+  set_bits(bad, 48, 48, 1);
+  core::DiagSink errors;
+  EXPECT_FALSE(validate(t, bad, errors));
+  std::vector<std::string> rules;
+  for (const auto& d : errors.diagnostics()) rules.push_back(d.rule_id);
+  EXPECT_EQ(rules, (std::vector<std::string>{"RENDER_SURFACE_STATE-ENUM",  // Tile Mode
+                                             "RENDER_SURFACE_STATE-ENUM",  // Surface Type
+                                             "RENDER_SURFACE_STATE-UNNAMED"}));
+  // DS12: the auxiliary reading of DW6 is the table's; the planar-YUV names are not fields, and
+  // Tiled Resource Mode 1 prints with its first name.
+  EXPECT_NE(t.find_field("Auxiliary Surface Mode"), nullptr);
+  EXPECT_EQ(t.find_field("Y Offset for U or UV Plane"), nullptr);
+  EXPECT_EQ(value_text(*t.find_field("Tiled Resource Mode"), 1), "4KB");
 }
 
 }  // namespace
