@@ -190,5 +190,126 @@ TEST(IntelRenderSurfaceState, EncodesValidatesAndNotesTheOverlays) {
   EXPECT_EQ(value_text(*t.find_field("Tiled Resource Mode"), 1), "4KB");
 }
 
+PlacedSurface placed(texunit::SurfaceType type, texunit::Format f, uint32_t w, uint32_t h,
+                     uint32_t d_or_layers, uint32_t mips, Tiling tiling) {
+  PlacedSurface s;
+  s.desc.type = type;
+  s.desc.format = f;
+  s.desc.width = w;
+  s.desc.height = h;
+  if (type == texunit::SurfaceType::k3D) {
+    s.desc.depth = d_or_layers;
+  } else {
+    s.desc.layers = d_or_layers;
+  }
+  s.desc.mips = mips;
+  s.tiling.tiling = tiling;
+  s.base_address = 0x10000;
+  return s;
+}
+
+TEST(IntelRenderSurfaceState, SurfacesRoundTripThroughTheirBytes) {
+  using texunit::Format;
+  using texunit::SurfaceType;
+  // BC1 with HALIGN/VALIGN 4 elements (16 texels): RSS alignments count elements (DS13).
+  PlacedSurface bc1 = placed(SurfaceType::k2D, Format::kBC1_UNORM, 64, 32, 1, 3, Tiling::kTileY);
+  bc1.tiling.halign = bc1.tiling.valign = 16;
+  const PlacedSurface cases[] = {
+      placed(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 8, 8, 1, 4, Tiling::kTileY),
+      placed(SurfaceType::k2DArray, Format::kR16G16_FLOAT, 33, 17, 3, 2, Tiling::kPitch),
+      placed(SurfaceType::k3D, Format::kR32_FLOAT, 16, 8, 4, 3, Tiling::kTileY),
+      placed(SurfaceType::kCube, Format::kR8_UNORM, 16, 16, 1, 5, Tiling::kTileY),
+      placed(SurfaceType::k1DArray, Format::kR32G32B32A32_FLOAT, 64, 1, 2, 1, Tiling::kPitch),
+      bc1,
+  };
+  for (const PlacedSurface& s : cases) {
+    core::DiagSink sink;
+    const auto bytes = surface_from_texsim("TGLLP", s, sink);
+    ASSERT_TRUE(bytes) << texunit::surface_type_name(s.desc.type) << ": "
+                       << (sink.diagnostics().empty() ? "" : sink.diagnostics().front().message);
+    const auto back = surface_to_texsim("TGLLP", *bytes, sink);
+    ASSERT_TRUE(back) << texunit::surface_type_name(s.desc.type) << ": "
+                      << (sink.diagnostics().empty() ? "" : sink.diagnostics().front().message);
+    EXPECT_EQ(back->desc.type, s.desc.type);
+    EXPECT_EQ(back->desc.format, s.desc.format);
+    EXPECT_EQ(back->desc.width, s.desc.width);
+    EXPECT_EQ(back->desc.height, s.desc.height);
+    EXPECT_EQ(back->desc.depth, s.desc.depth);
+    EXPECT_EQ(back->desc.layers, s.desc.layers);
+    EXPECT_EQ(back->desc.mips, s.desc.mips);
+    EXPECT_EQ(back->tiling.tiling, s.tiling.tiling);
+    EXPECT_EQ(back->base_address, s.base_address);
+    // The decoded placement puts every element where the computed one does.
+    EXPECT_EQ(surface_bytes(*back), surface_bytes(s)) << texunit::surface_type_name(s.desc.type);
+    const uint32_t last = s.desc.mips - 1;
+    EXPECT_EQ(element_offset(*back, last, 0, 0, 0), element_offset(s, last, 0, 0, 0));
+    const auto again = surface_from_texsim("TGLLP", *back, sink);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(*again, *bytes);
+  }
+  // Field values as the genxml names them.
+  core::DiagSink sink;
+  const auto b = surface_from_texsim("TGLLP", cases[0], sink);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(field(*b, "Surface Format"), 0xc7u);
+  EXPECT_EQ(field(*b, "Tile Mode"), 3u);        // YMAJOR
+  EXPECT_EQ(field(*b, "MIP Count / LOD"), 3u);  // levels - 1
+  EXPECT_EQ(field(*b, "Width"), 7u);
+  EXPECT_EQ(field(*b, "Surface Pitch"), 127u);  // one 128-byte TileY column, minus one
+  EXPECT_EQ(field(*b, "Surface Base Address"), 0x10000u);
+}
+
+TEST(IntelRenderSurfaceState, UnmodelledSurfacesAreRefusedNamingFieldAndValue) {
+  const auto h = surface_heap();
+  // ocloc's templates: the image's channel selects are ZERO until the runtime patches them; the
+  // buffer is a SURFTYPE_BUFFER of RAW.
+  core::DiagSink image;
+  EXPECT_FALSE(surface_to_texsim("TGLLP", std::span(h).subspan(0, 64), image));
+  ASSERT_FALSE(image.diagnostics().empty());
+  EXPECT_EQ(image.diagnostics().front().rule_id, "RENDER_SURFACE_STATE-TEXSIM");
+  EXPECT_NE(image.diagnostics().front().message.find("Shader Channel Select Red ZERO"),
+            std::string::npos);
+  core::DiagSink buffer;
+  EXPECT_FALSE(surface_to_texsim("TGLLP", std::span(h).subspan(0x40, 64), buffer));
+  std::string all;
+  for (const auto& d : buffer.diagnostics()) all += d.message + "\n";
+  EXPECT_NE(all.find("Surface Type SURFTYPE_BUFFER"), std::string::npos) << all;
+  EXPECT_NE(all.find("Surface Format 0xff"), std::string::npos) << all;
+  // The image template with identity selects and a real extent maps.
+  auto patched = std::vector<uint8_t>(h.begin(), h.begin() + 64);
+  const DescriptorType& t = *find_type("TGLLP", "RENDER_SURFACE_STATE");
+  for (const auto& [f, v] :
+       {std::pair{"Shader Channel Select Red", "RED"},
+        std::pair{"Shader Channel Select Green", "GREEN"},
+        std::pair{"Shader Channel Select Blue", "BLUE"},
+        std::pair{"Shader Channel Select Alpha", "ALPHA"}, std::pair{"Width", "15"},
+        std::pair{"Height", "3"}, std::pair{"Surface Pitch", "63"}}) {
+    core::DiagSink sink;
+    ASSERT_TRUE(set_named(t, patched, f, v, sink));
+  }
+  core::DiagSink ok;
+  const auto s = surface_to_texsim("TGLLP", patched, ok);
+  ASSERT_TRUE(s) << ok.diagnostics().front().message;
+  EXPECT_EQ(s->desc.type, texunit::SurfaceType::k2D);
+  EXPECT_EQ(s->desc.format, texunit::Format::kR8G8B8A8_UNORM);
+  EXPECT_EQ(s->tiling.tiling, Tiling::kPitch);
+  EXPECT_EQ(s->tiling.halign, 16u);
+  EXPECT_EQ(s->tiling.row_pitch, 64u);
+  // TileX and a texsim format with no SURFACE_FORMAT.
+  core::DiagSink sink;
+  ASSERT_TRUE(set_named(t, patched, "Tile Mode", "XMAJOR", sink));
+  core::DiagSink tilex;
+  EXPECT_FALSE(surface_to_texsim("TGLLP", patched, tilex));
+  EXPECT_NE(tilex.diagnostics().front().message.find("Tile Mode XMAJOR"), std::string::npos);
+  core::DiagSink tile4;
+  EXPECT_FALSE(surface_from_texsim(
+      "TGLLP",
+      placed(texunit::SurfaceType::k2D, texunit::Format::kR8_UNORM, 8, 8, 1, 1, Tiling::kTile4),
+      tile4));
+  EXPECT_EQ(tile4.diagnostics().front().rule_id, "RENDER_SURFACE_STATE-TEXSIM");
+  EXPECT_EQ(surface_format_code(texunit::Format::kR8G8B8A8_UNORM_SRGB), 200u);
+  EXPECT_EQ(surface_format_of(0x1ff), std::nullopt);
+}
+
 }  // namespace
 }  // namespace texsim::hwstate::intel
