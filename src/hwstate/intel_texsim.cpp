@@ -142,6 +142,45 @@ constexpr std::pair<uint32_t, Format> kFormats[] = {
     {410, Format::kBC5_SNORM},
 };
 
+// The RSS fields that must hold their plain value (or the identity swizzle) for texsim's model;
+// each other value reported.
+bool plain_surface(const Entry& e, core::DiagSink& sink, const core::Location& loc) {
+  const DescriptorType* type = &e.type;
+  bool ok = true;
+  const auto no = [&](const std::string& what, std::string_view field) {
+    ok = refuse(e, what, field, sink, loc, "DS13");
+  };
+  // Fields that must hold their plain value for texsim's model.
+  static constexpr std::pair<std::string_view, uint64_t> kPlain[] = {
+      {"Auxiliary Surface Mode", 0},
+      {"Memory Compression Enable", 0},
+      {"Tiled Resource Mode", 0},
+      {"Number of Multisamples", 0},
+      {"Surface Min LOD", 0},
+      {"Resource Min LOD", 0},
+      {"Base Mip Level", 0},
+      {"Minimum Array Element", 0},
+      {"X Offset", 0},
+      {"Y Offset", 0},
+      {"Separate UV Plane Enable", 0},
+      {"Clear Value Address Enable", 0},
+      {"Corner Texel Mode", 0}};
+  for (const auto& [field, plain] : kPlain)
+    if (e.raw(field) != plain)
+      no(std::string(field) + " " + value_text(*type->find_field(field), e.raw(field)), field);
+  static constexpr std::pair<std::string_view, std::string_view> kSelects[] = {
+      {"Shader Channel Select Red", "RED"},
+      {"Shader Channel Select Green", "GREEN"},
+      {"Shader Channel Select Blue", "BLUE"},
+      {"Shader Channel Select Alpha", "ALPHA"}};
+  for (const auto& [field, identity] : kSelects)
+    if (e.name_of(field) != identity)
+      no(std::string(field) + " " + value_text(*type->find_field(field), e.raw(field)) +
+             " (only the identity swizzle)",
+         field);
+  return ok;
+}
+
 }  // namespace
 
 std::optional<uint32_t> surface_format_code(texunit::Format f) {
@@ -251,38 +290,10 @@ std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
   rss = rss.first(kSurfaceStateBytes);
   if (!validate(*type, rss, sink, loc)) return std::nullopt;
   const Entry e{*type, rss};
-  bool ok = true;
+  bool ok = plain_surface(e, sink, loc);
   const auto no = [&](const std::string& what, std::string_view field) {
     ok = refuse(e, what, field, sink, loc, "DS13");
   };
-  // Fields that must hold their plain value for texsim's model.
-  static constexpr std::pair<std::string_view, uint64_t> kPlain[] = {
-      {"Auxiliary Surface Mode", 0},
-      {"Memory Compression Enable", 0},
-      {"Tiled Resource Mode", 0},
-      {"Number of Multisamples", 0},
-      {"Surface Min LOD", 0},
-      {"Resource Min LOD", 0},
-      {"Base Mip Level", 0},
-      {"Minimum Array Element", 0},
-      {"X Offset", 0},
-      {"Y Offset", 0},
-      {"Separate UV Plane Enable", 0},
-      {"Clear Value Address Enable", 0},
-      {"Corner Texel Mode", 0}};
-  for (const auto& [field, plain] : kPlain)
-    if (e.raw(field) != plain)
-      no(std::string(field) + " " + value_text(*type->find_field(field), e.raw(field)), field);
-  static constexpr std::pair<std::string_view, std::string_view> kSelects[] = {
-      {"Shader Channel Select Red", "RED"},
-      {"Shader Channel Select Green", "GREEN"},
-      {"Shader Channel Select Blue", "BLUE"},
-      {"Shader Channel Select Alpha", "ALPHA"}};
-  for (const auto& [field, identity] : kSelects)
-    if (e.name_of(field) != identity)
-      no(std::string(field) + " " + value_text(*type->find_field(field), e.raw(field)) +
-             " (only the identity swizzle)",
-         field);
   PlacedSurface s;
   const std::string_view surf = e.name_of("Surface Type");
   const bool array = e.raw("Surface Array") != 0;
