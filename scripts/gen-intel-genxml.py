@@ -4,16 +4,21 @@ gitlab.freedesktop.org/mesa/mesa, src/intel/genxml/genNN.xml).
 
 Usage: gen-intel-genxml.py GENXML PLATFORM OUT.cpp STRUCT...   (needs clang-format)
 src/hwstate/intel_gen12.cpp came from gen12.xml of Mesa commit 1e23188e7b53d69e0deb315f83ef64aada152c80
-(the two structs and the "Texture Coordinate Mode" enum; the mirror github.com/bminor/mesa-mesa).
-e.g.   gen-intel-genxml.py gen12.xml TGLLP src/hwstate/intel_gen12.cpp SAMPLER_STATE \\
-           SAMPLER_BORDER_COLOR_STATE
+(the mirror github.com/bminor/mesa-mesa); scripts/genxml/gen12_excerpt.xml is the part used, copied
+verbatim (the three structs, the "Texture Coordinate Mode" and "Shader Channel Select" enums):
+       gen-intel-genxml.py scripts/genxml/gen12_excerpt.xml TGLLP src/hwstate/intel_gen12.cpp \\
+           RENDER_SURFACE_STATE SAMPLER_STATE SAMPLER_BORDER_COLOR_STATE
 Each <struct> becomes a DescriptorType named as genxml names it, its fields in bit order with the
 genxml's names and "start..end" ranges. Kinds: uint/int/bool/offset/address -> uint; sN.M ->
 sfixed, uN.M -> ufixed; float -> float; a field with <value>s, or of a genxml <enum> type -> enum.
 A field that repeats an earlier field's bits under another type (SAMPLER_BORDER_COLOR_STATE's
 "Border Color 32bit Red" beside "Border Color Float Red") is the same bits: only the first is a
-field, the alias is noted in a comment (decision DS10). Bits no field names are `unnamed`
-fields (DS4).
+field, the alias is noted in a comment (decision DS10). A field that overlaps an earlier one over
+other bits (RENDER_SURFACE_STATE's planar-YUV "Y Offset for U or UV Plane" over "Auxiliary Surface
+Mode" and "Auxiliary Surface Pitch") is the other reading of those bits: the first field in genxml's
+order is the table's, the overlay is noted in a comment; an enum value genxml names twice
+("Tiled Resource Mode" 1 = 4KB = TILEYF) keeps its first name (decision DS12). Bits no field names
+are `unnamed` fields (DS4).
 """
 import re
 import subprocess
@@ -57,12 +62,18 @@ def main():
             if (lo, hi) in seen:
                 seen[(lo, hi)]["aliases"].append(f.get("name"))
                 continue
+            over = next((r for r in fields if r["lo"] <= hi and lo <= r["hi"]), None)
+            if over:
+                over["overlays"].append("%s (%d..%d)" % (f.get("name"), lo, hi))
+                continue
             values = [(v.get("name"), int(v.get("value"), 0)) for v in f.iter("value")]
             if not values and f.get("type") in enums:
                 values = enums[f.get("type")]
+            dup_names = [n for i, (n, v) in enumerate(values) if v in [x[1] for x in values[:i]]]
+            values = [(n, v) for (n, v) in values if n not in dup_names]
             kind, frac = kind_of(f, enums)
             rec = {"name": f.get("name"), "lo": lo, "hi": hi, "kind": kind, "frac": frac,
-                   "values": values, "aliases": []}
+                   "values": values, "aliases": [], "overlays": [], "dups": dup_names}
             seen[(lo, hi)] = rec
             fields.append(rec)
         owned = set()
@@ -76,7 +87,7 @@ def main():
             if gap:
                 fields.append({"name": "UNNAMED_%d_%d" % (gap[1], gap[0]), "lo": gap[0],
                                "hi": gap[1], "kind": "kUnnamed", "frac": 0, "values": [],
-                               "aliases": []})
+                               "aliases": [], "overlays": [], "dups": []})
                 gap = None
             if b < size * 8 and b not in owned:
                 gap = [b, b]
@@ -96,6 +107,12 @@ def main():
         for r in fields:
             if r["aliases"]:
                 w.append("    // also named %s (the same bits)" % ", ".join(r["aliases"]))
+            if r["overlays"]:
+                w.append("    // genxml also names, over these bits: %s (DS12)" %
+                         "; ".join(r["overlays"]))
+            if r["dups"]:
+                w.append("    // genxml's second names of the same values: %s (DS12)" %
+                         ", ".join(r["dups"]))
             w.append('    {"%s", "%d..%d", %d, %d, FieldKind::%s, %s, %d},' %
                      (r["name"], r["lo"], r["hi"], r["hi"], r["lo"], r["kind"],
                       r.get("enum", "{}"), r["frac"]))

@@ -244,7 +244,7 @@ void declare_describe_state(CLI::App& app, Verbs& v) {
   CLI::App* ds = app.add_subcommand(
       "describe-state",
       "print a hardware descriptor's fields by name from its bytes, or encode bytes from named "
-      "fields (NVIDIA TIC/TSC; Intel TGLLP SAMPLER_STATE)");
+      "fields (NVIDIA TIC/TSC; Intel TGLLP RENDER_SURFACE_STATE, SAMPLER_STATE)");
   v.describe_state = ds;
   DescribeStateArgs& a = v.describe_state_args;
   ds->add_option("type", a.type, "descriptor type, e.g. TIC (from the bytes), TIC.PITCH, TSC");

@@ -4,6 +4,156 @@
 
 namespace texsim::hwstate::intel {
 namespace {
+constexpr EnumValue kValues0[] = {
+    {"NORMAL_MODE", 0},
+    {"PROGRESSIVE_FRAME", 2},
+    {"INTERLACED_FRAME", 3},
+};
+constexpr EnumValue kValues1[] = {
+    {"Write-Only Cache", 0},
+    {"Read-Write Cache", 1},
+};
+constexpr EnumValue kValues2[] = {
+    {"LINEAR", 0},
+    {"XMAJOR", 2},
+    {"YMAJOR", 3},
+};
+constexpr EnumValue kValues3[] = {
+    {"HALIGN 4", 1},
+    {"HALIGN 8", 2},
+    {"HALIGN 16", 3},
+};
+constexpr EnumValue kValues4[] = {
+    {"VALIGN 4", 1},
+    {"VALIGN 8", 2},
+    {"VALIGN 16", 3},
+};
+constexpr EnumValue kValues5[] = {
+    {"SURFTYPE_1D", 0},     {"SURFTYPE_2D", 1},     {"SURFTYPE_3D", 2},   {"SURFTYPE_CUBE", 3},
+    {"SURFTYPE_BUFFER", 4}, {"SURFTYPE_STRBUF", 5}, {"SURFTYPE_NULL", 7},
+};
+constexpr EnumValue kValues6[] = {
+    {"Gen9", 0},
+    {"Gen10+", 1},
+};
+constexpr EnumValue kValues7[] = {
+    {"MULTISAMPLECOUNT_1", 0}, {"MULTISAMPLECOUNT_2", 1},  {"MULTISAMPLECOUNT_4", 2},
+    {"MULTISAMPLECOUNT_8", 3}, {"MULTISAMPLECOUNT_16", 4},
+};
+constexpr EnumValue kValues8[] = {
+    {"MSFMT_MSS", 0},
+    {"MSFMT_DEPTH_STENCIL", 1},
+};
+constexpr EnumValue kValues9[] = {
+    {"0DEG", 0},
+    {"90DEG", 1},
+    {"180DEG", 2},
+    {"270DEG", 3},
+};
+constexpr EnumValue kValues10[] = {
+    {"GPU coherent", 0},
+    {"IA coherent", 1},
+};
+constexpr EnumValue kValues11[] = {
+    {"NONE", 0},
+    {"4KB", 1},
+    {"64KB", 2},
+};
+constexpr EnumValue kValues12[] = {
+    {"AUX_NONE", 0}, {"AUX_CCS_D", 1}, {"AUX_APPEND", 2}, {"AUX_MCS_LCE", 4}, {"AUX_CCS_E", 5},
+};
+constexpr EnumValue kValues13[] = {
+    {"ZERO", 0}, {"ONE", 1}, {"RED", 4}, {"GREEN", 5}, {"BLUE", 6}, {"ALPHA", 7},
+};
+constexpr EnumValue kValues14[] = {
+    {"Horizontal", 0},
+};
+constexpr FieldDesc kRenderSurfaceState[] = {
+    {"Cube Face Enable - Positive Z", "0..0", 0, 0, FieldKind::kUint, {}, 0},
+    {"Cube Face Enable - Negative Z", "1..1", 1, 1, FieldKind::kUint, {}, 0},
+    {"Cube Face Enable - Positive Y", "2..2", 2, 2, FieldKind::kUint, {}, 0},
+    {"Cube Face Enable - Negative Y", "3..3", 3, 3, FieldKind::kUint, {}, 0},
+    {"Cube Face Enable - Positive X", "4..4", 4, 4, FieldKind::kUint, {}, 0},
+    {"Cube Face Enable - Negative X", "5..5", 5, 5, FieldKind::kUint, {}, 0},
+    {"Media Boundary Pixel Mode", "6..7", 7, 6, FieldKind::kEnum, kValues0, 0},
+    {"Render Cache Read Write Mode", "8..8", 8, 8, FieldKind::kEnum, kValues1, 0},
+    {"Sampler L2 Bypass Mode Disable", "9..9", 9, 9, FieldKind::kUint, {}, 0},
+    {"Vertical Line Stride Offset", "10..10", 10, 10, FieldKind::kUint, {}, 0},
+    {"Vertical Line Stride", "11..11", 11, 11, FieldKind::kUint, {}, 0},
+    {"Tile Mode", "12..13", 13, 12, FieldKind::kEnum, kValues2, 0},
+    {"Surface Horizontal Alignment", "14..15", 15, 14, FieldKind::kEnum, kValues3, 0},
+    {"Surface Vertical Alignment", "16..17", 17, 16, FieldKind::kEnum, kValues4, 0},
+    {"Surface Format", "18..27", 27, 18, FieldKind::kUint, {}, 0},
+    {"Surface Array", "28..28", 28, 28, FieldKind::kUint, {}, 0},
+    {"Surface Type", "29..31", 31, 29, FieldKind::kEnum, kValues5, 0},
+    {"Surface QPitch", "32..46", 46, 32, FieldKind::kUint, {}, 0},
+    {"Sample Tap Discard Disable", "47..47", 47, 47, FieldKind::kUint, {}, 0},
+    {"UNNAMED_48_48", "48..48", 48, 48, FieldKind::kUnnamed, {}, 0},
+    {"Double Fetch Disable", "49..49", 49, 49, FieldKind::kUint, {}, 0},
+    {"Corner Texel Mode", "50..50", 50, 50, FieldKind::kUint, {}, 0},
+    {"Base Mip Level", "51..55", 55, 51, FieldKind::kUnsignedFixed, {}, 1},
+    {"MOCS", "56..62", 62, 56, FieldKind::kUint, {}, 0},
+    {"Enable Unorm Path In Color Pipe", "63..63", 63, 63, FieldKind::kUint, {}, 0},
+    {"Width", "64..77", 77, 64, FieldKind::kUint, {}, 0},
+    {"UNNAMED_79_78", "78..79", 79, 78, FieldKind::kUnnamed, {}, 0},
+    {"Height", "80..93", 93, 80, FieldKind::kUint, {}, 0},
+    {"UNNAMED_94_94", "94..94", 94, 94, FieldKind::kUnnamed, {}, 0},
+    {"Depth Stencil Resource", "95..95", 95, 95, FieldKind::kUint, {}, 0},
+    {"Surface Pitch", "96..113", 113, 96, FieldKind::kUint, {}, 0},
+    {"Null Probing Enable", "114..114", 114, 114, FieldKind::kUint, {}, 0},
+    {"Standard Tiling Mode Extensions", "115..115", 115, 115, FieldKind::kUint, {}, 0},
+    {"Tile Address Mapping Mode", "116..116", 116, 116, FieldKind::kEnum, kValues6, 0},
+    {"Depth", "117..127", 127, 117, FieldKind::kUint, {}, 0},
+    {"Multisample Position Palette Index", "128..130", 130, 128, FieldKind::kUint, {}, 0},
+    {"Number of Multisamples", "131..133", 133, 131, FieldKind::kEnum, kValues7, 0},
+    {"Multisampled Surface Storage Format", "134..134", 134, 134, FieldKind::kEnum, kValues8, 0},
+    {"Render Target View Extent", "135..145", 145, 135, FieldKind::kUint, {}, 0},
+    {"Minimum Array Element", "146..156", 156, 146, FieldKind::kUint, {}, 0},
+    {"Render Target And Sample Unorm Rotation", "157..158", 158, 157, FieldKind::kEnum, kValues9,
+     0},
+    {"Force Non-Comparison Reduction Type", "159..159", 159, 159, FieldKind::kUint, {}, 0},
+    {"MIP Count / LOD", "160..163", 163, 160, FieldKind::kUint, {}, 0},
+    {"Surface Min LOD", "164..167", 167, 164, FieldKind::kUint, {}, 0},
+    {"Mip Tail Start LOD", "168..171", 171, 168, FieldKind::kUint, {}, 0},
+    {"UNNAMED_173_172", "172..173", 173, 172, FieldKind::kUnnamed, {}, 0},
+    {"Coherency Type", "174..174", 174, 174, FieldKind::kEnum, kValues10, 0},
+    {"UNNAMED_177_175", "175..177", 177, 175, FieldKind::kUnnamed, {}, 0},
+    // genxml's second names of the same values: TILEYF, TILEYS (DS12)
+    {"Tiled Resource Mode", "178..179", 179, 178, FieldKind::kEnum, kValues11, 0},
+    {"EWA Disable For Cube", "180..180", 180, 180, FieldKind::kUint, {}, 0},
+    {"Y Offset", "181..183", 183, 181, FieldKind::kUint, {}, 0},
+    {"UNNAMED_184_184", "184..184", 184, 184, FieldKind::kUnnamed, {}, 0},
+    {"X Offset", "185..191", 191, 185, FieldKind::kUint, {}, 0},
+    // genxml also names, over these bits: Y Offset for U or UV Plane (192..205) (DS12)
+    {"Auxiliary Surface Mode", "192..194", 194, 192, FieldKind::kEnum, kValues12, 0},
+    {"Auxiliary Surface Pitch", "195..203", 203, 195, FieldKind::kUint, {}, 0},
+    {"UNNAMED_206_204", "204..206", 206, 204, FieldKind::kUnnamed, {}, 0},
+    {"YUV Interpolation Enable", "207..207", 207, 207, FieldKind::kUint, {}, 0},
+    // genxml also names, over these bits: X Offset for U or UV Plane (208..221); Half Pitch for
+    // Chroma (222..222) (DS12)
+    {"Auxiliary Surface QPitch", "208..222", 222, 208, FieldKind::kUint, {}, 0},
+    {"Separate UV Plane Enable", "223..223", 223, 223, FieldKind::kUint, {}, 0},
+    {"Resource Min LOD", "224..235", 235, 224, FieldKind::kUnsignedFixed, {}, 8},
+    {"UNNAMED_239_236", "236..239", 239, 236, FieldKind::kUnnamed, {}, 0},
+    {"Shader Channel Select Alpha", "240..242", 242, 240, FieldKind::kEnum, kValues13, 0},
+    {"Shader Channel Select Blue", "243..245", 245, 243, FieldKind::kEnum, kValues13, 0},
+    {"Shader Channel Select Green", "246..248", 248, 246, FieldKind::kEnum, kValues13, 0},
+    {"Shader Channel Select Red", "249..251", 251, 249, FieldKind::kEnum, kValues13, 0},
+    {"UNNAMED_253_252", "252..253", 253, 252, FieldKind::kUnnamed, {}, 0},
+    {"Memory Compression Enable", "254..254", 254, 254, FieldKind::kUint, {}, 0},
+    {"Memory Compression Mode", "255..255", 255, 255, FieldKind::kEnum, kValues14, 0},
+    {"Surface Base Address", "256..319", 319, 256, FieldKind::kUint, {}, 0},
+    {"Quilt Width", "320..324", 324, 320, FieldKind::kUint, {}, 0},
+    {"Quilt Height", "325..329", 329, 325, FieldKind::kUint, {}, 0},
+    {"Clear Value Address Enable", "330..330", 330, 330, FieldKind::kUint, {}, 0},
+    {"Caching Expanded Formats", "331..331", 331, 331, FieldKind::kUint, {}, 0},
+    {"Auxiliary Surface Base Address", "332..383", 383, 332, FieldKind::kUint, {}, 0},
+    {"UNNAMED_389_384", "384..389", 389, 384, FieldKind::kUnnamed, {}, 0},
+    {"Clear Value Address", "390..431", 431, 390, FieldKind::kUint, {}, 0},
+    {"UNNAMED_447_432", "432..447", 447, 432, FieldKind::kUnnamed, {}, 0},
+    {"UNNAMED_479_448", "448..479", 479, 448, FieldKind::kUnnamed, {}, 0},
+    {"UNNAMED_511_480", "480..511", 511, 480, FieldKind::kUnnamed, {}, 0},
+};
 constexpr FieldDesc kSamplerBorderColorState[] = {
     // also named Border Color 32bit Red (the same bits)
     {"Border Color Float Red", "0..31", 31, 0, FieldKind::kFloat32, {}, 0},
@@ -14,115 +164,117 @@ constexpr FieldDesc kSamplerBorderColorState[] = {
     // also named Border Color 32bit Alpha (the same bits)
     {"Border Color Float Alpha", "96..127", 127, 96, FieldKind::kFloat32, {}, 0},
 };
-constexpr EnumValue kValues0[] = {
+constexpr EnumValue kValues15[] = {
     {"LEGACY", 0},
     {"EWA Approximation", 1},
 };
-constexpr EnumValue kValues1[] = {
+constexpr EnumValue kValues16[] = {
     {"NEAREST", 0},
     {"LINEAR", 1},
     {"ANISOTROPIC", 2},
     {"MONO", 6},
 };
-constexpr EnumValue kValues2[] = {
+constexpr EnumValue kValues17[] = {
     {"NONE", 0},
     {"NEAREST", 1},
     {"LINEAR", 3},
 };
-constexpr EnumValue kValues3[] = {
+constexpr EnumValue kValues18[] = {
     {"NONE", 0},
     {"OGL", 2},
 };
-constexpr EnumValue kValues4[] = {
+constexpr EnumValue kValues19[] = {
     {"DX10/OGL", 0},
     {"DX9", 1},
 };
-constexpr EnumValue kValues5[] = {
+constexpr EnumValue kValues20[] = {
     {"PROGRAMMED", 0},
     {"OVERRIDE", 1},
 };
-constexpr EnumValue kValues6[] = {
+constexpr EnumValue kValues21[] = {
     {"PREFILTEROP ALWAYS", 0},   {"PREFILTEROP NEVER", 1},  {"PREFILTEROP LESS", 2},
     {"PREFILTEROP EQUAL", 3},    {"PREFILTEROP LEQUAL", 4}, {"PREFILTEROP GREATER", 5},
     {"PREFILTEROP NOTEQUAL", 6}, {"PREFILTEROP GEQUAL", 7},
 };
-constexpr EnumValue kValues7[] = {
+constexpr EnumValue kValues22[] = {
     {"KEYFILTER_KILL_ON_ANY_MATCH", 0},
     {"KEYFILTER_REPLACE_BLACK", 1},
 };
-constexpr EnumValue kValues8[] = {
+constexpr EnumValue kValues23[] = {
     {"MIPNONE", 0},
     {"MIPFILTER", 1},
 };
-constexpr EnumValue kValues9[] = {
+constexpr EnumValue kValues24[] = {
     {"DECODE_EXT", 0},
     {"SKIP_DECODE_EXT", 1},
 };
-constexpr EnumValue kValues10[] = {
+constexpr EnumValue kValues25[] = {
     {"WRAP", 0},         {"MIRROR", 1},      {"CLAMP", 2},       {"CUBE", 3},
     {"CLAMP_BORDER", 4}, {"MIRROR_ONCE", 5}, {"HALF_BORDER", 6}, {"MIRROR_101", 7},
 };
-constexpr EnumValue kValues11[] = {
+constexpr EnumValue kValues26[] = {
     {"FULL", 0},
     {"HIGH", 1},
     {"MED", 2},
     {"LOW", 3},
 };
-constexpr EnumValue kValues12[] = {
+constexpr EnumValue kValues27[] = {
     {"RATIO 2:1", 0},  {"RATIO 4:1", 1},  {"RATIO 6:1", 2},  {"RATIO 8:1", 3},
     {"RATIO 10:1", 4}, {"RATIO 12:1", 5}, {"RATIO 14:1", 6}, {"RATIO 16:1", 7},
 };
-constexpr EnumValue kValues13[] = {
+constexpr EnumValue kValues28[] = {
     {"STD_FILTER", 0},
     {"COMPARISON", 1},
     {"MINIMUM", 2},
     {"MAXIMUM", 3},
 };
 constexpr FieldDesc kSamplerState[] = {
-    {"Anisotropic Algorithm", "0..0", 0, 0, FieldKind::kEnum, kValues0, 0},
+    {"Anisotropic Algorithm", "0..0", 0, 0, FieldKind::kEnum, kValues15, 0},
     {"Texture LOD Bias", "1..13", 13, 1, FieldKind::kSignedFixed, {}, 8},
-    {"Min Mode Filter", "14..16", 16, 14, FieldKind::kEnum, kValues1, 0},
-    {"Mag Mode Filter", "17..19", 19, 17, FieldKind::kEnum, kValues1, 0},
-    {"Mip Mode Filter", "20..21", 21, 20, FieldKind::kEnum, kValues2, 0},
+    {"Min Mode Filter", "14..16", 16, 14, FieldKind::kEnum, kValues16, 0},
+    {"Mag Mode Filter", "17..19", 19, 17, FieldKind::kEnum, kValues16, 0},
+    {"Mip Mode Filter", "20..21", 21, 20, FieldKind::kEnum, kValues17, 0},
     {"Coarse LOD Quality Mode", "22..26", 26, 22, FieldKind::kUint, {}, 0},
-    {"LOD PreClamp Mode", "27..28", 28, 27, FieldKind::kEnum, kValues3, 0},
-    {"Texture Border Color Mode", "29..29", 29, 29, FieldKind::kEnum, kValues4, 0},
+    {"LOD PreClamp Mode", "27..28", 28, 27, FieldKind::kEnum, kValues18, 0},
+    {"Texture Border Color Mode", "29..29", 29, 29, FieldKind::kEnum, kValues19, 0},
     {"UNNAMED_30_30", "30..30", 30, 30, FieldKind::kUnnamed, {}, 0},
     {"Sampler Disable", "31..31", 31, 31, FieldKind::kUint, {}, 0},
-    {"Cube Surface Control Mode", "32..32", 32, 32, FieldKind::kEnum, kValues5, 0},
-    {"Shadow Function", "33..35", 35, 33, FieldKind::kEnum, kValues6, 0},
-    {"ChromaKey Mode", "36..36", 36, 36, FieldKind::kEnum, kValues7, 0},
+    {"Cube Surface Control Mode", "32..32", 32, 32, FieldKind::kEnum, kValues20, 0},
+    {"Shadow Function", "33..35", 35, 33, FieldKind::kEnum, kValues21, 0},
+    {"ChromaKey Mode", "36..36", 36, 36, FieldKind::kEnum, kValues22, 0},
     {"ChromaKey Index", "37..38", 38, 37, FieldKind::kUint, {}, 0},
     {"ChromaKey Enable", "39..39", 39, 39, FieldKind::kUint, {}, 0},
     {"Max LOD", "40..51", 51, 40, FieldKind::kUnsignedFixed, {}, 8},
     {"Min LOD", "52..63", 63, 52, FieldKind::kUnsignedFixed, {}, 8},
-    {"LOD Clamp Magnification Mode", "64..64", 64, 64, FieldKind::kEnum, kValues8, 0},
-    {"SRGB DECODE", "65..65", 65, 65, FieldKind::kEnum, kValues9, 0},
+    {"LOD Clamp Magnification Mode", "64..64", 64, 64, FieldKind::kEnum, kValues23, 0},
+    {"SRGB DECODE", "65..65", 65, 65, FieldKind::kEnum, kValues24, 0},
     {"Return Filter Weight for Null Texels", "66..66", 66, 66, FieldKind::kUint, {}, 0},
     {"Return Filter Weight for Border Texels", "67..67", 67, 67, FieldKind::kUint, {}, 0},
     {"UNNAMED_68_68", "68..68", 68, 68, FieldKind::kUnnamed, {}, 0},
     {"Force gather4 Behavior", "69..69", 69, 69, FieldKind::kUint, {}, 0},
     {"Border Color Pointer", "70..87", 87, 70, FieldKind::kUint, {}, 0},
     {"UNNAMED_95_88", "88..95", 95, 88, FieldKind::kUnnamed, {}, 0},
-    {"TCZ Address Control Mode", "96..98", 98, 96, FieldKind::kEnum, kValues10, 0},
-    {"TCY Address Control Mode", "99..101", 101, 99, FieldKind::kEnum, kValues10, 0},
-    {"TCX Address Control Mode", "102..104", 104, 102, FieldKind::kEnum, kValues10, 0},
+    {"TCZ Address Control Mode", "96..98", 98, 96, FieldKind::kEnum, kValues25, 0},
+    {"TCY Address Control Mode", "99..101", 101, 99, FieldKind::kEnum, kValues25, 0},
+    {"TCX Address Control Mode", "102..104", 104, 102, FieldKind::kEnum, kValues25, 0},
     {"Reduction Type Enable", "105..105", 105, 105, FieldKind::kUint, {}, 0},
     {"Non-normalized Coordinate Enable", "106..106", 106, 106, FieldKind::kUint, {}, 0},
-    {"Trilinear Filter Quality", "107..108", 108, 107, FieldKind::kEnum, kValues11, 0},
+    {"Trilinear Filter Quality", "107..108", 108, 107, FieldKind::kEnum, kValues26, 0},
     {"R Address Min Filter Rounding Enable", "109..109", 109, 109, FieldKind::kUint, {}, 0},
     {"R Address Mag Filter Rounding Enable", "110..110", 110, 110, FieldKind::kUint, {}, 0},
     {"V Address Min Filter Rounding Enable", "111..111", 111, 111, FieldKind::kUint, {}, 0},
     {"V Address Mag Filter Rounding Enable", "112..112", 112, 112, FieldKind::kUint, {}, 0},
     {"U Address Min Filter Rounding Enable", "113..113", 113, 113, FieldKind::kUint, {}, 0},
     {"U Address Mag Filter Rounding Enable", "114..114", 114, 114, FieldKind::kUint, {}, 0},
-    {"Maximum Anisotropy", "115..117", 117, 115, FieldKind::kEnum, kValues12, 0},
-    {"Reduction Type", "118..119", 119, 118, FieldKind::kEnum, kValues13, 0},
+    {"Maximum Anisotropy", "115..117", 117, 115, FieldKind::kEnum, kValues27, 0},
+    {"Reduction Type", "118..119", 119, 118, FieldKind::kEnum, kValues28, 0},
     {"UNNAMED_127_120", "120..127", 127, 120, FieldKind::kUnnamed, {}, 0},
 };
 }  // namespace
 
 const DescriptorType kTGLLPTypes[kTGLLPTypeCount] = {
+    {"RENDER_SURFACE_STATE", 64, kRenderSurfaceState,
+     "Mesa src/intel/genxml/gen12.xml, RENDER_SURFACE_STATE"},
     {"SAMPLER_BORDER_COLOR_STATE", 16, kSamplerBorderColorState,
      "Mesa src/intel/genxml/gen12.xml, SAMPLER_BORDER_COLOR_STATE"},
     {"SAMPLER_STATE", 16, kSamplerState, "Mesa src/intel/genxml/gen12.xml, SAMPLER_STATE"},

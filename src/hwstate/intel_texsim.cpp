@@ -1,13 +1,16 @@
-// Intel SAMPLER_STATE -> texsim (intel_texsim.hpp). Field names are genxml's (gen12.xml); the
-// choices where genxml leaves the meaning open are decisions DS10-DS11.
+// Intel SAMPLER_STATE and RENDER_SURFACE_STATE <-> texsim (intel_texsim.hpp). Field names are
+// genxml's (gen12.xml); the choices where genxml leaves the meaning open are decisions DS10-DS13.
 #include "hwstate/intel_texsim.hpp"
 
 #include <array>
 #include <bit>
 #include <string>
+#include <utility>
 
 #include "core/text.hpp"
 #include "hwstate/intel_tables.hpp"
+#include "hwstate/layout_plan.hpp"
+#include "texunit/format_table.hpp"
 
 namespace texsim::hwstate::intel {
 
@@ -32,9 +35,10 @@ struct Entry {
 };
 
 bool refuse(const Entry& e, const std::string& what, std::string_view field, core::DiagSink& sink,
-            const core::Location& loc) {
-  sink.error("SAMPLER_STATE-TEXSIM", loc, "texsim has no model for " + what,
-             std::string(e.type.citation) + ", " + std::string(field) + " (decision DS11)");
+            const core::Location& loc, std::string_view decision = "DS11") {
+  sink.error(std::string(e.type.name) + "-TEXSIM", loc, "texsim has no model for " + what,
+             std::string(e.type.citation) + ", " + std::string(field) + " (decision " +
+                 std::string(decision) + ")");
   return false;
 }
 
@@ -72,7 +76,128 @@ bool address_modes(const Entry& e, texunit::SamplerState& s, core::DiagSink& sin
   return ok;
 }
 
+// SURFACE_FORMAT codes (Mesa src/intel/isl/isl.h, enum isl_format, "Hardware enumeration
+// SURFACE_FORMAT") of the formats texsim has. Depth formats are sampled through their colour
+// twins (R16_UNORM, R32_FLOAT, R24_UNORM_X8_TYPELESS) and map to those (decision DS13).
+using texunit::Format;
+constexpr std::pair<uint32_t, Format> kFormats[] = {
+    {0, Format::kR32G32B32A32_FLOAT},
+    {1, Format::kR32G32B32A32_SINT},
+    {2, Format::kR32G32B32A32_UINT},
+    {64, Format::kR32G32B32_FLOAT},
+    {65, Format::kR32G32B32_SINT},
+    {66, Format::kR32G32B32_UINT},
+    {128, Format::kR16G16B16A16_UNORM},
+    {129, Format::kR16G16B16A16_SNORM},
+    {130, Format::kR16G16B16A16_SINT},
+    {131, Format::kR16G16B16A16_UINT},
+    {132, Format::kR16G16B16A16_FLOAT},
+    {133, Format::kR32G32_FLOAT},
+    {134, Format::kR32G32_SINT},
+    {135, Format::kR32G32_UINT},
+    {192, Format::kB8G8R8A8_UNORM},
+    {193, Format::kB8G8R8A8_UNORM_SRGB},
+    {194, Format::kR10G10B10A2_UNORM},
+    {196, Format::kR10G10B10A2_UINT},
+    {199, Format::kR8G8B8A8_UNORM},
+    {200, Format::kR8G8B8A8_UNORM_SRGB},
+    {201, Format::kR8G8B8A8_SNORM},
+    {202, Format::kR8G8B8A8_SINT},
+    {203, Format::kR8G8B8A8_UINT},
+    {204, Format::kR16G16_UNORM},
+    {205, Format::kR16G16_SNORM},
+    {206, Format::kR16G16_SINT},
+    {207, Format::kR16G16_UINT},
+    {208, Format::kR16G16_FLOAT},
+    {211, Format::kR11G11B10_FLOAT},
+    {214, Format::kR32_SINT},
+    {215, Format::kR32_UINT},
+    {216, Format::kR32_FLOAT},
+    {237, Format::kR9G9B9E5_SHAREDEXP},
+    {256, Format::kB5G6R5_UNORM},
+    {258, Format::kB5G5R5A1_UNORM},
+    {260, Format::kB4G4R4A4_UNORM},
+    {262, Format::kR8G8_UNORM},
+    {263, Format::kR8G8_SNORM},
+    {264, Format::kR8G8_SINT},
+    {265, Format::kR8G8_UINT},
+    {266, Format::kR16_UNORM},
+    {267, Format::kR16_SNORM},
+    {268, Format::kR16_SINT},
+    {269, Format::kR16_UINT},
+    {270, Format::kR16_FLOAT},
+    {320, Format::kR8_UNORM},
+    {321, Format::kR8_SNORM},
+    {322, Format::kR8_SINT},
+    {323, Format::kR8_UINT},
+    {390, Format::kBC1_UNORM},
+    {391, Format::kBC2_UNORM},
+    {392, Format::kBC3_UNORM},
+    {393, Format::kBC4_UNORM},
+    {394, Format::kBC5_UNORM},
+    {395, Format::kBC1_UNORM_SRGB},
+    {396, Format::kBC2_UNORM_SRGB},
+    {397, Format::kBC3_UNORM_SRGB},
+    {409, Format::kBC4_SNORM},
+    {410, Format::kBC5_SNORM},
+};
+
+// The RSS fields that must hold their plain value (or the identity swizzle) for texsim's model;
+// each other value reported.
+bool plain_surface(const Entry& e, core::DiagSink& sink, const core::Location& loc) {
+  const DescriptorType* type = &e.type;
+  bool ok = true;
+  const auto no = [&](const std::string& what, std::string_view field) {
+    ok = refuse(e, what, field, sink, loc, "DS13");
+  };
+  // Fields that must hold their plain value for texsim's model.
+  static constexpr std::pair<std::string_view, uint64_t> kPlain[] = {
+      {"Auxiliary Surface Mode", 0},
+      {"Memory Compression Enable", 0},
+      {"Tiled Resource Mode", 0},
+      {"Number of Multisamples", 0},
+      {"Surface Min LOD", 0},
+      {"Resource Min LOD", 0},
+      {"Base Mip Level", 0},
+      {"Minimum Array Element", 0},
+      {"X Offset", 0},
+      {"Y Offset", 0},
+      {"Separate UV Plane Enable", 0},
+      {"Clear Value Address Enable", 0},
+      {"Corner Texel Mode", 0}};
+  for (const auto& [field, plain] : kPlain)
+    if (e.raw(field) != plain)
+      no(std::string(field) + " " + value_text(*type->find_field(field), e.raw(field)), field);
+  static constexpr std::pair<std::string_view, std::string_view> kSelects[] = {
+      {"Shader Channel Select Red", "RED"},
+      {"Shader Channel Select Green", "GREEN"},
+      {"Shader Channel Select Blue", "BLUE"},
+      {"Shader Channel Select Alpha", "ALPHA"}};
+  for (const auto& [field, identity] : kSelects)
+    if (e.name_of(field) != identity)
+      no(std::string(field) + " " + value_text(*type->find_field(field), e.raw(field)) +
+             " (only the identity swizzle)",
+         field);
+  return ok;
+}
+
 }  // namespace
+
+std::optional<uint32_t> surface_format_code(texunit::Format f) {
+  for (const auto& [code, format] : kFormats)
+    if (format == f) return code;
+  if (f == Format::kD16_UNORM) return 266;          // R16_UNORM
+  if (f == Format::kD32_FLOAT) return 216;          // R32_FLOAT
+  if (f == Format::kD24_UNORM_S8_UINT) return 217;  // R24_UNORM_X8_TYPELESS
+  return std::nullopt;
+}
+
+std::optional<texunit::Format> surface_format_of(uint32_t code) {
+  for (const auto& [c, format] : kFormats)
+    if (c == code) return format;
+  if (code == 217) return Format::kD24_UNORM_S8_UINT;
+  return std::nullopt;
+}
 
 const DescriptorType* find_type(std::string_view platform, std::string_view type_name) {
   if (!core::iequals(platform, "TGLLP")) return nullptr;
@@ -150,6 +275,141 @@ std::optional<texunit::SamplerState> sampler_from_heap(std::string_view platform
   if (border + kBorderColorBytes <= heap.size())
     b = heap.subspan(static_cast<size_t>(border), kBorderColorBytes);
   return sampler_to_texsim(platform, sampler, b, sink, loc);
+}
+
+std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
+                                               std::span<const uint8_t> rss, core::DiagSink& sink,
+                                               const core::Location& loc) {
+  const DescriptorType* type = find_type(platform, "RENDER_SURFACE_STATE");
+  if (type == nullptr || rss.size() < kSurfaceStateBytes) {
+    sink.error(
+        "RENDER_SURFACE_STATE-TEXSIM", loc,
+        "no RENDER_SURFACE_STATE table for " + std::string(platform) + " or fewer than 64 bytes");
+    return std::nullopt;
+  }
+  rss = rss.first(kSurfaceStateBytes);
+  if (!validate(*type, rss, sink, loc)) return std::nullopt;
+  const Entry e{*type, rss};
+  bool ok = plain_surface(e, sink, loc);
+  const auto no = [&](const std::string& what, std::string_view field) {
+    ok = refuse(e, what, field, sink, loc, "DS13");
+  };
+  PlacedSurface s;
+  const std::string_view surf = e.name_of("Surface Type");
+  const bool array = e.raw("Surface Array") != 0;
+  const auto depth = static_cast<uint32_t>(e.raw("Depth")) + 1;
+  using texunit::SurfaceType;
+  if (surf == "SURFTYPE_1D") {
+    s.desc.type = array ? SurfaceType::k1DArray : SurfaceType::k1D;
+  } else if (surf == "SURFTYPE_2D") {
+    s.desc.type = array ? SurfaceType::k2DArray : SurfaceType::k2D;
+  } else if (surf == "SURFTYPE_3D") {
+    s.desc.type = SurfaceType::k3D;
+  } else if (surf == "SURFTYPE_CUBE") {
+    s.desc.type = array ? SurfaceType::kCubeArray : SurfaceType::kCube;
+  } else {
+    no("Surface Type " + std::string(surf), "Surface Type");
+  }
+  if (surf == "SURFTYPE_3D") {
+    s.desc.depth = depth;
+  } else if (array) {
+    s.desc.layers = depth;
+  } else if (depth != 1) {
+    no("Depth " + std::to_string(depth - 1) + " on a surface without Surface Array", "Depth");
+  }
+  const auto code = static_cast<uint32_t>(e.raw("Surface Format"));
+  const auto format = surface_format_of(code);
+  if (!format)
+    no("Surface Format " + core::hex(code) + " (not one of texsim's formats)", "Surface Format");
+  const std::string_view tile = e.name_of("Tile Mode");
+  if (tile == "LINEAR") {
+    s.tiling.tiling = Tiling::kPitch;
+  } else if (tile == "YMAJOR") {
+    s.tiling.tiling = Tiling::kTileY;
+  } else {
+    no("Tile Mode " + std::string(tile) + " (TileX)", "Tile Mode");
+  }
+  if (!ok) return std::nullopt;
+  s.desc.format = *format;
+  s.desc.width = static_cast<uint32_t>(e.raw("Width")) + 1;
+  s.desc.height = static_cast<uint32_t>(e.raw("Height")) + 1;
+  s.desc.mips = static_cast<uint32_t>(e.raw("MIP Count / LOD")) + 1;
+  const texunit::FormatInfo& fi = texunit::format_info(*format);
+  // HALIGN/VALIGN count elements (isl_surf_get_image_alignment_el on Gfx9+): texels x block.
+  s.tiling.halign = (4u << (e.raw("Surface Horizontal Alignment") - 1)) * fi.block_width;
+  s.tiling.valign = (4u << (e.raw("Surface Vertical Alignment") - 1)) * fi.block_height;
+  s.tiling.row_pitch = static_cast<uint32_t>(e.raw("Surface Pitch")) + 1;
+  // QPitch: texel rows between slices with bits 1:0 dropped; the layout counts element rows.
+  s.tiling.qpitch = static_cast<uint32_t>(e.raw("Surface QPitch") << 2) / fi.block_height;
+  s.base_address = e.raw("Surface Base Address");
+  if (!validate_placement(s, sink, loc)) return std::nullopt;
+  return s;
+}
+
+std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platform,
+                                                        const PlacedSurface& s,
+                                                        core::DiagSink& sink) {
+  const DescriptorType* type = find_type(platform, "RENDER_SURFACE_STATE");
+  const auto fail = [&](const std::string& what) {
+    sink.error("RENDER_SURFACE_STATE-TEXSIM", {}, what, "decision DS13");
+    return std::nullopt;
+  };
+  if (type == nullptr) return fail("no RENDER_SURFACE_STATE table for " + std::string(platform));
+  const auto code = surface_format_code(s.desc.format);
+  if (!code)
+    return fail("format " + std::string(texunit::format_info(s.desc.format).name) +
+                " has no SURFACE_FORMAT");
+  if (s.tiling.tiling != Tiling::kPitch && s.tiling.tiling != Tiling::kTileY)
+    return fail("tiling " + std::string(tiling_name(s.tiling.tiling)) +
+                " has no TGLLP Tile Mode (LINEAR is pitch, YMAJOR is tile_y)");
+  if (s.desc.samples != 1) return fail("multisampled surfaces are not modelled");
+  const texunit::FormatInfo& fi = texunit::format_info(s.desc.format);
+  const LayoutPlan plan = plan_layout(s);
+  const auto align_code = [](uint32_t el) -> std::optional<uint32_t> {
+    if (el == 4) return 1;
+    if (el == 8) return 2;
+    if (el == 16) return 3;
+    return std::nullopt;
+  };
+  const auto ha = align_code(s.tiling.halign / fi.block_width);
+  const auto va = align_code(s.tiling.valign / fi.block_height);
+  if (!ha || !va)
+    return fail("HALIGN " + std::to_string(s.tiling.halign) + " / VALIGN " +
+                std::to_string(s.tiling.valign) + " texels: RSS holds 4, 8 or 16 elements");
+  const uint64_t qpitch_rows = uint64_t{plan.qpitch} * fi.block_height;
+  // A 1D surface's slices are placed by the layout (GFX9_1D), not by QPitch (written 0).
+  const bool qpitch_used = plan.physical_slices > 1 && !plan.intel_1d;
+  if (qpitch_used && qpitch_rows % 4 != 0)
+    return fail("QPitch " + std::to_string(qpitch_rows) + " rows is not a multiple of 4");
+  using texunit::SurfaceType;
+  const SurfaceType t = s.desc.type;
+  const bool cube = t == SurfaceType::kCube || t == SurfaceType::kCubeArray;
+  const bool array =
+      t == SurfaceType::k1DArray || t == SurfaceType::k2DArray || t == SurfaceType::kCubeArray;
+  const char* surf = t == SurfaceType::k1D || t == SurfaceType::k1DArray ? "SURFTYPE_1D"
+                     : t == SurfaceType::k3D                             ? "SURFTYPE_3D"
+                     : cube                                              ? "SURFTYPE_CUBE"
+                                                                         : "SURFTYPE_2D";
+  const uint32_t depth = t == SurfaceType::k3D ? s.desc.depth : s.desc.layers;
+  const std::pair<std::string, std::string> set[] = {
+      {"Surface Type", surf},
+      {"Surface Array", array ? "1" : "0"},
+      {"Surface Format", std::to_string(*code)},
+      {"Tile Mode", s.tiling.tiling == Tiling::kTileY ? "YMAJOR" : "LINEAR"},
+      {"Surface Horizontal Alignment", std::to_string(*ha)},
+      {"Surface Vertical Alignment", std::to_string(*va)},
+      {"Width", std::to_string(s.desc.width - 1)},
+      {"Height", std::to_string(s.desc.height - 1)},
+      {"Depth", std::to_string(depth - 1)},
+      {"MIP Count / LOD", std::to_string(s.desc.mips - 1)},
+      {"Surface Pitch", std::to_string(plan.row_pitch - 1)},
+      {"Surface QPitch", std::to_string(qpitch_used ? qpitch_rows >> 2 : 0)},
+      {"Shader Channel Select Red", "RED"},
+      {"Shader Channel Select Green", "GREEN"},
+      {"Shader Channel Select Blue", "BLUE"},
+      {"Shader Channel Select Alpha", "ALPHA"},
+      {"Surface Base Address", core::hex(s.base_address)}};
+  return encode(*type, set, sink);
 }
 
 }  // namespace texsim::hwstate::intel

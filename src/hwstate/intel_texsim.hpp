@@ -1,20 +1,25 @@
-// Intel SAMPLER_STATE (+ SAMPLER_BORDER_COLOR_STATE) as texsim's sampler state: decoded per the
-// platform's genxml table, validated, mapped; what texsim has no model for is reported
-// (SAMPLER_STATE-TEXSIM), never guessed. Depends on hwstate (fields, intel tables) and texunit.
+// Intel SAMPLER_STATE (+ SAMPLER_BORDER_COLOR_STATE) as texsim's sampler state, and
+// RENDER_SURFACE_STATE as texsim's placed surface and back: decoded per the platform's genxml
+// table, validated, mapped; what texsim has no model for is reported (SAMPLER_STATE-TEXSIM,
+// RENDER_SURFACE_STATE-TEXSIM), never guessed. Depends on hwstate (fields, intel tables, layout)
+// and texunit.
 #pragma once
 
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "core/diag.hpp"
 #include "hwstate/fields.hpp"
+#include "hwstate/layout.hpp"
 #include "texunit/sampler.hpp"
 
 namespace texsim::hwstate::intel {
 
 inline constexpr uint32_t kSamplerStateBytes = 16;
 inline constexpr uint32_t kBorderColorBytes = 16;
+inline constexpr uint32_t kSurfaceStateBytes = 64;
 
 // The platform's type by name ("SAMPLER_STATE"), or null. Platforms: TGLLP.
 const DescriptorType* find_type(std::string_view platform, std::string_view type_name);
@@ -33,5 +38,26 @@ std::optional<texunit::SamplerState> sampler_to_texsim(std::string_view platform
 std::optional<texunit::SamplerState> sampler_from_heap(std::string_view platform,
                                                        std::span<const uint8_t> heap,
                                                        uint64_t offset, core::DiagSink& sink);
+
+// A RENDER_SURFACE_STATE -> texsim's surface placed in GPU memory: Surface Type (+ Surface
+// Array), Surface Format, Width/Height/Depth (minus one), MIP Count / LOD, Surface Pitch, Surface
+// QPitch, Tile Mode (LINEAR -> pitch, YMAJOR -> TileY), Surface Horizontal/Vertical Alignment and
+// Surface Base Address. nullopt when invalid or not modelled (reported; decision DS13).
+std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
+                                               std::span<const uint8_t> rss, core::DiagSink& sink,
+                                               const core::Location& loc = {});
+
+// The 64 bytes of a RENDER_SURFACE_STATE for `s` (tiling kPitch or kTileY; identity channel
+// selects; a 0 row pitch or QPitch is the one the layout computes); nullopt (reported) when a
+// value has no encoding.
+std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platform,
+                                                        const PlacedSurface& s,
+                                                        core::DiagSink& sink);
+
+// The SURFACE_FORMAT code of a texsim format, and back (Mesa isl.h enum isl_format: the
+// hardware enumeration); nullopt where texsim's format has no Intel code or the code no texsim
+// format.
+std::optional<uint32_t> surface_format_code(texunit::Format f);
+std::optional<texunit::Format> surface_format_of(uint32_t code);
 
 }  // namespace texsim::hwstate::intel

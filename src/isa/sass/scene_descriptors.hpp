@@ -12,19 +12,15 @@
 #include <vector>
 
 #include "isa/sass/scene_section.hpp"
+#include "scene/descriptor_bytes.hpp"
 #include "scene/json_reader.hpp"
 #include "scene/scene.hpp"
 
 namespace texsim::isa::sass {
 
-// Whether a pool or pool entry is given as bytes: an object with "hex" or "file".
-bool given_as_bytes(const scene::Json& v);
-
-// The bytes of {"hex": "..."} or {"file": "NAME"} (`extra` names further allowed keys); nullopt
-// (reported) when unreadable.
-std::optional<std::vector<uint8_t>> descriptor_bytes(scene::JsonReader& r, const scene::Json& v,
-                                                     const std::string& path,
-                                                     scene::JsonReader::Keys allowed);
+// The byte sources ({"hex"} / {"file"}) are scene/descriptor_bytes.hpp's.
+using scene::descriptor_bytes;
+using scene::given_as_bytes;
 
 // One TIC entry -> the header (view levels) and the surface its bytes describe (validate, map,
 // read the memory through the layout). nullopt when any step failed (each reported at `path`).

@@ -12,6 +12,7 @@
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
 #include "isa/visa/scene_section.hpp"
+#include "isa/visa/scene_states.hpp"
 
 namespace texsim::isa::visa {
 
@@ -26,7 +27,7 @@ const scene::SceneSurface* sampled_surface(const Instruction& inst, const Machin
                spec + ", Surface");
     return nullptr;
   }
-  const scene::SceneSurface* ss = sc.find_surface(surface);
+  const scene::SceneSurface* ss = find_surface(sc, surface);
   if (ss == nullptr) {
     sink.error("VISA-RUN-SURFACE", at(inst, m),
                "the scene has no surface with id " + std::to_string(surface), spec + ", Surface");
@@ -37,7 +38,7 @@ const scene::SceneSurface* sampled_surface(const Instruction& inst, const Machin
 const scene::SceneSampler* scene_sampler(const Instruction& inst, const Machine& m,
                                          const scene::Scene& sc, uint32_t sampler,
                                          core::DiagSink& sink) {
-  const scene::SceneSampler* smp = sc.find_sampler(sampler);
+  const scene::SceneSampler* smp = find_sampler(sc, sampler);
   if (smp == nullptr) {
     sink.error("VISA-RUN-SAMPLER", at(inst, m),
                "the scene has no sampler with id " + std::to_string(sampler),

@@ -6,6 +6,7 @@
 #include "isa/visa/exec_internal.hpp"
 #include "isa/visa/kinds.hpp"
 #include "isa/visa/lower.hpp"
+#include "isa/visa/scene_states.hpp"
 #include "texunit/block_read.hpp"
 #include "texunit/format.hpp"
 
@@ -27,7 +28,7 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
     return false;
   }
   const uint32_t sid = req->surface + req->plane;
-  const scene::SceneSurface* ss = sc.find_surface(sid);
+  const scene::SceneSurface* ss = find_surface(sc, sid);
   if (ss == nullptr) {
     sink.error("VISA-RUN-SURFACE", at(inst, m),
                "the scene has no surface with id " + std::to_string(sid) +
@@ -95,7 +96,7 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
                spec + ", Surface");
     return false;
   } else {
-    const scene::SceneSurface* ss = sc.find_surface(req->surface);
+    const scene::SceneSurface* ss = find_surface(sc, req->surface);
     if (ss == nullptr) {
       sink.error("VISA-RUN-SURFACE", at(inst, m),
                  "the scene has no surface with id " + std::to_string(req->surface),

@@ -3,6 +3,7 @@
 #include "isa/visa/scene_section.hpp"
 
 #include "isa/visa/platform.hpp"
+#include "isa/visa/scene_states.hpp"
 
 #include <algorithm>
 #include <array>
@@ -26,7 +27,8 @@ using scene::JsonReader;
 namespace {
 
 constexpr std::string_view kId = "visa";
-constexpr std::array<std::string_view, 2> kKeys{"dispatch_mask", "coarse_pixel_size"};
+constexpr std::array<std::string_view, 4> kKeys{"dispatch_mask", "coarse_pixel_size",
+                                                "surface_states", "sampler_states"};
 
 // One element of "values" at `ep` as the bits of `type`: a "0x..." hex string, a float for F,
 // HF and DF, else an integer in the type's range. nullopt after reporting.
@@ -148,7 +150,7 @@ class VisaSceneSection final : public scene::SceneSection {
                      const std::string& path, scene::IsaState& state) const override {
     read_variable(r, name, value, path, static_cast<SceneState&>(state));
   }
-  void read(JsonReader& r, const Json& root, const scene::Scene& /*scene*/,
+  void read(JsonReader& r, const Json& root, const scene::Scene& scene,
             scene::IsaState& state) const override {
     auto& st = static_cast<SceneState&>(state);
     if (const Json* dm = JsonReader::member(root, "dispatch_mask")) {
@@ -156,6 +158,12 @@ class VisaSceneSection final : public scene::SceneSection {
     }
     if (const Json* cp = JsonReader::member(root, "coarse_pixel_size")) {
       read_coarse_pixel_size(r, *cp, st);
+    }
+    if (const Json* ss = JsonReader::member(root, "surface_states")) {
+      read_surface_states(r, *ss, scene, st);
+    }
+    if (const Json* ss = JsonReader::member(root, "sampler_states")) {
+      read_sampler_states(r, *ss, scene, st);
     }
   }
 };

@@ -1,5 +1,6 @@
-// The vISA front end's part of a scene file: variables under "registers" (type, values, decl) and
-// the dispatch state ("dispatch_mask", "coarse_pixel_size"), read into SceneState.
+// The vISA front end's part of a scene file: variables under "registers" (type, values, decl),
+// the dispatch state ("dispatch_mask", "coarse_pixel_size") and surfaces and samplers as Intel
+// state bytes ("surface_states", "sampler_states"), read into SceneState.
 #pragma once
 
 #include <array>
@@ -29,6 +30,10 @@ struct SceneState final : scene::IsaState {
   std::map<std::string, VisaRegister> registers;             // by variable name
   std::optional<uint64_t> dispatch_mask;                     // lanes enabled at dispatch
   std::optional<std::array<uint32_t, 2>> coarse_pixel_size;  // CPS sample_3d (1, 2 or 4 each)
+  // Surfaces and samplers given as Intel state bytes ("surface_states", "sampler_states";
+  // scene_states.hpp), by index, beside the scene's JSON ones.
+  std::map<uint32_t, scene::SceneSurface> surfaces;
+  std::map<uint32_t, scene::SceneSampler> samplers;
 
   std::unique_ptr<scene::IsaState> clone() const override {
     return std::make_unique<SceneState>(*this);

@@ -1,6 +1,7 @@
 # The same program on two scenes gives byte-identical `texsim run --json` output (issue 27: a
-# scene's surfaces and samplers as JSON, and as TIC/TSC bytes over block-linear gpu_memory).
-# Usage: cmake -DTEXSIM=<bin> -DPROGRAM=<.sass> -DA=<scene> -DB=<scene> -P same_results.cmake
+# scene's surfaces and samplers as JSON, and as TIC/TSC or Intel RENDER_SURFACE_STATE /
+# SAMPLER_STATE bytes over tiled gpu_memory). SASS and vISA programs alike.
+# Usage: cmake -DTEXSIM=<bin> -DPROGRAM=<program> -DA=<scene> -DB=<scene> -P same_results.cmake
 foreach(scene A B)
   execute_process(COMMAND ${TEXSIM} run ${PROGRAM} --scene ${${scene}} --json -q
                   OUTPUT_VARIABLE out_${scene} ERROR_VARIABLE err_${scene} RESULT_VARIABLE rc_${scene})

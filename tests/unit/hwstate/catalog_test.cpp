@@ -15,7 +15,7 @@ TEST(Catalog, EveryPlatformOnce) {
   std::set<std::string_view> names;
   for (const CatalogPlatform& p : catalog()) {
     EXPECT_TRUE(names.insert(p.name).second) << p.name;
-    EXPECT_EQ(p.types.size(), p.vendor == "NVIDIA" ? nvidia::kTypesPerClass : 2u);
+    EXPECT_EQ(p.types.size(), p.vendor == "NVIDIA" ? nvidia::kTypesPerClass : 3u);
   }
   EXPECT_EQ(names.size(), nvidia::platforms().size() + 1);  // + TGLLP
   EXPECT_NE(find_catalog_platform("sm75"), nullptr);

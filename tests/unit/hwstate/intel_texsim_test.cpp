@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -83,6 +84,231 @@ TEST(IntelTexsim, BorderColourFromThePointer) {
   EXPECT_EQ(s->border_color_int[0], 0x3f800000u);
   EXPECT_FALSE(sampler_from_heap("TGLLP", h, 0x98, sink));  // past the heap
   EXPECT_EQ(find_type("DG2", "SAMPLER_STATE"), nullptr);
+}
+
+std::vector<uint8_t> surface_heap() {
+  std::ifstream f(TEXSIM_SOURCE_DIR "/tests/golden/hwstate/tgllp/SurfaceStateHeap.bin",
+                  std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+uint64_t field(std::span<const uint8_t> bytes, std::string_view name) {
+  const FieldDesc* f = find_type("TGLLP", "RENDER_SURFACE_STATE")->find_field(name);
+  EXPECT_NE(f, nullptr) << name;
+  return f ? get_bits(bytes, f->hi, f->lo) : ~uint64_t{0};
+}
+
+TEST(IntelRenderSurfaceState, OclocSurfaceHeapDecodesToTheKernelsTwoSurfaces) {
+  // ocloc's heap: the image's RSS template at 0, the `out` buffer's at 0x40, then the binding
+  // table (0x00, 0x40) at 0x80 (README.md beside it).
+  const auto h = surface_heap();
+  ASSERT_EQ(h.size(), 136u);
+  const DescriptorType& t = *find_type("TGLLP", "RENDER_SURFACE_STATE");
+  ASSERT_EQ(t.size_bytes, 64u);
+  EXPECT_EQ(get_bits(h, 0x80 * 8 + 31, 0x80 * 8), 0x00u);
+  EXPECT_EQ(get_bits(h, 0x84 * 8 + 31, 0x84 * 8), 0x40u);
+  const auto image = std::span(h).subspan(0, 64);
+  EXPECT_EQ(get_bits(image, 31, 0), 0x231fc000u);  // DW0 as dumped
+  EXPECT_EQ(value_text(*t.find_field("Surface Type"), field(image, "Surface Type")), "SURFTYPE_2D");
+  EXPECT_EQ(field(image, "Surface Format"), 0xc7u);  // R8G8B8A8_UNORM
+  EXPECT_EQ(value_text(*t.find_field("Tile Mode"), field(image, "Tile Mode")), "LINEAR");
+  EXPECT_EQ(value_text(*t.find_field("Surface Horizontal Alignment"),
+                       field(image, "Surface Horizontal Alignment")),
+            "HALIGN 16");
+  EXPECT_EQ(value_text(*t.find_field("Surface Vertical Alignment"),
+                       field(image, "Surface Vertical Alignment")),
+            "VALIGN 16");
+  EXPECT_EQ(field(image, "MOCS"), 3u);
+  EXPECT_EQ(field(image, "Width"), 0u);  // a template: the runtime patches extent and address
+  EXPECT_EQ(field(image, "Surface Base Address"), 0u);
+  const auto buffer = std::span(h).subspan(0x40, 64);
+  EXPECT_EQ(value_text(*t.find_field("Surface Type"), field(buffer, "Surface Type")),
+            "SURFTYPE_BUFFER");
+  EXPECT_EQ(field(buffer, "Surface Format"), 0xffu);  // RAW
+  // A buffer's size is Width | Height << 7 | Depth << 21 (entries minus one): 2^28 - 1.
+  EXPECT_EQ(field(buffer, "Width"), 0x7fu);
+  EXPECT_EQ(field(buffer, "Height"), 0x1fffu);
+  EXPECT_EQ(field(buffer, "Depth"), 0x7fu);
+  for (const auto& rss : {image, buffer}) {
+    core::DiagSink sink;
+    EXPECT_TRUE(validate(t, rss, sink));
+    EXPECT_TRUE(sink.diagnostics().empty()) << sink.diagnostics().front().message;
+  }
+}
+
+TEST(IntelRenderSurfaceState, EncodesValidatesAndNotesTheOverlays) {
+  const DescriptorType& t = *find_type("TGLLP", "RENDER_SURFACE_STATE");
+  core::DiagSink sink;
+  const std::pair<std::string, std::string> set[] = {
+      {"Surface Type", "SURFTYPE_3D"},
+      {"Tile Mode", "YMAJOR"},
+      {"Surface Format", "0xc7"},
+      {"Width", "15"},
+      {"Height", "7"},
+      {"Depth", "3"},
+      {"Surface Pitch", "127"},
+      {"MIP Count / LOD", "2"},
+      {"Surface QPitch", "0x20"},
+      {"Resource Min LOD", "1.5"},
+      {"Surface Base Address", "0x1234567000"},
+      // 0 names no alignment in gen12.xml: an all-zero RSS is invalid.
+      {"Surface Horizontal Alignment", "HALIGN 4"},
+      {"Surface Vertical Alignment", "VALIGN 4"}};
+  const auto bytes = encode(t, set, sink);
+  ASSERT_TRUE(bytes) << sink.diagnostics().front().message;
+  ASSERT_EQ(bytes->size(), 64u);
+  EXPECT_EQ(get_bits(*bytes, 31, 29), 2u);
+  EXPECT_EQ(get_bits(*bytes, 13, 12), 3u);
+  EXPECT_EQ(get_bits(*bytes, 77, 64), 15u);
+  EXPECT_EQ(get_bits(*bytes, 127, 117), 3u);
+  EXPECT_EQ(get_bits(*bytes, 235, 224), 0x180u);  // u4.8
+  EXPECT_EQ(get_bits(*bytes, 319, 256), 0x1234567000u);
+  for (const FieldValue& v : decode(t, *bytes)) {
+    auto it = std::find_if(std::begin(set), std::end(set),
+                           [&](const auto& p) { return p.first == v.field->name; });
+    if (it == std::end(set)) {
+      EXPECT_EQ(v.raw, 0u) << v.field->name;
+    }
+  }
+  EXPECT_TRUE(validate(t, *bytes, sink));
+  // Surface Type 6 and Tile Mode 1 name no value in gen12.xml; an unnamed bit warns.
+  auto bad = *bytes;
+  set_bits(bad, 31, 29, 6);
+  set_bits(bad, 13, 12, 1);
+  set_bits(bad, 48, 48, 1);
+  core::DiagSink errors;
+  EXPECT_FALSE(validate(t, bad, errors));
+  std::vector<std::string> rules;
+  for (const auto& d : errors.diagnostics()) rules.push_back(d.rule_id);
+  EXPECT_EQ(rules, (std::vector<std::string>{"RENDER_SURFACE_STATE-ENUM",  // Tile Mode
+                                             "RENDER_SURFACE_STATE-ENUM",  // Surface Type
+                                             "RENDER_SURFACE_STATE-UNNAMED"}));
+  // DS12: the auxiliary reading of DW6 is the table's; the planar-YUV names are not fields, and
+  // Tiled Resource Mode 1 prints with its first name.
+  EXPECT_NE(t.find_field("Auxiliary Surface Mode"), nullptr);
+  EXPECT_EQ(t.find_field("Y Offset for U or UV Plane"), nullptr);
+  EXPECT_EQ(value_text(*t.find_field("Tiled Resource Mode"), 1), "4KB");
+}
+
+PlacedSurface placed(texunit::SurfaceType type, texunit::Format f, uint32_t w, uint32_t h,
+                     uint32_t d_or_layers, uint32_t mips, Tiling tiling) {
+  PlacedSurface s;
+  s.desc.type = type;
+  s.desc.format = f;
+  s.desc.width = w;
+  s.desc.height = h;
+  if (type == texunit::SurfaceType::k3D) {
+    s.desc.depth = d_or_layers;
+  } else {
+    s.desc.layers = d_or_layers;
+  }
+  s.desc.mips = mips;
+  s.tiling.tiling = tiling;
+  s.base_address = 0x10000;
+  return s;
+}
+
+TEST(IntelRenderSurfaceState, SurfacesRoundTripThroughTheirBytes) {
+  using texunit::Format;
+  using texunit::SurfaceType;
+  // BC1 with HALIGN/VALIGN 4 elements (16 texels): RSS alignments count elements (DS13).
+  PlacedSurface bc1 = placed(SurfaceType::k2D, Format::kBC1_UNORM, 64, 32, 1, 3, Tiling::kTileY);
+  bc1.tiling.halign = bc1.tiling.valign = 16;
+  const PlacedSurface cases[] = {
+      placed(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 8, 8, 1, 4, Tiling::kTileY),
+      placed(SurfaceType::k2DArray, Format::kR16G16_FLOAT, 33, 17, 3, 2, Tiling::kPitch),
+      placed(SurfaceType::k3D, Format::kR32_FLOAT, 16, 8, 4, 3, Tiling::kTileY),
+      placed(SurfaceType::kCube, Format::kR8_UNORM, 16, 16, 1, 5, Tiling::kTileY),
+      placed(SurfaceType::k1DArray, Format::kR32G32B32A32_FLOAT, 64, 1, 2, 1, Tiling::kPitch),
+      bc1,
+  };
+  for (const PlacedSurface& s : cases) {
+    core::DiagSink sink;
+    const auto bytes = surface_from_texsim("TGLLP", s, sink);
+    ASSERT_TRUE(bytes) << texunit::surface_type_name(s.desc.type) << ": "
+                       << (sink.diagnostics().empty() ? "" : sink.diagnostics().front().message);
+    const auto back = surface_to_texsim("TGLLP", *bytes, sink);
+    ASSERT_TRUE(back) << texunit::surface_type_name(s.desc.type) << ": "
+                      << (sink.diagnostics().empty() ? "" : sink.diagnostics().front().message);
+    EXPECT_EQ(back->desc.type, s.desc.type);
+    EXPECT_EQ(back->desc.format, s.desc.format);
+    EXPECT_EQ(back->desc.width, s.desc.width);
+    EXPECT_EQ(back->desc.height, s.desc.height);
+    EXPECT_EQ(back->desc.depth, s.desc.depth);
+    EXPECT_EQ(back->desc.layers, s.desc.layers);
+    EXPECT_EQ(back->desc.mips, s.desc.mips);
+    EXPECT_EQ(back->tiling.tiling, s.tiling.tiling);
+    EXPECT_EQ(back->base_address, s.base_address);
+    // The decoded placement puts every element where the computed one does.
+    EXPECT_EQ(surface_bytes(*back), surface_bytes(s)) << texunit::surface_type_name(s.desc.type);
+    const uint32_t last = s.desc.mips - 1;
+    EXPECT_EQ(element_offset(*back, last, 0, 0, 0), element_offset(s, last, 0, 0, 0));
+    const auto again = surface_from_texsim("TGLLP", *back, sink);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(*again, *bytes);
+  }
+  // Field values as the genxml names them.
+  core::DiagSink sink;
+  const auto b = surface_from_texsim("TGLLP", cases[0], sink);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(field(*b, "Surface Format"), 0xc7u);
+  EXPECT_EQ(field(*b, "Tile Mode"), 3u);        // YMAJOR
+  EXPECT_EQ(field(*b, "MIP Count / LOD"), 3u);  // levels - 1
+  EXPECT_EQ(field(*b, "Width"), 7u);
+  EXPECT_EQ(field(*b, "Surface Pitch"), 127u);  // one 128-byte TileY column, minus one
+  EXPECT_EQ(field(*b, "Surface Base Address"), 0x10000u);
+}
+
+TEST(IntelRenderSurfaceState, UnmodelledSurfacesAreRefusedNamingFieldAndValue) {
+  const auto h = surface_heap();
+  // ocloc's templates: the image's channel selects are ZERO until the runtime patches them; the
+  // buffer is a SURFTYPE_BUFFER of RAW.
+  core::DiagSink image;
+  EXPECT_FALSE(surface_to_texsim("TGLLP", std::span(h).subspan(0, 64), image));
+  ASSERT_FALSE(image.diagnostics().empty());
+  EXPECT_EQ(image.diagnostics().front().rule_id, "RENDER_SURFACE_STATE-TEXSIM");
+  EXPECT_NE(image.diagnostics().front().message.find("Shader Channel Select Red ZERO"),
+            std::string::npos);
+  core::DiagSink buffer;
+  EXPECT_FALSE(surface_to_texsim("TGLLP", std::span(h).subspan(0x40, 64), buffer));
+  std::string all;
+  for (const auto& d : buffer.diagnostics()) all += d.message + "\n";
+  EXPECT_NE(all.find("Surface Type SURFTYPE_BUFFER"), std::string::npos) << all;
+  EXPECT_NE(all.find("Surface Format 0xff"), std::string::npos) << all;
+  // The image template with identity selects and a real extent maps.
+  auto patched = std::vector<uint8_t>(h.begin(), h.begin() + 64);
+  const DescriptorType& t = *find_type("TGLLP", "RENDER_SURFACE_STATE");
+  for (const auto& [f, v] :
+       {std::pair{"Shader Channel Select Red", "RED"},
+        std::pair{"Shader Channel Select Green", "GREEN"},
+        std::pair{"Shader Channel Select Blue", "BLUE"},
+        std::pair{"Shader Channel Select Alpha", "ALPHA"}, std::pair{"Width", "15"},
+        std::pair{"Height", "3"}, std::pair{"Surface Pitch", "63"}}) {
+    core::DiagSink sink;
+    ASSERT_TRUE(set_named(t, patched, f, v, sink));
+  }
+  core::DiagSink ok;
+  const auto s = surface_to_texsim("TGLLP", patched, ok);
+  ASSERT_TRUE(s) << ok.diagnostics().front().message;
+  EXPECT_EQ(s->desc.type, texunit::SurfaceType::k2D);
+  EXPECT_EQ(s->desc.format, texunit::Format::kR8G8B8A8_UNORM);
+  EXPECT_EQ(s->tiling.tiling, Tiling::kPitch);
+  EXPECT_EQ(s->tiling.halign, 16u);
+  EXPECT_EQ(s->tiling.row_pitch, 64u);
+  // TileX and a texsim format with no SURFACE_FORMAT.
+  core::DiagSink sink;
+  ASSERT_TRUE(set_named(t, patched, "Tile Mode", "XMAJOR", sink));
+  core::DiagSink tilex;
+  EXPECT_FALSE(surface_to_texsim("TGLLP", patched, tilex));
+  EXPECT_NE(tilex.diagnostics().front().message.find("Tile Mode XMAJOR"), std::string::npos);
+  core::DiagSink tile4;
+  EXPECT_FALSE(surface_from_texsim(
+      "TGLLP",
+      placed(texunit::SurfaceType::k2D, texunit::Format::kR8_UNORM, 8, 8, 1, 1, Tiling::kTile4),
+      tile4));
+  EXPECT_EQ(tile4.diagnostics().front().rule_id, "RENDER_SURFACE_STATE-TEXSIM");
+  EXPECT_EQ(surface_format_code(texunit::Format::kR8G8B8A8_UNORM_SRGB), 200u);
+  EXPECT_EQ(surface_format_of(0x1ff), std::nullopt);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "isa/sass/scene_section.hpp"
 #include "isa/registry.hpp"
 #include "isa/visa/scene_section.hpp"
+#include "isa/visa/scene_states.hpp"
 
 #include <gtest/gtest.h>
 
@@ -124,6 +125,65 @@ TEST(SceneErrors, DuplicateIdsAndDanglingReferences) {
                 "with id 9",
                 "scene.json:4:74: error[SCENE-VALUE]: texture_headers.entries.4: entry index "
                 "\"4\" must be an index in [0, 3] (max_index)"}));
+}
+
+// Issue 27: surfaces and samplers as TGLLP RENDER_SURFACE_STATE / SAMPLER_STATE bytes, as a heap
+// with a stride or by index, the texels read from gpu_memory through the surface's layout.
+constexpr const char* kRss =  // 2D R8_UNORM 2x2, LINEAR, pitch 4, HALIGN/VALIGN 4, at 0x1000
+    "0040012500000000010001000300000000000000000000000000000000007709"
+    "0010000000000000000000000000000000000000000000000000000000000000";
+constexpr const char* kSamplerState = "0000100000000e000000000000000000";  // NEAREST x3
+
+TEST(SceneSections, VisaStatesFromBytes) {
+  const std::string zeros(128, '0');
+  const auto l = load(std::string(R"({"texsim": 1, "isa": "visa", "platform": "TGLLP",
+    "surface_states": {"hex": ")") +
+                      zeros + kRss + R"(", "stride": 64},
+    "sampler_states": {"3": {"hex": ")" +
+                      zeros.substr(0, 32) + kSamplerState +
+                      R"(", "offset": 16}},
+    "gpu_memory": [{"address": "0x1000", "hex": "0102000003040000)" +
+                      std::string(112, '0') + R"("}]})");
+  ASSERT_TRUE(l.scene) << l.first();
+  EXPECT_TRUE(l.texts().empty()) << l.first();
+  const visa::SceneState& st = visa::scene_state(*l.scene);
+  ASSERT_EQ(st.surfaces.size(), 1u);  // entry 0 is all zeros: unset
+  const scene::SceneSurface& s = st.surfaces.at(1);
+  EXPECT_EQ(s.surface.desc().width, 2u);
+  EXPECT_EQ(s.surface.desc().format, texunit::Format::kR8_UNORM);
+  const auto bytes = s.surface.bytes();  // linear: 01 02 / 03 04 (pitch 4 in memory)
+  EXPECT_EQ(std::vector<uint8_t>(bytes.begin(), bytes.begin() + 4),
+            (std::vector<uint8_t>{1, 2, 3, 4}));
+  ASSERT_EQ(st.samplers.size(), 1u);
+  EXPECT_EQ(st.samplers.at(3).state.min_filter, texunit::Filter::kPoint);
+  EXPECT_EQ(st.samplers.at(3).state.max_lod, 14.0f);
+  EXPECT_EQ(visa::find_surface(*l.scene, 1), &s);
+}
+
+TEST(SceneErrors, VisaStatesFromBytes) {
+  const auto l = load(std::string(R"({"texsim": 1, "isa": "visa", "platform": "TGLLP",
+    "surfaces": [{"id": 0, "type": "2D", "format": "R8_UNORM", "width": 1}],
+    "surface_states": {"0": {"hex": ")") +
+                      kRss + R"("}, "1": {"hex": ")" + kRss +
+                      R"("}, "x": {"hex": "00"}},
+    "sampler_states": {"hex": ")" +
+                      kSamplerState + R"(", "count": 2}})");
+  EXPECT_EQ(l.texts(),
+            (std::vector<std::string>{
+                "scene.json:3:29: error[SCENE-ID]: surface_states.0: surface 0 is given twice",
+                "scene.json:3:175: error[SCENE-VALUE]: surface_states.1: the "
+                "RENDER_SURFACE_STATE's surface spans 0x1000..0x1007, which no \"gpu_memory\" "
+                "range holds",
+                "scene.json:3:321: error[SCENE-VALUE]: surface_states.x: expected an index (a "
+                "decimal number) as the key, got x",
+                "scene.json:4:23: error[SCENE-SIZE]: sampler_states: the heap of 16 bytes holds 1 "
+                "entries of 16 bytes from offset 0 at stride 16, not 2"}));
+  const auto skl = load(std::string(R"({"texsim": 1, "isa": "visa", "platform": "SKL",
+    "surface_states": {"0": {"hex": ")") +
+                        kRss + R"("}}})");
+  EXPECT_EQ(skl.first(),
+            "scene.json:2:29: error[RENDER_SURFACE_STATE-TEXSIM]: surface_states.0: no "
+            "RENDER_SURFACE_STATE table for SKL or fewer than 64 bytes");
 }
 
 TEST(SceneErrors, SassRegisterNames) {
