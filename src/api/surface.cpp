@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "api/internal.hpp"
+#include "hwstate/layout.hpp"
 #include "isa/registry.hpp"
 #include "texsim/scene.hpp"
 #include "texsim/surface.hpp"
@@ -141,6 +142,24 @@ std::optional<Profile> Scene::sampler_profile(uint32_t id) const {
   const scene::SceneSampler* s = impl_->scene.find_sampler(id);
   if (s == nullptr || !s->precision) return std::nullopt;
   return detail::to_public(*s->precision);
+}
+
+std::optional<Placement> Scene::placement(uint32_t id) const {
+  const scene::SceneSurface* s = impl_->scene.find_surface(id);
+  if (s == nullptr || !s->placement) return std::nullopt;
+  const hwstate::TilingParams& t = s->placement->tiling;
+  Placement p;
+  p.tiling = static_cast<Tiling>(t.tiling);  // the same order (lookup.cpp)
+  p.row_pitch = t.row_pitch;
+  p.block_width_log2 = t.block_width_log2;
+  p.block_height_log2 = t.block_height_log2;
+  p.block_depth_log2 = t.block_depth_log2;
+  p.halign = t.halign;
+  p.valign = t.valign;
+  p.qpitch = t.qpitch;
+  p.array_pitch = t.array_pitch;
+  p.base_address = s->placement->base_address;
+  return p;
 }
 
 }  // namespace texsim

@@ -242,3 +242,76 @@ TEST(ApiAddresses, CMatchesCpp) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string placed_scene(const std::string& placement) {
+  return R"({"texsim": 1, "surfaces": [
+  {"id": 0, "type": "2d", "format": "R8G8B8A8_UNORM", "width": 64, "height": 64},
+  {"id": 1, "type": "2d", "format": "R8G8B8A8_UNORM", "width": 64, "height": 64,
+   "placement": )" +
+         placement + R"(}]})";
+}
+
+// A scene surface's "placement" reaches the public API as the Placement it names.
+TEST(ScenePlacement, LoadsAndReachesTheApi) {
+  texsim::Diagnostics d;
+  const auto scene = texsim::Scene::load_text(
+      placed_scene(R"({"tiling": "block_linear", "address": "0x200000", "block_height_log2": 3})"),
+      "s.json", d);
+  ASSERT_TRUE(scene.has_value()) << (d.empty() ? "" : d[0].message);
+  EXPECT_FALSE(scene->placement(0).has_value());
+  EXPECT_FALSE(scene->placement(7).has_value());
+  const auto p = scene->placement(1);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->tiling, texsim::Tiling::kBlockLinear);
+  EXPECT_EQ(p->base_address, 0x200000u);
+  EXPECT_EQ(p->block_height_log2, 3u);
+  EXPECT_EQ(p->halign, 4u);  // untouched fields keep Placement{}'s values
+
+  // Texel (4, 9) of a 64x64 RGBA8 block-linear surface with 8-GOB blocks: byte column 16, row 9:
+  // GOB row 1 (offset 512), in-GOB (y % 8 = 1): (1 % 2) * 16 + (16 / 16 % 2) * 32 = 48.
+  texsim::Diagnostics d2;
+  const auto surface = scene->surface(1);
+  ASSERT_TRUE(surface.has_value());
+  std::vector<uint32_t> x = {4}, y = {9}, r(1), g(1), b(1), a(1);
+  Lanes in(1);
+  in.u[0] = 4.5f / 64.0f;
+  in.v[0] = 9.5f / 64.0f;
+  texsim::SampleLanes l;
+  l.count = 1;
+  l.u = in.u, l.v = in.v;
+  texsim::Sampler point;
+  point.min_filter = point.mag_filter = texsim::Filter::kPoint;
+  texsim::AddressTrace trace;
+  ASSERT_TRUE(texsim::sample_addresses(*surface, point, l, in.results(), {}, *p, 64, trace, d2).ok);
+  ASSERT_EQ(trace.reads.size(), 1u);
+  EXPECT_EQ(trace.reads[0].address, 0x200000u + 512 + 48);
+}
+
+// Placements are checked at load with the JSON path of the key: names, keys, LAYOUT-* rules.
+TEST(ScenePlacement, ErrorsNameThePlacement) {
+  const auto first = [](const std::string& placement) {
+    texsim::Diagnostics d;
+    EXPECT_FALSE(texsim::Scene::load_text(placed_scene(placement), "s.json", d).has_value());
+    return d.empty() ? texsim::Diagnostic{} : d[0];
+  };
+  texsim::Diagnostic e = first(R"({"tiling": "blocklinear"})");
+  EXPECT_NE(e.message.find("surfaces[1].placement.tiling"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("did you mean block_linear"), std::string::npos) << e.message;
+  EXPECT_EQ(e.line, 4u);
+  e = first(R"({"tiling": "tile4", "address": "0x100"})");
+  EXPECT_EQ(e.rule, "LAYOUT-BASE-ALIGN");
+  EXPECT_NE(e.message.find("surfaces[1].placement"), std::string::npos) << e.message;
+  EXPECT_EQ(e.line, 4u);
+  e = first(R"({"tiling": "pitch", "row_pitch": 100})");
+  EXPECT_EQ(e.rule, "LAYOUT-PITCH-SMALL");
+  e = first(R"({"tiling": "pitch", "pitch": 256})");
+  EXPECT_EQ(e.rule, "SCENE-KEY");
+  e = first(R"({"address": 0})");
+  EXPECT_NE(e.message.find("tiling"), std::string::npos) << e.message;
+  e = first(R"({"tiling": "block_linear", "block_height_log2": 300})");
+  EXPECT_NE(e.message.find("block_height_log2"), std::string::npos) << e.message;
+}
+
+}  // namespace
