@@ -157,15 +157,7 @@ LookupStatus sample_addresses(const Surface& surface, const Sampler& sampler,
   trace = AddressTrace{};
   hwstate::PlacedSurface placed;
   placed.desc = detail::Access::impl(surface).surface->desc();
-  placed.tiling.tiling = static_cast<hwstate::Tiling>(placement.tiling);  // the same order
-  placed.tiling.row_pitch = placement.row_pitch;
-  placed.tiling.block_width_log2 = placement.block_width_log2;
-  placed.tiling.block_height_log2 = placement.block_height_log2;
-  placed.tiling.block_depth_log2 = placement.block_depth_log2;
-  placed.tiling.halign = placement.halign;
-  placed.tiling.valign = placement.valign;
-  placed.tiling.qpitch = placement.qpitch;
-  placed.tiling.array_pitch = placement.array_pitch;
+  detail::copy_tiling(placement, placed.tiling);  // Tiling's order is hwstate's (surface.cpp)
   placed.base_address = placement.base_address;
   core::DiagSink sink;
   const hwstate::AddressMapper mapper(placed, line_bytes, sink);

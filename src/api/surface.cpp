@@ -3,6 +3,7 @@
 #include <cstring>
 #include <utility>
 
+#include "api/fields.hpp"
 #include "api/internal.hpp"
 #include "hwstate/layout.hpp"
 #include "isa/registry.hpp"
@@ -144,20 +145,14 @@ std::optional<Profile> Scene::sampler_profile(uint32_t id) const {
   return detail::to_public(*s->precision);
 }
 
+static_assert(int(Tiling::kBlockLinear) == int(hwstate::Tiling::kBlockLinear) &&
+              int(Tiling::kTile64) == int(hwstate::Tiling::kTile64));
+
 std::optional<Placement> Scene::placement(uint32_t id) const {
   const scene::SceneSurface* s = impl_->scene.find_surface(id);
   if (s == nullptr || !s->placement) return std::nullopt;
-  const hwstate::TilingParams& t = s->placement->tiling;
   Placement p;
-  p.tiling = static_cast<Tiling>(t.tiling);  // the same order (lookup.cpp)
-  p.row_pitch = t.row_pitch;
-  p.block_width_log2 = t.block_width_log2;
-  p.block_height_log2 = t.block_height_log2;
-  p.block_depth_log2 = t.block_depth_log2;
-  p.halign = t.halign;
-  p.valign = t.valign;
-  p.qpitch = t.qpitch;
-  p.array_pitch = t.array_pitch;
+  detail::copy_tiling(s->placement->tiling, p);
   p.base_address = s->placement->base_address;
   return p;
 }
