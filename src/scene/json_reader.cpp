@@ -94,15 +94,6 @@ core::TextLoc JsonReader::loc(const std::string& path, bool at_key, uint32_t col
   return core::TextLoc{file_, lc.line, lc.line != 0 ? lc.column + col_offset : 0};
 }
 
-void JsonReader::report_at(const core::DiagSink& from, const std::string& path) {
-  for (const core::Diagnostic& d : from.diagnostics()) {
-    core::Diagnostic out = d;
-    out.loc = loc(path);
-    out.message = path + ": " + d.message;
-    sink().report(std::move(out));
-  }
-}
-
 void JsonReader::err(std::string_view rule, const std::string& path, const std::string& msg,
                      bool at_key, uint32_t col_offset) {
   sink_.error(std::string(rule), loc(path, at_key, col_offset),

@@ -59,9 +59,6 @@ class JsonReader {
   void err(std::string_view rule, const std::string& path, const std::string& msg,
            bool at_key = false, uint32_t col_offset = 0);
   void type_err(const std::string& path, std::string_view expected, const Json& v);
-  // Another layer's diagnostics (hwstate's rules), each as "<path>: <message>" at the value's
-  // location, with its own rule and severity.
-  void report_at(const core::DiagSink& from, const std::string& path);
 
   // --- structure
   bool expect_object(const Json& v, const std::string& path);

@@ -17,6 +17,16 @@ using scene::JsonReader;
 
 namespace {
 
+// hwstate's diagnostics at the entry's position in the scene file.
+void forward(JsonReader& r, const core::DiagSink& from, const std::string& path) {
+  for (const core::Diagnostic& d : from.diagnostics()) {
+    core::Diagnostic out = d;
+    out.loc = r.loc(path);
+    out.message = path + ": " + d.message;
+    r.sink().report(std::move(out));
+  }
+}
+
 const hwstate::nvidia::Platform* platform_of(JsonReader& r, const scene::Scene& scene,
                                              const std::string& path) {
   const auto* p = hwstate::nvidia::find_platform(scene.platform.empty() ? "SM52" : scene.platform);
@@ -60,7 +70,7 @@ std::optional<std::pair<TextureHeader, MemorySurface>> header_from_bytes(
                "NORMALIZED_COORDS 0: texsim takes unnormalized coordinates from the sampler's "
                "FLOAT_COORD_NORMALIZATION only (decision DS7)");
   if (mapped) hwstate::validate_placement(mapped->placed, sink);
-  r.report_at(sink, path);
+  forward(r, sink, path);
   if (!mapped || sink.has_errors()) return std::nullopt;
   const hwstate::PlacedSurface& placed = mapped->placed;
   const uint64_t size = hwstate::surface_bytes(placed);
@@ -89,7 +99,7 @@ std::optional<scene::SceneSampler> sampler_from_bytes(JsonReader& r, std::span<c
   if (platform == nullptr) return std::nullopt;
   core::DiagSink sink;
   const auto state = hwstate::nvidia::tsc_to_texsim(*platform, tsc, sink);
-  r.report_at(sink, path);
+  forward(r, sink, path);
   if (!state) return std::nullopt;
   scene::SceneSampler s;
   s.id = index;
