@@ -198,16 +198,25 @@ struct Placement {
   uint64_t base_address = 0;
 };
 
-// One texel the lookup read and where its element (texel, or 4x4 block) lies.
+// One texel the lookup read, the lane that read it, and where its element (texel, or 4x4 block)
+// lies.
 struct TexelAddress {
   uint32_t level = 0, slice_or_z = 0, x = 0, y = 0, sample = 0;  // texels
   uint64_t address = 0;
   uint32_t bytes = 0;
+  // The message lane that read it; kNoLane: a padding lane that lavapipe's groups add for an
+  // absent partner quad (quad_x / quad_y), which reads texels but is no lane of the message.
+  uint32_t lane = 0;
+  static constexpr uint32_t kNoLane = UINT32_MAX;
 };
 
 struct AddressTrace {
-  std::vector<TexelAddress> reads;  // every texel read, lane by lane in lane order
-  std::vector<uint64_t> lines;      // distinct line addresses, in first-touch order
+  // Every texel read, lane by lane in lane order (each lane's in the order it read them), then
+  // the padding lanes' (kNoLane).
+  std::vector<TexelAddress> reads;
+  // reads[lane_offsets[i] .. lane_offsets[i + 1]) are lane i's: lanes.count + 1 entries.
+  std::vector<size_t> lane_offsets;
+  std::vector<uint64_t> lines;  // distinct line addresses, in first-touch order
 };
 
 // sample() with every texel read reported: the same results, and in `trace` the reads mapped

@@ -11,6 +11,7 @@
 
 #include "texsim/diagnostic.hpp"
 #include "texsim/export.h"
+#include "texsim/lookup.hpp"
 #include "texsim/sampler.hpp"
 #include "texsim/surface.hpp"
 
@@ -45,6 +46,9 @@ class TEXSIM_API Scene {
   std::optional<Sampler> sampler(uint32_t id) const;
   // The sampler's "precision" key, if the scene gives one.
   std::optional<Profile> sampler_profile(uint32_t id) const;
+  // The surface's "placement" (docs/scene-format.md), validated at load; none when the surface
+  // has none or there is no such surface (texsim's linear layout at address 0 is Placement{}).
+  std::optional<Placement> placement(uint32_t id) const;
 
  private:
   friend struct detail::Access;  // the library's own constructor and accessor (decision A3)

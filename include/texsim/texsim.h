@@ -365,6 +365,12 @@ TEXSIM_API const texsim_texel_address* texsim_address_trace_reads(
     const texsim_address_trace* trace);
 TEXSIM_API size_t texsim_address_trace_line_count(const texsim_address_trace* trace);
 TEXSIM_API const uint64_t* texsim_address_trace_lines(const texsim_address_trace* trace);
+/* Which lane read each read: reads are lane by lane, lane i's at [offsets[i], offsets[i + 1])
+ * for the message's `lane_count` lanes (lane_count + 1 offsets; NULL when the trace is NULL).
+ * Reads past offsets[lane_count] are those of padding lanes lavapipe's groups add (quad_x /
+ * quad_y), which are no lane of the message. */
+TEXSIM_API size_t texsim_address_trace_lane_count(const texsim_address_trace* trace);
+TEXSIM_API const size_t* texsim_address_trace_lane_offsets(const texsim_address_trace* trace);
 
 /* Image queries (Vulkan textureSize, textureQueryLevels, textureSamples): uint words per lane.
  * SIZE: R, G, B the size at the lane's LOD, A the level count; LEVELS / SAMPLES: R. */

@@ -24,6 +24,7 @@ struct texsim_blob {
 };
 struct texsim_address_trace {
   std::vector<texsim_texel_address> reads;
+  std::vector<size_t> lane_offsets;  // lanes + 1
   std::vector<uint64_t> lines;
 };
 struct texsim_run {

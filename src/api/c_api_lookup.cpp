@@ -115,6 +115,7 @@ texsim_status texsim_sample_addresses(const texsim_surface* surface, const texsi
     for (const texsim::TexelAddress& a : t.reads) {
       c->reads.push_back({a.level, a.slice_or_z, a.x, a.y, a.sample, a.bytes, a.address});
     }
+    c->lane_offsets = std::move(t.lane_offsets);
     c->lines = std::move(t.lines);
     *trace = c;
     return TEXSIM_OK;
@@ -131,6 +132,14 @@ size_t texsim_address_trace_read_count(const texsim_address_trace* trace) {
 
 const texsim_texel_address* texsim_address_trace_reads(const texsim_address_trace* trace) {
   return trace == nullptr || trace->reads.empty() ? nullptr : trace->reads.data();
+}
+
+size_t texsim_address_trace_lane_count(const texsim_address_trace* trace) {
+  return trace == nullptr || trace->lane_offsets.empty() ? 0 : trace->lane_offsets.size() - 1;
+}
+
+const size_t* texsim_address_trace_lane_offsets(const texsim_address_trace* trace) {
+  return trace == nullptr ? nullptr : trace->lane_offsets.data();
 }
 
 size_t texsim_address_trace_line_count(const texsim_address_trace* trace) {

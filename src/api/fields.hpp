@@ -197,14 +197,21 @@ void copy_bounds_options(const BoundsOptions& from, C& to) {
   assign(to.color_bits, p.color_bits), assign(to.float_bits, p.float_bits);
   assign(to.derivatives_from_quads, from.derivatives_from_quads);
 }
+// A placement's tiling fields: Placement, texsim_placement and hwstate::TilingParams (whose
+// base address is PlacedSurface's).
 template <typename From, typename To>
-void copy_placement(const From& from, To& to) {
+void copy_tiling(const From& from, To& to) {
   assign(to.tiling, from.tiling), assign(to.row_pitch, from.row_pitch);
   assign(to.block_width_log2, from.block_width_log2);
   assign(to.block_height_log2, from.block_height_log2);
   assign(to.block_depth_log2, from.block_depth_log2);
   assign(to.halign, from.halign), assign(to.valign, from.valign), assign(to.qpitch, from.qpitch);
-  assign(to.array_pitch, from.array_pitch), assign(to.base_address, from.base_address);
+  assign(to.array_pitch, from.array_pitch);
+}
+template <typename From, typename To>
+void copy_placement(const From& from, To& to) {
+  copy_tiling(from, to);
+  assign(to.base_address, from.base_address);
 }
 template <typename From, typename To>
 void copy_scene_options(const From& from, To& to) {

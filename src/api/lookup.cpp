@@ -157,15 +157,7 @@ LookupStatus sample_addresses(const Surface& surface, const Sampler& sampler,
   trace = AddressTrace{};
   hwstate::PlacedSurface placed;
   placed.desc = detail::Access::impl(surface).surface->desc();
-  placed.tiling.tiling = static_cast<hwstate::Tiling>(placement.tiling);  // the same order
-  placed.tiling.row_pitch = placement.row_pitch;
-  placed.tiling.block_width_log2 = placement.block_width_log2;
-  placed.tiling.block_height_log2 = placement.block_height_log2;
-  placed.tiling.block_depth_log2 = placement.block_depth_log2;
-  placed.tiling.halign = placement.halign;
-  placed.tiling.valign = placement.valign;
-  placed.tiling.qpitch = placement.qpitch;
-  placed.tiling.array_pitch = placement.array_pitch;
+  detail::copy_tiling(placement, placed.tiling);  // Tiling's order is hwstate's (surface.cpp)
   placed.base_address = placement.base_address;
   core::DiagSink sink;
   const hwstate::AddressMapper mapper(placed, line_bytes, sink);
@@ -181,8 +173,17 @@ LookupStatus sample_addresses(const Surface& surface, const Sampler& sampler,
   if (!mapped) return {};
   trace.reads.reserve(t.reads.size());
   for (const hwstate::TexelAccess& a : t.reads) {
-    trace.reads.push_back(
-        {a.read.level, a.read.slice_or_z, a.read.x, a.read.y, a.read.sample, a.address, a.bytes});
+    trace.reads.push_back({a.read.level, a.read.slice_or_z, a.read.x, a.read.y, a.read.sample,
+                           a.address, a.bytes, a.read.lane});
+  }
+  // Lanes run in order except where a message is restaged for lavapipe's groups.
+  std::stable_sort(trace.reads.begin(), trace.reads.end(),
+                   [](const TexelAddress& a, const TexelAddress& b) { return a.lane < b.lane; });
+  trace.lane_offsets.assign(lanes.count + 1, 0);
+  size_t k = 0;
+  for (size_t lane = 0; lane <= lanes.count; ++lane) {
+    trace.lane_offsets[lane] = k;
+    while (lane < lanes.count && k < trace.reads.size() && trace.reads[k].lane == lane) ++k;
   }
   trace.lines = std::move(t.lines);
   return st;

@@ -3,7 +3,9 @@
 #include <cstring>
 #include <utility>
 
+#include "api/fields.hpp"
 #include "api/internal.hpp"
+#include "hwstate/layout.hpp"
 #include "isa/registry.hpp"
 #include "texsim/scene.hpp"
 #include "texsim/surface.hpp"
@@ -141,6 +143,18 @@ std::optional<Profile> Scene::sampler_profile(uint32_t id) const {
   const scene::SceneSampler* s = impl_->scene.find_sampler(id);
   if (s == nullptr || !s->precision) return std::nullopt;
   return detail::to_public(*s->precision);
+}
+
+static_assert(int(Tiling::kBlockLinear) == int(hwstate::Tiling::kBlockLinear) &&
+              int(Tiling::kTile64) == int(hwstate::Tiling::kTile64));
+
+std::optional<Placement> Scene::placement(uint32_t id) const {
+  const scene::SceneSurface* s = impl_->scene.find_surface(id);
+  if (s == nullptr || !s->placement) return std::nullopt;
+  Placement p;
+  detail::copy_tiling(s->placement->tiling, p);
+  p.base_address = s->placement->base_address;
+  return p;
 }
 
 }  // namespace texsim

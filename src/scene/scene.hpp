@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/diag.hpp"
+#include "hwstate/layout.hpp"
 #include "scene/section.hpp"
 #include "texunit/sampler.hpp"
 #include "texunit/surface.hpp"
@@ -33,6 +34,9 @@ struct SceneSurface {
   uint32_t id = 0;
   std::string name;  // optional label
   texunit::Surface surface;
+  // "placement": where its texels lie in GPU memory (hwstate's layouts; validated at load). Its
+  // desc is the surface's. Unset: no placement given (texsim's linear layout at address 0).
+  std::optional<hwstate::PlacedSurface> placement;
 };
 
 struct SceneSampler {

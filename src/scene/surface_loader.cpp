@@ -1,9 +1,15 @@
 // One "surfaces[i]" entry: the description (checked by the texture unit too), the budget, then
 // its data, MSAA state (mcs, clear_color) and null tiles (PRM "Tiled Resources").
 #include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "scene/surface_loader.hpp"
+
+#include "core/diag.hpp"
+#include "hwstate/layout.hpp"
 
 namespace texsim::scene {
 
@@ -192,13 +198,78 @@ void read_null_tile(JsonReader& r, const Json& tile, const std::string& ip, cons
   s.add_null_region(reg);
 }
 
+void forward_layout(JsonReader& r, const core::DiagSink& from, const std::string& path) {
+  for (const core::Diagnostic& d : from.diagnostics()) {
+    core::Diagnostic out = d;
+    out.loc = r.loc(path);
+    out.message = path + ": " + d.message;
+    r.sink().report(std::move(out));
+  }
+}
+
+// "placement": a hwstate placement of the surface (the public Placement's fields), checked by
+// hwstate's LAYOUT-* rules.
+std::optional<hwstate::PlacedSurface> read_placement(JsonReader& r, const Json& v,
+                                                     const std::string& path,
+                                                     const SurfaceDesc& d) {
+  if (!r.expect_object(v, path)) return std::nullopt;
+  r.check_keys(v, path,
+               {"tiling", "address", "row_pitch", "block_width_log2", "block_height_log2",
+                "block_depth_log2", "halign", "valign", "qpitch", "array_pitch"});
+  const size_t errors_before = r.sink().error_count();
+  hwstate::PlacedSurface p;
+  p.desc = d;
+  if (const Json* t = r.require(v, path, "tiling")) {
+    std::vector<std::string_view> names;
+    for (uint8_t i = 0; i <= static_cast<uint8_t>(hwstate::Tiling::kTile64); ++i)
+      names.push_back(hwstate::tiling_name(static_cast<hwstate::Tiling>(i)));
+    const auto lookup = [&](std::string_view n) -> std::optional<hwstate::Tiling> {
+      for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == n) return static_cast<hwstate::Tiling>(i);
+      return std::nullopt;
+    };
+    if (auto tl = r.as_name<hwstate::Tiling>(*t, json_member_path(path, "tiling"), "tiling", names,
+                                             lookup))
+      p.tiling.tiling = *tl;
+  }
+  if (const Json* a = r.member(v, "address")) {
+    if (auto u = r.as_u64(*a, json_member_path(path, "address"))) p.base_address = *u;
+  }
+  auto u32 = [&](std::string_view key, uint32_t& field, uint32_t hi) {
+    if (const Json* j = r.member(v, key)) {
+      if (auto u = r.as_u32(*j, json_member_path(path, key), 0, hi)) field = *u;
+    }
+  };
+  u32("row_pitch", p.tiling.row_pitch, UINT32_MAX);
+  u32("halign", p.tiling.halign, UINT32_MAX);
+  u32("valign", p.tiling.valign, UINT32_MAX);
+  u32("qpitch", p.tiling.qpitch, UINT32_MAX);
+  auto log2 = [&](std::string_view key, uint8_t& field) {
+    uint32_t x = field;
+    u32(key, x, 255);
+    field = static_cast<uint8_t>(x);
+  };
+  log2("block_width_log2", p.tiling.block_width_log2);
+  log2("block_height_log2", p.tiling.block_height_log2);
+  log2("block_depth_log2", p.tiling.block_depth_log2);
+  if (const Json* a = r.member(v, "array_pitch")) {
+    if (auto u = r.as_u64(*a, json_member_path(path, "array_pitch"))) p.tiling.array_pitch = *u;
+  }
+  if (r.sink().error_count() != errors_before) return std::nullopt;
+  core::DiagSink sink;
+  hwstate::validate_placement(p, sink);
+  forward_layout(r, sink, path);
+  if (sink.has_errors()) return std::nullopt;
+  return p;
+}
+
 }  // namespace
 
 void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& scene) {
   if (!r.expect_object(v, path)) return;
   r.check_keys(v, path,
                {"id", "name", "type", "format", "width", "height", "depth", "layers", "mips",
-                "samples", "data", "mcs", "clear_color", "null_tiles"});
+                "samples", "data", "mcs", "clear_color", "null_tiles", "placement"});
   const size_t errors_before = r.sink().error_count();
   SceneSurface out;
   SurfaceDesc d;
@@ -207,6 +278,10 @@ void load_surface(JsonReader& r, const Json& v, const std::string& path, Scene& 
   if (r.sink().error_count() != errors_before) return;
 
   if (!validate_with_texunit(r, path, d)) return;
+  if (const Json* pl = r.member(v, "placement")) {
+    out.placement = read_placement(r, *pl, json_member_path(path, "placement"), d);
+    if (!out.placement) return;
+  }
   if (!r.charge(texunit::linear_layout(d).total_bytes, path)) return;
 
   out.surface = texunit::Surface(d);

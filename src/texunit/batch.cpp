@@ -211,7 +211,9 @@ bool offset_in_fast_range(int32_t o) {
 
 void fetch_scalar_lane(const SurfaceView& view, const FetchBatch& b, const FetchOptions& fo,
                        const TexelLanes& out, size_t i) {
+  const size_t from = read_log_size(view.read_log);
   const FetchResult res = fetch_texel(view, fetch_request_at(b, i), fo);
+  tag_reads(view.read_log, from, i);
   const auto flags = static_cast<uint8_t>((res.in_bounds ? kLaneInBounds : 0) |
                                           (res.null_tile ? kLaneNullTile : 0) |
                                           (res.fast_cleared ? kLaneFastCleared : 0));
@@ -220,7 +222,9 @@ void fetch_scalar_lane(const SurfaceView& view, const FetchBatch& b, const Fetch
 
 void sample_scalar_lane(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
                         const PrecisionProfile& precision, const TexelLanes& out, size_t i) {
+  const size_t from = read_log_size(view.read_log);
   const SampleResult res = sample(view, sampler, sample_request_at(b, i), precision);
+  tag_reads(view.read_log, from, i);
   write_lane(out, i, res.texel, res.null_tile ? kLaneNullTile : 0);
 }
 

@@ -11,6 +11,7 @@
 
 #include "texunit/sample_lavapipe.hpp"
 #include "texunit/simd/lavapipe_message.hpp"
+#include "texunit/texel_reads.hpp"
 
 namespace texsim::texunit {
 namespace {
@@ -132,6 +133,17 @@ class StagedMessage {
     }
   }
 
+  // The reads logged since `from` carry staged lanes: give them the caller's (kNoLane for
+  // padding).
+  void retag(TexelReadLog* log, size_t from) const {
+    if (log == nullptr) return;
+    for (size_t k = from; k < log->size(); ++k) {
+      TexelRead& r = (*log)[k];
+      const size_t s = r.lane < src_.size() ? src_[r.lane] : kNone;
+      r.lane = s == kNone ? TexelRead::kNoLane : static_cast<uint32_t>(s);
+    }
+  }
+
   SampleBatch batch;
 
  private:
@@ -197,7 +209,9 @@ BatchStats sample_message(const SurfaceView& view, const SamplerState& sampler,
     StagedMessage staged;
     if (!staged.build(lanes, options.layout, place)) return {};
     const TexelLanes sout = staged.staged_out(out);
+    const size_t from = read_log_size(view.read_log);
     const BatchStats st = lavapipe_grouped(view, sampler, staged.batch, sout, options);
+    staged.retag(view.read_log, from);
     if (st.ok) staged.write_back(out);
     return st;
   }

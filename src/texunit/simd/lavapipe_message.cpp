@@ -90,7 +90,9 @@ bool make_sample_plan(const SurfaceView& view, const SamplerState& smp, const Sa
 }
 
 void fetch_scalar(const SurfaceView& view, const FetchBatch& b, const TexelLanes& out, size_t i) {
+  const size_t from = read_log_size(view.read_log);
   const FetchResult r = fetch_texel_lavapipe(view, fetch_request_at(b, i));
+  tag_reads(view.read_log, from, i);
   uint8_t f = 0;
   if (r.in_bounds) f |= kLaneInBounds;
   if (r.null_tile) f |= kLaneNullTile;
@@ -136,7 +138,9 @@ void sample_scalar_groups(const SurfaceView& view, const SamplerState& smp, cons
       ctx.group_mip_lerp = lerp;
       ctx.group_minified = minified;
       ctx.group_cube_corner = {corner[0], corner[1]};
+      const size_t from = read_log_size(view.read_log);
       const SampleResult r = sample_lavapipe(view, smp, reqs[i - begin], ctx);
+      tag_reads(view.read_log, from, i);
       write_lane(out, i, r.texel, r.null_tile ? kLaneNullTile : 0);
     }
   }
@@ -204,7 +208,9 @@ BatchStats lavapipe_sample_message(const SurfaceView& view, const SamplerState& 
     set_kinds(out, b.active, begin, end, stats.kind);
     for (size_t j = 0; j < k; ++j) {
       const size_t i = redo[j];
+      const size_t from = read_log_size(view.read_log);
       const SampleResult r = sample_lavapipe(view, sampler, sample_request_at(b, i));
+      tag_reads(view.read_log, from, i);
       write_lane(out, i, r.texel, r.null_tile ? kLaneNullTile : 0);
     }
     scalar += k;

@@ -169,7 +169,7 @@ std::optional<std::vector<uint32_t>> sass_results(const GenCase& g, texunit::Sur
   const hw::CaseSpec& c = g.spec;
   scene::Scene sc;
   sc.isa = "sass";
-  sc.surfaces.push_back(scene::SceneSurface{0, "", std::move(s)});
+  sc.surfaces.push_back(scene::SceneSurface{0, "", std::move(s), std::nullopt});
   isa::sass::SceneState& st = isa::sass::edit_scene_state(sc);
   st.tex_bank = 0;
   st.const_banks[0] = std::vector<uint8_t>(4, 0);  // handle word 0 -> header 0

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -69,6 +70,70 @@ TEST(ApiAddresses, SameResultsAndTheLayoutsAddresses) {
   std::vector<uint64_t> sorted = trace.lines;
   std::sort(sorted.begin(), sorted.end());
   EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+}
+
+// Each read names the lane that read it: a bilinear lane reads the 2x2 texels around its own
+// coordinates (clamped, inside a 64x64 surface), lane by lane, and lane_offsets delimit them.
+void expect_bilinear_lanes(const texsim::AddressTrace& trace, const Lanes& in, size_t n) {
+  ASSERT_EQ(trace.lane_offsets.size(), n + 1);
+  for (size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(trace.lane_offsets[i], 4 * i) << i;
+    const auto x0 = static_cast<uint32_t>(std::floor(in.u[i] * 64.0f - 0.5f));
+    const auto y0 = static_cast<uint32_t>(std::floor(in.v[i] * 64.0f - 0.5f));
+    for (size_t k = 4 * i; k < 4 * i + 4; ++k) {
+      const texsim::TexelAddress& a = trace.reads[k];
+      EXPECT_EQ(a.lane, i) << k;
+      EXPECT_TRUE(a.x == x0 || a.x == x0 + 1) << "lane " << i << " read x " << a.x;
+      EXPECT_TRUE(a.y == y0 || a.y == y0 + 1) << "lane " << i << " read y " << a.y;
+    }
+  }
+}
+
+TEST(ApiAddresses, ReadsCarryTheirLane) {
+  const texsim::Surface s = noisy(64, 64);
+  const size_t n = 12;
+  Lanes in(n);
+  texsim::SampleLanes l;
+  l.count = n;
+  l.u = in.u, l.v = in.v;
+  texsim::Sampler smp;
+  smp.min_filter = smp.mag_filter = texsim::Filter::kLinear;
+  texsim::Diagnostics d;
+  texsim::AddressTrace trace;
+  ASSERT_TRUE(texsim::sample_addresses(s, smp, l, in.results(), {}, {}, 64, trace, d).ok);
+  expect_bilinear_lanes(trace, in, n);
+  EXPECT_EQ(trace.lane_offsets[n], trace.reads.size());
+}
+
+// lavapipe's groups restage placed quads (quad_x / quad_y): the quads run in another order and
+// a padding quad completes the group, yet every read is tagged with the caller's lane, the reads
+// come back lane by lane, and the padding lanes' reads (kNoLane) follow them.
+TEST(ApiAddresses, RestagedQuadsKeepTheCallersLanes) {
+  const texsim::Surface s = noisy(64, 64);
+  const size_t n = 12;  // three quads; a group of 8 lanes holds two
+  Lanes in(n);
+  texsim::SampleLanes l;
+  l.op = texsim::SampleOp::kImplicit;
+  l.count = n;
+  l.u = in.u, l.v = in.v;
+  // Group 0 runs quad 1 then quad 0; group 1 quad 2 and a padding quad.
+  const std::vector<uint32_t> qx = {1, 0, 2}, qy = {0, 0, 0};
+  l.quad_x = qx, l.quad_y = qy;
+  texsim::Sampler smp;
+  smp.min_filter = smp.mag_filter = texsim::Filter::kLinear;
+  texsim::SampleOptions o;
+  o.profile = texsim::Profile::kLavapipe;
+  o.lavapipe_groups = true;
+  o.lavapipe_group_lanes = 8;
+  o.lavapipe_masked_lanes = true;  // the padding quad takes part, and reads
+  texsim::Diagnostics d;
+  texsim::AddressTrace trace;
+  ASSERT_TRUE(texsim::sample_addresses(s, smp, l, in.results(), o, {}, 64, trace, d).ok)
+      << (d.empty() ? "" : d[0].message);
+  expect_bilinear_lanes(trace, in, n);
+  EXPECT_EQ(trace.reads.size(), trace.lane_offsets[n] + 16);  // the padding quad's 4 x 4 reads
+  for (size_t k = trace.lane_offsets[n]; k < trace.reads.size(); ++k)
+    EXPECT_EQ(trace.reads[k].lane, texsim::TexelAddress::kNoLane) << k;
 }
 
 TEST(ApiAddresses, BadLineSizeAndPlacementAreDiagnosed) {
@@ -154,7 +219,13 @@ TEST(ApiAddresses, CMatchesCpp) {
   }
   ASSERT_EQ(texsim_address_trace_line_count(trace), want.lines.size());
   EXPECT_TRUE(std::equal(want.lines.begin(), want.lines.end(), texsim_address_trace_lines(trace)));
+  ASSERT_EQ(texsim_address_trace_lane_count(trace), n);
+  EXPECT_TRUE(std::equal(want.lane_offsets.begin(), want.lane_offsets.end(),
+                         texsim_address_trace_lane_offsets(trace)));
+  EXPECT_EQ(want.lane_offsets[n], want.reads.size());
   texsim_address_trace_destroy(trace);
+  EXPECT_EQ(texsim_address_trace_lane_count(nullptr), 0u);
+  EXPECT_EQ(texsim_address_trace_lane_offsets(nullptr), nullptr);
 
   const int bad_tiling = 9;  // what a C caller may store in the enum field
   std::memcpy(&pl.tiling, &bad_tiling, sizeof bad_tiling);
@@ -168,6 +239,79 @@ TEST(ApiAddresses, CMatchesCpp) {
             TEXSIM_ERROR_DIAGNOSTICS);
   EXPECT_EQ(trace, nullptr);
   texsim_surface_destroy(surface);
+}
+
+}  // namespace
+
+namespace {
+
+std::string placed_scene(const std::string& placement) {
+  return R"({"texsim": 1, "surfaces": [
+  {"id": 0, "type": "2d", "format": "R8G8B8A8_UNORM", "width": 64, "height": 64},
+  {"id": 1, "type": "2d", "format": "R8G8B8A8_UNORM", "width": 64, "height": 64,
+   "placement": )" +
+         placement + R"(}]})";
+}
+
+// A scene surface's "placement" reaches the public API as the Placement it names.
+TEST(ScenePlacement, LoadsAndReachesTheApi) {
+  texsim::Diagnostics d;
+  const auto scene = texsim::Scene::load_text(
+      placed_scene(R"({"tiling": "block_linear", "address": "0x200000", "block_height_log2": 3})"),
+      "s.json", d);
+  ASSERT_TRUE(scene.has_value()) << (d.empty() ? "" : d[0].message);
+  EXPECT_FALSE(scene->placement(0).has_value());
+  EXPECT_FALSE(scene->placement(7).has_value());
+  const auto p = scene->placement(1);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->tiling, texsim::Tiling::kBlockLinear);
+  EXPECT_EQ(p->base_address, 0x200000u);
+  EXPECT_EQ(p->block_height_log2, 3u);
+  EXPECT_EQ(p->halign, 4u);  // untouched fields keep Placement{}'s values
+
+  // Texel (4, 9) of a 64x64 RGBA8 block-linear surface with 8-GOB blocks: byte column 16, row 9:
+  // GOB row 1 (offset 512), in-GOB (y % 8 = 1): (1 % 2) * 16 + (16 / 16 % 2) * 32 = 48.
+  texsim::Diagnostics d2;
+  const auto surface = scene->surface(1);
+  ASSERT_TRUE(surface.has_value());
+  std::vector<uint32_t> x = {4}, y = {9}, r(1), g(1), b(1), a(1);
+  Lanes in(1);
+  in.u[0] = 4.5f / 64.0f;
+  in.v[0] = 9.5f / 64.0f;
+  texsim::SampleLanes l;
+  l.count = 1;
+  l.u = in.u, l.v = in.v;
+  texsim::Sampler point;
+  point.min_filter = point.mag_filter = texsim::Filter::kPoint;
+  texsim::AddressTrace trace;
+  ASSERT_TRUE(texsim::sample_addresses(*surface, point, l, in.results(), {}, *p, 64, trace, d2).ok);
+  ASSERT_EQ(trace.reads.size(), 1u);
+  EXPECT_EQ(trace.reads[0].address, 0x200000u + 512 + 48);
+}
+
+// Placements are checked at load with the JSON path of the key: names, keys, LAYOUT-* rules.
+TEST(ScenePlacement, ErrorsNameThePlacement) {
+  const auto first = [](const std::string& placement) {
+    texsim::Diagnostics d;
+    EXPECT_FALSE(texsim::Scene::load_text(placed_scene(placement), "s.json", d).has_value());
+    return d.empty() ? texsim::Diagnostic{} : d[0];
+  };
+  texsim::Diagnostic e = first(R"({"tiling": "blocklinear"})");
+  EXPECT_NE(e.message.find("surfaces[1].placement.tiling"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("did you mean block_linear"), std::string::npos) << e.message;
+  EXPECT_EQ(e.line, 4u);
+  e = first(R"({"tiling": "tile4", "address": "0x100"})");
+  EXPECT_EQ(e.rule, "LAYOUT-BASE-ALIGN");
+  EXPECT_NE(e.message.find("surfaces[1].placement"), std::string::npos) << e.message;
+  EXPECT_EQ(e.line, 4u);
+  e = first(R"({"tiling": "pitch", "row_pitch": 100})");
+  EXPECT_EQ(e.rule, "LAYOUT-PITCH-SMALL");
+  e = first(R"({"tiling": "pitch", "pitch": 256})");
+  EXPECT_EQ(e.rule, "SCENE-KEY");
+  e = first(R"({"address": 0})");
+  EXPECT_NE(e.message.find("tiling"), std::string::npos) << e.message;
+  e = first(R"({"tiling": "block_linear", "block_height_log2": 300})");
+  EXPECT_NE(e.message.find("block_height_log2"), std::string::npos) << e.message;
 }
 
 }  // namespace

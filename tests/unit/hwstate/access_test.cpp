@@ -62,7 +62,7 @@ TEST(TexelReadLog, BilinearSampleReadsFourTexels) {
 }
 
 // A batch given a logging view runs the scalar reference lane by lane, even with SIMD and threads
-// asked for, so its log is the lanes' logs one after another.
+// asked for, so its log is the lanes' logs one after another, each read tagged with its lane.
 TEST(TexelReadLog, BatchLogsInLaneOrder) {
   texunit::Surface s = surface(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 16, 16);
   const size_t n = 300;
@@ -89,9 +89,12 @@ TEST(TexelReadLog, BatchLogsInLaneOrder) {
   texunit::SurfaceView one = s.view();
   one.read_log = &want;
   for (size_t i = 0; i < n; ++i) {
+    const size_t from = want.size();
     texunit::sample(one, texunit::SamplerState{}, texunit::sample_request_at(batch, i));
+    for (size_t k = from; k < want.size(); ++k) want[k].lane = static_cast<uint32_t>(i);
   }
   EXPECT_EQ(log, want);
+  EXPECT_EQ(log.back().lane, n - 1);
 }
 
 TEST(Access, TileYAddressesAndLines) {

@@ -41,7 +41,7 @@ struct Scene {
   void header(uint32_t hdr, texunit::Surface s, uint32_t min_level = 0, uint32_t max_level = 15,
               uint32_t smp = 0) {
     const auto id = static_cast<uint32_t>(sc.surfaces.size());
-    sc.surfaces.push_back(scene::SceneSurface{id, "", std::move(s)});
+    sc.surfaces.push_back(scene::SceneSurface{id, "", std::move(s), std::nullopt});
     edit_scene_state(sc).texture_headers->entries[hdr] = {id, min_level, max_level, false};
     word(hdr, (smp << 20) | hdr);
   }

@@ -36,7 +36,7 @@ struct Fixture {
   void add(uint32_t hdr, Surface s, uint32_t min_level = 0, uint32_t max_level = 0,
            bool srgb = false) {
     const uint32_t id = static_cast<uint32_t>(sc.surfaces.size());
-    sc.surfaces.push_back(scene::SceneSurface{id, "", std::move(s)});
+    sc.surfaces.push_back(scene::SceneSurface{id, "", std::move(s), std::nullopt});
     edit_scene_state(sc).texture_headers->entries[hdr] =
         TextureHeader{id, min_level, max_level, srgb};
   }
