@@ -8,6 +8,8 @@
 
 #include "scene/surface_loader.hpp"
 
+#include "scene/descriptor_bytes.hpp"
+
 #include "core/diag.hpp"
 #include "hwstate/layout.hpp"
 
@@ -198,15 +200,6 @@ void read_null_tile(JsonReader& r, const Json& tile, const std::string& ip, cons
   s.add_null_region(reg);
 }
 
-void forward_layout(JsonReader& r, const core::DiagSink& from, const std::string& path) {
-  for (const core::Diagnostic& d : from.diagnostics()) {
-    core::Diagnostic out = d;
-    out.loc = r.loc(path);
-    out.message = path + ": " + d.message;
-    r.sink().report(std::move(out));
-  }
-}
-
 // "placement": a hwstate placement of the surface (the public Placement's fields), checked by
 // hwstate's LAYOUT-* rules.
 std::optional<hwstate::PlacedSurface> read_placement(JsonReader& r, const Json& v,
@@ -258,7 +251,7 @@ std::optional<hwstate::PlacedSurface> read_placement(JsonReader& r, const Json& 
   if (r.sink().error_count() != errors_before) return std::nullopt;
   core::DiagSink sink;
   hwstate::validate_placement(p, sink);
-  forward_layout(r, sink, path);
+  forward_diagnostics(r, sink, path);
   if (sink.has_errors()) return std::nullopt;
   return p;
 }
