@@ -115,7 +115,7 @@ void read_surface_states(JsonReader& r, const Json& v, const scene::Scene& scene
         auto surface = scene::surface_from_gpu_memory(r, *placed, scene, ip,
                                                       "the RENDER_SURFACE_STATE's surface");
         if (!surface) return;
-        state.surfaces[index] = scene::SceneSurface{index, "", std::move(**surface)};
+        state.surfaces[index] = scene::SceneSurface{index, "", std::move(**surface), *placed};
       });
 }
 
