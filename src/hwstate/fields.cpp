@@ -359,4 +359,25 @@ std::vector<std::string> self_check(const DescriptorType& type) {
   return problems;
 }
 
+uint64_t DescriptorView::raw(std::string_view field) const {
+  const FieldDesc* f = type.find_field(field);
+  return f ? get_bits(bytes, f->hi, f->lo) : 0;
+}
+
+std::string_view DescriptorView::name_of(std::string_view field) const {
+  const FieldDesc* f = type.find_field(field);
+  const EnumValue* v = f ? f->find_value(get_bits(bytes, f->hi, f->lo)) : nullptr;
+  return v ? v->name : std::string_view{};
+}
+
+uint64_t DescriptorView::whole(std::string_view name) const {
+  if (auto v = composite_value(type, bytes, name)) return *v;
+  return raw(name);
+}
+
+float DescriptorView::real(std::string_view field) const {
+  const FieldDesc& f = *type.find_field(field);
+  return std::stof(value_text(f, get_bits(bytes, f.hi, f.lo)));
+}
+
 }  // namespace texsim::hwstate

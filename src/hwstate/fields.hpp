@@ -88,6 +88,21 @@ std::vector<std::pair<std::string_view, uint64_t>> composites(const DescriptorTy
 std::optional<uint64_t> composite_value(const DescriptorType& type, std::span<const uint8_t> bytes,
                                         std::string_view name);
 
+// A descriptor's bytes read field by field by name (the vendor mappings to texsim's model).
+struct DescriptorView {
+  const DescriptorType& type;
+  std::span<const uint8_t> bytes;
+  bool has(std::string_view field) const { return type.find_field(field) != nullptr; }
+  // The field's raw bits; 0 when the type has no such field.
+  uint64_t raw(std::string_view field) const;
+  // An enum field's value name; "" when unnamed or no such field.
+  std::string_view name_of(std::string_view field) const;
+  // A value the source splits into pieces, assembled; else the field's raw bits.
+  uint64_t whole(std::string_view name) const;
+  // A fixed-point or float field's value (the field must exist).
+  float real(std::string_view field) const;
+};
+
 // A field value as text: the enum value's name (or "0x.. (undefined)"), a fixed-point or float
 // value ("-1.5"), or the number (decimal below 10, hex above).
 std::string value_text(const FieldDesc& f, uint64_t raw);

@@ -16,23 +16,7 @@ namespace texsim::hwstate::intel {
 
 namespace {
 
-struct Entry {
-  const DescriptorType& type;
-  std::span<const uint8_t> bytes;
-  uint64_t raw(std::string_view name) const {
-    const FieldDesc* f = type.find_field(name);
-    return f ? get_bits(bytes, f->hi, f->lo) : 0;
-  }
-  std::string_view name_of(std::string_view field) const {
-    const FieldDesc* f = type.find_field(field);
-    const EnumValue* v = f ? f->find_value(get_bits(bytes, f->hi, f->lo)) : nullptr;
-    return v ? v->name : std::string_view{};
-  }
-  float real(std::string_view name) const {
-    const FieldDesc& f = *type.find_field(name);
-    return std::stof(value_text(f, get_bits(bytes, f.hi, f.lo)));
-  }
-};
+using Entry = DescriptorView;
 
 bool refuse(const Entry& e, const std::string& what, std::string_view field, core::DiagSink& sink,
             const core::Location& loc, std::string_view decision = "DS11") {

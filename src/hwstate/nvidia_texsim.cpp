@@ -97,26 +97,7 @@ constexpr std::pair<std::string_view, texunit::SurfaceType> kTypes[] = {
     {"CUBEMAP_ARRAY", texunit::SurfaceType::kCubeArray},
 };
 
-// A decoded entry with named access.
-struct Entry {
-  const DescriptorType& type;
-  std::span<const uint8_t> bytes;
-
-  uint64_t raw(std::string_view name) const {
-    const FieldDesc* f = type.find_field(name);
-    return f ? get_bits(bytes, f->hi, f->lo) : 0;
-  }
-  std::string_view name_of(std::string_view field) const {
-    const FieldDesc* f = type.find_field(field);
-    const EnumValue* v = f ? f->find_value(get_bits(bytes, f->hi, f->lo)) : nullptr;
-    return v ? v->name : std::string_view{};
-  }
-  uint64_t whole(std::string_view name) const {
-    if (auto v = composite_value(type, bytes, name)) return *v;
-    return raw(name);
-  }
-  bool has(std::string_view name) const { return type.find_field(name) != nullptr; }
-};
+using Entry = DescriptorView;
 
 std::string cite(const DescriptorType& t, std::string_view field) {
   return std::string(t.citation) + ", " + std::string(field);
