@@ -25,7 +25,7 @@ bool read_in_range(const texunit::SurfaceDesc& d, const texunit::TexelRead& r) {
 }  // namespace
 
 AddressMapper::AddressMapper(const PlacedSurface& placed, uint32_t line_bytes, core::DiagSink& sink,
-                             core::Location loc)
+                             const core::Location& loc)
     : placed_(placed), line_bytes_(line_bytes) {
   bool good = true;
   if (!std::has_single_bit(line_bytes) || line_bytes < 16 || line_bytes > 4096) {
@@ -43,7 +43,7 @@ AddressMapper::AddressMapper(const PlacedSurface& placed, uint32_t line_bytes, c
 AddressMapper::~AddressMapper() = default;
 
 bool AddressMapper::map(std::span<const texunit::TexelRead> reads, AccessTrace& out,
-                        core::DiagSink& sink, core::Location loc) const {
+                        core::DiagSink& sink, const core::Location& loc) const {
   out.reads.clear();
   out.ranges.clear();
   out.lines.clear();
@@ -87,7 +87,8 @@ bool AddressMapper::map(std::span<const texunit::TexelRead> reads, AccessTrace& 
 }
 
 bool map_reads(const PlacedSurface& placed, std::span<const texunit::TexelRead> reads,
-               uint32_t line_bytes, AccessTrace& out, core::DiagSink& sink, core::Location loc) {
+               uint32_t line_bytes, AccessTrace& out, core::DiagSink& sink,
+               const core::Location& loc) {
   const AddressMapper mapper(placed, line_bytes, sink, loc);
   return mapper.map(reads, out, sink, loc);
 }

@@ -47,7 +47,7 @@ struct LayoutPlan;
 class AddressMapper {
  public:
   AddressMapper(const PlacedSurface& placed, uint32_t line_bytes, core::DiagSink& sink,
-                core::Location loc = {});
+                const core::Location& loc = {});
   ~AddressMapper();
   AddressMapper(const AddressMapper&) = delete;
   AddressMapper& operator=(const AddressMapper&) = delete;
@@ -57,7 +57,7 @@ class AddressMapper {
   // a read lies outside the surface. Lines are de-duplicated by a scan of the lines so far (a
   // lookup touches a few dozen at most).
   bool map(std::span<const texunit::TexelRead> reads, AccessTrace& out, core::DiagSink& sink,
-           core::Location loc = {}) const;
+           const core::Location& loc = {}) const;
 
  private:
   PlacedSurface placed_;
@@ -72,7 +72,7 @@ class AddressMapper {
 // (and an empty trace) then.
 bool map_reads(const PlacedSurface& placed, std::span<const texunit::TexelRead> reads,
                uint32_t line_bytes, AccessTrace& out, core::DiagSink& sink,
-               core::Location loc = {});
+               const core::Location& loc = {});
 
 // One scalar sample lookup on `view` (texsim's linear bytes of the surface `placed` describes;
 // its descriptions must agree) with every texel read mapped: the result of texunit::sample and,

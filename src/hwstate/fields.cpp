@@ -321,30 +321,37 @@ std::optional<std::vector<uint8_t>> encode(
 std::vector<std::string> self_check(const DescriptorType& type) {
   std::vector<std::string> problems;
   const std::string t(type.name);
-  std::vector<const FieldDesc*> owner(type.size_bytes * 8, nullptr);
+  std::vector<const FieldDesc*> owner(size_t{type.size_bytes} * 8, nullptr);
   std::set<std::string> names;
+  // "TYPE FIELD<rest>" as one problem.
+  auto problem = [&](const FieldDesc& f, const std::string& rest) {
+    std::string p = t;
+    p.append(" ").append(f.name).append(rest);
+    problems.push_back(std::move(p));
+  };
   for (const FieldDesc& f : type.fields) {
-    const std::string n(f.name);
     if (f.lo > f.hi || f.hi >= type.size_bytes * 8 || f.width() > 64) {
-      problems.push_back(t + " " + n + ": bits " + std::string(f.bits) + " outside the type");
+      problem(f, std::string(": bits ").append(f.bits).append(" outside the type"));
       continue;
     }
-    if (!names.insert(core::to_upper(f.name)).second) problems.push_back(t + " " + n + ": twice");
+    if (!names.insert(core::to_upper(f.name)).second) problem(f, ": twice");
     for (unsigned b = f.lo; b <= f.hi; ++b) {
       if (owner[b])
-        problems.push_back(t + " " + n + " overlaps " + std::string(owner[b]->name) + " at bit " +
-                           std::to_string(b));
+        problem(f, std::string(" overlaps ")
+                       .append(owner[b]->name)
+                       .append(" at bit ")
+                       .append(std::to_string(b)));
       owner[b] = &f;
     }
     std::set<std::string> value_names;
     for (const EnumValue& v : f.values) {
       if (v.value > f.max_raw())
-        problems.push_back(t + " " + n + "." + std::string(v.name) + " does not fit");
+        problem(f, std::string(".").append(v.name).append(" does not fit"));
       if (!value_names.insert(core::to_upper(v.name)).second)
-        problems.push_back(t + " " + n + "." + std::string(v.name) + ": twice");
+        problem(f, std::string(".").append(v.name).append(": twice"));
     }
     if ((f.kind == FieldKind::kEnum) != !f.values.empty())
-      problems.push_back(t + " " + n + ": enum kind and value list disagree");
+      problem(f, ": enum kind and value list disagree");
   }
   // Composite pieces: disjoint bits of the whole.
   for (size_t i = 0; i < type.fields.size(); ++i)

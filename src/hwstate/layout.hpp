@@ -71,7 +71,8 @@ uint64_t surface_bytes(const PlacedSurface& s);
 // GOB counts, HALIGN/VALIGN values, QPitch and array pitch large enough, base alignment, modelled
 // cases). Rule ids are LAYOUT-*, each with the public source it follows. Also runs
 // texunit::validate_surface_desc on the description. Returns true when there were no errors.
-bool validate_placement(const PlacedSurface& s, core::DiagSink& sink, core::Location loc = {});
+bool validate_placement(const PlacedSurface& s, core::DiagSink& sink,
+                        const core::Location& loc = {});
 
 // Conversion between the bytes of the surface in memory (from base_address, at least
 // surface_bytes long) and texunit::linear_layout. to_linear reads every element; from_linear

@@ -157,7 +157,7 @@ void check_nvidia(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& s
 
 }  // namespace
 
-bool validate_placement(const PlacedSurface& s, core::DiagSink& sink, core::Location loc) {
+bool validate_placement(const PlacedSurface& s, core::DiagSink& sink, const core::Location& loc) {
   const size_t errors_before = sink.error_count();
   if (!texunit::validate_surface_desc(s.desc, sink, loc)) return false;
   const LayoutPlan p = plan_layout(s);
