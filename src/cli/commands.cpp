@@ -47,6 +47,33 @@ bool scene_options(const CommonOptions& common, scene::LoadOptions& out) {
   return true;
 }
 
+}  // namespace
+
+std::optional<scene::Scene> load_scene_from_text(const CommonOptions& common,
+                                                 const std::string& path, const std::string& text,
+                                                 int& status,
+                                                 std::vector<core::Diagnostic>* json_diags,
+                                                 size_t* errors, size_t* warnings) {
+  scene::LoadOptions opt;
+  if (!scene_options(common, opt)) {
+    status = kExitUsage;
+    return std::nullopt;
+  }
+  core::DiagSink sink;
+  auto s = scene::load_scene_text(text, path, sink, opt);
+  if (errors != nullptr) *errors += sink.error_count();
+  if (warnings != nullptr) *warnings += sink.diagnostics().size() - sink.error_count();
+  if (json_diags != nullptr) {
+    *json_diags = sink.diagnostics();
+  } else {
+    print_diagnostics(stderr, sink.diagnostics(), path, text);
+  }
+  if (!s) status = kExitDiagnostics;
+  return s;
+}
+
+namespace {
+
 // Loads a scene; prints its diagnostics unless `json_diags` collects them. Returns the exit
 // status to use on failure through `status`.
 std::optional<scene::Scene> load_scene(const CommonOptions& common, const std::string& path,
@@ -73,17 +100,7 @@ std::optional<scene::Scene> load_scene(const CommonOptions& common, const std::s
     status = kExitUsage;
     return std::nullopt;
   }
-  core::DiagSink sink;
-  auto s = scene::load_scene_text(text, path, sink, opt);
-  if (errors != nullptr) *errors += sink.error_count();
-  if (warnings != nullptr) *warnings += sink.diagnostics().size() - sink.error_count();
-  if (json_diags != nullptr) {
-    *json_diags = sink.diagnostics();
-  } else {
-    print_diagnostics(stderr, sink.diagnostics(), path, text);
-  }
-  if (!s) status = kExitDiagnostics;
-  return s;
+  return load_scene_from_text(common, path, text, status, json_diags, errors, warnings);
 }
 
 std::string hex_string(std::span<const uint8_t> bytes) {

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "core/diag.hpp"
 #include "isa/frontend.hpp"
+#include "scene/scene.hpp"
 #include "texsim/version.h"
 
 namespace texsim::cli {
@@ -78,6 +80,13 @@ struct DescribeArgs {
   std::string opcode;
   bool rules = false;
 };
+
+// Loads a scene from its text (read by the caller from `path`); prints its diagnostics unless
+// `json_diags` collects them; on failure `status` is the exit status to use.
+std::optional<scene::Scene> load_scene_from_text(
+    const CommonOptions& common, const std::string& path, const std::string& text, int& status,
+    std::vector<core::Diagnostic>* json_diags = nullptr, size_t* errors = nullptr,
+    size_t* warnings = nullptr);
 
 int cmd_check(const isa::Registry& reg, const CommonOptions& common, const CheckArgs& args);
 int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs& args);

@@ -15,6 +15,7 @@
 #include "cli/demo.hpp"
 #include "cli/describe_state.hpp"
 #include "cli/json_cmds.hpp"
+#include "cli/place_cmd.hpp"
 #include "cli/sample_cmd.hpp"
 #include "cli/term.hpp"
 #include "core/suggest.hpp"
@@ -103,6 +104,8 @@ struct Verbs {
   CLI::App* sample = nullptr;
   CLI::App* describe_state = nullptr;
   DescribeStateArgs describe_state_args;
+  CLI::App* place = nullptr;
+  PlaceArgs place_args;
   CheckArgs check_args;
   AsmArgs asm_args;
   DisasmArgs dis_args;
@@ -257,6 +260,29 @@ void declare_describe_state(CLI::App& app, Verbs& v) {
   ds->add_flag("--json", a.json, "print as JSON");
 }
 
+void declare_place(CLI::App& app, Verbs& v) {
+  CLI::App* pl = app.add_subcommand(
+      "place",
+      "rewrite a scene's surfaces as the hardware's descriptors (TIC/TSC, RENDER_SURFACE_STATE) "
+      "over their texels placed in GPU memory in a layout; the scene runs as before");
+  v.place = pl;
+  PlaceArgs& a = v.place_args;
+  pl->add_option("scene", a.scene, "the scene (.json; - reads stdin)")->required();
+  pl->add_option("-o,--output", a.output, "the rewritten scene (default: stdout)");
+  pl->add_option("--layout", a.layout,
+                 "pitch, block_linear, tile_y, tile4 or tile64 (default: block_linear on SASS, "
+                 "tile_y on vISA; a surface's own \"placement\" wins)");
+  pl->add_option("--block-height-log2", a.block_height_log2,
+                 "NVIDIA GOBs per block in y, log2 0..5 (default: as Mesa nil chooses)");
+  pl->add_option("--address", a.address,
+                 "GPU address of the new memory range (default: 0x100000000 or above the "
+                 "scene's gpu_memory)");
+  pl->add_option("--memory-file", a.memory_file,
+                 "write the memory as this binary file (named relative to the output) instead "
+                 "of hex");
+  add_common(pl, v.common, true);
+}
+
 // Parses the command line; an exit status when parsing ends the run (help, version, an error).
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
   if (const std::string why = unknown_command(argc, argv, app); !why.empty()) {
@@ -300,6 +326,10 @@ int run_verb(Verbs& v) {
   if (v.describe->parsed()) return cmd_describe(registry, common, v.describe_args);
   if (v.sample->parsed()) return cmd_sample(common, v.sample_args);
   if (v.describe_state->parsed()) return cmd_describe_state(v.describe_state_args);
+  if (v.place->parsed()) {
+    if (refuse_isa_options(v.place)) return kExitUsage;
+    return cmd_place(common, v.place_args);
+  }
   return run_demo(stdout, registry, common.quiet);
 }
 
@@ -323,6 +353,7 @@ int run_main(int argc, char** argv) {
   declare_describe(app, v);
   declare_sample(app, v);
   declare_describe_state(app, v);
+  declare_place(app, v);
 
   // Set after the verbs exist: CLI11 copies a parent's footer into each subcommand it adds.
   app.footer(std::string("With no command, runs `texsim demo`.\n") + kExitStatus);

@@ -254,6 +254,13 @@ std::optional<std::vector<uint8_t>> tic_from_texsim(const Platform& p, const Tic
                    " with tiling " + std::string(tiling_name(s.placed.tiling.tiling)));
     return std::nullopt;
   }
+  if (d.samples > 1) {  // tic_to_texsim refuses them too: MULTI_SAMPLE_COUNT is not mapped
+    sink.error(
+        "TIC-TEXSIM", {},
+        "texsim models no multisample headers, got " + std::to_string(d.samples) + " samples",
+        std::string(type->citation) + " (decision DS5)");
+    return std::nullopt;
+  }
   const unsigned present = texunit::format_info(d.format).present_mask();
   static constexpr std::array<std::string_view, 4> kIn{"IN_R", "IN_G", "IN_B", "IN_A"};
   static constexpr std::array<std::string_view, 4> kSrc{"X_SOURCE", "Y_SOURCE", "Z_SOURCE",

@@ -28,7 +28,7 @@ constexpr std::array<std::string_view, 11> kElemTypeNames{"UD", "D", "UW", "W", 
                                                           "UQ", "Q", "F",  "HF", "DF"};
 constexpr std::array<unsigned, 11> kElemTypeSizes{4, 4, 2, 2, 1, 1, 8, 8, 4, 2, 8};
 
-constexpr std::array<RuleInfo, 13> kRules{{
+constexpr std::array<RuleInfo, 14> kRules{{
     {"SCENE-JSON", "the file is not valid JSON (a NUL byte included)"},
     {"SCENE-KEY", "unknown key (with the closest known key)"},
     {"SCENE-DUPLICATE-KEY",
@@ -44,6 +44,8 @@ constexpr std::array<RuleInfo, 13> kRules{{
     {"SCENE-ID", "a duplicate id, or a reference to an id that does not exist"},
     {"SCENE-BUDGET", "surfaces and buffers together exceed the memory budget"},
     {"SCENE-VERSION", "unsupported \"texsim\" version"},
+    {"SCENE-HARDWARE",
+     "texsim place: a surface, header or sampler the hardware's descriptors cannot express"},
     {"TEXUNIT-SURFACE-*", "a surface description the texture unit rejects (sizes, mips, samples)"},
 }};
 }  // namespace

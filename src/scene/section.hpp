@@ -7,11 +7,14 @@
 #include <string>
 #include <string_view>
 
+#include "core/diag.hpp"
 #include "scene/json_reader.hpp"
 
 namespace texsim::scene {
 
 struct Scene;
+struct ToHardwareOptions;
+class GpuMemoryBuilder;
 
 // Machine state an ISA front end read from its scene sections. The Scene holds it by ISA id
 // without knowing its type; the front end reads it back as its own type.
@@ -45,6 +48,13 @@ class SceneSection {
   // Reads this ISA's keys of the root object, after the ISA-neutral sections and the
   // registers (pools may name the scene's surfaces).
   virtual void read(JsonReader& r, const Json& root, const Scene& scene, IsaState& state) const = 0;
+
+  // Rewrites the scene's JSON surfaces and samplers in `root` as this ISA's hardware
+  // descriptors, their texels placed through `memory` (scene/to_hardware.hpp, `texsim
+  // place`). Every entry it cannot express is a SCENE-HARDWARE error. The default: the ISA
+  // has no descriptors.
+  virtual void to_hardware(Json& root, const Scene& scene, const ToHardwareOptions& options,
+                           GpuMemoryBuilder& memory, core::DiagSink& sink) const;
 };
 
 }  // namespace texsim::scene

@@ -8,7 +8,7 @@ BIN=$1 ROOT=$2
 fail=0
 say() { echo "FAIL: $*"; fail=1; }
 
-help_opts=$(for c in "" demo check asm disasm run render describe sample; do
+help_opts=$(for c in "" demo check asm disasm run render describe sample describe-state place; do
   "$BIN" $c --help 2>/dev/null; done | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)
 doc_opts=$(grep -oE -- '--[a-z][a-z0-9-]*' "$ROOT/docs/cli.md" | sort -u)
 for o in $help_opts; do grep -qxF -- "$o" <<<"$doc_opts" || say "$o is in --help but not in docs/cli.md"; done

@@ -4,6 +4,7 @@
 
 #include "isa/sass/encoding.hpp"
 #include "isa/sass/scene_descriptors.hpp"
+#include "isa/sass/scene_hardware.hpp"
 
 #include <algorithm>
 #include <array>
@@ -419,6 +420,11 @@ class SassSceneSection final : public scene::SceneSection {
         st.fp16_rounding = *m;
       }
     }
+  }
+  void to_hardware(Json& root, const scene::Scene& scene, const scene::ToHardwareOptions& options,
+                   scene::GpuMemoryBuilder& memory, core::DiagSink& sink) const override {
+    pools_to_hardware(root, scene, scene::isa_state_as<SceneState>(scene, kId), options, memory,
+                      sink);
   }
 };
 

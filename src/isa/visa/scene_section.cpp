@@ -3,6 +3,7 @@
 #include "isa/visa/scene_section.hpp"
 
 #include "isa/visa/platform.hpp"
+#include "isa/visa/scene_hardware.hpp"
 #include "isa/visa/scene_states.hpp"
 
 #include <algorithm>
@@ -165,6 +166,10 @@ class VisaSceneSection final : public scene::SceneSection {
     if (const Json* ss = JsonReader::member(root, "sampler_states")) {
       read_sampler_states(r, *ss, scene, st);
     }
+  }
+  void to_hardware(Json& root, const scene::Scene& scene, const scene::ToHardwareOptions& options,
+                   scene::GpuMemoryBuilder& memory, core::DiagSink& sink) const override {
+    surfaces_to_hardware(root, scene, options, memory, sink);
   }
 };
 

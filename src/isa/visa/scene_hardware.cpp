@@ -1,0 +1,78 @@
+// vISA surfaces as the hardware's bytes (scene_hardware.hpp): each JSON surface placed in the new
+// memory range, described by a RENDER_SURFACE_STATE entry of "surface_states" at its index and
+// dropped from "surfaces". Samplers stay JSON: texsim has no SAMPLER_STATE encoder yet.
+#include "isa/visa/scene_hardware.hpp"
+
+#include <set>
+#include <string>
+
+#include "core/text.hpp"
+#include "hwstate/intel_texsim.hpp"
+#include "hwstate/layout.hpp"
+
+namespace texsim::isa::visa {
+
+namespace {
+
+using scene::Json;
+
+void forward(const core::DiagSink& from, const std::string& what, core::DiagSink& sink) {
+  for (core::Diagnostic d : from.diagnostics()) {
+    d.message = what + ": " + d.message;
+    sink.report(std::move(d));
+  }
+}
+
+// One surface's RENDER_SURFACE_STATE bytes, its texels placed in memory; nullopt (reported).
+std::optional<std::vector<uint8_t>> surface_state(const std::string& platform,
+                                                  const scene::SceneSurface& s,
+                                                  const scene::ToHardwareOptions& options,
+                                                  scene::GpuMemoryBuilder& memory,
+                                                  core::DiagSink& sink) {
+  const std::string what = "surface " + std::to_string(s.id);
+  hwstate::PlacedSurface placed = scene::placement_for(s, hwstate::Tiling::kTileY, options);
+  // Intel 1D surfaces are linear (LAYOUT-INTEL-1D-TILED): the default gives them pitch.
+  const bool one_d = placed.desc.type == texunit::SurfaceType::k1D ||
+                     placed.desc.type == texunit::SurfaceType::k1DArray;
+  if (one_d && !options.tiling && !s.placement) placed.tiling.tiling = hwstate::Tiling::kPitch;
+  memory.place(placed, s.surface.bytes(), scene::base_alignment(placed.tiling.tiling));
+  core::DiagSink diags;
+  const bool valid = hwstate::validate_placement(placed, diags);
+  std::optional<std::vector<uint8_t>> bytes;
+  if (valid) bytes = hwstate::intel::surface_from_texsim(platform, placed, diags);
+  forward(diags, what, sink);
+  return valid ? bytes : std::nullopt;
+}
+
+}  // namespace
+
+void surfaces_to_hardware(Json& root, const scene::Scene& scene,
+                          const scene::ToHardwareOptions& options, scene::GpuMemoryBuilder& memory,
+                          core::DiagSink& sink) {
+  const std::string platform = scene.platform.empty() ? "TGLLP" : scene.platform;
+  if (hwstate::intel::find_type(platform, "RENDER_SURFACE_STATE") == nullptr) {
+    sink.error("SCENE-HARDWARE", {},
+               "texsim has no RENDER_SURFACE_STATE table for platform " + platform);
+    return;
+  }
+  std::set<uint32_t> done;
+  for (const scene::SceneSurface& s : scene.surfaces) {
+    if (auto bytes = surface_state(platform, s, options, memory, sink)) {
+      root["surface_states"][std::to_string(s.id)] = {{"hex", core::hex_bytes(*bytes)}};
+      done.insert(s.id);
+    }
+  }
+  if (!root.contains("surfaces")) return;
+  Json kept = Json::array();
+  for (const Json& s : root["surfaces"])
+    if (!s.contains("id") || !s["id"].is_number_unsigned() ||
+        done.count(s["id"].get<uint32_t>()) == 0)
+      kept.push_back(s);
+  if (kept.empty()) {
+    root.erase("surfaces");
+  } else {
+    root["surfaces"] = kept;
+  }
+}
+
+}  // namespace texsim::isa::visa
