@@ -178,12 +178,12 @@ TEST(SceneErrors, VisaStatesFromBytes) {
                 "decimal number) as the key, got x",
                 "scene.json:4:23: error[SCENE-SIZE]: sampler_states: the heap of 16 bytes holds 1 "
                 "entries of 16 bytes from offset 0 at stride 16, not 2"}));
-  const auto skl = load(std::string(R"({"texsim": 1, "isa": "visa", "platform": "SKL",
+  const auto icl = load(std::string(R"({"texsim": 1, "isa": "visa", "platform": "ICLLP",
     "surface_states": {"0": {"hex": ")") +
                         kRss + R"("}}})");
-  EXPECT_EQ(skl.first(),
+  EXPECT_EQ(icl.first(),
             "scene.json:2:29: error[RENDER_SURFACE_STATE-TEXSIM]: surface_states.0: no "
-            "RENDER_SURFACE_STATE table for SKL or fewer than 64 bytes");
+            "RENDER_SURFACE_STATE table for ICLLP or fewer than 64 bytes");  // no gen11 tables
 }
 
 TEST(SceneErrors, SassRegisterNames) {
