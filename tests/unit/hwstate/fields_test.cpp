@@ -50,7 +50,7 @@ TEST(Fields, EveryTableSelfChecks) {
 TEST(Fields, EveryBitBelongsToAFieldOfEveryType) {
   // Every bit is decoded: the sources' fields, reserved ones, and `unnamed` fields for the rest.
   for (const DescriptorType* t : all_types()) {
-    std::vector<bool> covered(t->size_bytes * 8, false);
+    std::vector<bool> covered(size_t{t->size_bytes} * 8, false);
     for (const FieldDesc& f : t->fields)
       for (unsigned b = f.lo; b <= f.hi; ++b) covered[b] = true;
     for (size_t b = 0; b < covered.size(); ++b)
