@@ -7,7 +7,11 @@ src/hwstate/intel_gen12.cpp came from gen12.xml of Mesa commit 1e23188e7b53d69e0
 (the mirror github.com/bminor/mesa-mesa); scripts/genxml/gen12_excerpt.xml is the part used, copied
 verbatim (the three structs, the "Texture Coordinate Mode" and "Shader Channel Select" enums):
        gen-intel-genxml.py scripts/genxml/gen12_excerpt.xml TGLLP src/hwstate/intel_gen12.cpp \\
-           RENDER_SURFACE_STATE SAMPLER_STATE SAMPLER_BORDER_COLOR_STATE
+           RENDER_SURFACE_STATE SAMPLER_BORDER_COLOR_STATE SAMPLER_STATE
+src/hwstate/intel_gen9.cpp (platform SKL) and intel_gen125.cpp (platform DG2; PVC shares it,
+decision IS1) came the same way from gen9.xml and gen125.xml of Mesa commit
+22323054ca89eaf5ed367649dd3bc85bbfe215eb (the mirror github.com/youling257/mesa), excerpted
+verbatim into scripts/genxml/gen9_excerpt.xml and gen125_excerpt.xml.
 Each <struct> becomes a DescriptorType named as genxml names it, its fields in bit order with the
 genxml's names and "start..end" ranges. Kinds: uint/int/bool/offset/address -> uint; sN.M ->
 sfixed, uN.M -> ufixed; float -> float; a field with <value>s, or of a genxml <enum> type -> enum.

@@ -247,11 +247,12 @@ void declare_describe_state(CLI::App& app, Verbs& v) {
   CLI::App* ds = app.add_subcommand(
       "describe-state",
       "print a hardware descriptor's fields by name from its bytes, or encode bytes from named "
-      "fields (NVIDIA TIC/TSC; Intel TGLLP RENDER_SURFACE_STATE, SAMPLER_STATE)");
+      "fields (NVIDIA TIC/TSC; Intel SKL, TGLLP, DG2, PVC RENDER_SURFACE_STATE, SAMPLER_STATE)");
   v.describe_state = ds;
   DescribeStateArgs& a = v.describe_state_args;
   ds->add_option("type", a.type, "descriptor type, e.g. TIC (from the bytes), TIC.PITCH, TSC");
-  ds->add_option("--platform", a.platform, "SM50 .. SM90 (default SM52), TGLLP; see --list");
+  ds->add_option("--platform", a.platform,
+                 "SM50 .. SM90 (default SM52), SKL, TGLLP, DG2, PVC; see --list");
   ds->add_option("--hex", a.hex, "the descriptor's bytes as hex, in memory order");
   ds->add_option("--file", a.file, "a binary file holding the descriptor");
   ds->add_option("--offset", a.offset, "byte offset of the descriptor in --file");

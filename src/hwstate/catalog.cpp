@@ -13,7 +13,11 @@ std::vector<CatalogPlatform> catalog() {
   std::vector<CatalogPlatform> out;
   for (const nvidia::Platform& p : nvidia::platforms())
     out.push_back({"NVIDIA", p.name, p.header, p.types});
+  // Mesa has one genxml per graphics IP version: gen125.xml serves DG2 and PVC (decision IS1).
+  out.push_back({"Intel", "SKL", "Mesa src/intel/genxml/gen9.xml", intel::kSKLTypes});
   out.push_back({"Intel", "TGLLP", "Mesa src/intel/genxml/gen12.xml", intel::kTGLLPTypes});
+  out.push_back({"Intel", "DG2", "Mesa src/intel/genxml/gen125.xml", intel::kDG2Types});
+  out.push_back({"Intel", "PVC", "Mesa src/intel/genxml/gen125.xml", intel::kDG2Types});
   return out;
 }
 

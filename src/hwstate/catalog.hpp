@@ -1,6 +1,7 @@
 // Every descriptor type texsim knows, by platform: the one list `texsim describe-state` and the
 // APIs walk (architecture.md rule 13): NVIDIA's TIC/TSC per SM, Intel's genxml SAMPLER_STATE and
-// SAMPLER_BORDER_COLOR_STATE for TGLLP. Depends on hwstate's vendor tables.
+// SAMPLER_BORDER_COLOR_STATE and RENDER_SURFACE_STATE for SKL, TGLLP, DG2
+// and PVC. Depends on hwstate's vendor tables.
 #pragma once
 
 #include <span>

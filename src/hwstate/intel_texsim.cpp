@@ -1,5 +1,6 @@
 // Intel SAMPLER_STATE and RENDER_SURFACE_STATE <-> texsim (intel_texsim.hpp). Field names are
-// genxml's (gen12.xml); the choices where genxml leaves the meaning open are decisions DS10-DS13.
+// genxml's (gen9.xml, gen12.xml, gen125.xml); the choices where genxml leaves the meaning open
+// are decisions DS10-DS13 and IS1-IS3.
 #include "hwstate/intel_texsim.hpp"
 
 #include <array>
@@ -17,6 +18,25 @@ namespace texsim::hwstate::intel {
 namespace {
 
 using Entry = DescriptorView;
+
+// The genxml generation of each platform with tables (decision IS1): the generation decides the
+// Tile Mode values and the units of Surface Horizontal Alignment.
+enum class Gen : uint8_t { k9, k12, k125 };
+struct Platform {
+  std::string_view name;
+  Gen gen;
+  std::span<const DescriptorType> types;
+};
+constexpr Platform kPlatforms[] = {{"SKL", Gen::k9, kSKLTypes},
+                                   {"TGLLP", Gen::k12, kTGLLPTypes},
+                                   {"DG2", Gen::k125, kDG2Types},
+                                   {"PVC", Gen::k125, kDG2Types}};
+
+const Platform* find_platform(std::string_view name) {
+  for (const Platform& p : kPlatforms)
+    if (core::iequals(p.name, name)) return &p;
+  return nullptr;
+}
 
 bool refuse(const Entry& e, const std::string& what, std::string_view field, core::DiagSink& sink,
             const core::Location& loc, std::string_view decision = "DS11") {
@@ -165,6 +185,90 @@ bool plain_surface(const Entry& e, core::DiagSink& sink, const core::Location& l
   return ok;
 }
 
+// Surface Type (+ Surface Array) and Depth -> texsim's type, depth or layers.
+bool surface_shape(const Entry& e, PlacedSurface& s, core::DiagSink& sink,
+                   const core::Location& loc) {
+  bool ok = true;
+  const auto no = [&](const std::string& what, std::string_view field) {
+    ok = refuse(e, what, field, sink, loc, "DS13");
+  };
+  const std::string_view surf = e.name_of("Surface Type");
+  const bool array = e.raw("Surface Array") != 0;
+  const auto depth = static_cast<uint32_t>(e.raw("Depth")) + 1;
+  using texunit::SurfaceType;
+  if (surf == "SURFTYPE_1D") {
+    s.desc.type = array ? SurfaceType::k1DArray : SurfaceType::k1D;
+  } else if (surf == "SURFTYPE_2D") {
+    s.desc.type = array ? SurfaceType::k2DArray : SurfaceType::k2D;
+  } else if (surf == "SURFTYPE_3D") {
+    s.desc.type = SurfaceType::k3D;
+  } else if (surf == "SURFTYPE_CUBE") {
+    s.desc.type = array ? SurfaceType::kCubeArray : SurfaceType::kCube;
+  } else {
+    no("Surface Type " + std::string(surf), "Surface Type");
+  }
+  if (surf == "SURFTYPE_3D") {
+    s.desc.depth = depth;
+  } else if (array) {
+    s.desc.layers = depth;
+  } else if (depth != 1) {
+    no("Depth " + std::to_string(depth - 1) + " on a surface without Surface Array", "Depth");
+  }
+  return ok;
+}
+
+// Tile Mode value names per generation (gen9.xml / gen12.xml: LINEAR WMAJOR XMAJOR YMAJOR;
+// gen125.xml: LINEAR TILE64 XMAJOR TILE4) and texsim's layouts; XMAJOR and WMAJOR are not
+// modelled.
+constexpr std::pair<std::string_view, Tiling> kTileModes[] = {{"LINEAR", Tiling::kPitch},
+                                                              {"YMAJOR", Tiling::kTileY},
+                                                              {"TILE4", Tiling::kTile4},
+                                                              {"TILE64", Tiling::kTile64}};
+
+bool tile_mode_exists(Gen g, Tiling t) {
+  if (t == Tiling::kPitch) return true;
+  return g == Gen::k125 ? t == Tiling::kTile4 || t == Tiling::kTile64 : t == Tiling::kTileY;
+}
+
+std::optional<Tiling> tiling_of(Gen g, std::string_view tile_mode) {
+  for (const auto& [name, tiling] : kTileModes)
+    if (name == tile_mode && tile_mode_exists(g, tiling)) return tiling;
+  return std::nullopt;
+}
+
+std::string_view tile_mode_of(Gen g, Tiling t) {
+  for (const auto& [name, tiling] : kTileModes)
+    if (tiling == t && tile_mode_exists(g, t)) return name;
+  return {};
+}
+
+// Gfx12.5 counts Surface Horizontal Alignment in bytes (16 << value) for formats of a
+// power-of-two size, in elements for 24/48/96-bit ones (isl_genX_helpers.h,
+// isl_get_image_alignment; decision IS2). Gfx9 and Gfx12: 4 << (value - 1) elements.
+bool align_in_bytes(Gen g, const texunit::FormatInfo& fi) {
+  return g == Gen::k125 && fi.bytes_per_block % 3 != 0;
+}
+
+uint32_t halign_elements(Gen g, const texunit::FormatInfo& fi, uint64_t value) {
+  if (g != Gen::k125) return 4u << (value - 1);
+  const uint32_t units = 16u << value;
+  return align_in_bytes(g, fi) ? units / fi.bytes_per_block : units;
+}
+
+std::optional<uint32_t> halign_code(Gen g, const texunit::FormatInfo& fi, uint32_t elements) {
+  const uint32_t units = align_in_bytes(g, fi) ? elements * fi.bytes_per_block : elements;
+  for (uint32_t v = g == Gen::k125 ? 0 : 1; v < 4; ++v)
+    if ((g == Gen::k125 ? 16u << v : 4u << (v - 1)) == units) return v;
+  return std::nullopt;
+}
+
+std::optional<uint32_t> valign_code(uint32_t elements) {
+  if (elements == 4) return 1;
+  if (elements == 8) return 2;
+  if (elements == 16) return 3;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<uint32_t> surface_format_code(texunit::Format f) {
@@ -184,8 +288,9 @@ std::optional<texunit::Format> surface_format_of(uint32_t code) {
 }
 
 const DescriptorType* find_type(std::string_view platform, std::string_view type_name) {
-  if (!core::iequals(platform, "TGLLP")) return nullptr;
-  for (const DescriptorType& t : kTGLLPTypes)
+  const Platform* p = find_platform(platform);
+  if (p == nullptr) return nullptr;
+  for (const DescriptorType& t : p->types)
     if (core::iequals(t.name, type_name)) return &t;
   return nullptr;
 }
@@ -211,6 +316,9 @@ std::optional<texunit::SamplerState> sampler_to_texsim(std::string_view platform
   bool ok = min && mag && address_modes(e, s, sink, loc);
   if (e.raw("Sampler Disable") != 0)
     ok = refuse(e, "Sampler Disable", "Sampler Disable", sink, loc);
+  // gen125.xml's reduced-precision modes (absent from gen9.xml and gen12.xml: raw 0).
+  for (const std::string_view f : {"Low Quality Filter", "Allow Low Quality LOD Calculation"})
+    if (e.raw(f) != 0) ok = refuse(e, std::string(f), f, sink, loc, "IS3");
   const std::string_view reduction = e.name_of("Reduction Type");
   if (e.raw("Reduction Type Enable") != 0 && reduction == "COMPARISON")
     ok = refuse(e, "Reduction Type COMPARISON", "Reduction Type", sink, loc);
@@ -264,8 +372,9 @@ std::optional<texunit::SamplerState> sampler_from_heap(std::string_view platform
 std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
                                                std::span<const uint8_t> rss, core::DiagSink& sink,
                                                const core::Location& loc) {
+  const Platform* p = find_platform(platform);
   const DescriptorType* type = find_type(platform, "RENDER_SURFACE_STATE");
-  if (type == nullptr || rss.size() < kSurfaceStateBytes) {
+  if (p == nullptr || type == nullptr || rss.size() < kSurfaceStateBytes) {
     sink.error(
         "RENDER_SURFACE_STATE-TEXSIM", loc,
         "no RENDER_SURFACE_STATE table for " + std::string(platform) + " or fewer than 64 bytes");
@@ -279,48 +388,29 @@ std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
     ok = refuse(e, what, field, sink, loc, "DS13");
   };
   PlacedSurface s;
-  const std::string_view surf = e.name_of("Surface Type");
-  const bool array = e.raw("Surface Array") != 0;
-  const auto depth = static_cast<uint32_t>(e.raw("Depth")) + 1;
-  using texunit::SurfaceType;
-  if (surf == "SURFTYPE_1D") {
-    s.desc.type = array ? SurfaceType::k1DArray : SurfaceType::k1D;
-  } else if (surf == "SURFTYPE_2D") {
-    s.desc.type = array ? SurfaceType::k2DArray : SurfaceType::k2D;
-  } else if (surf == "SURFTYPE_3D") {
-    s.desc.type = SurfaceType::k3D;
-  } else if (surf == "SURFTYPE_CUBE") {
-    s.desc.type = array ? SurfaceType::kCubeArray : SurfaceType::kCube;
-  } else {
-    no("Surface Type " + std::string(surf), "Surface Type");
-  }
-  if (surf == "SURFTYPE_3D") {
-    s.desc.depth = depth;
-  } else if (array) {
-    s.desc.layers = depth;
-  } else if (depth != 1) {
-    no("Depth " + std::to_string(depth - 1) + " on a surface without Surface Array", "Depth");
-  }
+  ok = surface_shape(e, s, sink, loc) && ok;
   const auto code = static_cast<uint32_t>(e.raw("Surface Format"));
   const auto format = surface_format_of(code);
   if (!format)
     no("Surface Format " + core::hex(code) + " (not one of texsim's formats)", "Surface Format");
-  const std::string_view tile = e.name_of("Tile Mode");
-  if (tile == "LINEAR") {
-    s.tiling.tiling = Tiling::kPitch;
-  } else if (tile == "YMAJOR") {
-    s.tiling.tiling = Tiling::kTileY;
-  } else {
-    no("Tile Mode " + std::string(tile) + " (TileX)", "Tile Mode");
+  const auto tiling = tiling_of(p->gen, e.name_of("Tile Mode"));
+  if (!tiling) {
+    no("Tile Mode " + std::string(e.name_of("Tile Mode")) + " on " + std::string(p->name) +
+           (p->gen == Gen::k125 ? " (LINEAR, TILE4 and TILE64 are modelled)"
+                                : " (LINEAR and YMAJOR are modelled)"),
+       "Tile Mode");
   }
   if (!ok) return std::nullopt;
   s.desc.format = *format;
+  s.tiling.tiling = *tiling;
   s.desc.width = static_cast<uint32_t>(e.raw("Width")) + 1;
   s.desc.height = static_cast<uint32_t>(e.raw("Height")) + 1;
   s.desc.mips = static_cast<uint32_t>(e.raw("MIP Count / LOD")) + 1;
   const texunit::FormatInfo& fi = texunit::format_info(*format);
-  // HALIGN/VALIGN count elements (isl_surf_get_image_alignment_el on Gfx9+): texels x block.
-  s.tiling.halign = (4u << (e.raw("Surface Horizontal Alignment") - 1)) * fi.block_width;
+  const auto ha = halign_elements(p->gen, fi, e.raw("Surface Horizontal Alignment"));
+  // HALIGN/VALIGN count elements (isl_surf_get_image_alignment_el on Gfx9+) or, on Gfx12.5,
+  // bytes (decision IS2); texsim's layout counts texels: elements x block.
+  s.tiling.halign = ha * fi.block_width;
   s.tiling.valign = (4u << (e.raw("Surface Vertical Alignment") - 1)) * fi.block_height;
   s.tiling.row_pitch = static_cast<uint32_t>(e.raw("Surface Pitch")) + 1;
   // QPitch: texel rows between slices with bits 1:0 dropped; the layout counts element rows.
@@ -333,33 +423,34 @@ std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
 std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platform,
                                                         const PlacedSurface& s,
                                                         core::DiagSink& sink) {
+  const Platform* p = find_platform(platform);
   const DescriptorType* type = find_type(platform, "RENDER_SURFACE_STATE");
   const auto fail = [&](const std::string& what) {
     sink.error("RENDER_SURFACE_STATE-TEXSIM", {}, what, "decision DS13");
     return std::nullopt;
   };
-  if (type == nullptr) return fail("no RENDER_SURFACE_STATE table for " + std::string(platform));
+  if (p == nullptr || type == nullptr)
+    return fail("no RENDER_SURFACE_STATE table for " + std::string(platform));
   const auto code = surface_format_code(s.desc.format);
   if (!code)
     return fail("format " + std::string(texunit::format_info(s.desc.format).name) +
                 " has no SURFACE_FORMAT");
-  if (s.tiling.tiling != Tiling::kPitch && s.tiling.tiling != Tiling::kTileY)
-    return fail("tiling " + std::string(tiling_name(s.tiling.tiling)) +
-                " has no TGLLP Tile Mode (LINEAR is pitch, YMAJOR is tile_y)");
+  const std::string_view tile = tile_mode_of(p->gen, s.tiling.tiling);
+  if (tile.empty())
+    return fail("tiling " + std::string(tiling_name(s.tiling.tiling)) + " has no " +
+                std::string(p->name) + " Tile Mode" +
+                (p->gen == Gen::k125 ? " (LINEAR is pitch, TILE4 tile4, TILE64 tile64)"
+                                     : " (LINEAR is pitch, YMAJOR is tile_y)"));
   if (s.desc.samples != 1) return fail("multisampled surfaces are not modelled");
   const texunit::FormatInfo& fi = texunit::format_info(s.desc.format);
   const LayoutPlan plan = plan_layout(s);
-  const auto align_code = [](uint32_t el) -> std::optional<uint32_t> {
-    if (el == 4) return 1;
-    if (el == 8) return 2;
-    if (el == 16) return 3;
-    return std::nullopt;
-  };
-  const auto ha = align_code(s.tiling.halign / fi.block_width);
-  const auto va = align_code(s.tiling.valign / fi.block_height);
+  const auto ha = halign_code(p->gen, fi, s.tiling.halign / fi.block_width);
+  const auto va = valign_code(s.tiling.valign / fi.block_height);
   if (!ha || !va)
     return fail("HALIGN " + std::to_string(s.tiling.halign) + " / VALIGN " +
-                std::to_string(s.tiling.valign) + " texels: RSS holds 4, 8 or 16 elements");
+                std::to_string(s.tiling.valign) + " texels: " + std::string(p->name) +
+                (p->gen == Gen::k125 ? "'s RSS holds 16, 32, 64 or 128 bytes and 4, 8 or 16 rows"
+                                     : "'s RSS holds 4, 8 or 16 elements"));
   const uint64_t qpitch_rows = uint64_t{plan.qpitch} * fi.block_height;
   // A 1D surface's slices are placed by the layout (GFX9_1D), not by QPitch (written 0).
   const bool qpitch_used = plan.physical_slices > 1 && !plan.intel_1d;
@@ -379,7 +470,7 @@ std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platfor
       {"Surface Type", surf},
       {"Surface Array", array ? "1" : "0"},
       {"Surface Format", std::to_string(*code)},
-      {"Tile Mode", s.tiling.tiling == Tiling::kTileY ? "YMAJOR" : "LINEAR"},
+      {"Tile Mode", std::string(tile)},
       {"Surface Horizontal Alignment", std::to_string(*ha)},
       {"Surface Vertical Alignment", std::to_string(*va)},
       {"Width", std::to_string(s.desc.width - 1)},

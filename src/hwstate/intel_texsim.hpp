@@ -21,7 +21,8 @@ inline constexpr uint32_t kSamplerStateBytes = 16;
 inline constexpr uint32_t kBorderColorBytes = 16;
 inline constexpr uint32_t kSurfaceStateBytes = 64;
 
-// The platform's type by name ("SAMPLER_STATE"), or null. Platforms: TGLLP.
+// The platform's type by name ("SAMPLER_STATE"), or null. Platforms: SKL (gen9.xml), TGLLP
+// (gen12.xml), DG2 and PVC (gen125.xml; decision IS1).
 const DescriptorType* find_type(std::string_view platform, std::string_view type_name);
 
 // A SAMPLER_STATE and the SAMPLER_BORDER_COLOR_STATE its Border Color Pointer names (empty: no
@@ -41,15 +42,16 @@ std::optional<texunit::SamplerState> sampler_from_heap(std::string_view platform
 
 // A RENDER_SURFACE_STATE -> texsim's surface placed in GPU memory: Surface Type (+ Surface
 // Array), Surface Format, Width/Height/Depth (minus one), MIP Count / LOD, Surface Pitch, Surface
-// QPitch, Tile Mode (LINEAR -> pitch, YMAJOR -> TileY), Surface Horizontal/Vertical Alignment and
-// Surface Base Address. nullopt when invalid or not modelled (reported; decision DS13).
+// QPitch, Tile Mode (LINEAR -> pitch; YMAJOR -> TileY on SKL/TGLLP, TILE4 / TILE64 -> Tile4 /
+// Tile64 on DG2/PVC), Surface Horizontal/Vertical Alignment (elements; bytes on Gfx12.5, IS2) and
+// Surface Base Address. nullopt when invalid or not modelled (reported; decisions DS13, IS3).
 std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
                                                std::span<const uint8_t> rss, core::DiagSink& sink,
                                                const core::Location& loc = {});
 
-// The 64 bytes of a RENDER_SURFACE_STATE for `s` (tiling kPitch or kTileY; identity channel
-// selects; a 0 row pitch or QPitch is the one the layout computes); nullopt (reported) when a
-// value has no encoding.
+// The 64 bytes of a RENDER_SURFACE_STATE for `s` (tiling kPitch, or the platform's tiled layouts:
+// kTileY on SKL/TGLLP, kTile4 and kTile64 on DG2/PVC; identity channel selects; a 0 row pitch or
+// QPitch is the one the layout computes); nullopt (reported) when a value has no encoding.
 std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platform,
                                                         const PlacedSurface& s,
                                                         core::DiagSink& sink);

@@ -17,10 +17,16 @@ TEST(Catalog, EveryPlatformOnce) {
     EXPECT_TRUE(names.insert(p.name).second) << p.name;
     EXPECT_EQ(p.types.size(), p.vendor == "NVIDIA" ? nvidia::kTypesPerClass : 3u);
   }
-  EXPECT_EQ(names.size(), nvidia::platforms().size() + 1);  // + TGLLP
+  EXPECT_EQ(names.size(), nvidia::platforms().size() + 4);  // + SKL, TGLLP, DG2, PVC
   EXPECT_NE(find_catalog_platform("sm75"), nullptr);
   EXPECT_EQ(find_catalog_platform("tgllp")->vendor, "Intel");
-  EXPECT_EQ(find_catalog_platform("DG2"), nullptr);  // gen12.5 tables are not in yet
+  EXPECT_EQ(find_catalog_platform("skl")->source, "Mesa src/intel/genxml/gen9.xml");
+  EXPECT_EQ(find_catalog_platform("DG2")->source, "Mesa src/intel/genxml/gen125.xml");
+  // One gen125.xml for DG2 and PVC (decision IS1): the same tables.
+  EXPECT_EQ(find_catalog_platform("PVC")->types.data(), find_catalog_platform("DG2")->types.data());
+  EXPECT_NE(find_catalog_platform("SKL")->types.data(),
+            find_catalog_platform("TGLLP")->types.data());
+  EXPECT_EQ(find_catalog_platform("ICLLP"), nullptr);  // no gen11 tables
 }
 
 TEST(Catalog, TicResolvesFromTheBytes) {

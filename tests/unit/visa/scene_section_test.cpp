@@ -160,6 +160,31 @@ TEST(SceneSections, VisaStatesFromBytes) {
   EXPECT_EQ(visa::find_surface(*l.scene, 1), &s);
 }
 
+// The same bytes on the other platforms with genxml tables (decisions IS1, IS2): the scene's
+// platform picks the table; HALIGN value 1 is 4 elements on SKL and 32 bytes (32 R8 texels) on
+// DG2 and PVC, which a one-level linear surface does not feel.
+TEST(SceneSections, VisaStatesFromBytesPerPlatform) {
+  for (const std::string p : {"SKL", "DG2", "PVC"}) {
+    const auto l =
+        load(std::string(R"({"texsim": 1, "isa": "visa", "platform": ")") + p +
+             R"(", "surface_states": {"1": {"hex": ")" + kRss +
+             R"("}}, "sampler_states": {"3": {"hex": ")" + kSamplerState +
+             R"("}}, "gpu_memory": [{"address": "0x1000", "hex": "0102000003040000"}]})");
+    ASSERT_TRUE(l.scene) << p << ": " << l.first();
+    EXPECT_TRUE(l.texts().empty()) << p << ": " << l.first();
+    const visa::SceneState& st = visa::scene_state(*l.scene);
+    ASSERT_EQ(st.surfaces.size(), 1u) << p;
+    const scene::SceneSurface& s = st.surfaces.at(1);
+    const auto bytes = s.surface.bytes();
+    EXPECT_EQ(std::vector<uint8_t>(bytes.begin(), bytes.begin() + 4),
+              (std::vector<uint8_t>{1, 2, 3, 4}))
+        << p;
+    ASSERT_TRUE(s.placement) << p;
+    EXPECT_EQ(s.placement->tiling.halign, p == "SKL" ? 4u : 32u) << p;
+    EXPECT_EQ(st.samplers.at(3).state.max_lod, 14.0f) << p;
+  }
+}
+
 TEST(SceneErrors, VisaStatesFromBytes) {
   const auto l = load(std::string(R"({"texsim": 1, "isa": "visa", "platform": "TGLLP",
     "surfaces": [{"id": 0, "type": "2D", "format": "R8_UNORM", "width": 1}],
@@ -178,12 +203,12 @@ TEST(SceneErrors, VisaStatesFromBytes) {
                 "decimal number) as the key, got x",
                 "scene.json:4:23: error[SCENE-SIZE]: sampler_states: the heap of 16 bytes holds 1 "
                 "entries of 16 bytes from offset 0 at stride 16, not 2"}));
-  const auto skl = load(std::string(R"({"texsim": 1, "isa": "visa", "platform": "SKL",
+  const auto icl = load(std::string(R"({"texsim": 1, "isa": "visa", "platform": "ICLLP",
     "surface_states": {"0": {"hex": ")") +
                         kRss + R"("}}})");
-  EXPECT_EQ(skl.first(),
+  EXPECT_EQ(icl.first(),
             "scene.json:2:29: error[RENDER_SURFACE_STATE-TEXSIM]: surface_states.0: no "
-            "RENDER_SURFACE_STATE table for SKL or fewer than 64 bytes");
+            "RENDER_SURFACE_STATE table for ICLLP or fewer than 64 bytes");  // no gen11 tables
 }
 
 TEST(SceneErrors, SassRegisterNames) {
