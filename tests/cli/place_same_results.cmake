@@ -1,9 +1,16 @@
 # `texsim place` rewrites a scene as the hardware's descriptors over placed memory; the program then
 # gives byte-identical `texsim run --json` output on both scenes (issue 27 item 3).
 # Usage: cmake -DTEXSIM=<bin> -DPROGRAM=<program> -DSCENE=<scene> -DWORK=<dir> [-DARGS=a|b]
+#        [-DPLATFORM=P (the scene's "platform" replaced; its descriptors follow it)]
 #        -P place_same_results.cmake
 file(MAKE_DIRECTORY ${WORK})
 string(REPLACE "|" ";" ARGS "${ARGS}")
+if(PLATFORM)
+  file(READ ${SCENE} text)
+  string(REGEX REPLACE "\"platform\": *\"[A-Za-z0-9]+\"" "\"platform\": \"${PLATFORM}\"" text "${text}")
+  set(SCENE ${WORK}/input.json)
+  file(WRITE ${SCENE} "${text}")
+endif()
 execute_process(COMMAND ${TEXSIM} place ${SCENE} -o ${WORK}/placed.json ${ARGS}
                 WORKING_DIRECTORY ${WORK}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)

@@ -9,6 +9,7 @@
 #include "core/text.hpp"
 #include "hwstate/intel_texsim.hpp"
 #include "hwstate/layout.hpp"
+#include "texunit/format_table.hpp"
 
 namespace texsim::isa::visa {
 
@@ -30,7 +31,17 @@ std::optional<std::vector<uint8_t>> surface_state(const std::string& platform,
                                                   scene::GpuMemoryBuilder& memory,
                                                   core::DiagSink& sink) {
   const std::string what = "surface " + std::to_string(s.id);
-  hwstate::PlacedSurface placed = scene::placement_for(s, hwstate::Tiling::kTileY, options);
+  // Gfx12.5 (DG2, PVC) has Tile4 where older Intel GPUs had TileY (decision IS3).
+  const bool gfx125 = platform == "DG2" || platform == "PVC";
+  hwstate::PlacedSurface placed =
+      scene::placement_for(s, gfx125 ? hwstate::Tiling::kTile4 : hwstate::Tiling::kTileY, options);
+  if (gfx125 && !s.placement) {
+    // Gfx12.5 Surface Horizontal Alignment counts bytes (16..128, decision IS2): the largest,
+    // 128, encodes for every power-of-two element size (DS15).
+    const uint32_t bytes = hwstate::element_bytes(placed);
+    const auto& f = texunit::format_info(placed.desc.format);
+    if (bytes != 0 && 128 % bytes == 0) placed.tiling.halign = 128 / bytes * f.block_width;
+  }
   // Intel 1D surfaces are linear (LAYOUT-INTEL-1D-TILED): the default gives them pitch.
   const bool one_d = placed.desc.type == texunit::SurfaceType::k1D ||
                      placed.desc.type == texunit::SurfaceType::k1DArray;
