@@ -3,8 +3,11 @@
 // are decisions DS10-DS13 and IS1-IS3.
 #include "hwstate/intel_texsim.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -367,6 +370,93 @@ std::optional<texunit::SamplerState> sampler_from_heap(std::string_view platform
   if (border + kBorderColorBytes <= heap.size())
     b = heap.subspan(static_cast<size_t>(border), kBorderColorBytes);
   return sampler_to_texsim(platform, sampler, b, sink, loc);
+}
+
+namespace {
+
+// A real value truncated to 1/256 (the U4.8 / S4.8 LOD fields) inside [lo, hi].
+std::string lod_text(float v, double lo, double hi) {
+  const double c = std::clamp(static_cast<double>(v), lo, hi);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", std::trunc(c * 256.0) / 256.0);
+  return buf;
+}
+
+std::string_view filter_name(texunit::Filter f, bool aniso) {
+  if (f == texunit::Filter::kPoint) return "NEAREST";
+  return aniso ? "ANISOTROPIC" : "LINEAR";
+}
+
+std::string_view address_name(texunit::AddressMode m) {
+  switch (m) {
+    case texunit::AddressMode::kWrap:
+      return "WRAP";
+    case texunit::AddressMode::kMirror:
+      return "MIRROR";
+    case texunit::AddressMode::kBorder:
+      return "CLAMP_BORDER";
+    case texunit::AddressMode::kMirrorOnce:
+      return "MIRROR_ONCE";
+    default:
+      return "CLAMP";
+  }
+}
+
+}  // namespace
+
+std::optional<std::vector<uint8_t>> sampler_heap_from_texsim(std::string_view platform,
+                                                             const texunit::SamplerState& s,
+                                                             core::DiagSink& sink) {
+  const DescriptorType* type = find_type(platform, "SAMPLER_STATE");
+  const DescriptorType* btype = find_type(platform, "SAMPLER_BORDER_COLOR_STATE");
+  if (type == nullptr || btype == nullptr) {
+    sink.error("SAMPLER_STATE-TEXSIM", {}, "no SAMPLER_STATE table for " + std::string(platform));
+    return std::nullopt;
+  }
+  if (s.compare) {
+    sink.error("SAMPLER_STATE-TEXSIM", {},
+               "texsim reads no comparison from a SAMPLER_STATE (Shadow Function is not mapped)",
+               std::string(type->citation) + ", Shadow Function (decision DS11)");
+    return std::nullopt;
+  }
+  const bool aniso = s.max_anisotropy > 1.0f;
+  // Maximum Anisotropy RATIO 2:1 .. 16:1 is 2 * (value + 1): the ratio at or below the state's.
+  const int ratio = std::clamp(static_cast<int>(s.max_anisotropy / 2.0f) - 1, 0, 7);
+  std::vector<std::pair<std::string, std::string>> set = {
+      {"Min Mode Filter", std::string(filter_name(s.min_filter, aniso))},
+      {"Mag Mode Filter", std::string(filter_name(s.mag_filter, aniso))},
+      {"Mip Mode Filter", s.mip_filter == texunit::MipFilter::kNone    ? "NONE"
+                          : s.mip_filter == texunit::MipFilter::kPoint ? "NEAREST"
+                                                                       : "LINEAR"},
+      {"Maximum Anisotropy", std::to_string(aniso ? ratio : 0)},
+      {"Texture LOD Bias", lod_text(s.lod_bias, -16.0, 4095.0 / 256)},
+      {"Min LOD", lod_text(s.min_lod, 0.0, 4095.0 / 256)},
+      {"Max LOD", lod_text(s.max_lod, 0.0, 4095.0 / 256)},
+      {"TCX Address Control Mode", std::string(address_name(s.address[0]))},
+      {"TCY Address Control Mode", std::string(address_name(s.address[1]))},
+      {"TCZ Address Control Mode", std::string(address_name(s.address[2]))},
+      {"Non-normalized Coordinate Enable", s.normalized_coords ? "0" : "1"},
+      {"Border Color Pointer", std::to_string(kBorderHeapOffset >> 6)}};  // 64-byte units
+  if (!s.srgb_decode) set.emplace_back("SRGB DECODE", "SKIP_DECODE_EXT");
+  if (s.reduction != texunit::Reduction::kWeightedAverage) {
+    set.emplace_back("Reduction Type Enable", "1");
+    set.emplace_back("Reduction Type",
+                     s.reduction == texunit::Reduction::kMin ? "MINIMUM" : "MAXIMUM");
+  }
+  auto sampler = encode(*type, set, sink);
+  std::vector<std::pair<std::string, std::string>> border;
+  static constexpr std::array<std::string_view, 4> kBorder{
+      "Border Color Float Red", "Border Color Float Green", "Border Color Float Blue",
+      "Border Color Float Alpha"};  // hex: the raw bits, as sampler_to_texsim reads them
+  for (unsigned c = 0; c < 4; ++c)
+    border.emplace_back(std::string(kBorder[c]),
+                        core::hex(std::bit_cast<uint32_t>(s.border_color[c])));
+  auto colour = encode(*btype, border, sink);
+  if (!sampler || !colour) return std::nullopt;
+  std::vector<uint8_t> heap(kBorderHeapOffset + kBorderColorBytes, 0);
+  std::copy(sampler->begin(), sampler->end(), heap.begin());
+  std::copy(colour->begin(), colour->end(), heap.begin() + kBorderHeapOffset);
+  return heap;
 }
 
 std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,

@@ -40,6 +40,18 @@ std::optional<texunit::SamplerState> sampler_from_heap(std::string_view platform
                                                        std::span<const uint8_t> heap,
                                                        uint64_t offset, core::DiagSink& sink);
 
+// The bytes of a dynamic state heap holding a SAMPLER_STATE for `s` at offset 0 and its
+// SAMPLER_BORDER_COLOR_STATE at kBorderHeapOffset (the Border Color Pointer), as
+// sampler_from_heap reads them back: filters (ANISOTROPIC where max_anisotropy > 1), mip
+// filter, address modes, LOD bias and clamps (truncated to 1/256 and clamped to the fields'
+// ranges), coordinate normalization, sRGB decode, reduction and the border colour's float bits.
+// What the fields cannot hold exactly the caller finds by decoding (scene/to_hardware.hpp);
+// a comparison sampler is refused (Shadow Function is not read by sampler_to_texsim).
+inline constexpr uint32_t kBorderHeapOffset = 64;  // Border Color Pointer: 64-byte units
+std::optional<std::vector<uint8_t>> sampler_heap_from_texsim(std::string_view platform,
+                                                             const texunit::SamplerState& s,
+                                                             core::DiagSink& sink);
+
 // A RENDER_SURFACE_STATE -> texsim's surface placed in GPU memory: Surface Type (+ Surface
 // Array), Surface Format, Width/Height/Depth (minus one), MIP Count / LOD, Surface Pitch, Surface
 // QPitch, Tile Mode (LINEAR -> pitch; YMAJOR -> TileY on SKL/TGLLP, TILE4 / TILE64 -> Tile4 /

@@ -3,7 +3,12 @@
 #include "scene/to_hardware.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "hwstate/layout.hpp"
 #include "scene/section.hpp"
@@ -32,7 +37,71 @@ uint64_t default_base(const Scene& scene, uint64_t asked) {
   return base;
 }
 
+std::string num(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+  return buf;
+}
+
+bool uses_border(const texunit::SamplerState& s) {
+  return std::find(s.address.begin(), s.address.end(), texunit::AddressMode::kBorder) !=
+         s.address.end();
+}
+
+// The fields of `want` that `got` holds differently, as "name want -> got".
+std::vector<std::pair<std::string, std::string>> differences(const texunit::SamplerState& want,
+                                                             const texunit::SamplerState& got) {
+  std::vector<std::pair<std::string, std::string>> d;
+  const auto real = [&](const char* name, float a, float b) {
+    if (std::bit_cast<uint32_t>(a) != std::bit_cast<uint32_t>(b))
+      d.emplace_back(name, num(a) + " -> " + num(b));
+  };
+  const auto flag = [&](const char* name, bool differ) {
+    if (differ) d.emplace_back(name, "not held");
+  };
+  flag("min_filter", want.min_filter != got.min_filter);
+  flag("mag_filter", want.mag_filter != got.mag_filter);
+  flag("mip_filter", want.mip_filter != got.mip_filter);
+  real("max_anisotropy", want.max_anisotropy, got.max_anisotropy);
+  flag("address", want.address != got.address);
+  if (uses_border(want)) {
+    flag("border_color", std::bit_cast<std::array<uint32_t, 4>>(want.border_color) !=
+                             std::bit_cast<std::array<uint32_t, 4>>(got.border_color));
+    flag(
+        "border_color_int (the hardware keeps one 32-bit value a channel: give the float's "
+        "bits)",
+        want.border_color_int != got.border_color_int);
+  }
+  real("lod_bias", want.lod_bias, got.lod_bias);
+  real("min_lod", want.min_lod, got.min_lod);
+  real("max_lod", want.max_lod, got.max_lod);
+  flag("compare", want.compare != got.compare);
+  flag("normalized", want.normalized_coords != got.normalized_coords);
+  flag("srgb_decode", want.srgb_decode != got.srgb_decode);
+  flag("reduction", want.reduction != got.reduction);
+  return d;
+}
+
 }  // namespace
+
+bool check_sampler_round_trip(const std::string& what, const texunit::SamplerState& want,
+                              const texunit::SamplerState& got, core::DiagSink& sink) {
+  bool ok = true;
+  for (const auto& [field, change] : differences(want, got)) {
+    std::string msg = what;
+    msg.append(": ").append(field).append(" ").append(change);
+    if (field == "max_lod" && want.max_lod >= 15.0f && got.max_lod >= 15.0f) {
+      sink.warning("SCENE-HARDWARE", {},
+                   msg +
+                       " (the field's range; no level lies above 15: lookups are unchanged, a "
+                       "LOD query reports at most the new value)");
+    } else {
+      sink.error("SCENE-HARDWARE", {}, msg + " (the descriptor cannot hold it)");
+      ok = false;
+    }
+  }
+  return ok;
+}
 
 uint64_t base_alignment(hwstate::Tiling t) {
   switch (t) {

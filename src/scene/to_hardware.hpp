@@ -13,6 +13,7 @@
 #include "hwstate/layout.hpp"
 #include "scene/json_reader.hpp"
 #include "scene/scene.hpp"
+#include "texunit/sampler.hpp"
 
 namespace texsim::scene {
 
@@ -54,6 +55,13 @@ std::optional<GpuMemoryRange> scene_to_hardware(Json& root, const Scene& scene,
                                                 const SceneSection& section,
                                                 const ToHardwareOptions& options,
                                                 core::DiagSink& sink);
+
+// Compares a sampler with what its encoded descriptor decodes to: every field the bytes could not
+// hold is an error naming `what`, the field and both values (SCENE-HARDWARE), except a max_lod at
+// or above 15 held as less (a warning: no level lies above 15, so only LOD queries can see it)
+// and a border colour that no address mode uses. False when there was an error.
+bool check_sampler_round_trip(const std::string& what, const texunit::SamplerState& want,
+                              const texunit::SamplerState& got, core::DiagSink& sink);
 
 // The element alignment of a layout's base address (hwstate's LAYOUT-BASE-ALIGN rules).
 uint64_t base_alignment(hwstate::Tiling t);

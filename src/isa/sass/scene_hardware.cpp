@@ -124,8 +124,11 @@ void samplers_to_hardware(Json& root, const SceneState& state,
     }
     core::DiagSink enc;
     auto bytes = hwstate::nvidia::tsc_from_texsim(platform, s.state, enc);
+    std::optional<texunit::SamplerState> back;
+    if (bytes) back = hwstate::nvidia::tsc_to_texsim(platform, *bytes, enc);
     forward(enc, what, sink);
-    if (bytes) root["texture_samplers"]["entries"][key] = {{"hex", core::hex_bytes(*bytes)}};
+    if (back && scene::check_sampler_round_trip(what, s.state, *back, sink))
+      root["texture_samplers"]["entries"][key] = {{"hex", core::hex_bytes(*bytes)}};
   }
 }
 

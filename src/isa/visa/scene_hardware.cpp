@@ -1,6 +1,6 @@
 // vISA surfaces as the hardware's bytes (scene_hardware.hpp): each JSON surface placed in the new
 // memory range, described by a RENDER_SURFACE_STATE entry of "surface_states" at its index and
-// dropped from "surfaces". Samplers stay JSON: texsim has no SAMPLER_STATE encoder yet.
+// dropped from "surfaces"; each JSON sampler likewise a SAMPLER_STATE heap in "sampler_states".
 #include "isa/visa/scene_hardware.hpp"
 
 #include <set>
@@ -55,6 +55,21 @@ std::optional<std::vector<uint8_t>> surface_state(const std::string& platform,
   return valid ? bytes : std::nullopt;
 }
 
+// Removes the entries of root[key] whose "id" is in `ids` (the key too when none is left).
+void drop_entries(Json& root, const char* key, const std::set<uint32_t>& ids) {
+  if (!root.contains(key)) return;
+  Json kept = Json::array();
+  for (const Json& s : root[key])
+    if (!s.contains("id") || !s["id"].is_number_unsigned() ||
+        !ids.contains(s["id"].get<uint32_t>()))
+      kept.push_back(s);
+  if (kept.empty()) {
+    root.erase(key);
+  } else {
+    root[key] = kept;
+  }
+}
+
 }  // namespace
 
 void surfaces_to_hardware(Json& root, const scene::Scene& scene,
@@ -73,17 +88,32 @@ void surfaces_to_hardware(Json& root, const scene::Scene& scene,
       done.insert(s.id);
     }
   }
-  if (!root.contains("surfaces")) return;
-  Json kept = Json::array();
-  for (const Json& s : root["surfaces"])
-    if (!s.contains("id") || !s["id"].is_number_unsigned() ||
-        done.count(s["id"].get<uint32_t>()) == 0)
-      kept.push_back(s);
-  if (kept.empty()) {
-    root.erase("surfaces");
-  } else {
-    root["surfaces"] = kept;
+  drop_entries(root, "surfaces", done);
+  std::set<uint32_t> samplers;
+  for (const scene::SceneSampler& s : scene.samplers) {
+    const std::string what = "sampler " + std::to_string(s.id);
+    if (s.precision) {
+      sink.error("SCENE-HARDWARE", {},
+                 what + ": \"precision\" is texsim's, a SAMPLER_STATE has no such field",
+                 "docs/scene-format.md, Samplers");
+      continue;
+    }
+    if (s.state.compare) {  // Shadow Function is not mapped (decision DS11)
+      sink.warning("SCENE-HARDWARE", {},
+                   what + ": a comparison sampler stays a JSON sampler (decision DS11)");
+      continue;
+    }
+    core::DiagSink enc;
+    const auto heap = hwstate::intel::sampler_heap_from_texsim(platform, s.state, enc);
+    std::optional<texunit::SamplerState> back;
+    if (heap) back = hwstate::intel::sampler_from_heap(platform, *heap, 0, enc);
+    forward(enc, what, sink);
+    if (back && scene::check_sampler_round_trip(what, s.state, *back, sink)) {
+      root["sampler_states"][std::to_string(s.id)] = {{"hex", core::hex_bytes(*heap)}};
+      samplers.insert(s.id);
+    }
   }
+  drop_entries(root, "samplers", samplers);
 }
 
 }  // namespace texsim::isa::visa

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <fstream>
 #include <iterator>
 
@@ -96,6 +97,68 @@ uint64_t field(std::span<const uint8_t> bytes, std::string_view name) {
   const FieldDesc* f = find_type("TGLLP", "RENDER_SURFACE_STATE")->find_field(name);
   EXPECT_NE(f, nullptr) << name;
   return f ? get_bits(bytes, f->hi, f->lo) : ~uint64_t{0};
+}
+
+TEST(IntelTexsim, SamplersRoundTripThroughAHeapOnEveryPlatform) {
+  // Every state the encoder can hold comes back field for field through sampler_from_heap, the
+  // border colour read at the pointer (64) from the same bytes.
+  std::vector<texunit::SamplerState> states(4);
+  states[0].max_lod = 14.0f;  // the default 1000 is beyond Max LOD's 15.996 (U4.8)
+  states[1].min_filter = texunit::Filter::kPoint;
+  states[1].mip_filter = texunit::MipFilter::kNone;
+  states[1].address = {texunit::AddressMode::kWrap, texunit::AddressMode::kMirror,
+                       texunit::AddressMode::kMirrorOnce};
+  states[1].lod_bias = -1.5f;
+  states[1].min_lod = 0.25f;
+  states[1].max_lod = 7.0f;
+  states[1].normalized_coords = false;
+  states[2].max_anisotropy = 8.0f;
+  states[2].mip_filter = texunit::MipFilter::kLinear;
+  states[2].address = {texunit::AddressMode::kBorder, texunit::AddressMode::kBorder,
+                       texunit::AddressMode::kClamp};
+  states[2].border_color = {1.0f, 0.5f, -2.0f, 1.0f};
+  for (unsigned c = 0; c < 4; ++c)
+    states[2].border_color_int[c] = std::bit_cast<uint32_t>(states[2].border_color[c]);
+  states[2].reduction = texunit::Reduction::kMax;
+  states[2].max_lod = 14.0f;
+  states[3].srgb_decode = false;
+  states[3].mag_filter = texunit::Filter::kPoint;
+  states[3].max_lod = 15.99609375f;
+  for (const char* platform : {"SKL", "TGLLP", "DG2", "PVC"}) {
+    for (size_t i = 0; i < states.size(); ++i) {
+      if (i == 3 && std::string_view(platform) == "SKL") continue;  // SKL has no SRGB DECODE
+      core::DiagSink sink;
+      const auto heap = sampler_heap_from_texsim(platform, states[i], sink);
+      ASSERT_TRUE(heap) << platform << " " << i << ": " << sink.diagnostics().front().message;
+      ASSERT_EQ(heap->size(), kBorderHeapOffset + kBorderColorBytes);
+      const auto back = sampler_from_heap(platform, *heap, 0, sink);
+      ASSERT_TRUE(back) << platform << " " << i << ": " << sink.diagnostics().front().message;
+      const texunit::SamplerState& w = states[i];
+      EXPECT_EQ(back->min_filter, w.min_filter) << platform << " " << i;
+      EXPECT_EQ(back->mag_filter, w.mag_filter) << platform << " " << i;
+      EXPECT_EQ(back->mip_filter, w.mip_filter) << platform << " " << i;
+      EXPECT_EQ(back->address, w.address) << platform << " " << i;
+      EXPECT_EQ(back->lod_bias, w.lod_bias) << platform << " " << i;
+      EXPECT_EQ(back->min_lod, w.min_lod) << platform << " " << i;
+      EXPECT_EQ(back->max_lod, w.max_lod) << platform << " " << i;
+      EXPECT_EQ(back->max_anisotropy, w.max_anisotropy) << platform << " " << i;
+      EXPECT_EQ(back->normalized_coords, w.normalized_coords) << platform << " " << i;
+      EXPECT_EQ(back->srgb_decode, w.srgb_decode) << platform << " " << i;
+      EXPECT_EQ(back->reduction, w.reduction) << platform << " " << i;
+      EXPECT_EQ(back->border_color_int, w.border_color_int) << platform << " " << i;
+    }
+  }
+}
+
+TEST(IntelTexsim, ComparisonSamplersAreNotEncoded) {
+  texunit::SamplerState s;
+  s.compare = texunit::CompareFunc::kLess;
+  core::DiagSink sink;
+  EXPECT_FALSE(sampler_heap_from_texsim("TGLLP", s, sink));
+  ASSERT_EQ(sink.diagnostics().size(), 1u);
+  EXPECT_EQ(sink.diagnostics()[0].rule_id, "SAMPLER_STATE-TEXSIM");
+  EXPECT_NE(sink.diagnostics()[0].message.find("Shadow Function"), std::string::npos);
+  EXPECT_FALSE(sampler_heap_from_texsim("ICLLP", texunit::SamplerState{}, sink));
 }
 
 TEST(IntelRenderSurfaceState, OclocSurfaceHeapDecodesToTheKernelsTwoSurfaces) {

@@ -89,6 +89,44 @@ TEST(ToHardware, MemoryBuilderAlignsEachSurfaceAndWritesItThroughItsLayout) {
   EXPECT_EQ(back, lb);
 }
 
+TEST(ToHardware, SamplerRoundTripNamesEveryFieldTheBytesCannotHold) {
+  texunit::SamplerState want;
+  texunit::SamplerState got = want;
+  core::DiagSink sink;
+  EXPECT_TRUE(check_sampler_round_trip("sampler 1", want, got, sink));
+  EXPECT_TRUE(sink.diagnostics().empty());
+  // max_lod 1000 held as 15.996: a warning (no level lies above 15).
+  got.max_lod = 4095.0f / 256;
+  EXPECT_TRUE(check_sampler_round_trip("sampler 1", want, got, sink));
+  ASSERT_EQ(sink.diagnostics().size(), 1u);
+  EXPECT_EQ(sink.diagnostics()[0].severity, core::Severity::kWarning);
+  EXPECT_EQ(sink.diagnostics()[0].message.rfind("sampler 1: max_lod 1000 -> 15.9960938", 0), 0u);
+  // Below 15 it would change lookups: an error; so would anisotropy 3 held as 2.
+  core::DiagSink errs;
+  want.max_lod = 7.1f;
+  got.max_lod = 7.09765625f;
+  want.max_anisotropy = 3.0f;
+  got.max_anisotropy = 2.0f;
+  EXPECT_FALSE(check_sampler_round_trip("sampler 2", want, got, errs));
+  ASSERT_EQ(errs.error_count(), 2u);
+  EXPECT_NE(errs.diagnostics()[0].message.find("max_anisotropy 3 -> 2"), std::string::npos);
+  EXPECT_NE(errs.diagnostics()[1].message.find("max_lod 7.0999999 -> 7.09765625"),
+            std::string::npos);
+  // An integer border that is not the float's bits matters only when a mode uses the border.
+  texunit::SamplerState b;
+  b.border_color = {1.0f, 0.0f, 0.0f, 1.0f};
+  b.border_color_int = {1, 0, 0, 1};
+  texunit::SamplerState b_got = b;
+  b_got.border_color_int = {0x3f800000, 0, 0, 0x3f800000};
+  core::DiagSink unused;
+  EXPECT_TRUE(check_sampler_round_trip("sampler 3", b, b_got, unused));
+  b.address[0] = texunit::AddressMode::kBorder;
+  b_got.address[0] = texunit::AddressMode::kBorder;
+  EXPECT_FALSE(check_sampler_round_trip("sampler 3", b, b_got, unused));
+  ASSERT_EQ(unused.diagnostics().size(), 1u);
+  EXPECT_NE(unused.diagnostics()[0].message.find("border_color_int"), std::string::npos);
+}
+
 class NoDescriptors final : public SceneSection {
  public:
   std::string_view isa() const override { return "toy"; }
