@@ -198,6 +198,25 @@ bool tic_placement(const Entry& e, TicSurface& out, core::DiagSink& sink,
   return true;
 }
 
+// MULTI_SAMPLE_COUNT modes whose sample order is texsim's block-linear sample grid (ML2: Mesa nil
+// image.rs choose_sample_layout, whose modes nil's tic.rs writes: 2x "2X1_D3D", 4x "2X2", 8x
+// "4X2_D3D"). MODE_2X1, MODE_4X2 (the non-D3D orders), MODE_4X4 (16x, order unknown) and the
+// virtual-coverage modes are not modelled.
+constexpr std::pair<std::string_view, uint32_t> kSampleModes[] = {
+    {"MODE_1X1", 1}, {"MODE_2X1_D3D", 2}, {"MODE_2X2", 4}, {"MODE_4X2_D3D", 8}};
+
+std::optional<uint32_t> tic_samples(const Entry& e, core::DiagSink& sink,
+                                    const core::Location& loc) {
+  const std::string_view mode = e.name_of("MULTI_SAMPLE_COUNT");
+  for (const auto& [name, samples] : kSampleModes)
+    if (name == mode) return samples;
+  sink.error("TIC-TEXSIM", loc,
+             "MULTI_SAMPLE_COUNT " + std::string(mode) +
+                 ": texsim's sample grid is 2X1_D3D, 2X2 or 4X2_D3D (Mesa nil's layouts)",
+             std::string(e.type.citation) + " (decisions DS5, ML2)");
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<TicSurface> tic_to_texsim(const Platform& p, std::span<const uint8_t> entry,
@@ -205,14 +224,14 @@ std::optional<TicSurface> tic_to_texsim(const Platform& p, std::span<const uint8
   const DescriptorType* type = tic_type(p, entry, sink, loc);
   if (!type || !validate_entry(*type, entry, sink, loc)) return std::nullopt;
   const Entry e{*type, entry};
-  if (type->name == "TIC.ONE_D_BUFFER" || e.raw("COLOR_KEY_OP") != 0 ||
-      e.raw("MULTI_SAMPLE_COUNT") != 0) {
+  if (type->name == "TIC.ONE_D_BUFFER" || e.raw("COLOR_KEY_OP") != 0) {
     sink.error("TIC-TEXSIM", loc,
-               std::string(type->name) +
-                   ": texsim models no texture buffers, colour keys or multisample headers",
+               std::string(type->name) + ": texsim models no texture buffers or colour keys",
                std::string(type->citation) + " (decision DS5)");
     return std::nullopt;
   }
+  const auto samples = e.has("MULTI_SAMPLE_COUNT") ? tic_samples(e, sink, loc) : 1u;
+  if (!samples) return std::nullopt;
   const auto format = tic_format(e, sink, loc);
   const auto stype = tic_surface_type(e, sink, loc);
   if (!format || !stype || !tic_swizzle_ok(e, *format, sink, loc)) return std::nullopt;
@@ -220,6 +239,7 @@ std::optional<TicSurface> tic_to_texsim(const Platform& p, std::span<const uint8
   out.placed.desc.type = *stype;
   out.placed.desc.format = *format;
   tic_extent(e, out.placed.desc);
+  out.placed.desc.samples = *samples;  // WIDTH/HEIGHT count pixels (nil tic.rs: extent_px)
   out.srgb = e.raw("S_R_G_B_CONVERSION") != 0;
   out.normalized_coords = e.raw("NORMALIZED_COORDS") != 0;
   out.view_min_level = static_cast<uint32_t>(e.raw("RES_VIEW_MIN_MIP_LEVEL"));
@@ -254,11 +274,12 @@ std::optional<std::vector<uint8_t>> tic_from_texsim(const Platform& p, const Tic
                    " with tiling " + std::string(tiling_name(s.placed.tiling.tiling)));
     return std::nullopt;
   }
-  if (d.samples > 1) {  // tic_to_texsim refuses them too: MULTI_SAMPLE_COUNT is not mapped
-    sink.error(
-        "TIC-TEXSIM", {},
-        "texsim models no multisample headers, got " + std::to_string(d.samples) + " samples",
-        std::string(type->citation) + " (decision DS5)");
+  const auto* mode = std::find_if(std::begin(kSampleModes), std::end(kSampleModes),
+                                  [&](const auto& m) { return m.second == d.samples; });
+  if (mode == std::end(kSampleModes)) {
+    sink.error("TIC-TEXSIM", {},
+               "texsim models 1, 2, 4 or 8 samples in a header, got " + std::to_string(d.samples),
+               std::string(type->citation) + " (decisions DS5, ML2)");
     return std::nullopt;
   }
   const unsigned present = texunit::format_info(d.format).present_mask();
@@ -277,6 +298,7 @@ std::optional<std::vector<uint8_t>> tic_from_texsim(const Platform& p, const Tic
       {"HEIGHT_MINUS_ONE", std::to_string(d.height - 1)},
       {"DEPTH_MINUS_ONE", std::to_string((array ? d.layers : d.depth) - 1)},
       {"MAX_MIP_LEVEL", std::to_string(d.mips - 1)},
+      {"MULTI_SAMPLE_COUNT", std::string(mode->first)},
       {"RES_VIEW_MIN_MIP_LEVEL", std::to_string(s.view_min_level)},
       {"RES_VIEW_MAX_MIP_LEVEL", std::to_string(s.view_max_level)},
       {"S_R_G_B_CONVERSION", row->srgb ? "1" : "0"},

@@ -129,7 +129,7 @@ TEST(NvidiaTexsim, RefusesWhatTexsimDoesNotModel) {
       {"COMPONENTS", "SIZES_B5G6R5"},      // no texsim format (decision DS5)
       {"X_SOURCE", "IN_G"},                // swizzle
       {"TEXTURE_TYPE", "ONE_D_BUFFER"},    // buffer
-      {"MULTI_SAMPLE_COUNT", "MODE_2X2"},  // multisample header
+      {"MULTI_SAMPLE_COUNT", "MODE_4X2"},  // a non-D3D sample order (ML2)
       {"GOB3D", "1"},                      // 3D GOBs
   };
   for (const auto& [field, value] : cases) {
@@ -146,6 +146,37 @@ TEST(NvidiaTexsim, RefusesWhatTexsimDoesNotModel) {
   tic_to_texsim(sm50(), e, sink);
   EXPECT_EQ(sink.diagnostics().back().message,
             "texsim has no format for COMPONENTS SIZES_B5G6R5 with R_DATA_TYPE NUM_UNORM");
+}
+
+TEST(NvidiaTexsim, MultisampleHeadersCountPixelsAndNameTheSampleGrid) {
+  // nil tic.rs writes WIDTH/HEIGHT in pixels and MULTI_SAMPLE_COUNT from the image's sample
+  // layout: 2x 2X1_D3D, 4x 2X2, 8x 4X2_D3D (the grid texsim's block-linear layout places, ML2).
+  const std::pair<uint32_t, std::string_view> modes[] = {
+      {2, "MODE_2X1_D3D"}, {4, "MODE_2X2"}, {8, "MODE_4X2_D3D"}};
+  for (const auto& [samples, mode] : modes) {
+    auto s = surface(texunit::Format::kR8G8B8A8_UNORM, texunit::SurfaceType::k2DArray,
+                     Tiling::kBlockLinear);
+    s.placed.desc.samples = samples;
+    s.placed.desc.mips = 1;
+    s.view_min_level = 0;
+    s.view_max_level = 0;
+    const auto e = bytes_of(s);
+    const DescriptorView view{*find_type(sm50(), "TIC.BLOCKLINEAR"), e};
+    EXPECT_EQ(view.name_of("MULTI_SAMPLE_COUNT"), mode);
+    EXPECT_EQ(view.whole("WIDTH_MINUS_ONE"), 36u);  // pixels, not samples
+    core::DiagSink sink;
+    const auto back = tic_to_texsim(sm50(), e, sink);
+    ASSERT_TRUE(back) << mode << ": " << sink.diagnostics().front().message;
+    EXPECT_EQ(back->placed.desc.samples, samples);
+    EXPECT_EQ(back->placed.desc.width, 37u);
+  }
+  auto s = surface(texunit::Format::kR8_UNORM, texunit::SurfaceType::k2D, Tiling::kBlockLinear);
+  s.placed.desc.samples = 16;
+  s.placed.desc.mips = 1;
+  core::DiagSink sink;
+  EXPECT_FALSE(tic_from_texsim(sm50(), s, sink));
+  EXPECT_EQ(sink.diagnostics().back().message,
+            "texsim models 1, 2, 4 or 8 samples in a header, got 16");
 }
 
 TEST(NvidiaTexsim, InvalidHeadersAreNotMapped) {
