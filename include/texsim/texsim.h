@@ -372,6 +372,37 @@ TEXSIM_API const uint64_t* texsim_address_trace_lines(const texsim_address_trace
 TEXSIM_API size_t texsim_address_trace_lane_count(const texsim_address_trace* trace);
 TEXSIM_API const size_t* texsim_address_trace_lane_offsets(const texsim_address_trace* trace);
 
+/* ---- hardware descriptors as bytes (texsim/descriptors.hpp, docs/hardware-state.md) -------
+ * `platform`: "SM50" .. "SM90" (NVIDIA TIC/TSC, 32 bytes each) or "SKL", "TGLLP", "DG2", "PVC"
+ * (Intel RENDER_SURFACE_STATE, 64 bytes; SAMPLER_STATE at offset 0 of a heap holding its border
+ * colour at the Border Color Pointer). */
+typedef struct texsim_blob texsim_blob;
+/* The surface a descriptor names, its texels read from `memory` (`memory_size` bytes of GPU
+ * memory from `memory_address`); `placement` (may be NULL) receives where they lie. */
+TEXSIM_API texsim_status texsim_surface_from_descriptor(const char* platform,
+                                                        const void* descriptor, size_t size,
+                                                        uint64_t memory_address,
+                                                        const void* memory, size_t memory_size,
+                                                        texsim_surface** out,
+                                                        texsim_placement* placement);
+TEXSIM_API texsim_status texsim_sampler_from_descriptor(const char* platform,
+                                                        const void* descriptor, size_t size,
+                                                        texsim_sampler* out);
+/* The descriptor of `surface` at `placement` (NULL: linear, refused by every descriptor), and
+ * of `sampler` (Intel: an 80-byte heap, the border colour at 64); destroy with
+ * texsim_blob_destroy. */
+TEXSIM_API texsim_status texsim_descriptor_from_surface(const char* platform,
+                                                        const texsim_surface* surface,
+                                                        const texsim_placement* placement,
+                                                        texsim_blob** out);
+TEXSIM_API texsim_status texsim_descriptor_from_sampler(const char* platform,
+                                                        const texsim_sampler* sampler,
+                                                        texsim_blob** out);
+/* The surface's texels as they lie in GPU memory from placement->base_address on. */
+TEXSIM_API texsim_status texsim_surface_memory(const texsim_surface* surface,
+                                               const texsim_placement* placement,
+                                               texsim_blob** out);
+
 /* Image queries (Vulkan textureSize, textureQueryLevels, textureSamples): uint words per lane.
  * SIZE: R, G, B the size at the lane's LOD, A the level count; LEVELS / SAMPLES: R. */
 typedef enum texsim_query_op {
@@ -438,8 +469,8 @@ TEXSIM_API texsim_status texsim_scene_sampler(const texsim_scene* scene, uint32_
 /* ---- programs ---------------------------------------------------------------------------- */
 typedef enum texsim_isa { TEXSIM_ISA_VISA = 0, TEXSIM_ISA_SASS } texsim_isa;
 
-/* Bytes owned by texsim (an assembled binary, a listing with a terminating NUL). */
-typedef struct texsim_blob texsim_blob;
+/* Bytes owned by texsim (an assembled binary, a listing with a terminating NUL, a descriptor;
+ * texsim_blob is declared with the descriptors above). */
 TEXSIM_API const uint8_t* texsim_blob_data(const texsim_blob* blob);
 TEXSIM_API size_t texsim_blob_size(const texsim_blob* blob); /* without the listing's NUL */
 TEXSIM_API void texsim_blob_destroy(texsim_blob* blob);

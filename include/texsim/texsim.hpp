@@ -6,6 +6,7 @@
 #include "texsim/export.h"
 #include "texsim/lookup.hpp"
 #include "texsim/program.hpp"
+#include "texsim/descriptors.hpp"
 #include "texsim/sampler.hpp"
 #include "texsim/scene.hpp"
 #include "texsim/surface.hpp"

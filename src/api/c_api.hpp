@@ -5,6 +5,7 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -55,6 +56,10 @@ int raw(const E& e) {
 texsim_status bad_argument(Diagnostics& d, const std::string& what);
 // Whether `p` is a texsim_profile; a LIB-ARG diagnostic otherwise.
 bool profile_ok(texsim_profile p, Diagnostics& d);
+// The C sampler / placement as the C++ one; nullopt (LIB-ARG) for a bad struct_size or an enum
+// out of range (c_api_lookup.cpp). A NULL placement is the default one.
+std::optional<Sampler> sampler_of(const texsim_sampler* sampler, Diagnostics& d);
+std::optional<Placement> placement_of(const texsim_placement* placement, Diagnostics& d);
 // TEXSIM_OK, or TEXSIM_ERROR_DIAGNOSTICS when `d` holds an error.
 inline texsim_status status_of(const Diagnostics& d) {
   return has_errors(d) ? TEXSIM_ERROR_DIAGNOSTICS : TEXSIM_OK;

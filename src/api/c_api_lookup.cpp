@@ -12,9 +12,7 @@ using texsim::capi::guard;
 using texsim::capi::raw;
 
 namespace texsim::capi {
-namespace {
 
-// The C sampler as the C++ one; nullopt (LIB-ARG) for a bad struct_size or an enum out of range.
 std::optional<Sampler> sampler_of(const texsim_sampler* sampler, Diagnostics& d) {
   const auto c = read(sampler, "sampler", d);
   if (!c) return std::nullopt;
@@ -31,6 +29,24 @@ std::optional<Sampler> sampler_of(const texsim_sampler* sampler, Diagnostics& d)
   detail::copy_sampler(*c, s);
   return s;
 }
+
+std::optional<Placement> placement_of(const texsim_placement* placement, Diagnostics& d) {
+  const auto pl = read(placement, "placement", d);
+  if (!pl) return std::nullopt;
+  if (raw(pl->tiling) < TEXSIM_TILING_LINEAR || raw(pl->tiling) > TEXSIM_TILING_TILE64) {
+    bad_argument(d, "unknown tiling " + std::to_string(raw(pl->tiling)));
+    return std::nullopt;
+  }
+  if (pl->block_width_log2 > 255 || pl->block_height_log2 > 255 || pl->block_depth_log2 > 255) {
+    bad_argument(d, "GOBs per block (log2) must be below 256");
+    return std::nullopt;
+  }
+  Placement p;
+  detail::copy_placement(*pl, p);
+  return p;
+}
+
+namespace {
 
 std::optional<Results> results_of(const texsim_results* out, size_t n, Diagnostics& d) {
   const auto o = read(out, "out", d);
@@ -88,14 +104,10 @@ texsim_status texsim_sample_addresses(const texsim_surface* surface, const texsi
     *trace = nullptr;
     const auto l = read(lanes, "lanes", d);
     const auto o = read(options, "options", d);
-    const auto pl = read(placement, "placement", d);
-    if (!l || !o || !pl) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    const auto p = placement_of(placement, d);
+    if (!l || !o || !p) return TEXSIM_ERROR_INVALID_ARGUMENT;
     if (raw(l->op) < TEXSIM_OP_IMPLICIT || raw(l->op) > TEXSIM_OP_LOD_QUERY)
       return bad_argument(d, "unknown sample op " + std::to_string(raw(l->op)));
-    if (raw(pl->tiling) < TEXSIM_TILING_LINEAR || raw(pl->tiling) > TEXSIM_TILING_TILE64)
-      return bad_argument(d, "unknown tiling " + std::to_string(raw(pl->tiling)));
-    if (pl->block_width_log2 > 255 || pl->block_height_log2 > 255 || pl->block_depth_log2 > 255)
-      return bad_argument(d, "GOBs per block (log2) must be below 256");
     if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
     const auto smp = sampler_of(sampler, d);
     const auto res = results_of(out, l->count, d);
@@ -104,11 +116,9 @@ texsim_status texsim_sample_addresses(const texsim_surface* surface, const texsi
     texsim::detail::copy_sample_lanes(*l, sl);
     texsim::SampleOptions so;
     texsim::detail::copy_sample_options(*o, so);
-    texsim::Placement p;
-    texsim::detail::copy_placement(*pl, p);
     texsim::AddressTrace t;
-    const texsim_status st =
-        finish(texsim::sample_addresses(surface->s, *smp, sl, *res, so, p, line_bytes, t, d), kind);
+    const texsim_status st = finish(
+        texsim::sample_addresses(surface->s, *smp, sl, *res, so, *p, line_bytes, t, d), kind);
     if (st != TEXSIM_OK) return st;
     auto* c = new texsim_address_trace;
     c->reads.reserve(t.reads.size());

@@ -220,6 +220,64 @@ static void test_addresses(void) {
   texsim_surface_destroy(s);
 }
 
+/* A surface and a sampler through the hardware's bytes (SM75 TIC/TSC, TGLLP RSS/SAMPLER_STATE)
+ * and back: the same texels, placement and sampler fields. */
+static void test_descriptors(void) {
+  uint8_t texels[8 * 8 * 4];
+  for (int i = 0; i < (int)sizeof texels; ++i) texels[i] = (uint8_t)(i * 7 + 3);
+  texsim_surface_desc d = texsim_surface_desc_default();
+  d.width = 8;
+  d.height = 8;
+  texsim_surface* s = NULL;
+  CHECK(texsim_surface_create(&d, texels, sizeof texels, &s) == TEXSIM_OK);
+  const char* platforms[2] = {"SM75", "TGLLP"};
+  const texsim_tiling tilings[2] = {TEXSIM_TILING_BLOCK_LINEAR, TEXSIM_TILING_TILE_Y};
+  for (int k = 0; k < 2; ++k) {
+    texsim_placement pl = texsim_placement_default();
+    pl.tiling = tilings[k];
+    pl.base_address = 0x40000;
+    texsim_blob* desc = NULL;
+    texsim_blob* mem = NULL;
+    CHECK(texsim_descriptor_from_surface(platforms[k], s, &pl, &desc) == TEXSIM_OK);
+    CHECK(texsim_surface_memory(s, &pl, &mem) == TEXSIM_OK);
+    CHECK(desc != NULL && mem != NULL);
+    if (desc == NULL || mem == NULL) return;
+    CHECK(texsim_blob_size(desc) == (k == 0 ? 32u : 64u));
+    texsim_surface* back = NULL;
+    texsim_placement got = texsim_placement_default();
+    CHECK(texsim_surface_from_descriptor(platforms[k], texsim_blob_data(desc),
+                                         texsim_blob_size(desc), 0x40000, texsim_blob_data(mem),
+                                         texsim_blob_size(mem), &back, &got) == TEXSIM_OK);
+    CHECK(back != NULL && got.tiling == tilings[k] && got.base_address == 0x40000);
+    /* The texels themselves are compared in tests/unit/api/descriptors_test.cpp. */
+    CHECK(back != NULL && texsim_surface_size(back) == sizeof texels);
+    texsim_surface_destroy(back);
+    /* One byte short of the surface: LIB-MEMORY. */
+    CHECK(texsim_surface_from_descriptor(platforms[k], texsim_blob_data(desc),
+                                         texsim_blob_size(desc), 0x40000, texsim_blob_data(mem),
+                                         texsim_blob_size(mem) - 1, &back, NULL) ==
+          TEXSIM_ERROR_DIAGNOSTICS);
+    CHECK(back == NULL && has_rule("LIB-MEMORY"));
+    texsim_blob_destroy(desc);
+    texsim_blob_destroy(mem);
+  }
+  texsim_sampler smp = texsim_sampler_default();
+  smp.min_filter = TEXSIM_FILTER_POINT;
+  smp.max_lod = 5.0f;
+  texsim_blob* b = NULL;
+  CHECK(texsim_descriptor_from_sampler("TGLLP", &smp, &b) == TEXSIM_OK);
+  CHECK(b != NULL && texsim_blob_size(b) == 80);
+  texsim_sampler back = texsim_sampler_default();
+  if (b != NULL)
+    CHECK(texsim_sampler_from_descriptor("TGLLP", texsim_blob_data(b), texsim_blob_size(b),
+                                         &back) == TEXSIM_OK);
+  CHECK(back.min_filter == TEXSIM_FILTER_POINT && back.max_lod == 5.0f);
+  texsim_blob_destroy(b);
+  CHECK(texsim_descriptor_from_sampler("NV50", &smp, &b) == TEXSIM_ERROR_DIAGNOSTICS);
+  CHECK(has_rule("LIB-PLATFORM"));
+  texsim_surface_destroy(s);
+}
+
 static void test_scene_and_programs(void) {
   texsim_scene* sc = NULL;
   const char* bad = "{\n  \"texsim\": 1,\n  \"surfaces\": 7\n}\n";
@@ -286,6 +344,7 @@ int main(void) {
   test_fetch_and_sample();
   test_bounds();
   test_addresses();
+  test_descriptors();
   test_scene_and_programs();
   return report("c_api_test");
 }
