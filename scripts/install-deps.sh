@@ -35,6 +35,9 @@ packages+=(verilator python3-dev python3-pybind11 python3-numpy python3-pytest)
 # standalone vISA tool `GenX_IR` (libigc-tools); python3 runs the kernel generator. No GPU needed.
 packages+=(intel-opencl-icd libigc-tools python3)
 # --- end issue 13
+# --- issue 28 (whole kernels): PoCL, the portable CPU OpenCL, through PyOpenCL, runs the same
+# OpenCL C as texsim runs from ocloc's vISA (tests/vendor/visa/pocl_diff.py).
+packages+=(pocl-opencl-icd python3-pyopencl)
 
 # Optional group: `install-deps.sh --plot` adds what `make bench-plot` needs.
 [ "$plot" = 1 ] && packages+=(python3-matplotlib)

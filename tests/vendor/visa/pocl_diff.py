@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""The PoCL differential (issue 28): random OpenCL C kernels (pocl_kernels.py) compiled by Intel's
+ocloc for SKL, TGLLP, DG2 and PVC and run by `texsim run` on their vISA dumps, against the same
+source run by PoCL (the portable CPU OpenCL, through PyOpenCL) on the same inputs. The output
+buffer and the atomics' histogram must agree bit for bit; every disagreement is printed with the
+kernel, device and first work-item. All kernels of a run go into one .cl file (one ocloc build
+per device, cached by text + compiler version); PTM.txt's per-kernel patch tokens give each
+kernel's payload (kernel_e2e.py's reader).
+usage: pocl_diff.py TEXSIM WORKDIR [--kernels N] [--first S] [--devices skl,tgllp,dg2,pvc]
+Exit 0 all agree, 1 a disagreement (or a generator that misses a feature), 77 tools missing."""
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kernel_e2e  # noqa: E402  (compile options, patch tokens, payload)
+import pocl_kernels  # noqa: E402
+
+N, LOCAL = pocl_kernels.N, pocl_kernels.LOCAL
+HIST = 16
+SLM = 4096
+
+
+def skip(why):
+    print(f"SKIPPED: {why}")
+    sys.exit(77)
+
+
+def pocl_context():
+    try:
+        import pyopencl as cl
+    except ImportError:
+        skip("PyOpenCL not installed (python3-pyopencl)")
+    for p in cl.get_platforms():
+        if "Portable Computing Language" in p.name:
+            return cl, cl.Context(devices=p.get_devices())
+    skip("no PoCL platform (pocl-opencl-icd)")
+
+
+def inputs(np, seed):
+    rng = np.random.default_rng(1000 + seed)
+    a = rng.integers(0, 1 << 32, size=N, dtype=np.uint64).astype(np.uint32)
+    b = rng.integers(0, 1 << 32, size=N, dtype=np.uint64).astype(np.uint32)
+    b[::5] &= 0xff  # small values too, so loop counts and masks vary
+    hist = np.concatenate([np.zeros(8, np.int32), rng.integers(-1000, 1000, 8, dtype=np.int32)])
+    s = int(rng.integers(0, 1 << 32, dtype=np.uint64))
+    return a, b, hist, s
+
+
+def run_pocl(np, cl, ctx, source, names):
+    """{name: (out, hist)} from PoCL."""
+    queue = cl.CommandQueue(ctx)
+    prog = cl.Program(ctx, source).build(options="-cl-std=CL2.0")
+    mf = cl.mem_flags
+    results = {}
+    for name in names:
+        a, b, hist, s = inputs(np, int(name[1:]))
+        out = np.zeros(N, np.uint32)
+        bufs = [cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a),
+                cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=b),
+                cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=out),
+                cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=hist)]
+        getattr(prog, name)(queue, (N,), (LOCAL,), *bufs, np.uint32(s))
+        cl.enqueue_copy(queue, out, bufs[2])
+        cl.enqueue_copy(queue, hist, bufs[3])
+        queue.finish()
+        results[name] = (out, hist)
+    return results
+
+
+def compile_all(work, source, device):
+    """{kernel name: (visaasm path, its PTM.txt section path)} for every kernel of `source`."""
+    version = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "intel-opencl-icd", "libigc1"],
+                             capture_output=True, text=True).stdout
+    key = hashlib.sha256((source + version + device).encode()).hexdigest()[:24]
+    cache = os.path.join(work, "pocl-cache", key)
+    if not os.path.exists(os.path.join(cache, "done")):
+        tmp = tempfile.mkdtemp()
+        cl_path = os.path.join(tmp, "kernels.cl")
+        open(cl_path, "w").write(source)
+        env = dict(os.environ, IGC_ShaderDumpEnable="1", IGC_DumpToCustomDir=tmp + "/dump")
+        subprocess.run(["ocloc", "compile", "-file", cl_path, "-device", device, "-options",
+                        "-cl-std=CL2.0", "-out_dir", tmp + "/out"], env=env, check=True,
+                       capture_output=True)
+        binary = [f for f in os.listdir(tmp + "/out") if f.endswith(".bin")][0]
+        subprocess.run(["ocloc", "disasm", "-file", os.path.join(tmp, "out", binary), "-device",
+                        device, "-dump", tmp + "/dis"], check=True, capture_output=True)
+        os.makedirs(cache, exist_ok=True)
+        for f in os.listdir(tmp + "/dump"):
+            if f.endswith(".visaasm"):
+                text = open(os.path.join(tmp, "dump", f)).read()
+                m = re.search(r'^\.kernel "(\w+)"', text, re.M)
+                if m:
+                    open(os.path.join(cache, m.group(1) + ".visaasm"), "w").write(text)
+        ptm = open(os.path.join(tmp, "dis", "PTM.txt")).read()
+        for part in re.split(r"^Kernel #\d+\n", ptm, flags=re.M)[1:]:
+            m = re.search(r"KernelName (\w+)", part)
+            open(os.path.join(cache, m.group(1) + ".ptm"), "w").write(part)
+        open(os.path.join(cache, "done"), "w").close()
+        shutil.rmtree(tmp)
+    return cache
+
+
+def scene_for(np, name, device, cache):
+    """The launch scene of kernel `name` on `device` (kernel_e2e.run_device's construction)."""
+    platform, grf = kernel_e2e.DEVICES[device]
+    visa, ptm = os.path.join(cache, name + ".visaasm"), os.path.join(cache, name + ".ptm")
+    text = open(visa).read()
+    simd = int(re.search(r"SimdSize=(\d+)", text).group(1))
+    ins = [(n, int(o), int(sz)) for n, o, sz in
+           re.findall(r"^\.input (\S+) offset=(\d+) size=(\d+)", text, re.M)]
+    base = grf + 3 * ((2 * simd + grf - 1) // grf * grf)
+    end = max(o + sz for _, o, sz in ins)
+    btis = kernel_e2e.buffer_btis(ptm)
+    a, b, hist, s = inputs(np, int(name[1:]))
+    data = {0: a.view(np.int32), 1: b.view(np.int32), 2: np.zeros(N, np.int32), 3: hist}
+    address = {arg: kernel_e2e.OUT_ADDRESS * (arg + 1) for arg in data}
+    payload = kernel_e2e.cross_thread_payload(ptm, end - base, [N, 1, 1], [LOCAL, 1, 1],
+                                              {4: s}, address)
+    registers = {n: {"type": "UB", "values": list(payload[o - base:o - base + sz])}
+                 for n, o, sz in ins if o >= base}
+    buffers = {str(btis[arg]): {"type": "D", "values": v.tolist(), "address": address[arg]}
+               for arg, v in data.items() if arg in btis}
+    scene = {"texsim": 1, "isa": "visa", "platform": platform, "registers": registers,
+             "launch": {"global_size": [N], "local_size": [LOCAL], "buffers": buffers,
+                        "slm_size": SLM}}
+    return visa, scene, btis
+
+
+def run_texsim(np, texsim, work, name, device, cache):
+    """(out, hist) from texsim, or an error text."""
+    visa, scene, btis = scene_for(np, name, device, cache)
+    path = os.path.join(work, f"pocl_{name}_{device}.json")
+    json.dump(scene, open(path, "w"))
+    run = subprocess.run([texsim, "run", "-q", "--json", visa, "--scene", path],
+                         capture_output=True, text=True)
+    try:
+        result = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        return f"texsim run exit {run.returncode}: {run.stderr.strip()[:500]}"
+    errors = [d["text"] for d in result.get("diagnostics", []) if d["severity"] == "error"]
+    if run.returncode != 0 or errors:
+        return f"texsim run exit {run.returncode}: " + "; ".join(errors)[:500]
+    regs = result["registers"]
+    got = []
+    for arg, dtype in ((2, np.uint32), (3, np.int32)):
+        got.append(np.array(regs[f"buffer{btis[arg]}"]["values"], dtype=np.int64).astype(dtype))
+    return tuple(got)
+
+
+def main():
+    ap = argparse.ArgumentParser(usage=__doc__)
+    ap.add_argument("texsim")
+    ap.add_argument("work")
+    ap.add_argument("--kernels", type=int, default=100)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--devices", default="skl,tgllp,dg2,pvc")
+    args = ap.parse_args()
+    if shutil.which("ocloc") is None:
+        skip("ocloc not installed (scripts/install-deps.sh installs it)")
+    try:
+        import numpy as np
+    except ImportError:
+        skip("NumPy not installed")
+    cl, ctx = pocl_context()
+    os.makedirs(args.work, exist_ok=True)
+    seeds = range(args.first, args.first + args.kernels)
+    if args.kernels >= 100:  # the generator's claim: every construct occurs in a full run
+        missing = set(pocl_kernels.FEATURES) - pocl_kernels.coverage(seeds)
+        if missing:
+            print("FAIL generator: no kernel uses", ", ".join(sorted(missing)))
+            return 1
+    kernels = [pocl_kernels.kernel(s) for s in seeds]
+    source = "\n".join(src for _, src, _ in kernels)
+    names = [name for name, _, _ in kernels]
+    want = run_pocl(np, cl, ctx, source, names)
+    status, agree, total = 0, 0, 0
+    for device in args.devices.split(","):
+        cache = compile_all(args.work, source, device)
+        for name in names:
+            total += 1
+            got = run_texsim(np, args.texsim, args.work, name, device, cache)
+            if isinstance(got, str):
+                print(f"FAIL {name} {device}: {got}")
+                status = 1
+                continue
+            for what, g, w in (("out", got[0], want[name][0]), ("hist", got[1], want[name][1])):
+                if not np.array_equal(g, w):
+                    bad = np.nonzero(g != w)[0]
+                    print(f"FAIL {name} {device}: {what}[{bad[0]}] texsim {g[bad[0]]:#x}, PoCL "
+                          f"{w[bad[0]]:#x} ({len(bad)} of {len(w)} differ)")
+                    status = 1
+                    break
+            else:
+                agree += 1
+    print(f"pocl differential: {agree} of {total} kernel runs agree bit for bit "
+          f"({len(names)} kernels x {len(args.devices.split(','))} devices, {N} work-items each)")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
