@@ -237,6 +237,11 @@ void declare_sample(CLI::App& app, Verbs& v) {
   smp->add_option("--bounds-precision", args.bounds_precision,
                   "KEY=N,...: coord, subtexel, lod, derivative-lod, derivative, blend, color, "
                   "float bits (defaults: the Vulkan CTS's)");
+  smp->add_flag("--addresses", args.addresses,
+                "add each request's texel reads (x, y, z, level, sample, byte address, bytes) "
+                "and distinct cache lines (docs/memory-trace.md)");
+  smp->add_option("--line-bytes", args.line_bytes,
+                  "N: cache line size for --addresses, a power of two in [16, 4096] (default 64)");
   add_common(smp, v.common, true);
 }
 
