@@ -8,7 +8,6 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -20,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 #include "cli/inputs.hpp"
+#include "cli/memory_trace.hpp"
 #include "cli/output.hpp"
 #include "cli/sample_binary.hpp"
 #include "cli/sample_convert.hpp"
@@ -117,8 +117,7 @@ bool parse_bounds_precision(const std::string& arg, BoundsPrecision& p) {
   return true;
 }
 
-// --addresses with --line-bytes N: a power of two in [16, 4096] (the rule ACCESS-LINE-SIZE of
-// hwstate/access.hpp, checked before any lookup), not with CSV (no ragged columns).
+// --addresses with --line-bytes N (parse_line_bytes), not with CSV (no ragged columns).
 bool parse_addresses(const SampleArgs& args, ResultFormat format, uint32_t& line_bytes) {
   if (!args.line_bytes.empty() && !args.addresses) {
     say_error("--line-bytes needs --addresses");
@@ -129,20 +128,7 @@ bool parse_addresses(const SampleArgs& args, ResultFormat format, uint32_t& line
     say_error("--addresses writes JSONL or npz (a request's reads do not fit a CSV row)");
     return false;
   }
-  if (args.line_bytes.empty()) return true;
-  const char* s = args.line_bytes.c_str();
-  const char* end = s + args.line_bytes.size();
-  uint64_t v = 0;
-  const auto r = std::from_chars(s, end, v);
-  if (r.ec != std::errc() || r.ptr != end || !std::has_single_bit(v) || v < 16 || v > 4096) {
-    say_error(
-        "--line-bytes: [ACCESS-LINE-SIZE] cache line size must be a power of two in [16, "
-        "4096], got '" +
-        args.line_bytes + "' (docs/memory-layouts.md, Address traces)");
-    return false;
-  }
-  line_bytes = static_cast<uint32_t>(v);
-  return true;
+  return parse_line_bytes(args.line_bytes, line_bytes);
 }
 
 // --json with -o, --profile, --format, --shard and --max-memory.
