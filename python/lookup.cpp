@@ -212,7 +212,7 @@ void bind_lookups(py::module_& m) {
         l.reference = in.get<FloatArr, float>(reference, "reference");
         const char* names[6] = {"ddx[0]", "ddx[1]", "ddx[2]", "ddy[0]", "ddy[1]", "ddy[2]"};
         std::span<const float>* d[6] = {&l.ddx_u, &l.ddx_v, &l.ddx_w, &l.ddy_u, &l.ddy_v, &l.ddy_w};
-        for (int k = 0; k < 2; ++k) {
+        for (size_t k = 0; k < 2; ++k) {
           const py::object& g = k == 0 ? ddx : ddy;
           if (g.is_none()) continue;
           const auto parts = g.cast<std::vector<py::object>>();
