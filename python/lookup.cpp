@@ -199,8 +199,8 @@ void bind_lookups(py::module_& m) {
          const py::object& offset, uint8_t gather_component, const py::object& active,
          const std::string& profile, bool lavapipe_groups, bool derivatives_from_quads,
          unsigned threads, const py::object& quad_x, const py::object& quad_y,
-         bool lavapipe_masked_lanes, bool bounds,
-         const py::object& bounds_precision) -> py::object {
+         bool lavapipe_masked_lanes, bool bounds, const py::object& bounds_precision,
+         bool addresses, const py::object& placement, uint32_t line_bytes) -> py::object {
         Inputs in, quads;  // quad positions: one per quad, their own count
         SampleLanes l;
         l.op = op;
@@ -212,7 +212,7 @@ void bind_lookups(py::module_& m) {
         l.reference = in.get<FloatArr, float>(reference, "reference");
         const char* names[6] = {"ddx[0]", "ddx[1]", "ddx[2]", "ddy[0]", "ddy[1]", "ddy[2]"};
         std::span<const float>* d[6] = {&l.ddx_u, &l.ddx_v, &l.ddx_w, &l.ddy_u, &l.ddy_v, &l.ddy_w};
-        for (int k = 0; k < 2; ++k) {
+        for (size_t k = 0; k < 2; ++k) {
           const py::object& g = k == 0 ? ddx : ddy;
           if (g.is_none()) continue;
           const auto parts = g.cast<std::vector<py::object>>();
@@ -242,6 +242,18 @@ void bind_lookups(py::module_& m) {
         Diagnostics diags;
         LookupStatus st;
         alloc_results(l.count, rows, flat);
+        if (addresses && bounds) throw py::value_error("sample_addresses: no bounds");
+        if (addresses) {
+          const Placement p = placement_arg(placement);
+          AddressTrace t;
+          {
+            py::gil_scoped_release release;
+            st = sample_addresses(s, smp, l, Results{rows[0], rows[1], rows[2], rows[3], {}}, o, p,
+                                  line_bytes, t, diags);
+          }
+          if (!st.ok) raise(diags, "sample_addresses failed");
+          return py::make_tuple(typed_view(flat, st.kind), trace_dict(t));
+        }
         {
           py::gil_scoped_release release;
           st = sample(s, smp, l, Results{rows[0], rows[1], rows[2], rows[3], {}}, o, diags);
@@ -274,13 +286,17 @@ void bind_lookups(py::module_& m) {
       py::arg("derivatives_from_quads") = false, py::arg("threads") = 1u,
       py::arg("quad_x") = py::none(), py::arg("quad_y") = py::none(),
       py::arg("lavapipe_masked_lanes") = false, py::arg("bounds") = false,
-      py::arg("bounds_precision") = py::none(),
+      py::arg("bounds_precision") = py::none(), py::arg("addresses") = false,
+      py::arg("placement") = py::none(), py::arg("line_bytes") = 64u,
       "Samples one message: one lane per element of u (and v, w, lod, ...). Returns an (n, 4) "
       "array of R, G, B, A: float32, int32 or uint32 as the result kind is. bounds=True returns "
       "(texels, lo, hi): per lane and channel the interval of results the Vulkan specification "
       "allows (docs/bounds.md; [-inf, inf] admits NaN). bounds_precision: a dict overriding "
       "coord_bits, subtexel_bits, lod_bits, derivative_lod_bits, derivative_bits, blend_bits, "
-      "color_bits, float_bits (defaults: the Vulkan CTS's).");
+      "color_bits, float_bits (defaults: the Vulkan CTS's). addresses=True "
+      "(texsim.sample_addresses) "
+      "returns (texels, trace): every texel read mapped through placement (None: texsim's "
+      "linear layout at 0) with lines of line_bytes (docs/memory-trace.md).");
 
   m.def(
       "query",
@@ -321,8 +337,8 @@ void bind_lookups(py::module_& m) {
       [](const Surface& s, const py::object& x, const py::object& y, const py::object& z,
          const py::object& slice, const py::object& level, const py::object& sample_index,
          const py::object& offset, const py::object& mcs, const py::object& active,
-         const std::string& profile, bool flags, SampleIndexPolicy index_policy,
-         unsigned threads) -> py::object {
+         const std::string& profile, bool flags, SampleIndexPolicy index_policy, unsigned threads,
+         bool addresses, const py::object& placement, uint32_t line_bytes) -> py::object {
         Inputs in;
         FetchLanes l;
         l.x = in.get<U32Arr, uint32_t>(x, "x");
@@ -346,12 +362,19 @@ void bind_lookups(py::module_& m) {
         const std::span<uint8_t> fspan(fl.mutable_data(), l.count);
         Diagnostics diags;
         LookupStatus st;
+        AddressTrace t;
         {
           py::gil_scoped_release release;
-          st = fetch(s, l, Results{rows[0], rows[1], rows[2], rows[3], fspan}, o, diags);
+          const Results r{rows[0], rows[1], rows[2], rows[3], fspan};
+          st = addresses
+                   ? fetch_addresses(s, l, r, o, placement_arg(placement), line_bytes, t, diags)
+                   : fetch(s, l, r, o, diags);
         }
-        if (!st.ok) raise(diags, "fetch failed");
+        if (!st.ok) raise(diags, addresses ? "fetch_addresses failed" : "fetch failed");
         py::object texels = typed_view(flat, st.kind);
+        if (addresses)
+          return flags ? py::make_tuple(texels, fl, trace_dict(t))
+                       : py::make_tuple(texels, trace_dict(t));
         if (flags) return py::make_tuple(texels, fl);
         return texels;
       },
@@ -360,9 +383,11 @@ void bind_lookups(py::module_& m) {
       py::arg("sample") = py::none(), py::arg("offset") = py::none(), py::arg("mcs") = py::none(),
       py::arg("active") = py::none(), py::arg("profile") = "d3d", py::arg("flags") = false,
       py::arg("sample_index") = SampleIndexPolicy::kZero, py::arg("threads") = 1u,
+      py::arg("addresses") = false, py::arg("placement") = py::none(), py::arg("line_bytes") = 64u,
       "Fetches (ld) one message: one lane per element of x. Returns an (n, 4) array, and with "
       "flags=True also the per-lane flags (1 in bounds, 2 null tile, 4 fast cleared). "
-      "sample_index: 'zero' or 'clamp' for a sample index beyond the surface's samples.");
+      "sample_index: 'zero' or 'clamp' for a sample index beyond the surface's samples. "
+      "addresses=True (texsim.fetch_addresses) adds the trace dict last.");
   m.attr("FLAG_IN_BOUNDS") = kFlagInBounds;
   m.attr("FLAG_NULL_TILE") = kFlagNullTile;
   m.attr("FLAG_FAST_CLEARED") = kFlagFastCleared;

@@ -68,8 +68,8 @@ py::object enum_member(const py::object& type, const std::string& name) {
   std::vector<std::string_view> views(names.begin(), names.end());
   std::string lower;
   for (std::string_view n : views) lower += (lower.empty() ? "" : ", ") + core::to_lower(n);
-  throw py::value_error("unknown " + type.attr("__name__").cast<std::string>() + " '" + name +
-                        "'" + core::did_you_mean(name, views) + " (" + lower + ")");
+  throw py::value_error("unknown " + type.attr("__name__").cast<std::string>() + " '" + name + "'" +
+                        core::did_you_mean(name, views) + " (" + lower + ")");
 }
 
 }  // namespace texsim::py_api
@@ -180,5 +180,6 @@ PYBIND11_MODULE(_texsim, m) {
 
   bind_sampler(m);
   bind_lookups(m);
+  bind_placement(m);
   bind_scene_and_programs(m);
 }

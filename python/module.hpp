@@ -31,6 +31,13 @@ py::enum_<E>& accept_names(py::enum_<E>& e);
 void bind_sampler(py::module_& m);
 void bind_lookups(py::module_& m);
 void bind_scene_and_programs(py::module_& m);
+void bind_placement(py::module_& m);  // before bind_scene_and_programs (Scene.placement)
+
+// An address trace as a dict of numpy arrays (lane_start, x, y, z, level, sample, address, bytes,
+// lane, lines, lane_line_start, lane_lines); a placement argument (None: texsim's linear layout
+// at address 0).
+py::dict trace_dict(const AddressTrace& t);
+Placement placement_arg(const py::object& o);
 
 // The enum value named `name` among `type`'s members (case-insensitive); ValueError otherwise.
 py::object enum_member(const py::object& type, const std::string& name);

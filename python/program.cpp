@@ -82,7 +82,15 @@ void bind_scene_and_programs(py::module_& m) {
             if (!r) throw py::key_error("no sampler " + std::to_string(id));
             return *r;
           },
-          py::arg("id"));
+          py::arg("id"))
+      .def(
+          "placement",
+          [](const Scene& s, uint32_t id) -> py::object {
+            if (!s.surface(id)) throw py::key_error("no surface " + std::to_string(id));
+            auto p = s.placement(id);
+            return p ? py::cast(*p) : py::none();
+          },
+          py::arg("id"), "The surface's \"placement\" (texsim.Placement), or None.");
 
   m.def(
       "check",

@@ -216,7 +216,14 @@ struct AddressTrace {
   std::vector<TexelAddress> reads;
   // reads[lane_offsets[i] .. lane_offsets[i + 1]) are lane i's: lanes.count + 1 entries.
   std::vector<size_t> lane_offsets;
-  std::vector<uint64_t> lines;  // distinct line addresses, in first-touch order
+  // Distinct line addresses of the whole message, in first-touch order taking the lanes in lane
+  // order (then the padding lanes').
+  std::vector<uint64_t> lines;
+  // Each lane's own distinct lines, in its first-touch order:
+  // lane_lines[lane_line_offsets[i] .. lane_line_offsets[i + 1]) are lane i's (lanes.count + 1
+  // entries). A line two lanes share appears under both.
+  std::vector<uint64_t> lane_lines;
+  std::vector<size_t> lane_line_offsets;
 };
 
 // sample() with every texel read reported: the same results, and in `trace` the reads mapped
@@ -228,5 +235,12 @@ TEXSIM_API LookupStatus sample_addresses(const Surface& surface, const Sampler& 
                                          const SampleOptions& options, const Placement& placement,
                                          uint32_t line_bytes, AddressTrace& trace,
                                          Diagnostics& diags);
+
+// fetch() with every texel read reported, as sample_addresses (a lane out of bounds reads nothing
+// and has no reads). Errors: fetch()'s, ACCESS-LINE-SIZE, and the placement's LAYOUT-* rules.
+TEXSIM_API LookupStatus fetch_addresses(const Surface& surface, const FetchLanes& lanes,
+                                        const Results& out, const FetchOptions& options,
+                                        const Placement& placement, uint32_t line_bytes,
+                                        AddressTrace& trace, Diagnostics& diags);
 
 }  // namespace texsim

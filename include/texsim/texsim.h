@@ -371,6 +371,16 @@ TEXSIM_API const uint64_t* texsim_address_trace_lines(const texsim_address_trace
  * quad_y), which are no lane of the message. */
 TEXSIM_API size_t texsim_address_trace_lane_count(const texsim_address_trace* trace);
 TEXSIM_API const size_t* texsim_address_trace_lane_offsets(const texsim_address_trace* trace);
+/* Each lane's own distinct lines: lane i's are lane_lines[offsets[i] .. offsets[i + 1]) (lane_count
+ * + 1 offsets; NULL when the trace is NULL; lane_lines NULL when there are none). */
+TEXSIM_API const size_t* texsim_address_trace_lane_line_offsets(const texsim_address_trace* trace);
+TEXSIM_API const uint64_t* texsim_address_trace_lane_lines(const texsim_address_trace* trace);
+/* texsim_fetch() with every texel read reported, as texsim_sample_addresses (a lane out of
+ * bounds reads nothing). `options`, `placement` and `kind` may be NULL. */
+TEXSIM_API texsim_status texsim_fetch_addresses(
+    const texsim_surface* surface, const texsim_fetch_lanes* lanes, const texsim_results* out,
+    const texsim_fetch_options* options, const texsim_placement* placement, uint32_t line_bytes,
+    texsim_address_trace** trace, texsim_texel_kind* kind);
 
 /* ---- hardware descriptors as bytes (texsim/descriptors.hpp, docs/hardware-state.md) -------
  * `platform`: "SM50" .. "SM90" (NVIDIA TIC/TSC, 32 bytes each) or "SKL", "TGLLP", "DG2", "PVC"

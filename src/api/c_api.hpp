@@ -27,6 +27,8 @@ struct texsim_address_trace {
   std::vector<texsim_texel_address> reads;
   std::vector<size_t> lane_offsets;  // lanes + 1
   std::vector<uint64_t> lines;
+  std::vector<uint64_t> lane_lines;       // each lane's own lines
+  std::vector<size_t> lane_line_offsets;  // lanes + 1
 };
 struct texsim_run {
   texsim::RunResult r;

@@ -62,6 +62,20 @@ texsim_status finish(const LookupStatus& st, texsim_texel_kind* kind) {
   return TEXSIM_OK;
 }
 
+// A placement argument checked (NULL: the defaults) into `p`; false after the diagnostic.
+// The C trace handle of `t` (moved from).
+texsim_address_trace* trace_of(texsim::AddressTrace& t) {
+  auto* c = new texsim_address_trace;
+  c->reads.reserve(t.reads.size());
+  for (const texsim::TexelAddress& a : t.reads)
+    c->reads.push_back({a.level, a.slice_or_z, a.x, a.y, a.sample, a.bytes, a.address});
+  c->lane_offsets = std::move(t.lane_offsets);
+  c->lines = std::move(t.lines);
+  c->lane_lines = std::move(t.lane_lines);
+  c->lane_line_offsets = std::move(t.lane_line_offsets);
+  return c;
+}
+
 }  // namespace
 }  // namespace texsim::capi
 
@@ -120,14 +134,39 @@ texsim_status texsim_sample_addresses(const texsim_surface* surface, const texsi
     const texsim_status st = finish(
         texsim::sample_addresses(surface->s, *smp, sl, *res, so, *p, line_bytes, t, d), kind);
     if (st != TEXSIM_OK) return st;
-    auto* c = new texsim_address_trace;
-    c->reads.reserve(t.reads.size());
-    for (const texsim::TexelAddress& a : t.reads) {
-      c->reads.push_back({a.level, a.slice_or_z, a.x, a.y, a.sample, a.bytes, a.address});
-    }
-    c->lane_offsets = std::move(t.lane_offsets);
-    c->lines = std::move(t.lines);
-    *trace = c;
+    *trace = trace_of(t);
+    return TEXSIM_OK;
+  });
+}
+
+texsim_status texsim_fetch_addresses(const texsim_surface* surface, const texsim_fetch_lanes* lanes,
+                                     const texsim_results* out, const texsim_fetch_options* options,
+                                     const texsim_placement* placement, uint32_t line_bytes,
+                                     texsim_address_trace** trace, texsim_texel_kind* kind) {
+  using namespace texsim::capi;
+  return guard([&](texsim::Diagnostics& d) {
+    if (surface == nullptr || lanes == nullptr || out == nullptr || trace == nullptr)
+      return bad_argument(d, "surface, lanes, out and trace must be set");
+    *trace = nullptr;
+    const auto l = read(lanes, "lanes", d);
+    const auto o = read(options, "options", d);
+    const auto p = placement_of(placement, d);
+    if (!l || !o || !p) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    if (raw(o->sample_index) < TEXSIM_SAMPLE_INDEX_ZERO ||
+        raw(o->sample_index) > TEXSIM_SAMPLE_INDEX_CLAMP)
+      return bad_argument(d, "unknown sample index policy " + std::to_string(raw(o->sample_index)));
+    const auto res = results_of(out, l->count, d);
+    if (!res) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    texsim::FetchLanes fl;
+    texsim::detail::copy_fetch_lanes(*l, fl);
+    texsim::FetchOptions fo;
+    texsim::detail::copy_fetch_options(*o, fo);
+    texsim::AddressTrace t;
+    const texsim_status st =
+        finish(texsim::fetch_addresses(surface->s, fl, *res, fo, *p, line_bytes, t, d), kind);
+    if (st != TEXSIM_OK) return st;
+    *trace = trace_of(t);
     return TEXSIM_OK;
   });
 }
@@ -150,6 +189,14 @@ size_t texsim_address_trace_lane_count(const texsim_address_trace* trace) {
 
 const size_t* texsim_address_trace_lane_offsets(const texsim_address_trace* trace) {
   return trace == nullptr ? nullptr : trace->lane_offsets.data();
+}
+
+const size_t* texsim_address_trace_lane_line_offsets(const texsim_address_trace* trace) {
+  return trace == nullptr ? nullptr : trace->lane_line_offsets.data();
+}
+
+const uint64_t* texsim_address_trace_lane_lines(const texsim_address_trace* trace) {
+  return trace == nullptr || trace->lane_lines.empty() ? nullptr : trace->lane_lines.data();
 }
 
 size_t texsim_address_trace_line_count(const texsim_address_trace* trace) {

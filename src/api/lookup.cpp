@@ -1,8 +1,11 @@
-// Public API: message-level sample and fetch: checks the lanes, then texunit's message entry
-// (texunit/message.hpp) does the profile dispatch, lavapipe's groups and quads, and the SIMD path.
-// sample_addresses maps a message's texel reads through a placement (hwstate/access.hpp).
+// Public API: message-level sample and fetch (lanes checked, then texunit/message.hpp's profile
+// dispatch, lavapipe's groups and quads, SIMD); *_addresses map a message's texel reads through a
+// placement (hwstate/access.hpp).
 #include <algorithm>
+#include <memory>
+#include <span>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -150,42 +153,81 @@ LookupStatus sample(const Surface& surface, const Sampler& sampler, const Sample
   return sample_logged(surface, sampler, lanes, out, options, nullptr, diags);
 }
 
+namespace {
+
+hwstate::PlacedSurface placed_of(const Surface& surface, const Placement& placement) {
+  hwstate::PlacedSurface placed;
+  placed.desc = detail::Access::impl(surface).surface->desc();
+  detail::copy_tiling(placement, placed.tiling);  // Tiling's order is hwstate's (surface.cpp)
+  placed.base_address = placement.base_address;
+  return placed;
+}
+
+// A message's logged reads (tagged with their lanes) into `trace`: sorted by lane (padding lanes,
+// kNoLane, last), each lane mapped on its own (its lines), the message's lines their union in lane
+// order. False (diagnostics in `diags`) when a read lies outside the surface.
+bool fill_trace(const hwstate::AddressMapper& mapper, texunit::TexelReadLog& log, size_t lanes,
+                AddressTrace& trace, Diagnostics& diags) {
+  // Lanes run in order except where a message is restaged for lavapipe's groups.
+  std::stable_sort(
+      log.begin(), log.end(),
+      [](const texunit::TexelRead& a, const texunit::TexelRead& b) { return a.lane < b.lane; });
+  trace.reads.reserve(log.size());
+  trace.lane_offsets.assign(lanes + 1, 0);
+  trace.lane_line_offsets.assign(lanes + 1, 0);
+  std::unordered_set<uint64_t> seen;
+  hwstate::AccessTrace t;
+  core::DiagSink sink;
+  size_t k = 0;
+  for (size_t lane = 0; lane <= lanes; ++lane) {
+    trace.lane_offsets[lane] = k;
+    trace.lane_line_offsets[lane] = trace.lane_lines.size();
+    size_t e = k;
+    while (e < log.size() && (lane == lanes || log[e].lane == lane)) ++e;
+    if (e == k) continue;
+    if (!mapper.map(std::span<const texunit::TexelRead>(log).subspan(k, e - k), t, sink)) {
+      detail::append(diags, sink);
+      return false;
+    }
+    for (const hwstate::TexelAccess& a : t.reads) {
+      trace.reads.push_back({a.read.level, a.read.slice_or_z, a.read.x, a.read.y, a.read.sample,
+                             a.address, a.bytes, a.read.lane});
+    }
+    if (lane < lanes)
+      trace.lane_lines.insert(trace.lane_lines.end(), t.lines.begin(), t.lines.end());
+    for (uint64_t line : t.lines)
+      if (seen.insert(line).second) trace.lines.push_back(line);
+    k = e;
+  }
+  trace.lane_line_offsets[lanes] = trace.lane_lines.size();
+  return true;
+}
+
+// The mapper for `placement`, its problems appended to `diags`.
+std::unique_ptr<hwstate::AddressMapper> make_mapper(const Surface& surface,
+                                                    const Placement& placement, uint32_t line_bytes,
+                                                    Diagnostics& diags) {
+  core::DiagSink sink;
+  auto mapper =
+      std::make_unique<hwstate::AddressMapper>(placed_of(surface, placement), line_bytes, sink);
+  detail::append(diags, sink);
+  if (!mapper->ok()) mapper.reset();
+  return mapper;
+}
+
+}  // namespace
+
 LookupStatus sample_addresses(const Surface& surface, const Sampler& sampler,
                               const SampleLanes& lanes, const Results& out,
                               const SampleOptions& options, const Placement& placement,
                               uint32_t line_bytes, AddressTrace& trace, Diagnostics& diags) {
   trace = AddressTrace{};
-  hwstate::PlacedSurface placed;
-  placed.desc = detail::Access::impl(surface).surface->desc();
-  detail::copy_tiling(placement, placed.tiling);  // Tiling's order is hwstate's (surface.cpp)
-  placed.base_address = placement.base_address;
-  core::DiagSink sink;
-  const hwstate::AddressMapper mapper(placed, line_bytes, sink);
-  detail::append(diags, sink);
-  sink.clear();
-  if (!mapper.ok()) return {};
+  const auto mapper = make_mapper(surface, placement, line_bytes, diags);
+  if (!mapper) return {};
   texunit::TexelReadLog log;
   const LookupStatus st = sample_logged(surface, sampler, lanes, out, options, &log, diags);
   if (!st.ok) return st;
-  hwstate::AccessTrace t;
-  const bool mapped = mapper.map(log, t, sink);
-  detail::append(diags, sink);
-  if (!mapped) return {};
-  trace.reads.reserve(t.reads.size());
-  for (const hwstate::TexelAccess& a : t.reads) {
-    trace.reads.push_back({a.read.level, a.read.slice_or_z, a.read.x, a.read.y, a.read.sample,
-                           a.address, a.bytes, a.read.lane});
-  }
-  // Lanes run in order except where a message is restaged for lavapipe's groups.
-  std::stable_sort(trace.reads.begin(), trace.reads.end(),
-                   [](const TexelAddress& a, const TexelAddress& b) { return a.lane < b.lane; });
-  trace.lane_offsets.assign(lanes.count + 1, 0);
-  size_t k = 0;
-  for (size_t lane = 0; lane <= lanes.count; ++lane) {
-    trace.lane_offsets[lane] = k;
-    while (lane < lanes.count && k < trace.reads.size() && trace.reads[k].lane == lane) ++k;
-  }
-  trace.lines = std::move(t.lines);
+  if (!fill_trace(*mapper, log, lanes.count, trace, diags)) return {};
   return st;
 }
 
@@ -213,8 +255,12 @@ LookupStatus query(const Surface& surface, const QueryLanes& lanes, const Result
   return st;
 }
 
-LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Results& out,
-                   const FetchOptions& options, Diagnostics& diags) {
+namespace {
+
+// fetch(), with the view's texel reads logged into `log` when it is set.
+LookupStatus fetch_logged(const Surface& surface, const FetchLanes& lanes, const Results& out,
+                          const FetchOptions& options, texunit::TexelReadLog* log,
+                          Diagnostics& diags) {
   LookupStatus st;
   const size_t n = lanes.count;
   bool ok = outputs_ok(out, n, diags);
@@ -228,7 +274,8 @@ LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Result
   ok = span_ok(lanes.mcs, n, false, "mcs", diags) && ok;
   ok = span_ok(lanes.active, n, false, "active", diags) && ok;
   if (!ok) return st;
-  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  view.read_log = log;
   st.kind = detail::to_public(texunit::format_info(view.desc.format).result_kind);
   texunit::MessageOptions mo;
   mo.precision = detail::to_internal(options.profile);
@@ -245,6 +292,26 @@ LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Result
     return st;
   }
   st.ok = true;
+  return st;
+}
+
+}  // namespace
+
+LookupStatus fetch(const Surface& surface, const FetchLanes& lanes, const Results& out,
+                   const FetchOptions& options, Diagnostics& diags) {
+  return fetch_logged(surface, lanes, out, options, nullptr, diags);
+}
+
+LookupStatus fetch_addresses(const Surface& surface, const FetchLanes& lanes, const Results& out,
+                             const FetchOptions& options, const Placement& placement,
+                             uint32_t line_bytes, AddressTrace& trace, Diagnostics& diags) {
+  trace = AddressTrace{};
+  const auto mapper = make_mapper(surface, placement, line_bytes, diags);
+  if (!mapper) return {};
+  texunit::TexelReadLog log;
+  const LookupStatus st = fetch_logged(surface, lanes, out, options, &log, diags);
+  if (!st.ok) return st;
+  if (!fill_trace(*mapper, log, lanes.count, trace, diags)) return {};
   return st;
 }
 

@@ -14,6 +14,7 @@
 
 #include "cli/guards.hpp"
 #include "cli/inputs.hpp"
+#include "cli/memory_trace.hpp"
 #include "cli/output.hpp"
 #include "cli/term.hpp"
 #include "core/suggest.hpp"
@@ -335,21 +336,19 @@ int cmd_disasm(const isa::Registry& reg, const CommonOptions& common, const Disa
   return kExitOk;
 }
 
-int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs& args) {
-  std::string text;
-  if (!read_input(args.program, text)) return kExitUsage;
-  const isa::IsaInfo* info = isa_of_input(reg, common, args.program, text);
-  if (info == nullptr) return kExitUsage;
+namespace {
+
+// run's --precision, --poison, --set, --trace-memory and --line-bytes; false after the message.
+bool exec_options(const RunArgs& args, isa::ExecOptions& exec, uint32_t& line_bytes) {
   const auto precision = precision_arg(args.precision);
-  if (!precision) return kExitUsage;
-  isa::ExecOptions exec;
+  if (!precision) return false;
   exec.trace = args.trace;
   exec.precision = *precision;
   if (!args.poison.empty()) {
     const auto p = parse_u64_arg(args.poison);
     if (!p || *p > 0xff) {
       say_error("--poison: expected a byte such as 0xcd, got '" + args.poison + "'");
-      return kExitUsage;
+      return false;
     }
     exec.poison = static_cast<uint8_t>(*p);
   }
@@ -357,18 +356,38 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
     const size_t eq = kv.find('=');
     if (eq == std::string::npos || eq == 0) {
       say_error("--set: expected KEY=VALUE, got '" + kv + "'");
-      return kExitUsage;
+      return false;
     }
     exec.settings.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
+  if (!args.line_bytes.empty() && !args.trace_memory) {
+    say_error("--line-bytes needs --trace-memory");
+    return false;
+  }
+  exec.trace_memory = args.trace_memory;
+  return parse_line_bytes(args.line_bytes, line_bytes);
+}
+
+}  // namespace
+
+int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs& args) {
+  std::string text;
+  if (!read_input(args.program, text)) return kExitUsage;
+  const isa::IsaInfo* info = isa_of_input(reg, common, args.program, text);
+  if (info == nullptr) return kExitUsage;
+  isa::ExecOptions exec;
+  uint32_t line_bytes = 64;
+  if (!exec_options(args, exec, line_bytes)) return kExitUsage;
 
   std::vector<core::Diagnostic> diags;
   int status = kExitOk;
   const auto scene = load_scene(common, args.scene, status, args.json ? &diags : nullptr);
-  std::vector<std::string> trace;  // kept with --json (issue 17)
+  std::vector<std::string> trace;           // kept with --json (issue 17)
+  std::vector<InstructionAccesses> memory;  // --trace-memory
   auto finish_json = [&](const std::vector<scene::RegisterValue>& regs) {
     auto j = scene::results_json(regs, diags);
     if (args.trace) j["trace"] = trace;
+    if (args.trace_memory) j["memory"] = memory_json(memory, line_bytes);
     std::printf("%s\n", j.dump(2).c_str());
   };
   if (!scene) {
@@ -391,6 +410,8 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
       fe->parse(isa::SourceFile{shown_name(args.program), text, &*scene}, platform, sink);
   std::optional<isa::RunResult> result;
   if (program && !sink.has_errors()) result = fe->execute(*program, *scene, platform, exec, sink);
+  if (result && result->memory && !map_memory(*result->memory, line_bytes, memory, sink))
+    result.reset();
   // A front end's *-RUN-SETTING diagnostic is about a --set value: a usage error (exit 2).
   const bool bad_setting =
       std::any_of(sink.diagnostics().begin(), sink.diagnostics().end(),
@@ -405,6 +426,7 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
       for (const std::string& t : result->trace) std::printf("%s\n", t.c_str());
       if (!result->trace.empty()) std::printf("\n");
       std::fputs(scene::results_table(result->registers, use_color(stdout)).c_str(), stdout);
+      if (args.trace_memory) std::printf("\n%s", memory_text(memory, line_bytes).c_str());
     }
   }
   if (bad_setting) return kExitUsage;

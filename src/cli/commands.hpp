@@ -59,6 +59,8 @@ struct RunArgs {
   std::string precision;              // "" = d3d
   std::string poison;                 // "" = none; else a byte "0xNN"
   std::vector<std::string> settings;  // --set KEY=VALUE, passed to the front end
+  bool trace_memory = false;          // the texels each texture instruction read, their addresses
+  std::string line_bytes;             // --line-bytes N (with --trace-memory; default 64)
 };
 
 struct RenderArgs {

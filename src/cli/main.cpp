@@ -176,6 +176,12 @@ void declare_run(CLI::App& app, Verbs& v) {
   v.run->add_option("--precision", v.run_args.precision,
                     "filtering arithmetic: d3d (default), exact, lavapipe, nvidia");
   v.run->add_option("--poison", v.run_args.poison, "fill undefined bytes with this byte (0xNN)");
+  v.run->add_flag("--trace-memory", v.run_args.trace_memory,
+                  "print the texels each texture instruction read, per lane, with their byte "
+                  "addresses and distinct cache lines (docs/memory-trace.md)");
+  v.run->add_option("--line-bytes", v.run_args.line_bytes,
+                    "N: cache line size for --trace-memory, a power of two in [16, 4096] "
+                    "(default 64)");
   v.run->add_option("--set", v.run_args.settings,
                     "front-end machine setting KEY=VALUE (vISA: media_oob=clamp|zero|undefined)");
   add_common(v.run, v.common, true);
@@ -240,6 +246,11 @@ void declare_sample(CLI::App& app, Verbs& v) {
   smp->add_option("--bounds-precision", args.bounds_precision,
                   "KEY=N,...: coord, subtexel, lod, derivative-lod, derivative, blend, color, "
                   "float bits (defaults: the Vulkan CTS's)");
+  smp->add_flag("--addresses", args.addresses,
+                "add each request's texel reads (x, y, z, level, sample, byte address, bytes) "
+                "and distinct cache lines (docs/memory-trace.md)");
+  smp->add_option("--line-bytes", args.line_bytes,
+                  "N: cache line size for --addresses, a power of two in [16, 4096] (default 64)");
   add_common(smp, v.common, true);
 }
 

@@ -53,6 +53,12 @@ void RequestBlock::reset(size_t n, bool with_bounds, bool requests_too) {
   out.clear();
 }
 
+void RequestBlock::TexelColumns::reset(size_t rows) {
+  count.assign(rows, 0), line_count.assign(rows, 0);
+  for (auto* c : {&x, &y, &z, &level, &sample, &bytes}) c->clear();
+  address.clear(), line.clear();
+}
+
 Diagnostic row_error(const std::string& file, bool binary, uint64_t line, uint32_t column,
                      const std::string& rule, const std::string& message) {
   Diagnostic d;

@@ -65,6 +65,17 @@ struct RequestBlock {
   std::vector<uint32_t> lo_r, lo_g, lo_b, lo_a, hi_r, hi_g, hi_b, hi_a;
   std::vector<uint8_t> has_range, bounded;
 
+  // --addresses: each row's texel reads and distinct cache lines (rows without an answer have
+  // none), the rows' records one after another in row order.
+  struct TexelColumns {
+    std::vector<uint32_t> count;  // per row: its reads
+    std::vector<uint32_t> x, y, z, level, sample, bytes;
+    std::vector<uint64_t> address;
+    std::vector<uint32_t> line_count;  // per row: its distinct lines
+    std::vector<uint64_t> line;
+    void reset(size_t rows);
+  } texels;
+
   // Request columns the reader knows to be zero in every row (a binary file without them): the
   // runner passes them as absent without scanning.
   std::vector<const void*> zero_columns;

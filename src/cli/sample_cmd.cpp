@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 #include "cli/inputs.hpp"
+#include "cli/memory_trace.hpp"
 #include "cli/output.hpp"
 #include "cli/sample_binary.hpp"
 #include "cli/sample_convert.hpp"
@@ -56,6 +57,7 @@ struct SampleSettings {
   uint64_t max_memory = uint64_t{1} << 30;  // --max-memory: blocks in flight are sized to it
   std::optional<BoundsOptions> bounds;      // --bounds (with --bounds-precision)
   uint64_t shard = 0, shards = 1;           // --shard I/N
+  uint32_t line_bytes = 64;                 // --line-bytes (with --addresses)
   SceneOptions scene;
 };
 
@@ -115,6 +117,20 @@ bool parse_bounds_precision(const std::string& arg, BoundsPrecision& p) {
   return true;
 }
 
+// --addresses with --line-bytes N (parse_line_bytes), not with CSV (no ragged columns).
+bool parse_addresses(const SampleArgs& args, ResultFormat format, uint32_t& line_bytes) {
+  if (!args.line_bytes.empty() && !args.addresses) {
+    say_error("--line-bytes needs --addresses");
+    return false;
+  }
+  if (!args.addresses) return true;
+  if (format == ResultFormat::kCsv) {
+    say_error("--addresses writes JSONL or npz (a request's reads do not fit a CSV row)");
+    return false;
+  }
+  return parse_line_bytes(args.line_bytes, line_bytes);
+}
+
 // --json with -o, --profile, --format, --shard and --max-memory.
 bool check_sample_args(const CommonOptions& common, const SampleArgs& args, SampleSettings& out) {
   if (args.json && args.output == "-") {
@@ -144,6 +160,7 @@ bool check_sample_args(const CommonOptions& common, const SampleArgs& args, Samp
     return false;
   }
   if (!args.shard.empty() && !parse_shard(args.shard, out.shard, out.shards)) return false;
+  if (!parse_addresses(args, out.format, out.line_bytes)) return false;
   if (!args.bounds_precision.empty() && !args.bounds) {
     say_error("--bounds-precision needs --bounds");
     return false;
@@ -273,7 +290,7 @@ struct Replay {
     else
       parse_text_block(b, src.name, bounds);
     answer_block(run, b);
-    if (npz == nullptr) return format_results(settings.format, bounds, b);
+    if (npz == nullptr) return format_results(settings.format, bounds, run.addresses, b);
     npz->serialize(b);
     if (npz->direct()) b.written = npz->write_in_place(b);
   }
@@ -381,10 +398,14 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   if (settings.format == ResultFormat::kNpz) {
     const bool binary = src.binary != nullptr;
     npz = std::make_unique<NpzResults>(binary && settings.shards > 1, !binary, args.bounds,
-                                       binary && src.binary->has_ids());
-    if (binary) npz->start_direct(output.stream(), shard_rows(src.binary->rows(), settings));
+                                       binary && src.binary->has_ids(), args.addresses);
+    // Ragged address columns have no known length: they are spooled.
+    if (binary && !args.addresses)
+      npz->start_direct(output.stream(), shard_rows(src.binary->rows(), settings));
   }
-  const SampleRunSettings run{&*scene, settings.profile, args.groups, settings.bounds, src.name};
+  SampleRunSettings run{&*scene, settings.profile, args.groups, settings.bounds, src.name};
+  run.addresses = args.addresses;
+  run.line_bytes = settings.line_bytes;
   Progress progress("sample", common.quiet);
   Replay replay(settings, run, src, output, npz.get(), report, progress);
   const auto t2 = std::chrono::steady_clock::now();

@@ -21,6 +21,8 @@ struct SampleArgs {
   bool json = false;             // a JSON summary on stdout (with -o FILE), diagnostics in it
   bool bounds = false;           // add the conformant range (lo, hi) to each sampling result
   std::string bounds_precision;  // "coord=20,subtexel=7,...": overrides of the CTS defaults
+  bool addresses = false;        // every request's texel reads, addresses and cache lines
+  std::string line_bytes;        // --line-bytes N: the cache line size (default 64)
 };
 
 int cmd_sample(const CommonOptions& common, const SampleArgs& args);

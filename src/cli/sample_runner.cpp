@@ -36,6 +36,7 @@ class BlockRunner {
   BlockRunner(const SampleRunSettings& s, RequestBlock& k) : s_(s), k_(k) {}
 
   void run() {
+    if (s_.addresses) k_.texels.reset(k_.count);
     size_t b = 0;
     while (b < k_.count) {
       if (!k_.valid[b]) {
@@ -92,7 +93,35 @@ class BlockRunner {
       l.mcs = part(k_.mcs, b, n);
     FetchOptions o;
     o.profile = s_.profile;
-    return fetch(surface, l, results(b, n), o, local);
+    if (!s_.addresses) return fetch(surface, l, results(b, n), o, local);
+    AddressTrace t;
+    const LookupStatus st =
+        fetch_addresses(surface, l, results(b, n), o, placement(b), s_.line_bytes, t, local);
+    if (st.ok) keep(b, n, t);
+    return st;
+  }
+
+  // The placement of row b's surface: the scene's, or texsim's linear layout at address 0.
+  Placement placement(size_t b) const {
+    return s_.scene->placement(k_.surface[b]).value_or(Placement{});
+  }
+
+  // Rows [b, b + n) read what `t` lists lane by lane.
+  void keep(size_t b, size_t n, const AddressTrace& t) {
+    RequestBlock::TexelColumns& c = k_.texels;
+    for (size_t i = 0; i < n; ++i) {
+      c.count[b + i] = static_cast<uint32_t>(t.lane_offsets[i + 1] - t.lane_offsets[i]);
+      c.line_count[b + i] =
+          static_cast<uint32_t>(t.lane_line_offsets[i + 1] - t.lane_line_offsets[i]);
+    }
+    const size_t reads = t.lane_offsets[n];
+    for (size_t k = 0; k < reads; ++k) {
+      const TexelAddress& a = t.reads[k];
+      c.x.push_back(a.x), c.y.push_back(a.y), c.z.push_back(a.slice_or_z);
+      c.level.push_back(a.level), c.sample.push_back(a.sample), c.bytes.push_back(a.bytes);
+      c.address.push_back(a.address);
+    }
+    c.line.insert(c.line.end(), t.lane_lines.begin(), t.lane_lines.end());
   }
 
   LookupStatus sample_message(const Surface& surface, const Sampler& sampler, size_t b, size_t n,
@@ -114,7 +143,11 @@ class BlockRunner {
     o.profile = s_.profile;
     o.lavapipe_groups = s_.groups;
     o.derivatives_from_quads = s_.groups && s_.profile != Profile::kLavapipe;
-    const LookupStatus st = sample(surface, sampler, l, results(b, n), o, local);
+    AddressTrace t;
+    const LookupStatus st = s_.addresses ? sample_addresses(surface, sampler, l, results(b, n), o,
+                                                            placement(b), s_.line_bytes, t, local)
+                                         : sample(surface, sampler, l, results(b, n), o, local);
+    if (st.ok && s_.addresses && !s_.bounds) keep(b, n, t);
     if (!st.ok || !s_.bounds) return st;
     BoundsOptions bo = *s_.bounds;
     bo.derivatives_from_quads = s_.groups;  // quads formed: coarse or fine differences
@@ -130,6 +163,7 @@ class BlockRunner {
       std::fill_n(k_.has_range.begin() + b, n, 1);
       // sample_bounds flags kFlagUnbounded; the column says "bounded".
       for (size_t i = b; i < b + n; ++i) k_.bounded[i] = (k_.bounded[i] & kFlagUnbounded) == 0;
+      if (s_.addresses) keep(b, n, t);
     }
     return bs;
   }

@@ -16,6 +16,10 @@ struct SampleRunSettings {
   bool groups = false;                  // --groups: lavapipe groups and quads from the rows
   std::optional<BoundsOptions> bounds;  // --bounds
   std::string file;                     // the request file's name in diagnostics
+  // --addresses: every row's texel reads and cache lines of line_bytes into block.texels, through
+  // the surface's placement (texsim's linear layout at address 0 where it has none; MT2).
+  bool addresses = false;
+  uint32_t line_bytes = 64;
 };
 
 // Fills the block's results (status, kind, bits, flags, ranges), its diagnostics (sorted by row)

@@ -2,6 +2,7 @@
 // the same float, NaN/inf as null in JSON), and the .npz result columns.
 #include "cli/sample_writer.hpp"
 
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -101,6 +102,20 @@ void csv_row(const RequestBlock& k, size_t i, bool bounds, TextOut& o) {
   o += '\n';
 }
 
+// --addresses: row i's reads from record `t` and lines from `l` as "texels" and "lines".
+void json_texels(const RequestBlock::TexelColumns& c, size_t i, size_t t, size_t l, TextOut& o) {
+  o += ",\"texels\":[";
+  for (size_t k = t; k < t + c.count[i]; ++k) {
+    o += k == t ? "{\"x\":" : ",{\"x\":";
+    o.num(c.x[k]), o += ",\"y\":", o.num(c.y[k]), o += ",\"z\":", o.num(c.z[k]);
+    o += ",\"level\":", o.num(c.level[k]), o += ",\"sample\":", o.num(c.sample[k]);
+    o += ",\"address\":", o.num(c.address[k]), o += ",\"bytes\":", o.num(c.bytes[k]), o += '}';
+  }
+  o += "],\"lines\":[";
+  for (size_t k = l; k < l + c.line_count[i]; ++k) o += k == l ? "" : ",", o.num(c.line[k]);
+  o += ']';
+}
+
 void json_row(const RequestBlock& k, size_t i, TextOut& o) {
   const std::array<uint32_t, 4> bits{k.r[i], k.g[i], k.b[i], k.a[i]};
   o += k.binary ? "{\"row\":" : "{\"line\":";
@@ -126,7 +141,6 @@ void json_row(const RequestBlock& k, size_t i, TextOut& o) {
     o += ']';
     if (!k.bounded[i]) o += ",\"bounded\":false";
   }
-  o += "}\n";
 }
 
 scene::NpyField plain(scene::NpyKind kind, uint32_t size, std::vector<uint64_t> sub = {}) {
@@ -143,19 +157,25 @@ std::string result_header(ResultFormat format, bool binary_rows, bool bounds) {
   return h + '\n';
 }
 
-void format_results(ResultFormat format, bool bounds, RequestBlock& block) {
+void format_results(ResultFormat format, bool bounds, bool addresses, RequestBlock& block) {
   TextOut o(block.out);
+  size_t t = 0, l = 0;  // --addresses: row i's first read and line
   for (size_t i = 0; i < block.count; ++i) {
-    if (!block.valid[i] || block.status[i] != static_cast<uint8_t>(RowStatus::kAnswered)) continue;
-    if (format == ResultFormat::kCsv)
-      csv_row(block, i, bounds, o);
-    else
-      json_row(block, i, o);
+    if (block.valid[i] && block.status[i] == static_cast<uint8_t>(RowStatus::kAnswered)) {
+      if (format == ResultFormat::kCsv) {
+        csv_row(block, i, bounds, o);
+      } else {
+        json_row(block, i, o);
+        if (addresses) json_texels(block.texels, i, t, l, o);
+        o += "}\n";
+      }
+    }
+    if (addresses) t += block.texels.count[i], l += block.texels.line_count[i];
   }
 }
 
-NpzResults::NpzResults(bool row_column, bool line_column, bool bounds, bool ids)
-    : row_(row_column), line_(line_column), bounds_(bounds), ids_(ids) {
+NpzResults::NpzResults(bool row_column, bool line_column, bool bounds, bool ids, bool addresses)
+    : row_(row_column), line_(line_column), bounds_(bounds), ids_(ids), addresses_(addresses) {
   using scene::NpyKind;
   // The order of serialize()'s columns.
   if (row_ || line_) npz_.add_array(line_ ? "line" : "row", {plain(NpyKind::kUint, 8)});
@@ -169,6 +189,39 @@ NpzResults::NpzResults(bool row_column, bool line_column, bool bounds, bool ids)
     npz_.add_array("bounded", {plain(NpyKind::kBool, 1)});
   }
   if (ids_) npz_.add_array("id", {plain(NpyKind::kInt, 8)});
+  if (addresses_) {
+    // Ragged: texel_start and line_start (N + 1, the first 0 written now) delimit each row's.
+    const std::array<uint8_t, 8> zero{};
+    texel_start_ = npz_.add_array("texel_start", {plain(NpyKind::kUint, 8)});
+    npz_.append(texel_start_, zero);
+    for (const char* name : {"texel_x", "texel_y", "texel_z", "texel_level", "texel_sample"})
+      npz_.add_array(name, {plain(NpyKind::kUint, 4)});
+    npz_.add_array("texel_address", {plain(NpyKind::kUint, 8)});
+    npz_.add_array("texel_bytes", {plain(NpyKind::kUint, 4)});
+    line_start_ = npz_.add_array("line_start", {plain(NpyKind::kUint, 8)});
+    npz_.append(line_start_, zero);
+    npz_.add_array("line_address", {plain(NpyKind::kUint, 8)});
+  }
+}
+
+void NpzResults::serialize_texels(RequestBlock& k) const {
+  const RequestBlock::TexelColumns& t = k.texels;
+  auto copy = [&k](const auto& v) {
+    auto& c = k.out_columns.emplace_back();
+    c.resize(v.size() * sizeof(v[0]));
+    if (!v.empty()) std::memcpy(c.data(), v.data(), c.size());
+  };
+  // The row counts; append() turns them into running offsets (in order).
+  auto counts = [&k](const std::vector<uint32_t>& v) {
+    auto& c = k.out_columns.emplace_back();
+    c.resize(v.size() * 8);
+    auto* w = reinterpret_cast<uint64_t*>(c.data());
+    for (size_t i = 0; i < v.size(); ++i) w[i] = v[i];
+  };
+  counts(t.count);
+  copy(t.x), copy(t.y), copy(t.z), copy(t.level), copy(t.sample), copy(t.address), copy(t.bytes);
+  counts(t.line_count);
+  copy(t.line);
 }
 
 void NpzResults::serialize(RequestBlock& k) const {
@@ -198,6 +251,7 @@ void NpzResults::serialize(RequestBlock& k) const {
     copy(k.bounded);
   }
   if (ids_) copy(k.id_number);
+  if (addresses_) serialize_texels(k);
   k.out_crc.resize(k.out_columns.size());
   for (size_t c = 0; c < k.out_columns.size(); ++c)
     k.out_crc[c] = scene::zip_crc32(k.out_columns[c]);
@@ -215,9 +269,18 @@ bool NpzResults::account(const RequestBlock& k) {
   return true;
 }
 
-bool NpzResults::append(const RequestBlock& k) {
-  for (size_t c = 0; c < k.out_columns.size(); ++c)
+bool NpzResults::append(RequestBlock& k) {
+  for (size_t c = 0; c < k.out_columns.size(); ++c) {
+    if (c == texel_start_ || c == line_start_) {
+      // Counts to offsets past the rows so far (the CRC changes with them).
+      uint64_t& total = c == texel_start_ ? texels_ : lines_;
+      auto* w = reinterpret_cast<uint64_t*>(k.out_columns[c].data());
+      for (size_t i = 0; i < k.out_columns[c].size() / 8; ++i) w[i] = total += w[i];
+      if (!npz_.append(c, k.out_columns[c])) return false;
+      continue;
+    }
     if (!npz_.append(c, k.out_columns[c], k.out_crc[c])) return false;
+  }
   return true;
 }
 

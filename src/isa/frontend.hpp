@@ -15,6 +15,7 @@
 #include "core/diag.hpp"
 #include "core/suggest.hpp"
 #include "core/text.hpp"
+#include "isa/memory_log.hpp"
 #include "scene/report.hpp"
 #include "scene/scene.hpp"
 #include "scene/section.hpp"
@@ -101,6 +102,9 @@ struct ExecOptions {
   // Front-end machine settings from `texsim run --set KEY=VALUE` (e.g. vISA `media_oob`). A front
   // end reports an unknown key or value as a diagnostic.
   std::vector<std::pair<std::string, std::string>> settings;
+  // `texsim run --trace-memory`: the texels every texture instruction reads go to
+  // RunResult::memory.
+  bool trace_memory = false;
 };
 
 // A built-in program and the scene it runs on, for `texsim demo`.
@@ -114,6 +118,7 @@ struct Example {
 struct RunResult {
   std::vector<scene::RegisterValue> registers;  // every register the program wrote, in order
   std::vector<std::string> trace;               // one entry per executed instruction
+  std::shared_ptr<const MemoryLog> memory;      // with ExecOptions::trace_memory
 };
 
 class Frontend {

@@ -8,6 +8,17 @@
 
 namespace texsim::texunit {
 
+namespace {
+
+// The element a byte was read from, once per run of bytes of the same element (ML7, MT6).
+void log_element(TexelReadLog* log, uint32_t x, uint32_t y) {
+  if (log == nullptr) return;
+  const TexelRead r{0, 0, x, y, 0, 0};
+  if (log->empty() || log->back() != r) log->push_back(r);
+}
+
+}  // namespace
+
 bool block_read_supported(const SurfaceDesc& d) {
   return d.type == SurfaceType::k2D && d.samples == 1 && !format_info(d.format).is_compressed();
 }
@@ -40,6 +51,7 @@ void read_block(const SurfaceView& view, const BlockRead& req, unsigned pitch, u
         const int64_t row = std::min<int64_t>(field_base + cy * row_step, rows - 1);
         value = view.bytes[lv.offset + static_cast<uint64_t>(row) * lv.row_pitch +
                            static_cast<uint64_t>(px * bpp + byte_in)];
+        log_element(view.read_log, static_cast<uint32_t>(px), static_cast<uint32_t>(row));
       } else if (req.oob == BlockOob::kZero) {
         value = 0;
       } else {

@@ -294,7 +294,9 @@ BatchStats fetch_message(const SurfaceView& view, const FetchBatch& lanes, const
     if (options.fetch.sample_policy == SampleIndexPolicy::kClamp && d.samples > 1 &&
         r.sample >= d.samples)
       r.sample = d.samples - 1;
+    const size_t from = read_log_size(view.read_log);
     const FetchResult f = fetch_texel_lavapipe(view, r);
+    tag_reads(view.read_log, from, i);
     write_lane(
         out, i, f.texel,
         static_cast<uint8_t>((f.in_bounds ? kLaneInBounds : 0) | (f.null_tile ? kLaneNullTile : 0) |

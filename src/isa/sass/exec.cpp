@@ -129,7 +129,9 @@ bool execute_fetch(const Instruction& inst, Machine& m, const scene::Scene& scen
   bool integer = false;
   if (lw.outcome == Outcome::kRun) {
     // A one-lane fetch message (TLDS runs per thread); the d3d profile's exact fetch.
-    const FetchLane f = fetch_lane(lw.view, lw.req, texunit::PrecisionProfile{});
+    const texunit::SurfaceView view =
+        memory_view(m, lw.view, lw.surface, lw.placed, lw.view.desc, 0);
+    const FetchLane f = fetch_lane(view, lw.req, texunit::PrecisionProfile{});
     integer = texunit::format_info(lw.view.desc.format).is_integer();
     texel = f.texel;
     // TLDS overrides the border colour with 0 (sass-tlds.md, Texture Header State Overrides):
@@ -164,8 +166,10 @@ std::optional<std::vector<scene::RegisterValue>> run_program(
   if (scene_state(scene).warp_wide())
     return run_warp(program, scene, settings, poison, sink, trace);
   Machine m = Machine::from_scene(scene);
-  for (const Instruction& inst : program) {
-    if (!execute_instruction(inst, m, scene, settings, sink, trace)) return std::nullopt;
+  m.memory = settings.memory;
+  for (size_t i = 0; i < program.size(); ++i) {
+    if (m.memory != nullptr) m.memory->at(i, print_instruction(program[i]), 0);
+    if (!execute_instruction(program[i], m, scene, settings, sink, trace)) return std::nullopt;
   }
   std::vector<scene::RegisterValue> out;
   for (unsigned r = 0; r < kRZ; ++r) {

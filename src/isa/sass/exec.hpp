@@ -12,6 +12,7 @@
 
 #include "core/diag.hpp"
 #include "core/half.hpp"
+#include "isa/memory_log.hpp"
 #include "isa/sass/lower.hpp"
 #include "isa/sass/model.hpp"
 #include "scene/report.hpp"
@@ -36,6 +37,7 @@ struct Machine {
   std::array<bool, 8> p{};          // p[7] (PT) is true
   std::array<bool, 256> written{};  // registers the program wrote
   std::array<bool, 256> defined{};  // false: the value is UNPREDICTABLE (reported as undefined)
+  MemoryLog* memory = nullptr;      // run --trace-memory: where lookups log their texel reads
 
   static Machine from_scene(const scene::Scene& s);
   bool predicate(uint8_t pred, bool neg) const;
@@ -46,7 +48,22 @@ struct ExecSettings {
   std::string platform = "SM52";
   core::Rounding fp16_rounding = core::Rounding::kNearestEven;  // scene "fp16_rounding"
   bool trace = false;
+  MemoryLog* memory = nullptr;  // run --trace-memory (run_program gives it to the machines)
 };
+
+// run --trace-memory: `view` logging its reads for the current instruction (the view itself when
+// not tracing); `full` is the whole surface's description, `view`'s level 0 its `first_level`.
+// keep_lane drops the reads of the copies a lone thread's quad adds (lanes 1..3).
+inline texunit::SurfaceView memory_view(const Machine& m, const texunit::SurfaceView& view,
+                                        const std::string& surface,
+                                        const hwstate::PlacedSurface* placed,
+                                        const texunit::SurfaceDesc& full, uint32_t first_level) {
+  if (m.memory == nullptr) return view;
+  return m.memory->log(view, surface, placed, full, first_level);
+}
+inline void memory_keep_lane0(const Machine& m) {
+  if (m.memory != nullptr) m.memory->keep_lane(0);
+}
 
 // The settings a scene implies (fp16_rounding: rn -> RNE, rz -> RZ; RN when absent).
 ExecSettings settings_for(const scene::Scene& s, std::string_view platform, bool trace);

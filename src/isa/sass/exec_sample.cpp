@@ -71,7 +71,12 @@ bool execute_sample(const Instruction& inst, Machine& m, const scene::Scene& sce
   bool defined = true;
   if (lw.outcome == Outcome::kRun) {
     bool null_tile = false;
+    const texunit::SurfaceView full = lw.view;
+    lw.view = memory_view(m, lw.view, lw.bound.surface, lw.bound.placed, lw.bound.view.desc,
+                          lw.bound.header.min_level);
     texel = sample_lane(lw, lw.req, null_tile, m.quad);
+    memory_keep_lane0(m);
+    lw.view = full;
     if (null_tile && trace) lw.what += " (null tile)";
     if (texel.kind != texunit::TexelKind::kFloat) {
       defined =

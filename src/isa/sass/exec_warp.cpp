@@ -11,6 +11,7 @@
 #include "isa/sass/encoding_sm70.hpp"
 #include "isa/sass/lower.hpp"
 #include "isa/sass/scene_section.hpp"
+#include "isa/sass/syntax.hpp"
 #include "texunit/sample.hpp"
 
 namespace texsim::isa::sass {
@@ -88,6 +89,7 @@ std::array<bool, kLanes> probe(const Instruction& inst, const std::array<Machine
   std::array<bool, kLanes> has_coord{};
   for (unsigned l = 0; l < kLanes; ++l) {
     Machine copy = lanes[l];
+    copy.memory = nullptr;  // a probe reads nothing
     plan.quads[l].probe = true;
     copy.quad = &plan.quads[l];
     core::DiagSink scratch;
@@ -197,7 +199,10 @@ std::optional<std::vector<scene::RegisterValue>> run_warp(
   const unsigned sm = wide_sm(settings.platform);
   std::array<Machine, kLanes> lanes = lanes_from_scene(scene);
   LaneDiagnostics diags;
-  for (const Instruction& inst : program) {
+  for (Machine& l : lanes) l.memory = settings.memory;
+  for (size_t i = 0; i < program.size(); ++i) {
+    const Instruction& inst = program[i];
+    const std::string text = settings.memory != nullptr ? print_instruction(inst) : std::string();
     std::array<bool, kLanes> runs{};
     for (unsigned l = 0; l < kLanes; ++l)
       runs[l] = ((warp.active_mask >> l) & 1u) != 0 && lanes[l].predicate(inst.pred, inst.pred_neg);
@@ -213,6 +218,7 @@ std::optional<std::vector<scene::RegisterValue>> run_warp(
       if (((warp.active_mask >> l) & 1u) == 0) continue;  // an inactive lane issues nothing
       core::DiagSink lane_sink;
       std::vector<std::string> lane_trace;
+      if (settings.memory != nullptr) settings.memory->at(i, text, l);
       ok &= run_lane(inst, lanes[l], plan.any ? &plan.quads[l] : nullptr,
                      plan.any && runs[l] ? plan.undefined[l] : std::string(), scene, settings,
                      lane_sink, trace != nullptr ? &lane_trace : nullptr);

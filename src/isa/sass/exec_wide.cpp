@@ -82,7 +82,9 @@ bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene
   switch (w.outcome) {
     case Outcome::kRun:
       if (w.fetch) {
-        const FetchLane f = fetch_lane(w.lw.bound.view, w.fetch_req, w.fetch_precision);
+        const texunit::SurfaceView view = memory_view(m, w.lw.bound.view, w.lw.bound.surface,
+                                                      w.lw.bound.placed, w.lw.bound.view.desc, 0);
+        const FetchLane f = fetch_lane(view, w.fetch_req, w.fetch_precision);
         null_tile = f.null_tile;
         if (f.in_bounds) {
           texel = f.texel;
@@ -91,8 +93,13 @@ bool execute_wide(const Instruction& inst, Machine& m, const scene::Scene& scene
           if (trace) w.what += " out of bounds";
         }
       } else {
+        const texunit::SurfaceView full = w.lw.view;
+        w.lw.view = memory_view(m, w.lw.view, w.lw.bound.surface, w.lw.bound.placed,
+                                w.lw.bound.view.desc, w.lw.bound.header.min_level);
         texel =
             w.ptp ? gather_per_texel(w, null_tile) : sample_lane(w.lw, w.lw.req, null_tile, m.quad);
+        memory_keep_lane0(m);
+        w.lw.view = full;
       }
       if (null_tile && trace) w.what += " (null tile)";
       break;

@@ -536,11 +536,14 @@ class SassFrontend final : public Frontend {
     }
     if (!options.settings.empty()) return std::nullopt;
     RunResult r;
-    const ExecSettings s = settings_for(scene, platform, options.trace);
+    ExecSettings s = settings_for(scene, platform, options.trace);
+    auto memory = options.trace_memory ? std::make_shared<MemoryLog>() : nullptr;
+    s.memory = memory.get();
     auto regs = run_program(p.instructions, scene, s, options.poison, sink,
                             options.trace ? &r.trace : nullptr);
     if (!regs) return std::nullopt;
     r.registers = std::move(*regs);
+    r.memory = std::move(memory);
     return r;
   }
 

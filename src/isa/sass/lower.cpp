@@ -155,6 +155,9 @@ BoundTexture bind_handle(const Instruction& inst, uint32_t handle, std::string_v
     if (auto f = texunit::format_from_name(twin)) out.view.desc.format = *f;
   }
   const texunit::SurfaceDesc& d = out.view.desc;
+  out.surface =
+      memory ? "surface at " + core::hex(memory->address) : "surface " + std::to_string(h.surface);
+  out.placed = memory ? &memory->placed : (surf->placement ? &*surf->placement : nullptr);
   out.what += (memory ? " -> surface at " + core::hex(memory->address)
                       : " -> surface " + std::to_string(h.surface)) +
               " (" + std::string(texunit::surface_type_name(d.type)) + " " +
@@ -225,6 +228,8 @@ LoweredFetch lower_tlds(const Instruction& inst, const RegisterFile& regs,
   const TextureHeader& h = bound.header;
   out.surface_id = h.surface;
   out.view = bound.view;
+  out.surface = bound.surface;
+  out.placed = bound.placed;
   const texunit::SurfaceDesc& d = out.view.desc;
 
   const ParamAInfo& pa = param_a_info(inst.param_a);

@@ -43,7 +43,9 @@ struct LoweredFetch {
   uint32_t surface_id = 0;
   texunit::SurfaceView view;
   texunit::FetchRequest req;
-  std::string what;  // for traces: "header 3 -> surface 0, level 0, coord (3, 7)"
+  std::string what;     // for traces: "header 3 -> surface 0, level 0, coord (3, 7)"
+  std::string surface;  // BoundTexture's
+  const hwstate::PlacedSurface* placed = nullptr;  // BoundTexture's
 };
 
 // "0x0000abcd", for traces.
@@ -82,6 +84,9 @@ struct BoundTexture {
   TextureHeader header;
   texunit::SurfaceView view;
   std::string what;  // "handle 0x00000003 header 3 -> surface 0 (2D R8G8B8A8_UNORM)"
+  // For run --trace-memory: the surface as the trace names it and its placement (null: none).
+  std::string surface;
+  const hwstate::PlacedSurface* placed = nullptr;
 };
 BoundTexture bind_texture(const Instruction& inst, const scene::Scene& scene, core::DiagSink& sink);
 // The same from a handle word the caller already holds (the bindless .B forms read it from a

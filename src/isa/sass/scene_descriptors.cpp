@@ -46,7 +46,7 @@ std::optional<std::pair<TextureHeader, MemorySurface>> header_from_bytes(
   TextureHeader h;
   h.min_level = mapped->view_min_level;
   h.max_level = mapped->view_max_level;
-  return std::pair{h, MemorySurface{std::move(*surface), placed.base_address}};
+  return std::pair{h, MemorySurface{std::move(*surface), placed.base_address, placed}};
 }
 
 std::optional<scene::SceneSampler> sampler_from_bytes(JsonReader& r, std::span<const uint8_t> tsc,

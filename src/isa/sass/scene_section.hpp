@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "hwstate/layout.hpp"
 #include "scene/scene.hpp"
 #include "scene/section.hpp"
 
@@ -54,6 +55,7 @@ struct TextureHeader {
 struct MemorySurface {
   std::shared_ptr<const texunit::Surface> surface;
   uint64_t address = 0;
+  hwstate::PlacedSurface placed;  // the header's placement (run --trace-memory)
 };
 
 struct TextureHeaderPool {

@@ -196,7 +196,9 @@ std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::S
   ExecConfig run_cfg = cfg;
   std::vector<std::string> lanes;
   if (cfg.trace) run_cfg.lane_trace = &lanes;
-  for (const Instruction& i : prog.instructions) {
+  for (size_t k = 0; k < prog.instructions.size(); ++k) {
+    const Instruction& i = prog.instructions[k];
+    if (cfg.memory != nullptr) cfg.memory->at(k, print_instruction(i, prog), 0);
     core::DiagSink local;
     lanes.clear();
     const bool ok = execute_instruction(i, *m, sc, run_cfg, local);

@@ -30,7 +30,16 @@ struct ExecConfig {
   std::optional<uint8_t> poison;  // value of undefined bytes (still reported undefined)
   // Sampling arithmetic for samplers whose scene entry names no "precision".
   texunit::PrecisionKind precision = texunit::PrecisionKind::kD3D;
+  MemoryLog* memory = nullptr;  // run --trace-memory: where lookups log their texel reads
 };
+
+// run --trace-memory: the view of scene surface `ss` logging its reads for the current
+// instruction (the surface's own view when not tracing).
+inline texunit::SurfaceView memory_view(const ExecConfig& cfg, const scene::SceneSurface& ss) {
+  if (cfg.memory == nullptr) return ss.surface.view();
+  return cfg.memory->log(ss.surface.view(), "T" + std::to_string(ss.id),
+                         ss.placement ? &*ss.placement : nullptr, ss.surface.desc(), 0);
+}
 
 // The machine for `prog` with the scene's state; nullopt with VISA-RUN-REGISTER diagnostics.
 std::optional<Machine> make_machine(const VisaProgram& prog, const scene::Scene& scene,

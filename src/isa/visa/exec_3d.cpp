@@ -175,7 +175,8 @@ bool run_3d(const Instruction& inst, Machine& m, const scene::Scene& sc, const E
   // Lower -> message -> write-back, all in the Intel sampler message (intel/).
   const intel::LoweredMessage msg =
       intel::lower_message(req->params, s3d, d.type, coarse_pixel(*req, sc));
-  const intel::LaneResults res = intel::run_message(ss->surface.view(), sstate, prec, s3d, msg, es);
+  const intel::LaneResults res =
+      intel::run_message(memory_view(cfg, *ss), sstate, prec, s3d, msg, es);
   const uint32_t base = sp->base + dst.offset;
   intel::write_response(layout, res, {m.bytes_at(base, bytes), m.defined_at(base, bytes)},
                         cfg.poison.value_or(0));

@@ -64,7 +64,9 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
   br.oob = static_cast<texunit::BlockOob>(cfg.media_oob);
   const size_t size = size_t{req->pitch} * req->height;
   std::vector<uint8_t> bytes(size), defined(size);
-  texunit::read_block(ss->surface.view(), br, req->pitch, cfg.poison.value_or(0), bytes, defined);
+  // run --trace-memory: the elements whose bytes the block reads (decision MT6).
+  texunit::read_block(memory_view(cfg, *ss), br, req->pitch, cfg.poison.value_or(0), bytes,
+                      defined);
   for (unsigned i = 0; i < req->height; ++i) {
     for (unsigned j = 0; j < req->width; ++j) {
       const size_t k = size_t{i} * req->pitch + j;
@@ -74,6 +76,46 @@ bool run_media_ld(const Instruction& inst, Machine& m, const scene::Scene& sc,
   m.mark_written(dst.id);
   return true;
 }
+
+namespace {
+
+// run --trace-memory: the byte-read list of a GATHER_SCALED on `surface` (SLM and stateless at
+// 0; a scene surface's bytes at its placement's base: decision MT6); null when not tracing.
+std::vector<ByteRead>* byte_log(const ExecConfig& cfg, const scene::Scene& sc, uint32_t surface) {
+  if (cfg.memory == nullptr) return nullptr;
+  if (surface == kSurfaceSlm || surface == kSurfaceStateless)
+    return &cfg.memory->buffer(surface == kSurfaceSlm ? "slm" : "stateless", 0, false);
+  const scene::SceneSurface* ss = find_surface(sc, surface);
+  const bool placed = ss != nullptr && ss->placement.has_value();
+  return &cfg.memory->buffer("T" + std::to_string(surface),
+                             placed ? ss->placement->base_address : 0, placed);
+}
+
+// Logs lane `lane`'s read of `bytes` at `offset`, the part inside the buffer (past its end reads
+// return 0 without a memory access).
+void log_bytes(std::vector<ByteRead>* log, unsigned lane, uint64_t offset, uint32_t bytes,
+               std::span<const uint8_t> mem) {
+  if (log == nullptr || offset >= mem.size()) return;
+  const uint64_t n = std::min<uint64_t>(bytes, mem.size() - offset);
+  log->push_back({lane, offset, static_cast<uint32_t>(n)});
+}
+
+// The lanes' reads: with `channels` (GATHER4_SCALED) a dword per enabled channel, channel by
+// channel; else `bytes` a lane.
+void log_gather(std::vector<ByteRead>* log, const ScatteredRead& req, uint32_t channels,
+                std::span<const uint8_t> mem) {
+  if (log == nullptr) return;
+  for (unsigned c = 0; c < (channels != 0 ? 4u : 1u); ++c) {
+    if (channels != 0 && ((channels >> c) & 1) == 0) continue;
+    for (unsigned i = 0; i < req.lanes; ++i) {
+      if (((req.enabled >> i) & 1) == 0 || ((req.address_undefined >> i) & 1) != 0) continue;
+      const uint64_t at = uint64_t{req.address[i]} + (channels != 0 ? uint64_t{4} * c : 0);
+      log_bytes(log, i, at, channels != 0 ? 4 : req.bytes, mem);
+    }
+  }
+}
+
+}  // namespace
 
 bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& sc,
                        const ExecConfig& cfg, core::DiagSink& sink) {
@@ -116,6 +158,7 @@ bool run_gather_scaled(const Instruction& inst, Machine& m, const scene::Scene& 
     sink.error("VISA-RUN-REGISTER", at(inst, m), "Dst is too small", spec + ", Dst");
     return false;
   }
+  log_gather(byte_log(cfg, sc, req->surface), *req, dwords ? channels : 0, mem);
   const uint8_t fill = cfg.poison.value_or(0);
   if (dwords) {
     // visa-gather4_scaled.md, Semantics: channel c of lane i is the dword at Offset +

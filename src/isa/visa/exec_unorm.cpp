@@ -71,7 +71,7 @@ bool run_sample_unorm(const Instruction& inst, Machine& m, const scene::Scene& s
   mo.layout.lavapipe_group_lanes = 8;  // lavapipe's SIMD8 groups, as for 3D messages
   texunit::UnormBlock block;
   if (ops->defined) {
-    block = texunit::sample_unorm_block(ss->surface.view(), smp->state,
+    block = texunit::sample_unorm_block(memory_view(cfg, *ss), smp->state,
                                         {ops->u0, ops->v0, ops->du, ops->dv}, mo);
     if (!block.ok) {
       sink.error("VISA-RUN-SURFACE", at(inst, m), "the texture unit refused the UNORM block",

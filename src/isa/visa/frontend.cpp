@@ -236,7 +236,11 @@ class VisaFrontend final : public isa::Frontend {
       }
     }
     if (sink.has_errors()) return std::nullopt;
-    return execute_program(static_cast<const VisaProgram&>(program), scene, cfg, sink);
+    auto memory = options.trace_memory ? std::make_shared<MemoryLog>() : nullptr;
+    cfg.memory = memory.get();
+    auto r = execute_program(static_cast<const VisaProgram&>(program), scene, cfg, sink);
+    if (r) r->memory = std::move(memory);
+    return r;
   }
 
   std::vector<std::string> opcodes() const override {

@@ -136,6 +136,69 @@ TEST(ApiAddresses, RestagedQuadsKeepTheCallersLanes) {
     EXPECT_EQ(trace.reads[k].lane, texsim::TexelAddress::kNoLane) << k;
 }
 
+// Each lane's own lines (lane_lines) are the distinct lines of its reads; the message's lines are
+// their union in lane order (decision MT4).
+TEST(ApiAddresses, LaneLinesAreEachLanesOwn) {
+  const texsim::Surface s = noisy(64, 64);
+  const size_t n = 16;
+  Lanes in(n);
+  texsim::SampleLanes l;
+  l.count = n;
+  l.u = in.u, l.v = in.v;
+  texsim::Placement p;
+  p.tiling = texsim::Tiling::kPitch;
+  p.base_address = 0x10000;
+  texsim::AddressTrace t;
+  texsim::Diagnostics d;
+  ASSERT_TRUE(texsim::sample_addresses(s, texsim::Sampler{}, l, in.results(), {}, p, 32, t, d).ok);
+  ASSERT_EQ(t.lane_line_offsets.size(), n + 1);
+  std::vector<uint64_t> all;
+  for (size_t i = 0; i < n; ++i) {
+    std::vector<uint64_t> want;
+    for (size_t k = t.lane_offsets[i]; k < t.lane_offsets[i + 1]; ++k) {
+      const uint64_t line = t.reads[k].address & ~uint64_t{31};
+      if (std::find(want.begin(), want.end(), line) == want.end()) want.push_back(line);
+    }
+    const std::vector<uint64_t> got(
+        t.lane_lines.begin() + static_cast<long>(t.lane_line_offsets[i]),
+        t.lane_lines.begin() + static_cast<long>(t.lane_line_offsets[i + 1]));
+    EXPECT_EQ(got, want) << i;
+    for (uint64_t line : got)
+      if (std::find(all.begin(), all.end(), line) == all.end()) all.push_back(line);
+  }
+  EXPECT_EQ(t.lines, all);
+}
+
+// fetch_addresses: pitch-linear address = base + y * pitch + x * bpp; out-of-bounds lanes read
+// nothing; the results are fetch()'s.
+TEST(ApiAddresses, FetchAddressesArePitchLinear) {
+  const texsim::Surface s = noisy(16, 16);
+  std::vector<uint32_t> x{9, 0, 99}, y{5, 15, 0};
+  texsim::FetchLanes l;
+  l.count = 3;
+  l.x = x, l.y = y;
+  Lanes out(3), ref(3);
+  texsim::Diagnostics d;
+  ASSERT_TRUE(texsim::fetch(s, l, ref.results(), {}, d).ok);
+  texsim::Placement p;
+  p.tiling = texsim::Tiling::kPitch;
+  p.row_pitch = 128;
+  p.base_address = 0x10000;
+  texsim::AddressTrace t;
+  ASSERT_TRUE(texsim::fetch_addresses(s, l, out.results(), {}, p, 64, t, d).ok);
+  EXPECT_EQ(out.r, ref.r);
+  EXPECT_EQ(out.g, ref.g);
+  ASSERT_EQ(t.reads.size(), 2u);
+  EXPECT_EQ(t.reads[0].address, 0x10000u + 5 * 128 + 9 * 4);
+  EXPECT_EQ(t.reads[1].address, 0x10000u + 15 * 128);
+  EXPECT_EQ(t.lane_offsets, (std::vector<size_t>{0, 1, 2, 2}));
+  EXPECT_EQ(t.lane_lines, (std::vector<uint64_t>{0x10280, 0x10780}));
+  texsim::Diagnostics bad;
+  EXPECT_FALSE(texsim::fetch_addresses(s, l, out.results(), {}, p, 48, t, bad).ok);
+  ASSERT_FALSE(bad.empty());
+  EXPECT_EQ(bad[0].rule, "ACCESS-LINE-SIZE");
+}
+
 TEST(ApiAddresses, BadLineSizeAndPlacementAreDiagnosed) {
   const texsim::Surface s = noisy(64, 64);
   Lanes in(4);
@@ -238,6 +301,59 @@ TEST(ApiAddresses, CMatchesCpp) {
   EXPECT_EQ(texsim_sample_addresses(surface, &smp, &lanes, &out, nullptr, &pl, 32, &trace, nullptr),
             TEXSIM_ERROR_DIAGNOSTICS);
   EXPECT_EQ(trace, nullptr);
+  texsim_surface_destroy(surface);
+}
+
+// texsim_fetch_addresses and the per-lane lines match the C++ API (pitch-linear, 64-byte lines).
+TEST(ApiAddresses, CFetchAndLaneLinesMatchCpp) {
+  const texsim::Surface cpp_surface = noisy(16, 16);
+  texsim_surface_desc desc = texsim_surface_desc_default();
+  desc.width = desc.height = 16;
+  texsim_surface* surface = nullptr;
+  const auto bytes = cpp_surface.bytes();
+  ASSERT_EQ(texsim_surface_create(&desc, bytes.data(), bytes.size(), &surface), TEXSIM_OK);
+  std::vector<uint32_t> x{9, 0, 99, 15}, y{5, 15, 0, 15};
+  Lanes c(4), in(4);
+  texsim_fetch_lanes lanes = texsim_fetch_lanes_default();
+  lanes.count = 4;
+  lanes.x = x.data(), lanes.y = y.data();
+  texsim_results out = texsim_results_default();
+  out.r = c.r.data(), out.g = c.g.data(), out.b = c.b.data(), out.a = c.a.data();
+  texsim_placement pl = texsim_placement_default();
+  pl.tiling = TEXSIM_TILING_PITCH;
+  pl.row_pitch = 128;
+  pl.base_address = 0x10000;
+  texsim_address_trace* trace = nullptr;
+  ASSERT_EQ(texsim_fetch_addresses(surface, &lanes, &out, nullptr, &pl, 64, &trace, nullptr),
+            TEXSIM_OK);
+  texsim::FetchLanes l;
+  l.count = 4;
+  l.x = x, l.y = y;
+  texsim::Placement p;
+  p.tiling = texsim::Tiling::kPitch;
+  p.row_pitch = 128;
+  p.base_address = 0x10000;
+  texsim::AddressTrace want;
+  texsim::Diagnostics d;
+  ASSERT_TRUE(texsim::fetch_addresses(cpp_surface, l, in.results(), {}, p, 64, want, d).ok);
+  EXPECT_EQ(c.r, in.r);
+  ASSERT_EQ(texsim_address_trace_read_count(trace), 3u);  // lane 2 is out of bounds
+  EXPECT_EQ(texsim_address_trace_reads(trace)[0].address, 0x10000u + 5 * 128 + 9 * 4);
+  EXPECT_TRUE(std::equal(want.lane_line_offsets.begin(), want.lane_line_offsets.end(),
+                         texsim_address_trace_lane_line_offsets(trace)));
+  EXPECT_TRUE(std::equal(want.lane_lines.begin(), want.lane_lines.end(),
+                         texsim_address_trace_lane_lines(trace)));
+  EXPECT_EQ(want.lane_lines,
+            (std::vector<uint64_t>{0x10280, 0x10780, 0x10780}));  // lanes 1, 3 share a line
+  texsim_address_trace_destroy(trace);
+  EXPECT_EQ(texsim_address_trace_lane_line_offsets(nullptr), nullptr);
+  EXPECT_EQ(texsim_address_trace_lane_lines(nullptr), nullptr);
+  trace = nullptr;
+  EXPECT_EQ(texsim_fetch_addresses(surface, &lanes, &out, nullptr, &pl, 100, &trace, nullptr),
+            TEXSIM_ERROR_DIAGNOSTICS);
+  EXPECT_EQ(trace, nullptr);
+  EXPECT_EQ(texsim_fetch_addresses(surface, &lanes, &out, nullptr, &pl, 64, nullptr, nullptr),
+            TEXSIM_ERROR_INVALID_ARGUMENT);
   texsim_surface_destroy(surface);
 }
 
