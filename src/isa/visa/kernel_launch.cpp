@@ -132,7 +132,17 @@ std::optional<RunResult> execute_kernel(const VisaProgram& prog, const scene::Sc
   auto m = make_machine(prog, sc, cfg, sink);
   if (!m) return std::nullopt;
   KernelMemory mem;
-  if (!run_thread(prog, *code, *m, mem, sc, cfg, m->dispatch_mask(), sink)) return std::nullopt;
+  // The thread's lanes: the dispatch mask below the SIMD width (SimdSize, else the widest
+  // instruction's last lane), so that a uniform jump does not carry lanes the kernel never has.
+  unsigned width = kernel_simd_size(prog).value_or(0);
+  if (width == 0) {
+    for (const auto& k : code->insts) {
+      if (k) width = std::max(width, k->mask_offset + k->exec_size);
+    }
+  }
+  const uint32_t lanes = width == 0 || width >= 32 ? 0xffffffffu : (1u << width) - 1;
+  if (!run_thread(prog, *code, *m, mem, sc, cfg, m->dispatch_mask() & lanes, sink))
+    return std::nullopt;
   RunResult result;
   for (uint32_t id : m->written()) result.registers.push_back(register_value(*m, id));
   return result;
