@@ -233,8 +233,8 @@ KValue alu_eval(AluOp op, std::span<const KValue> s, bool exec_float, bool exec_
     case AluOp::kBfn: {
       uint64_t r = 0;
       for (unsigned b = 0; b < 64; ++b) {
-        const unsigned idx =
-            ((u(0) >> b) & 1) | (((u(1) >> b) & 1) << 1) | (((u(2) >> b) & 1) << 2);
+        const auto idx = static_cast<unsigned>(((u(0) >> b) & 1) | (((u(1) >> b) & 1) << 1) |
+                                               (((u(2) >> b) & 1) << 2));
         r |= uint64_t{(bfn_table >> idx) & 1u} << b;
       }
       return ival(r);

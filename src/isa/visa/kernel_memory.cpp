@@ -73,8 +73,10 @@ bool run_buffer_message(ThreadState& t, const KInst& k, uint32_t active, const c
       const uint32_t sa = src_sp->base + k.ops[3].col + slot * per + 4 * i;
       if (oa + 4 > off_sp->base + off_sp->size || sa + 4 > src_sp->base + src_sp->size)
         return fail(sink, loc, "Offsets or Src is too small for the exec size", page);
-      const uint64_t a =
-          (static_cast<uint64_t>(g->v.i) & 0xffffffffu) + t.m.read_le(oa, 4, def) + uint64_t{4} * c;
+      // Global_Offset + Element_offset[i] wraps in 32 bits, as GATHER_SCALED's (lower.cpp).
+      const uint32_t base =
+          static_cast<uint32_t>(g->v.i) + static_cast<uint32_t>(t.m.read_le(oa, 4, def));
+      const uint64_t a = uint64_t{base} + uint64_t{4} * c;
       for (unsigned b = 0; b < bytes; ++b) {
         if (a + b < buf->size()) (*buf)[a + b] = t.m.byte(sa + b);  // out of bounds: dropped
       }

@@ -29,7 +29,7 @@ constexpr const char* kHead = R"(.version 4.2
 .decl T6 v_type=T num_elts=1
 )";
 
-VisaRegister ud(std::vector<uint32_t> vals, scene::ElemType t = scene::ElemType::kUD) {
+VisaRegister ud(const std::vector<uint32_t>& vals, scene::ElemType t = scene::ElemType::kUD) {
   VisaRegister r;
   r.type = t;
   for (uint32_t v : vals) {
@@ -72,9 +72,9 @@ KRun run(const std::string& body, const scene::Scene& sc) {
   return r;
 }
 
-scene::Scene with_v40(std::vector<uint32_t> v, uint64_t dispatch = 0xffffffff) {
+scene::Scene with_v40(const std::vector<uint32_t>& v, uint64_t dispatch = 0xffffffff) {
   scene::Scene sc;
-  edit_scene_state(sc).registers["V40"] = ud(std::move(v));
+  edit_scene_state(sc).registers["V40"] = ud(v);
   edit_scene_state(sc).dispatch_mask = dispatch;
   return sc;
 }
@@ -88,7 +88,8 @@ TEST(KernelExec, RegionsMaskOffsetsAndNoMask) {
           with_v40(iota(32, 100), 0xffff));
   ASSERT_TRUE(r.result) << r.diags;
   for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(r.u("V41", i), 101 + 2 * i);
-  EXPECT_FALSE(r.reg("V41")->byte_defined(16 * 4));  // M5 lanes are outside the dispatch mask
+  EXPECT_FALSE(
+      r.reg("V41")->byte_defined(size_t{16} * 4));  // M5 lanes are outside the dispatch mask
   for (uint32_t i = 0; i < 8; ++i) EXPECT_EQ(r.u("V43", 8 + 2 * i), 100 + (i / 2) * 4 + i % 2);
 }
 
