@@ -149,6 +149,8 @@ bool run_thread(const VisaProgram& prog, const KernelCode& code, Machine& m, Ker
     } else if (k->op == "goto" || k->op == "jmp") {
       branch(t, *k, code, active, pc, pcs);
       continue;
+    } else if (k->op == "lsc_load" || k->op == "lsc_store") {
+      ok = run_lsc(t, *k, active, loc, sink);
     } else if (k->op.starts_with("scatter")) {
       ok = run_buffer_message(t, *k, active, loc, sink);
     } else {

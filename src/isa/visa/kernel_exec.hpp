@@ -25,6 +25,7 @@ namespace texsim::isa::visa {
 struct KernelMemory {
   std::map<uint32_t, std::vector<uint8_t>> buffers;
   std::map<uint32_t, uint32_t> images;
+  std::map<uint32_t, uint64_t> addresses;  // buffers with a GPU address (stateless LSC)
 };
 
 // Each instruction's structured form (nullopt for rows exec.hpp runs) and the labels.

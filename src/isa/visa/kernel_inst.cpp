@@ -9,40 +9,14 @@
 namespace texsim::isa::visa {
 namespace {
 
-constexpr std::array<std::string_view, 34> kGeneric{"mov",
-                                                    "add",
-                                                    "mul",
-                                                    "mad",
-                                                    "add3",
-                                                    "and",
-                                                    "or",
-                                                    "xor",
-                                                    "not",
-                                                    "shl",
-                                                    "shr",
-                                                    "asr",
-                                                    "min",
-                                                    "max",
-                                                    "rndd",
-                                                    "rnde",
-                                                    "rndz",
-                                                    "rndu",
-                                                    "frc",
-                                                    "avg",
-                                                    "bfn",
-                                                    "cmp",
-                                                    "sel",
-                                                    "addc",
-                                                    "movs",
-                                                    "goto",
-                                                    "jmp",
-                                                    "ret",
-                                                    "fence_global",
-                                                    "fence_local",
-                                                    "fence_sw",
-                                                    "lsc_fence",
-                                                    "scatter4_scaled",
-                                                    "scatter_scaled"};
+// clang-format off
+constexpr std::array<std::string_view, 36> kGeneric{
+    "mov", "add", "mul", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
+    "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
+    "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
+    "scatter4_scaled", "scatter_scaled", "lsc_load", "lsc_store",
+};
+// clang-format on
 
 bool parse_uint(std::string_view s, uint32_t& out) {
   if (s.empty()) return false;
@@ -139,6 +113,49 @@ bool parse_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std
          (err = "bad region in '" + std::string(t) + "'", false);
 }
 
+// LSC operands: "flat[V]:a64" / "flat[V]:a32" and "V:d32", "V:d32x4", "V:d16c32", "%null:d32".
+bool parse_lsc_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std::string& err) {
+  const size_t colon = t.rfind(':');
+  if (colon == std::string_view::npos)
+    return err = "bad LSC operand '" + std::string(t) + "'", false;
+  std::string_view suffix = t.substr(colon + 1);
+  std::string_view name = t.substr(0, colon);
+  if (name.starts_with("flat[") && name.ends_with("]")) {
+    name = name.substr(5, name.size() - 6);
+    o.kind = KOpKind::kLscAddr;
+    if (suffix == "a64") o.addr_bits = 64;
+    if (suffix == "a32") o.addr_bits = 32;
+    if (o.addr_bits == 0)
+      return err = "LSC address size '" + std::string(suffix) + "' is not modelled", false;
+  } else if (suffix.starts_with("d")) {
+    o.kind = KOpKind::kLscData;
+    suffix.remove_prefix(1);
+    size_t n = 0;
+    while (n < suffix.size() && std::isdigit(static_cast<unsigned char>(suffix[n]))) ++n;
+    if (!parse_uint(suffix.substr(0, n), o.data_bits) ||
+        (o.data_bits != 8 && o.data_bits != 16 && o.data_bits != 32 && o.data_bits != 64))
+      return err = "bad LSC data type in '" + std::string(t) + "'", false;
+    suffix.remove_prefix(n);
+    if (suffix == "c32") {
+      o.c32 = true;
+    } else if (suffix.starts_with("x")) {
+      if (!parse_uint(suffix.substr(1), o.vec) || o.vec < 1 || o.vec > 8)
+        return err = "bad LSC vector size in '" + std::string(t) + "'", false;
+    } else if (!suffix.empty()) {
+      return err = "LSC data form '" + std::string(t) + "' is not modelled", false;
+    }
+    if ((o.data_bits < 32) != o.c32)
+      return err = "LSC data form '" + std::string(t) + "' is not modelled", false;
+  } else {
+    return err = "LSC operand '" + std::string(t) + "' is not modelled (flat addresses only)",
+           false;
+  }
+  o.var = syms.find_name(name);
+  if (o.var == nullptr || o.var->cls != VarClass::kGeneral)
+    return err = "unknown LSC operand '" + std::string(t) + "'", false;
+  return true;
+}
+
 std::vector<std::string_view> split(std::string_view s) {
   std::vector<std::string_view> out;
   size_t i = 0;
@@ -213,9 +230,11 @@ std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
   const size_t dot = mn.find('.');
   k.op = std::string(mn.substr(0, dot));
   if (dot != std::string_view::npos) k.modifier = std::string(mn.substr(dot + 1));
+  const bool lsc = k.op == "lsc_load" || k.op == "lsc_store";
   for (std::string_view t : split(text.substr(close + 1))) {
     KOperand o;
-    if (!parse_operand(t, syms, o, error)) return std::nullopt;
+    if (!(lsc ? parse_lsc_operand(t, syms, o, error) : parse_operand(t, syms, o, error)))
+      return std::nullopt;
     k.ops.push_back(std::move(o));
   }
   return k;

@@ -15,7 +15,7 @@
 
 namespace texsim::isa::visa {
 
-enum class KOpKind : uint8_t { kNull, kVar, kImm, kPred, kState, kRaw, kLabel };
+enum class KOpKind : uint8_t { kNull, kVar, kImm, kPred, kState, kRaw, kLabel, kLscAddr, kLscData };
 
 struct KOperand {
   KOpKind kind = KOpKind::kNull;
@@ -27,6 +27,11 @@ struct KOperand {
   uint64_t imm = 0;                // kImm bits
   bool neg = false, abs = false;   // source modifiers (-), (abs), (-abs)
   std::string label;               // kLabel
+  // LSC operands (visa LSC_UNTYPED.md): kLscAddr "flat[V]:a64" (addr_bits 32 or 64); kLscData
+  // "V:d32x4" / "V:d16c32" (data_bits per element in memory, vec elements per lane, c32: each
+  // element widened to a dword in the register).
+  uint32_t addr_bits = 0, data_bits = 0, vec = 1;
+  bool c32 = false;
 };
 
 struct KInst {

@@ -89,6 +89,7 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& c
   KernelMemory mem;
   for (const auto& [bti, b] : l.buffers) mem.buffers[bti] = b.bytes;
   mem.images = l.images;
+  mem.addresses = l.addresses;
   const uint32_t per_group = l.local_size[0] * l.local_size[1] * l.local_size[2];
   for (uint32_t gz = 0; gz < groups[2]; ++gz) {
     for (uint32_t gy = 0; gy < groups[1]; ++gy) {

@@ -160,7 +160,7 @@ std::optional<uint32_t> read_bti(JsonReader& r, const std::string& key, const st
   return n;
 }
 
-// "launch": {"global_size", "local_size", "buffers": {"BTI": {"type", "values"}},
+// "launch": {"global_size", "local_size", "buffers": {"BTI": {"type", "values", "address"}},
 // "images": {"BTI": scene surface id}} (docs/kernels.md).
 void read_launch(JsonReader& r, const Json& v, SceneState& st) {
   const std::string path = "launch";
@@ -177,8 +177,15 @@ void read_launch(JsonReader& r, const Json& v, SceneState& st) {
       for (const auto& [key, val] : b->items()) {
         const std::string ep = json_member_path(bp, key);
         const auto bti = read_bti(r, key, ep);
+        Json plain = val;
+        if (val.is_object() && val.contains("address")) {
+          if (auto a = r.as_u64(val["address"], json_member_path(ep, "address")); a && bti) {
+            l.addresses[*bti] = *a;
+          }
+          plain.erase("address");
+        }
         SceneState tmp;
-        read_variable(r, "buffer", val, ep, tmp);
+        read_variable(r, "buffer", plain, ep, tmp);
         if (bti && tmp.registers.count("buffer") != 0) l.buffers[*bti] = tmp.registers["buffer"];
       }
     }

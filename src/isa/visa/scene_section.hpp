@@ -32,6 +32,7 @@ struct KernelLaunch {
   std::array<uint32_t, 3> local_size{1, 1, 1};
   std::map<uint32_t, VisaRegister> buffers;  // by binding-table index
   std::map<uint32_t, uint32_t> images;       // binding-table index -> scene surface id
+  std::map<uint32_t, uint64_t> addresses;    // a buffer's GPU virtual address ("address")
 };
 
 // The vISA machine state a scene gives (interface.md, "Scene file").

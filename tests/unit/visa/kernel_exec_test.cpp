@@ -231,5 +231,54 @@ TEST(KernelLaunch, ErrorsSayWhatTheLaunchLacks) {
   EXPECT_NE(u.diags.find("binding-table index 2 has no buffer"), std::string::npos) << u.diags;
 }
 
+// LSC on stateless memory (PVC's code): A64 addresses into the launch's addressed buffers, a
+// vector of 2 per lane (one GRF-padded block per vector element), D16 widened to dwords.
+constexpr const char* kLscBody = R"(.decl V60 v_type=G type=uq num_elts=8 align=GRF
+.decl V61 v_type=G type=ud num_elts=16 align=GRF
+.decl V62 v_type=G type=ud num_elts=8 align=GRF
+.kernel_attr SimdSize=8
+    mov (M1, 8) V52(0,0)<1> V50(0,0)<1;1,0>
+    shl (M1, 8) V60(0,0)<1> V52(0,0)<1;1,0> 0x3:uq
+    add (M1, 8) V60(0,0)<1> V60(0,0)<1;1,0> 0x10000:uq
+    lsc_load.ugm (M1, 8)  V61:d32x2  flat[V60]:a64
+    add (M1, 8) V61(0,0)<1> V61(0,0)<1;1,0> V61(1,0)<1;1,0>
+    lsc_store.ugm (M1, 8)  flat[V60]:a64  V61:d32
+    lsc_load.ugm (M1, 8)  V62:d16c32  flat[V60]:a64
+    add (M1, 8) V60(0,0)<1> V60(0,0)<1;1,0> 0x100:uq
+    lsc_store.ugm (M1, 8)  flat[V60]:a64  V62:d32
+    ret (M1, 1)
+)";
+
+TEST(KernelLaunch, LscStatelessLoadsAndStores) {
+  scene::Scene sc;
+  KernelLaunch l;
+  l.global_size = {8, 1, 1};
+  l.local_size = {8, 1, 1};
+  std::vector<uint32_t> words(0x180 / 4, 0);
+  for (uint32_t i = 0; i < 16; ++i) words[i] = 0x00010000u * i + 3 * i + 1;
+  l.buffers[3] = ud(words);
+  l.addresses[3] = 0x10000;
+  edit_scene_state(sc).launch = l;
+  const KRun r = run(std::string(".input V50 offset=32 size=32\n") + kLscBody, sc);
+  ASSERT_TRUE(r.result) << r.diags;
+  for (uint32_t i = 0; i < 8; ++i) {
+    const uint32_t sum = words[size_t{2} * i] + words[size_t{2} * i + 1];
+    EXPECT_EQ(r.u("buffer3", size_t{2} * i), sum) << i;  // d32x2 loaded, summed, stored
+    EXPECT_EQ(r.u("buffer3", 64 + size_t{2} * i), sum & 0xffffu) << i;  // d16c32: low half, widened
+  }
+  // An address no buffer holds, and an SLM message, are errors at the instruction.
+  l.addresses[3] = 0x20000;
+  edit_scene_state(sc).launch = l;
+  const KRun far = run(std::string(".input V50 offset=32 size=32\n") + kLscBody, sc);
+  EXPECT_TRUE(test::has_rule(far.sink, "VISA-RUN-MEMORY")) << far.diags;
+  EXPECT_NE(far.diags.find("address 0x10000 lies in no launch buffer"), std::string::npos)
+      << far.diags;
+  const KRun slm =
+      run(".decl V60 v_type=G type=ud num_elts=8 align=GRF\n"
+          "    lsc_load.slm (M1, 8)  V41:d32  flat[V60]:a32\n",
+          with_v40({0}));
+  EXPECT_TRUE(test::has_rule(slm.sink, "VISA-UNSUPPORTED")) << slm.diags;
+}
+
 }  // namespace
 }  // namespace texsim::isa::visa

@@ -90,6 +90,28 @@ TEST(KernelInst, PredefinedRawStateLabelAndNull) {
             "xd8");
 }
 
+TEST(KernelInst, LscOperands) {
+  const KInst st = ok("lsc_store.ugm (M1, 32)  flat[V40]:a64  V41:d32x4   /// $61");
+  EXPECT_EQ(st.op, "lsc_store");
+  EXPECT_EQ(st.modifier, "ugm");
+  ASSERT_EQ(st.ops.size(), 2u);
+  EXPECT_EQ(st.ops[0].kind, KOpKind::kLscAddr);
+  EXPECT_EQ(st.ops[0].addr_bits, 64u);
+  EXPECT_EQ(st.ops[1].kind, KOpKind::kLscData);
+  EXPECT_EQ(st.ops[1].data_bits, 32u);
+  EXPECT_EQ(st.ops[1].vec, 4u);
+  const KInst ld = ok("lsc_load.slm (M1, 16)  V41:d8c32  flat[V40]:a32");
+  EXPECT_EQ(ld.ops[0].data_bits, 8u);
+  EXPECT_TRUE(ld.ops[0].c32);
+  EXPECT_EQ(ld.ops[1].addr_bits, 32u);
+  const SymbolTable syms = table();
+  std::string err;
+  EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d16  flat[V40]:a64", syms, err));
+  EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  bti(0x1)[V40]:a32", syms, err));
+  EXPECT_NE(err.find("flat addresses only"), std::string::npos) << err;
+  EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  flat[V40]:a16", syms, err));
+}
+
 TEST(KernelInst, ErrorsNameTheToken) {
   const SymbolTable syms = table();
   std::string err;
