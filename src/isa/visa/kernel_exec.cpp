@@ -22,8 +22,10 @@ bool run_row(ThreadState& t, const Instruction& inst, uint32_t active, const cor
              core::DiagSink& sink) {
   t.m.set_dispatch_mask(active);
   if (inst.row->exec == RowExec::kGatherScaled || inst.row->exec == RowExec::kGather4Scaled) {
-    const auto s = t.surface_values.find(inst.op("Surface").value);
-    if (s != t.surface_values.end() && t.mem.buffers.count(s->second) != 0)
+    const uint32_t id = inst.op("Surface").value;
+    const auto s = t.surface_values.find(id);
+    if ((s != t.surface_values.end() && t.mem.buffers.count(s->second) != 0) ||
+        (id == kSurfaceSlm && t.mem.slm))
       return run_row_gather(t, inst, loc, sink);
   }
   Instruction copy = inst;
@@ -110,45 +112,50 @@ void branch(ThreadState& t, const KInst& k, const KernelCode& code, uint32_t lan
 
 }  // namespace
 
-bool run_thread(const VisaProgram& prog, const KernelCode& code, Machine& m, KernelMemory& mem,
-                const scene::Scene& sc, const ExecConfig& cfg, uint32_t lanes,
-                core::DiagSink& sink) {
-  ThreadState t{m, mem, sc, cfg, {}, {}};
+KernelThread::KernelThread(Machine& m, uint32_t lanes) : m_(&m), live_(lanes) {}
+
+KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& code,
+                                     KernelMemory& mem, const scene::Scene& sc,
+                                     const ExecConfig& cfg, core::DiagSink& sink) {
+  ThreadState t{*m_, mem, sc, cfg, surfaces_, samplers_};
   const size_t end = prog.instructions.size();
-  std::array<size_t, 32> pcs{};
-  uint32_t live = lanes;
-  for (uint64_t step = 0; live != 0; ++step) {
+  while (live_ != 0) {
     size_t pc = end;
     for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((live >> ch) & 1) != 0) pc = std::min(pc, pcs[ch]);
+      if (((live_ >> ch) & 1) != 0) pc = std::min(pc, pcs_[ch]);
     }
     uint32_t active = 0;
     for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((live >> ch) & 1) != 0 && pcs[ch] == pc) active |= 1u << ch;
+      if (((live_ >> ch) & 1) != 0 && pcs_[ch] == pc) active |= 1u << ch;
     }
     if (pc >= end) {
-      live &= ~active;  // ran off the end: those lanes are done
+      live_ &= ~active;  // ran off the end: those lanes are done
       continue;
     }
     const Instruction& inst = prog.instructions[pc];
     const core::TextLoc loc = loc_of(prog, inst);
-    if (step >= kKernelStepLimit) {
+    if (steps_++ >= kKernelStepLimit) {
       sink.error("VISA-RUN-LIMIT", loc,
                  "the thread ran " + std::to_string(kKernelStepLimit) +
                      " instructions without ending (an endless loop?)",
                  "docs/kernels.md");
-      return false;
+      return Stop::kError;
     }
     const std::optional<KInst>& k = code.insts[pc];
     bool ok = true;
     if (!k) {
       ok = run_row(t, inst, active, loc, sink);
     } else if (k->op == "ret") {
-      live &= ~active;
+      live_ &= ~active;
       continue;
     } else if (k->op == "goto" || k->op == "jmp") {
-      branch(t, *k, code, active, pc, pcs);
+      branch(t, *k, code, active, pc, pcs_);
       continue;
+    } else if (k->op == "barrier") {
+      for (unsigned ch = 0; ch < 32; ++ch) {
+        if (((active >> ch) & 1) != 0) pcs_[ch] = pc + 1;
+      }
+      return Stop::kBarrier;  // resumes after the barrier (decision K16)
     } else if (k->op == "lsc_load" || k->op == "lsc_store") {
       ok = run_lsc(t, *k, active, loc, sink);
     } else if (k->op.starts_with("scatter")) {
@@ -156,12 +163,22 @@ bool run_thread(const VisaProgram& prog, const KernelCode& code, Machine& m, Ker
     } else {
       ok = run_generic(t, *k, active, loc, sink);
     }
-    if (!ok) return false;
+    if (!ok) return Stop::kError;
     for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((active >> ch) & 1) != 0) pcs[ch] = pc + 1;
+      if (((active >> ch) & 1) != 0) pcs_[ch] = pc + 1;
     }
   }
-  return true;
+  return Stop::kDone;
+}
+
+bool run_thread(const VisaProgram& prog, const KernelCode& code, Machine& m, KernelMemory& mem,
+                const scene::Scene& sc, const ExecConfig& cfg, uint32_t lanes,
+                core::DiagSink& sink) {
+  KernelThread th(m, lanes);
+  for (;;) {  // a thread alone passes each barrier at once
+    const KernelThread::Stop s = th.run(prog, code, mem, sc, cfg, sink);
+    if (s != KernelThread::Stop::kBarrier) return s == KernelThread::Stop::kDone;
+  }
 }
 
 }  // namespace texsim::isa::visa

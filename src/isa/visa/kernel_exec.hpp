@@ -4,6 +4,7 @@
 // program and scene; never prints.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -24,6 +25,7 @@ namespace texsim::isa::visa {
 // buffer messages) or -> the scene surface id an image's sampler message reads.
 struct KernelMemory {
   std::map<uint32_t, std::vector<uint8_t>> buffers;
+  std::optional<std::vector<uint8_t>> slm;  // the work-group's shared local memory (launch)
   std::map<uint32_t, uint32_t> images;
   std::map<uint32_t, uint64_t> addresses;  // buffers with a GPU address (stateless LSC)
 };
@@ -39,6 +41,24 @@ struct KernelCode {
 std::optional<KernelCode> build_kernel_code(const VisaProgram& prog, core::DiagSink& sink);
 
 inline constexpr uint64_t kKernelStepLimit = 10'000'000;  // per thread (decision K8)
+
+// One thread's progress: per-lane program counters, live lanes, the MOVS values of its surface
+// and sampler variables. run() goes on until every lane has ended (kDone), the thread reaches a
+// BARRIER (kBarrier: call run() again once its work-group has arrived), or an error.
+class KernelThread {
+ public:
+  enum class Stop : uint8_t { kDone, kBarrier, kError };
+  KernelThread(Machine& m, uint32_t lanes);
+  Stop run(const VisaProgram& prog, const KernelCode& code, KernelMemory& mem,
+           const scene::Scene& sc, const ExecConfig& cfg, core::DiagSink& sink);
+
+ private:
+  Machine* m_;
+  uint32_t live_;
+  std::array<size_t, 32> pcs_{};
+  uint64_t steps_ = 0;
+  std::map<uint32_t, uint32_t> surfaces_, samplers_;
+};
 
 // Runs one thread from its first instruction with the lanes `lanes` live until each has
 // returned or run off the end. False with diagnostics when an instruction could not run.

@@ -10,11 +10,11 @@ namespace texsim::isa::visa {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 36> kGeneric{
+constexpr std::array<std::string_view, 37> kGeneric{
     "mov", "add", "mul", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
-    "scatter4_scaled", "scatter_scaled", "lsc_load", "lsc_store",
+    "scatter4_scaled", "scatter_scaled", "lsc_load", "lsc_store", "barrier",
 };
 // clang-format on
 
@@ -210,7 +210,8 @@ std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
     }
     text.remove_prefix(close + 1);
   }
-  if (text.starts_with("fence_") || text.starts_with("lsc_fence")) {  // no exec size
+  if (text.starts_with("fence_") || text.starts_with("lsc_fence") ||
+      text.starts_with("barrier")) {  // no exec size
     const auto words = split(text);
     k.op = std::string(words[0].substr(0, words[0].find('.')));
     if (const size_t d = words[0].find('.'); d != std::string_view::npos)

@@ -16,8 +16,8 @@ struct ThreadState {
   KernelMemory& mem;
   const scene::Scene& sc;
   const ExecConfig& cfg;
-  std::map<uint32_t, uint32_t> surface_values;  // MOVS into T<n>: the binding-table index
-  std::map<uint32_t, uint32_t> sampler_values;  // MOVS into S<n>: the sampler index
+  std::map<uint32_t, uint32_t>& surface_values;  // MOVS into T<n>: the binding-table index
+  std::map<uint32_t, uint32_t>& sampler_values;  // MOVS into S<n>: the sampler index
 };
 
 struct LaneValue {

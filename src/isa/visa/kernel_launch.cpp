@@ -4,6 +4,7 @@
 #include "isa/visa/kernel_launch.hpp"
 
 #include <array>
+#include <vector>
 
 #include "isa/visa/kernel_exec.hpp"
 #include "isa/visa/scene_section.hpp"
@@ -67,6 +68,39 @@ scene::RegisterValue buffer_value(uint32_t bti, const VisaRegister& given,
   return r;
 }
 
+// One work-group: its threads (SIMD lanes each, the last partial) run in turn, each until it
+// ends or reaches a BARRIER; when every thread still running waits at one, all go on (K16).
+bool run_group(const VisaProgram& prog, const KernelCode& code, const scene::Scene& sc,
+               const ExecConfig& cfg, const KernelLaunch& l, unsigned simd,
+               const std::array<uint32_t, 3>& group, KernelMemory& mem, core::DiagSink& sink) {
+  const uint32_t per_group = l.local_size[0] * l.local_size[1] * l.local_size[2];
+  std::vector<Machine> machines;
+  std::vector<KernelThread> threads;
+  machines.reserve((per_group + simd - 1) / simd);
+  for (uint32_t first = 0; first < per_group; first += simd) {
+    auto m = make_machine(prog, sc, cfg, sink);
+    if (!m) return false;
+    const uint32_t n = std::min(simd, per_group - first);
+    const uint32_t lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+    write_group_ids(*m, group);
+    write_local_ids(prog, *m, simd, l.local_size, first, lanes);
+    machines.push_back(std::move(*m));
+    threads.emplace_back(machines.back(), lanes);
+  }
+  std::vector<bool> done(threads.size(), false);
+  for (bool waiting = true; waiting;) {
+    waiting = false;
+    for (size_t i = 0; i < threads.size(); ++i) {
+      if (done[i]) continue;
+      const KernelThread::Stop s = threads[i].run(prog, code, mem, sc, cfg, sink);
+      if (s == KernelThread::Stop::kError) return false;
+      done[i] = s == KernelThread::Stop::kDone;
+      waiting = waiting || !done[i];
+    }
+  }
+  return true;
+}
+
 std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& code,
                                     const scene::Scene& sc, const ExecConfig& cfg,
                                     const KernelLaunch& l, core::DiagSink& sink) {
@@ -90,19 +124,11 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& c
   for (const auto& [bti, b] : l.buffers) mem.buffers[bti] = b.bytes;
   mem.images = l.images;
   mem.addresses = l.addresses;
-  const uint32_t per_group = l.local_size[0] * l.local_size[1] * l.local_size[2];
   for (uint32_t gz = 0; gz < groups[2]; ++gz) {
     for (uint32_t gy = 0; gy < groups[1]; ++gy) {
       for (uint32_t gx = 0; gx < groups[0]; ++gx) {
-        for (uint32_t first = 0; first < per_group; first += *simd) {
-          auto m = make_machine(prog, sc, cfg, sink);
-          if (!m) return std::nullopt;
-          const uint32_t n = std::min(*simd, per_group - first);
-          const uint32_t lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
-          write_group_ids(*m, {gx, gy, gz});
-          write_local_ids(prog, *m, *simd, l.local_size, first, lanes);
-          if (!run_thread(prog, code, *m, mem, sc, cfg, lanes, sink)) return std::nullopt;
-        }
+        if (l.slm_size) mem.slm.emplace(*l.slm_size, uint8_t{0});  // fresh per group (K16)
+        if (!run_group(prog, code, sc, cfg, l, *simd, {gx, gy, gz}, mem, sink)) return std::nullopt;
       }
     }
   }

@@ -33,9 +33,12 @@ std::string hex(uint64_t v) {
 bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
              core::DiagSink& sink) {
   const bool store = k.op == "lsc_store";
-  if (!k.modifier.starts_with("ugm"))
+  const bool slm = k.modifier.starts_with("slm");
+  if (!k.modifier.starts_with("ugm") && !slm)
     return fail(sink, loc, "VISA-UNSUPPORTED",
-                k.op + "." + k.modifier + ": only .ugm (global memory) messages are modelled");
+                k.op + "." + k.modifier + ": only .ugm and .slm messages are modelled");
+  if (slm && !t.mem.slm)
+    return fail(sink, loc, "VISA-RUN-MEMORY", "an .slm message needs the launch's \"slm_size\"");
   if (k.ops.size() != 2) return fail(sink, loc, "VISA-RUN-OPERAND", k.op + " takes 2 operands");
   const KOperand& addr = store ? k.ops[0] : k.ops[1];
   const KOperand& data = store ? k.ops[1] : k.ops[0];
@@ -55,12 +58,14 @@ bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLo
     const uint64_t a = t.m.read_le(asp->base + i * abytes, abytes, def);
     for (unsigned v = 0; v < data.vec; ++v) {
       const uint64_t ea = a + uint64_t{v} * mbytes;
-      uint8_t* mem = addressed(t.mem, ea, mbytes);
+      uint8_t* mem = slm ? (ea + mbytes <= t.mem.slm->size() ? t.mem.slm->data() + ea : nullptr)
+                         : addressed(t.mem, ea, mbytes);
       if (!def || mem == nullptr)
-        return fail(
-            sink, loc, "VISA-RUN-MEMORY",
-            "lane " + std::to_string(i) + ": address " + hex(ea) +
-                (def ? " lies in no launch buffer with an \"address\"" : " has undefined bytes"));
+        return fail(sink, loc, "VISA-RUN-MEMORY",
+                    "lane " + std::to_string(i) + ": address " + hex(ea) +
+                        (!def  ? std::string(" has undefined bytes")
+                         : slm ? std::string(" lies past the work-group's SLM")
+                               : std::string(" lies in no launch buffer with an \"address\"")));
       const uint32_t r = dsp->base + v * per + i * rbytes;
       for (unsigned b = 0; b < rbytes; ++b) {
         if (store && b < mbytes) mem[b] = t.m.byte(r + b);

@@ -17,6 +17,10 @@ bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& wha
 
 // The buffer a surface variable names: its MOVS value as a binding-table index.
 std::vector<uint8_t>* bound_buffer(ThreadState& t, uint32_t surface_id, std::string& why) {
+  if (surface_id == kSurfaceSlm) {  // %slm: the work-group's SLM (decision K16)
+    if (!t.mem.slm) why = "%slm needs the launch's \"slm_size\"";
+    return t.mem.slm ? &*t.mem.slm : nullptr;
+  }
   const auto v = t.surface_values.find(surface_id);
   if (v == t.surface_values.end()) {
     why = "surface T" + std::to_string(surface_id) + " was not given a binding-table index (movs)";

@@ -161,16 +161,21 @@ std::optional<uint32_t> read_bti(JsonReader& r, const std::string& key, const st
 }
 
 // "launch": {"global_size", "local_size", "buffers": {"BTI": {"type", "values", "address"}},
-// "images": {"BTI": scene surface id}} (docs/kernels.md).
+// "images": {"BTI": scene surface id}, "slm_size": bytes} (docs/kernels.md).
 void read_launch(JsonReader& r, const Json& v, SceneState& st) {
   const std::string path = "launch";
   if (!r.expect_object(v, path)) return;
-  r.check_keys(v, path, {"global_size", "local_size", "buffers", "images"});
+  r.check_keys(v, path, {"global_size", "local_size", "buffers", "images", "slm_size"});
   KernelLaunch l;
   if (const Json* g = JsonReader::member(v, "global_size"))
     read_size3(r, *g, json_member_path(path, "global_size"), l.global_size);
   if (const Json* g = JsonReader::member(v, "local_size"))
     read_size3(r, *g, json_member_path(path, "local_size"), l.local_size);
+  if (const Json* sz = JsonReader::member(v, "slm_size")) {
+    if (auto u = r.as_u32(*sz, json_member_path(path, "slm_size"), 0, 1u << 20)) {
+      if (r.charge(*u, path)) l.slm_size = *u;
+    }
+  }
   if (const Json* b = JsonReader::member(v, "buffers")) {
     const std::string bp = json_member_path(path, "buffers");
     if (r.expect_object(*b, bp)) {

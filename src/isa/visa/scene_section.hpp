@@ -33,6 +33,7 @@ struct KernelLaunch {
   std::map<uint32_t, VisaRegister> buffers;  // by binding-table index
   std::map<uint32_t, uint32_t> images;       // binding-table index -> scene surface id
   std::map<uint32_t, uint64_t> addresses;    // a buffer's GPU virtual address ("address")
+  std::optional<uint32_t> slm_size;          // bytes of SLM per work-group ("slm_size")
 };
 
 // The vISA machine state a scene gives (interface.md, "Scene file").
