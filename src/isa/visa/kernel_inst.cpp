@@ -10,11 +10,12 @@ namespace texsim::isa::visa {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 37> kGeneric{
+constexpr std::array<std::string_view, 39> kGeneric{
     "mov", "add", "mul", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
-    "scatter4_scaled", "scatter_scaled", "lsc_load", "lsc_store", "barrier",
+    "scatter4_scaled", "scatter_scaled", "lsc_load", "lsc_store", "barrier", "dword_atomic",
+    "svm_atomic",
 };
 // clang-format on
 

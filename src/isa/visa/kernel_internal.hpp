@@ -51,6 +51,9 @@ bool run_buffer_message(ThreadState& t, const KInst& k, uint32_t active, const c
 // LSC_LOAD / LSC_STORE on .ugm with flat A64/A32 addresses into the launch's addressed buffers.
 bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
              core::DiagSink& sink);
+// DWORD_ATOMIC (32-bit, bound buffer or %slm) and SVM_ATOMIC (32-bit, stateless).
+bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                core::DiagSink& sink);
 // A GATHER_SCALED / GATHER4_SCALED row whose surface is a bound buffer (the machine's dispatch
 // mask holds the thread's active lanes).
 bool run_row_gather(ThreadState& t, const Instruction& inst, const core::TextLoc& loc,

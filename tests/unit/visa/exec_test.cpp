@@ -389,7 +389,8 @@ TEST(ExecGatherScaled, PoisonFillsUndefinedBytesButTheyStayUndefined) {
 }
 
 TEST(ExecProgram, UnsupportedInstructionsAreRunErrors) {
-  const Outcome r = run("dword_atomic.add (M1_NM, 1) %slm V40.0 V41.0 %null.0 V40.0", slm_scene());
+  const Outcome r =
+      run("scatter4_typed.RGBA (M1, 8) T6 V40.0 V41.0 %null.0 %null.0 V40.0", slm_scene());
   EXPECT_FALSE(r.result);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-UNSUPPORTED"));
   EXPECT_TRUE(r.sink.has_errors());

@@ -319,5 +319,45 @@ TEST(KernelLaunch, BarrierAndSharedLocalMemory) {
   }
 }
 
+// Atomics: every lane of two SIMD8 threads increments one SLM counter (the old values come
+// back in thread and lane order), SVM_ATOMIC adds each local id to a stateless buffer word and
+// keeps the signed minimum in the next one.
+constexpr const char* kAtomicBody = R"(.input V50 offset=32 size=32
+.decl V60 v_type=G type=ud num_elts=8 align=GRF
+.decl V61 v_type=G type=ud num_elts=8 align=GRF
+.decl V62 v_type=G type=uq num_elts=8 align=GRF
+.kernel_attr SimdSize=8
+    mov (M1, 8) V52(0,0)<1> V50(0,0)<1;1,0>
+    mov (M1, 8) V60(0,0)<1> 0x0:ud
+    dword_atomic.inc (M1, 8) %slm V60.0 %null.0 %null.0 V61.0
+    shl (M1, 8) V60(0,0)<1> V52(0,0)<1;1,0> 0x2:ud
+    movs (M1_NM, 1) T6(0) 0x2:ud
+    scatter4_scaled.R (M1, 8) T6 0x0:ud V60.0 V61.0
+    mov (M1, 8) V62(0,0)<1> 0x10000:uq
+    svm_atomic.add (M1, 8) V62.0 %null.0 V52.0 %null.0
+    mov (M1, 8) V62(0,0)<1> 0x10004:uq
+    add (M1, 8) V61(0,0)<1> V52(0,0)<1;1,0> 0xfffffffa:d
+    svm_atomic.minsint (M1, 8) V62.0 V53.0 V61.0 %null.0
+    ret (M1, 1)
+)";
+
+TEST(KernelLaunch, AtomicsOnSlmAndStatelessMemory) {
+  scene::Scene sc = launch_scene(16, 16);
+  auto& l = *edit_scene_state(sc).launch;
+  l.slm_size = 4;
+  l.buffers[2] = ud(std::vector<uint32_t>(16, 0xffffffffu));
+  l.buffers[3] = ud({100, 0});
+  l.addresses[3] = 0x10000;
+  const KRun r = run(kAtomicBody, sc);
+  ASSERT_TRUE(r.result) << r.diags;
+  for (uint32_t lid = 0; lid < 16; ++lid) EXPECT_EQ(r.u("buffer2", lid), lid) << lid;
+  EXPECT_EQ(r.u("buffer3", 0), 100u + 120u);                // 100 + (0 + 1 + ... + 15)
+  EXPECT_EQ(r.u("buffer3", 1), static_cast<uint32_t>(-6));  // min(0, lid - 6)
+  scene::Scene bad = sc;
+  edit_scene_state(bad).launch->slm_size.reset();
+  const KRun no_slm = run(kAtomicBody, bad);
+  EXPECT_TRUE(test::has_rule(no_slm.sink, "VISA-RUN-SURFACE")) << no_slm.diags;
+}
+
 }  // namespace
 }  // namespace texsim::isa::visa
