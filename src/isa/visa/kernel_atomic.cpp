@@ -12,7 +12,7 @@ namespace {
 
 bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& rule,
           const std::string& what, const std::string& page) {
-  sink.error(rule, loc, what, "visa instructions/" + page);
+  sink.error(rule, loc, what, page);
   return false;
 }
 
@@ -53,7 +53,7 @@ uint32_t raw_dword(const Machine& m, const KOperand& o, unsigned i, unsigned siz
 bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                 core::DiagSink& sink) {
   const bool svm = k.op == "svm_atomic";
-  const std::string page = svm ? "SVM.md" : "DWORD_ATOMIC.md";
+  const std::string page = svm ? "visa instructions/SVM.md" : "visa instructions/DWORD_ATOMIC.md";
   // dword_atomic: Surface Element_offset Src0 Src1 Dst; svm_atomic: Addresses Dst Src0 Src1.
   if (k.ops.size() != (svm ? 4u : 5u) || (!svm && k.ops[0].kind != KOpKind::kState))
     return fail(sink, loc, "VISA-RUN-OPERAND", k.op + ": unexpected operands", page);
