@@ -10,6 +10,8 @@
 
 #include "core/text.hpp"
 #include "isa/visa/exec_internal.hpp"
+#include "isa/visa/kernel_exec.hpp"
+#include "isa/visa/kernel_launch.hpp"
 #include "isa/visa/scene_section.hpp"
 #include "isa/visa/syntax.hpp"
 
@@ -168,8 +170,11 @@ std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::S
   size_t unsupported = 0;
   const Instruction* first = nullptr;
   std::vector<std::string_view> names;
+  bool generic = false;
   for (const Instruction& i : prog.instructions) {
     if (i.row != nullptr) continue;
+    generic = true;
+    if (kernel_mnemonic_modelled(i.unsupported)) continue;
     if (first == nullptr) first = &i;
     ++unsupported;
     if (std::find(names.begin(), names.end(), i.unsupported) == names.end())
@@ -183,13 +188,15 @@ std::optional<RunResult> execute_program(const VisaProgram& prog, const scene::S
                "the program cannot run: " + std::to_string(unsupported) +
                    " of its instructions are not modelled, the first '" + first->unsupported +
                    "' at line " + std::to_string(first->line) + " (" + list +
-                   "); texsim runs the sampler and memory-read instructions (describe lists "
-                   "them), not whole kernels yet: keep those instructions with their .decl lines "
-                   "and give the registers they read in the scene's \"registers\" "
+                   "); texsim runs the sampler and memory instructions (describe lists them) and "
+                   "the generic ones docs/kernels.md lists: keep those instructions with their "
+                   ".decl lines and give the registers they read in the scene's \"registers\" "
                    "(docs/scene-format.md)",
                "research/intel_visa.md §1.6");
     return std::nullopt;
   }
+  // Generic instructions or a launch: the whole-kernel executor (issue 28, docs/kernels.md).
+  if (generic || scene_state(sc).launch) return execute_kernel(prog, sc, cfg, sink);
   auto m = make_machine(prog, sc, cfg, sink);
   if (!m) return std::nullopt;
   RunResult result;

@@ -19,6 +19,15 @@ Machine::Machine(SymbolTable syms, Platform platform, uint8_t fill)
     spans_[v->id] = VarSpan{next, v->size_bytes()};
     next += v->size_bytes();
   }
+  // The predefined %thread_x .. %color (V1..V17), one GRF each after the user's (issue 28:
+  // kernels read %r0 and write %cr0; decision K2).
+  for (uint32_t id = 1; id < kFirstUserGeneral; ++id) {
+    const Variable* v = syms_.find(VarClass::kGeneral, id);
+    if (v == nullptr || !v->predefined) continue;
+    next = (next + grf_ - 1) / grf_ * grf_;
+    spans_[id] = VarSpan{next, grf_};
+    next += grf_;
+  }
   for (const Variable* v : syms_.declared()) {
     if (v->cls != VarClass::kGeneral || !v->alias_name) continue;
     const auto [root, off] = syms_.root(*v);

@@ -61,6 +61,15 @@ const std::vector<RuleSpec> kGenericRules{
      "visa-3d_sample.md, Sampler"},
     {"VISA-RUN-SETTING", "unknown `run --set` machine setting (known: media_oob)",
      "visa-media_ld.md, out-of-bounds behaviour (decision V3)"},
+    {"VISA-RUN-OPERAND",
+     "a generic instruction's operand outside its variable, or of a class it cannot take",
+     "visa 5_operands.md"},
+    {"VISA-RUN-LIMIT", "a kernel thread ran 10,000,000 instructions without ending",
+     "docs/kernels.md (decision K8)"},
+    {"VISA-RUN-LAUNCH",
+     "a launch the kernel cannot take: no SIMD width, or a global size not a multiple of the "
+     "local size",
+     "docs/kernels.md (decision K9)"},
 };
 
 // A raw operand's rules: declared, not %null, inside its variable, large enough, aligned, typed

@@ -10,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cctype>
+#include <charconv>
 #include <functional>
 #include <limits>
 
@@ -28,8 +29,8 @@ using scene::JsonReader;
 namespace {
 
 constexpr std::string_view kId = "visa";
-constexpr std::array<std::string_view, 4> kKeys{"dispatch_mask", "coarse_pixel_size",
-                                                "surface_states", "sampler_states"};
+constexpr std::array<std::string_view, 5> kKeys{"dispatch_mask", "coarse_pixel_size",
+                                                "surface_states", "sampler_states", "launch"};
 
 // One element of "values" at `ep` as the bits of `type`: a "0x..." hex string, a float for F,
 // HF and DF, else an integer in the type's range. nullopt after reporting.
@@ -136,6 +137,79 @@ void read_coarse_pixel_size(JsonReader& r, const Json& cp, SceneState& state) {
   if (ok) state.coarse_pixel_size = size;
 }
 
+// "global_size" / "local_size": 1 to 3 positive sizes (missing dimensions 1).
+void read_size3(JsonReader& r, const Json& v, const std::string& path,
+                std::array<uint32_t, 3>& out) {
+  if (!r.expect_array(v, path)) return;
+  if (v.empty() || v.size() > 3) {
+    r.err("SCENE-SIZE", path, "expected 1 to 3 sizes, got " + std::to_string(v.size()));
+    return;
+  }
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (auto u = r.as_u32(v[i], json_index_path(path, i), 1, 1u << 24)) out[i] = *u;
+  }
+}
+
+// A binding-table index given as an object key ("1").
+std::optional<uint32_t> read_bti(JsonReader& r, const std::string& key, const std::string& path) {
+  uint32_t n = 0;
+  const auto res = std::from_chars(key.data(), key.data() + key.size(), n);
+  if (res.ec != std::errc{} || res.ptr != key.data() + key.size() || n > 255) {
+    r.err("SCENE-VALUE", path, "\"" + key + "\" is not a binding-table index (0..255)");
+    return std::nullopt;
+  }
+  return n;
+}
+
+// "launch": {"global_size", "local_size", "buffers": {"BTI": {"type", "values", "address"}},
+// "images": {"BTI": scene surface id}, "slm_size": bytes} (docs/kernels.md).
+void read_launch(JsonReader& r, const Json& v, SceneState& st) {
+  const std::string path = "launch";
+  if (!r.expect_object(v, path)) return;
+  r.check_keys(v, path, {"global_size", "local_size", "buffers", "images", "slm_size"});
+  KernelLaunch l;
+  if (const Json* g = JsonReader::member(v, "global_size"))
+    read_size3(r, *g, json_member_path(path, "global_size"), l.global_size);
+  if (const Json* g = JsonReader::member(v, "local_size"))
+    read_size3(r, *g, json_member_path(path, "local_size"), l.local_size);
+  if (const Json* sz = JsonReader::member(v, "slm_size")) {
+    if (auto u = r.as_u32(*sz, json_member_path(path, "slm_size"), 0, 1u << 20)) {
+      if (r.charge(*u, path)) l.slm_size = *u;
+    }
+  }
+  if (const Json* b = JsonReader::member(v, "buffers")) {
+    const std::string bp = json_member_path(path, "buffers");
+    if (r.expect_object(*b, bp)) {
+      for (const auto& [key, val] : b->items()) {
+        const std::string ep = json_member_path(bp, key);
+        const auto bti = read_bti(r, key, ep);
+        Json plain = val;
+        if (val.is_object() && val.contains("address")) {
+          if (auto a = r.as_u64(val["address"], json_member_path(ep, "address")); a && bti) {
+            l.addresses[*bti] = *a;
+          }
+          plain.erase("address");
+        }
+        SceneState tmp;
+        read_variable(r, "buffer", plain, ep, tmp);
+        if (bti && tmp.registers.count("buffer") != 0) l.buffers[*bti] = tmp.registers["buffer"];
+      }
+    }
+  }
+  if (const Json* im = JsonReader::member(v, "images")) {
+    const std::string ip = json_member_path(path, "images");
+    if (r.expect_object(*im, ip)) {
+      for (const auto& [key, val] : im->items()) {
+        const std::string ep = json_member_path(ip, key);
+        const auto bti = read_bti(r, key, ep);
+        const auto id = r.as_u32(val, ep);
+        if (bti && id) l.images[*bti] = *id;
+      }
+    }
+  }
+  st.launch = std::move(l);
+}
+
 class VisaSceneSection final : public scene::SceneSection {
  public:
   std::string_view isa() const override { return kId; }
@@ -166,6 +240,7 @@ class VisaSceneSection final : public scene::SceneSection {
     if (const Json* ss = JsonReader::member(root, "sampler_states")) {
       read_sampler_states(r, *ss, scene, st);
     }
+    if (const Json* l = JsonReader::member(root, "launch")) read_launch(r, *l, st);
   }
   void to_hardware(Json& root, const scene::Scene& scene, const scene::ToHardwareOptions& options,
                    scene::GpuMemoryBuilder& memory, core::DiagSink& sink) const override {

@@ -25,6 +25,17 @@ struct VisaRegister {
   std::optional<std::string> decl;
 };
 
+// A whole-kernel launch (issue 28, docs/kernels.md): the NDRange, and the surfaces the kernel's
+// binding table holds: buffers as bytes (read and written) and images as scene surface ids.
+struct KernelLaunch {
+  std::array<uint32_t, 3> global_size{1, 1, 1};
+  std::array<uint32_t, 3> local_size{1, 1, 1};
+  std::map<uint32_t, VisaRegister> buffers;  // by binding-table index
+  std::map<uint32_t, uint32_t> images;       // binding-table index -> scene surface id
+  std::map<uint32_t, uint64_t> addresses;    // a buffer's GPU virtual address ("address")
+  std::optional<uint32_t> slm_size;          // bytes of SLM per work-group ("slm_size")
+};
+
 // The vISA machine state a scene gives (interface.md, "Scene file").
 struct SceneState final : scene::IsaState {
   std::map<std::string, VisaRegister> registers;             // by variable name
@@ -34,6 +45,7 @@ struct SceneState final : scene::IsaState {
   // scene_states.hpp), by index, beside the scene's JSON ones.
   std::map<uint32_t, scene::SceneSurface> surfaces;
   std::map<uint32_t, scene::SceneSampler> samplers;
+  std::optional<KernelLaunch> launch;  // "launch"
 
   std::unique_ptr<scene::IsaState> clone() const override {
     return std::make_unique<SceneState>(*this);

@@ -2,6 +2,8 @@
 // Depends on model, kinds, symbols and program; never on rules or execution.
 #include "isa/visa/syntax.hpp"
 
+#include "isa/visa/kernel_inst.hpp"
+
 #include "core/suggest.hpp"
 #include "core/text.hpp"
 #include "isa/visa/isa_text.hpp"
@@ -669,15 +671,19 @@ void note_unmodelled(const VisaProgram& prog, core::DiagSink& sink) {
     d.rule_id = "VISA-UNSUPPORTED";
     d.loc = loc(prog.file, first->line, first->column);
     const std::string lines = std::to_string(count) + (count == 1 ? " line" : " lines");
-    d.message = first->truncated
-                    ? "'" + first->unsupported + "' (" + lines +
-                          ") is modelled, but IGC's writer left out its last operands in this "
-                          "routine: it is printed and written back by its layout, not checked "
-                          "or run"
-                    : "'" + first->unsupported + "' is a vISA instruction texsim does not model (" +
-                          lines +
-                          "); it is parsed, printed and written to a .isa by its layout (asm -o "
-                          "X.isa), but not checked or run";
+    d.message =
+        first->truncated ? "'" + first->unsupported + "' (" + lines +
+                               ") is modelled, but IGC's writer left out its last operands in this "
+                               "routine: it is printed and written back by its layout, not checked "
+                               "or run"
+        : kernel_mnemonic_modelled(first->unsupported)
+            ? "'" + first->unsupported + "' (" + lines +
+                  ") is a generic vISA instruction: texsim runs it in whole kernels "
+                  "(docs/kernels.md) and writes it to a .isa by its layout, but does not "
+                  "check its operands"
+            : "'" + first->unsupported + "' is a vISA instruction texsim does not model (" + lines +
+                  "); it is parsed, printed and written to a .isa by its layout (asm -o "
+                  "X.isa), but not checked or run";
     d.citation = first->truncated ? "docs/decisions.md V34" : std::string(kCiteSyntax);
     sink.report(std::move(d));
   }

@@ -322,15 +322,17 @@ TEST(ExecGatherScaled, DisabledLanesUntouchedByMaskAndPredicate) {
   Outcome r = run("gather_scaled.1 (M1, 8) %slm 0x0:ud V40.0 V41.0", sc);
   ASSERT_TRUE(r.result);
   auto v = r.reg("V41");
-  for (unsigned i = 0; i < 8; ++i) EXPECT_EQ(v.bytes[4 * i], i >= 4 ? 0x10 + 4 * i : 0xee) << i;
+  for (unsigned i = 0; i < 8; ++i)
+    EXPECT_EQ(v.bytes[size_t{4} * i], i >= 4 ? 0x10 + 4 * i : 0xee) << i;
   // M2 (lane offset 4): dispatch bits 4..7 -> lanes 0..3 enabled.
   r = run("gather_scaled.1 (M2, 8) %slm 0x0:ud V40.0 V41.0", sc);
   v = r.reg("V41");
-  for (unsigned i = 0; i < 8; ++i) EXPECT_EQ(v.bytes[4 * i], i < 4 ? 0x10 + 4 * i : 0xee) << i;
+  for (unsigned i = 0; i < 8; ++i)
+    EXPECT_EQ(v.bytes[size_t{4} * i], i < 4 ? 0x10 + 4 * i : 0xee) << i;
   // NoMask ignores the dispatch mask.
   r = run("gather_scaled.1 (M1_NM, 8) %slm 0x0:ud V40.0 V41.0", sc);
   v = r.reg("V41");
-  for (unsigned i = 0; i < 8; ++i) EXPECT_EQ(v.bytes[4 * i], 0x10 + 4 * i) << i;
+  for (unsigned i = 0; i < 8; ++i) EXPECT_EQ(v.bytes[size_t{4} * i], 0x10 + 4 * i) << i;
   // Predicates: P1 = 0b1010'0110 (lanes 1, 2, 5, 7), with inversion, .any and .all.
   edit_scene_state(sc).dispatch_mask.reset();
   edit_scene_state(sc).registers["P1"] = ud({0xa6});
@@ -344,7 +346,7 @@ TEST(ExecGatherScaled, DisabledLanesUntouchedByMaskAndPredicate) {
     ASSERT_TRUE(r.result) << c.pred;
     v = r.reg("V41");
     for (unsigned i = 0; i < 8; ++i) {
-      EXPECT_EQ(v.bytes[4 * i], ((c.lanes >> i) & 1) ? 0x10 + 4 * i : 0xee)
+      EXPECT_EQ(v.bytes[size_t{4} * i], ((c.lanes >> i) & 1) ? 0x10 + 4 * i : 0xee)
           << c.pred << " lane " << i;
     }
   }
@@ -352,7 +354,7 @@ TEST(ExecGatherScaled, DisabledLanesUntouchedByMaskAndPredicate) {
   r = run("(P1) gather_scaled.1 (M2, 4) %slm 0x0:ud V40.0 V41.0", sc);
   v = r.reg("V41");
   for (unsigned i = 0; i < 4; ++i)
-    EXPECT_EQ(v.bytes[4 * i], ((0xa >> i) & 1) ? 0x10 + 4 * i : 0xee) << i;
+    EXPECT_EQ(v.bytes[size_t{4} * i], ((0xa >> i) & 1) ? 0x10 + 4 * i : 0xee) << i;
 }
 
 TEST(ExecGatherScaled, StatelessAndBufferSurfaces) {
@@ -364,7 +366,8 @@ TEST(ExecGatherScaled, StatelessAndBufferSurfaces) {
   sc.surfaces.push_back(surface(6, texunit::Format::kR8_UINT, 8, 2, pattern));
   r = run("gather_scaled.1 (M1, 4) T6 0x1:ud V40.0 V41.0", sc);
   ASSERT_TRUE(r.result) << test::all_diags(r.sink);
-  EXPECT_EQ(r.reg("V41").bytes[4 * 2], pattern(1, 1));  // byte 9 of the linear image = (1, 1)
+  EXPECT_EQ(r.reg("V41").bytes[size_t{4} * 2],
+            pattern(1, 1));  // byte 9 of the linear image = (1, 1)
   r = run("gather_scaled.1 (M1, 4) T7 0x1:ud V40.0 V41.0", sc);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-RUN-SURFACE"));
   sc.slm.reset();
@@ -386,7 +389,8 @@ TEST(ExecGatherScaled, PoisonFillsUndefinedBytesButTheyStayUndefined) {
 }
 
 TEST(ExecProgram, UnsupportedInstructionsAreRunErrors) {
-  const Outcome r = run("add (M1, 8) V40(0,0)<1> V41(0,0)<8;8,1> 0x1:ud", slm_scene());
+  const Outcome r =
+      run("scatter4_typed.RGBA (M1, 8) T6 V40.0 V41.0 %null.0 %null.0 V40.0", slm_scene());
   EXPECT_FALSE(r.result);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-UNSUPPORTED"));
   EXPECT_TRUE(r.sink.has_errors());

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -230,6 +231,40 @@ TEST(SceneErrors, VisaRegisterRange) {
   EXPECT_EQ(
       l.first(),
       "scene.json:1:61: error[SCENE-VALUE]: registers.V1.values[0]: must be in [0, 255], got 256");
+}
+
+TEST(SceneSections, VisaLaunch) {
+  const auto l = load(R"({"texsim": 1, "isa": "visa", "launch": {"global_size": [64, 2],
+    "local_size": [32], "images": {"0": 6}, "buffers": {"1": {"type": "D", "values": [1, -1]}}}})");
+  ASSERT_TRUE(l.scene) << l.first();
+  const auto& st = visa::scene_state(*l.scene);
+  ASSERT_TRUE(st.launch);
+  EXPECT_EQ(st.launch->global_size, (std::array<uint32_t, 3>{64, 2, 1}));
+  EXPECT_EQ(st.launch->local_size, (std::array<uint32_t, 3>{32, 1, 1}));
+  EXPECT_EQ(st.launch->images.at(0), 6u);
+  EXPECT_EQ(st.launch->buffers.at(1).bytes,
+            (std::vector<uint8_t>{1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff}));
+}
+
+TEST(SceneErrors, VisaLaunch) {
+  const auto l = load(R"({"texsim": 1, "isa": "visa", "launch": {"global_size": [0, 1, 1, 1],
+    "local_size": [0], "images": {"x": 6}, "buffers": {"256": {"type": "D", "values": [1]}},
+    "groups": 2}})");
+  const std::vector<std::string> t = l.texts();
+  ASSERT_EQ(t.size(), 5u) << l.first();
+  EXPECT_EQ(t[0],
+            "scene.json:1:56: error[SCENE-SIZE]: launch.global_size: expected 1 to 3 "
+            "sizes, got 4");
+  EXPECT_EQ(t[1],
+            "scene.json:2:20: error[SCENE-VALUE]: launch.local_size[0]: must be in [1, "
+            "16777216], got 0");
+  EXPECT_EQ(t[2],
+            "scene.json:2:40: error[SCENE-VALUE]: launch.images.x: \"x\" is not a "
+            "binding-table index (0..255)");
+  EXPECT_EQ(t[3],
+            "scene.json:2:63: error[SCENE-VALUE]: launch.buffers.256: \"256\" is not a "
+            "binding-table index (0..255)");
+  EXPECT_EQ(t[4], "scene.json:3:5: error[SCENE-KEY]: launch.groups: unknown key \"groups\"");
 }
 
 TEST(SceneErrors, VersionAndPlatform) {

@@ -1,0 +1,119 @@
+// DWORD_ATOMIC (bound buffers, %slm) and SVM_ATOMIC (stateless addresses) of a kernel thread
+// (kernel_internal.hpp), 32-bit forms, per visa instructions/DWORD_ATOMIC.md and SVM.md. Threads
+// and lanes run one at a time, so each lane's read-modify-write is atomic (decision K17).
+// Depends on kernel_ops and kernel_alu.
+#include <bit>
+#include <cmath>
+
+#include "isa/visa/kernel_internal.hpp"
+
+namespace texsim::isa::visa {
+namespace {
+
+bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& rule,
+          const std::string& what, const std::string& page) {
+  sink.error(rule, loc, what, page);
+  return false;
+}
+
+// new = op(old, src0, src1) for the 32-bit operations of DWORD_ATOMIC_OP; nullopt: unknown.
+std::optional<uint32_t> apply(const std::string& op, uint32_t old, uint32_t s0, uint32_t s1) {
+  const auto i = [](uint32_t v) { return static_cast<int32_t>(v); };
+  const auto f = [](uint32_t v) { return std::bit_cast<float>(v); };
+  if (op == "add") return old + s0;
+  if (op == "sub") return old - s0;
+  if (op == "inc") return old + 1;
+  if (op == "dec" || op == "predec") return old - 1;
+  if (op == "min") return std::min(old, s0);
+  if (op == "max") return std::max(old, s0);
+  if (op == "xchg") return s0;
+  if (op == "cmpxchg") return old == s1 ? s0 : old;
+  if (op == "and") return old & s0;
+  if (op == "or") return old | s0;
+  if (op == "xor") return old ^ s0;
+  if (op == "minsint") return static_cast<uint32_t>(std::min(i(old), i(s0)));
+  if (op == "maxsint") return static_cast<uint32_t>(std::max(i(old), i(s0)));
+  if (op == "fmax") return std::bit_cast<uint32_t>(std::fmax(f(old), f(s0)));
+  if (op == "fmin") return std::bit_cast<uint32_t>(std::fmin(f(old), f(s0)));
+  if (op == "fcmpwr") return f(s0) == f(old) ? s1 : old;
+  return std::nullopt;
+}
+
+// The dword of a raw operand for lane `i` (0 for %null); `def` false when a byte is undefined.
+uint32_t raw_dword(const Machine& m, const KOperand& o, unsigned i, unsigned size, bool& def) {
+  def = true;
+  if (o.kind != KOpKind::kRaw) return 0;
+  const auto sp = m.span(o.var->id);
+  if (!sp || o.col + (i + 1) * size > sp->size) return def = false, 0;
+  return static_cast<uint32_t>(m.read_le(sp->base + o.col + i * size, size, def));
+}
+
+}  // namespace
+
+bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                core::DiagSink& sink) {
+  const bool svm = k.op == "svm_atomic";
+  const std::string page = svm ? "visa instructions/SVM.md" : "visa instructions/DWORD_ATOMIC.md";
+  // dword_atomic: Surface Element_offset Src0 Src1 Dst; svm_atomic: Addresses Dst Src0 Src1.
+  if (k.ops.size() != (svm ? 4u : 5u) || (!svm && k.ops[0].kind != KOpKind::kState))
+    return fail(sink, loc, "VISA-RUN-OPERAND", k.op + ": unexpected operands", page);
+  const KOperand& addr = svm ? k.ops[0] : k.ops[1];
+  const KOperand& dst = svm ? k.ops[1] : k.ops[4];
+  const KOperand& s0 = k.ops[2];  // Src0, Src1: the same places in both
+  const KOperand& s1 = k.ops[3];
+  if (!apply(k.modifier, 0, 0, 0))
+    return fail(sink, loc, "VISA-UNSUPPORTED", k.op + "." + k.modifier + " is not modelled", page);
+  std::vector<uint8_t>* buf = nullptr;
+  if (!svm) {
+    const uint32_t id = k.ops[0].var->id;
+    if (id == kSurfaceSlm) {
+      buf = t.mem.slm ? &*t.mem.slm : nullptr;
+    } else if (const auto v = t.surface_values.find(id); v != t.surface_values.end()) {
+      const auto b = t.mem.buffers.find(v->second);
+      buf = b != t.mem.buffers.end() ? &b->second : nullptr;
+    }
+    if (buf == nullptr)
+      return fail(sink, loc, "VISA-RUN-SURFACE", "the atomic's surface has no launch memory", page);
+  }
+  const uint32_t en = instruction_lanes(t, k, active, false);
+  const auto dsp = dst.kind == KOpKind::kRaw ? t.m.span(dst.var->id) : std::nullopt;
+  for (unsigned i = 0; i < k.exec_size; ++i) {
+    if (((en >> i) & 1) == 0) continue;
+    bool d0 = false, d1 = false, d2 = false;
+    const uint64_t a = svm ? [&] {
+      const auto sp = t.m.span(addr.var->id);
+      return sp && addr.col + (i + 1) * 8 <= sp->size
+                 ? t.m.read_le(sp->base + addr.col + i * 8, 8, d0)
+                 : (d0 = false, uint64_t{0});
+    }()
+                           : raw_dword(t.m, addr, i, 4, d0);
+    const uint32_t v0 = raw_dword(t.m, s0, i, 4, d1), v1 = raw_dword(t.m, s1, i, 4, d2);
+    uint8_t* p = nullptr;
+    if (buf != nullptr && a + 4 <= buf->size()) p = buf->data() + a;
+    if (svm) {
+      for (const auto& [bti, base] : t.mem.addresses) {
+        auto b = t.mem.buffers.find(bti);
+        if (b != t.mem.buffers.end() && a >= base && a - base + 4 <= b->second.size())
+          p = b->second.data() + (a - base);
+      }
+    }
+    if (!d0 || !d1 || !d2 || p == nullptr)
+      return fail(sink, loc, "VISA-RUN-MEMORY",
+                  "lane " + std::to_string(i) +
+                      (!d0 || !d1 || !d2 ? ": an operand has undefined bytes"
+                                         : ": the address lies outside the launch's memory"),
+                  page);
+    const uint32_t old = p[0] | p[1] << 8 | p[2] << 16 | uint32_t{p[3]} << 24;
+    const uint32_t now = *apply(k.modifier, old, v0, v1);
+    for (unsigned b = 0; b < 4; ++b) p[b] = static_cast<uint8_t>(now >> (8 * b));
+    const uint32_t ret = k.modifier == "predec" ? now : old;
+    if (dsp && dst.col + (i + 1) * 4 <= dsp->size) {
+      for (unsigned b = 0; b < 4; ++b)
+        t.m.write(dsp->base + dst.col + i * 4 + b, static_cast<uint8_t>(ret >> (8 * b)), true);
+    }
+  }
+  if (dsp) t.m.mark_written(dst.var->id);
+  return true;
+}
+
+}  // namespace texsim::isa::visa

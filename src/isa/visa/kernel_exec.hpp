@@ -1,0 +1,69 @@
+// Whole-kernel execution of one vISA thread (issue 28): generic instructions (kernel_inst,
+// kernel_alu) and the texture/memory rows of exec.hpp on one register state, SIMD control flow by
+// per-lane program counters, and buffer messages on bound surfaces. Depends on exec, machine,
+// program and scene; never prints.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/diag.hpp"
+#include "isa/visa/exec.hpp"
+#include "isa/visa/kernel_inst.hpp"
+#include "isa/visa/machine.hpp"
+#include "isa/visa/program.hpp"
+#include "scene/scene.hpp"
+
+namespace texsim::isa::visa {
+
+// The bound surfaces of a launch: binding-table index -> buffer bytes (read and written by the
+// buffer messages) or -> the scene surface id an image's sampler message reads.
+struct KernelMemory {
+  std::map<uint32_t, std::vector<uint8_t>> buffers;
+  std::optional<std::vector<uint8_t>> slm;  // the work-group's shared local memory (launch)
+  std::map<uint32_t, uint32_t> images;
+  std::map<uint32_t, uint64_t> addresses;  // buffers with a GPU address (stateless LSC)
+};
+
+// Each instruction's structured form (nullopt for rows exec.hpp runs) and the labels.
+struct KernelCode {
+  std::vector<std::optional<KInst>> insts;
+  std::unordered_map<std::string, size_t> labels;  // name -> index of the next instruction
+};
+
+// Parses every generic instruction; nullopt with one VISA-UNSUPPORTED per instruction texsim does
+// not model (its mnemonic and file:line:col).
+std::optional<KernelCode> build_kernel_code(const VisaProgram& prog, core::DiagSink& sink);
+
+inline constexpr uint64_t kKernelStepLimit = 10'000'000;  // per thread (decision K8)
+
+// One thread's progress: per-lane program counters, live lanes, the MOVS values of its surface
+// and sampler variables. run() goes on until every lane has ended (kDone), the thread reaches a
+// BARRIER (kBarrier: call run() again once its work-group has arrived), or an error.
+class KernelThread {
+ public:
+  enum class Stop : uint8_t { kDone, kBarrier, kError };
+  KernelThread(Machine& m, uint32_t lanes);
+  Stop run(const VisaProgram& prog, const KernelCode& code, KernelMemory& mem,
+           const scene::Scene& sc, const ExecConfig& cfg, core::DiagSink& sink);
+
+ private:
+  Machine* m_;
+  uint32_t live_;
+  std::array<size_t, 32> pcs_{};
+  uint64_t steps_ = 0;
+  std::map<uint32_t, uint32_t> surfaces_, samplers_;
+};
+
+// Runs one thread from its first instruction with the lanes `lanes` live until each has
+// returned or run off the end. False with diagnostics when an instruction could not run.
+bool run_thread(const VisaProgram& prog, const KernelCode& code, Machine& m, KernelMemory& mem,
+                const scene::Scene& sc, const ExecConfig& cfg, uint32_t lanes,
+                core::DiagSink& sink);
+
+}  // namespace texsim::isa::visa

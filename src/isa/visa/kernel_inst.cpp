@@ -1,0 +1,245 @@
+// Parser of IGC's text for generic vISA instructions (kernel_inst.hpp): the operand syntax of
+// visa 8_appendix_visa_assembly_syntax.md as IGC's dumps write it. Depends on symbols and types.
+#include "isa/visa/kernel_inst.hpp"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+
+namespace texsim::isa::visa {
+namespace {
+
+// clang-format off
+constexpr std::array<std::string_view, 39> kGeneric{
+    "mov", "add", "mul", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
+    "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
+    "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
+    "scatter4_scaled", "scatter_scaled", "lsc_load", "lsc_store", "barrier", "dword_atomic",
+    "svm_atomic",
+};
+// clang-format on
+
+bool parse_uint(std::string_view s, uint32_t& out) {
+  if (s.empty()) return false;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+  return r.ec == std::errc{} && r.ptr == s.data() + s.size();
+}
+
+// "0x3f400000:f" (or a decimal, optionally negative, before the type).
+bool parse_imm(std::string_view t, KOperand& o) {
+  const size_t colon = t.rfind(':');
+  if (colon == std::string_view::npos) return false;
+  const auto ty = type_from_name(t.substr(colon + 1));
+  if (!ty) return false;
+  std::string_view v = t.substr(0, colon);
+  bool neg = false;
+  if (!v.empty() && v[0] == '-') neg = true, v.remove_prefix(1);
+  uint64_t bits = 0;
+  int base = 10;
+  if (v.size() > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) v.remove_prefix(2), base = 16;
+  const auto r = std::from_chars(v.data(), v.data() + v.size(), bits, base);
+  if (r.ec != std::errc{} || r.ptr != v.data() + v.size()) return false;
+  o.kind = KOpKind::kImm;
+  o.type = *ty;
+  o.imm = neg ? ~bits + 1 : bits;
+  return true;
+}
+
+// "<1>" or "<v;w,h>".
+bool parse_region(std::string_view r, KOperand& o) {
+  if (r.size() < 3 || r.front() != '<' || r.back() != '>') return false;
+  r = r.substr(1, r.size() - 2);
+  o.region = true;
+  const size_t semi = r.find(';');
+  if (semi == std::string_view::npos) return parse_uint(r, o.hs);
+  const size_t comma = r.find(',', semi);
+  if (comma == std::string_view::npos) return false;
+  return parse_uint(r.substr(0, semi), o.vs) &&
+         parse_uint(r.substr(semi + 1, comma - semi - 1), o.w) &&
+         parse_uint(r.substr(comma + 1), o.hs);
+}
+
+bool parse_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std::string& err) {
+  if (t.starts_with("(-abs)")) o.neg = o.abs = true, t.remove_prefix(6);
+  if (t.starts_with("(abs)")) o.abs = true, t.remove_prefix(5);
+  if (t.starts_with("(-)")) o.neg = true, t.remove_prefix(3);
+  if (!t.empty() && (std::isdigit(static_cast<unsigned char>(t[0])) || t[0] == '-'))
+    return parse_imm(t, o) || (err = "bad immediate '" + std::string(t) + "'", false);
+  size_t n = 0;
+  while (n < t.size() &&
+         (std::isalnum(static_cast<unsigned char>(t[n])) || t[n] == '_' || t[n] == '%'))
+    ++n;
+  const std::string_view name = t.substr(0, n);
+  std::string_view rest = t.substr(n);
+  const Variable* v = syms.find_name(name);
+  if (v == nullptr) {
+    if (!rest.empty() || name.empty())
+      return err = "unknown operand '" + std::string(t) + "'", false;
+    o.kind = KOpKind::kLabel;
+    o.label = std::string(name);
+    return true;
+  }
+  o.var = v;
+  o.type = v->type;
+  if (name == "%null") {
+    o.kind = KOpKind::kNull;
+    return true;
+  }
+  if (v->cls == VarClass::kPredicate) {
+    o.kind = KOpKind::kPred;
+    return rest.empty() || (err = "bad predicate operand '" + std::string(t) + "'", false);
+  }
+  if (v->cls == VarClass::kSurface || v->cls == VarClass::kSampler) {
+    o.kind = KOpKind::kState;
+    if (rest.empty()) return true;
+    return (rest.size() > 2 && rest.front() == '(' && rest.back() == ')' &&
+            parse_uint(rest.substr(1, rest.size() - 2), o.col)) ||
+           (err = "bad state operand '" + std::string(t) + "'", false);
+  }
+  if (v->cls != VarClass::kGeneral) return err = "address operands are not modelled", false;
+  if (!rest.empty() && rest[0] == '.') {
+    o.kind = KOpKind::kRaw;
+    return parse_uint(rest.substr(1), o.col) ||
+           (err = "bad raw operand '" + std::string(t) + "'", false);
+  }
+  o.kind = KOpKind::kVar;
+  const size_t close = rest.find(')');
+  const size_t comma = rest.find(',');
+  if (rest.empty() || rest[0] != '(' || close == std::string_view::npos || comma > close ||
+      !parse_uint(rest.substr(1, comma - 1), o.row) ||
+      !parse_uint(rest.substr(comma + 1, close - comma - 1), o.col))
+    return err = "bad general operand '" + std::string(t) + "'", false;
+  rest.remove_prefix(close + 1);
+  return rest.empty() || parse_region(rest, o) ||
+         (err = "bad region in '" + std::string(t) + "'", false);
+}
+
+// LSC operands: "flat[V]:a64" / "flat[V]:a32" and "V:d32", "V:d32x4", "V:d16c32", "%null:d32".
+bool parse_lsc_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std::string& err) {
+  const size_t colon = t.rfind(':');
+  if (colon == std::string_view::npos)
+    return err = "bad LSC operand '" + std::string(t) + "'", false;
+  std::string_view suffix = t.substr(colon + 1);
+  std::string_view name = t.substr(0, colon);
+  if (name.starts_with("flat[") && name.ends_with("]")) {
+    name = name.substr(5, name.size() - 6);
+    o.kind = KOpKind::kLscAddr;
+    if (suffix == "a64") o.addr_bits = 64;
+    if (suffix == "a32") o.addr_bits = 32;
+    if (o.addr_bits == 0)
+      return err = "LSC address size '" + std::string(suffix) + "' is not modelled", false;
+  } else if (suffix.starts_with("d")) {
+    o.kind = KOpKind::kLscData;
+    suffix.remove_prefix(1);
+    size_t n = 0;
+    while (n < suffix.size() && std::isdigit(static_cast<unsigned char>(suffix[n]))) ++n;
+    if (!parse_uint(suffix.substr(0, n), o.data_bits) ||
+        (o.data_bits != 8 && o.data_bits != 16 && o.data_bits != 32 && o.data_bits != 64))
+      return err = "bad LSC data type in '" + std::string(t) + "'", false;
+    suffix.remove_prefix(n);
+    if (suffix == "c32") {
+      o.c32 = true;
+    } else if (suffix.starts_with("x")) {
+      if (!parse_uint(suffix.substr(1), o.vec) || o.vec < 1 || o.vec > 8)
+        return err = "bad LSC vector size in '" + std::string(t) + "'", false;
+    } else if (!suffix.empty()) {
+      return err = "LSC data form '" + std::string(t) + "' is not modelled", false;
+    }
+    if ((o.data_bits < 32) != o.c32)
+      return err = "LSC data form '" + std::string(t) + "' is not modelled", false;
+  } else {
+    return err = "LSC operand '" + std::string(t) + "' is not modelled (flat addresses only)",
+           false;
+  }
+  o.var = syms.find_name(name);
+  if (o.var == nullptr || o.var->cls != VarClass::kGeneral)
+    return err = "unknown LSC operand '" + std::string(t) + "'", false;
+  return true;
+}
+
+std::vector<std::string_view> split(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    size_t j = i;
+    while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// "(M5_NM, 16)" with its inner text given ("M5_NM, 16").
+bool parse_exec(std::string_view e, KInst& k) {
+  const size_t comma = e.find(',');
+  if (comma == std::string_view::npos || e.size() < 2 || e[0] != 'M') return false;
+  std::string_view mask = e.substr(1, comma - 1);
+  if (mask.ends_with("_NM")) k.nomask = true, mask.remove_suffix(3);
+  uint32_t m = 0, n = 0;
+  std::string_view size = e.substr(comma + 1);
+  while (!size.empty() && size[0] == ' ') size.remove_prefix(1);
+  if (!parse_uint(mask, m) || m < 1 || m > 8 || !parse_uint(size, n) || n < 1 || n > 32)
+    return false;
+  k.mask_offset = 4 * (m - 1);
+  k.exec_size = n;
+  return true;
+}
+
+}  // namespace
+
+bool kernel_mnemonic_modelled(std::string_view m) {
+  for (const std::string_view g : kGeneric) {
+    if (g == m) return true;
+  }
+  return false;
+}
+
+std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
+                                 std::string& error) {
+  if (const size_t c = text.find("//"); c != std::string_view::npos) text = text.substr(0, c);
+  KInst k;
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text[0]))) text.remove_prefix(1);
+  if (text.starts_with("(")) {
+    const size_t close = text.find(')');
+    std::string_view p = text.substr(1, close == std::string_view::npos ? 0 : close - 1);
+    if (!p.empty() && p[0] == '!') k.pred_not = true, p.remove_prefix(1);
+    k.pred = syms.find_name(p);
+    if (k.pred == nullptr || k.pred->cls != VarClass::kPredicate) {
+      error = "predicate '" + std::string(p) + "' is not modelled (a P variable, optionally !)";
+      return std::nullopt;
+    }
+    text.remove_prefix(close + 1);
+  }
+  if (text.starts_with("fence_") || text.starts_with("lsc_fence") ||
+      text.starts_with("barrier")) {  // no exec size
+    const auto words = split(text);
+    k.op = std::string(words[0].substr(0, words[0].find('.')));
+    if (const size_t d = words[0].find('.'); d != std::string_view::npos)
+      k.modifier = std::string(words[0].substr(d + 1));
+    return k;
+  }
+  const size_t open = text.find('(');
+  const size_t close = text.find(')', open == std::string_view::npos ? 0 : open);
+  if (open == std::string_view::npos || close == std::string_view::npos ||
+      !parse_exec(text.substr(open + 1, close - open - 1), k)) {
+    error = "no execution size (Mn, N) in '" + std::string(text) + "'";
+    return std::nullopt;
+  }
+  std::string_view mn =
+      split(text.substr(0, open)).empty() ? std::string_view{} : split(text.substr(0, open))[0];
+  if (mn.ends_with(".sat")) k.sat = true, mn.remove_suffix(4);
+  const size_t dot = mn.find('.');
+  k.op = std::string(mn.substr(0, dot));
+  if (dot != std::string_view::npos) k.modifier = std::string(mn.substr(dot + 1));
+  const bool lsc = k.op == "lsc_load" || k.op == "lsc_store";
+  for (std::string_view t : split(text.substr(close + 1))) {
+    KOperand o;
+    if (!(lsc ? parse_lsc_operand(t, syms, o, error) : parse_operand(t, syms, o, error)))
+      return std::nullopt;
+    k.ops.push_back(std::move(o));
+  }
+  return k;
+}
+
+}  // namespace texsim::isa::visa

@@ -1,0 +1,57 @@
+// The structured form of one generic vISA instruction as IGC's text writes it (issue 28):
+// predicate, opcode with modifiers, execution size and mask, destination and source regions,
+// immediates, predicates, labels and the surface/sampler of MOVS. Depends on symbols and types
+// only.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "isa/visa/symbols.hpp"
+#include "isa/visa/types.hpp"
+
+namespace texsim::isa::visa {
+
+enum class KOpKind : uint8_t { kNull, kVar, kImm, kPred, kState, kRaw, kLabel, kLscAddr, kLscData };
+
+struct KOperand {
+  KOpKind kind = KOpKind::kNull;
+  const Variable* var = nullptr;   // kVar, kPred, kState, kRaw
+  uint32_t row = 0, col = 0;       // kVar: V(row,col); kRaw: V.offset in col
+  uint32_t vs = 0, w = 1, hs = 1;  // kVar source <vs;w,hs>, destination <hs>
+  bool region = false;             // kVar: a region was written (<...>)
+  VisaType type = VisaType::kUD;   // kVar: the declaration's; kImm: the suffix's
+  uint64_t imm = 0;                // kImm bits
+  bool neg = false, abs = false;   // source modifiers (-), (abs), (-abs)
+  std::string label;               // kLabel
+  // LSC operands (visa LSC_UNTYPED.md): kLscAddr "flat[V]:a64" (addr_bits 32 or 64); kLscData
+  // "V:d32x4" / "V:d16c32" (data_bits per element in memory, vec elements per lane, c32: each
+  // element widened to a dword in the register).
+  uint32_t addr_bits = 0, data_bits = 0, vec = 1;
+  bool c32 = false;
+};
+
+struct KInst {
+  std::string op;        // mnemonic without modifiers: "add", "cmp", "goto"
+  std::string modifier;  // after the first '.': "lt" for cmp.lt, "RGBA" for scatter4_scaled
+  bool sat = false;
+  const Variable* pred = nullptr;  // (P1) / (!P1)
+  bool pred_not = false;
+  unsigned exec_size = 1;
+  unsigned mask_offset = 0;  // lanes: 4 * (n - 1) for Mn
+  bool nomask = false;
+  std::vector<KOperand> ops;  // in text order (destination first)
+};
+
+// The mnemonics of generic instructions texsim runs in whole kernels (docs/kernels.md).
+bool kernel_mnemonic_modelled(std::string_view mnemonic);
+
+// Parses `text` (one instruction line, trailing "///" comment allowed). nullopt with a message
+// naming the token when the syntax is not one this parser knows.
+std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
+                                 std::string& error);
+
+}  // namespace texsim::isa::visa

@@ -1,0 +1,62 @@
+// Shared by the kernel executor's files (kernel_exec.cpp, kernel_ops.cpp, kernel_memory.cpp):
+// one thread's state and the per-lane operand access. Not a public header.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "isa/visa/kernel_alu.hpp"
+#include "isa/visa/kernel_exec.hpp"
+
+namespace texsim::isa::visa {
+
+struct ThreadState {
+  Machine& m;
+  KernelMemory& mem;
+  const scene::Scene& sc;
+  const ExecConfig& cfg;
+  std::map<uint32_t, uint32_t>& surface_values;  // MOVS into T<n>: the binding-table index
+  std::map<uint32_t, uint32_t>& sampler_values;  // MOVS into S<n>: the sampler index
+};
+
+struct LaneValue {
+  KValue v;
+  bool defined = true;
+};
+
+// Byte address of element `lane` of a general operand (source region or destination stride);
+// nullopt with `error` set when it lies outside the variable.
+std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, unsigned lane,
+                                        bool dst, std::string& error);
+std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned lane,
+                                   std::string& error);
+bool write_lane(Machine& m, const KOperand& o, unsigned lane, uint64_t bits, bool defined,
+                std::string& error);
+
+// The lanes (bit = lane of the instruction, 0..exec_size-1) an instruction runs on: the
+// thread's active lanes at mask_offset.. (all under _NM) ANDed with the predicate unless
+// `ignore_pred` (SEL and GOTO read it themselves).
+uint32_t instruction_lanes(const ThreadState& t, const KInst& k, uint32_t active, bool ignore_pred);
+// Bit `lane` of the instruction's predicate (after '!'); true without a predicate.
+bool predicate_lane(const ThreadState& t, const KInst& k, unsigned lane);
+
+// Generic non-control instructions (ALU, CMP, SEL, ADDC, MOVS, fences); false with a
+// diagnostic at `loc`.
+bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                 core::DiagSink& sink);
+// SCATTER4_SCALED, SCATTER_SCALED, GATHER4_SCALED, GATHER_SCALED on a bound buffer.
+bool run_buffer_message(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                        core::DiagSink& sink);
+// LSC_LOAD / LSC_STORE on .ugm with flat A64/A32 addresses into the launch's addressed buffers.
+bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+             core::DiagSink& sink);
+// DWORD_ATOMIC (32-bit, bound buffer or %slm) and SVM_ATOMIC (32-bit, stateless).
+bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                core::DiagSink& sink);
+// A GATHER_SCALED / GATHER4_SCALED row whose surface is a bound buffer (the machine's dispatch
+// mask holds the thread's active lanes).
+bool run_row_gather(ThreadState& t, const Instruction& inst, const core::TextLoc& loc,
+                    core::DiagSink& sink);
+
+}  // namespace texsim::isa::visa

@@ -1,0 +1,178 @@
+// Whole-kernel runs (kernel_launch.hpp): the NDRange walk, each thread's payload (%r0 group ids,
+// local ids at the per-thread .input offsets: decision K9) and the buffers written back.
+// Depends on kernel_exec, exec (make_machine) and scene_section.
+#include "isa/visa/kernel_launch.hpp"
+
+#include <array>
+#include <vector>
+
+#include "isa/visa/kernel_exec.hpp"
+#include "isa/visa/scene_section.hpp"
+
+namespace texsim::isa::visa {
+namespace {
+
+constexpr uint32_t kR0 = 7;  // %r0 (symbols.cpp kPredefinedGeneral)
+
+bool launch_error(core::DiagSink& sink, const scene::Scene& sc, const std::string& what) {
+  sink.error("VISA-RUN-LAUNCH", core::TextLoc{sc.path, 0, 0}, what, "docs/kernels.md");
+  return false;
+}
+
+// r0.1 = group id X, r0.6 = Y, r0.7 = Z (the thread payload header of Gen; decision K9).
+void write_group_ids(Machine& m, const std::array<uint32_t, 3>& g) {
+  const auto sp = m.span(kR0);
+  if (!sp) return;
+  const std::array<std::pair<unsigned, uint32_t>, 3> at{{{1, g[0]}, {6, g[1]}, {7, g[2]}}};
+  for (const auto& [dw, v] : at) {
+    for (unsigned b = 0; b < 4; ++b)
+      m.write(sp->base + 4 * dw + b, static_cast<uint8_t>(v >> (8 * b)), true);
+  }
+}
+
+// The local ids of lane `lane`: the payload's per-thread part starts after %r0 (one GRF) and
+// holds X, Y, Z of every lane as UW, each dimension padded to whole GRFs.
+void write_local_ids(const VisaProgram& prog, Machine& m, unsigned simd,
+                     const std::array<uint32_t, 3>& local, uint32_t first, uint32_t lanes) {
+  const unsigned grf = m.grf_bytes();
+  const unsigned stride = (2 * simd + grf - 1) / grf * grf;
+  const uint32_t count = local[0] * local[1] * local[2];
+  for (const ProgramInput& in : prog.inputs) {
+    const Variable* v = m.symbols().find_name(in.name);
+    const auto sp = v != nullptr ? m.span(v->id) : std::nullopt;
+    if (!sp || in.offset < 0) continue;
+    for (unsigned b = 0; b < in.size && b < sp->size; ++b) {
+      const unsigned o = static_cast<unsigned>(in.offset) + b;
+      if (o < grf || o >= grf + 3 * stride) continue;
+      const unsigned dim = (o - grf) / stride;
+      const unsigned lane = ((o - grf) % stride) / 2;
+      if (lane >= simd) continue;
+      const uint32_t li = first + lane;
+      uint32_t id = 0;
+      if (((lanes >> lane) & 1) != 0 && li < count) {
+        id = dim == 0   ? li % local[0]
+             : dim == 1 ? (li / local[0]) % local[1]
+                        : li / (local[0] * local[1]);
+      }
+      m.write(sp->base + b, static_cast<uint8_t>(id >> (8 * (o % 2))), true);
+    }
+  }
+}
+
+scene::RegisterValue buffer_value(uint32_t bti, const VisaRegister& given,
+                                  const std::vector<uint8_t>& bytes) {
+  scene::RegisterValue r;
+  r.name = "buffer" + std::to_string(bti);
+  r.type = given.type;
+  r.bytes = bytes;
+  return r;
+}
+
+// One work-group: its threads (SIMD lanes each, the last partial) run in turn, each until it
+// ends or reaches a BARRIER; when every thread still running waits at one, all go on (K16).
+bool run_group(const VisaProgram& prog, const KernelCode& code, const scene::Scene& sc,
+               const ExecConfig& cfg, const KernelLaunch& l, unsigned simd,
+               const std::array<uint32_t, 3>& group, KernelMemory& mem, core::DiagSink& sink) {
+  const uint32_t per_group = l.local_size[0] * l.local_size[1] * l.local_size[2];
+  std::vector<Machine> machines;
+  std::vector<KernelThread> threads;
+  machines.reserve((per_group + simd - 1) / simd);
+  for (uint32_t first = 0; first < per_group; first += simd) {
+    auto m = make_machine(prog, sc, cfg, sink);
+    if (!m) return false;
+    const uint32_t n = std::min(simd, per_group - first);
+    const uint32_t lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+    write_group_ids(*m, group);
+    write_local_ids(prog, *m, simd, l.local_size, first, lanes);
+    machines.push_back(std::move(*m));
+    threads.emplace_back(machines.back(), lanes);
+  }
+  std::vector<bool> done(threads.size(), false);
+  for (bool waiting = true; waiting;) {
+    waiting = false;
+    for (size_t i = 0; i < threads.size(); ++i) {
+      if (done[i]) continue;
+      const KernelThread::Stop s = threads[i].run(prog, code, mem, sc, cfg, sink);
+      if (s == KernelThread::Stop::kError) return false;
+      done[i] = s == KernelThread::Stop::kDone;
+      waiting = waiting || !done[i];
+    }
+  }
+  return true;
+}
+
+std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& code,
+                                    const scene::Scene& sc, const ExecConfig& cfg,
+                                    const KernelLaunch& l, core::DiagSink& sink) {
+  const auto simd = kernel_simd_size(prog);
+  if (!simd || (*simd != 1 && *simd != 8 && *simd != 16 && *simd != 32)) {
+    launch_error(sink, sc, "the kernel names no SIMD width 1, 8, 16 or 32 (.kernel_attr SimdSize)");
+    return std::nullopt;
+  }
+  std::array<uint32_t, 3> groups{};
+  for (unsigned d = 0; d < 3; ++d) {
+    if (l.global_size[d] % l.local_size[d] != 0) {
+      launch_error(sink, sc,
+                   "launch.global_size[" + std::to_string(d) + "] " +
+                       std::to_string(l.global_size[d]) + " is not a multiple of local_size " +
+                       std::to_string(l.local_size[d]) + " (OpenCL 1.2 uniform work-groups)");
+      return std::nullopt;
+    }
+    groups[d] = l.global_size[d] / l.local_size[d];
+  }
+  KernelMemory mem;
+  for (const auto& [bti, b] : l.buffers) mem.buffers[bti] = b.bytes;
+  mem.images = l.images;
+  mem.addresses = l.addresses;
+  for (uint32_t gz = 0; gz < groups[2]; ++gz) {
+    for (uint32_t gy = 0; gy < groups[1]; ++gy) {
+      for (uint32_t gx = 0; gx < groups[0]; ++gx) {
+        if (l.slm_size) mem.slm.emplace(*l.slm_size, uint8_t{0});  // fresh per group (K16)
+        if (!run_group(prog, code, sc, cfg, l, *simd, {gx, gy, gz}, mem, sink)) return std::nullopt;
+      }
+    }
+  }
+  RunResult result;
+  for (const auto& [bti, b] : l.buffers)
+    result.registers.push_back(buffer_value(bti, b, mem.buffers[bti]));
+  return result;
+}
+
+}  // namespace
+
+std::optional<unsigned> kernel_simd_size(const VisaProgram& prog) {
+  for (const ProgramAttr& a : prog.attrs) {
+    if (a.name != "SimdSize" || a.value.empty()) continue;
+    unsigned v = 0;
+    for (size_t i = 0; i < a.value.size() && i < 4; ++i) v |= unsigned{a.value[i]} << (8 * i);
+    return v;
+  }
+  return std::nullopt;
+}
+
+std::optional<RunResult> execute_kernel(const VisaProgram& prog, const scene::Scene& sc,
+                                        const ExecConfig& cfg, core::DiagSink& sink) {
+  const auto code = build_kernel_code(prog, sink);
+  if (!code) return std::nullopt;
+  const SceneState& st = scene_state(sc);
+  if (st.launch) return run_launch(prog, *code, sc, cfg, *st.launch, sink);
+  auto m = make_machine(prog, sc, cfg, sink);
+  if (!m) return std::nullopt;
+  KernelMemory mem;
+  // The thread's lanes: the dispatch mask below the SIMD width (SimdSize, else the widest
+  // instruction's last lane), so that a uniform jump does not carry lanes the kernel never has.
+  unsigned width = kernel_simd_size(prog).value_or(0);
+  if (width == 0) {
+    for (const auto& k : code->insts) {
+      if (k) width = std::max(width, k->mask_offset + k->exec_size);
+    }
+  }
+  const uint32_t lanes = width == 0 || width >= 32 ? 0xffffffffu : (1u << width) - 1;
+  if (!run_thread(prog, *code, *m, mem, sc, cfg, m->dispatch_mask() & lanes, sink))
+    return std::nullopt;
+  RunResult result;
+  for (uint32_t id : m->written()) result.registers.push_back(register_value(*m, id));
+  return result;
+}
+
+}  // namespace texsim::isa::visa

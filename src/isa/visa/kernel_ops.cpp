@@ -1,0 +1,277 @@
+// Per-lane operand access and the generic ALU, CMP, SEL, ADDC and MOVS instructions of a kernel
+// thread (kernel_internal.hpp). Depends on kernel_alu, kernel_inst and machine.
+#include <array>
+#include <vector>
+
+#include "isa/visa/kernel_internal.hpp"
+
+namespace texsim::isa::visa {
+namespace {
+
+uint32_t lane_bits(unsigned n) {
+  return n >= 32 ? 0xffffffffu : (1u << n) - 1;
+}
+
+// BFN's function byte: the modifier "x<hex>" ("bfn.xd8").
+std::optional<uint8_t> bfn_table(const std::string& mod) {
+  if (mod.size() < 2 || mod[0] != 'x') return std::nullopt;
+  try {
+    return static_cast<uint8_t>(std::stoul(mod.substr(1), nullptr, 16));
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& what) {
+  sink.error("VISA-RUN-OPERAND", loc, what, "visa 5_operands.md");
+  return false;
+}
+
+}  // namespace
+
+std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, unsigned lane,
+                                        bool dst, std::string& error) {
+  const auto sp = m.span(o.var->id);
+  if (!sp) {
+    error = "operand " + o.var->name + " has no storage";
+    return std::nullopt;
+  }
+  const unsigned es = type_size(o.type);
+  uint64_t el = 0;
+  if (dst) {
+    el = uint64_t{lane} * o.hs;
+  } else if (o.w != 0) {
+    el = uint64_t{lane / o.w} * o.vs + uint64_t{lane % o.w} * o.hs;
+  }
+  const uint64_t off = uint64_t{o.row} * m.grf_bytes() + (uint64_t{o.col} + el) * es;
+  if (off + es > sp->size) {
+    error = "operand " + o.var->name + "(" + std::to_string(o.row) + "," + std::to_string(o.col) +
+            ") element " + std::to_string(lane) + " lies outside the variable (" +
+            std::to_string(sp->size) + " bytes)";
+    return std::nullopt;
+  }
+  return sp->base + static_cast<uint32_t>(off);
+}
+
+std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned lane,
+                                   std::string& error) {
+  LaneValue r;
+  if (o.kind == KOpKind::kImm) {
+    uint64_t bits = o.imm;
+    if (o.type == VisaType::kV || o.type == VisaType::kUV) {  // 8 packed 4-bit values
+      bits = (o.imm >> (4 * (lane & 7))) & 0xf;
+      if (o.type == VisaType::kV && (bits & 8) != 0) bits |= ~uint64_t{0xf};
+    }
+    const VisaType t = o.type == VisaType::kV    ? VisaType::kQ
+                       : o.type == VisaType::kUV ? VisaType::kUQ
+                                                 : o.type;
+    r.v = apply_modifiers(load_value(t, bits), o.neg, o.abs);
+    return r;
+  }
+  if (o.kind != KOpKind::kVar) {
+    error = "a source must be a general variable or an immediate";
+    return std::nullopt;
+  }
+  const auto a = element_address(m, o, lane, false, error);
+  if (!a) return std::nullopt;
+  const uint64_t bits = m.read_le(*a, type_size(o.type), r.defined);
+  r.v = apply_modifiers(load_value(o.type, bits), o.neg, o.abs);
+  return r;
+}
+
+bool write_lane(Machine& m, const KOperand& o, unsigned lane, uint64_t bits, bool defined,
+                std::string& error) {
+  if (o.kind == KOpKind::kNull) return true;
+  if (o.kind != KOpKind::kVar) {
+    error = "a destination must be a general variable";
+    return false;
+  }
+  const auto a = element_address(m, o, lane, true, error);
+  if (!a) return false;
+  for (unsigned b = 0; b < type_size(o.type); ++b)
+    m.write(*a + b, static_cast<uint8_t>(bits >> (8 * b)), defined);
+  m.mark_written(o.var->id);
+  return true;
+}
+
+bool predicate_lane(const ThreadState& t, const KInst& k, unsigned lane) {
+  if (k.pred == nullptr) return true;
+  const uint32_t bits = t.m.predicate(k.pred->id).value_or(0);
+  const unsigned at = k.mask_offset + lane;
+  const bool b = at < 32 && ((bits >> at) & 1) != 0;
+  return b != k.pred_not;
+}
+
+uint32_t instruction_lanes(const ThreadState& t, const KInst& k, uint32_t active,
+                           bool ignore_pred) {
+  uint32_t en = 0;
+  for (unsigned i = 0; i < k.exec_size; ++i) {
+    const unsigned ch = k.mask_offset + i;
+    const bool on = k.nomask || (ch < 32 && ((active >> ch) & 1) != 0);
+    if (on && (ignore_pred || predicate_lane(t, k, i))) en |= 1u << i;
+  }
+  return en & lane_bits(k.exec_size);
+}
+
+namespace {
+
+struct LaneResult {
+  unsigned lane;
+  uint64_t bits;
+  bool defined;
+};
+
+bool exec_is_float(const KInst& k, size_t first_src, bool& dbl) {
+  bool f = false;
+  dbl = false;
+  for (size_t s = first_src; s < k.ops.size(); ++s) {
+    const KOperand& o = k.ops[s];
+    if (o.kind != KOpKind::kVar && o.kind != KOpKind::kImm) continue;
+    f = f || type_is_float(o.type);
+    dbl = dbl || o.type == VisaType::kDF;
+  }
+  return f;
+}
+
+// Reads sources first..first+n-1 of every lane in `en`, then `fn(lane, values, defined)`.
+template <typename Fn>
+bool each_lane(const ThreadState& t, const KInst& k, uint32_t en, size_t first, size_t n,
+               const core::TextLoc& loc, core::DiagSink& sink, Fn fn) {
+  std::string err;
+  for (unsigned i = 0; i < k.exec_size; ++i) {
+    if (((en >> i) & 1) == 0) continue;
+    std::array<KValue, 3> v{};
+    bool def = true;
+    for (size_t s = 0; s < n; ++s) {
+      const auto lv = read_lane(t.m, k.ops[first + s], i, err);
+      if (!lv) return fail(sink, loc, err);
+      v[s] = lv->v;
+      def = def && lv->defined;
+    }
+    if (!fn(i, std::span<const KValue>(v.data(), n), def)) return false;
+  }
+  return true;
+}
+
+bool write_all(Machine& m, const KOperand& dst, const std::vector<LaneResult>& out,
+               const core::TextLoc& loc, core::DiagSink& sink) {
+  std::string err;
+  for (const LaneResult& r : out) {
+    if (!write_lane(m, dst, r.lane, r.bits, r.defined, err)) return fail(sink, loc, err);
+  }
+  return true;
+}
+
+bool run_cmp(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
+             core::DiagSink& sink) {
+  if (k.ops.size() != 3) return fail(sink, loc, "cmp takes a destination and two sources");
+  bool dbl = false;
+  const bool fl = exec_is_float(k, 1, dbl);
+  const KOperand& dst = k.ops[0];
+  uint32_t pbits = dst.kind == KOpKind::kPred ? t.m.predicate(dst.var->id).value_or(0) : 0;
+  std::vector<LaneResult> out;
+  bool bad = false;
+  const bool ok = each_lane(t, k, en, 1, 2, loc, sink, [&](unsigned i, auto v, bool def) {
+    const auto c = compare(k.modifier, v[0], v[1], fl);
+    if (!c) return bad = true, false;
+    const unsigned at = k.mask_offset + i;
+    if (dst.kind == KOpKind::kPred && at < 32) pbits = (pbits & ~(1u << at)) | (*c ? 1u << at : 0);
+    out.push_back({i, *c ? ~uint64_t{0} : 0, def});
+    return true;
+  });
+  if (bad) {
+    sink.error("VISA-UNSUPPORTED", loc, "cmp." + k.modifier + " is not modelled",
+               "visa instructions/CMP.md");
+    return false;
+  }
+  if (!ok) return false;
+  if (dst.kind == KOpKind::kPred) {
+    t.m.set_predicate(dst.var->id, pbits);
+    return true;
+  }
+  return write_all(t.m, dst, out, loc, sink);
+}
+
+bool run_sel(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
+             core::DiagSink& sink) {
+  if (k.ops.size() != 3) return fail(sink, loc, "sel takes a destination and two sources");
+  bool dbl = false;
+  const bool fl = exec_is_float(k, 1, dbl);
+  std::vector<LaneResult> out;
+  bool bad = false;
+  const bool ok = each_lane(t, k, en, 1, 2, loc, sink, [&](unsigned i, auto v, bool def) {
+    bool first = predicate_lane(t, k, i);
+    if (!k.modifier.empty()) {
+      const auto c = compare(k.modifier, v[0], v[1], fl);
+      if (!c) return bad = true, false;
+      first = *c;
+    }
+    out.push_back({i, store_value(k.ops[0].type, first ? v[0] : v[1], k.sat), def});
+    return true;
+  });
+  if (bad) return fail(sink, loc, "sel." + k.modifier + " is not a condition");
+  return ok && write_all(t.m, k.ops[0], out, loc, sink);
+}
+
+bool run_addc(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
+              core::DiagSink& sink) {
+  if (k.ops.size() != 4) return fail(sink, loc, "addc takes dst, carry and two sources");
+  std::vector<LaneResult> sum, carry;
+  const bool ok = each_lane(t, k, en, 2, 2, loc, sink, [&](unsigned i, auto v, bool def) {
+    const uint64_t s = (static_cast<uint64_t>(v[0].i) & 0xffffffffu) +
+                       (static_cast<uint64_t>(v[1].i) & 0xffffffffu);
+    sum.push_back({i, s & 0xffffffffu, def});
+    carry.push_back({i, s >> 32, def});
+    return true;
+  });
+  return ok && write_all(t.m, k.ops[0], sum, loc, sink) &&
+         write_all(t.m, k.ops[1], carry, loc, sink);
+}
+
+bool run_movs(ThreadState& t, const KInst& k, const core::TextLoc& loc, core::DiagSink& sink) {
+  if (k.ops.size() != 2 || k.ops[0].kind != KOpKind::kState)
+    return fail(sink, loc, "movs takes a surface or sampler and a source");
+  std::string err;
+  const auto v = read_lane(t.m, k.ops[1], 0, err);
+  if (!v) return fail(sink, loc, err);
+  auto& table = k.ops[0].var->cls == VarClass::kSurface ? t.surface_values : t.sampler_values;
+  table[k.ops[0].var->id] = static_cast<uint32_t>(v->v.i);
+  return true;
+}
+
+}  // namespace
+
+bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                 core::DiagSink& sink) {
+  if (k.op == "movs") return run_movs(t, k, loc, sink);
+  if (k.op.starts_with("fence") || k.op == "lsc_fence") return true;  // decision K7
+  const uint32_t en = instruction_lanes(t, k, active, k.op == "sel");
+  if (k.op == "cmp") return run_cmp(t, k, en, loc, sink);
+  if (k.op == "sel") return run_sel(t, k, en, loc, sink);
+  if (k.op == "addc") return run_addc(t, k, en, loc, sink);
+  const auto op = alu_op(k.op);
+  if (!op || k.ops.empty()) {
+    sink.error("VISA-UNSUPPORTED", loc, "'" + k.op + "' is not modelled and cannot run",
+               "docs/kernels.md");
+    return false;
+  }
+  uint8_t table = 0;
+  if (*op == AluOp::kBfn) {
+    const auto b = bfn_table(k.modifier);
+    if (!b) return fail(sink, loc, "bfn needs its function as .x<hex>");
+    table = *b;
+  }
+  bool dbl = false;
+  const bool fl = exec_is_float(k, 1, dbl);
+  const VisaType dt = k.ops[0].type;
+  std::vector<LaneResult> out;
+  const bool ok = each_lane(t, k, en, 1, std::min<size_t>(k.ops.size() - 1, 3), loc, sink,
+                            [&](unsigned i, auto v, bool def) {
+                              const KValue r = alu_eval(*op, v, fl, dbl, dt, table);
+                              out.push_back({i, store_value(dt, r, k.sat), def});
+                              return true;
+                            });
+  return ok && write_all(t.m, k.ops[0], out, loc, sink);
+}
+
+}  // namespace texsim::isa::visa
