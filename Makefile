@@ -1,7 +1,7 @@
 # Thin wrapper over CMake presets: `make demo` and `make test` are the two commands in README.md.
 JOBS ?= 2
 
-.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-replay bench-plot oracle-soak bounds-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak hw-bundle
+.PHONY: all deps build demo test test-release test-asan tidy bench bench-compare bench-replay bench-plot pocl-soak oracle-soak bounds-soak hash-soak clean format fuzz fuzz-build fuzz-ci vendor-soak hw-bundle
 
 all: build
 
@@ -51,6 +51,11 @@ bench-plot:
 	bash scripts/install-deps.sh --plot
 	JOBS=$(JOBS) BUILD_ONLY=1 bash scripts/bench-compare.sh build/release
 	/usr/bin/python3 scripts/bench-plot.py --build build/release
+
+# Issue 28: the PoCL differential over 2,000 more generated kernels on SKL/TGLLP/DG2/PVC
+# (env KERNELS, FIRST); CI runs 100 (vendor.visa.pocl_diff).
+pocl-soak: build
+	/usr/bin/python3 tests/vendor/visa/pocl_diff.py build/release/texsim build/release/vendor-visa-pocl-soak --kernels $${KERNELS:-2000} --first $${FIRST:-100}
 
 # Issue 16: 10M random lookups through every route (API, texunit, batch, vISA, SASS, render), one
 # hash per route/profile/input class, compared with tests/soak/baseline_10m.txt.

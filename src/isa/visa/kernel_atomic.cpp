@@ -16,8 +16,10 @@ bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& rul
   return false;
 }
 
-// new = op(old, src0, src1) for the 32-bit operations of DWORD_ATOMIC_OP; nullopt: unknown.
-std::optional<uint32_t> apply(const std::string& op, uint32_t old, uint32_t s0, uint32_t s1) {
+}  // namespace
+
+std::optional<uint32_t> atomic_dword(const std::string& op, uint32_t old, uint32_t s0,
+                                     uint32_t s1) {
   const auto i = [](uint32_t v) { return static_cast<int32_t>(v); };
   const auto f = [](uint32_t v) { return std::bit_cast<float>(v); };
   if (op == "add") return old + s0;
@@ -38,6 +40,8 @@ std::optional<uint32_t> apply(const std::string& op, uint32_t old, uint32_t s0, 
   if (op == "fcmpwr") return f(s0) == f(old) ? s1 : old;
   return std::nullopt;
 }
+
+namespace {
 
 // The dword of a raw operand for lane `i` (0 for %null); `def` false when a byte is undefined.
 uint32_t raw_dword(const Machine& m, const KOperand& o, unsigned i, unsigned size, bool& def) {
@@ -61,7 +65,7 @@ bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::Tex
   const KOperand& dst = svm ? k.ops[1] : k.ops[4];
   const KOperand& s0 = k.ops[2];  // Src0, Src1: the same places in both
   const KOperand& s1 = k.ops[3];
-  if (!apply(k.modifier, 0, 0, 0))
+  if (!atomic_dword(k.modifier, 0, 0, 0))
     return fail(sink, loc, "VISA-UNSUPPORTED", k.op + "." + k.modifier + " is not modelled", page);
   std::vector<uint8_t>* buf = nullptr;
   if (!svm) {
@@ -104,7 +108,7 @@ bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::Tex
                                          : ": the address lies outside the launch's memory"),
                   page);
     const uint32_t old = p[0] | p[1] << 8 | p[2] << 16 | uint32_t{p[3]} << 24;
-    const uint32_t now = *apply(k.modifier, old, v0, v1);
+    const uint32_t now = *atomic_dword(k.modifier, old, v0, v1);
     for (unsigned b = 0; b < 4; ++b) p[b] = static_cast<uint8_t>(now >> (8 * b));
     const uint32_t ret = k.modifier == "predec" ? now : old;
     if (dsp && dst.col + (i + 1) * 4 <= dsp->size) {

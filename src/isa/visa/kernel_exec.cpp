@@ -158,6 +158,8 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
       return Stop::kBarrier;  // resumes after the barrier (decision K16)
     } else if (k->op == "dword_atomic" || k->op == "svm_atomic") {
       ok = run_atomic(t, *k, active, loc, sink);
+    } else if (k->op.starts_with("lsc_atomic_")) {
+      ok = run_lsc_atomic(t, *k, active, loc, sink);
     } else if (k->op == "lsc_load" || k->op == "lsc_store") {
       ok = run_lsc(t, *k, active, loc, sink);
     } else if (k->op.starts_with("scatter")) {

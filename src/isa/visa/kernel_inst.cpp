@@ -10,12 +10,15 @@ namespace texsim::isa::visa {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 39> kGeneric{
+constexpr std::array<std::string_view, 56> kGeneric{
     "mov", "add", "mul", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
     "scatter4_scaled", "scatter_scaled", "lsc_load", "lsc_store", "barrier", "dword_atomic",
-    "svm_atomic",
+    "svm_atomic", "setp", "cbit", "lsc_atomic_iinc", "lsc_atomic_idec", "lsc_atomic_load",
+    "lsc_atomic_store", "lsc_atomic_iadd", "lsc_atomic_isub", "lsc_atomic_smin",
+    "lsc_atomic_smax", "lsc_atomic_umin", "lsc_atomic_umax", "lsc_atomic_and", "lsc_atomic_or",
+    "lsc_atomic_xor", "lsc_atomic_fmin", "lsc_atomic_fmax",
 };
 // clang-format on
 
@@ -63,6 +66,7 @@ bool parse_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std
   if (t.starts_with("(-abs)")) o.neg = o.abs = true, t.remove_prefix(6);
   if (t.starts_with("(abs)")) o.abs = true, t.remove_prefix(5);
   if (t.starts_with("(-)")) o.neg = true, t.remove_prefix(3);
+  if (t.starts_with("(~)")) o.lnot = true, t.remove_prefix(3);
   if (!t.empty() && (std::isdigit(static_cast<unsigned char>(t[0])) || t[0] == '-'))
     return parse_imm(t, o) || (err = "bad immediate '" + std::string(t) + "'", false);
   size_t n = 0;
@@ -233,10 +237,20 @@ std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
   k.op = std::string(mn.substr(0, dot));
   if (dot != std::string_view::npos) k.modifier = std::string(mn.substr(dot + 1));
   const bool lsc = k.op == "lsc_load" || k.op == "lsc_store";
+  const bool lsc_atomic = k.op.starts_with("lsc_atomic_");
   for (std::string_view t : split(text.substr(close + 1))) {
     KOperand o;
-    if (!(lsc ? parse_lsc_operand(t, syms, o, error) : parse_operand(t, syms, o, error)))
+    if (lsc_atomic && t.find(':') == std::string_view::npos) {  // Src1Data / Src2Data: a
+      o.var = syms.find_name(t);                                // whole variable or %null
+      o.kind = t == "%null" ? KOpKind::kNull : KOpKind::kRaw;
+      if (o.var == nullptr || (o.kind == KOpKind::kRaw && o.var->cls != VarClass::kGeneral)) {
+        error = "unknown LSC operand '" + std::string(t) + "'";
+        return std::nullopt;
+      }
+    } else if (!(lsc || lsc_atomic ? parse_lsc_operand(t, syms, o, error)
+                                   : parse_operand(t, syms, o, error))) {
       return std::nullopt;
+    }
     k.ops.push_back(std::move(o));
   }
   return k;

@@ -26,6 +26,7 @@ struct KOperand {
   VisaType type = VisaType::kUD;   // kVar: the declaration's; kImm: the suffix's
   uint64_t imm = 0;                // kImm bits
   bool neg = false, abs = false;   // source modifiers (-), (abs), (-abs)
+  bool lnot = false;               // (~): bitwise NOT of a logic instruction's source
   std::string label;               // kLabel
   // LSC operands (visa LSC_UNTYPED.md): kLscAddr "flat[V]:a64" (addr_bits 32 or 64); kLscData
   // "V:d32x4" / "V:d16c32" (data_bits per element in memory, vec elements per lane, c32: each

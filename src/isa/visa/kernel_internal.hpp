@@ -45,12 +45,25 @@ bool predicate_lane(const ThreadState& t, const KInst& k, unsigned lane);
 // diagnostic at `loc`.
 bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                  core::DiagSink& sink);
+// AND/OR/XOR/NOT on predicates, SETP and CBIT (kernel_pred.cpp); `en` as instruction_lanes.
+bool run_pred_logic(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
+                    core::DiagSink& sink);
+bool run_setp(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
+              core::DiagSink& sink);
+bool run_cbit(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
+              core::DiagSink& sink);
 // SCATTER4_SCALED, SCATTER_SCALED, GATHER4_SCALED, GATHER_SCALED on a bound buffer.
 bool run_buffer_message(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                         core::DiagSink& sink);
 // LSC_LOAD / LSC_STORE on .ugm with flat A64/A32 addresses into the launch's addressed buffers.
 bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
              core::DiagSink& sink);
+// new = op(old, src0, src1) for DWORD_ATOMIC_OP's 32-bit operations ("add", "minsint", ...);
+// nullopt for an operation it does not know (kernel_atomic.cpp).
+std::optional<uint32_t> atomic_dword(const std::string& op, uint32_t old, uint32_t s0, uint32_t s1);
+// LSC_ATOMIC_* on .ugm (flat A64/A32) and .slm, 32-bit data (kernel_lsc.cpp).
+bool run_lsc_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                    core::DiagSink& sink);
 // DWORD_ATOMIC (32-bit, bound buffer or %slm) and SVM_ATOMIC (32-bit, stateless).
 bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                 core::DiagSink& sink);

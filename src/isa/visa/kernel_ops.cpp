@@ -66,16 +66,23 @@ std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned
                        : o.type == VisaType::kUV ? VisaType::kUQ
                                                  : o.type;
     r.v = apply_modifiers(load_value(t, bits), o.neg, o.abs);
+    if (o.lnot) r.v.i = ~r.v.i;
+    return r;
+  }
+  if (o.kind == KOpKind::kPred) {  // MOV from a predicate: its bits (visa MOV.md), (~) applied
+    const uint32_t bits = m.predicate(o.var->id).value_or(0);
+    r.v = load_value(VisaType::kUD, o.lnot ? ~bits : bits);
     return r;
   }
   if (o.kind != KOpKind::kVar) {
-    error = "a source must be a general variable or an immediate";
+    error = "a source must be a general variable, a predicate or an immediate";
     return std::nullopt;
   }
   const auto a = element_address(m, o, lane, false, error);
   if (!a) return std::nullopt;
   const uint64_t bits = m.read_le(*a, type_size(o.type), r.defined);
   r.v = apply_modifiers(load_value(o.type, bits), o.neg, o.abs);
+  if (o.lnot) r.v.i = ~r.v.i;  // (~): the logic instructions' NOT (visa 5_operands.md)
   return r;
 }
 
@@ -249,6 +256,11 @@ bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::Te
   if (k.op == "cmp") return run_cmp(t, k, en, loc, sink);
   if (k.op == "sel") return run_sel(t, k, en, loc, sink);
   if (k.op == "addc") return run_addc(t, k, en, loc, sink);
+  if (k.op == "setp") return run_setp(t, k, en, loc, sink);
+  if (k.op == "cbit") return run_cbit(t, k, en, loc, sink);
+  if (!k.ops.empty() && k.ops[0].kind == KOpKind::kPred &&
+      (k.op == "and" || k.op == "or" || k.op == "xor" || k.op == "not"))
+    return run_pred_logic(t, k, en, loc, sink);
   const auto op = alu_op(k.op);
   if (!op || k.ops.empty()) {
     sink.error("VISA-UNSUPPORTED", loc, "'" + k.op + "' is not modelled and cannot run",

@@ -4,6 +4,8 @@
 // run error (VISA-RUN-OPERAND, VISA-RUN-LIMIT, VISA-RUN-LAUNCH, VISA-UNSUPPORTED).
 #include <gtest/gtest.h>
 
+#include <bit>
+
 #include "isa/visa/exec.hpp"
 #include "isa/visa/kernel_exec.hpp"
 #include "isa/visa/scene_section.hpp"
@@ -357,6 +359,88 @@ TEST(KernelLaunch, AtomicsOnSlmAndStatelessMemory) {
   edit_scene_state(bad).launch->slm_size.reset();
   const KRun no_slm = run(kAtomicBody, bad);
   EXPECT_TRUE(test::has_rule(no_slm.sink, "VISA-RUN-SURFACE")) << no_slm.diags;
+}
+
+}  // namespace
+}  // namespace texsim::isa::visa
+
+namespace texsim::isa::visa {
+namespace {
+
+// Predicates as IGC writes them for OpenCL C's && / || / ! (found by the PoCL differential):
+// SETP, AND/XOR/NOT on predicates, MOV from a predicate, the logic ops' (~) source and CBIT.
+TEST(KernelExec, PredicateLogicSetpCbitAndLogicalNot) {
+  const KRun r =
+      run(".decl P2 v_type=P num_elts=32\n"
+          ".decl P3 v_type=P num_elts=32\n"
+          "    setp (M1_NM, 16) P1 0xff:uw\n"                          // lanes 0..7
+          "    cmp.lt (M1, 16) P2 V40(0,0)<1;1,0> 0x4:ud\n"            // lanes 0..3
+          "    and (M1, 16) P3 P1 P2\n"                                // lanes 0..3
+          "    xor (M1, 16) P2 P1 P2\n"                                // lanes 4..7
+          "    not (M1, 16) P1 P1\n"                                   // lanes 8..15
+          "    mov (M1_NM, 1) V54(0,0)<1> P3\n"                        // 0xf
+          "    mov (M1_NM, 1) V43(1,0)<1> P2\n"                        // 0xf0
+          "    mov (M1_NM, 1) V43(1,1)<1> P1\n"                        // 0xff00
+          "    cbit (M1, 16) V41(0,0)<1> V40(0,0)<1;1,0>\n"            // popcount(i)
+          "    cbit (M1_NM, 1) V43(1,2)<1> 0xffffffff:d\n"             // 32, not 64
+          "    and (M1, 16) V42(0,0)<1> (~)V40(0,0)<1;1,0> 0xff:ud\n"  // ~i & 0xff
+          "    ret (M1, 1)\n",
+          with_v40(iota(32), 0xffff));
+  ASSERT_TRUE(r.result) << r.diags;
+  EXPECT_EQ(r.u("V54", 0), 0xfu);
+  EXPECT_EQ(r.u("V43", 8), 0xf0u);
+  EXPECT_EQ(r.u("V43", 9), 0xff00u);
+  EXPECT_EQ(r.u("V43", 10), 32u);
+  for (uint32_t i = 0; i < 16; ++i) {
+    EXPECT_EQ(r.u("V41", i), static_cast<uint32_t>(std::popcount(i))) << i;
+    EXPECT_EQ(r.u("V42", i), ~i & 0xffu) << i;
+  }
+  // A predicate AND with a general source is an operand error at its line.
+  const KRun bad = run("    and (M1, 16) P1 P1 V40(0,0)<1;1,0>\n", with_v40(iota(32)));
+  EXPECT_TRUE(test::has_rule(bad.sink, "VISA-RUN-OPERAND")) << bad.diags;
+}
+
+// LSC atomics (PVC's stateless OpenCL atomics): lanes l and l + 4 add l + 1 to word l & 3 in
+// lane order, each receiving the old value; icas is refused naming it.
+TEST(KernelLaunch, LscAtomicsAddInLaneOrderAndReturnTheOldValue) {
+  const std::string body = R"(.input V50 offset=32 size=32
+.decl V60 v_type=G type=uq num_elts=8 align=GRF
+.decl V61 v_type=G type=ud num_elts=8 align=GRF
+.decl V62 v_type=G type=ud num_elts=8 align=GRF
+.decl V64 v_type=G type=uq num_elts=8 align=GRF
+.kernel_attr SimdSize=8
+    mov (M1, 8) V52(0,0)<1> V50(0,0)<1;1,0>
+    and (M1, 8) V53(0,0)<1> V52(0,0)<1;1,0> 0x3:ud
+    shl (M1, 8) V60(0,0)<1> V53(0,0)<1;1,0> 0x2:uq
+    add (M1, 8) V60(0,0)<1> V60(0,0)<1;1,0> 0x10000:uq
+    add (M1, 8) V61(0,0)<1> V52(0,0)<1;1,0> 0x1:ud
+    lsc_atomic_iadd.ugm (M1, 8)  V62:d32  flat[V60]:a64  V61  %null
+    shl (M1, 8) V64(0,0)<1> V52(0,0)<1;1,0> 0x2:uq
+    add (M1, 8) V64(0,0)<1> V64(0,0)<1;1,0> 0x10040:uq
+    lsc_store.ugm (M1, 8)  flat[V64]:a64  V62:d32
+    ret (M1, 1)
+)";
+  scene::Scene sc;
+  KernelLaunch l;
+  l.global_size = {8, 1, 1};
+  l.local_size = {8, 1, 1};
+  std::vector<uint32_t> words(32, 0);
+  for (uint32_t j = 0; j < 4; ++j) words[j] = 100 * (j + 1);
+  l.buffers[3] = ud(words);
+  l.addresses[3] = 0x10000;
+  edit_scene_state(sc).launch = l;
+  const KRun r = run(body, sc);
+  ASSERT_TRUE(r.result) << r.diags;
+  for (uint32_t j = 0; j < 4; ++j) {
+    EXPECT_EQ(r.u("buffer3", j), 100 * (j + 1) + (j + 1) + (j + 5)) << j;
+    EXPECT_EQ(r.u("buffer3", 16 + j), 100 * (j + 1)) << j;                // lane j: the original
+    EXPECT_EQ(r.u("buffer3", 20 + j), 100 * (j + 1) + (j + 1)) << j;      // lane j + 4: after j
+  }
+  std::string icas = body;
+  icas.replace(icas.find("lsc_atomic_iadd"), 15, "lsc_atomic_icas");
+  const KRun refused = run(icas, sc);
+  EXPECT_FALSE(refused.result);
+  EXPECT_NE(refused.diags.find("lsc_atomic_icas"), std::string::npos) << refused.diags;
 }
 
 }  // namespace
