@@ -127,7 +127,8 @@ TEST(ToHardware, SamplerRoundTripNamesEveryFieldTheBytesCannotHold) {
   EXPECT_NE(unused.diagnostics()[0].message.find("border_color_int"), std::string::npos);
 }
 
-class NoDescriptors final : public SceneSection {
+// A toy ISA with no scene keys: without a to_hardware of its own it has no descriptors.
+class NoDescriptors : public SceneSection {
  public:
   std::string_view isa() const override { return "toy"; }
   std::string_view display_name() const override { return "Toy"; }
@@ -141,18 +142,9 @@ class NoDescriptors final : public SceneSection {
             IsaState& /*state*/) const override {}
 };
 
-class OneRange final : public SceneSection {
+// The same toy placing one 4-texel pitch surface and recording where.
+class OneRange final : public NoDescriptors {
  public:
-  std::string_view isa() const override { return "toy"; }
-  std::string_view display_name() const override { return "Toy"; }
-  std::span<const std::string_view> platforms() const override { return {}; }
-  std::span<const std::string_view> keys() const override { return {}; }
-  std::unique_ptr<IsaState> make_state() const override { return nullptr; }
-  bool claims_register(const Json& /*value*/) const override { return false; }
-  void read_register(JsonReader& /*r*/, const std::string& /*name*/, const Json& /*value*/,
-                     const std::string& /*path*/, IsaState& /*state*/) const override {}
-  void read(JsonReader& /*r*/, const Json& /*root*/, const Scene& /*scene*/,
-            IsaState& /*state*/) const override {}
   void to_hardware(Json& root, const Scene& /*scene*/, const ToHardwareOptions& /*options*/,
                    GpuMemoryBuilder& memory, core::DiagSink& /*sink*/) const override {
     hwstate::PlacedSurface p;
