@@ -1,6 +1,7 @@
-// Request conversion: JSONL lines into the .npz columns of the binary reader (columns that stay
-// zero everywhere are left out), and .npz/.npy rows into JSONL lines (floats as the shortest
-// decimal of their exact double value, so they read back bit for bit).
+// Request conversion: JSONL lines into the .npz columns of the binary reader (columns other than
+// op, surface, sampler, u and v that stay zero everywhere are left out), and .npz/.npy rows into
+// JSONL lines (floats as the shortest decimal of their exact double value: they read back bit
+// for bit).
 #include "cli/sample_convert.hpp"
 
 #include <array>
@@ -30,7 +31,7 @@ class RequestColumns {
     add("op", NpyKind::kUint, 1, true,
         [](const RequestBlock& k, size_t i, uint8_t* p) { *p = op_code(k, i); });
     u32("surface", &RequestBlock::surface, true);
-    u32("sampler", &RequestBlock::sampler, false);
+    u32("sampler", &RequestBlock::sampler, true);  // a sample op needs it, even all 0
     for (auto [name, f] :
          {std::pair{"u", &RequestBlock::u}, {"v", &RequestBlock::v}, {"w", &RequestBlock::w}})
       f32(name, f, true);

@@ -132,6 +132,21 @@ a = [json.loads(line) for line in replay(gen).stdout.decode().splitlines()]
 b = [json.loads(line) for line in replay(work / "g.npz").stdout.decode().splitlines()]
 assert [x["bits"] for x in a] == [x["bits"] for x in b] and len(a) == 5000
 
+# A sample op's sampler column survives --convert when every row's sampler is 0 (it was left out
+# as an all-zero column, and the .npz then failed with SAMPLE-REQUEST-KEY).
+s0 = work / "s0.json"
+s0.write_text(json.dumps({"texsim": 1, "surfaces": [
+    {"id": 0, "type": "2D", "format": "R8G8B8A8_UNORM", "width": 4, "height": 4,
+     "data": {"generator": "gradient"}}], "samplers": [{"id": 0}]}))
+r0 = work / "s0.jsonl"
+r0.write_text('{"op":"level","surface":0,"sampler":0,"coord":[0.3,0.6],"lod":0}\n')
+run("--convert", str(r0), "-o", str(work / "s0.npz"))
+assert "sampler" in np.load(work / "s0.npz").files
+a = json.loads(run("--scene", str(s0), "--requests", str(r0)).stdout)
+b = json.loads(run("--scene", str(s0), "--requests", str(work / "s0.npz"), "--format",
+                   "jsonl").stdout)
+assert a["bits"] == b["bits"]
+
 # Bad files: unknown column (with a suggestion), wrong dtype, lengths that differ, not 1-D.
 np.savez(work / "bad1.npz", surface=np.zeros(3, np.uint32), uu=np.zeros(3, np.float32))
 p = replay(work / "bad1.npz", rc=1)
