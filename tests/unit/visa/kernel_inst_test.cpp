@@ -10,14 +10,18 @@
 namespace texsim::isa::visa {
 namespace {
 
-SymbolTable table() {
-  auto p = test::parse(std::string(test::kDecls) + ".decl S0 v_type=S num_elts=1\n" +
-                       ".decl A0 v_type=A num_elts=1\n");
-  return p.prog->symbols;
+// One table for the whole test: a parsed KInst points at its variables (the ASan build found
+// the per-call copy freed while a KInst still read its names).
+const SymbolTable& table() {
+  static const SymbolTable kTable =
+      test::parse(std::string(test::kDecls) + ".decl S0 v_type=S num_elts=1\n" +
+                  ".decl A0 v_type=A num_elts=1\n")
+          .prog->symbols;
+  return kTable;
 }
 
 KInst ok(const std::string& text) {
-  const SymbolTable syms = table();
+  const SymbolTable& syms = table();
   std::string err;
   const auto k = parse_kinst(text, syms, err);
   EXPECT_TRUE(k.has_value()) << text << ": " << err;
@@ -104,7 +108,7 @@ TEST(KernelInst, LscOperands) {
   EXPECT_EQ(ld.ops[0].data_bits, 8u);
   EXPECT_TRUE(ld.ops[0].c32);
   EXPECT_EQ(ld.ops[1].addr_bits, 32u);
-  const SymbolTable syms = table();
+  const SymbolTable& syms = table();
   std::string err;
   EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d16  flat[V40]:a64", syms, err));
   EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  bti(0x1)[V40]:a32", syms, err));
@@ -113,7 +117,7 @@ TEST(KernelInst, LscOperands) {
 }
 
 TEST(KernelInst, ErrorsNameTheToken) {
-  const SymbolTable syms = table();
+  const SymbolTable& syms = table();
   std::string err;
   EXPECT_FALSE(parse_kinst("mov (M1, 16) V40(0,0)<1> V99(0,0)<1;1,0>", syms, err));
   EXPECT_NE(err.find("V99"), std::string::npos) << err;
