@@ -391,9 +391,8 @@ typedef struct texsim_blob texsim_blob;
  * memory from `memory_address`); `placement` (may be NULL) receives where they lie. */
 TEXSIM_API texsim_status texsim_surface_from_descriptor(const char* platform,
                                                         const void* descriptor, size_t size,
-                                                        uint64_t memory_address,
-                                                        const void* memory, size_t memory_size,
-                                                        texsim_surface** out,
+                                                        uint64_t memory_address, const void* memory,
+                                                        size_t memory_size, texsim_surface** out,
                                                         texsim_placement* placement);
 TEXSIM_API texsim_status texsim_sampler_from_descriptor(const char* platform,
                                                         const void* descriptor, size_t size,

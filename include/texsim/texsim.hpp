@@ -2,11 +2,11 @@
 // include/texsim/ are the stable interface; nothing in them exposes texsim's internals.
 #pragma once
 
+#include "texsim/descriptors.hpp"
 #include "texsim/diagnostic.hpp"
 #include "texsim/export.h"
 #include "texsim/lookup.hpp"
 #include "texsim/program.hpp"
-#include "texsim/descriptors.hpp"
 #include "texsim/sampler.hpp"
 #include "texsim/scene.hpp"
 #include "texsim/surface.hpp"

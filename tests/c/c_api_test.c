@@ -255,8 +255,8 @@ static void test_descriptors(void) {
     /* One byte short of the surface: LIB-MEMORY. */
     CHECK(texsim_surface_from_descriptor(platforms[k], texsim_blob_data(desc),
                                          texsim_blob_size(desc), 0x40000, texsim_blob_data(mem),
-                                         texsim_blob_size(mem) - 1, &back, NULL) ==
-          TEXSIM_ERROR_DIAGNOSTICS);
+                                         texsim_blob_size(mem) - 1, &back,
+                                         NULL) == TEXSIM_ERROR_DIAGNOSTICS);
     CHECK(back == NULL && has_rule("LIB-MEMORY"));
     texsim_blob_destroy(desc);
     texsim_blob_destroy(mem);

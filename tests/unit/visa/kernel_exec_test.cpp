@@ -433,8 +433,8 @@ TEST(KernelLaunch, LscAtomicsAddInLaneOrderAndReturnTheOldValue) {
   ASSERT_TRUE(r.result) << r.diags;
   for (uint32_t j = 0; j < 4; ++j) {
     EXPECT_EQ(r.u("buffer3", j), 100 * (j + 1) + (j + 1) + (j + 5)) << j;
-    EXPECT_EQ(r.u("buffer3", 16 + j), 100 * (j + 1)) << j;                // lane j: the original
-    EXPECT_EQ(r.u("buffer3", 20 + j), 100 * (j + 1) + (j + 1)) << j;      // lane j + 4: after j
+    EXPECT_EQ(r.u("buffer3", 16 + j), 100 * (j + 1)) << j;            // lane j: the original
+    EXPECT_EQ(r.u("buffer3", 20 + j), 100 * (j + 1) + (j + 1)) << j;  // lane j + 4: after j
   }
   std::string icas = body;
   icas.replace(icas.find("lsc_atomic_iadd"), 15, "lsc_atomic_icas");
