@@ -76,6 +76,58 @@ texsim_address_trace* trace_of(texsim::AddressTrace& t) {
   return c;
 }
 
+// A sample message's C arguments as the C++ ones (lanes, options, results, sampler); nullopt
+// with a LIB-ARG diagnostic. Shared by texsim_sample and texsim_sample_addresses.
+struct SampleCall {
+  Sampler sampler;
+  SampleLanes lanes;
+  SampleOptions options;
+  Results out;
+};
+std::optional<SampleCall> sample_call(const texsim_sampler* sampler,
+                                      const texsim_sample_lanes* lanes, const texsim_results* out,
+                                      const texsim_sample_options* options, Diagnostics& d) {
+  const auto l = read(lanes, "lanes", d);
+  const auto o = read(options, "options", d);
+  if (!l || !o) return std::nullopt;
+  if (raw(l->op) < TEXSIM_OP_IMPLICIT || raw(l->op) > TEXSIM_OP_LOD_QUERY) {
+    bad_argument(d, "unknown sample op " + std::to_string(raw(l->op)));
+    return std::nullopt;
+  }
+  if (!profile_ok(o->profile, d)) return std::nullopt;
+  const auto smp = sampler_of(sampler, d);
+  const auto res = results_of(out, l->count, d);
+  if (!smp || !res) return std::nullopt;
+  SampleCall c{*smp, {}, {}, *res};
+  detail::copy_sample_lanes(*l, c.lanes);
+  detail::copy_sample_options(*o, c.options);
+  return c;
+}
+
+// The same for a fetch message (texsim_fetch, texsim_fetch_addresses).
+struct FetchCall {
+  FetchLanes lanes;
+  FetchOptions options;
+  Results out;
+};
+std::optional<FetchCall> fetch_call(const texsim_fetch_lanes* lanes, const texsim_results* out,
+                                    const texsim_fetch_options* options, Diagnostics& d) {
+  const auto l = read(lanes, "lanes", d);
+  const auto o = read(options, "options", d);
+  if (!l || !o || !profile_ok(o->profile, d)) return std::nullopt;
+  if (raw(o->sample_index) < TEXSIM_SAMPLE_INDEX_ZERO ||
+      raw(o->sample_index) > TEXSIM_SAMPLE_INDEX_CLAMP) {
+    bad_argument(d, "unknown sample index policy " + std::to_string(raw(o->sample_index)));
+    return std::nullopt;
+  }
+  const auto res = results_of(out, l->count, d);
+  if (!res) return std::nullopt;
+  FetchCall c{{}, {}, *res};
+  detail::copy_fetch_lanes(*l, c.lanes);
+  detail::copy_fetch_options(*o, c.options);
+  return c;
+}
+
 }  // namespace
 }  // namespace texsim::capi
 
@@ -88,20 +140,9 @@ texsim_status texsim_sample(const texsim_surface* surface, const texsim_sampler*
   return guard([&](texsim::Diagnostics& d) {
     if (surface == nullptr || sampler == nullptr || lanes == nullptr || out == nullptr)
       return bad_argument(d, "surface, sampler, lanes and out must be set");
-    const auto l = read(lanes, "lanes", d);
-    const auto o = read(options, "options", d);
-    if (!l || !o) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    if (raw(l->op) < TEXSIM_OP_IMPLICIT || raw(l->op) > TEXSIM_OP_LOD_QUERY)
-      return bad_argument(d, "unknown sample op " + std::to_string(raw(l->op)));
-    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    const auto smp = sampler_of(sampler, d);
-    const auto res = results_of(out, l->count, d);
-    if (!smp || !res) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    texsim::SampleLanes sl;
-    texsim::detail::copy_sample_lanes(*l, sl);
-    texsim::SampleOptions so;
-    texsim::detail::copy_sample_options(*o, so);
-    return finish(texsim::sample(surface->s, *smp, sl, *res, so, d), kind);
+    const auto c = sample_call(sampler, lanes, out, options, d);
+    if (!c) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    return finish(texsim::sample(surface->s, c->sampler, c->lanes, c->out, c->options, d), kind);
   });
 }
 
@@ -116,23 +157,14 @@ texsim_status texsim_sample_addresses(const texsim_surface* surface, const texsi
         trace == nullptr)
       return bad_argument(d, "surface, sampler, lanes, out and trace must be set");
     *trace = nullptr;
-    const auto l = read(lanes, "lanes", d);
-    const auto o = read(options, "options", d);
+    const auto c = sample_call(sampler, lanes, out, options, d);
     const auto p = placement_of(placement, d);
-    if (!l || !o || !p) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    if (raw(l->op) < TEXSIM_OP_IMPLICIT || raw(l->op) > TEXSIM_OP_LOD_QUERY)
-      return bad_argument(d, "unknown sample op " + std::to_string(raw(l->op)));
-    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    const auto smp = sampler_of(sampler, d);
-    const auto res = results_of(out, l->count, d);
-    if (!smp || !res) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    texsim::SampleLanes sl;
-    texsim::detail::copy_sample_lanes(*l, sl);
-    texsim::SampleOptions so;
-    texsim::detail::copy_sample_options(*o, so);
+    if (!c || !p) return TEXSIM_ERROR_INVALID_ARGUMENT;
     texsim::AddressTrace t;
-    const texsim_status st = finish(
-        texsim::sample_addresses(surface->s, *smp, sl, *res, so, *p, line_bytes, t, d), kind);
+    const texsim_status st =
+        finish(texsim::sample_addresses(surface->s, c->sampler, c->lanes, c->out, c->options, *p,
+                                        line_bytes, t, d),
+               kind);
     if (st != TEXSIM_OK) return st;
     *trace = trace_of(t);
     return TEXSIM_OK;
@@ -148,23 +180,13 @@ texsim_status texsim_fetch_addresses(const texsim_surface* surface, const texsim
     if (surface == nullptr || lanes == nullptr || out == nullptr || trace == nullptr)
       return bad_argument(d, "surface, lanes, out and trace must be set");
     *trace = nullptr;
-    const auto l = read(lanes, "lanes", d);
-    const auto o = read(options, "options", d);
+    const auto c = fetch_call(lanes, out, options, d);
     const auto p = placement_of(placement, d);
-    if (!l || !o || !p) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    if (raw(o->sample_index) < TEXSIM_SAMPLE_INDEX_ZERO ||
-        raw(o->sample_index) > TEXSIM_SAMPLE_INDEX_CLAMP)
-      return bad_argument(d, "unknown sample index policy " + std::to_string(raw(o->sample_index)));
-    const auto res = results_of(out, l->count, d);
-    if (!res) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    texsim::FetchLanes fl;
-    texsim::detail::copy_fetch_lanes(*l, fl);
-    texsim::FetchOptions fo;
-    texsim::detail::copy_fetch_options(*o, fo);
+    if (!c || !p) return TEXSIM_ERROR_INVALID_ARGUMENT;
     texsim::AddressTrace t;
-    const texsim_status st =
-        finish(texsim::fetch_addresses(surface->s, fl, *res, fo, *p, line_bytes, t, d), kind);
+    const texsim_status st = finish(
+        texsim::fetch_addresses(surface->s, c->lanes, c->out, c->options, *p, line_bytes, t, d),
+        kind);
     if (st != TEXSIM_OK) return st;
     *trace = trace_of(t);
     return TEXSIM_OK;
@@ -237,20 +259,9 @@ texsim_status texsim_fetch(const texsim_surface* surface, const texsim_fetch_lan
   return guard([&](texsim::Diagnostics& d) {
     if (surface == nullptr || lanes == nullptr || out == nullptr)
       return bad_argument(d, "surface, lanes and out must be set");
-    const auto l = read(lanes, "lanes", d);
-    const auto o = read(options, "options", d);
-    if (!l || !o) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    if (!profile_ok(o->profile, d)) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    if (raw(o->sample_index) < TEXSIM_SAMPLE_INDEX_ZERO ||
-        raw(o->sample_index) > TEXSIM_SAMPLE_INDEX_CLAMP)
-      return bad_argument(d, "unknown sample index policy " + std::to_string(raw(o->sample_index)));
-    const auto res = results_of(out, l->count, d);
-    if (!res) return TEXSIM_ERROR_INVALID_ARGUMENT;
-    texsim::FetchLanes fl;
-    texsim::detail::copy_fetch_lanes(*l, fl);
-    texsim::FetchOptions fo;
-    texsim::detail::copy_fetch_options(*o, fo);
-    return finish(texsim::fetch(surface->s, fl, *res, fo, d), kind);
+    const auto c = fetch_call(lanes, out, options, d);
+    if (!c) return TEXSIM_ERROR_INVALID_ARGUMENT;
+    return finish(texsim::fetch(surface->s, c->lanes, c->out, c->options, d), kind);
   });
 }
 
