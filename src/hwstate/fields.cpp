@@ -136,6 +136,13 @@ double fixed_value(const FieldDesc& f, uint64_t raw) {
 
 }  // namespace
 
+std::string fixed8_text(float v, double lo, double hi) {
+  const double c = std::clamp(static_cast<double>(v), lo, hi);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", std::trunc(c * 256.0) / 256.0);
+  return buf;
+}
+
 std::string value_text(const FieldDesc& f, uint64_t raw) {
   switch (f.kind) {
     case FieldKind::kEnum: {

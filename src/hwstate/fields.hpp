@@ -107,6 +107,11 @@ struct DescriptorView {
 // value ("-1.5"), or the number (decimal below 10, hex above).
 std::string value_text(const FieldDesc& f, uint64_t raw);
 
+// A real value as an 8-fraction-bit field holds it, as encode() text: clamped to [lo, hi] and
+// truncated toward zero to a multiple of 1/256 (the LOD fields of NVIDIA's TSC and Intel's
+// SAMPLER_STATE; decision T41).
+std::string fixed8_text(float v, double lo, double hi);
+
 // Every field, one a line: "NAME  BITS  = VALUE", composites after them.
 std::string print(const DescriptorType& type, std::span<const uint8_t> bytes);
 

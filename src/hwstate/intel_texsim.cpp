@@ -374,14 +374,6 @@ std::optional<texunit::SamplerState> sampler_from_heap(std::string_view platform
 
 namespace {
 
-// A real value truncated to 1/256 (the U4.8 / S4.8 LOD fields) inside [lo, hi].
-std::string lod_text(float v, double lo, double hi) {
-  const double c = std::clamp(static_cast<double>(v), lo, hi);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", std::trunc(c * 256.0) / 256.0);
-  return buf;
-}
-
 std::string_view filter_name(texunit::Filter f, bool aniso) {
   if (f == texunit::Filter::kPoint) return "NEAREST";
   return aniso ? "ANISOTROPIC" : "LINEAR";
@@ -429,9 +421,9 @@ std::optional<std::vector<uint8_t>> sampler_heap_from_texsim(std::string_view pl
                           : s.mip_filter == texunit::MipFilter::kPoint ? "NEAREST"
                                                                        : "LINEAR"},
       {"Maximum Anisotropy", std::to_string(aniso ? ratio : 0)},
-      {"Texture LOD Bias", lod_text(s.lod_bias, -16.0, 4095.0 / 256)},
-      {"Min LOD", lod_text(s.min_lod, 0.0, 4095.0 / 256)},
-      {"Max LOD", lod_text(s.max_lod, 0.0, 4095.0 / 256)},
+      {"Texture LOD Bias", fixed8_text(s.lod_bias, -16.0, 4095.0 / 256)},
+      {"Min LOD", fixed8_text(s.min_lod, 0.0, 4095.0 / 256)},
+      {"Max LOD", fixed8_text(s.max_lod, 0.0, 4095.0 / 256)},
       {"TCX Address Control Mode", std::string(address_name(s.address[0]))},
       {"TCY Address Control Mode", std::string(address_name(s.address[1]))},
       {"TCZ Address Control Mode", std::string(address_name(s.address[2]))},

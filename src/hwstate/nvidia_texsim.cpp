@@ -335,15 +335,6 @@ constexpr std::array<std::string_view, 3> kAddressFields{"ADDRESS_U", "ADDRESS_V
 constexpr std::array<std::string_view, 4> kBorder{"BORDER_COLOR_R", "BORDER_COLOR_G",
                                                   "BORDER_COLOR_B", "BORDER_COLOR_A"};
 
-// A LOD value as the TSC's 8-fraction-bit fields hold it: clamped to the field, truncated toward
-// zero to a multiple of 1/256 (as isa/sass/tsc.cpp narrows a scene sampler; decision T41).
-std::string fixed_text(float v, double lo, double hi) {
-  const double c = std::clamp(static_cast<double>(v), lo, hi);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", std::trunc(c * 256.0) / 256.0);
-  return buf;
-}
-
 float fixed(const Entry& e, std::string_view name) {
   const FieldDesc& f = *e.type.find_field(name);
   return std::stof(value_text(f, get_bits(e.bytes, f.hi, f.lo)));
@@ -431,9 +422,9 @@ std::optional<std::vector<uint8_t>> tsc_from_texsim(const Platform& p,
       {"MIP_FILTER", s.mip_filter == texunit::MipFilter::kNone    ? "MIP_NONE"
                      : s.mip_filter == texunit::MipFilter::kPoint ? "MIP_POINT"
                                                                   : "MIP_LINEAR"},
-      {"MIN_LOD_CLAMP", fixed_text(s.min_lod, 0.0, 4095.0 / 256)},
-      {"MAX_LOD_CLAMP", fixed_text(s.max_lod, 0.0, 4095.0 / 256)},
-      {"MIP_LOD_BIAS", fixed_text(s.lod_bias, -16.0, 4095.0 / 256)}};
+      {"MIN_LOD_CLAMP", fixed8_text(s.min_lod, 0.0, 4095.0 / 256)},
+      {"MAX_LOD_CLAMP", fixed8_text(s.max_lod, 0.0, 4095.0 / 256)},
+      {"MIP_LOD_BIAS", fixed8_text(s.lod_bias, -16.0, 4095.0 / 256)}};
   unsigned aniso = 0;
   while (aniso + 1 < kAniso.size() && kAniso[aniso + 1] <= s.max_anisotropy) ++aniso;
   set.push_back({"MAX_ANISOTROPY", std::to_string(aniso)});

@@ -84,6 +84,13 @@ std::vector<std::pair<std::string, std::string>> differences(const texunit::Samp
 
 }  // namespace
 
+void forward_prefixed(const core::DiagSink& from, const std::string& what, core::DiagSink& sink) {
+  for (core::Diagnostic d : from.diagnostics()) {
+    d.message = what + ": " + d.message;
+    sink.report(std::move(d));
+  }
+}
+
 bool check_sampler_round_trip(const std::string& what, const texunit::SamplerState& want,
                               const texunit::SamplerState& got, core::DiagSink& sink) {
   bool ok = true;

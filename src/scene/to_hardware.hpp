@@ -63,6 +63,10 @@ std::optional<GpuMemoryRange> scene_to_hardware(Json& root, const Scene& scene,
 bool check_sampler_round_trip(const std::string& what, const texunit::SamplerState& want,
                               const texunit::SamplerState& got, core::DiagSink& sink);
 
+// Reports hwstate's diagnostics about one entry into `sink`, each message prefixed with `what`
+// ("surface 3: ..."), their rule ids kept.
+void forward_prefixed(const core::DiagSink& from, const std::string& what, core::DiagSink& sink);
+
 // The element alignment of a layout's base address (hwstate's LAYOUT-BASE-ALIGN rules).
 uint64_t base_alignment(hwstate::Tiling t);
 

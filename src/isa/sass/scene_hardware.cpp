@@ -21,14 +21,6 @@ using scene::Json;
 
 constexpr const char* kRule = "SCENE-HARDWARE";
 
-// hwstate's diagnostics about one entry, prefixed with what it is (their rule ids kept).
-void forward(const core::DiagSink& from, const std::string& what, core::DiagSink& sink) {
-  for (core::Diagnostic d : from.diagnostics()) {
-    d.message = what + ": " + d.message;
-    sink.report(std::move(d));
-  }
-}
-
 // The surface `id` placed in memory (once per surface), or nullopt (reported).
 std::optional<hwstate::PlacedSurface> place_surface(const scene::Scene& scene, uint32_t id,
                                                     const scene::ToHardwareOptions& options,
@@ -55,7 +47,7 @@ std::optional<hwstate::PlacedSurface> place_surface(const scene::Scene& scene, u
   memory.place(placed, s->surface.bytes(), scene::base_alignment(t));
   core::DiagSink layout;
   const bool valid = hwstate::validate_placement(placed, layout);
-  forward(layout, what, sink);
+  scene::forward_prefixed(layout, what, sink);
   if (!valid) return std::nullopt;
   return placed;
 }
@@ -90,7 +82,7 @@ void headers_to_hardware(Json& root, const scene::Scene& scene, const SceneState
     tic.placed.desc.format = *format;
     core::DiagSink enc;
     auto bytes = hwstate::nvidia::tic_from_texsim(platform, tic, enc);
-    forward(enc, what, sink);
+    scene::forward_prefixed(enc, what, sink);
     if (bytes)
       root["texture_headers"]["entries"][std::to_string(index)] = {
           {"hex", core::hex_bytes(*bytes)}};
@@ -126,7 +118,7 @@ void samplers_to_hardware(Json& root, const SceneState& state,
     auto bytes = hwstate::nvidia::tsc_from_texsim(platform, s.state, enc);
     std::optional<texunit::SamplerState> back;
     if (bytes) back = hwstate::nvidia::tsc_to_texsim(platform, *bytes, enc);
-    forward(enc, what, sink);
+    scene::forward_prefixed(enc, what, sink);
     if (back && scene::check_sampler_round_trip(what, s.state, *back, sink))
       root["texture_samplers"]["entries"][key] = {{"hex", core::hex_bytes(*bytes)}};
   }

@@ -17,13 +17,6 @@ namespace {
 
 using scene::Json;
 
-void forward(const core::DiagSink& from, const std::string& what, core::DiagSink& sink) {
-  for (core::Diagnostic d : from.diagnostics()) {
-    d.message = what + ": " + d.message;
-    sink.report(std::move(d));
-  }
-}
-
 // One surface's RENDER_SURFACE_STATE bytes, its texels placed in memory; nullopt (reported).
 std::optional<std::vector<uint8_t>> surface_state(const std::string& platform,
                                                   const scene::SceneSurface& s,
@@ -51,7 +44,7 @@ std::optional<std::vector<uint8_t>> surface_state(const std::string& platform,
   const bool valid = hwstate::validate_placement(placed, diags);
   std::optional<std::vector<uint8_t>> bytes;
   if (valid) bytes = hwstate::intel::surface_from_texsim(platform, placed, diags);
-  forward(diags, what, sink);
+  scene::forward_prefixed(diags, what, sink);
   return valid ? bytes : std::nullopt;
 }
 
@@ -107,7 +100,7 @@ void surfaces_to_hardware(Json& root, const scene::Scene& scene,
     const auto heap = hwstate::intel::sampler_heap_from_texsim(platform, s.state, enc);
     std::optional<texunit::SamplerState> back;
     if (heap) back = hwstate::intel::sampler_from_heap(platform, *heap, 0, enc);
-    forward(enc, what, sink);
+    scene::forward_prefixed(enc, what, sink);
     if (back && scene::check_sampler_round_trip(what, s.state, *back, sink)) {
       root["sampler_states"][std::to_string(s.id)] = {{"hex", core::hex_bytes(*heap)}};
       samplers.insert(s.id);
