@@ -1,5 +1,6 @@
 # Builds the hardware bundle (docs/hardware.md): OUT/{run.sh, texsim_hw_check(.cpp), kernels/*.ptx,
-# kernels/sm_90/*.cubin (when PTXAS exists), cases/} and fails when it is over 64 MiB.
+# kernels/sm_90/*.{cubin,sass} and cases/*.expect.sm_90 (when PTXAS exists), cases/} and fails
+# when it is over 64 MiB.
 # cmake -DOUT= -DHOST= -DHOST_SRC= -DGEN= -DSRC=tests/hw -DPTXAS= [-DLOOKUPS=] -P make_bundle.cmake
 if(NOT LOOKUPS)
   set(LOOKUPS 4096)
@@ -12,7 +13,9 @@ if(NOT rc EQUAL 0)
 endif()
 file(GLOB ptx ${SRC}/kernels/*.ptx)
 file(COPY ${ptx} DESTINATION ${OUT}/kernels)
-if(EXISTS ${PTXAS})
+get_filename_component(nvidia_bin ${PTXAS} DIRECTORY)
+set(CUOBJDUMP ${nvidia_bin}/cuobjdump)
+if(EXISTS ${PTXAS} AND EXISTS ${CUOBJDUMP})
   file(MAKE_DIRECTORY ${OUT}/kernels/sm_90)
   foreach(p ${ptx})
     get_filename_component(m ${p} NAME_WE)
@@ -21,9 +24,20 @@ if(EXISTS ${PTXAS})
     if(NOT rc EQUAL 0)
       message(FATAL_ERROR "hw-bundle: ptxas -arch sm_90 ${p} failed")
     endif()
+    # The listing texsim_hw_gen --predict reads (the cubin's code around its texture instruction).
+    execute_process(COMMAND ${CUOBJDUMP} -sass ${OUT}/kernels/sm_90/${m}.cubin
+                    OUTPUT_FILE ${OUT}/kernels/sm_90/${m}.sass RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "hw-bundle: cuobjdump -sass ${m}.cubin failed")
+    endif()
   endforeach()
+  # texsim's lane-by-lane prediction of each sm_90 cubin (docs/hardware.md, "sm_90 cubins").
+  execute_process(COMMAND ${GEN} --predict ${OUT}/cases ${OUT}/kernels/sm_90 90 RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "hw-bundle: texsim_hw_gen --predict failed (${rc})")
+  endif()
 else()
-  message(WARNING "hw-bundle: no sm_90 cubins (ptxas not installed: ${PTXAS}); PTX only")
+  message(WARNING "hw-bundle: no sm_90 cubins (ptxas/cuobjdump not installed: ${PTXAS}); PTX only")
 endif()
 file(COPY ${HOST} ${HOST_SRC} ${SRC}/bundle/run.sh DESTINATION ${OUT}
      FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # texsim_hw_check --compare-only on recorded device results (issue 30): results equal to the
 # expected values pass; a planted mismatch is reported with its inputs and both bit patterns (exit
-# 1, its decision DIFFERS); a short results file, a bad manifest or texel file are errors (exit 2).
+# 1, its decision DIFFERS); a short results file, a bad manifest or texel file are errors (exit 2);
+# on an sm_90 device (--sm 90) a case's cubin prediction replaces its .expect on both routes.
 # Usage: recorded_results_test.py HOST CASES_DIR WORK_DIR
 import json
 import os
@@ -83,6 +84,37 @@ texels = os.path.join(bundle, "cases", names[0] + ".texels")
 open(texels, "ab").write(b"\0")
 rc, out = run(bundle, results, os.path.join(work, "texels"))
 check(rc == 2 and names[0] + ".texels" in out, "long texel file: exit %d\n%s" % (rc, out[-500:]))
+
+# 6. An sm_90 device: a case with texsim's cubin prediction (<case>.expect.sm_90, its decisions in
+# decisions.sm_90.txt) is compared with that on both routes, the others with .expect.
+open(texels, "wb").write(open(os.path.join(cases, names[0] + ".texels"), "rb").read())
+sm_case = "tlds_2d_r32f"
+predicted = bytearray(open(os.path.join(cases, sm_case + ".expect"), "rb").read())
+word3 = struct.unpack_from("<I", predicted, 12)[0]
+struct.pack_into("<I", predicted, 12, word3 ^ 1)  # lookup 0, word 3: a prediction unlike .expect
+open(os.path.join(bundle, "cases", sm_case + ".expect.sm_90"), "wb").write(predicted)
+open(os.path.join(bundle, "cases", "decisions.sm_90.txt"), "w").write(sm_case + " T51,W11\n")
+sm_results = os.path.join(work, "sm_results")
+os.makedirs(sm_results)
+for n in names:
+    src = os.path.join(bundle, "cases", n + (".expect.sm_90" if n == sm_case else ".expect"))
+    for route in ("ptx", "cubin"):
+        shutil.copy(src, os.path.join(sm_results, n + "." + route + ".got"))
+
+
+def run_sm(args, out):
+    os.makedirs(out, exist_ok=True)
+    p = subprocess.run([host, bundle, "--compare-only", sm_results, "--out", out] + args,
+                       capture_output=True, text=True)
+    return p.returncode, p.stdout + p.stderr
+
+
+rc, out = run_sm(["--sm", "90"], os.path.join(work, "sm90"))
+check(rc == 0 and "T51: agrees with texsim (%s/ptx, %s/cubin)" % (sm_case, sm_case) in out,
+      "sm_90 prediction: exit %d\n%s" % (rc, out[-1500:]))
+rc, out = run_sm([], os.path.join(work, "sm-none"))
+check(rc == 1 and "FAIL (2 mismatching lookups" in out,
+      "without --sm the prediction is not used: exit %d\n%s" % (rc, out[-1500:]))
 
 for f in failures:
     print("FAIL:", f)

@@ -61,6 +61,13 @@ bool param_a_matches(ParamA p, texunit::SurfaceType t) {
   return false;
 }
 
+// Volta+ samples a 1D texture with a 2D instruction: ptxas 11.8 compiles every tex.1d for sm_70
+// to sm_90 to TEX/TXD 2D with y = +0.0 while TLD stays 1D on the same texture object, so the
+// hardware takes both on one header; texsim reads the 1D texture and ignores y (decisions W14).
+bool volta_2d_on_1d(const Instruction& inst, ParamA param_a, texunit::SurfaceType t) {
+  return inst.wide.sm != 0 && param_a == ParamA::k2D && t == texunit::SurfaceType::k1D;
+}
+
 bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool> dc,
                     const scene::Scene& scene, core::DiagSink& sink, LoweredSample& out) {
   const std::string_view mnemonic = op_spec(inst.op).mnemonic;
@@ -98,7 +105,7 @@ bool prepare_sample(const Instruction& inst, ParamA param_a, std::optional<bool>
   out.what += ", sampler " + std::to_string(si);
 
   const texunit::SurfaceView& full = out.bound.view;
-  if (!param_a_matches(param_a, full.desc.type)) {
+  if (!param_a_matches(param_a, full.desc.type) && !volta_2d_on_1d(inst, param_a, full.desc.type)) {
     out.outcome = Outcome::kZeros;
     out.what += ": paramA " + std::string(param_a_info(param_a).name) + " does not match, zeros";
     return false;

@@ -43,7 +43,7 @@ texunit::Format format_of(const hw::CaseSpec& c) {
 }
 
 // The case's texture as a texsim surface, texel bytes copied as the GPU's array holds them.
-texunit::Surface make_surface(const hw::CaseSpec& c, const std::vector<uint8_t>& texels) {
+texunit::Surface surface_of(const hw::CaseSpec& c, const std::vector<uint8_t>& texels) {
   texunit::SurfaceDesc d;
   d.type = c.shape == hw::Shape::k1D    ? texunit::SurfaceType::k1D
            : c.shape == hw::Shape::k3D  ? texunit::SurfaceType::k3D
@@ -70,7 +70,7 @@ texunit::Surface make_surface(const hw::CaseSpec& c, const std::vector<uint8_t>&
   return s;
 }
 
-texunit::SamplerState sampler_of(const hw::CaseSpec& c) {
+texunit::SamplerState sampler_state_of(const hw::CaseSpec& c) {
   static const texunit::AddressMode kModes[] = {
       texunit::AddressMode::kWrap, texunit::AddressMode::kClamp, texunit::AddressMode::kMirror,
       texunit::AddressMode::kBorder};  // CUaddress_mode order
@@ -114,7 +114,7 @@ texunit::SampleRequest request_of(const hw::CaseSpec& c, const uint32_t* in) {
 
 std::vector<uint32_t> texunit_results(const hw::CaseSpec& c, const texunit::Surface& s,
                                       const std::vector<uint32_t>& inputs) {
-  const texunit::SamplerState smp = sampler_of(c);
+  const texunit::SamplerState smp = sampler_state_of(c);
   std::vector<uint32_t> out(size_t{c.lookups} * hw::kResultWords);
   for (unsigned i = 0; i < c.lookups; ++i) {
     const auto r =
@@ -207,11 +207,19 @@ std::optional<std::vector<uint32_t>> sass_results(const GenCase& g, texunit::Sur
 
 }  // namespace
 
+texunit::Surface make_surface(const hw::CaseSpec& c, const std::vector<uint8_t>& texels) {
+  return surface_of(c, texels);
+}
+
+texunit::SamplerState sampler_of(const hw::CaseSpec& c) {
+  return sampler_state_of(c);
+}
+
 std::optional<std::vector<uint32_t>> expected_results(const GenCase& g,
                                                       const std::vector<uint8_t>& texels,
                                                       const std::vector<uint32_t>& inputs,
                                                       std::string& error) {
-  texunit::Surface s = make_surface(g.spec, texels);
+  texunit::Surface s = surface_of(g.spec, texels);
   if (g.spec.module != "sample" || g.spec.kernel == "txq_level")
     return sass_results(g, std::move(s), inputs, error);
   return texunit_results(g.spec, s, inputs);

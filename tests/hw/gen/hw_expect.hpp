@@ -8,8 +8,15 @@
 #include <vector>
 
 #include "gen/hw_cases.hpp"
+#include "texunit/sampler.hpp"
+#include "texunit/surface.hpp"
 
 namespace texsim::hwgen {
+
+// The case's texture as a texsim surface (texel bytes as the GPU's CUDA array holds them) and its
+// sampler (CUDA's texture-object fields).
+texunit::Surface make_surface(const hw::CaseSpec& c, const std::vector<uint8_t>& texels);
+texunit::SamplerState sampler_of(const hw::CaseSpec& c);
 
 // lookups x 4 result words, laid out as the case's kernel stores them; nullopt with `error`
 // when texsim cannot run the case (a program that does not parse, a failed execution).

@@ -1,5 +1,6 @@
 // texsim_hw_gen: writes a hardware bundle's cases/ folder: manifest.txt and, per case, its texels,
 // lookup inputs and texsim's expected results (tests/hw/gen/*). Usage: texsim_hw_gen DIR [LOOKUPS]
+// or texsim_hw_gen --predict CASES_DIR LISTING_DIR SM (cubin predictions, hw_predict.hpp).
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,10 +10,21 @@
 #include "gen/hw_cases.hpp"
 #include "gen/hw_expect.hpp"
 #include "gen/hw_inputs.hpp"
+#include "gen/hw_predict.hpp"
 
 int main(int argc, char** argv) {
+  if (argc == 5 && std::string(argv[1]) == "--predict") {
+    const unsigned long sm = std::strtoul(argv[4], nullptr, 10);
+    if (sm < 70 || sm > 90) {
+      std::fprintf(stderr, "texsim_hw_gen: --predict takes an SM from 70 to 90\n");
+      return 2;
+    }
+    return texsim::hwgen::predict_cubins(argv[2], argv[3], static_cast<unsigned>(sm));
+  }
   if (argc < 2 || argc > 3) {
-    std::fprintf(stderr, "usage: texsim_hw_gen DIR [LOOKUPS (default 4096)]\n");
+    std::fprintf(stderr,
+                 "usage: texsim_hw_gen DIR [LOOKUPS (default 4096)]\n"
+                 "       texsim_hw_gen --predict CASES_DIR LISTING_DIR SM\n");
     return 2;
   }
   const std::string dir = argv[1];

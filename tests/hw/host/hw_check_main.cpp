@@ -18,14 +18,19 @@ constexpr const char* kRoutes[] = {"ptx", "cubin"};
 
 struct Options {
   std::string bundle, out = ".", compare_only;
+  unsigned sm = 0;  // --sm: the SM the recorded results came from (0: none given)
 };
 
 const char* const kUsage =
-    "usage: texsim_hw_check BUNDLE_DIR [--out DIR] [--compare-only RESULTS_DIR] | --version\n"
+    "usage: texsim_hw_check BUNDLE_DIR [--out DIR] [--compare-only RESULTS_DIR [--sm N]] |\n"
+    "       --version\n"
     "  Runs every case of BUNDLE_DIR/cases/manifest.txt on GPU 0 (libcuda.so.1, or the library\n"
     "  TEXSIM_HW_LIBCUDA names) and writes DIR/report.json, DIR/report.txt and DIR/results/.\n"
     "  --compare-only: no GPU; compares RESULTS_DIR/<case>.<ptx|cubin>.got with the expected\n"
-    "  values. Exit 0: all agree (or SKIPPED), 1: mismatches, 2: bad input or a CUDA error.\n";
+    "  values (--sm N: recorded on an sm_N device). On an sm_N device, a case with\n"
+    "  <case>.expect.sm_N (texsim's prediction from the sm_N cubin's own code) is compared with\n"
+    "  that on both routes. Exit 0: all agree (or SKIPPED), 1: mismatches, 2: bad input or a\n"
+    "  CUDA error.\n";
 
 bool parse_args(int argc, char** argv, Options& o) {
   if (argc == 2 && std::string(argv[1]) == "--version") {
@@ -36,6 +41,8 @@ bool parse_args(int argc, char** argv, Options& o) {
     const std::string a = argv[i];
     if ((a == "--out" || a == "--compare-only") && i + 1 < argc) {
       (a == "--out" ? o.out : o.compare_only) = argv[++i];
+    } else if (a == "--sm" && i + 1 < argc) {
+      o.sm = static_cast<unsigned>(std::strtoul(argv[++i], nullptr, 10));
     } else if (!a.empty() && a[0] != '-' && o.bundle.empty()) {
       o.bundle = a;
     } else {
@@ -72,10 +79,35 @@ bool load_cases(const std::string& bundle, std::vector<hw::CaseData>& cases, std
   return true;
 }
 
-std::vector<hw::CaseResult> compare_recorded(const std::vector<hw::CaseData>& cases,
-                                             const std::string& dir) {
+// The case as an sm_`sm` device runs it: texsim's prediction from that SM's cubin
+// (<case>.expect.sm_N, tests/hw/gen/cubin_predict.cpp) and the decisions it settles there
+// (cases/decisions.sm_N.txt) when the bundle has them; else the case as it is.
+hw::CaseData on_device(const std::string& bundle, const hw::CaseData& c, unsigned sm,
+                       std::string& why) {
+  hw::CaseData d = c;
+  const std::string suffix = ".sm_" + std::to_string(sm);
+  const std::string path = bundle + "/cases/" + c.spec.name + ".expect" + suffix;
+  if (sm == 0 || !file_exists(path)) return d;
+  if (!hw::read_words(path, size_t{c.spec.lookups} * hw::kResultWords, d.expected, why)) return d;
+  std::ifstream in(bundle + "/cases/decisions" + suffix + ".txt");
+  std::string name, ids;
+  while (in >> name >> ids) {
+    if (name == c.spec.name) d.spec.decisions = ids;
+  }
+  return d;
+}
+
+std::vector<hw::CaseResult> compare_recorded(const std::vector<hw::CaseData>& loaded,
+                                             const std::string& bundle, const std::string& dir,
+                                             unsigned sm) {
   std::vector<hw::CaseResult> results;
-  for (const hw::CaseData& c : cases) {
+  for (const hw::CaseData& l : loaded) {
+    std::string bad;
+    const hw::CaseData c = on_device(bundle, l, sm, bad);
+    if (!bad.empty()) {
+      results.push_back({c.spec.name, "-", c.spec.decisions, c.spec.lookups, 0, 0xf, {}, bad});
+      continue;
+    }
     bool any = false;
     for (const char* route : kRoutes) {
       const std::string path = dir + "/" + c.spec.name + "." + route + ".got";
@@ -122,7 +154,13 @@ std::vector<hw::CaseResult> run_on_gpu(hw::Gpu& gpu, const std::vector<hw::CaseD
                                        const std::string& bundle, const std::string& out) {
   std::vector<hw::CaseResult> results;
   const std::string cubins = bundle + "/kernels/sm_" + std::to_string(gpu.sm()) + "/";
-  for (const hw::CaseData& c : cases) {
+  for (const hw::CaseData& l : cases) {
+    std::string bad;
+    const hw::CaseData c = on_device(bundle, l, static_cast<unsigned>(gpu.sm()), bad);
+    if (!bad.empty()) {
+      results.push_back({c.spec.name, "-", c.spec.decisions, c.spec.lookups, 0, 0xf, {}, bad});
+      continue;
+    }
     results.push_back(run_route(gpu, c, "ptx", bundle + "/kernels/" + c.spec.module + ".ptx", out));
     if (file_exists(cubins + c.spec.module + ".cubin"))
       results.push_back(run_route(gpu, c, "cubin", cubins + c.spec.module + ".cubin", out));
@@ -172,7 +210,7 @@ int main(int argc, char** argv) {
   }
   if (!o.compare_only.empty())
     return finish(o.out, "recorded results in " + o.compare_only,
-                  compare_recorded(cases, o.compare_only));
+                  compare_recorded(cases, o.bundle, o.compare_only, o.sm));
   const char* library = std::getenv("TEXSIM_HW_LIBCUDA");
   hw::Gpu gpu;
   switch (gpu.open(library != nullptr && *library != 0 ? library : "libcuda.so.1", why)) {

@@ -125,5 +125,30 @@ TEST(SassExecSm70, ComponentsGoToRdThenRd2) {
       (M{{"R20", all.regs.at("R20")}, {"R21", all.regs.at("R21")}, {"R30", all.regs.at("R23")}}));
 }
 
+// ptxas 11.8 compiles tex.1d for sm_70..sm_90 to a 2D TEX with y = +0.0 (decisions W14): on a
+// 1D texture the Volta+ forms read it as the 1D lookup (y ignored); Maxwell's TEX 2D reads zeros.
+TEST(SassExecSm70, ATwoDimensionalSampleOfAOneDimensionalTextureIsTheOneDimensionalLookup) {
+  Fixture f;
+  f.sampler(0, testing::point());
+  f.add(5, tagged(SurfaceType::k1D, 8, 1, 1, 1));
+  f.regf(4, 5.5f / 8);
+  f.regf(5, 0.0f);
+  f.regf(7, 0.75f);  // a y the 1D lookup ignores
+  const Outcome one_d = run_at(f, "TEX.LZ R22, R20, R4, 0x1, 0x5, 1D ;", 90);
+  ASSERT_TRUE(one_d.ok);
+  EXPECT_NE(one_d.regs.at("R20"), 0u);
+  for (const unsigned sm : {70u, 75u, 90u}) {
+    EXPECT_EQ(run_at(f, "TEX.LZ R22, R20, R4, 0x1, 0x5, 2D ;", sm).regs, one_d.regs) << sm;
+  }
+  f.regf(5, 0.75f);
+  EXPECT_EQ(run_at(f, "TEX.LZ R22, R20, R4, 0x1, 0x5, 2D ;", 90).regs, one_d.regs);
+  // 3D stays a mismatch: zeros.
+  const Outcome three_d = run_at(f, "TEX.LZ R22, R20, R4, 0x1, 0x5, 3D ;", 90);
+  EXPECT_EQ(three_d.regs.at("R20"), 0u);
+  // Maxwell/Pascal: paramA 2D on a 1D header reads zeros (T5).
+  const Outcome maxwell = run_at(f, "TEX.LZ R20, R4, 0x5, 2D, 0xf ;", 0);
+  EXPECT_EQ(maxwell.regs.at("R20"), 0u);
+}
+
 }  // namespace
 }  // namespace texsim::isa::sass
