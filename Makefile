@@ -55,7 +55,7 @@ bench-plot:
 # Issue 28: the PoCL differential over 2,000 more generated kernels on SKL/TGLLP/DG2/PVC
 # (env KERNELS, FIRST); CI runs 100 (vendor.visa.pocl_diff).
 pocl-soak: build
-	/usr/bin/python3 tests/vendor/visa/pocl_diff.py build/release/texsim build/release/vendor-visa-pocl-soak --kernels $${KERNELS:-2000} --first $${FIRST:-100}
+	/usr/bin/python3 tests/vendor/visa/pocl_diff.py build/release/texsim build/release/vendor-visa-pocl-soak --kernels $${KERNELS:-2000} --image-kernels $${IMAGE_KERNELS:-1000} --first $${FIRST:-100}
 
 # Issue 16: 10M random lookups through every route (API, texunit, batch, vISA, SASS, render), one
 # hash per route/profile/input class, compared with tests/soak/baseline_10m.txt.

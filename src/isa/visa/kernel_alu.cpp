@@ -129,14 +129,15 @@ uint64_t store_value(VisaType t, const KValue& v, bool sat) {
 }
 
 std::optional<AluOp> alu_op(std::string_view m) {
-  static constexpr std::array<std::pair<std::string_view, AluOp>, 21> kOps{{
+  static constexpr std::array<std::pair<std::string_view, AluOp>, 22> kOps{{
       {"mov", AluOp::kMov},   {"add", AluOp::kAdd},   {"mul", AluOp::kMul},
-      {"mad", AluOp::kMad},   {"add3", AluOp::kAdd3}, {"and", AluOp::kAnd},
-      {"or", AluOp::kOr},     {"xor", AluOp::kXor},   {"not", AluOp::kNot},
-      {"shl", AluOp::kShl},   {"shr", AluOp::kShr},   {"asr", AluOp::kAsr},
-      {"min", AluOp::kMin},   {"max", AluOp::kMax},   {"rndd", AluOp::kRndd},
-      {"rnde", AluOp::kRnde}, {"rndz", AluOp::kRndz}, {"rndu", AluOp::kRndu},
-      {"frc", AluOp::kFrc},   {"avg", AluOp::kAvg},   {"bfn", AluOp::kBfn},
+      {"mulh", AluOp::kMulh}, {"mad", AluOp::kMad},   {"add3", AluOp::kAdd3},
+      {"and", AluOp::kAnd},   {"or", AluOp::kOr},     {"xor", AluOp::kXor},
+      {"not", AluOp::kNot},   {"shl", AluOp::kShl},   {"shr", AluOp::kShr},
+      {"asr", AluOp::kAsr},   {"min", AluOp::kMin},   {"max", AluOp::kMax},
+      {"rndd", AluOp::kRndd}, {"rnde", AluOp::kRnde}, {"rndz", AluOp::kRndz},
+      {"rndu", AluOp::kRndu}, {"frc", AluOp::kFrc},   {"avg", AluOp::kAvg},
+      {"bfn", AluOp::kBfn},
   }};
   for (const auto& [name, op] : kOps) {
     if (name == m) return op;
@@ -206,6 +207,12 @@ KValue alu_eval(AluOp op, std::span<const KValue> s, bool exec_float, bool exec_
       return ival(u(0) + u(1));
     case AluOp::kMul:
       return ival(u(0) * u(1));
+    case AluOp::kMulh:  // MULH.md: "the high dword" of a 32 x 32-bit product
+      if (type_is_signed(dst_type)) {
+        const int64_t p = int64_t{static_cast<int32_t>(u(0))} * static_cast<int32_t>(u(1));
+        return ival(static_cast<uint64_t>(p >> 32));
+      }
+      return ival(((u(0) & 0xffffffffu) * (u(1) & 0xffffffffu)) >> 32);
     case AluOp::kMad:
       return ival(u(0) * u(1) + u(2));
     case AluOp::kAdd3:

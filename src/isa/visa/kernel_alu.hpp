@@ -37,6 +37,7 @@ enum class AluOp : uint8_t {
   kMov,
   kAdd,
   kMul,
+  kMulh,  // MULH.md: the high 32 bits of the 64-bit product (signedness of the type)
   kMad,
   kAdd3,
   kAnd,

@@ -10,8 +10,8 @@ namespace texsim::isa::visa {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 56> kGeneric{
-    "mov", "add", "mul", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
+constexpr std::array<std::string_view, 57> kGeneric{
+    "mov", "add", "mul", "mulh", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
     "scatter4_scaled", "scatter_scaled", "lsc_load", "lsc_store", "barrier", "dword_atomic",

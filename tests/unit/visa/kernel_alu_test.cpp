@@ -54,6 +54,16 @@ TEST(KernelAlu, IntegerArithmeticWrapsToTheDestination) {
   EXPECT_EQ(eval(AluOp::kAdd3, {iv(1), iv(2), iv(-4)}, VisaType::kD), 0xffffffffu);
 }
 
+// MULH.md: the high dword of the 64-bit product, signed or unsigned as the type (IGC divides by
+// a constant with it: x % 480 is x - 480 * mulh(x, 0x88888889) >> 8).
+TEST(KernelAlu, MulhIsTheHighDwordOfTheProduct) {
+  EXPECT_EQ(eval(AluOp::kMulh, {iv(0xffffffff), iv(0x88888889)}, VisaType::kUD), 0x88888888u);
+  EXPECT_EQ(eval(AluOp::kMulh, {iv(-1), iv(0x88888889 - 0x100000000)}, VisaType::kD), 0u);
+  EXPECT_EQ(eval(AluOp::kMulh, {iv(-2), iv(3)}, VisaType::kD), 0xffffffffu);
+  EXPECT_EQ(eval(AluOp::kMulh, {iv(0x10000), iv(0x10000)}, VisaType::kUD), 1u);
+  EXPECT_EQ(alu_op("mulh"), AluOp::kMulh);
+}
+
 TEST(KernelAlu, IntegerSaturationClampsToTheDestinationRange) {
   EXPECT_EQ(eval(AluOp::kAdd, {iv(0x7fffffff), iv(1)}, VisaType::kD, true), 0x7fffffffu);
   EXPECT_EQ(eval(AluOp::kAdd, {iv(-5), iv(1)}, VisaType::kUD, true), 0u);

@@ -73,11 +73,14 @@ def buffer_btis(ptm):
     return {w[0]: w[1] // 64 for token, w in patch_tokens(ptm) if token == 30}
 
 
-def cross_thread_payload(ptm, size, gsize, lsize, args, pointers):
+def cross_thread_payload(ptm, size, gsize, lsize, args, pointers, images=None):
     """The cross-thread payload bytes: DATA_PARAMETER_BUFFER (token 17) entries, by type:
     1 kernel argument, 2 local size, 16 global offset, 28 enqueued local size, 42 buffer
-    offset; STATELESS_GLOBAL_MEMORY_OBJECT_KERNEL_ARGUMENT (30): the buffer's GPU address
-    (`pointers` by argument), which stateless (LSC A64) code adds its offsets to."""
+    offset, and of an image argument (`images`: argument -> {type: value}) 9 width, 10 height,
+    11 depth, 12 channel data type, 13 channel order, 18 array size (IGC's patch list
+    DATA_PARAMETER_TOKEN); STATELESS_GLOBAL_MEMORY_OBJECT_KERNEL_ARGUMENT (30): the buffer's GPU
+    address (`pointers` by argument), which stateless (LSC A64) code adds its offsets to."""
+    images = images or {}
     payload = bytearray(size)
     for token, w in patch_tokens(ptm):
         if token == 30:
@@ -89,6 +92,8 @@ def cross_thread_payload(ptm, size, gsize, lsize, args, pointers):
         dim = src // 4
         value = {1: lambda: args[arg], 2: lambda: lsize[dim], 16: lambda: 0,
                  28: lambda: lsize[dim], 42: lambda: 0}.get(ptype)
+        if ptype in (9, 10, 11, 12, 13, 18):
+            value = lambda: images[arg][ptype]  # noqa: E731
         if value is None:
             continue
         payload[offset:offset + dsize] = (value() & 0xffffffff).to_bytes(4, "little")[:dsize]

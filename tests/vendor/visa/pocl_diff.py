@@ -6,7 +6,9 @@ buffer and the atomics' histogram must agree bit for bit; every disagreement is 
 kernel, device and first work-item. All kernels of a run go into one .cl file (one ocloc build
 per device, cached by text + compiler version); PTM.txt's per-kernel patch tokens give each
 kernel's payload (kernel_e2e.py's reader).
-usage: pocl_diff.py TEXSIM WORKDIR [--kernels N] [--first S] [--devices skl,tgllp,dg2,pvc]
+With --image-kernels M, M image kernels too (pocl_images.py; not on PVC, which has no sampler).
+usage: pocl_diff.py TEXSIM WORKDIR [--kernels N] [--image-kernels M] [--first S]
+                    [--devices skl,tgllp,dg2,pvc]
 Exit 0 all agree, 1 a disagreement (or a generator that misses a feature), 77 tools missing."""
 import argparse
 import hashlib
@@ -20,6 +22,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kernel_e2e  # noqa: E402  (compile options, patch tokens, payload)
+import pocl_images  # noqa: E402
 import pocl_kernels  # noqa: E402
 
 N, LOCAL = pocl_kernels.N, pocl_kernels.LOCAL
@@ -98,6 +101,10 @@ def compile_all(work, source, device):
                 m = re.search(r'^\.kernel "(\w+)"', text, re.M)
                 if m:
                     open(os.path.join(cache, m.group(1) + ".visaasm"), "w").write(text)
+        for f in os.listdir(tmp + "/dis"):  # each kernel's DynamicStateHeap: its SAMPLER_STATEs
+            if f.endswith("_DynamicStateHeap.bin"):
+                shutil.copy(os.path.join(tmp, "dis", f),
+                            os.path.join(cache, f[:-len("_DynamicStateHeap.bin")] + ".dsh"))
         ptm = open(os.path.join(tmp, "dis", "PTM.txt")).read()
         for part in re.split(r"^Kernel #\d+\n", ptm, flags=re.M)[1:]:
             m = re.search(r"KernelName (\w+)", part)
@@ -159,6 +166,7 @@ def main():
     ap.add_argument("texsim")
     ap.add_argument("work")
     ap.add_argument("--kernels", type=int, default=100)
+    ap.add_argument("--image-kernels", type=int, default=0)
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--devices", default="skl,tgllp,dg2,pvc")
     args = ap.parse_args()
@@ -176,13 +184,33 @@ def main():
         if missing:
             print("FAIL generator: no kernel uses", ", ".join(sorted(missing)))
             return 1
+    image_seeds = range(args.first, args.first + args.image_kernels)
+    if args.image_kernels >= 40:
+        missing = set(pocl_kernels.IMAGE_FEATURES) - pocl_kernels.image_coverage(image_seeds)
+        if missing:
+            print("FAIL image generator: no kernel uses", ", ".join(sorted(missing)))
+            return 1
     kernels = [pocl_kernels.kernel(s) for s in seeds]
-    source = "\n".join(src for _, src, _ in kernels)
+    images = [pocl_kernels.image_kernel(s) for s in image_seeds]
+    source = "\n".join([src for _, src, _ in kernels] + [k[1] for k in images])
     names = [name for name, _, _ in kernels]
-    want = run_pocl(np, cl, ctx, source, names)
+    want = run_pocl(np, cl, ctx, "\n".join(src for _, src, _ in kernels), names)
+    want_images = pocl_images.run_pocl(np, cl, ctx, "\n".join(k[1] for k in images), images)
+    stats = {"exact_lanes": 0, "linear_lanes": 0, "linear_differ": 0, "linear_worst": 0.0,
+             "pocl_unorm_ulp": 0, "pocl_alpha_zero": 0, "mirror_boundary": 0}
     status, agree, total = 0, 0, 0
     for device in args.devices.split(","):
         cache = compile_all(args.work, source, device)
+        for kernel in images if device != "pvc" else []:
+            total += 1
+            got = pocl_images.run_texsim(np, args.texsim, args.work, kernel, device, cache)
+            why = got if isinstance(got, str) else pocl_images.compare(
+                np, kernel, got, want_images[kernel[0]], stats)
+            if why:
+                print(f"FAIL {kernel[0]} {device} ({kernel[3]}): {why}")
+                status = 1
+            else:
+                agree += 1
         for name in names:
             total += 1
             got = run_texsim(np, args.texsim, args.work, name, device, cache)
@@ -199,8 +227,16 @@ def main():
                     break
             else:
                 agree += 1
-    print(f"pocl differential: {agree} of {total} kernel runs agree bit for bit "
-          f"({len(names)} kernels x {len(args.devices.split(','))} devices, {N} work-items each)")
+    print(f"pocl differential: {agree} of {total} kernel runs agree "
+          f"({len(names)} kernels x {len(args.devices.split(','))} devices and {len(images)} "
+          f"image kernels x the devices with a sampler, {N} work-items each)")
+    if images:
+        print(f"image reads: {stats['exact_lanes']} nearest/integer lanes bit for bit; "
+              f"{stats['linear_lanes']} linear lanes, {stats['linear_differ']} differ by the "
+              f"filters' precision (largest |difference| {stats['linear_worst']:g}); PoCL's "
+              f"UNORM8 floats 1 ulp off in {stats['pocl_unorm_ulp']} components, its R32UI alpha "
+              f"0 in {stats['pocl_alpha_zero']} lanes; {stats['mirror_boundary']} mirrored reads "
+              f"on a texel boundary take Vulkan's texel (decisions K19-K21)")
     return status
 
 

@@ -114,6 +114,92 @@ def kernel(seed):
     return name, g.kernel(name), g.used
 
 
+# Image kernels (image_kernel): reads of a W x H 2D image through every sampler mode the OpenCL C
+# spec allows for the format (normalized or not, every address mode, nearest and linear) and the
+# sampler-less integer read. Coordinates are texel positions in steps of 1/32 (exact in binary32
+# and at the samplers' 8 fractional bits), out of range where the address mode defines it.
+IMAGE_W, IMAGE_H = 16, 8
+# format -> (OpenCL channel order, channel type, texsim format, read function, result type)
+IMAGE_FORMATS = {
+    "rgba8": ("RGBA", "UNORM_INT8", "R8G8B8A8_UNORM", "read_imagef", "float4"),
+    "r32ui": ("R", "UNSIGNED_INT32", "R32_UINT", "read_imageui", "uint4"),
+    "rgba32f": ("RGBA", "FLOAT", "R32G32B32A32_FLOAT", "read_imagef", "float4"),
+}
+ADDRESS = {"none": "CLK_ADDRESS_NONE", "clamp": "CLK_ADDRESS_CLAMP",
+           "edge": "CLK_ADDRESS_CLAMP_TO_EDGE", "repeat": "CLK_ADDRESS_REPEAT",
+           "mirror": "CLK_ADDRESS_MIRRORED_REPEAT"}
+IMAGE_FEATURES = (["image_" + f for f in IMAGE_FORMATS] +
+                  ["addr_" + a for a in ADDRESS] +
+                  ["coord_int", "coord_unnorm", "coord_norm", "no_sampler", "nearest", "linear"])
+IMAGE_SIGNATURE = "__read_only image2d_t img, __global const uint *a, __global uint *out"
+
+
+def image_read(r, fmt, sampler):
+    """One read: (sampler declaration or None, the read expression, its spec, features);
+    `sampler` names its program-scope sampler (unique in the program: kernels share one file)."""
+    integer_format = IMAGE_FORMATS[fmt][3] != "read_imagef"
+    kind = r.choice(["int", "unnorm", "norm", "nosampler"])
+    addr = r.choice(list(ADDRESS))
+    if kind != "norm" and addr in ("repeat", "mirror"):
+        addr = r.choice(["none", "clamp", "edge"])  # repeat modes need normalized coordinates
+    linear = kind in ("unnorm", "norm") and not integer_format and r.random() < 0.5
+    # Out of range is undefined there (and for a linear read, any tap out of range).
+    in_range = kind == "nosampler" or addr == "none"
+    if kind in ("int", "nosampler"):
+        cx = "(int)(x & 15u)" if in_range else "((int)(x & 31u) - 8)"
+        cy = "(int)((x >> 5) & 7u)" if in_range else "((int)((x >> 5) & 31u) - 12)"
+        coord = "(int2)(%s, %s)" % (cx, cy)
+    elif in_range and linear:  # the whole 2x2 footprint inside: texel centres 0.5 .. W - 0.5
+        tx = "(16.0f + (float)((x & 511u) %% %du))" % (32 * (IMAGE_W - 1))
+        ty = "(16.0f + (float)(((x >> 10) & 255u) %% %du))" % (32 * (IMAGE_H - 1))
+    else:
+        tx = "(float)(x & 511u)" if in_range else "((float)(x & 1023u) - 256.0f)"
+        ty = "(float)((x >> 10) & 255u)" if in_range else "((float)((x >> 10) & 767u) - 256.0f)"
+    if kind in ("unnorm", "norm"):
+        scale = ("%.1ff" % (32.0 * IMAGE_W), "%.1ff" % (32.0 * IMAGE_H)) if kind == "norm" \
+            else ("32.0f", "32.0f")
+        coord = "(float2)(%s / %s, %s / %s)" % (tx, scale[0], ty, scale[1])
+    spec = {"kind": kind, "address": addr, "linear": linear}
+    feats = {"image_" + fmt, "coord_" + kind if kind != "nosampler" else "no_sampler"}
+    if kind == "nosampler":
+        return None, "%s(img, %s)" % (IMAGE_FORMATS[fmt][3], coord), spec, feats
+    feats |= {"addr_" + addr, "linear" if linear else "nearest"}
+    decl = ("__constant sampler_t %s = CLK_NORMALIZED_COORDS_%s | %s | CLK_FILTER_%s;\n" %
+            (sampler, "TRUE" if kind == "norm" else "FALSE", ADDRESS[addr],
+             "LINEAR" if linear else "NEAREST"))
+    return decl, "%s(img, %s, %s)" % (IMAGE_FORMATS[fmt][3], sampler, coord), spec, feats
+
+
+def image_kernel(seed):
+    """(name, source, features, format, reads): a kernel of 1-3 image reads per work-item, each
+    stored whole as four words at out[(gid * len(reads) + i) * 4]."""
+    r = random.Random(7000 + seed)
+    fmt = r.choice(list(IMAGE_FORMATS))
+    name = "im%d" % seed
+    decls, body, reads, used = "", "", [], set()
+    count = r.randint(1, 3)
+    for i in range(count):
+        decl, expr, spec, feats = image_read(r, fmt, "s%d_%d" % (seed, i))
+        decls += decl or ""
+        reads.append(spec)
+        used |= feats
+        result = IMAGE_FORMATS[fmt][4]
+        value = "as_uint4(v%d)" % i if result == "float4" else "v%d" % i
+        body += "  %s v%d = %s;\n  uint4 w%d = %s;\n" % (result, i, expr, i, value)
+        for c in range(4):
+            body += "  out[(gid * %du + %du) * 4u + %du] = w%d.s%d;\n" % (count, i, c, i, c)
+    src = ("%s__kernel void %s(%s) {\n  uint gid = get_global_id(0);\n  uint x = a[gid];\n%s}\n"
+           % (decls, name, IMAGE_SIGNATURE, body))
+    return name, src, used, fmt, reads
+
+
+def image_coverage(seeds):
+    used = set()
+    for s in seeds:
+        used |= image_kernel(s)[2]
+    return used
+
+
 def coverage(seeds):
     used = set()
     for s in seeds:
