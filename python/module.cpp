@@ -182,4 +182,5 @@ PYBIND11_MODULE(_texsim, m) {
   bind_lookups(m);
   bind_placement(m);
   bind_scene_and_programs(m);
+  bind_descriptors(m);
 }

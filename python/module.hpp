@@ -31,7 +31,8 @@ py::enum_<E>& accept_names(py::enum_<E>& e);
 void bind_sampler(py::module_& m);
 void bind_lookups(py::module_& m);
 void bind_scene_and_programs(py::module_& m);
-void bind_placement(py::module_& m);  // before bind_scene_and_programs (Scene.placement)
+void bind_placement(py::module_& m);    // before bind_scene_and_programs (Scene.placement)
+void bind_descriptors(py::module_& m);  // after bind_placement and the Surface/Sampler classes
 
 // An address trace as a dict of numpy arrays (lane_start, x, y, z, level, sample, address, bytes,
 // lane, lines, lane_line_start, lane_lines); a placement argument (None: texsim's linear layout
