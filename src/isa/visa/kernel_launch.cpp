@@ -59,6 +59,24 @@ void write_local_ids(const VisaProgram& prog, Machine& m, unsigned simd,
   }
 }
 
+// A "program" launch's cross-thread payload (launch_program.hpp): byte k of it is the .input
+// byte at offset grf + 3 * stride + k, after %r0 and the three local-id blocks (decision K23).
+void write_cross_thread(const VisaProgram& prog, Machine& m, unsigned simd,
+                        const std::vector<uint8_t>& cross) {
+  if (cross.empty()) return;
+  const unsigned grf = m.grf_bytes();
+  const unsigned base = grf + 3 * ((2 * simd + grf - 1) / grf * grf);
+  for (const ProgramInput& in : prog.inputs) {
+    const Variable* v = m.symbols().find_name(in.name);
+    const auto sp = v != nullptr ? m.span(v->id) : std::nullopt;
+    if (!sp || in.offset < static_cast<int64_t>(base)) continue;
+    for (unsigned b = 0; b < in.size && b < sp->size; ++b) {
+      const size_t k = static_cast<size_t>(in.offset) - base + b;
+      m.write(sp->base + b, k < cross.size() ? cross[k] : uint8_t{0}, true);
+    }
+  }
+}
+
 scene::RegisterValue buffer_value(uint32_t bti, const VisaRegister& given,
                                   const std::vector<uint8_t>& bytes) {
   scene::RegisterValue r;
@@ -84,6 +102,7 @@ bool run_group(const VisaProgram& prog, const KernelCode& code, const scene::Sce
     const uint32_t lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
     write_group_ids(*m, group);
     write_local_ids(prog, *m, simd, l.local_size, first, lanes);
+    write_cross_thread(prog, *m, simd, l.cross_thread);
     machines.push_back(std::move(*m));
     threads.emplace_back(machines.back(), lanes);
   }

@@ -1,7 +1,9 @@
 // The vISA sections of a scene file (scene_section.hpp): variables under "registers" with their
 // element type, dispatch_mask and coarse_pixel_size; every problem a SCENE-* diagnostic.
 #include "isa/visa/scene_section.hpp"
+#include "isa/visa/scene_variables.hpp"
 
+#include "isa/visa/launch_program.hpp"
 #include "isa/visa/platform.hpp"
 #include "isa/visa/scene_hardware.hpp"
 #include "isa/visa/scene_states.hpp"
@@ -74,6 +76,8 @@ std::optional<uint64_t> read_element_bits(JsonReader& r, const Json& e, const st
   }
 }
 
+}  // namespace
+
 void read_variable(JsonReader& r, const std::string& name, const Json& v, const std::string& path,
                    SceneState& state) {
   if (!r.expect_object(v, path)) return;
@@ -111,6 +115,8 @@ void read_variable(JsonReader& r, const std::string& name, const Json& v, const 
   if (!r.charge(reg.bytes.size(), path)) return;
   state.registers[name] = std::move(reg);
 }
+
+namespace {
 
 // "coarse_pixel_size": [width, height], each 1, 2 or 4 (CPS, vISA sample_3d with cps).
 void read_coarse_pixel_size(JsonReader& r, const Json& cp, SceneState& state) {
@@ -163,10 +169,11 @@ std::optional<uint32_t> read_bti(JsonReader& r, const std::string& key, const st
 
 // "launch": {"global_size", "local_size", "buffers": {"BTI": {"type", "values", "address"}},
 // "images": {"BTI": scene surface id}, "slm_size": bytes} (docs/kernels.md).
-void read_launch(JsonReader& r, const Json& v, SceneState& st) {
+void read_launch(JsonReader& r, const Json& v, const scene::Scene& scene, SceneState& st) {
   const std::string path = "launch";
   if (!r.expect_object(v, path)) return;
-  r.check_keys(v, path, {"global_size", "local_size", "buffers", "images", "slm_size"});
+  r.check_keys(v, path,
+               {"global_size", "local_size", "buffers", "images", "slm_size", "program", "args"});
   KernelLaunch l;
   if (const Json* g = JsonReader::member(v, "global_size"))
     read_size3(r, *g, json_member_path(path, "global_size"), l.global_size);
@@ -207,6 +214,7 @@ void read_launch(JsonReader& r, const Json& v, SceneState& st) {
       }
     }
   }
+  read_launch_program(r, v, scene, st, l);
   st.launch = std::move(l);
 }
 
@@ -240,7 +248,7 @@ class VisaSceneSection final : public scene::SceneSection {
     if (const Json* ss = JsonReader::member(root, "sampler_states")) {
       read_sampler_states(r, *ss, scene, st);
     }
-    if (const Json* l = JsonReader::member(root, "launch")) read_launch(r, *l, st);
+    if (const Json* l = JsonReader::member(root, "launch")) read_launch(r, *l, scene, st);
   }
   void to_hardware(Json& root, const scene::Scene& scene, const scene::ToHardwareOptions& options,
                    scene::GpuMemoryBuilder& memory, core::DiagSink& sink) const override {

@@ -34,6 +34,9 @@ struct KernelLaunch {
   std::map<uint32_t, uint32_t> images;       // binding-table index -> scene surface id
   std::map<uint32_t, uint64_t> addresses;    // a buffer's GPU virtual address ("address")
   std::optional<uint32_t> slm_size;          // bytes of SLM per work-group ("slm_size")
+  // The cross-thread payload a "program" launch lays out (launch_program.hpp): its byte k goes
+  // to the .input byte at offset (first cross-thread GRF) + k. Empty: the scene's registers.
+  std::vector<uint8_t> cross_thread;
 };
 
 // The vISA machine state a scene gives (interface.md, "Scene file").

@@ -128,17 +128,22 @@ void read_sampler_states(JsonReader& r, const Json& v, const scene::Scene& scene
           r.err("SCENE-ID", ip, "sampler " + std::to_string(index) + " is given twice");
           return;
         }
-        // The border colour is read at the Border Color Pointer, an offset into the
-        // same bytes (the dynamic state heap).
-        core::DiagSink sink;
-        const auto s = hwstate::intel::sampler_from_heap(scene.platform, heap, offset, sink);
-        scene::forward_diagnostics(r, sink, ip);
-        if (!s) return;
-        scene::SceneSampler smp;
-        smp.id = index;
-        smp.state = *s;
-        state.samplers[index] = smp;
+        add_heap_sampler(r, scene, heap, offset, index, ip, state);
       });
+}
+
+void add_heap_sampler(JsonReader& r, const scene::Scene& scene, std::span<const uint8_t> heap,
+                      uint64_t offset, uint32_t index, const std::string& path, SceneState& state) {
+  // The border colour is read at the Border Color Pointer, an offset into the same bytes (the
+  // dynamic state heap).
+  core::DiagSink sink;
+  const auto s = hwstate::intel::sampler_from_heap(scene.platform, heap, offset, sink);
+  scene::forward_diagnostics(r, sink, path);
+  if (!s) return;
+  scene::SceneSampler smp;
+  smp.id = index;
+  smp.state = *s;
+  state.samplers[index] = smp;
 }
 
 const scene::SceneSurface* find_surface(const scene::Scene& sc, uint32_t id) {

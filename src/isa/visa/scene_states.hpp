@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
+#include <string>
 
 #include "isa/visa/scene_section.hpp"
 #include "scene/json_reader.hpp"
@@ -16,6 +18,12 @@ void read_surface_states(scene::JsonReader& r, const scene::Json& v, const scene
                          SceneState& state);
 void read_sampler_states(scene::JsonReader& r, const scene::Json& v, const scene::Scene& scene,
                          SceneState& state);
+
+// Sampler `index` from the SAMPLER_STATE at `offset` of a dynamic state heap (its border colour
+// at its pointer into the same bytes), reported at `path`; nothing added when it does not decode.
+void add_heap_sampler(scene::JsonReader& r, const scene::Scene& scene,
+                      std::span<const uint8_t> heap, uint64_t offset, uint32_t index,
+                      const std::string& path, SceneState& state);
 
 // A surface or sampler by index: the scene state's (from bytes) or the scene's JSON one.
 const scene::SceneSurface* find_surface(const scene::Scene& sc, uint32_t id);

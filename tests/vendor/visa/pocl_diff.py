@@ -81,7 +81,8 @@ def compile_all(work, source, device):
     """{kernel name: (visaasm path, its PTM.txt section path)} for every kernel of `source`."""
     version = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "intel-opencl-icd", "libigc1"],
                              capture_output=True, text=True).stdout
-    key = hashlib.sha256((source + version + device).encode()).hexdigest()[:24]
+    # "v2": a cache entry holds program.bin and the .dsh heaps too (older entries do not).
+    key = hashlib.sha256((source + version + device + "v2").encode()).hexdigest()[:24]
     cache = os.path.join(work, "pocl-cache", key)
     if not os.path.exists(os.path.join(cache, "done")):
         tmp = tempfile.mkdtemp()
@@ -105,6 +106,7 @@ def compile_all(work, source, device):
             if f.endswith("_DynamicStateHeap.bin"):
                 shutil.copy(os.path.join(tmp, "dis", f),
                             os.path.join(cache, f[:-len("_DynamicStateHeap.bin")] + ".dsh"))
+        shutil.copy(os.path.join(tmp, "out", binary), os.path.join(cache, "program.bin"))
         ptm = open(os.path.join(tmp, "dis", "PTM.txt")).read()
         for part in re.split(r"^Kernel #\d+\n", ptm, flags=re.M)[1:]:
             m = re.search(r"KernelName (\w+)", part)
@@ -114,35 +116,29 @@ def compile_all(work, source, device):
     return cache
 
 
-def scene_for(np, name, device, cache):
-    """The launch scene of kernel `name` on `device` (kernel_e2e.run_device's construction)."""
-    platform, grf = kernel_e2e.DEVICES[device]
+def scene_for(np, name, device, cache, work):
+    """The launch scene of kernel `name` on `device`: ocloc's program binary and the arguments
+    by index; texsim lays out the payload, binding table and addresses from its patch tokens
+    (launch "program", decisions K23). The buffers' binding-table indices (to read the results)
+    come from PTM.txt."""
+    platform, _ = kernel_e2e.DEVICES[device]
     visa, ptm = os.path.join(cache, name + ".visaasm"), os.path.join(cache, name + ".ptm")
-    text = open(visa).read()
-    simd = int(re.search(r"SimdSize=(\d+)", text).group(1))
-    ins = [(n, int(o), int(sz)) for n, o, sz in
-           re.findall(r"^\.input (\S+) offset=(\d+) size=(\d+)", text, re.M)]
-    base = grf + 3 * ((2 * simd + grf - 1) // grf * grf)
-    end = max(o + sz for _, o, sz in ins)
     btis = kernel_e2e.buffer_btis(ptm)
     a, b, hist, s = inputs(np, int(name[1:]))
     data = {0: a.view(np.int32), 1: b.view(np.int32), 2: np.zeros(N, np.int32), 3: hist}
-    address = {arg: kernel_e2e.OUT_ADDRESS * (arg + 1) for arg in data}
-    payload = kernel_e2e.cross_thread_payload(ptm, end - base, [N, 1, 1], [LOCAL, 1, 1],
-                                              {4: s}, address)
-    registers = {n: {"type": "UB", "values": list(payload[o - base:o - base + sz])}
-                 for n, o, sz in ins if o >= base}
-    buffers = {str(btis[arg]): {"type": "D", "values": v.tolist(), "address": address[arg]}
-               for arg, v in data.items() if arg in btis}
-    scene = {"texsim": 1, "isa": "visa", "platform": platform, "registers": registers,
-             "launch": {"global_size": [N], "local_size": [LOCAL], "buffers": buffers,
-                        "slm_size": SLM}}
+    args = {str(arg): {"buffer": {"type": "D", "values": v.tolist()}} for arg, v in data.items()}
+    args["4"] = s
+    scene = {"texsim": 1, "isa": "visa", "platform": platform,
+             "launch": {"global_size": [N], "local_size": [LOCAL], "slm_size": SLM,
+                        "program": {"file": os.path.relpath(os.path.join(cache, "program.bin"),
+                                                            work), "kernel": name},
+                        "args": args}}
     return visa, scene, btis
 
 
 def run_texsim(np, texsim, work, name, device, cache):
     """(out, hist) from texsim, or an error text."""
-    visa, scene, btis = scene_for(np, name, device, cache)
+    visa, scene, btis = scene_for(np, name, device, cache, work)
     path = os.path.join(work, f"pocl_{name}_{device}.json")
     json.dump(scene, open(path, "w"))
     run = subprocess.run([texsim, "run", "-q", "--json", visa, "--scene", path],

@@ -10,7 +10,6 @@ and bounded instead (FILTER_TOLERANCE)."""
 import json
 import os
 import re
-import shutil
 import subprocess
 
 import kernel_e2e
@@ -19,9 +18,6 @@ import pocl_kernels
 N, LOCAL = pocl_kernels.N, pocl_kernels.LOCAL
 W, H = pocl_kernels.IMAGE_W, pocl_kernels.IMAGE_H
 SURFACE_ID = 50
-# cl.h's values of the image argument's implicit arguments (get_image_channel_data_type/order).
-CL_CHANNEL_TYPE = {"UNORM_INT8": 0x10D2, "UNSIGNED_INT32": 0x10DC, "FLOAT": 0x10DE}
-CL_CHANNEL_ORDER = {"R": 0x10B0, "RGBA": 0x10B5}
 # The largest |texsim - PoCL| a linear read may show, per format: a quarter of a UNORM8 code for
 # RGBA8 (weights of 1/32 are exact in both; the difference is the texel's conversion order), and
 # for RGBA32F texels k/8 in [-4, 4], 2^-12 of the largest (binary32 sums in another order).
@@ -68,45 +64,25 @@ def run_pocl(np, cl, ctx, source, kernels):
 
 
 def scene_for(np, name, fmt, nreads, device, cache, work):
-    """The launch scene of image kernel `name`: the image at its binding-table index (the image
-    argument's IMAGE_MEMORY_OBJECT_KERNEL_ARGUMENT patch token gives its surface state's heap
-    offset), the buffers by theirs, and the kernel's sampler heap (SAMPLER_STATE_ARRAY: offset
-    and count in its DynamicStateHeap)."""
-    platform, grf = kernel_e2e.DEVICES[device]
+    """The launch scene of image kernel `name`: ocloc's program binary and the arguments by
+    index (the image as a scene surface, the buffers); texsim takes the image's binding-table
+    index and implicit arguments and the kernel's SAMPLER_STATEs (its dynamic state heap) from
+    the binary's patch tokens (launch "program", decisions K22, K23)."""
+    platform, _ = kernel_e2e.DEVICES[device]
     visa, ptm = os.path.join(cache, name + ".visaasm"), os.path.join(cache, name + ".ptm")
-    text = open(visa).read()
-    simd = int(re.search(r"SimdSize=(\d+)", text).group(1))
-    ins = [(n, int(o), int(sz)) for n, o, sz in
-           re.findall(r"^\.input (\S+) offset=(\d+) size=(\d+)", text, re.M)]
-    base = grf + 3 * ((2 * simd + grf - 1) // grf * grf)
-    end = max(o + sz for _, o, sz in ins)
-    tokens = kernel_e2e.patch_tokens(ptm)
-    image_bti = [w[2] // 64 for t, w in tokens if t == 12 and w[0] == 0][0]
-    samplers = [w for t, w in tokens if t == 5]
     btis = kernel_e2e.buffer_btis(ptm)
     seed = int(name[2:])
-    data = {1: inputs(np, seed).view(np.int32), 2: np.zeros(N * nreads * 4, np.int32)}
-    address = {arg: kernel_e2e.OUT_ADDRESS * (arg + 1) for arg in data}
-    order, ctype = pocl_kernels.IMAGE_FORMATS[fmt][:2]
-    image = {9: W, 10: H, 11: 1, 18: 1, 12: CL_CHANNEL_TYPE[ctype], 13: CL_CHANNEL_ORDER[order]}
-    payload = kernel_e2e.cross_thread_payload(ptm, end - base, [N, 1, 1], [LOCAL, 1, 1], {},
-                                              address, {0: image})
-    registers = {n: {"type": "UB", "values": list(payload[o - base:o - base + sz])}
-                 for n, o, sz in ins if o >= base}
-    buffers = {str(btis[arg]): {"type": "D", "values": v.tolist(), "address": address[arg]}
-               for arg, v in data.items() if arg in btis}
     surface = {"id": SURFACE_ID, "type": "2D", "format": pocl_kernels.IMAGE_FORMATS[fmt][2],
                "width": W, "height": H,
                "data": {"hex": texels(np, seed, fmt).tobytes().hex()}}
+    args = {"0": {"image": SURFACE_ID},
+            "1": {"buffer": {"type": "D", "values": inputs(np, seed).view(np.int32).tolist()}},
+            "2": {"buffer": {"type": "D", "values": [0] * (N * nreads * 4)}}}
     scene = {"texsim": 1, "isa": "visa", "platform": platform, "surfaces": [surface],
-             "registers": registers,
-             "launch": {"global_size": [N], "local_size": [LOCAL], "buffers": buffers,
-                        "images": {str(image_bti): SURFACE_ID}}}
-    if samplers:
-        dsh = f"pocl_{name}_{device}.dsh"
-        shutil.copy(os.path.join(cache, name + ".dsh"), os.path.join(work, dsh))
-        scene["sampler_states"] = {"file": dsh, "offset": samplers[0][0],
-                                   "count": samplers[0][1]}
+             "launch": {"global_size": [N], "local_size": [LOCAL],
+                        "program": {"file": os.path.relpath(os.path.join(cache, "program.bin"),
+                                                            work), "kernel": name},
+                        "args": args}}
     return visa, scene, btis
 
 
