@@ -89,7 +89,8 @@ vendor-soak: build
 # inputs go to build/asan/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they
 # are); crashes to build/asan/artifacts/. Any crash, leak, sanitizer report, timeout (> 10 s for
 # one input) or allocation over 2 GiB fails the target.
-FUZZ_TARGETS := visa_text visa_binary visa_isa sass_text sass_words sass_cubin scene_json exec scene_png scene_npz
+FUZZ_TARGETS := visa_text visa_binary visa_isa visa_ocl sass_text sass_words sass_cubin scene_json exec scene_png \
+  scene_npz
 FUZZ_SECONDS ?= 300
 
 # The fuzz targets live in the one sanitized tree (preset asan, decision N8).

@@ -1,6 +1,7 @@
 // The verbs of the command line, generic over the front-end registry: argument checks, file I/O,
 // and printing of diagnostics and results. The semantics live in the libraries below.
 #include "cli/commands.hpp"
+#include "cli/run_images.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -382,12 +383,15 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   std::vector<core::Diagnostic> diags;
   int status = kExitOk;
   const auto scene = load_scene(common, args.scene, status, args.json ? &diags : nullptr);
-  std::vector<std::string> trace;           // kept with --json (issue 17)
-  std::vector<InstructionAccesses> memory;  // --trace-memory
+  std::vector<std::string> trace;                   // kept with --json (issue 17)
+  std::vector<InstructionAccesses> memory;          // --trace-memory
+  nlohmann::json images = nlohmann::json::array();  // --images and the images a launch wrote
+  std::string images_text;
   auto finish_json = [&](const std::vector<scene::RegisterValue>& regs) {
     auto j = scene::results_json(regs, diags);
     if (args.trace) j["trace"] = trace;
     if (args.trace_memory) j["memory"] = memory_json(memory, line_bytes);
+    if (!images.empty()) j["images"] = images;
     std::printf("%s\n", j.dump(2).c_str());
   };
   if (!scene) {
@@ -412,6 +416,11 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
   if (program && !sink.has_errors()) result = fe->execute(*program, *scene, platform, exec, sink);
   if (result && result->memory && !map_memory(*result->memory, line_bytes, memory, sink))
     result.reset();
+  std::string why;
+  if (result && !write_run_images(result->images, args.images, images, images_text, why)) {
+    say_error("--images: " + why);
+    return kExitUsage;
+  }
   // A front end's *-RUN-SETTING diagnostic is about a --set value: a usage error (exit 2).
   const bool bad_setting =
       std::any_of(sink.diagnostics().begin(), sink.diagnostics().end(),
@@ -427,6 +436,7 @@ int cmd_run(const isa::Registry& reg, const CommonOptions& common, const RunArgs
       if (!result->trace.empty()) std::printf("\n");
       std::fputs(scene::results_table(result->registers, use_color(stdout)).c_str(), stdout);
       if (args.trace_memory) std::printf("\n%s", memory_text(memory, line_bytes).c_str());
+      if (!images_text.empty()) std::printf("\n%s", images_text.c_str());
     }
   }
   if (bad_setting) return kExitUsage;

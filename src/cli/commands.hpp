@@ -61,6 +61,7 @@ struct RunArgs {
   std::vector<std::string> settings;  // --set KEY=VALUE, passed to the front end
   bool trace_memory = false;          // the texels each texture instruction read, their addresses
   std::string line_bytes;             // --line-bytes N (with --trace-memory; default 64)
+  std::string images;                 // --images DIR: the images a launch wrote (PNG + .bin)
 };
 
 struct RenderArgs {

@@ -182,6 +182,9 @@ void declare_run(CLI::App& app, Verbs& v) {
   v.run->add_option("--line-bytes", v.run_args.line_bytes,
                     "N: cache line size for --trace-memory, a power of two in [16, 4096] "
                     "(default 64)");
+  v.run->add_option("--images", v.run_args.images,
+                    "DIR: write the images a vISA kernel launch wrote (write_image*) as "
+                    "DIR/image<BTI>.png and .bin (docs/kernels.md)");
   v.run->add_option("--set", v.run_args.settings,
                     "front-end machine setting KEY=VALUE (vISA: media_oob=clamp|zero|undefined)");
   add_common(v.run, v.common, true);

@@ -115,8 +115,15 @@ struct Example {
   std::string scene_json;    // scene file text
 };
 
+// An image a whole-kernel launch wrote (vISA SCATTER4_TYPED), named "image<BTI>".
+struct RunImage {
+  std::string name;
+  std::shared_ptr<const texunit::Surface> surface;
+};
+
 struct RunResult {
   std::vector<scene::RegisterValue> registers;  // every register the program wrote, in order
+  std::vector<RunImage> images;                 // images a launch wrote, by binding-table index
   std::vector<std::string> trace;               // one entry per executed instruction
   std::shared_ptr<const MemoryLog> memory;      // with ExecOptions::trace_memory
 };

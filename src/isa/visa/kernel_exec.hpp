@@ -18,6 +18,7 @@
 #include "isa/visa/machine.hpp"
 #include "isa/visa/program.hpp"
 #include "scene/scene.hpp"
+#include "texunit/surface.hpp"
 
 namespace texsim::isa::visa {
 
@@ -28,6 +29,8 @@ struct KernelMemory {
   std::optional<std::vector<uint8_t>> slm;  // the work-group's shared local memory (launch)
   std::map<uint32_t, uint32_t> images;
   std::map<uint32_t, uint64_t> addresses;  // buffers with a GPU address (stateless LSC)
+  // Images written by SCATTER4_TYPED: a copy of the scene surface, by binding-table index.
+  std::map<uint32_t, texunit::Surface> written_images;
 };
 
 // Each instruction's structured form (nullopt for rows exec.hpp runs) and the labels.

@@ -53,6 +53,9 @@ bool run_setp(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& 
 bool run_cbit(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
               core::DiagSink& sink);
 // SCATTER4_SCALED, SCATTER_SCALED, GATHER4_SCALED, GATHER_SCALED on a bound buffer.
+// SCATTER4_TYPED into the launch's image at the surface's binding-table index (kernel_typed.cpp).
+bool run_typed_write(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                     core::DiagSink& sink);
 bool run_buffer_message(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                         core::DiagSink& sink);
 // LSC_LOAD / LSC_STORE on .ugm with flat A64/A32 addresses into the launch's addressed buffers.

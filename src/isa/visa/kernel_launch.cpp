@@ -154,6 +154,10 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& c
   RunResult result;
   for (const auto& [bti, b] : l.buffers)
     result.registers.push_back(buffer_value(bti, b, mem.buffers[bti]));
+  for (auto& [bti, surface] : mem.written_images) {
+    result.images.push_back(
+        {"image" + std::to_string(bti), std::make_shared<texunit::Surface>(std::move(surface))});
+  }
   return result;
 }
 

@@ -37,7 +37,8 @@ def compile_cached(work, kernel, device):
         version = ""
     if not version:
         version = hashlib.sha256(open(shutil.which("ocloc"), "rb").read()).hexdigest()
-    key = hashlib.sha256(text + (version + " " + device).encode()).hexdigest()[:24]
+    # "v2": entries keep ocloc's program binary too (program.bin).
+    key = hashlib.sha256(text + (version + " " + device + " v2").encode()).hexdigest()[:24]
     cache = os.path.join(work, "kernel-cache", key)
     if not os.path.exists(os.path.join(cache, "done")):
         tmp = tempfile.mkdtemp()
@@ -52,6 +53,7 @@ def compile_cached(work, kernel, device):
         visa = [f for f in os.listdir(tmp + "/dump") if f.endswith(".visaasm")][0]
         shutil.copy(os.path.join(tmp, "dump", visa), os.path.join(cache, "kernel.visaasm"))
         shutil.copy(os.path.join(tmp, "dis", "PTM.txt"), os.path.join(cache, "PTM.txt"))
+        shutil.copy(os.path.join(tmp, "out", binary), os.path.join(cache, "program.bin"))
         open(os.path.join(cache, "done"), "w").close()
         shutil.rmtree(tmp)
     return os.path.join(cache, "kernel.visaasm"), os.path.join(cache, "PTM.txt")
@@ -139,6 +141,52 @@ KERNELS = [("image_arith", image_arith, ["skl", "tgllp", "dg2"]),  # PVC has no 
            ("buffer_arith", buffer_arith, ["skl", "tgllp", "dg2", "pvc"])]
 
 
+def run_image_write(np, texsim, work, device):
+    """image_write.cl, launched from ocloc's binary (launch "program", arguments by index) with
+    `texsim run --images`: the written image's bytes against NumPy. write_imagef's UNORM8
+    conversion is the exact product rounded to nearest even (decisions K24); how many texels
+    OpenCL C's convert_uchar_sat_rte(f * 255.0f) would round the other way is printed."""
+    platform, _ = DEVICES[device]
+    visa, _ = compile_cached(work, os.path.join(EXAMPLES, "image_write.cl"), device)
+    h, w = 8, 16
+    src = np.random.default_rng(3).integers(0, 256, size=(h, w, 4), dtype=np.uint8)
+    scene = {"texsim": 1, "isa": "visa", "platform": platform,
+             "surfaces": [{"id": 1, "type": "2D", "format": "R8G8B8A8_UNORM", "width": w,
+                           "height": h, "data": {"hex": src.tobytes().hex()}},
+                          {"id": 2, "type": "2D", "format": "R8G8B8A8_UNORM", "width": w,
+                           "height": h}],
+             "launch": {"global_size": [w, h], "local_size": [8, 2],
+                        "program": {"file": os.path.relpath(
+                            os.path.join(os.path.dirname(visa), "program.bin"), work)},
+                        "args": {"0": {"image": 1}, "1": {"image": 2}}}}
+    path = os.path.join(work, f"image_write_{device}.json")
+    json.dump(scene, open(path, "w"))
+    out = os.path.join(work, f"image_write_{device}")
+    run = subprocess.run([texsim, "run", "-q", "--json", visa, "--scene", path, "--images", out],
+                         capture_output=True, text=True)
+    result = json.loads(run.stdout)
+    errors = [d["text"] for d in result["diagnostics"] if d["severity"] == "error"]
+    if run.returncode != 0 or errors or len(result.get("images", [])) != 1:
+        print(f"FAIL image_write {device}: texsim run:", run.returncode, *errors, sep="\n")
+        return 1
+    f = (src.astype(np.float64) / 255.0).astype(np.float32)
+    ys, xs = np.mgrid[0:h, 0:w]
+    x1, y1 = np.minimum(xs + 1, w - 1), np.minimum(ys + 1, h - 1)
+    v = (((f[ys, xs] + f[ys, x1]) + f[y1, xs]) + f[y1, x1]) * np.float32(0.25)
+    want = np.clip(np.rint(v.astype(np.float64) * 255.0), 0, 255).astype(np.uint8)
+    opencl = np.clip(np.rint(v * np.float32(255.0)), 0, 255).astype(np.uint8)
+    got = np.fromfile(result["images"][0]["bin"], np.uint8).reshape(h, w, 4)
+    if not np.array_equal(got, want) or not os.path.getsize(result["images"][0]["png"]):
+        bad = np.argwhere(got != want)
+        print(f"FAIL image_write {device}: {len(bad)} of {got.size} channels differ, first "
+              f"{bad[0].tolist()}: texsim {got[tuple(bad[0])]}, NumPy {want[tuple(bad[0])]}")
+        return 1
+    print(f"PASS image_write {device}: the {w}x{h} image texsim wrote equals NumPy's "
+          f"({np.count_nonzero(opencl != want)} channels would round the other way under "
+          f"OpenCL C's float-product rule, K24)")
+    return 0
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -155,6 +203,8 @@ def main():
     for name, make, devices in KERNELS:
         for device in devices:
             status |= run_device(np, texsim, work, name, make, device)
+    for device in ["skl", "tgllp", "dg2"]:  # PVC has no sampler
+        status |= run_image_write(np, texsim, work, device)
     return status
 
 
