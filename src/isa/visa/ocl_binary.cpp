@@ -66,8 +66,9 @@ std::optional<uint64_t> program_offset(Reader& r) {
   std::memcpy(&count, b.data() + 0x3c, 2);
   for (uint32_t i = 0; i < count; ++i) {
     const uint64_t sh = shoff + uint64_t{i} * entsize;
-    if (entsize < 0x28 || !r.has(sh, 0x28)) {
-      r.fail(sh, "ELF section header " + std::to_string(i) + " lies outside the file");
+    if (entsize < 0x28 || !r.has(sh, 0x28)) {  // reported at e_shoff, the field that says so
+      r.fail(0x28, "ELF section header " + std::to_string(i) + " (at offset " + std::to_string(sh) +
+                       ") lies outside the file");
       return std::nullopt;
     }
     const uint64_t off = r.u64(sh + 0x18), size = r.u64(sh + 0x20);
