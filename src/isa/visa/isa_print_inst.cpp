@@ -300,7 +300,8 @@ std::string operands_from(const Fields& f, size_t first) {
 // The dataport messages IGC prints with their own syntax (IsaDisassembly.cpp
 // printInstructionDataport / printInstructionSVM of 1.0.12504): gather4/scatter4_typed.CH,
 // dword_atomic.OP, svm_gather/svm_scatter.BS.NB, svm_atomic.OP (its destination printed before
-// the sources), oword_ld[_unaligned][.mod] (N) / oword_st (N). "" when a field holds what the
+// the sources), svm_gather4scaled/svm_scatter4scaled.CH, media_st.MODE (W,H),
+// oword_ld[_unaligned][.mod] (N) / oword_st (N). "" when a field holds what the
 // form cannot show. A truncated routine's instruction (V34) prints the operands that are there.
 std::string dataport_text(const Fields& f) {
   const uint8_t op = f.in.opcode;
@@ -336,6 +337,21 @@ std::string dataport_text(const Fields& f) {
     // instruction (V34) has no destination, so only the addresses are IGC's first operands.
     if (cut) return head;
     return head + " " + raw_text(f, 7) + " " + raw_text(f, 5) + " " + raw_text(f, 6);
+  } else if (op == 0x4e && (f.byte(0) == 6 || f.byte(0) == 7) && complete(8, 5)) {
+    // IGC's parser writes scale 0 and its printer leaves it out: another scale keeps the
+    // layout-driven form, which shows it.
+    if (f.byte(3) == 0 || f.byte(3) > 15 || f.le(4, 0, 2) != 0) return {};
+    head = std::string(f.byte(0) == 6 ? "svm_gather4scaled." : "svm_scatter4scaled.") +
+           channels(f.byte(3)) + " " + exec_size_text(f.byte(1));
+    first = 5;
+  } else if (op == 0x38 && complete(8, 5)) {
+    // media_st_mod_str of printInstructionDataport: codes 4 and 5 (top_mod, bottom_mod, which
+    // its parser reads) are past its end: they keep the layout-driven form.
+    static constexpr std::array<const char*, 4> kModes{"nomod", "reserved", "top", "bottom"};
+    if (f.byte(0) > 3 || f.byte(2) > 15) return {};
+    head = std::string("media_st.") + kModes[f.byte(0)] + " (" + std::to_string(f.byte(3)) + "," +
+           std::to_string(f.byte(4)) + ") " + surface(1) + " " + std::to_string(f.byte(2));
+    first = 5;
   } else if ((op == 0x35 || op == 0x3c) && complete(5, 3)) {
     if (f.byte(0) > 4 || f.byte(1) > 1) return {};
     head = std::string(op == 0x35 ? "oword_ld" : "oword_ld_unaligned") +

@@ -33,7 +33,8 @@ bool igc_text_form(std::string_view word) {
        base == "lsc_store_quad" || base == "gather4_scaled" || base == "scatter4_scaled" ||
        base == "gather_scaled" || base == "scatter_scaled" || base == "gather4_typed" ||
        base == "scatter4_typed" || base == "dword_atomic" || base == "svm_atomic" ||
-       base == "svm_gather" || base == "svm_scatter"))
+       base == "svm_gather" || base == "svm_scatter" || base == "svm_gather4scaled" ||
+       base == "svm_scatter4scaled" || base == "media_st"))
     return true;
   if (base == "oword_ld" || base == "oword_st" || base == "oword_ld_unaligned") return true;
   const OpLayout* l = find_layout(word);
