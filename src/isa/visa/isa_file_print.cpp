@@ -11,6 +11,7 @@
 #include "isa/visa/isa_header_text.hpp"
 #include "isa/visa/isa_print.hpp"
 #include "isa/visa/kinds.hpp"
+#include "isa/visa/platform.hpp"
 #include "isa/visa/syntax.hpp"
 
 namespace texsim::isa::visa {
@@ -266,7 +267,7 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
   for (const IsaAttr& a : r.attrs)
     if (pool(r, a.name) != "OutputAsmPath") out += ".kernel_attr " + attr_text(r, a) + "\n";
   const PrintEnv env{prog->symbols, f.version, [&](uint32_t id) { return label_name(r, id); },
-                     r.truncated};
+                     r.truncated, platform_info(platform).grf_bytes};
   for (size_t i = 0; i < r.insts.size(); ++i) {
     const IsaInst& in = r.insts[i];
     const Instruction& inst = prog->instructions[i];

@@ -473,6 +473,24 @@ bool byte_operand(const Fields& f, size_t i, bool first_byte, bool last, std::st
   return true;
 }
 
+// addr_add's src0 as IGC prints a general operand there (printInstructionCommon): &NAME, then
+// [byte offset] = row x GRF + column x element size when not 0. Only a <0;1,0> operand without a
+// modifier (what IGC's parser writes for &NAME) takes this form; "" otherwise.
+std::string address_of_text(const Fields& f, size_t i) {
+  const WalkedField& w = f.in.fields[i];
+  const uint8_t tag = f.in.bytes[w.offset];
+  if (tag != 0) return {};
+  const unsigned idb = f.idb();
+  if (region_text(static_cast<uint16_t>(f.le(i, 1 + idb + 2, 2))) != "<0;1,0>") return {};
+  const auto id = static_cast<uint32_t>(f.le(i, 1, idb));
+  const Variable* v = f.env.syms.find(VarClass::kGeneral, id);
+  const unsigned esize = v != nullptr ? type_size(v->type) : 4;
+  const unsigned off = f.in.bytes[w.offset + 1 + idb] * f.env.grf_bytes +
+                       f.in.bytes[w.offset + 2 + idb] * esize;
+  return "&" + f.env.syms.name_of(VarClass::kGeneral, id) +
+         (off != 0 ? "[" + std::to_string(off) + "]" : "");
+}
+
 // The layout-driven form: [pred] mnemonic[.suffixes] [exec] fields (IGC's common printer for
 // the common class, control flow and sync; the same shape for every other layout).
 std::string layout_text(const Fields& f) {
@@ -533,7 +551,8 @@ std::string layout_text(const Fields& f) {
           ops += " " + std::to_string(f.le(i, 0, 2));
           continue;
         }
-        const std::string v = vector_text(f, i);
+        std::string v = in.opcode == 0x28 && i == 2 ? address_of_text(f, i) : std::string();
+        if (v.empty()) v = vector_text(f, i);
         if (v.empty()) return {};
         if (t == 'V' && first_v && ((in.bytes[in.fields[i].offset] >> 3) & 7) == 4) mn += ".sat";
         first_v = false;
