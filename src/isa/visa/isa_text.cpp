@@ -490,6 +490,8 @@ bool has_text_form(std::string_view mnemonic) {
   if (mnemonic == "min" || mnemonic == "max" || mnemonic == "cmpn" ||
       mnemonic.starts_with("fence_"))
     return true;
+  // IGC's names of svm sub-ops 6 and 7 (the layout table's svm_gather4_scaled, ...).
+  if (mnemonic == "svm_gather4scaled" || mnemonic == "svm_scatter4scaled") return true;
   const OpLayout* l = find_layout(mnemonic);
   return l != nullptr && l->layout != "?" && l->mnemonic != "label" && l->mnemonic != "func";
 }
