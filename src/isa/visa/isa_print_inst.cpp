@@ -485,8 +485,8 @@ std::string address_of_text(const Fields& f, size_t i) {
   const auto id = static_cast<uint32_t>(f.le(i, 1, idb));
   const Variable* v = f.env.syms.find(VarClass::kGeneral, id);
   const unsigned esize = v != nullptr ? type_size(v->type) : 4;
-  const unsigned off = f.in.bytes[w.offset + 1 + idb] * f.env.grf_bytes +
-                       f.in.bytes[w.offset + 2 + idb] * esize;
+  const unsigned off =
+      f.in.bytes[w.offset + 1 + idb] * f.env.grf_bytes + f.in.bytes[w.offset + 2 + idb] * esize;
   return "&" + f.env.syms.name_of(VarClass::kGeneral, id) +
          (off != 0 ? "[" + std::to_string(off) + "]" : "");
 }

@@ -602,8 +602,8 @@ bool svm_scaled(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t s
 // writes media_st_mod_str, whose code 1 is "reserved").
 bool media_st(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
   if (pred != 0) return e.fail(e.pred_at, "media_st takes no predicate");
-  static constexpr std::array<std::string_view, 6> kModes{"nomod", "modified", "top",
-                                                          "bottom", "top_mod", "bottom_mod"};
+  static constexpr std::array<std::string_view, 6> kModes{"nomod",  "modified", "top",
+                                                          "bottom", "top_mod",  "bottom_mod"};
   const std::string_view m = mn.substr(mn.find('.') + 1);
   auto mode = index_of(kModes, m);
   if (m == "reserved") mode = 1;

@@ -660,8 +660,8 @@ namespace {
 // variable table (visa/PreDefinedVars.cpp: type x num_elts), except %r0, which is one whole GRF:
 // IGC aliases a GRF-sized variable onto it on every platform (decision V22).
 uint32_t predefined_bytes(uint32_t id, unsigned grf) {
-  constexpr std::array<uint32_t, 21> kBytes{0, 2, 2, 4, 4, 4, 20, 0, 1024, 384, 8,
-                                            8, 4, 16, 4, 4, 8, 2, 8, 8, 12};
+  constexpr std::array<uint32_t, 21> kBytes{0, 2, 2,  4, 4, 4, 20, 0, 1024, 384, 8,
+                                            8, 4, 16, 4, 4, 8, 2,  8, 8,    12};
   if (id == 7) return grf;  // %r0
   return id < kBytes.size() ? kBytes[id] : 0;
 }

@@ -11,12 +11,28 @@ namespace {
 // V0..V20 as IGC 1.0.12504 names them (PreDefinedVars.cpp; every dump's comment block lists
 // them; decision IT1): V6 is %tsc, which GenX_IR reads and IGC's dumps use; V21..V31 are
 // reserved.
-constexpr std::array<std::string_view, 21> kPredefinedGeneral{
-    "%null",  "%thread_x",         "%thread_y",          "%group_id_x", "%group_id_y",
-    "%group_id_z", "%tsc",         "%r0",                "%arg",        "%retval",
-    "%sp",    "%fp",               "%hw_id",             "%sr0",        "%cr0",
-    "%ce0",   "%dbg0",             "%color",             "%impl_arg_buf_ptr",
-    "%local_id_buf_ptr",           "%msg0"};
+constexpr std::array<std::string_view, kPredefinedGeneralCount> kPredefinedGeneral{
+    "%null",
+    "%thread_x",
+    "%thread_y",
+    "%group_id_x",
+    "%group_id_y",
+    "%group_id_z",
+    "%tsc",
+    "%r0",
+    "%arg",
+    "%retval",
+    "%sp",
+    "%fp",
+    "%hw_id",
+    "%sr0",
+    "%cr0",
+    "%ce0",
+    "%dbg0",
+    "%color",
+    "%impl_arg_buf_ptr",
+    "%local_id_buf_ptr",
+    "%msg0"};
 // The vISA documentation's name of V6 (4_visa_header.md: "V6(%tm)"), read as %tsc.
 constexpr std::string_view kTimestampAlias = "%tm";
 constexpr std::array<std::string_view, 6> kPredefinedSurface{"%slm", "T1",   "T2",
@@ -133,6 +149,10 @@ unsigned align_bytes(Align a, unsigned grf_bytes) {
   if (a == Align::kGRF) return grf_bytes;
   if (a == Align::kGRFx2) return 2 * grf_bytes;
   return kAligns[static_cast<unsigned>(a)].bytes;
+}
+
+std::string_view predefined_general_name(uint32_t id) {
+  return id < kPredefinedGeneral.size() ? kPredefinedGeneral[id] : std::string_view{};
 }
 
 std::string_view predefined_surface_name(uint32_t id) {

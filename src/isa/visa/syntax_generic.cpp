@@ -5,8 +5,8 @@
 
 #include "isa/visa/isa_header_text.hpp"
 #include "isa/visa/isa_text.hpp"
-#include "isa/visa/platform.hpp"
 #include "isa/visa/layouts.hpp"
+#include "isa/visa/platform.hpp"
 #include "isa/visa/syntax.hpp"
 
 namespace texsim::isa::visa {
