@@ -214,6 +214,19 @@ def igc_text_forms():
                "  float4 v = vload4(0, p);\n  out[gid] = v.x + v.y + v.z + v.w + p[gid];\n"),
         kernel("uniform_const", "__constant float4* k, __global float4* o, __constant float* w",
                "  o[gid] = k[0] * w[1] + k[1] * w[3] + k[2] + k[5];\n"),
+        kernel("blk_us_ul", "__global const ushort* in, __global ushort* o, __global ulong* l",
+               "  intel_sub_group_block_write_us4(o + get_group_id(0) * 64,"
+               " intel_sub_group_block_read_us4(in + get_group_id(0) * 64));\n"
+               "  intel_sub_group_block_write_ul2(l + get_group_id(0) * 32,"
+               " intel_sub_group_block_read_ul2((__global const ulong*)in + 512));\n"),
+        kernel("img_blk_us_uc", "read_only image2d_t im, write_only image2d_t o",
+               "  int2 c = (int2)(get_group_id(0) * 16, get_global_id(1));\n"
+               "  intel_sub_group_block_write_us8(o, c, intel_sub_group_block_read_us8(im, c));\n"
+               "  intel_sub_group_block_write_uc4(o, c + 2, intel_sub_group_block_read_uc4(im, c + 1));\n"),
+        kernel("narrow_st", "__global char* c, __global short* s, __global long* l, "
+               "__global const long* in, __global const int* idx",
+               "  c[gid * 3] = (char)gid;\n  s[gid * 5] = (short)gid;\n"
+               "  l[gid] = in[idx[gid]] + in[idx[gid] + 3];\n"),
         kernel("hist_local", "__global const uchar* d, __global uint* bins, int n",
                "  __local uint lh[256];\n  int l = get_local_id(0);\n  lh[l] = 0;\n"
                "  barrier(CLK_LOCAL_MEM_FENCE);\n"
@@ -229,7 +242,8 @@ STATELESS = "// ocloc-options: -cl-std=CL2.0 -cl-intel-greater-than-4GB-buffer-r
 
 
 def stateless_forms():
-    keep = ("vec_3_8_16", "unaligned", "priv_idx", "sg_buf", "at_64", "at_c11", "hist_local")
+    keep = ("vec_3_8_16", "unaligned", "priv_idx", "sg_buf", "at_64", "at_c11", "hist_local",
+            "blk_us_ul", "narrow_st")
     return [k for k in igc_text_forms() if k.split("(")[0].split()[-1] in keep]
 
 
