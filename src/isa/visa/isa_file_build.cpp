@@ -6,6 +6,7 @@
 #include "isa/visa/codec.hpp"
 #include "isa/visa/isa_file.hpp"
 #include "isa/visa/isa_text.hpp"
+#include "isa/visa/platform.hpp"
 
 namespace texsim::isa::visa {
 namespace {
@@ -153,7 +154,8 @@ bool add_layout_instruction(const Instruction& src, const VisaProgram& prog, con
   std::vector<uint8_t> bytes;
   const TextEnv env{prog.symbols, prog.version,
                     [&](VarClass c, uint32_t id) { return ids.of(c, id); },
-                    [&](std::string_view name) { return labels.id(name); }};
+                    [&](std::string_view name) { return labels.id(name); },
+                    platform_info(prog.platform).grf_bytes};
   if (const auto e = encode_text_instruction(src.source, env, bytes)) {
     sink.error("VISA-ISA-FILE", core::TextLoc{prog.file, src.line, src.column},
                "'" + src.unsupported + "' cannot be written to a .isa: " + e->message,

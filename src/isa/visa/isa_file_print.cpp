@@ -11,6 +11,8 @@
 #include "isa/visa/isa_header_text.hpp"
 #include "isa/visa/isa_print.hpp"
 #include "isa/visa/kinds.hpp"
+#include "isa/visa/platform.hpp"
+#include "isa/visa/symbols.hpp"
 #include "isa/visa/syntax.hpp"
 
 namespace texsim::isa::visa {
@@ -55,32 +57,11 @@ std::string function_label_name(const IsaRoutine& r, uint32_t id) {
 }
 
 // IGC's dump lists the predefined variables as comments (vISA 4.x: V0..V20, T0..T5).
-constexpr std::array<const char*, 21> kPredefinedVars{"%null",
-                                                      "%thread_x",
-                                                      "%thread_y",
-                                                      "%group_id_x",
-                                                      "%group_id_y",
-                                                      "%group_id_z",
-                                                      "%tsc",
-                                                      "%r0",
-                                                      "%arg",
-                                                      "%retval",
-                                                      "%sp",
-                                                      "%fp",
-                                                      "%hw_id",
-                                                      "%sr0",
-                                                      "%cr0",
-                                                      "%ce0",
-                                                      "%dbg0",
-                                                      "%color",
-                                                      "%impl_arg_buf_ptr",
-                                                      "%local_id_buf_ptr",
-                                                      "%msg0"};
-
 std::string predefined_block() {
   std::string out = "/// VISA Predefined Variables\n";
-  for (size_t i = 0; i < kPredefinedVars.size(); ++i)
-    out += "// .decl V" + std::to_string(i) + " v_type=G v_name=" + kPredefinedVars[i] + "\n";
+  for (uint32_t i = 0; i < kPredefinedGeneralCount; ++i)
+    out += "// .decl V" + std::to_string(i) +
+           " v_type=G v_name=" + std::string(predefined_general_name(i)) + "\n";
   for (uint32_t i = 0; i < kFirstUserSurface; ++i)
     out += "// .decl T" + std::to_string(i) +
            " v_type=T v_name=" + std::string(predefined_surface_name(i)) + "\n";
@@ -266,7 +247,7 @@ std::string print_isa_routine(const IsaFile& f, const IsaRoutine& r, Platform pl
   for (const IsaAttr& a : r.attrs)
     if (pool(r, a.name) != "OutputAsmPath") out += ".kernel_attr " + attr_text(r, a) + "\n";
   const PrintEnv env{prog->symbols, f.version, [&](uint32_t id) { return label_name(r, id); },
-                     r.truncated};
+                     r.truncated, platform_info(platform).grf_bytes};
   for (size_t i = 0; i < r.insts.size(); ++i) {
     const IsaInst& in = r.insts[i];
     const Instruction& inst = prog->instructions[i];

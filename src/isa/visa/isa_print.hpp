@@ -17,6 +17,7 @@ struct PrintEnv {
   std::function<std::string(uint32_t)> label;  // a label's name by id
   // IGC 1.0.12504's truncated operands (V34): print the operands that are there.
   bool truncated = false;
+  unsigned grf_bytes = 32;  // addr_add's &NAME[offset] (IsaDisassembly.cpp): row x GRF bytes
 };
 
 // The exec-size text "(M1_NM, 16)" of an exec-size byte.

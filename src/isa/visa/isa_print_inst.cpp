@@ -300,7 +300,8 @@ std::string operands_from(const Fields& f, size_t first) {
 // The dataport messages IGC prints with their own syntax (IsaDisassembly.cpp
 // printInstructionDataport / printInstructionSVM of 1.0.12504): gather4/scatter4_typed.CH,
 // dword_atomic.OP, svm_gather/svm_scatter.BS.NB, svm_atomic.OP (its destination printed before
-// the sources), oword_ld[_unaligned][.mod] (N) / oword_st (N). "" when a field holds what the
+// the sources), svm_gather4scaled/svm_scatter4scaled.CH, media_st.MODE (W,H),
+// oword_ld[_unaligned][.mod] (N) / oword_st (N). "" when a field holds what the
 // form cannot show. A truncated routine's instruction (V34) prints the operands that are there.
 std::string dataport_text(const Fields& f) {
   const uint8_t op = f.in.opcode;
@@ -336,6 +337,21 @@ std::string dataport_text(const Fields& f) {
     // instruction (V34) has no destination, so only the addresses are IGC's first operands.
     if (cut) return head;
     return head + " " + raw_text(f, 7) + " " + raw_text(f, 5) + " " + raw_text(f, 6);
+  } else if (op == 0x4e && (f.byte(0) == 6 || f.byte(0) == 7) && complete(8, 5)) {
+    // IGC's parser writes scale 0 and its printer leaves it out: another scale keeps the
+    // layout-driven form, which shows it.
+    if (f.byte(3) == 0 || f.byte(3) > 15 || f.le(4, 0, 2) != 0) return {};
+    head = std::string(f.byte(0) == 6 ? "svm_gather4scaled." : "svm_scatter4scaled.") +
+           channels(f.byte(3)) + " " + exec_size_text(f.byte(1));
+    first = 5;
+  } else if (op == 0x38 && complete(8, 5)) {
+    // media_st_mod_str of printInstructionDataport: codes 4 and 5 (top_mod, bottom_mod, which
+    // its parser reads) are past its end: they keep the layout-driven form.
+    static constexpr std::array<const char*, 4> kModes{"nomod", "reserved", "top", "bottom"};
+    if (f.byte(0) > 3 || f.byte(2) > 15) return {};
+    head = std::string("media_st.") + kModes[f.byte(0)] + " (" + std::to_string(f.byte(3)) + "," +
+           std::to_string(f.byte(4)) + ") " + surface(1) + " " + std::to_string(f.byte(2));
+    first = 5;
   } else if ((op == 0x35 || op == 0x3c) && complete(5, 3)) {
     if (f.byte(0) > 4 || f.byte(1) > 1) return {};
     head = std::string(op == 0x35 ? "oword_ld" : "oword_ld_unaligned") +
@@ -457,6 +473,24 @@ bool byte_operand(const Fields& f, size_t i, bool first_byte, bool last, std::st
   return true;
 }
 
+// addr_add's src0 as IGC prints a general operand there (printInstructionCommon): &NAME, then
+// [byte offset] = row x GRF + column x element size when not 0. Only a <0;1,0> operand without a
+// modifier (what IGC's parser writes for &NAME) takes this form; "" otherwise.
+std::string address_of_text(const Fields& f, size_t i) {
+  const WalkedField& w = f.in.fields[i];
+  const uint8_t tag = f.in.bytes[w.offset];
+  if (tag != 0) return {};
+  const unsigned idb = f.idb();
+  if (region_text(static_cast<uint16_t>(f.le(i, 1 + idb + 2, 2))) != "<0;1,0>") return {};
+  const auto id = static_cast<uint32_t>(f.le(i, 1, idb));
+  const Variable* v = f.env.syms.find(VarClass::kGeneral, id);
+  const unsigned esize = v != nullptr ? type_size(v->type) : 4;
+  const unsigned off =
+      f.in.bytes[w.offset + 1 + idb] * f.env.grf_bytes + f.in.bytes[w.offset + 2 + idb] * esize;
+  return "&" + f.env.syms.name_of(VarClass::kGeneral, id) +
+         (off != 0 ? "[" + std::to_string(off) + "]" : "");
+}
+
 // The layout-driven form: [pred] mnemonic[.suffixes] [exec] fields (IGC's common printer for
 // the common class, control flow and sync; the same shape for every other layout).
 std::string layout_text(const Fields& f) {
@@ -517,7 +551,8 @@ std::string layout_text(const Fields& f) {
           ops += " " + std::to_string(f.le(i, 0, 2));
           continue;
         }
-        const std::string v = vector_text(f, i);
+        std::string v = in.opcode == 0x28 && i == 2 ? address_of_text(f, i) : std::string();
+        if (v.empty()) v = vector_text(f, i);
         if (v.empty()) return {};
         if (t == 'V' && first_v && ((in.bytes[in.fields[i].offset] >> 3) & 7) == 4) mn += ".sat";
         first_v = false;

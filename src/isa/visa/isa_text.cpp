@@ -181,6 +181,34 @@ bool general_operand(Enc& e, std::string_view t, size_t at, unsigned mod, uint32
   return true;
 }
 
+// &NAME or &NAME[offset] (CISA.y SrcAddrOfOperand, IGC's text of addr_add's src0): a general
+// operand at the byte offset, row = offset / GRF, column = the rest / element size, region
+// <0;1,0> (VISAKernelImpl CreateVISAAddressOfOperandGeneric).
+bool address_of_operand(Enc& e, std::string_view t, size_t at, unsigned mod) {
+  const size_t br = t.find('[');
+  const std::string_view name = t.substr(1, br == std::string_view::npos ? br : br - 1);
+  const Variable* v = e.env.syms.find_name(name);
+  if (v == nullptr) return e.fail(at + 1, "'" + std::string(name) + "' is not declared");
+  if (v->cls != VarClass::kGeneral)
+    return e.fail(at, "texsim writes the address of a general variable only (&NAME[offset])");
+  uint64_t off = 0;
+  if (br != std::string_view::npos) {
+    const auto n = t.back() == ']' ? number(t.substr(br + 1, t.size() - br - 2)) : std::nullopt;
+    if (!n) return e.fail(at + br, "an address-of operand is &NAME or &NAME[byte offset]");
+    off = *n;
+  }
+  const unsigned grf = e.env.grf_bytes, esize = type_size(v->type);
+  if (off % esize != 0 || off / grf > 255)
+    return e.fail(at + br, "the byte offset " + std::to_string(off) + " of &" + std::string(name) +
+                               " is not a whole element within 256 GRFs");
+  e.w.put(0u | mod << 3, 1);
+  e.w.put(e.env.ids(v->cls, v->id), e.id_bytes());
+  e.w.put(off / grf, 1);
+  e.w.put(off % grf / esize, 1);
+  e.w.put(*region("<0;1,0>"), 2);
+  return true;
+}
+
 }  // namespace
 
 bool vector_operand(Enc& e, bool sat) {
@@ -200,6 +228,7 @@ bool vector_operand(Enc& e, bool sat) {
   }
   if (t.starts_with("0x") || t.starts_with("0X")) return immediate_operand(e, t, at, mod);
   if (t.starts_with("r[A")) return indirect_operand(e, t, at, mod);
+  if (t.starts_with("&")) return address_of_operand(e, t, at, mod);
   const size_t open = t.find('(');
   const std::string_view name = t.substr(0, t.find_first_of("(<"));
   const Variable* v = e.env.syms.find_name(name);
@@ -461,6 +490,8 @@ bool has_text_form(std::string_view mnemonic) {
   if (mnemonic == "min" || mnemonic == "max" || mnemonic == "cmpn" ||
       mnemonic.starts_with("fence_"))
     return true;
+  // IGC's names of svm sub-ops 6 and 7 (the layout table's svm_gather4_scaled, ...).
+  if (mnemonic == "svm_gather4scaled" || mnemonic == "svm_scatter4scaled") return true;
   const OpLayout* l = find_layout(mnemonic);
   return l != nullptr && l->layout != "?" && l->mnemonic != "label" && l->mnemonic != "func";
 }

@@ -25,6 +25,9 @@ struct TextEnv {
   Version version;
   IdMap ids;
   LabelMap labels;
+  // The platform's GRF size: the byte offset of an address-of operand (&NAME[offset]) is
+  // row x GRF + column x element size (VISAKernelImpl CreateVISAAddressOfOperandGeneric).
+  unsigned grf_bytes = 32;
 };
 
 // A syntax error: 1-based column in the line and what is wrong.

@@ -579,6 +579,62 @@ bool oword(Enc& e, std::string_view mn, size_t at, uint8_t opcode) {
   return raw_operands(e, 1);
 }
 
+// svm_gather4scaled / svm_scatter4scaled.CH (exec) OFFSET ADDRESSES DATA (printInstructionSVM:
+// sub-op 6/7, E, P, the enabled channels, a UW scale IGC's printer leaves out and its parser
+// writes 0; CISA.y SvmInstruction).
+bool svm_scaled(Enc& e, std::string_view mn, size_t at, uint16_t pred, uint8_t sub) {
+  const size_t dot = mn.find('.');
+  const auto mask = channel_mask(mn.substr(dot + 1));
+  if (!mask) return e.fail(at + dot + 1, "channels are R, G, B, A in order");
+  unsigned exec = 0;
+  if (!exec_byte(e, exec)) return false;
+  e.w.put(0x4e, 1);
+  e.w.put(sub, 1);
+  e.w.put(exec, 1);
+  e.w.put(pred, 2);
+  e.w.put(*mask, 1);
+  e.w.put(0, 2);
+  return vector_operand(e) && raw_operands(e, 2);
+}
+
+// media_st.MODE (W,H) SURFACE PLANE X Y SRC (printInstructionDataport ISA_MEDIA_ST: modifier,
+// surface, plane, width, height; CISA.l reads the mode through media_ld_mod_str, IGC's printer
+// writes media_st_mod_str, whose code 1 is "reserved").
+bool media_st(Enc& e, std::string_view mn, size_t at, uint16_t pred) {
+  if (pred != 0) return e.fail(e.pred_at, "media_st takes no predicate");
+  static constexpr std::array<std::string_view, 6> kModes{"nomod",  "modified", "top",
+                                                          "bottom", "top_mod",  "bottom_mod"};
+  const std::string_view m = mn.substr(mn.find('.') + 1);
+  auto mode = index_of(kModes, m);
+  if (m == "reserved") mode = 1;
+  if (!mode)
+    return e.fail(at + mn.find('.') + 1,
+                  "unknown media_st mode '" + std::string(m) +
+                      "' (nomod, modified, top, bottom, top_mod, bottom_mod)");
+  size_t wat = 0;
+  const std::string_view wh = e.word(wat);
+  const size_t comma = wh.find(',');
+  const auto w = wh.size() > 4 && wh.front() == '(' && wh.back() == ')' && comma != wh.npos
+                     ? number(wh.substr(1, comma - 1))
+                     : std::nullopt;
+  const auto h = w ? number(wh.substr(comma + 1, wh.size() - comma - 2)) : std::nullopt;
+  if (!w || !h || *w > 255 || *h > 255)
+    return e.fail(wat, "expected the block size (WIDTH,HEIGHT), each 0..255");
+  size_t sat = 0;
+  const auto surf = var_id(e, e.word(sat), sat, VarClass::kSurface);
+  if (!surf) return false;
+  size_t pat = 0;
+  const auto plane = number(e.word(pat));
+  if (!plane || *plane > 15) return e.fail(pat, "expected the plane (0..15)");
+  e.w.put(0x38, 1);
+  e.w.put(*mode, 1);
+  e.w.put(*surf, 1);
+  e.w.put(*plane, 1);
+  e.w.put(*w, 1);
+  e.w.put(*h, 1);
+  return vector_operand(e) && vector_operand(e) && raw_operands(e, 1);
+}
+
 }  // namespace
 
 std::string_view atomic_op_name(unsigned op) {
@@ -653,6 +709,9 @@ bool encode_message(Enc& e, std::string_view mn, size_t mn_at, uint16_t pred, bo
   if (base == "dword_atomic") return dword_atomic(e, mn, mn_at, pred);
   if (base == "svm_atomic") return svm_atomic(e, mn, mn_at, pred);
   if (base == "svm_gather" || base == "svm_scatter") return svm_gather_scatter(e, mn, mn_at, pred);
+  if (base == "svm_gather4scaled") return svm_scaled(e, mn, mn_at, pred, 6);
+  if (base == "svm_scatter4scaled") return svm_scaled(e, mn, mn_at, pred, 7);
+  if (base == "media_st") return media_st(e, mn, mn_at, pred);
   if (base == "gather4_scaled") return scaled(e, mn, mn_at, pred, 0x74);
   if (base == "scatter4_scaled") return scaled(e, mn, mn_at, pred, 0x75);
   if (base == "gather_scaled") return scaled(e, mn, mn_at, pred, 0x78);

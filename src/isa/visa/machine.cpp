@@ -19,7 +19,7 @@ Machine::Machine(SymbolTable syms, Platform platform, uint8_t fill)
     spans_[v->id] = VarSpan{next, v->size_bytes()};
     next += v->size_bytes();
   }
-  // The predefined %thread_x .. %color (V1..V17), one GRF each after the user's (issue 28:
+  // The predefined %thread_x .. %msg0 (V1..V20), one GRF each after the user's (issue 28:
   // kernels read %r0 and write %cr0; decision K2).
   for (uint32_t id = 1; id < kFirstUserGeneral; ++id) {
     const Variable* v = syms_.find(VarClass::kGeneral, id);

@@ -656,12 +656,12 @@ void check_instruction(const Instruction& inst, const VisaProgram& prog, core::D
 }
 
 namespace {
-// Sizes of the predefined general variables V1..V17 as alias targets, from IGC's predefined
+// Sizes of the predefined general variables V1..V20 as alias targets, from IGC's predefined
 // variable table (visa/PreDefinedVars.cpp: type x num_elts), except %r0, which is one whole GRF:
 // IGC aliases a GRF-sized variable onto it on every platform (decision V22).
 uint32_t predefined_bytes(uint32_t id, unsigned grf) {
-  constexpr std::array<uint32_t, 18> kBytes{0,   2, 2, 4, 4,  4, 20, 0, 1024,
-                                            384, 8, 8, 4, 16, 4, 4,  8, 2};
+  constexpr std::array<uint32_t, 21> kBytes{0, 2, 2,  4, 4, 4, 20, 0, 1024, 384, 8,
+                                            8, 4, 16, 4, 4, 8, 2,  8, 8,    12};
   if (id == 7) return grf;  // %r0
   return id < kBytes.size() ? kBytes[id] : 0;
 }

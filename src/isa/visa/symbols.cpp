@@ -8,11 +8,33 @@
 namespace texsim::isa::visa {
 namespace {
 
-// research §1.3: V0..V17 have names; V18..V31 are reserved.
-constexpr std::array<std::string_view, 18> kPredefinedGeneral{
-    "%null",  "%thread_x", "%thread_y", "%group_id_x", "%group_id_y", "%group_id_z",
-    "%tm",    "%r0",       "%arg",      "%retval",     "%sp",         "%fp",
-    "%hw_id", "%sr0",      "%cr0",      "%ce0",        "%dbg0",       "%color"};
+// V0..V20 as IGC 1.0.12504 names them (PreDefinedVars.cpp; every dump's comment block lists
+// them; decision IT1): V6 is %tsc, which GenX_IR reads and IGC's dumps use; V21..V31 are
+// reserved.
+constexpr std::array<std::string_view, kPredefinedGeneralCount> kPredefinedGeneral{
+    "%null",
+    "%thread_x",
+    "%thread_y",
+    "%group_id_x",
+    "%group_id_y",
+    "%group_id_z",
+    "%tsc",
+    "%r0",
+    "%arg",
+    "%retval",
+    "%sp",
+    "%fp",
+    "%hw_id",
+    "%sr0",
+    "%cr0",
+    "%ce0",
+    "%dbg0",
+    "%color",
+    "%impl_arg_buf_ptr",
+    "%local_id_buf_ptr",
+    "%msg0"};
+// The vISA documentation's name of V6 (4_visa_header.md: "V6(%tm)"), read as %tsc.
+constexpr std::string_view kTimestampAlias = "%tm";
 constexpr std::array<std::string_view, 6> kPredefinedSurface{"%slm", "T1",   "T2",
                                                              "TSS",  "%bss", "%scratch"};
 // Older spellings the parser still accepts (research §1.3 table).
@@ -129,6 +151,10 @@ unsigned align_bytes(Align a, unsigned grf_bytes) {
   return kAligns[static_cast<unsigned>(a)].bytes;
 }
 
+std::string_view predefined_general_name(uint32_t id) {
+  return id < kPredefinedGeneral.size() ? kPredefinedGeneral[id] : std::string_view{};
+}
+
 std::string_view predefined_surface_name(uint32_t id) {
   return id < kPredefinedSurface.size() ? kPredefinedSurface[id] : std::string_view{};
 }
@@ -152,6 +178,7 @@ SymbolTable::SymbolTable() {
     v.predefined = true;
     add(v);
   }
+  by_name_.emplace(std::string(kTimestampAlias), by_id_.at({VarClass::kGeneral, 6}));
   for (const auto& [name, id] : kSurfaceAliases) {
     by_name_.emplace(std::string(name), by_id_.at({VarClass::kSurface, id}));
   }

@@ -116,4 +116,9 @@ std::string print_decl(const Variable& v);
 // The text name of a predefined surface id (0..5): "%slm", "T1", "T2", "TSS", "%bss", "%scratch".
 std::string_view predefined_surface_name(uint32_t id);
 
+// The predefined general variables V0..V20 as IGC 1.0.12504 names them ("%null" ... "%msg0");
+// "" past them (V21..V31 are reserved).
+inline constexpr uint32_t kPredefinedGeneralCount = 21;
+std::string_view predefined_general_name(uint32_t id);
+
 }  // namespace texsim::isa::visa

@@ -6,6 +6,7 @@
 #include "isa/visa/isa_header_text.hpp"
 #include "isa/visa/isa_text.hpp"
 #include "isa/visa/layouts.hpp"
+#include "isa/visa/platform.hpp"
 #include "isa/visa/syntax.hpp"
 
 namespace texsim::isa::visa {
@@ -33,7 +34,8 @@ bool igc_text_form(std::string_view word) {
        base == "lsc_store_quad" || base == "gather4_scaled" || base == "scatter4_scaled" ||
        base == "gather_scaled" || base == "scatter_scaled" || base == "gather4_typed" ||
        base == "scatter4_typed" || base == "dword_atomic" || base == "svm_atomic" ||
-       base == "svm_gather" || base == "svm_scatter"))
+       base == "svm_gather" || base == "svm_scatter" || base == "svm_gather4scaled" ||
+       base == "svm_scatter4scaled" || base == "media_st"))
     return true;
   if (base == "oword_ld" || base == "oword_st" || base == "oword_ld_unaligned") return true;
   const OpLayout* l = find_layout(word);
@@ -41,7 +43,6 @@ bool igc_text_form(std::string_view word) {
   if (l == nullptr) return false;
   const std::string_view t = l->layout;
   if (t == "EPw") return true;              // jmp, call, goto
-  if (l->opcode == 0x28) return false;      // addr_add: IGC prints a general src0 as &NAME[offset]
   if (t == "EP" || t.empty()) return true;  // ret, fret; barrier...
   // The common class: exec size, predicate, vector operands (bfn: its function byte last).
   if (t.size() < 3 || t[0] != 'E') return false;
@@ -134,7 +135,8 @@ void GenericText::instruction(std::string_view text, uint32_t line) {
                     [&](std::string_view name) {
                       refs.push_back({std::string(name), line, 0});
                       return 0u;
-                    }};
+                    },
+                    platform_info(prog_.platform).grf_bytes};
   std::vector<uint8_t> bytes;
   const auto e = encode_text_instruction(text, env, bytes);
   if (!e) {

@@ -165,15 +165,99 @@ def writes_and_atomics():
     return out
 
 
+def igc_text_forms():
+    """Issue 29 item 1: realistic kernels whose dumps hold IGC's own text of the message families
+    and operands texsim must read and print (media_st from image block writes, %tsc from
+    read_write images, addr_add's &V from a private array, typed writes of every image kind,
+    64-bit, C11 and local atomics, vector and unaligned loads, uniform constant loads)."""
+    ri = "  int2 p = (int2)(get_global_id(0), get_global_id(1));\n"
+    return [
+        kernel("rw_2d", "read_write image2d_t im",
+               ri + "  write_imagef(im, p, read_imagef(im, p) + 1.0f);\n"),
+        kernel("rw_3d_i", "read_write image3d_t im",
+               "  int4 q = (int4)(ix & 15, iy, 1, 0);\n  write_imagei(im, q, read_imagei(im, q) + 1);\n"),
+        kernel("sg_img_rw", "read_only image2d_t im, write_only image2d_t o",
+               "  int2 c = (int2)(get_group_id(0) * 16, get_global_id(1));\n"
+               "  intel_sub_group_block_write4(o, c, intel_sub_group_block_read4(im, c));\n"),
+        kernel("sg_img_wr_us", "write_only image2d_t o, __global const ushort* in",
+               "  intel_sub_group_block_write_us2(o, (int2)(get_group_id(0) * 32, iy),"
+               " (ushort2)(in[gid], in[gid + 1]));\n"),
+        kernel("sg_buf", "__global uint* o, __global const uint* in",
+               "  uint4 w = intel_sub_group_block_read4(in + 64);\n"
+               "  intel_sub_group_block_write(o + get_group_id(0) * 16, w.x + w.w);\n"),
+        kernel("priv_idx", "__global const int* in, __global int* o",
+               "  int a[8];\n  for (int i = 0; i < 8; i++) a[i] = in[gid + i];\n"
+               "  o[gid] = a[in[gid] & 7];\n"),
+        kernel("wr_kinds", "write_only image1d_array_t a, write_only image2d_array_t b, "
+               "write_only image2d_depth_t d, write_only image1d_buffer_t e, __global const float4* in",
+               "  write_imagef(a, (int2)(ix, 2), in[gid]);\n"
+               "  write_imagef(b, (int4)(ix & 15, iy, 3, 0), in[gid]);\n"
+               "  write_imagef(d, (int2)(ix & 15, iy), in[gid].x);\n  write_imagef(e, gid, in[gid]);\n"),
+        kernel("at_64", "__global long* c, __global ulong* u",
+               "  atom_add(&c[0], (long)gid);\n  atom_cmpxchg(&c[1], 0L, (long)gid);\n"
+               "  atom_min(&u[0], (ulong)gid);\n  atom_xchg(&u[1], (ulong)gid);\n"),
+        kernel("at_c11", "__global atomic_int* c, __global int* o",
+               "  int e = 0;\n  o[gid] = atomic_fetch_add_explicit(&c[0], 1, memory_order_relaxed)"
+               " + atomic_load(&c[2]) + atomic_compare_exchange_strong(&c[3], &e, gid);\n"
+               "  atomic_store(&c[1], gid);\n"),
+        kernel("at_local", "__global uint* o",
+               "  __local uint h[32];\n  __local int s[4];\n  int l = get_local_id(0);\n"
+               "  if (l < 32) h[l] = 0;\n  if (l < 4) s[l] = 0;\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
+               "  atomic_inc(&h[l & 31]);\n  atomic_dec(&h[(l + 3) & 31]);\n  atomic_max(&s[0], l);\n"
+               "  atomic_xchg(&s[1], l);\n  atomic_or(&s[2], l);\n  atomic_sub(&s[3], l);\n"
+               "  barrier(CLK_LOCAL_MEM_FENCE);\n  o[gid] = h[l & 31] + s[l & 3];\n"),
+        kernel("vec_3_8_16", "__global const float* in, __global float* out",
+               "  float8 b = vload8(gid + 1, in);\n  vstore3(vload3(gid, in + 1), gid, out + 3);\n"
+               "  vstore8(b, gid + 2, out);\n  vstore16(vload16(gid, in) * 2.0f, gid, out + 64);\n"),
+        kernel("unaligned", "__global const uchar* in, __global float* out, int off",
+               "  __global const float* p = (__global const float*)(in + off);\n"
+               "  float4 v = vload4(0, p);\n  out[gid] = v.x + v.y + v.z + v.w + p[gid];\n"),
+        kernel("uniform_const", "__constant float4* k, __global float4* o, __constant float* w",
+               "  o[gid] = k[0] * w[1] + k[1] * w[3] + k[2] + k[5];\n"),
+        kernel("blk_us_ul", "__global const ushort* in, __global ushort* o, __global ulong* l",
+               "  intel_sub_group_block_write_us4(o + get_group_id(0) * 64,"
+               " intel_sub_group_block_read_us4(in + get_group_id(0) * 64));\n"
+               "  intel_sub_group_block_write_ul2(l + get_group_id(0) * 32,"
+               " intel_sub_group_block_read_ul2((__global const ulong*)in + 512));\n"),
+        kernel("img_blk_us_uc", "read_only image2d_t im, write_only image2d_t o",
+               "  int2 c = (int2)(get_group_id(0) * 16, get_global_id(1));\n"
+               "  intel_sub_group_block_write_us8(o, c, intel_sub_group_block_read_us8(im, c));\n"
+               "  intel_sub_group_block_write_uc4(o, c + 2, intel_sub_group_block_read_uc4(im, c + 1));\n"),
+        kernel("narrow_st", "__global char* c, __global short* s, __global long* l, "
+               "__global const long* in, __global const int* idx",
+               "  c[gid * 3] = (char)gid;\n  s[gid * 5] = (short)gid;\n"
+               "  l[gid] = in[idx[gid]] + in[idx[gid] + 3];\n"),
+        kernel("hist_local", "__global const uchar* d, __global uint* bins, int n",
+               "  __local uint lh[256];\n  int l = get_local_id(0);\n  lh[l] = 0;\n"
+               "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+               "  for (int i = gid; i < n; i += get_global_size(0)) atomic_inc(&lh[d[i]]);\n"
+               "  barrier(CLK_LOCAL_MEM_FENCE);\n  atomic_add(&bins[l], lh[l]);\n"),
+    ]
+
+
+# Files whose first line is this comment are built with these ocloc options (run_corpus.sh):
+# stateless (A64) addressing turns buffer accesses into svm_* messages (svm_gather4scaled from
+# vload3/vstore3, svm_atomic, svm_block_ld/st).
+STATELESS = "// ocloc-options: -cl-std=CL2.0 -cl-intel-greater-than-4GB-buffer-required\n"
+
+
+def stateless_forms():
+    keep = ("vec_3_8_16", "unaligned", "priv_idx", "sg_buf", "at_64", "at_c11", "hist_local",
+            "blk_us_ul", "narrow_st")
+    return [k for k in igc_text_forms() if k.split("(")[0].split()[-1] in keep]
+
+
 def main():
     outdir = sys.argv[1]
     os.makedirs(outdir, exist_ok=True)
     groups = {"sampled": sampled_reads(), "const_sampler": constant_samplers(), "mipmap": mipmaps(),
-              "block_read": block_reads(), "gather": gathers(), "write_atomic": writes_and_atomics()}
+              "block_read": block_reads(), "gather": gathers(), "write_atomic": writes_and_atomics(),
+              "igc_text": igc_text_forms(), "igc_text_stateless": stateless_forms()}
     total = 0
     for name, ks in groups.items():
+        head = STATELESS if name == "igc_text_stateless" else ""
         for i in range(0, len(ks), 12):  # a dozen kernels per file: one ocloc run each
-            text = PRELUDE + "\n".join(ks[i:i + 12])
+            text = head + PRELUDE + "\n".join(ks[i:i + 12])
             path = os.path.join(outdir, f"{name}_{i // 12:02d}.cl")
             old = open(path).read() if os.path.exists(path) else None
             if old != text:

@@ -11,8 +11,10 @@ if [ "${1:-}" = "--compile" ]; then  # worker: --compile CL DEVICE CACHEDIR
   [ -f "$dir/done" ] && exit 0
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
+  # A file may name its own ocloc options on its first line (gen_kernels.py STATELESS).
+  opts=$(sed -n '1s|^// ocloc-options: ||p' "$cl")
   if ! IGC_ShaderDumpEnable=1 IGC_DumpToCustomDir="$tmp/dump" \
-      ocloc compile -file "$cl" -device "$dev" -options "-cl-std=CL2.0" -out_dir "$tmp/out" \
+      ocloc compile -file "$cl" -device "$dev" -options "${opts:--cl-std=CL2.0}" -out_dir "$tmp/out" \
       > "$tmp/log" 2>&1; then
     echo "ocloc failed: $cl for $dev" >&2; cat "$tmp/log" >&2; exit 1
   fi
