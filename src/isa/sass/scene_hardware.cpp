@@ -81,7 +81,11 @@ void headers_to_hardware(Json& root, const scene::Scene& scene, const SceneState
     }
     tic.placed.desc.format = *format;
     core::DiagSink enc;
-    auto bytes = hwstate::nvidia::tic_from_texsim(platform, tic, enc);
+    const uint32_t version = state.texture_headers->header_version;  // 0: the default family
+    auto bytes = hwstate::nvidia::tic_from_texsim(
+        platform, tic, enc,
+        version == 0 ? std::nullopt
+                     : std::optional(static_cast<hwstate::nvidia::TicFamily>(version)));
     scene::forward_prefixed(enc, what, sink);
     if (bytes)
       root["texture_headers"]["entries"][std::to_string(index)] = {

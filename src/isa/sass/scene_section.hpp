@@ -60,6 +60,9 @@ struct MemorySurface {
 
 struct TextureHeaderPool {
   uint32_t max_index = 0;
+  // The pool's "header_version" (SET_TEXTURE_HEADER_VERSION: 1 "Texture Header State", 2
+  // "Texture Header V2"); 0 when not given: the platform's default family (decision TV1).
+  uint32_t header_version = 0;
   std::map<uint32_t, TextureHeader> entries;
 };
 
