@@ -167,7 +167,7 @@ const DescriptorType* tic_type(const Platform& p, std::span<const uint8_t> entry
             (family == TicFamily::kV2 ? "\"Texture Header V2\"" : "\"Texture Header State\"") +
             " headers (SET_TEXTURE_HEADER_VERSION " +
             std::to_string(static_cast<unsigned>(family)) + ")",
-        cite + " (decision TV1)");
+        "open-gpu-doc classes/3d/" + std::string(p.header) + " (decision TV1)");
     return nullptr;
   }
   const uint32_t v = tic_header_version(entry, family);
