@@ -5,12 +5,13 @@ open-gpu-doc's classes/3d/cl*97tex.h (MIT; github.com/NVIDIA/open-gpu-doc).
 Usage: gen-nvidia-tex.py OPEN_GPU_DOC_CLASSES_3D_DIR OUT_DIR   (e.g. src/hwstate; needs clang-format)
 Generated from open-gpu-doc commit c8607fe576b53ff821ffcf97e7548d2de11c4eaf (2025-07-18).
 Writes OUT_DIR/nvidia_tex_<class>.cpp for the first class of each group of classes whose
-sections are field for field equal: the tables once, and one kXXXXTypes array per class of the
-group, each citing its own header (decision DS18). Only the sections texsim decodes:
-the five header versions of the "Texture Header State <layout>" family (Maxwell..Hopper), the
-six of the "Texture Header V2 <layout>" family (Hopper and Blackwell, decision TV1) and
-"Texture Sampler State". Field kinds the headers do not spell (fixed point, float) come from kKinds below, each
-with its source.
+sections other than the V2 headers are field for field equal: the tables once, and one
+kXXXXTypes array per class of the group, each citing its own header (decision DS18). The V2
+header tables are grouped apart the same way into OUT_DIR/nvidia_tex_v2_<class>.cpp, declared
+in OUT_DIR/nvidia_tex_v2.hpp (decision TV1). Only the sections texsim decodes: the five header
+versions of the "Texture Header State <layout>" family (Maxwell..Hopper), the six of the
+"Texture Header V2 <layout>" family (Hopper and Blackwell) and "Texture Sampler State". Field
+kinds the headers do not spell (fixed point, float) come from kKinds below, each with its source.
 """
 import os
 import re

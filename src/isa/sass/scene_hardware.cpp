@@ -82,7 +82,7 @@ void headers_to_hardware(Json& root, const scene::Scene& scene, const SceneState
     tic.placed.desc.format = *format;
     core::DiagSink enc;
     const uint32_t version =
-        options.header_version.value_or(state.texture_headers->header_version);  // 0: default
+        options.header_version.value_or(state.texture_header_version);  // 0: default
     auto bytes = hwstate::nvidia::tic_from_texsim(
         platform, tic, enc,
         version == 0 ? std::nullopt
@@ -143,7 +143,7 @@ bool header_family_ok(Json& root, const SceneState& state,
                "open-gpu-doc classes/3d/" + std::string(platform.header) + " (decision TV1)");
     return false;
   }
-  const uint32_t pool = state.texture_headers->header_version;
+  const uint32_t pool = state.texture_header_version;
   if (!state.header_surfaces.empty() && pool != v &&
       !(pool == 0 && static_cast<uint32_t>(hwstate::nvidia::default_family(platform)) == v)) {
     sink.error(kRule, {},

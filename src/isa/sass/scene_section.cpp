@@ -337,9 +337,9 @@ std::optional<std::vector<uint8_t>> entry_bytes(JsonReader& r, const Json& value
 void load_texture_headers(JsonReader& r, const Json& v, const std::string& path,
                           const scene::Scene& scene, SceneState& state) {
   TextureHeaderPool pool;
-  if (!read_header_version(r, v, path, scene, pool.header_version)) return;
+  if (!read_header_version(r, v, path, scene, state.texture_header_version)) return;
   const auto from_bytes = [&](uint32_t index, std::span<const uint8_t> b, const std::string& ip) {
-    if (auto h = header_from_bytes(r, b, ip, scene, pool.header_version)) {
+    if (auto h = header_from_bytes(r, b, ip, scene, state.texture_header_version)) {
       pool.entries[index] = h->first;
       state.header_surfaces[index] = h->second;
     }

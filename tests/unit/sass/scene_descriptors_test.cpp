@@ -66,7 +66,7 @@ TEST(SassSceneDescriptors, TwinReadsEverySurfaceBackByteForByte) {
       const SceneState& a = scene_state(*original);
       const SceneState& b = scene_state(*loaded);
       ASSERT_EQ(b.texture_headers->max_index, 9u);
-      EXPECT_EQ(b.texture_headers->header_version, header_version);
+      EXPECT_EQ(b.texture_header_version, header_version);
       ASSERT_EQ(b.texture_headers->entries.size(), a.texture_headers->entries.size());
       for (const auto& [index, h] : a.texture_headers->entries) {
         const TextureHeader& t = b.texture_headers->entries.at(index);
