@@ -5,11 +5,13 @@ open-gpu-doc's classes/3d/cl*97tex.h (MIT; github.com/NVIDIA/open-gpu-doc).
 Usage: gen-nvidia-tex.py OPEN_GPU_DOC_CLASSES_3D_DIR OUT_DIR   (e.g. src/hwstate; needs clang-format)
 Generated from open-gpu-doc commit c8607fe576b53ff821ffcf97e7548d2de11c4eaf (2025-07-18).
 Writes OUT_DIR/nvidia_tex_<class>.cpp for the first class of each group of classes whose
-sections are field for field equal: the tables once, and one kXXXXTypes array per class of the
-group, each citing its own header (decision DS18). Only the sections texsim decodes:
-the five header versions of the "Texture Header State <layout>" family and "Texture Sampler
-State". Field kinds the headers do not spell (fixed point, float) come from kKinds below, each
-with its source.
+sections other than the V2 headers are field for field equal: the tables once, and one
+kXXXXTypes array per class of the group, each citing its own header (decision DS18). The V2
+header tables are grouped apart the same way into OUT_DIR/nvidia_tex_v2_<class>.cpp, declared
+in OUT_DIR/nvidia_tex_v2.hpp (decision TV1). Only the sections texsim decodes: the five header
+versions of the "Texture Header State <layout>" family (Maxwell..Hopper), the six of the
+"Texture Header V2 <layout>" family (Hopper and Blackwell) and "Texture Sampler State". Field
+kinds the headers do not spell (fixed point, float) come from kKinds below, each with its source.
 """
 import os
 import re
@@ -27,7 +29,9 @@ kClasses = [
     ("c697", ["SM80"]),            # Ampere A (GA100)
     ("c797", ["SM86", "SM87"]),    # Ampere B (GA10x)
     ("c997", ["SM89"]),            # Ada
-    ("cb97", ["SM90"]),            # Hopper
+    ("cb97", ["SM90"]),            # Hopper (both header families)
+    ("cd97", ["SM100"]),           # Blackwell A (GB100): V2 headers only (decision TV2)
+    ("ce97", ["SM120"]),           # Blackwell B (GB20x): V2 headers only
 ]
 
 # Sections: header comment -> (texsim type name, bytes, DW-relative bit ranges?)
@@ -37,7 +41,20 @@ kSections = {
     "Texture Header State One-D Buffer": "TIC.ONE_D_BUFFER",
     "Texture Header State Pitch": "TIC.PITCH",
     "Texture Header State Pitch Color Key": "TIC.PITCH_COLOR_KEY",
+    "Texture Header V2 Blocklinear": "TIC.V2.BLOCKLINEAR",
+    "Texture Header V2 Blocklinear Color Key": "TIC.V2.BLOCKLINEAR_COLOR_KEY",
+    "Texture Header V2 One-D Raw Typed": "TIC.V2.ONE_D_RAW_TYPED",
+    "Texture Header V2 One-D Structured Buffer": "TIC.V2.ONE_D_STRUCT_BUF",
+    "Texture Header V2 Pitch": "TIC.V2.PITCH",
+    "Texture Header V2 Pitch Color Key": "TIC.V2.PITCH_COLOR_KEY",
     "Texture Sampler State": "TSC",
+}
+
+# The size constant (nvidia_tex.hpp) of a class's types array, by the families it has.
+kArraySizes = {
+    (True, False): "kTypesV1",   # five V1 versions and the TSC
+    (True, True): "kTypesV1V2",  # five V1, six V2 and the TSC
+    (False, True): "kTypesV2",   # six V2 and the TSC
 }
 
 # Fixed-point and float fields (the headers give only bit ranges): nvidia_tlds.md 4.3 and
@@ -91,7 +108,7 @@ def build(section):
                 abs_hi, abs_lo = dw * 32 + hi, dw * 32 + lo
                 bits = "TEXSAMP%d[%d:%d]" % (dw, hi, lo)
             else:
-                fname = re.sub(r"^TEXHEAD_[A-Z0-9]+?_", "", name)
+                fname = re.sub(r"^TEXHEAD_(V2_)?[A-Z0-9]+?_", "", name)
                 abs_hi, abs_lo = hi, lo
                 bits = val
             f = {"name": fname, "define": name, "bits": bits, "hi": abs_hi, "lo": abs_lo,
@@ -156,8 +173,17 @@ def build(section):
     return fields
 
 
-def body(sections):
-    """The enum and field arrays of one class (the part equal classes share)."""
+def type_var(prefix, section):
+    return "k" + prefix + re.sub(r"[^A-Za-z0-9]", "", section["type"].title().replace("_", ""))
+
+
+def is_v2(section):
+    return section["type"].startswith("TIC.V2.")
+
+
+def body(sections, prefix=""):
+    """The enum and field arrays of one class part (the part equal classes share). With a
+    prefix the field arrays are the shared V2 tables, declared in nvidia_tex_v2.hpp."""
     lines = []
     w = lines.append
     enums = {}
@@ -172,11 +198,14 @@ def body(sections):
                         w("    {\"%s\", 0x%x}," % (vn, vv))
                     w("};")
                 f["enum"] = enums[key]
+    if prefix:
+        w("")
+        w("}  // namespace")
     w("")
     for s in sections:
-        var = "k" + re.sub(r"[^A-Za-z0-9]", "", s["type"].title().replace("_", ""))
-        s["var"] = var
-        w("constexpr FieldDesc %s[] = {" % var)
+        s["var"] = type_var(prefix, s)
+        w(("const FieldDesc %s[%d] = {" % (s["var"], len(s["fields"]))) if prefix else
+          ("constexpr FieldDesc %s[] = {" % s["var"]))
         for f in s["fields"]:
             kind, frac = f["kind"]
             vals = f.get("enum", "{}")
@@ -187,54 +216,107 @@ def body(sections):
     return lines
 
 
-def emit(group, out):
-    """One file for a group [(cls, platforms, sections)] of classes with equal bodies."""
-    cls0, _, sections0 = group[0]
-    headers = ", ".join("classes/3d/cl%stex.h" % c for c, _, _ in group)
-    platforms = ", ".join(p for _, ps, _ in group for p in ps)
-    lines = []
-    w = lines.append
-    w("// Generated by scripts/gen-nvidia-tex.py from open-gpu-doc %s (MIT)." % headers)
-    w("// Do not edit: regenerate. Platforms: %s." % platforms)
-    w("#include \"hwstate/nvidia_tables.hpp\"")
-    w("")
-    w("namespace texsim::hwstate::nvidia {")
-    w("namespace {")
-    w("")
-    lines.extend(body(sections0))
-    w("")
-    w("}  // namespace")
-    for cls, _, sections in group:
-        header = "cl%stex.h" % cls
-        w("")
-        w("const DescriptorType k%sTypes[kTypesPerClass] = {" % cls.upper())
-        for s, s0 in zip(sections, sections0):
-            w("    {\"%s\", %d, %s, \"open-gpu-doc classes/3d/%s, %s\"}," %
-              (s["type"], 32, s0["var"], header, s["title"]))
-        w("};")
-    w("")
-    w("}  // namespace texsim::hwstate::nvidia")
-    path = os.path.join(out, "nvidia_tex_%s.cpp" % cls0)
+def write(path, lines):
     open(path, "w").write("\n".join(lines) + "\n")
     subprocess.run(["clang-format", "-i", path], check=True)  # the repository's .clang-format
 
 
-def main():
-    src, out = sys.argv[1], sys.argv[2]
-    groups = []  # [(body text, [(cls, platforms, sections)])], in kClasses order
-    for cls, platforms in kClasses:
-        sections = parse(os.path.join(src, "cl%stex.h" % cls), cls)
+def preamble(group, w, *includes):
+    headers = ", ".join("classes/3d/cl%stex.h" % c for c, _, _ in group)
+    platforms = ", ".join(p for _, ps, _ in group for p in ps)
+    w("// Generated by scripts/gen-nvidia-tex.py from open-gpu-doc %s (MIT)." % headers)
+    w("// Do not edit: regenerate. Platforms: %s." % platforms)
+    for include in includes:
+        w("#include \"%s\"" % include)
+    w("")
+    w("namespace texsim::hwstate::nvidia {")
+    w("namespace {")
+    w("")
+
+
+def emit(group, out):
+    """One file for a group [(cls, platforms, sections)] of classes whose sections other than
+    the V2 headers are equal; the V2 headers' tables are the shared ones (emit_v2)."""
+    cls0, _, sections0 = group[0]
+    lines = []
+    w = lines.append
+    v2 = ["hwstate/nvidia_tex_v2.hpp"] if any(is_v2(s) for _, _, ss in group for s in ss) else []
+    preamble(group, w, "hwstate/nvidia_tables.hpp", *v2)
+    lines.extend(body([s for s in sections0 if not is_v2(s)]))
+    w("")
+    w("}  // namespace")
+    for cls, _, sections in group:
+        header = "cl%stex.h" % cls
+        size = kArraySizes[(any(s["type"].startswith("TIC.") and not is_v2(s) for s in sections),
+                            any(is_v2(s) for s in sections))]
+        w("")
+        w("const DescriptorType k%sTypes[%s] = {" % (cls.upper(), size))
+        own = iter(s0 for s0 in sections0 if not is_v2(s0))
         for s in sections:
-            s["type"] = kSections[s["title"]]
-            s["fields"] = build(s)
-        key = ([s["type"] for s in sections], "\n".join(body(sections)))
+            var = s["var"] if is_v2(s) else next(own)["var"]
+            w("    {\"%s\", %d, %s, \"open-gpu-doc classes/3d/%s, %s\"}," %
+              (s["type"], 32, var, header, s["title"]))
+        w("};")
+    w("")
+    w("}  // namespace texsim::hwstate::nvidia")
+    write(os.path.join(out, "nvidia_tex_%s.cpp" % cls0), lines)
+
+
+def emit_v2(groups, out):
+    """The V2 header tables, once per group of classes whose V2 sections are equal (decision
+    TV1), and nvidia_tex_v2.hpp declaring them for the classes' kXXXXTypes arrays."""
+    decls = []
+    for group in groups:
+        cls0, _, sections0 = group[0]
+        v2 = [s for s in sections0 if is_v2(s)]
+        lines = []
+        w = lines.append
+        preamble(group, w, "hwstate/nvidia_tex_v2.hpp")
+        lines.extend(body(v2, cls0.upper()))
+        w("")
+        w("}  // namespace texsim::hwstate::nvidia")
+        write(os.path.join(out, "nvidia_tex_v2_%s.cpp" % cls0), lines)
+        for cls, _, sections in group:
+            for s, s0 in zip([s for s in sections if is_v2(s)], v2):
+                s["var"] = s0["var"]
+        decls += ["extern const FieldDesc %s[%d];" % (s["var"], len(s["fields"])) for s in v2]
+    lines = ["// Generated by scripts/gen-nvidia-tex.py: the \"Texture Header V2\" field tables,",
+             "// shared by the classes whose V2 sections are equal (nvidia_tex_v2_<class>.cpp).",
+             "// Depends on hwstate/fields.",
+             "#pragma once", "", "#include \"hwstate/fields.hpp\"", "",
+             "namespace texsim::hwstate::nvidia {", ""] + decls + [
+             "", "}  // namespace texsim::hwstate::nvidia"]
+    write(os.path.join(out, "nvidia_tex_v2.hpp"), lines)
+
+
+def group_by(classes, part):
+    """[(cls, platforms, sections)] grouped by the body of their `part` sections."""
+    groups = []
+    for cls, platforms, sections in classes:
+        mine = [s for s in sections if part(s)]
+        if not mine:
+            continue
+        key = ([s["type"] for s in mine], "\n".join(body(mine)))
         for k, members in groups:
             if k == key:
                 members.append((cls, platforms, sections))
                 break
         else:
             groups.append((key, [(cls, platforms, sections)]))
-    for _, members in groups:
+    return [members for _, members in groups]
+
+
+def main():
+    src, out = sys.argv[1], sys.argv[2]
+    classes = []  # [(cls, platforms, sections)], in kClasses order
+    for cls, platforms in kClasses:
+        sections = parse(os.path.join(src, "cl%stex.h" % cls), cls)
+        for s in sections:
+            s["type"] = kSections[s["title"]]
+            s["fields"] = build(s)
+        classes.append((cls, platforms, sections))
+    emit_v2(group_by(classes, is_v2), out)
+    for members in group_by(classes, lambda s: not is_v2(s)):
         emit(members, out)
 
 

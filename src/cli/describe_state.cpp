@@ -56,7 +56,7 @@ int list(const DescribeStateArgs& args) {
                      {"fields", t.fields.size()},
                      {"source", t.citation}});
       else
-        std::printf("%-5s %-26s %3u bytes %3zu fields  %s\n", std::string(p.name).c_str(),
+        std::printf("%-5s %-28s %3u bytes %3zu fields  %s\n", std::string(p.name).c_str(),
                     std::string(t.name).c_str(), t.size_bytes, t.fields.size(),
                     std::string(t.citation).c_str());
     }

@@ -264,9 +264,11 @@ void declare_describe_state(CLI::App& app, Verbs& v) {
       "fields (NVIDIA TIC/TSC; Intel SKL, TGLLP, DG2, PVC RENDER_SURFACE_STATE, SAMPLER_STATE)");
   v.describe_state = ds;
   DescribeStateArgs& a = v.describe_state_args;
-  ds->add_option("type", a.type, "descriptor type, e.g. TIC (from the bytes), TIC.PITCH, TSC");
+  ds->add_option(
+      "type", a.type,
+      "descriptor type, e.g. TIC (from the bytes), TIC.V2 (Hopper's V2 family), TIC.PITCH, TSC");
   ds->add_option("--platform", a.platform,
-                 "SM50 .. SM90 (default SM52), SKL, TGLLP, DG2, PVC; see --list");
+                 "SM50 .. SM90, SM100, SM120 (default SM52), SKL, TGLLP, DG2, PVC; see --list");
   ds->add_option("--hex", a.hex, "the descriptor's bytes as hex, in memory order");
   ds->add_option("--file", a.file, "a binary file holding the descriptor");
   ds->add_option("--offset", a.offset, "byte offset of the descriptor in --file");
@@ -289,6 +291,10 @@ void declare_place(CLI::App& app, Verbs& v) {
                  "tile_y on vISA; a surface's own \"placement\" wins)");
   pl->add_option("--block-height-log2", a.block_height_log2,
                  "NVIDIA GOBs per block in y, log2 0..5 (default: as Mesa nil chooses)");
+  pl->add_option("--header-version", a.header_version,
+                 "NVIDIA texture header family: 1 (Texture Header State) or 2 (Texture Header V2, "
+                 "Hopper SM90; Blackwell's only); default: the pool's \"header_version\", else "
+                 "the platform's");
   pl->add_option("--address", a.address,
                  "GPU address of the new memory range (default: 0x100000000 or above the "
                  "scene's gpu_memory)");

@@ -49,6 +49,16 @@ std::optional<scene::ToHardwareOptions> options_of(const PlaceArgs& args, std::s
     }
     o.block_height_log2 = static_cast<uint8_t>(args.block_height_log2);
   }
+  if (args.header_version != 0) {
+    if (args.header_version != 1 && args.header_version != 2) {
+      why =
+          "--header-version: SET_TEXTURE_HEADER_VERSION is 1 (Texture Header State) or 2 "
+          "(Texture Header V2), got " +
+          std::to_string(args.header_version);
+      return std::nullopt;
+    }
+    o.header_version = static_cast<uint32_t>(args.header_version);
+  }
   if (!args.address.empty()) {
     const auto a = parse_u64_arg(args.address);
     if (!a || *a % 65536 != 0 || *a == 0) {

@@ -13,6 +13,7 @@ struct PlaceArgs {
   std::string output;          // -o: the rewritten scene ("" or "-": stdout)
   std::string layout;          // --layout: block_linear, pitch, tile_y, tile4, tile64 ("": default)
   int block_height_log2 = -1;  // --block-height-log2 (NVIDIA), -1: nil's choice
+  int header_version = 0;      // --header-version (NVIDIA TIC family 1 or 2), 0: the pool's
   std::string address;         // --address: base of the new memory range ("": default)
   std::string memory_file;     // --memory-file: the range's bytes as a file beside the scene
 };

@@ -30,15 +30,24 @@ const CatalogPlatform* find_catalog_platform(std::string_view name) {
 
 const DescriptorType* resolve_type(const CatalogPlatform& p, std::string_view name,
                                    std::span<const uint8_t> bytes, core::DiagSink& sink) {
-  if (p.vendor == "NVIDIA" && core::iequals(name, "TIC") && bytes.size() >= nvidia::kEntryBytes)
-    return nvidia::tic_type(*nvidia::find_platform(p.name), bytes, sink);
+  if (p.vendor == "NVIDIA" && bytes.size() >= nvidia::kEntryBytes) {
+    // "TIC": the platform's default family; "TIC.V1"/"TIC.V2": the pool's
+    // SET_TEXTURE_HEADER_VERSION (decision TV1). The version is the bytes' HEADER_VERSION.
+    const auto* np = nvidia::find_platform(p.name);
+    if (core::iequals(name, "TIC")) return nvidia::tic_type(*np, bytes, sink);
+    if (core::iequals(name, "TIC.V1"))
+      return nvidia::tic_type(*np, bytes, sink, {}, nvidia::TicFamily::kV1);
+    if (core::iequals(name, "TIC.V2"))
+      return nvidia::tic_type(*np, bytes, sink, {}, nvidia::TicFamily::kV2);
+  }
   for (const DescriptorType& t : p.types)
     if (core::iequals(t.name, name)) return &t;
   std::vector<std::string_view> names;
   for (const DescriptorType& t : p.types) names.push_back(t.name);
   sink.error("DESC-TYPE", {},
              std::string(p.name) + " has no descriptor type " + std::string(name) + " (" +
-                 core::join(names) + (p.vendor == "NVIDIA" ? ", or TIC from the bytes)" : ")"));
+                 core::join(names) +
+                 (p.vendor == "NVIDIA" ? ", or TIC, TIC.V1, TIC.V2 from the bytes)" : ")"));
   return nullptr;
 }
 

@@ -24,7 +24,9 @@ std::vector<CatalogPlatform> catalog();
 const CatalogPlatform* find_catalog_platform(std::string_view name);  // case-insensitive
 
 // A type by name on `p`. "TIC" picks the header version the entry's bytes select (its
-// HEADER_VERSION); an unknown name is a DESC-TYPE diagnostic naming the platform's types.
+// HEADER_VERSION) in the platform's default family, "TIC.V1"/"TIC.V2" in that family (Hopper has
+// both: SET_TEXTURE_HEADER_VERSION picks, decision TV1); an unknown name is a DESC-TYPE diagnostic
+// naming the platform's types.
 const DescriptorType* resolve_type(const CatalogPlatform& p, std::string_view name,
                                    std::span<const uint8_t> bytes, core::DiagSink& sink);
 

@@ -4,6 +4,8 @@
 #include "hwstate/nvidia_tex.hpp"
 
 #include <array>
+#include <span>
+#include <string>
 
 #include "core/text.hpp"
 #include "hwstate/nvidia_tables.hpp"
@@ -29,12 +31,31 @@ const std::array kPlatforms = {
     Platform{"SM87", "AMPERE_B", "clc797tex.h", kC797Types},
     Platform{"SM89", "ADA_A", "clc997tex.h", kC997Types},
     Platform{"SM90", "HOPPER_A", "clcb97tex.h", kCB97Types},
+    // hwstate-only platforms (no SASS front end): Blackwell's classes by the chip both public
+    // tables put under them, GB100 (CC 10.0) and GB20x (CC 12.0) (decision TV2).
+    Platform{"SM100", "BLACKWELL_A", "clcd97tex.h", kCD97Types},
+    Platform{"SM120", "BLACKWELL_B", "clce97tex.h", kCE97Types},
 };
 
 // HEADER_VERSION values (TEXHEAD_BL_HEADER_VERSION_SELECT_*) -> type names.
 constexpr std::array<std::string_view, 5> kVersionTypes = {
     "TIC.ONE_D_BUFFER", "TIC.PITCH_COLOR_KEY", "TIC.PITCH", "TIC.BLOCKLINEAR",
     "TIC.BLOCKLINEAR_COLOR_KEY"};
+// V2 HEADER_VERSION values (TEXHEAD_V2_BL_HEADER_VERSION_SELECT_*) -> type names; 0 names none.
+constexpr std::array<std::string_view, 7> kVersionTypesV2 = {"",
+                                                             "TIC.V2.PITCH_COLOR_KEY",
+                                                             "TIC.V2.PITCH",
+                                                             "TIC.V2.BLOCKLINEAR",
+                                                             "TIC.V2.BLOCKLINEAR_COLOR_KEY",
+                                                             "TIC.V2.ONE_D_RAW_TYPED",
+                                                             "TIC.V2.ONE_D_STRUCT_BUF"};
+
+std::string_view version_type(TicFamily f, uint32_t version) {
+  const std::span<const std::string_view> names =
+      f == TicFamily::kV2 ? std::span<const std::string_view>(kVersionTypesV2)
+                          : std::span<const std::string_view>(kVersionTypes);
+  return version < names.size() ? names[version] : std::string_view{};
+}
 
 std::string cite(const DescriptorType& t, std::string_view field) {
   return std::string(t.citation) + ", " + std::string(field);
@@ -48,14 +69,13 @@ std::optional<uint64_t> field(const DescriptorType& t, std::span<const uint8_t> 
 
 void check_tic(const DescriptorType& t, std::span<const uint8_t> e, core::DiagSink& sink,
                const core::Location& loc) {
-  const uint32_t version = tic_header_version(e);
-  if (version >= kVersionTypes.size() || kVersionTypes[version] != t.name)
-    sink.error(
-        "TIC-HEADER_VERSION", loc,
-        std::string(t.name) + " bytes hold HEADER_VERSION " + std::to_string(version) +
-            (version < kVersionTypes.size() ? " (" + std::string(kVersionTypes[version]) + ")"
-                                            : std::string(" (no version)")),
-        cite(t, "HEADER_VERSION"));
+  const uint32_t version = tic_header_version(e, family_of(t));
+  const std::string_view named = version_type(family_of(t), version);
+  if (named != t.name)
+    sink.error("TIC-HEADER_VERSION", loc,
+               std::string(t.name) + " bytes hold HEADER_VERSION " + std::to_string(version) +
+                   (named.empty() ? std::string(" (no version)") : " (" + std::string(named) + ")"),
+               cite(t, "HEADER_VERSION"));
   const auto vmin = field(t, e, "RES_VIEW_MIN_MIP_LEVEL");
   const auto vmax = field(t, e, "RES_VIEW_MAX_MIP_LEVEL");
   const auto max_level = field(t, e, "MAX_MIP_LEVEL");
@@ -114,19 +134,50 @@ const DescriptorType& tsc_type(const Platform& p) {
   return *t;
 }
 
-uint32_t tic_header_version(std::span<const uint8_t> entry) {
-  return static_cast<uint32_t>(get_bits(entry, 87, 85));
+bool has_family(const Platform& p, TicFamily f) {
+  for (const DescriptorType& t : p.types)
+    if (t.rule_prefix() == "TIC" && family_of(t) == f) return true;
+  return false;
+}
+
+TicFamily default_family(const Platform& p) {
+  return has_family(p, TicFamily::kV1) ? TicFamily::kV1 : TicFamily::kV2;
+}
+
+TicFamily family_of(const DescriptorType& t) {
+  return t.name.starts_with("TIC.V2.") ? TicFamily::kV2 : TicFamily::kV1;
+}
+
+uint32_t tic_header_version(std::span<const uint8_t> entry, TicFamily f) {
+  return static_cast<uint32_t>(f == TicFamily::kV2 ? get_bits(entry, 127, 124)
+                                                   : get_bits(entry, 87, 85));
 }
 
 const DescriptorType* tic_type(const Platform& p, std::span<const uint8_t> entry,
-                               core::DiagSink& sink, const core::Location& loc) {
-  const uint32_t v = tic_header_version(entry);
-  if (v < kVersionTypes.size())
-    if (const DescriptorType* t = find_type(p, kVersionTypes[v])) return t;
+                               core::DiagSink& sink, const core::Location& loc,
+                               std::optional<TicFamily> f) {
+  const TicFamily family = f.value_or(default_family(p));
+  const std::string cite = "open-gpu-doc classes/3d/" + std::string(p.header) +
+                           (family == TicFamily::kV2 ? ", Texture Header V2" : "") +
+                           ", HEADER_VERSION";
+  if (!has_family(p, family)) {
+    sink.error(
+        "TIC-HEADER_VERSION", loc,
+        std::string(p.name) + " (" + std::string(p.class_name) + ") has no " +
+            (family == TicFamily::kV2 ? "\"Texture Header V2\"" : "\"Texture Header State\"") +
+            " headers (SET_TEXTURE_HEADER_VERSION " +
+            std::to_string(static_cast<unsigned>(family)) + ")",
+        "open-gpu-doc classes/3d/" + std::string(p.header) + " (decision TV1)");
+    return nullptr;
+  }
+  const uint32_t v = tic_header_version(entry, family);
+  if (const std::string_view name = version_type(family, v); !name.empty())
+    if (const DescriptorType* t = find_type(p, name)) return t;
   sink.error("TIC-HEADER_VERSION", loc,
              "HEADER_VERSION " + std::to_string(v) + " names no texture header version of " +
-                 std::string(p.name) + " (0..4)",
-             "open-gpu-doc classes/3d/" + std::string(p.header) + ", HEADER_VERSION");
+                 std::string(p.name) +
+                 (family == TicFamily::kV2 ? " V2 (1..6, MW(127:124))" : " (0..4)"),
+             cite);
   return nullptr;
 }
 

@@ -502,7 +502,7 @@ constexpr FieldDesc kTsc[] = {
 
 }  // namespace
 
-const DescriptorType kB097Types[kTypesPerClass] = {
+const DescriptorType kB097Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clb097tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,

@@ -504,7 +504,7 @@ constexpr FieldDesc kTsc[] = {
 
 }  // namespace
 
-const DescriptorType kB197Types[kTypesPerClass] = {
+const DescriptorType kB197Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clb197tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,

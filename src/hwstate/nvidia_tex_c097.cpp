@@ -555,7 +555,7 @@ constexpr FieldDesc kTsc[] = {
 
 }  // namespace
 
-const DescriptorType kC097Types[kTypesPerClass] = {
+const DescriptorType kC097Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clc097tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,
@@ -568,7 +568,7 @@ const DescriptorType kC097Types[kTypesPerClass] = {
     {"TSC", 32, kTsc, "open-gpu-doc classes/3d/clc097tex.h, Texture Sampler State"},
 };
 
-const DescriptorType kC197Types[kTypesPerClass] = {
+const DescriptorType kC197Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clc197tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,

@@ -565,7 +565,7 @@ constexpr FieldDesc kTsc[] = {
 
 }  // namespace
 
-const DescriptorType kC397Types[kTypesPerClass] = {
+const DescriptorType kC397Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clc397tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,

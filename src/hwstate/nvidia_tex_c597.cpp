@@ -566,7 +566,7 @@ constexpr FieldDesc kTsc[] = {
 
 }  // namespace
 
-const DescriptorType kC597Types[kTypesPerClass] = {
+const DescriptorType kC597Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clc597tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,
@@ -579,7 +579,7 @@ const DescriptorType kC597Types[kTypesPerClass] = {
     {"TSC", 32, kTsc, "open-gpu-doc classes/3d/clc597tex.h, Texture Sampler State"},
 };
 
-const DescriptorType kC697Types[kTypesPerClass] = {
+const DescriptorType kC697Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clc697tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,
@@ -592,7 +592,7 @@ const DescriptorType kC697Types[kTypesPerClass] = {
     {"TSC", 32, kTsc, "open-gpu-doc classes/3d/clc697tex.h, Texture Sampler State"},
 };
 
-const DescriptorType kC997Types[kTypesPerClass] = {
+const DescriptorType kC997Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clc997tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,

@@ -565,7 +565,7 @@ constexpr FieldDesc kTsc[] = {
 
 }  // namespace
 
-const DescriptorType kC797Types[kTypesPerClass] = {
+const DescriptorType kC797Types[kTypesV1] = {
     {"TIC.BLOCKLINEAR", 32, kTicBlocklinear,
      "open-gpu-doc classes/3d/clc797tex.h, Texture Header State Blocklinear"},
     {"TIC.BLOCKLINEAR_COLOR_KEY", 32, kTicBlocklinearColorKey,

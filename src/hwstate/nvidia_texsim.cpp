@@ -21,7 +21,7 @@ using texunit::Format;
 
 struct FormatRow {
   std::string_view components;  // COMPONENTS value name
-  std::string_view data_type;   // R_DATA_TYPE value name (the format's channels share it)
+  std::string_view data_type;   // V1 R_DATA_TYPE value name (the format's channels share it)
   bool srgb;
   Format format;
 };
@@ -103,15 +103,30 @@ std::string cite(const DescriptorType& t, std::string_view field) {
   return std::string(t.citation) + ", " + std::string(field);
 }
 
+// V2 headers have one DATA_TYPE for all components (TEX_DATA_TYPE_UNORM, ...) where V1 has
+// R/G/B/A_DATA_TYPE (NUM_UNORM, ...); the same numeric type under the other prefix (TV3).
+constexpr std::string_view kV1DataPrefix = "NUM_";
+constexpr std::string_view kV2DataPrefix = "TEX_DATA_TYPE_";
+
+std::string data_type_v1(const Entry& e) {
+  if (!e.has("DATA_TYPE")) return std::string(e.name_of("R_DATA_TYPE"));
+  const std::string_view v2 = e.name_of("DATA_TYPE");
+  return v2.starts_with(kV2DataPrefix)
+             ? std::string(kV1DataPrefix) + std::string(v2.substr(kV2DataPrefix.size()))
+             : std::string(v2);
+}
+
 std::optional<Format> tic_format(const Entry& e, core::DiagSink& sink, const core::Location& loc) {
   const std::string_view comps = e.name_of("COMPONENTS");
-  const std::string_view r = e.name_of("R_DATA_TYPE");
+  const std::string r = data_type_v1(e);
   const bool srgb = e.raw("S_R_G_B_CONVERSION") != 0;
   for (const FormatRow& row : kFormats)
     if (row.components == comps && row.data_type == r && row.srgb == srgb) return row.format;
   sink.error("TIC-TEXSIM", loc,
-             "texsim has no format for COMPONENTS " + std::string(comps) + " with R_DATA_TYPE " +
-                 std::string(r) + (srgb ? " and S_R_G_B_CONVERSION" : ""),
+             "texsim has no format for COMPONENTS " + std::string(comps) + " with " +
+                 (e.has("DATA_TYPE") ? "DATA_TYPE " + std::string(e.name_of("DATA_TYPE"))
+                                     : "R_DATA_TYPE " + r) +
+                 (srgb ? " and S_R_G_B_CONVERSION" : ""),
              cite(e.type, "COMPONENTS") + " (decision DS5)");
   return std::nullopt;
 }
@@ -220,11 +235,12 @@ std::optional<uint32_t> tic_samples(const Entry& e, core::DiagSink& sink,
 }  // namespace
 
 std::optional<TicSurface> tic_to_texsim(const Platform& p, std::span<const uint8_t> entry,
-                                        core::DiagSink& sink, const core::Location& loc) {
-  const DescriptorType* type = tic_type(p, entry, sink, loc);
+                                        core::DiagSink& sink, const core::Location& loc,
+                                        std::optional<TicFamily> family) {
+  const DescriptorType* type = tic_type(p, entry, sink, loc, family);
   if (!type || !validate_entry(*type, entry, sink, loc)) return std::nullopt;
   const Entry e{*type, entry};
-  if (type->name == "TIC.ONE_D_BUFFER" || e.raw("COLOR_KEY_OP") != 0) {
+  if (type->name.find("ONE_D_") != std::string_view::npos || e.raw("COLOR_KEY_OP") != 0) {
     sink.error("TIC-TEXSIM", loc,
                std::string(type->name) + ": texsim models no texture buffers or colour keys",
                std::string(type->citation) + " (decision DS5)");
@@ -260,11 +276,33 @@ std::string_view type_name_of(texunit::SurfaceType t) {
 
 }  // namespace
 
+namespace {
+
+// The type tic_from_texsim writes: the family's block-linear or pitch header.
+const DescriptorType* encoding_type(const Platform& p, bool bl, std::optional<TicFamily> family,
+                                    core::DiagSink& sink) {
+  const TicFamily f = family.value_or(default_family(p));
+  if (!has_family(p, f)) {
+    sink.error("TIC-TEXSIM", {},
+               std::string(p.name) + " has no header family " +
+                   std::to_string(static_cast<unsigned>(f)) + " (SET_TEXTURE_HEADER_VERSION)",
+               "open-gpu-doc classes/3d/" + std::string(p.header) + " (decision TV1)");
+    return nullptr;
+  }
+  return find_type(
+      p, std::string(f == TicFamily::kV2 ? "TIC.V2." : "TIC.") + (bl ? "BLOCKLINEAR" : "PITCH"));
+}
+
+}  // namespace
+
 std::optional<std::vector<uint8_t>> tic_from_texsim(const Platform& p, const TicSurface& s,
-                                                    core::DiagSink& sink) {
+                                                    core::DiagSink& sink,
+                                                    std::optional<TicFamily> family) {
   const texunit::SurfaceDesc& d = s.placed.desc;
   const bool bl = s.placed.tiling.tiling == Tiling::kBlockLinear;
-  const DescriptorType* type = find_type(p, bl ? "TIC.BLOCKLINEAR" : "TIC.PITCH");
+  const DescriptorType* type = encoding_type(p, bl, family, sink);
+  if (type == nullptr) return std::nullopt;
+  const bool v2 = family_of(*type) == TicFamily::kV2;
   const FormatRow* row = nullptr;
   for (const FormatRow& r : kFormats)
     if (r.format == d.format) row = &r;
@@ -289,22 +327,35 @@ std::optional<std::vector<uint8_t>> tic_from_texsim(const Platform& p, const Tic
   static constexpr std::array<std::string_view, 4> kData{"R_DATA_TYPE", "G_DATA_TYPE",
                                                          "B_DATA_TYPE", "A_DATA_TYPE"};
   const bool array = d.is_array();
+  const uint32_t depth = array ? d.layers : d.depth;
+  if (!type->find_field("DEPTH_MINUS_ONE") && depth != 1) {
+    sink.error("TIC-TEXSIM", {},
+               std::string(type->name) + " has no DEPTH_MINUS_ONE: one layer and depth 1, got " +
+                   std::to_string(depth),
+               std::string(type->citation) + " (decision TV3)");
+    return std::nullopt;
+  }
   std::vector<std::pair<std::string, std::string>> set = {
       {"COMPONENTS", std::string(row->components)},
-      {"HEADER_VERSION", bl ? "SELECT_BLOCKLINEAR" : "SELECT_PITCH"},
+      {"HEADER_VERSION",
+       std::string(bl ? "SELECT_BLOCKLINEAR" : "SELECT_PITCH") + (v2 ? "_V2" : "")},
       {"ADDRESS", core::hex(s.placed.base_address)},
       {"TEXTURE_TYPE", std::string(type_name_of(d.type))},
       {"WIDTH_MINUS_ONE", std::to_string(d.width - 1)},
       {"HEIGHT_MINUS_ONE", std::to_string(d.height - 1)},
-      {"DEPTH_MINUS_ONE", std::to_string((array ? d.layers : d.depth) - 1)},
       {"MAX_MIP_LEVEL", std::to_string(d.mips - 1)},
       {"MULTI_SAMPLE_COUNT", std::string(mode->first)},
       {"RES_VIEW_MIN_MIP_LEVEL", std::to_string(s.view_min_level)},
       {"RES_VIEW_MAX_MIP_LEVEL", std::to_string(s.view_max_level)},
       {"S_R_G_B_CONVERSION", row->srgb ? "1" : "0"},
       {"NORMALIZED_COORDS", s.normalized_coords ? "1" : "0"}};
+  if (type->find_field("DEPTH_MINUS_ONE"))
+    set.push_back({"DEPTH_MINUS_ONE", std::to_string(depth - 1)});
+  if (v2)
+    set.push_back({"DATA_TYPE", std::string(kV2DataPrefix) +
+                                    std::string(row->data_type.substr(kV1DataPrefix.size()))});
   for (unsigned c = 0; c < 4; ++c) {
-    set.push_back({std::string(kData[c]), std::string(row->data_type)});
+    if (!v2) set.push_back({std::string(kData[c]), std::string(row->data_type)});
     const bool has = (present >> c) & 1u;
     set.push_back({std::string(kSrc[c]), std::string(has     ? kIn[c]
                                                      : c < 3 ? "IN_ZERO"

@@ -26,15 +26,18 @@ struct TicSurface {
   bool normalized_coords = true;  // NORMALIZED_COORDS
 };
 
-// Decodes and validates `entry` (validate_entry) and maps it. nullopt when the entry is invalid
-// or texsim has no model for it (each reason reported).
+// Decodes and validates `entry` (validate_entry) as a header of `family` (the pool's
+// SET_TEXTURE_HEADER_VERSION; the platform's default when not given) and maps it. nullopt when
+// the entry is invalid or texsim has no model for it (each reason reported).
 std::optional<TicSurface> tic_to_texsim(const Platform& p, std::span<const uint8_t> entry,
-                                        core::DiagSink& sink, const core::Location& loc = {});
+                                        core::DiagSink& sink, const core::Location& loc = {},
+                                        std::optional<TicFamily> family = std::nullopt);
 
-// The 32 bytes of a block-linear (tiling kBlockLinear) or pitch (kPitch) header for `s`, with
-// identity swizzle; nullopt (reported) when a value has no encoding.
+// The 32 bytes of a block-linear (tiling kBlockLinear) or pitch (kPitch) header of `family`
+// for `s`, with identity swizzle; nullopt (reported) when a value has no encoding.
 std::optional<std::vector<uint8_t>> tic_from_texsim(const Platform& p, const TicSurface& s,
-                                                    core::DiagSink& sink);
+                                                    core::DiagSink& sink,
+                                                    std::optional<TicFamily> family = std::nullopt);
 
 // A sampler entry's state. `header_normalized` is the header's NORMALIZED_COORDS, which
 // FLOAT_COORD_NORMALIZATION FORCE_UNNORMALIZED_COORDS overrides.

@@ -26,6 +26,10 @@ struct ToHardwareOptions {
   // NVIDIA block-linear GOBs per block in y, log2; unset: as Mesa nil chooses (level 0's height
   // in GOBs rounded up to a power of two, at most 32 GOBs).
   std::optional<uint8_t> block_height_log2;
+  // NVIDIA texture header family of the written pool (SET_TEXTURE_HEADER_VERSION: 1 "Texture
+  // Header State", 2 "Texture Header V2"); unset: the pool's "header_version", else the
+  // platform's default (decision TV1).
+  std::optional<uint32_t> header_version;
   // Where the new memory range starts; 0: the first 64 KiB boundary at or above 4 GiB that lies
   // above every "gpu_memory" range the scene already has.
   uint64_t base_address = 0;

@@ -7,6 +7,7 @@
 #include "hwstate/layout.hpp"
 #include "hwstate/nvidia_texsim.hpp"
 #include "scene/descriptor_bytes.hpp"
+#include "scene/json_pos.hpp"
 
 namespace texsim::isa::sass {
 
@@ -24,15 +25,43 @@ const hwstate::nvidia::Platform* platform_of(JsonReader& r, const scene::Scene& 
   return p;
 }
 
+std::optional<hwstate::nvidia::TicFamily> family_of(uint32_t header_version) {
+  if (header_version == 0) return std::nullopt;
+  return static_cast<hwstate::nvidia::TicFamily>(header_version);
+}
+
 }  // namespace
 
+bool read_header_version(JsonReader& r, const Json& pool, const std::string& path,
+                         const scene::Scene& scene, uint32_t& version) {
+  const Json* v = pool.is_object() ? JsonReader::member(pool, "header_version") : nullptr;
+  if (v == nullptr) return true;
+  const std::string vp = scene::json_member_path(path, "header_version");
+  const auto u = r.as_u32(*v, vp, 1, 2);
+  if (!u) return false;
+  const auto* platform = platform_of(r, scene, vp);
+  if (platform == nullptr) return false;
+  if (!hwstate::nvidia::has_family(*platform, *family_of(*u))) {
+    r.err("SCENE-VALUE", vp,
+          "header_version " + std::to_string(*u) + ": " + std::string(platform->name) + " (" +
+              std::string(platform->class_name) + ", open-gpu-doc classes/3d/" +
+              std::string(platform->header) + ") has no " +
+              (*u == 2 ? "\"Texture Header V2\"" : "\"Texture Header State\"") +
+              " headers (decision TV1)");
+    return false;
+  }
+  version = *u;
+  return true;
+}
+
 std::optional<std::pair<TextureHeader, MemorySurface>> header_from_bytes(
-    JsonReader& r, std::span<const uint8_t> tic, const std::string& path,
-    const scene::Scene& scene) {
+    JsonReader& r, std::span<const uint8_t> tic, const std::string& path, const scene::Scene& scene,
+    uint32_t header_version) {
   const auto* platform = platform_of(r, scene, path);
   if (platform == nullptr) return std::nullopt;
   core::DiagSink sink;
-  const auto mapped = hwstate::nvidia::tic_to_texsim(*platform, tic, sink);
+  const auto mapped =
+      hwstate::nvidia::tic_to_texsim(*platform, tic, sink, {}, family_of(header_version));
   if (mapped && !mapped->normalized_coords)
     sink.error("TIC-TEXSIM", {},
                "NORMALIZED_COORDS 0: texsim takes unnormalized coordinates from the sampler's "

@@ -81,7 +81,12 @@ void headers_to_hardware(Json& root, const scene::Scene& scene, const SceneState
     }
     tic.placed.desc.format = *format;
     core::DiagSink enc;
-    auto bytes = hwstate::nvidia::tic_from_texsim(platform, tic, enc);
+    const uint32_t version =
+        options.header_version.value_or(state.texture_header_version);  // 0: default
+    auto bytes = hwstate::nvidia::tic_from_texsim(
+        platform, tic, enc,
+        version == 0 ? std::nullopt
+                     : std::optional(static_cast<hwstate::nvidia::TicFamily>(version)));
     scene::forward_prefixed(enc, what, sink);
     if (bytes)
       root["texture_headers"]["entries"][std::to_string(index)] = {
@@ -124,6 +129,33 @@ void samplers_to_hardware(Json& root, const SceneState& state,
   }
 }
 
+// --header-version: the platform must have the family, and entries already given as bytes must
+// be of it (they are kept as they are); the pool then says it ("header_version", decision TV1).
+bool header_family_ok(Json& root, const SceneState& state,
+                      const hwstate::nvidia::Platform& platform,
+                      const scene::ToHardwareOptions& options, core::DiagSink& sink) {
+  if (!options.header_version) return true;
+  const uint32_t v = *options.header_version;
+  if (!hwstate::nvidia::has_family(platform, static_cast<hwstate::nvidia::TicFamily>(v))) {
+    sink.error(kRule, {},
+               "--header-version " + std::to_string(v) + ": " + std::string(platform.name) + " (" +
+                   std::string(platform.class_name) + ") has no such texture header family",
+               "open-gpu-doc classes/3d/" + std::string(platform.header) + " (decision TV1)");
+    return false;
+  }
+  const uint32_t pool = state.texture_header_version;
+  if (!state.header_surfaces.empty() && pool != v &&
+      !(pool == 0 && static_cast<uint32_t>(hwstate::nvidia::default_family(platform)) == v)) {
+    sink.error(kRule, {},
+               "--header-version " + std::to_string(v) +
+                   ": the pool already holds headers as bytes of another family",
+               "docs/scene-format.md, texture_headers (decision TV1)");
+    return false;
+  }
+  root["texture_headers"]["header_version"] = v;
+  return true;
+}
+
 }  // namespace
 
 void pools_to_hardware(Json& root, const scene::Scene& scene, const SceneState& state,
@@ -136,7 +168,8 @@ void pools_to_hardware(Json& root, const scene::Scene& scene, const SceneState& 
     return;
   }
   if (state.texture_headers && root.contains("texture_headers") &&
-      root["texture_headers"].contains("entries"))
+      root["texture_headers"].contains("entries") &&
+      header_family_ok(root, state, *platform, options, sink))
     headers_to_hardware(root, scene, state, *platform, options, memory, sink);
   if (state.texture_samplers && root.contains("texture_samplers") &&
       root["texture_samplers"].contains("entries"))

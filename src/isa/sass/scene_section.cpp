@@ -223,9 +223,12 @@ void load_const_banks(JsonReader& r, const Json& v, const std::string& path, Sce
 // unusable (no valid max_index, or "entries" not an object); the scene then has no such pool.
 using PoolEntry = std::function<void(uint32_t index, const Json& value, const std::string& ip)>;
 bool read_pool(JsonReader& r, const Json& v, const std::string& path, uint32_t& max_index,
-               const PoolEntry& entry) {
+               const PoolEntry& entry, bool header_pool = false) {
   if (!r.expect_object(v, path)) return false;
-  r.check_keys(v, path, {"max_index", "entries"});
+  if (header_pool)
+    r.check_keys(v, path, {"max_index", "entries", "header_version"});
+  else
+    r.check_keys(v, path, {"max_index", "entries"});
   const size_t before = r.error_count();
   if (const Json* m = r.require(v, path, "max_index")) {
     if (auto u = r.as_u32(*m, json_member_path(path, "max_index"), 0, (1u << 20) - 1)) {
@@ -292,8 +295,10 @@ std::optional<TextureHeader> read_header(JsonReader& r, const Json& value, const
 using BytesEntry =
     std::function<void(uint32_t index, std::span<const uint8_t> bytes, const std::string& ip)>;
 bool read_pool_bytes(JsonReader& r, const Json& v, const std::string& path, uint32_t& max_index,
-                     const BytesEntry& entry) {
-  const auto bytes = descriptor_bytes(r, v, path, {"hex", "file", "max_index"});
+                     const BytesEntry& entry, bool header_pool = false) {
+  const auto bytes =
+      header_pool ? descriptor_bytes(r, v, path, {"hex", "file", "max_index", "header_version"})
+                  : descriptor_bytes(r, v, path, {"hex", "file", "max_index"});
   if (!bytes) return false;
   constexpr size_t kEntry = 32;
   if (bytes->empty() || bytes->size() % kEntry != 0 || bytes->size() / kEntry > (1u << 20)) {
@@ -332,25 +337,28 @@ std::optional<std::vector<uint8_t>> entry_bytes(JsonReader& r, const Json& value
 void load_texture_headers(JsonReader& r, const Json& v, const std::string& path,
                           const scene::Scene& scene, SceneState& state) {
   TextureHeaderPool pool;
+  if (!read_header_version(r, v, path, scene, state.texture_header_version)) return;
   const auto from_bytes = [&](uint32_t index, std::span<const uint8_t> b, const std::string& ip) {
-    if (auto h = header_from_bytes(r, b, ip, scene)) {
+    if (auto h = header_from_bytes(r, b, ip, scene, state.texture_header_version)) {
       pool.entries[index] = h->first;
       state.header_surfaces[index] = h->second;
     }
   };
   if (given_as_bytes(v)) {
-    if (read_pool_bytes(r, v, path, pool.max_index, from_bytes))
+    if (read_pool_bytes(r, v, path, pool.max_index, from_bytes, true))
       state.texture_headers = std::move(pool);
     return;
   }
-  const bool ok = read_pool(r, v, path, pool.max_index,
-                            [&](uint32_t index, const Json& value, const std::string& ip) {
-                              if (given_as_bytes(value)) {
-                                if (auto b = entry_bytes(r, value, ip)) from_bytes(index, *b, ip);
-                              } else if (auto h = read_header(r, value, ip, scene)) {
-                                pool.entries[index] = *h;
-                              }
-                            });
+  const bool ok = read_pool(
+      r, v, path, pool.max_index,
+      [&](uint32_t index, const Json& value, const std::string& ip) {
+        if (given_as_bytes(value)) {
+          if (auto b = entry_bytes(r, value, ip)) from_bytes(index, *b, ip);
+        } else if (auto h = read_header(r, value, ip, scene)) {
+          pool.entries[index] = *h;
+        }
+      },
+      true);
   if (ok) state.texture_headers = std::move(pool);
 }
 

@@ -76,6 +76,9 @@ struct SceneState final : scene::IsaState {
   std::map<uint32_t, std::vector<uint8_t>> const_banks;  // bank -> bytes
   std::optional<uint32_t> tex_bank;
   std::optional<TextureHeaderPool> texture_headers;
+  // The header pool's "header_version" (SET_TEXTURE_HEADER_VERSION: 1 "Texture Header State", 2
+  // "Texture Header V2"); 0 when not given: the platform's default family (decision TV1).
+  uint32_t texture_header_version = 0;
   // The surfaces of texture_headers entries given as TIC bytes, by entry index.
   std::map<uint32_t, MemorySurface> header_surfaces;
   std::optional<TextureSamplerPool> texture_samplers;

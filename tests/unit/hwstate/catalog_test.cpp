@@ -15,7 +15,17 @@ TEST(Catalog, EveryPlatformOnce) {
   std::set<std::string_view> names;
   for (const CatalogPlatform& p : catalog()) {
     EXPECT_TRUE(names.insert(p.name).second) << p.name;
-    EXPECT_EQ(p.types.size(), p.vendor == "NVIDIA" ? nvidia::kTypesPerClass : 3u);
+    if (p.vendor != "NVIDIA") {
+      EXPECT_EQ(p.types.size(), 3u);
+      continue;
+    }
+    const auto& np = *nvidia::find_platform(p.name);
+    const bool v1 = nvidia::has_family(np, nvidia::TicFamily::kV1);
+    const bool v2 = nvidia::has_family(np, nvidia::TicFamily::kV2);
+    EXPECT_EQ(p.types.size(), v1 && v2 ? nvidia::kTypesV1V2
+                              : v1     ? nvidia::kTypesV1
+                                       : nvidia::kTypesV2)
+        << p.name;
   }
   EXPECT_EQ(names.size(), nvidia::platforms().size() + 4);  // + SKL, TGLLP, DG2, PVC
   EXPECT_NE(find_catalog_platform("sm75"), nullptr);
@@ -46,9 +56,30 @@ TEST(Catalog, UnknownTypeNamesTheTypes) {
   EXPECT_EQ(resolve_type(*find_catalog_platform("SM50"), "TIC.PITCHES", {}, sink), nullptr);
   ASSERT_EQ(sink.diagnostics().size(), 1u);
   EXPECT_EQ(sink.diagnostics()[0].rule_id, "DESC-TYPE");
-  EXPECT_EQ(sink.diagnostics()[0].message,
-            "SM50 has no descriptor type TIC.PITCHES (TIC.BLOCKLINEAR, TIC.BLOCKLINEAR_COLOR_KEY, "
-            "TIC.ONE_D_BUFFER, TIC.PITCH, TIC.PITCH_COLOR_KEY, TSC, or TIC from the bytes)");
+  EXPECT_EQ(
+      sink.diagnostics()[0].message,
+      "SM50 has no descriptor type TIC.PITCHES (TIC.BLOCKLINEAR, TIC.BLOCKLINEAR_COLOR_KEY, "
+      "TIC.ONE_D_BUFFER, TIC.PITCH, TIC.PITCH_COLOR_KEY, TSC, or TIC, TIC.V1, TIC.V2 from the "
+      "bytes)");
+}
+
+// TIC.V1 / TIC.V2 resolve in that family (the pool's SET_TEXTURE_HEADER_VERSION, decision TV1):
+// the same bytes are a V1 block-linear header and a V2 pitch one on Hopper; Blackwell's plain
+// TIC is V2 and it has no V1.
+TEST(Catalog, TicFamiliesResolveFromTheirOwnBits) {
+  std::vector<uint8_t> e(32, 0);
+  set_bits(e, 87, 85, 3);    // V1 SELECT_BLOCKLINEAR
+  set_bits(e, 127, 124, 2);  // V2 SELECT_PITCH_V2
+  core::DiagSink sink;
+  const CatalogPlatform& h = *find_catalog_platform("SM90");
+  EXPECT_EQ(resolve_type(h, "TIC", e, sink)->name, "TIC.BLOCKLINEAR");
+  EXPECT_EQ(resolve_type(h, "tic.v1", e, sink)->name, "TIC.BLOCKLINEAR");
+  EXPECT_EQ(resolve_type(h, "TIC.V2", e, sink)->name, "TIC.V2.PITCH");
+  EXPECT_EQ(resolve_type(*find_catalog_platform("SM120"), "TIC", e, sink)->name, "TIC.V2.PITCH");
+  EXPECT_TRUE(sink.diagnostics().empty());
+  EXPECT_EQ(resolve_type(*find_catalog_platform("SM120"), "TIC.V1", e, sink), nullptr);
+  ASSERT_EQ(sink.diagnostics().size(), 1u);
+  EXPECT_EQ(sink.diagnostics()[0].rule_id, "TIC-HEADER_VERSION");
 }
 
 TEST(Catalog, ValidationIncludesTheVendorRules) {

@@ -37,8 +37,9 @@ std::vector<uint64_t> edges(const FieldDesc& f) {
 
 TEST(Fields, EveryTableSelfChecks) {
   const auto types = all_types();
+  // NVIDIA: nine V1-only classes, Hopper (V1 and V2), Blackwell A and B (V2 only, decision TV1);
   // + three per genxml file: SKL (gen9), TGLLP (gen12), DG2 and PVC (gen125)
-  EXPECT_EQ(types.size(), 10u * nvidia::kTypesPerClass + 9u);
+  EXPECT_EQ(types.size(), 9u * nvidia::kTypesV1 + nvidia::kTypesV1V2 + 2u * nvidia::kTypesV2 + 9u);
   for (const DescriptorType* t : types) {
     const uint32_t intel_size = t->name == "RENDER_SURFACE_STATE" ? 64u : 16u;
     EXPECT_EQ(t->size_bytes, t->citation.starts_with("Mesa") ? intel_size : 32u) << t->name;

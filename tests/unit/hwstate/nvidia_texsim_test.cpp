@@ -121,6 +121,100 @@ std::vector<uint8_t> bytes_of(const TicSurface& s) {
   return *tic_from_texsim(sm50(), s, sink);
 }
 
+// Hopper's and Blackwell's "Texture Header V2" (decisions TV1, TV3): every mapped format and
+// surface type round trips through V2 bytes as through V1, to the same surface; V2 pitch headers
+// have no DEPTH_MINUS_ONE, so arrays and 3D are refused there naming it.
+TEST(NvidiaTexsim, V2HeadersRoundTripLikeV1) {
+  using T = texunit::SurfaceType;
+  size_t formats = 0;
+  size_t refused = 0;
+  for (const texunit::FormatInfo& info : texunit::all_formats()) {
+    core::DiagSink probe;
+    if (!tic_from_texsim(sm50(), surface(info.format, T::k2D, Tiling::kBlockLinear), probe))
+      continue;
+    ++formats;
+    for (T t : {T::k1D, T::k1DArray, T::k2D, T::k2DArray, T::k3D, T::kCube, T::kCubeArray})
+      for (Tiling tiling : {Tiling::kBlockLinear, Tiling::kPitch})
+        for (const char* platform : {"SM90", "SM100", "SM120"}) {
+          const std::string what = std::string(info.name) + " " +
+                                   std::string(texunit::surface_type_name(t)) + " " + platform;
+          const Platform& p = *find_platform(platform);
+          const TicSurface in = surface(info.format, t, tiling);
+          core::DiagSink sink;
+          auto bytes = tic_from_texsim(p, in, sink, TicFamily::kV2);
+          if (tiling == Tiling::kPitch && (in.placed.desc.is_array() || t == T::k3D)) {
+            ASSERT_FALSE(bytes) << what;
+            EXPECT_EQ(sink.diagnostics().back().rule_id, "TIC-TEXSIM");
+            EXPECT_NE(sink.diagnostics().back().message.find("TIC.V2.PITCH has no DEPTH_MINUS_ONE"),
+                      std::string::npos);
+            ++refused;
+            continue;
+          }
+          ASSERT_TRUE(bytes) << what;
+          auto out = tic_to_texsim(p, *bytes, sink, {}, TicFamily::kV2);
+          ASSERT_TRUE(out) << what << ": " << sink.diagnostics().front().message;
+          expect_same(in, *out, what);
+          if (std::string_view(platform) == "SM90") {  // V1 bytes read back to the same surface
+            auto v1 = tic_from_texsim(p, in, sink, TicFamily::kV1);
+            ASSERT_TRUE(v1) << what;
+            EXPECT_NE(*v1, *bytes) << what;
+            expect_same(*tic_to_texsim(p, *v1, sink), *out, what + " V1");
+          } else {  // Blackwell's headers are V2 whatever is asked for by default
+            EXPECT_EQ(*tic_from_texsim(p, in, sink), *bytes) << what;
+          }
+        }
+  }
+  EXPECT_EQ(formats, 56u);
+  EXPECT_EQ(refused, 56u * 4 * 3);  // 1D/2D arrays, 3D, cube arrays
+}
+
+TEST(NvidiaTexsim, V2RefusalsNameTheirFields) {
+  const Platform& sm90 = *find_platform("SM90");
+  const auto base =
+      surface(texunit::Format::kR8G8B8A8_UNORM, texunit::SurfaceType::k2D, Tiling::kBlockLinear);
+  core::DiagSink enc;
+  const auto good = *tic_from_texsim(sm90, base, enc, TicFamily::kV2);
+  const DescriptorType& bl = *find_type(sm90, "TIC.V2.BLOCKLINEAR");
+  const std::pair<std::string, std::string> cases[] = {
+      {"DATA_TYPE", "TEX_DATA_TYPE_ZS"},   // a depth-stencil data type (decision TV3)
+      {"COMPONENTS", "SIZES_B5G6R5"},      // no texsim format (decision DS5)
+      {"TILE_WIDTH_IN_GOBS", "TWO_GOBS"},  // tile width (DS6)
+      {"Y_SOURCE", "IN_R"},                // swizzle
+  };
+  for (const auto& [field, value] : cases) {
+    auto e = good;
+    core::DiagSink sink;
+    ASSERT_TRUE(set_named(bl, e, field, value, sink));
+    EXPECT_FALSE(tic_to_texsim(sm90, e, sink, {}, TicFamily::kV2)) << field;
+    ASSERT_FALSE(sink.diagnostics().empty()) << field;
+    EXPECT_EQ(sink.diagnostics().back().rule_id, "TIC-TEXSIM") << field;
+  }
+  auto e = good;
+  core::DiagSink sink;
+  ASSERT_TRUE(set_named(bl, e, "DATA_TYPE", "TEX_DATA_TYPE_ZS", sink));
+  tic_to_texsim(sm90, e, sink, {}, TicFamily::kV2);
+  EXPECT_EQ(sink.diagnostics().back().message,
+            "texsim has no format for COMPONENTS SIZES_A8B8G8R8 with DATA_TYPE TEX_DATA_TYPE_ZS");
+  // Texture buffers: a one-D raw typed header.
+  const DescriptorType& raw = *find_type(sm90, "TIC.V2.ONE_D_RAW_TYPED");
+  core::DiagSink b;
+  const auto buffer = encode(
+      raw,
+      std::vector<std::pair<std::string, std::string>>{{"HEADER_VERSION", "SELECT_ONE_D_RAW_TYPED"},
+                                                       {"COMPONENTS", "SIZES_1D_R32"},
+                                                       {"DATA_TYPE", "TEX_DATA_TYPE_FLOAT"}},
+      b);
+  ASSERT_TRUE(buffer);
+  EXPECT_FALSE(tic_to_texsim(sm90, *buffer, b, {}, TicFamily::kV2));
+  EXPECT_EQ(b.diagnostics().back().rule_id, "TIC-TEXSIM");
+  // The family must be the platform's: no V2 before Hopper, no V1 on Blackwell.
+  core::DiagSink f;
+  EXPECT_FALSE(tic_from_texsim(*find_platform("SM75"), base, f, TicFamily::kV2));
+  EXPECT_FALSE(tic_from_texsim(*find_platform("SM120"), base, f, TicFamily::kV1));
+  ASSERT_EQ(f.diagnostics().size(), 2u);
+  EXPECT_EQ(f.diagnostics()[0].rule_id, "TIC-TEXSIM");
+}
+
 TEST(NvidiaTexsim, RefusesWhatTexsimDoesNotModel) {
   const auto base =
       surface(texunit::Format::kR8G8B8A8_UNORM, texunit::SurfaceType::k2D, Tiling::kBlockLinear);

@@ -18,10 +18,12 @@
 
 namespace texsim::isa::sass::testing {
 
-// `json` is the scene's text as loaded into `scene`; `block_height_log2` the GOBs per block.
+// `json` is the scene's text as loaded into `scene`; `block_height_log2` the GOBs per block;
+// `header_version` the header pool's family (0: the platform's default, no pool key).
 inline std::optional<nlohmann::ordered_json> descriptor_twin(const scene::Scene& scene,
                                                              nlohmann::ordered_json json,
-                                                             uint8_t block_height_log2 = 1) {
+                                                             uint8_t block_height_log2 = 1,
+                                                             uint32_t header_version = 0) {
   const auto* platform = hwstate::nvidia::find_platform(scene.platform);
   const SceneState& st = scene_state(scene);
   if (platform == nullptr || !st.texture_headers) return std::nullopt;
@@ -43,7 +45,11 @@ inline std::optional<nlohmann::ordered_json> descriptor_twin(const scene::Scene&
     tic.placed.base_address = address;
     tic.view_min_level = h.min_level;
     tic.view_max_level = h.max_level;
-    const auto bytes = hwstate::nvidia::tic_from_texsim(*platform, tic, sink);
+    const auto bytes = hwstate::nvidia::tic_from_texsim(
+        *platform, tic, sink,
+        header_version == 0
+            ? std::nullopt
+            : std::optional(static_cast<hwstate::nvidia::TicFamily>(header_version)));
     if (!bytes) return std::nullopt;
     std::vector<uint8_t> mem(hwstate::surface_bytes(tic.placed), 0);
     hwstate::from_linear(tic.placed, surf->surface.bytes(), mem);
@@ -52,6 +58,7 @@ inline std::optional<nlohmann::ordered_json> descriptor_twin(const scene::Scene&
     address += (mem.size() + 0xffff) & ~uint64_t{0xffff};
   }
   json["texture_headers"] = {{"max_index", st.texture_headers->max_index}, {"entries", entries}};
+  if (header_version != 0) json["texture_headers"]["header_version"] = header_version;
   if (st.texture_samplers) {
     std::vector<uint8_t> pool((st.texture_samplers->max_index + 1) * 32, 0);
     for (const auto& [index, s] : st.texture_samplers->entries) {

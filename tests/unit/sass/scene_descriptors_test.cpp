@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "isa/registry.hpp"
 #include "unit/sass/descriptor_twin.hpp"
 
@@ -46,13 +48,17 @@ std::optional<scene::Scene> load(const std::string& text, core::DiagSink& sink) 
 }
 
 TEST(SassSceneDescriptors, TwinReadsEverySurfaceBackByteForByte) {
-  for (const char* platform : {"SM50", "SM52", "SM61", "SM75", "SM90"})
+  // "SM90/2": Hopper's "Texture Header V2" pool (header_version 2, decision TV1).
+  for (std::string_view given : {"SM50", "SM52", "SM61", "SM75", "SM90", "SM90/2"})
     for (uint8_t block_height : {uint8_t{0}, uint8_t{1}, uint8_t{4}}) {
+      const std::string platform(given.substr(0, 4));
+      const uint32_t header_version = given.size() > 4 ? 2 : 0;
       core::DiagSink sink;
       const auto original = load(with_platform(platform), sink);
       ASSERT_TRUE(original) << sink.diagnostics().front().message;
       const auto twin = testing::descriptor_twin(
-          *original, nlohmann::ordered_json::parse(with_platform(platform)), block_height);
+          *original, nlohmann::ordered_json::parse(with_platform(platform)), block_height,
+          header_version);
       ASSERT_TRUE(twin);
       const auto loaded = load(twin->dump(), sink);
       ASSERT_TRUE(loaded) << platform << ": " << sink.diagnostics().front().message;
@@ -60,6 +66,7 @@ TEST(SassSceneDescriptors, TwinReadsEverySurfaceBackByteForByte) {
       const SceneState& a = scene_state(*original);
       const SceneState& b = scene_state(*loaded);
       ASSERT_EQ(b.texture_headers->max_index, 9u);
+      EXPECT_EQ(b.texture_header_version, header_version);
       ASSERT_EQ(b.texture_headers->entries.size(), a.texture_headers->entries.size());
       for (const auto& [index, h] : a.texture_headers->entries) {
         const TextureHeader& t = b.texture_headers->entries.at(index);
@@ -69,7 +76,7 @@ TEST(SassSceneDescriptors, TwinReadsEverySurfaceBackByteForByte) {
         EXPECT_EQ(m->desc().type, s.desc().type);
         EXPECT_EQ(m->desc().mips, s.desc().mips);
         EXPECT_TRUE(std::ranges::equal(m->bytes(), s.bytes()))
-            << platform << " header " << index << " block height " << int(block_height);
+            << given << " header " << index << " block height " << int(block_height);
         EXPECT_EQ(t.min_level, h.min_level);
         EXPECT_EQ(t.max_level, h.max_level);
       }
@@ -125,6 +132,35 @@ TEST(SassSceneDescriptors, InvalidHeaderIsReportedAtTheEntry) {
   EXPECT_EQ(d[0].message.rfind("texture_headers.entries.1: TIC.BLOCKLINEAR RESERVED7Y", 0), 0u)
       << d[0].message;
   EXPECT_GT(std::get<core::TextLoc>(d[0].loc).line, 0u);
+}
+
+// The pool's "header_version" (decision TV1): V2 bytes in a pool without it are read as V1
+// headers (SM90's default family) and refused; 2 on a platform without V2 headers and values
+// other than 1 and 2 are SCENE-VALUE at the key.
+TEST(SassSceneDescriptors, HeaderVersionSelectsTheFamily) {
+  const std::string text = R"({"texsim": 1, "isa": "sass", "platform": "SM90",
+    "surfaces": [{ "id": 0, "type": "2D", "format": "R8_UNORM", "width": 4, "height": 4 }],
+    "texture_headers": { "max_index": 1, "entries": { "1": { "surface": 0 } } } })";
+  core::DiagSink sink;
+  const auto sc = load(text, sink);
+  ASSERT_TRUE(sc);
+  auto v2 = *testing::descriptor_twin(*sc, nlohmann::ordered_json::parse(text), 1, 2);
+  ASSERT_TRUE(load(v2.dump(), sink)) << sink.diagnostics().front().message;
+  v2["texture_headers"].erase("header_version");
+  auto d = errors_of(v2);
+  ASSERT_FALSE(d.empty());
+  EXPECT_EQ(d[0].message.rfind("texture_headers.entries.1: TIC.", 0), 0u) << d[0].message;
+  for (const auto& [platform, version, says] :
+       {std::tuple{"SM90", 3, "must be"}, std::tuple{"SM75", 2, "SM75 (TURING_A"}}) {
+    auto j = v2;
+    j["platform"] = platform;
+    j["texture_headers"]["header_version"] = version;
+    d = errors_of(j);
+    ASSERT_FALSE(d.empty()) << platform;
+    EXPECT_EQ(d[0].rule_id, "SCENE-VALUE") << d[0].message;
+    EXPECT_NE(d[0].message.find("header_version"), std::string::npos) << d[0].message;
+    EXPECT_NE(d[0].message.find(says), std::string::npos) << d[0].message;
+  }
 }
 
 TEST(SassSceneDescriptors, SurfaceOutsideGpuMemory) {
