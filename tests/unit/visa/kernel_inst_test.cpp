@@ -130,7 +130,8 @@ TEST(KernelInst, ErrorsNameTheToken) {
   EXPECT_FALSE(parse_kinst("mov (M1, 1) A0(0)<1> 0x1:d", syms, err));
   EXPECT_NE(err.find("address"), std::string::npos) << err;
   EXPECT_TRUE(kernel_mnemonic_modelled("add3"));
-  EXPECT_FALSE(kernel_mnemonic_modelled("scatter4_typed"));
+  EXPECT_TRUE(kernel_mnemonic_modelled("scatter4_typed"));  // K24
+  EXPECT_FALSE(kernel_mnemonic_modelled("svm_block_ld"));
 }
 
 }  // namespace
