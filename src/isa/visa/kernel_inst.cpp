@@ -10,11 +10,12 @@ namespace texsim::isa::visa {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 58> kGeneric{
+constexpr std::array<std::string_view, 66> kGeneric{
     "mov", "add", "mul", "mulh", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
-    "scatter4_scaled", "scatter_scaled", "scatter4_typed", "lsc_load", "lsc_store", "barrier", "dword_atomic",
+    "scatter4_scaled", "scatter_scaled", "scatter4_typed", "svm_block_ld", "svm_block_st",
+    "svm_gather", "svm_scatter", "oword_ld", "oword_ld_unaligned", "oword_st", "madw", "lsc_load", "lsc_store", "barrier", "dword_atomic",
     "svm_atomic", "setp", "cbit", "lsc_atomic_iinc", "lsc_atomic_idec", "lsc_atomic_load",
     "lsc_atomic_store", "lsc_atomic_iadd", "lsc_atomic_isub", "lsc_atomic_smin",
     "lsc_atomic_smax", "lsc_atomic_umin", "lsc_atomic_umax", "lsc_atomic_and", "lsc_atomic_or",
@@ -225,8 +226,15 @@ std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
   }
   const size_t open = text.find('(');
   const size_t close = text.find(')', open == std::string_view::npos ? 0 : open);
-  if (open == std::string_view::npos || close == std::string_view::npos ||
-      !parse_exec(text.substr(open + 1, close - open - 1), k)) {
+  // SVM_BLOCK_LD / _ST and OWORD_* "(N)": N owords, no execution mask (SVM_BLOCK_LD.md).
+  const bool block = text.starts_with("svm_block_ld") || text.starts_with("svm_block_st") ||
+                     text.starts_with("oword_");
+  if (block && open != std::string_view::npos && close != std::string_view::npos &&
+      parse_uint(text.substr(open + 1, close - open - 1), k.owords) &&
+      (k.owords == 1 || k.owords == 2 || k.owords == 4 || k.owords == 8)) {
+    k.nomask = true;
+  } else if (open == std::string_view::npos || close == std::string_view::npos ||
+             !parse_exec(text.substr(open + 1, close - open - 1), k)) {
     error = "no execution size (Mn, N) in '" + std::string(text) + "'";
     return std::nullopt;
   }

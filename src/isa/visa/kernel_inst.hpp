@@ -44,6 +44,7 @@ struct KInst {
   unsigned exec_size = 1;
   unsigned mask_offset = 0;  // lanes: 4 * (n - 1) for Mn
   bool nomask = false;
+  uint32_t owords = 0;        // svm_block_* / oword_* "(N)": owords moved (exec size 1)
   std::vector<KOperand> ops;  // in text order (destination first)
 };
 

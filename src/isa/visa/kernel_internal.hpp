@@ -53,6 +53,18 @@ bool run_setp(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& 
 bool run_cbit(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
               core::DiagSink& sink);
 // SCATTER4_SCALED, SCATTER_SCALED, GATHER4_SCALED, GATHER_SCALED on a bound buffer.
+// The launch buffer with a GPU address holding [a, a + n): its bytes from `a`; nullptr when none
+// does (kernel_lsc.cpp; stateless messages).
+uint8_t* addressed(KernelMemory& mem, uint64_t a, unsigned n);
+std::string hex(uint64_t v);
+
+// SVM_BLOCK_LD / SVM_BLOCK_ST / SVM_GATHER / SVM_SCATTER on stateless addresses (kernel_svm.cpp).
+bool run_svm(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+             core::DiagSink& sink);
+
+// OWORD_LD / OWORD_LD_UNALIGNED / OWORD_ST on the bound buffer (kernel_memory.cpp).
+bool run_oword(ThreadState& t, const KInst& k, const core::TextLoc& loc, core::DiagSink& sink);
+
 // SCATTER4_TYPED into the launch's image at the surface's binding-table index (kernel_typed.cpp).
 bool run_typed_write(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                      core::DiagSink& sink);

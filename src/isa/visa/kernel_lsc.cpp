@@ -12,7 +12,8 @@ bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& rul
   return false;
 }
 
-// The buffer holding [a, a + n): its bytes from `a`; nullptr when no addressed buffer does.
+}  // namespace
+
 uint8_t* addressed(KernelMemory& mem, uint64_t a, unsigned n) {
   for (const auto& [bti, base] : mem.addresses) {
     auto b = mem.buffers.find(bti);
@@ -27,8 +28,6 @@ std::string hex(uint64_t v) {
   std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
   return buf;
 }
-
-}  // namespace
 
 bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
              core::DiagSink& sink) {

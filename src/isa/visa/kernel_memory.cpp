@@ -90,6 +90,36 @@ bool run_buffer_message(ThreadState& t, const KInst& k, uint32_t active, const c
   return true;
 }
 
+// OWORD_LD / OWORD_LD_UNALIGNED / OWORD_ST "(N) T<n> offset data": N owords at the scalar
+// offset (owords; bytes for the unaligned read) of the bound buffer, no execution mask;
+// out-of-bounds reads give 0, writes are dropped (OWORD_LD.md, OWORD_ST.md; decision K25).
+bool run_oword(ThreadState& t, const KInst& k, const core::TextLoc& loc, core::DiagSink& sink) {
+  const bool store = k.op == "oword_st";
+  const std::string page = store                ? "visa instructions/OWORD_ST.md"
+                           : k.op == "oword_ld" ? "visa instructions/OWORD_LD.md"
+                                                : "visa instructions/OWORD_LD_UNALIGNED.md";
+  if (k.ops.size() != 3 || k.ops[0].kind != KOpKind::kState || k.ops[2].kind != KOpKind::kRaw)
+    return fail(sink, loc, k.op + " takes Surface, Offset and a raw operand", page);
+  std::string why;
+  std::vector<uint8_t>* buf = bound_buffer(t, k.ops[0].var->id, why);
+  if (buf == nullptr) return fail(sink, loc, why, page);
+  const auto off = read_lane(t.m, k.ops[1], 0, why);
+  const auto sp = t.m.span(k.ops[2].var->id);
+  const unsigned bytes = 16 * k.owords;
+  if (!off || !sp || k.ops[2].col + bytes > sp->size)
+    return fail(sink, loc, why.empty() ? "the data operand is too small" : why, page);
+  const uint64_t base =
+      (static_cast<uint64_t>(off->v.i) & 0xffffffffu) * (k.op == "oword_ld_unaligned" ? 1u : 16u);
+  const uint32_t r = sp->base + k.ops[2].col;
+  for (unsigned b = 0; b < bytes; ++b) {
+    const uint64_t a = base + b;
+    if (store && a < buf->size()) (*buf)[a] = t.m.byte(r + b);
+    if (!store) t.m.write(r + b, a < buf->size() ? (*buf)[a] : 0, off->defined);
+  }
+  if (!store) t.m.mark_written(k.ops[2].var->id);
+  return true;
+}
+
 bool run_row_gather(ThreadState& t, const Instruction& inst, const core::TextLoc& loc,
                     core::DiagSink& sink) {
   const auto req = lower_gather_scaled(inst, t.m, sink);

@@ -248,6 +248,48 @@ bool run_movs(ThreadState& t, const KInst& k, const core::TextLoc& loc, core::Di
 
 }  // namespace
 
+namespace {
+
+// MADW.md: dst = src0 * src1 + src2 with the full 64-bit result (D/UD by the destination's
+// type): the low dwords of every lane in the first GRFs, the high dwords in the GRFs after
+// them (each half exec_size dwords, rounded up to whole GRFs).
+bool run_madw(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
+              core::DiagSink& sink) {
+  if (k.ops.size() != 4 || k.ops[0].kind != KOpKind::kVar)
+    return fail(sink, loc, "madw takes a destination and three sources");
+  const bool sgn = type_is_signed(k.ops[0].type);
+  const unsigned grf = t.m.grf_bytes();
+  const unsigned half = (k.exec_size * 4 + grf - 1) / grf * grf;
+  std::vector<std::pair<unsigned, uint64_t>> lanes;
+  std::vector<bool> defined;
+  const bool ok = each_lane(t, k, en, 1, 3, loc, sink, [&](unsigned i, auto v, bool def) {
+    const auto u = [&](int s) { return static_cast<uint32_t>(v[s].i); };
+    const uint64_t r = sgn ? static_cast<uint64_t>(int64_t{static_cast<int32_t>(u(0))} *
+                                                       static_cast<int32_t>(u(1)) +
+                                                   static_cast<int32_t>(u(2)))
+                           : uint64_t{u(0)} * u(1) + u(2);
+    lanes.emplace_back(i, r);
+    defined.push_back(def);
+    return true;
+  });
+  if (!ok) return false;
+  std::string err;
+  for (size_t n = 0; n < lanes.size(); ++n) {
+    const auto a = element_address(t.m, k.ops[0], lanes[n].first, true, err);
+    const auto sp = t.m.span(k.ops[0].var->id);
+    if (!a || !sp || *a + half + 4 > sp->base + sp->size)
+      return fail(sink, loc, "madw's destination is too small for both halves");
+    for (unsigned b = 0; b < 4; ++b) {
+      t.m.write(*a + b, static_cast<uint8_t>(lanes[n].second >> (8 * b)), defined[n]);
+      t.m.write(*a + half + b, static_cast<uint8_t>(lanes[n].second >> (32 + 8 * b)), defined[n]);
+    }
+  }
+  t.m.mark_written(k.ops[0].var->id);
+  return true;
+}
+
+}  // namespace
+
 bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                  core::DiagSink& sink) {
   if (k.op == "movs") return run_movs(t, k, loc, sink);
@@ -258,6 +300,7 @@ bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::Te
   if (k.op == "addc") return run_addc(t, k, en, loc, sink);
   if (k.op == "setp") return run_setp(t, k, en, loc, sink);
   if (k.op == "cbit") return run_cbit(t, k, en, loc, sink);
+  if (k.op == "madw") return run_madw(t, k, en, loc, sink);
   if (!k.ops.empty() && k.ops[0].kind == KOpKind::kPred &&
       (k.op == "and" || k.op == "or" || k.op == "xor" || k.op == "not"))
     return run_pred_logic(t, k, en, loc, sink);

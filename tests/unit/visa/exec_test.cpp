@@ -390,7 +390,7 @@ TEST(ExecGatherScaled, PoisonFillsUndefinedBytesButTheyStayUndefined) {
 
 TEST(ExecProgram, UnsupportedInstructionsAreRunErrors) {
   const Outcome r =
-      run("svm_block_ld (1) V41(0,0)<0;1,0> V40.0", slm_scene());
+      run("svm_gather4scaled.R (M1, 8) 0x0:ud V41.0 V40.0", slm_scene());
   EXPECT_FALSE(r.result);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-UNSUPPORTED"));
   EXPECT_TRUE(r.sink.has_errors());

@@ -131,7 +131,8 @@ TEST(KernelInst, ErrorsNameTheToken) {
   EXPECT_NE(err.find("address"), std::string::npos) << err;
   EXPECT_TRUE(kernel_mnemonic_modelled("add3"));
   EXPECT_TRUE(kernel_mnemonic_modelled("scatter4_typed"));  // K24
-  EXPECT_FALSE(kernel_mnemonic_modelled("svm_block_ld"));
+  EXPECT_TRUE(kernel_mnemonic_modelled("svm_block_ld"));  // K25
+  EXPECT_FALSE(kernel_mnemonic_modelled("svm_gather4scaled"));
 }
 
 }  // namespace
