@@ -162,7 +162,8 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
       ok = run_lsc_atomic(t, *k, active, loc, sink);
     } else if (k->op == "lsc_load" || k->op == "lsc_store") {
       ok = run_lsc(t, *k, active, loc, sink);
-    } else if (k->op.starts_with("svm_block_") || k->op == "svm_gather" || k->op == "svm_scatter") {
+    } else if (k->op.starts_with("svm_block_") || k->op.starts_with("svm_gather") ||
+               k->op.starts_with("svm_scatter")) {
       ok = run_svm(t, *k, active, loc, sink);
     } else if (k->op.starts_with("oword_")) {
       ok = run_oword(t, *k, loc, sink);

@@ -10,12 +10,12 @@ namespace texsim::isa::visa {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 66> kGeneric{
+constexpr std::array<std::string_view, 68> kGeneric{
     "mov", "add", "mul", "mulh", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
     "scatter4_scaled", "scatter_scaled", "scatter4_typed", "svm_block_ld", "svm_block_st",
-    "svm_gather", "svm_scatter", "oword_ld", "oword_ld_unaligned", "oword_st", "madw", "lsc_load", "lsc_store", "barrier", "dword_atomic",
+    "svm_gather", "svm_scatter", "svm_gather4scaled", "svm_scatter4scaled", "oword_ld", "oword_ld_unaligned", "oword_st", "madw", "lsc_load", "lsc_store", "barrier", "dword_atomic",
     "svm_atomic", "setp", "cbit", "lsc_atomic_iinc", "lsc_atomic_idec", "lsc_atomic_load",
     "lsc_atomic_store", "lsc_atomic_iadd", "lsc_atomic_isub", "lsc_atomic_smin",
     "lsc_atomic_smax", "lsc_atomic_umin", "lsc_atomic_umax", "lsc_atomic_and", "lsc_atomic_or",

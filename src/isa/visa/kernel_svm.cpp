@@ -1,6 +1,7 @@
 // Shared-virtual-memory block and scattered messages of a kernel thread (kernel_internal.hpp):
-// SVM_BLOCK_LD/ST (N owords at one UQ address) and SVM_GATHER/SCATTER (blocks of 1, 4 or 8
-// bytes at each lane's UQ address), on the launch's buffers with a GPU address (visa
+// SVM_BLOCK_LD/ST (N owords at one UQ address), SVM_GATHER/SCATTER (blocks of 1, 4 or 8 bytes at
+// each lane's UQ address) and SVM_GATHER4/SCATTER4_SCALED (RGBA dwords), on the launch's buffers
+// with a GPU address (visa
 // instructions/SVM_*.md; decision K25). Depends on kernel_ops and kernel_lsc's addressed().
 #include <cstdlib>
 
@@ -96,12 +97,61 @@ bool scattered(ThreadState& t, const KInst& k, uint32_t active, const core::Text
   return true;
 }
 
+// SVM_GATHER4_SCALED / SVM_SCATTER4_SCALED.<channels> (<exec>) <offset> <element_offsets>
+// <data>: channel c of lane i at offset + element_offset[i] + 4 c, each enabled channel from the
+// next block of max(exec_size, GRF / 4) dwords (SVM_GATHER4_SCALED.md; IGC's text leaves out the
+// scale, always 0: decision IT3).
+bool scaled(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+            core::DiagSink& sink) {
+  const bool store = k.op == "svm_scatter4scaled";
+  const std::string page = store ? "visa instructions/SVM_SCATTER4_SCALED.md"
+                                 : "visa instructions/SVM_GATHER4_SCALED.md";
+  unsigned mask = 0;
+  for (const char c : k.modifier)
+    mask |= c == 'R' ? 1u : c == 'G' ? 2u : c == 'B' ? 4u : c == 'A' ? 8u : 0u;
+  if (k.ops.size() != 3 || k.ops[1].kind != KOpKind::kRaw || k.ops[2].kind != KOpKind::kRaw ||
+      mask == 0)
+    return fail(sink, loc, "VISA-RUN-OPERAND",
+                k.op + " takes channels, an offset, Element_offset and a data operand", page);
+  std::string why;
+  const auto g = read_lane(t.m, k.ops[0], 0, why);
+  const auto asp = t.m.span(k.ops[1].var->id), dsp = t.m.span(k.ops[2].var->id);
+  if (!g || !asp || !dsp)
+    return fail(sink, loc, "VISA-RUN-OPERAND", "an operand has no storage", page);
+  const unsigned per = 4 * std::max(k.exec_size, t.m.grf_bytes() / 4);
+  const uint32_t en = instruction_lanes(t, k, active, false);
+  for (unsigned i = 0; i < k.exec_size; ++i) {
+    if (((en >> i) & 1) == 0) continue;
+    bool def = false;
+    if (k.ops[1].col + 8 * i + 8 > asp->size)
+      return fail(sink, loc, "VISA-RUN-OPERAND", "Element_offset is too small", page);
+    const uint64_t a =
+        static_cast<uint64_t>(g->v.i) + t.m.read_le(asp->base + k.ops[1].col + 8 * i, 8, def);
+    unsigned slot = 0;
+    for (unsigned c = 0; c < 4; ++c) {
+      if (((mask >> c) & 1) == 0) continue;
+      const uint32_t r = k.ops[2].col + slot++ * per + 4 * i;
+      if (r + 4 > dsp->size)
+        return fail(sink, loc, "VISA-RUN-OPERAND", "the data operand is too small", page);
+      if (!def || !move(t, a + 4 * c, dsp->base + r, 4, store))
+        return fail(
+            sink, loc, "VISA-RUN-MEMORY",
+            "lane " + std::to_string(i) + ": address " + hex(a + 4 * c) +
+                (def ? " lies in no launch buffer with an \"address\"" : " has undefined bytes"),
+            page);
+    }
+  }
+  if (!store) t.m.mark_written(k.ops[2].var->id);
+  return true;
+}
+
 }  // namespace
 
 bool run_svm(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
              core::DiagSink& sink) {
-  return k.op.starts_with("svm_block_") ? block(t, k, loc, sink)
-                                        : scattered(t, k, active, loc, sink);
+  if (k.op.starts_with("svm_block_")) return block(t, k, loc, sink);
+  if (k.op.ends_with("4scaled")) return scaled(t, k, active, loc, sink);
+  return scattered(t, k, active, loc, sink);
 }
 
 }  // namespace texsim::isa::visa

@@ -390,7 +390,7 @@ TEST(ExecGatherScaled, PoisonFillsUndefinedBytesButTheyStayUndefined) {
 
 TEST(ExecProgram, UnsupportedInstructionsAreRunErrors) {
   const Outcome r =
-      run("svm_gather4scaled.R (M1, 8) 0x0:ud V41.0 V40.0", slm_scene());
+      run("bfrev (M1, 8) V40(0,0)<1> V40(0,0)<1;1,0>", slm_scene());
   EXPECT_FALSE(r.result);
   EXPECT_TRUE(test::has_rule(r.sink, "VISA-UNSUPPORTED"));
   EXPECT_TRUE(r.sink.has_errors());

@@ -115,15 +115,15 @@ TEST(IgcDump, UnmodelledInstructionsAreOneNoteEach) {
   scene::Scene sc;
   EXPECT_TRUE(execute_program(*p.prog, sc, ExecConfig{}, run_sink)) << test::all_diags(run_sink);
   const auto q = test::parse(text +
-                             "    svm_gather4scaled.R (M1, 16) 0x0:ud V0041.0 V0040.0\n"
-                             "    svm_gather4scaled.R (M1, 16) 0x0:ud V0041.0 V0040.0\n");
+                             "    bfrev (M1, 16) V0040(0,0)<1> V0040(0,0)<1;1,0>\n"
+                             "    bfrev (M1, 16) V0040(0,0)<1> V0040(0,0)<1;1,0>\n");
   core::DiagSink atomic_sink;
   EXPECT_FALSE(execute_program(*q.prog, sc, ExecConfig{}, atomic_sink));
   EXPECT_EQ(count(atomic_sink, core::Severity::kError, "VISA-UNSUPPORTED"), 1u)
       << test::all_diags(atomic_sink);
   EXPECT_NE(test::all_diags(atomic_sink)
                 .find("2 of its instructions are not modelled, the first "
-                      "'svm_gather4scaled' at line 23"),
+                      "'bfrev' at line 23"),
             std::string::npos)
       << test::all_diags(atomic_sink);
 }

@@ -132,7 +132,7 @@ TEST(KernelInst, ErrorsNameTheToken) {
   EXPECT_TRUE(kernel_mnemonic_modelled("add3"));
   EXPECT_TRUE(kernel_mnemonic_modelled("scatter4_typed"));  // K24
   EXPECT_TRUE(kernel_mnemonic_modelled("svm_block_ld"));  // K25
-  EXPECT_FALSE(kernel_mnemonic_modelled("svm_gather4scaled"));
+  EXPECT_FALSE(kernel_mnemonic_modelled("bfrev"));
 }
 
 }  // namespace
