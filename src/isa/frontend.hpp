@@ -124,6 +124,7 @@ struct RunImage {
 struct RunResult {
   std::vector<scene::RegisterValue> registers;  // every register the program wrote, in order
   std::vector<RunImage> images;                 // images a launch wrote, by binding-table index
+  uint64_t instructions = 0;  // vISA whole kernels: instructions executed, summed over threads
   std::vector<std::string> trace;               // one entry per executed instruction
   std::shared_ptr<const MemoryLog> memory;      // with ExecOptions::trace_memory
 };

@@ -134,6 +134,7 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
     }
     const Instruction& inst = prog.instructions[pc];
     const core::TextLoc loc = loc_of(prog, inst);
+    ++mem.instructions;
     if (steps_++ >= kKernelStepLimit) {
       sink.error("VISA-RUN-LIMIT", loc,
                  "the thread ran " + std::to_string(kKernelStepLimit) +

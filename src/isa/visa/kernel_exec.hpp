@@ -31,6 +31,7 @@ struct KernelMemory {
   std::map<uint32_t, uint64_t> addresses;  // buffers with a GPU address (stateless LSC)
   // Images written by SCATTER4_TYPED: a copy of the scene surface, by binding-table index.
   std::map<uint32_t, texunit::Surface> written_images;
+  uint64_t instructions = 0;  // instructions executed by every thread (RunResult::instructions)
 };
 
 // Each instruction's structured form (nullopt for rows exec.hpp runs) and the labels.

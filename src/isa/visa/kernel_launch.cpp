@@ -154,6 +154,7 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& c
   RunResult result;
   for (const auto& [bti, b] : l.buffers)
     result.registers.push_back(buffer_value(bti, b, mem.buffers[bti]));
+  result.instructions = mem.instructions;
   for (auto& [bti, surface] : mem.written_images) {
     result.images.push_back(
         {"image" + std::to_string(bti), std::make_shared<texunit::Surface>(std::move(surface))});
@@ -194,6 +195,7 @@ std::optional<RunResult> execute_kernel(const VisaProgram& prog, const scene::Sc
   if (!run_thread(prog, *code, *m, mem, sc, cfg, m->dispatch_mask() & lanes, sink))
     return std::nullopt;
   RunResult result;
+  result.instructions = mem.instructions;
   for (uint32_t id : m->written()) result.registers.push_back(register_value(*m, id));
   return result;
 }
