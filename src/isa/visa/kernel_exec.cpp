@@ -166,6 +166,8 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
     } else if (k->op.starts_with("svm_block_") || k->op.starts_with("svm_gather") ||
                k->op.starts_with("svm_scatter")) {
       ok = run_svm(t, *k, active, loc, sink);
+    } else if (k->op == "media_st") {
+      ok = run_media_store(t, *k, loc, sink);
     } else if (k->op.starts_with("oword_")) {
       ok = run_oword(t, *k, loc, sink);
     } else if (k->op == "scatter4_typed") {

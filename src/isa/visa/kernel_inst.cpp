@@ -10,12 +10,12 @@ namespace texsim::isa::visa {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 68> kGeneric{
+constexpr std::array<std::string_view, 69> kGeneric{
     "mov", "add", "mul", "mulh", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
     "scatter4_scaled", "scatter_scaled", "scatter4_typed", "svm_block_ld", "svm_block_st",
-    "svm_gather", "svm_scatter", "svm_gather4scaled", "svm_scatter4scaled", "oword_ld", "oword_ld_unaligned", "oword_st", "madw", "lsc_load", "lsc_store", "barrier", "dword_atomic",
+    "svm_gather", "svm_scatter", "svm_gather4scaled", "svm_scatter4scaled", "oword_ld", "oword_ld_unaligned", "oword_st", "madw", "media_st", "lsc_load", "lsc_store", "barrier", "dword_atomic",
     "svm_atomic", "setp", "cbit", "lsc_atomic_iinc", "lsc_atomic_idec", "lsc_atomic_load",
     "lsc_atomic_store", "lsc_atomic_iadd", "lsc_atomic_isub", "lsc_atomic_smin",
     "lsc_atomic_smax", "lsc_atomic_umin", "lsc_atomic_umax", "lsc_atomic_and", "lsc_atomic_or",
@@ -229,9 +229,19 @@ std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
   // SVM_BLOCK_LD / _ST and OWORD_* "(N)": N owords, no execution mask (SVM_BLOCK_LD.md).
   const bool block = text.starts_with("svm_block_ld") || text.starts_with("svm_block_st") ||
                      text.starts_with("oword_");
-  if (block && open != std::string_view::npos && close != std::string_view::npos &&
-      parse_uint(text.substr(open + 1, close - open - 1), k.owords) &&
-      (k.owords == 1 || k.owords == 2 || k.owords == 4 || k.owords == 8)) {
+  // MEDIA_ST "(W,H)": a block of W bytes by H rows (MEDIA_ST.md).
+  const bool media = text.starts_with("media_st");
+  const std::string_view inner = open != std::string_view::npos && close != std::string_view::npos
+                                     ? text.substr(open + 1, close - open - 1)
+                                     : std::string_view{};
+  const size_t wh = inner.find(',');
+  const bool block_size = block && parse_uint(inner, k.owords) &&
+                          (k.owords == 1 || k.owords == 2 || k.owords == 4 || k.owords == 8);
+  const bool media_size = media && wh != std::string_view::npos &&
+                          parse_uint(inner.substr(0, wh), k.block_w) &&
+                          parse_uint(inner.substr(wh + 1), k.block_h) && k.block_w >= 1 &&
+                          k.block_w <= 64 && k.block_h >= 1 && k.block_h <= 64;
+  if (block_size || media_size) {
     k.nomask = true;
   } else if (open == std::string_view::npos || close == std::string_view::npos ||
              !parse_exec(text.substr(open + 1, close - open - 1), k)) {
@@ -248,8 +258,16 @@ std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
   const bool lsc_atomic = k.op.starts_with("lsc_atomic_");
   for (std::string_view t : split(text.substr(close + 1))) {
     KOperand o;
-    if (lsc_atomic && t.find(':') == std::string_view::npos) {  // Src1Data / Src2Data: a
-      o.var = syms.find_name(t);                                // whole variable or %null
+    if (media && k.ops.size() == 1) {  // Plane: a bare number
+      o.kind = KOpKind::kImm;
+      uint32_t plane = 0;
+      if (!parse_uint(t, plane)) {
+        error = "bad media_st plane '" + std::string(t) + "'";
+        return std::nullopt;
+      }
+      o.imm = plane;
+    } else if (lsc_atomic && t.find(':') == std::string_view::npos) {  // Src1Data / Src2Data: a
+      o.var = syms.find_name(t);                                       // whole variable or %null
       o.kind = t == "%null" ? KOpKind::kNull : KOpKind::kRaw;
       if (o.var == nullptr || (o.kind == KOpKind::kRaw && o.var->cls != VarClass::kGeneral)) {
         error = "unknown LSC operand '" + std::string(t) + "'";

@@ -44,8 +44,9 @@ struct KInst {
   unsigned exec_size = 1;
   unsigned mask_offset = 0;  // lanes: 4 * (n - 1) for Mn
   bool nomask = false;
-  uint32_t owords = 0;        // svm_block_* / oword_* "(N)": owords moved (exec size 1)
-  std::vector<KOperand> ops;  // in text order (destination first)
+  uint32_t owords = 0;                // svm_block_* / oword_* "(N)": owords moved (exec size 1)
+  uint32_t block_w = 0, block_h = 0;  // media_st "(W,H)": bytes by rows
+  std::vector<KOperand> ops;          // in text order (destination first)
 };
 
 // The mnemonics of generic instructions texsim runs in whole kernels (docs/kernels.md).

@@ -65,6 +65,14 @@ bool run_svm(ThreadState& t, const KInst& k, uint32_t active, const core::TextLo
 // OWORD_LD / OWORD_LD_UNALIGNED / OWORD_ST on the bound buffer (kernel_memory.cpp).
 bool run_oword(ThreadState& t, const KInst& k, const core::TextLoc& loc, core::DiagSink& sink);
 
+// The image a surface variable names (its MOVS binding-table index), copied from the scene on
+// its first write; nullptr with `why` (kernel_typed.cpp).
+texunit::Surface* written_image(ThreadState& t, uint32_t surface_id, std::string& why);
+
+// MEDIA_ST: a block of bytes into the launch's image, row by row (kernel_typed.cpp).
+bool run_media_store(ThreadState& t, const KInst& k, const core::TextLoc& loc,
+                     core::DiagSink& sink);
+
 // SCATTER4_TYPED into the launch's image at the surface's binding-table index (kernel_typed.cpp).
 bool run_typed_write(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                      core::DiagSink& sink);

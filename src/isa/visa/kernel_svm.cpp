@@ -133,10 +133,10 @@ bool scaled(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc
       const uint32_t r = k.ops[2].col + slot++ * per + 4 * i;
       if (r + 4 > dsp->size)
         return fail(sink, loc, "VISA-RUN-OPERAND", "the data operand is too small", page);
-      if (!def || !move(t, a + 4 * c, dsp->base + r, 4, store))
+      if (!def || !move(t, a + uint64_t{4} * c, dsp->base + r, 4, store))
         return fail(
             sink, loc, "VISA-RUN-MEMORY",
-            "lane " + std::to_string(i) + ": address " + hex(a + 4 * c) +
+            "lane " + std::to_string(i) + ": address " + hex(a + uint64_t{4} * c) +
                 (def ? " lies in no launch buffer with an \"address\"" : " has undefined bytes"),
             page);
     }

@@ -1,6 +1,8 @@
 // Typed surface writes of a kernel thread (kernel_internal.hpp): SCATTER4_TYPED into a launch's
 // image, each enabled channel of each enabled lane converted to the surface's format
 // (visa instructions/SCATTER4_TYPED.md; decision K24). Depends on kernel_ops and texunit/format.
+#include <bit>
+
 #include "isa/visa/kernel_internal.hpp"
 #include "isa/visa/scene_states.hpp"
 #include "texunit/format.hpp"
@@ -22,8 +24,8 @@ unsigned channel_mask(const std::string& mod) {
   return m;
 }
 
-// The image a surface variable names (its MOVS binding-table index), copied from the scene on
-// its first write; nullptr with `why`.
+}  // namespace
+
 texunit::Surface* written_image(ThreadState& t, uint32_t surface_id, std::string& why) {
   const auto v = t.surface_values.find(surface_id);
   if (v == t.surface_values.end()) {
@@ -45,6 +47,8 @@ texunit::Surface* written_image(ThreadState& t, uint32_t surface_id, std::string
   }
   return &t.mem.written_images.emplace(v->second, s->surface).first->second;
 }
+
+namespace {
 
 // Element `lane` of a raw U/V/R/LOD operand as UD (%null: 0).
 uint32_t coordinate(const Machine& m, const KOperand& o, unsigned lane) {
@@ -100,6 +104,42 @@ bool run_typed_write(ThreadState& t, const KInst& k, uint32_t active, const core
                  : src_type == VisaType::kD ? texunit::TexelKind::kSint
                                             : texunit::TexelKind::kUint;
     texunit::encode_texel(d.format, value, texel);
+  }
+  return true;
+}
+
+bool run_media_store(ThreadState& t, const KInst& k, const core::TextLoc& loc,
+                     core::DiagSink& sink) {
+  constexpr const char* kMediaPage = "visa instructions/MEDIA_ST.md";
+  auto bad = [&](const std::string& what) {
+    sink.error("VISA-RUN-SURFACE", loc, what, kMediaPage);
+    return false;
+  };
+  if (k.ops.size() != 5 || k.ops[0].kind != KOpKind::kState || k.ops[4].kind != KOpKind::kRaw)
+    return bad("media_st takes Surface, Plane, X_offset, Y_offset and Src");
+  if (k.ops[1].imm != 0)
+    return bad("media_st plane " + std::to_string(k.ops[1].imm) +
+               " (texsim's surfaces have one plane)");
+  std::string why;
+  texunit::Surface* img = written_image(t, k.ops[0].var->id, why);
+  if (img == nullptr) return bad(why);
+  const auto x = read_lane(t.m, k.ops[2], 0, why), y = read_lane(t.m, k.ops[3], 0, why);
+  const auto src = t.m.span(k.ops[4].var->id);
+  // "reg_pitch = block_width < 4 ? 4 : nextPowerOf2(block_width)".
+  const uint32_t pitch = k.block_w < 4 ? 4u : std::bit_ceil(k.block_w);
+  if (!x || !y || !src || k.ops[4].col + pitch * k.block_h > src->size)
+    return bad(why.empty() ? "Src is too small for the block" : why);
+  const texunit::LevelLayout lv = img->layout().levels[0];
+  const uint64_t row_bytes =
+      uint64_t{lv.width} * texunit::format_info(img->desc().format).bytes_per_block;
+  const uint32_t x0 = static_cast<uint32_t>(x->v.i), y0 = static_cast<uint32_t>(y->v.i);
+  for (uint32_t i = 0; i < k.block_h; ++i) {
+    for (uint32_t j = 0; j < k.block_w; ++j) {
+      const uint64_t col = uint64_t{x0} + j, row = uint64_t{y0} + i;
+      if (col >= row_bytes || row >= lv.height) continue;  // "On write: data is dropped."
+      img->bytes()[lv.offset + row * lv.row_pitch + col] =
+          t.m.byte(src->base + k.ops[4].col + i * pitch + j);
+    }
   }
   return true;
 }

@@ -1,6 +1,6 @@
-// SCATTER4_TYPED in a launch (kernel_typed.cpp, decision K24): enabled channels only, from one
-// register block per channel, F converted to UNORM8 (exact product, round to nearest even) and
-// UD to UINT, out-of-bounds lanes dropped, the scene's image copied on its first write and
+// SCATTER4_TYPED and MEDIA_ST in a launch (kernel_typed.cpp, decision K24): enabled channels only,
+// from one register block per channel, F converted to UNORM8 (exact product, round to nearest even)
+// and UD to UINT, out-of-bounds lanes dropped, the scene's image copied on its first write and
 // returned as RunResult::images; errors name the rule.
 #include <gtest/gtest.h>
 
@@ -88,6 +88,38 @@ TEST(KernelTyped, WritesEnabledChannelsConvertedAndDropsOutOfBounds) {
   EXPECT_EQ(v, 7u);
   // The scene's surfaces are unchanged: the launch wrote copies.
   EXPECT_EQ(sc.find_surface(1)->surface.texel_ptr(0, 0, 0, 0, 1)[0], 0x11u);
+}
+
+// MEDIA_ST (MEDIA_ST.md): a block of 6 bytes by 2 rows at byte x = 20 (texel 5 of a 6-texel RGBA8
+// row: bytes 20..23 land, 24..25 are past the row and dropped), rows 0 and 1; the source rows
+// are reg_pitch = nextPowerOf2(6) = 8 bytes apart.
+TEST(KernelTyped, MediaStoreWritesABlockOfBytesRowByRow) {
+  const scene::Scene sc = launch_scene();
+  core::DiagSink sink;
+  const auto r = run(R"(.version 4.2
+.kernel "k"
+.decl V43 v_type=G type=ub num_elts=32 align=GRF
+.decl V46 v_type=G type=ud num_elts=1 align=dword
+.decl V47 v_type=G type=ud num_elts=1 align=dword
+.decl T6 v_type=T num_elts=1
+.kernel_attr SimdSize=8
+    mov (M1, 16) V43(0,0)<1> 0xa0:ub
+    mov (M1, 8) V43(0,8)<1> 0xb0:ub
+    mov (M1_NM, 1) V46(0,0)<1> 0x14:ud
+    mov (M1_NM, 1) V47(0,0)<1> 0x0:ud
+    movs (M1_NM, 1) T6(0) 0x3:ud
+    media_st.nomod (6,2) T6 0 V46(0,0)<0;1,0> V47(0,0)<0;1,0> V43.0
+    ret (M1, 1)
+)",
+                     sc, sink);
+  ASSERT_TRUE(r) << test::all_diags(sink);
+  ASSERT_EQ(r->images.size(), 1u);
+  const texunit::Surface& img = *r->images[0].surface;
+  for (unsigned b = 0; b < 4; ++b) {
+    EXPECT_EQ(img.texel_ptr(0, 0, 0, 5, 0)[b], 0xa0u) << b;
+    EXPECT_EQ(img.texel_ptr(0, 0, 0, 5, 1)[b], 0xb0u) << b;
+    EXPECT_EQ(img.texel_ptr(0, 0, 0, 4, 0)[b], 0x11u) << b;
+  }
 }
 
 TEST(KernelTyped, AnUnboundOrUnknownImageIsAnError) {
