@@ -15,7 +15,9 @@ constexpr std::array<std::string_view, 69> kGeneric{
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
     "scatter4_scaled", "scatter_scaled", "scatter4_typed", "svm_block_ld", "svm_block_st",
-    "svm_gather", "svm_scatter", "svm_gather4scaled", "svm_scatter4scaled", "oword_ld", "oword_ld_unaligned", "oword_st", "madw", "media_st", "lsc_load", "lsc_store", "barrier", "dword_atomic",
+    "svm_gather", "svm_scatter", "svm_gather4scaled", "svm_scatter4scaled", "oword_ld",
+    "oword_ld_unaligned", "oword_st", "madw", "media_st", "lsc_load", "lsc_store", "barrier",
+    "dword_atomic",
     "svm_atomic", "setp", "cbit", "lsc_atomic_iinc", "lsc_atomic_idec", "lsc_atomic_load",
     "lsc_atomic_store", "lsc_atomic_iadd", "lsc_atomic_isub", "lsc_atomic_smin",
     "lsc_atomic_smax", "lsc_atomic_umin", "lsc_atomic_umax", "lsc_atomic_and", "lsc_atomic_or",
@@ -191,6 +193,24 @@ bool parse_exec(std::string_view e, KInst& k) {
   return true;
 }
 
+// SVM_BLOCK_LD / _ST and OWORD_* "(N)": N owords; MEDIA_ST "(W,H)": a block of W bytes by H
+// rows; neither has an execution mask (SVM_BLOCK_LD.md, MEDIA_ST.md).
+bool sized_message(std::string_view text, size_t open, size_t close, KInst& k) {
+  const bool block = text.starts_with("svm_block_ld") || text.starts_with("svm_block_st") ||
+                     text.starts_with("oword_");
+  const bool media = text.starts_with("media_st");
+  if ((!block && !media) || open == std::string_view::npos || close == std::string_view::npos)
+    return false;
+  const std::string_view inner = text.substr(open + 1, close - open - 1);
+  const size_t wh = inner.find(',');
+  if (block)
+    return parse_uint(inner, k.owords) &&
+           (k.owords == 1 || k.owords == 2 || k.owords == 4 || k.owords == 8);
+  return wh != std::string_view::npos && parse_uint(inner.substr(0, wh), k.block_w) &&
+         parse_uint(inner.substr(wh + 1), k.block_h) && k.block_w >= 1 && k.block_w <= 64 &&
+         k.block_h >= 1 && k.block_h <= 64;
+}
+
 }  // namespace
 
 bool kernel_mnemonic_modelled(std::string_view m) {
@@ -226,22 +246,7 @@ std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
   }
   const size_t open = text.find('(');
   const size_t close = text.find(')', open == std::string_view::npos ? 0 : open);
-  // SVM_BLOCK_LD / _ST and OWORD_* "(N)": N owords, no execution mask (SVM_BLOCK_LD.md).
-  const bool block = text.starts_with("svm_block_ld") || text.starts_with("svm_block_st") ||
-                     text.starts_with("oword_");
-  // MEDIA_ST "(W,H)": a block of W bytes by H rows (MEDIA_ST.md).
-  const bool media = text.starts_with("media_st");
-  const std::string_view inner = open != std::string_view::npos && close != std::string_view::npos
-                                     ? text.substr(open + 1, close - open - 1)
-                                     : std::string_view{};
-  const size_t wh = inner.find(',');
-  const bool block_size = block && parse_uint(inner, k.owords) &&
-                          (k.owords == 1 || k.owords == 2 || k.owords == 4 || k.owords == 8);
-  const bool media_size = media && wh != std::string_view::npos &&
-                          parse_uint(inner.substr(0, wh), k.block_w) &&
-                          parse_uint(inner.substr(wh + 1), k.block_h) && k.block_w >= 1 &&
-                          k.block_w <= 64 && k.block_h >= 1 && k.block_h <= 64;
-  if (block_size || media_size) {
+  if (sized_message(text, open, close, k)) {
     k.nomask = true;
   } else if (open == std::string_view::npos || close == std::string_view::npos ||
              !parse_exec(text.substr(open + 1, close - open - 1), k)) {
@@ -256,6 +261,7 @@ std::optional<KInst> parse_kinst(std::string_view text, const SymbolTable& syms,
   if (dot != std::string_view::npos) k.modifier = std::string(mn.substr(dot + 1));
   const bool lsc = k.op == "lsc_load" || k.op == "lsc_store";
   const bool lsc_atomic = k.op.starts_with("lsc_atomic_");
+  const bool media = k.op == "media_st";
   for (std::string_view t : split(text.substr(close + 1))) {
     KOperand o;
     if (media && k.ops.size() == 1) {  // Plane: a bare number
