@@ -22,8 +22,8 @@ namespace texsim::cli {
 namespace {
 
 constexpr hwstate::Tiling kLayouts[] = {hwstate::Tiling::kPitch, hwstate::Tiling::kBlockLinear,
-                                        hwstate::Tiling::kTileY, hwstate::Tiling::kTile4,
-                                        hwstate::Tiling::kTile64};
+                                        hwstate::Tiling::kTileX, hwstate::Tiling::kTileY,
+                                        hwstate::Tiling::kTile4, hwstate::Tiling::kTile64};
 
 int usage(const std::string& msg) {
   std::fprintf(stderr, "texsim place: %s\n", msg.c_str());
@@ -36,7 +36,7 @@ std::optional<scene::ToHardwareOptions> options_of(const PlaceArgs& args, std::s
     for (hwstate::Tiling t : kLayouts)
       if (core::iequals(hwstate::tiling_name(t), args.layout)) o.tiling = t;
     if (!o.tiling) {
-      why = "--layout: expected pitch, block_linear, tile_y, tile4 or tile64, got '" + args.layout +
+      why = "--layout: expected pitch, block_linear, tile_x, tile_y, tile4 or tile64, got '" + args.layout +
             "'";
       return std::nullopt;
     }

@@ -221,15 +221,16 @@ bool surface_shape(const Entry& e, PlacedSurface& s, core::DiagSink& sink,
 }
 
 // Tile Mode value names per generation (gen9.xml / gen12.xml: LINEAR WMAJOR XMAJOR YMAJOR;
-// gen125.xml: LINEAR TILE64 XMAJOR TILE4) and texsim's layouts; XMAJOR and WMAJOR are not
+// gen125.xml: LINEAR TILE64 XMAJOR TILE4) and texsim's layouts; WMAJOR (stencil) is not
 // modelled.
 constexpr std::pair<std::string_view, Tiling> kTileModes[] = {{"LINEAR", Tiling::kPitch},
+                                                              {"XMAJOR", Tiling::kTileX},
                                                               {"YMAJOR", Tiling::kTileY},
                                                               {"TILE4", Tiling::kTile4},
                                                               {"TILE64", Tiling::kTile64}};
 
 bool tile_mode_exists(Gen g, Tiling t) {
-  if (t == Tiling::kPitch) return true;
+  if (t == Tiling::kPitch || t == Tiling::kTileX) return true;  // XMAJOR in every genxml
   return g == Gen::k125 ? t == Tiling::kTile4 || t == Tiling::kTile64 : t == Tiling::kTileY;
 }
 
@@ -355,6 +356,33 @@ std::optional<texunit::SamplerState> sampler_to_texsim(std::string_view platform
   return s;
 }
 
+texunit::CompareFunc shadow_function_to_texsim(uint32_t prefilter_op) {
+  using texunit::CompareFunc;
+  // PREFILTEROP ALWAYS, NEVER, LESS, EQUAL, LEQUAL, GREATER, NOTEQUAL, GEQUAL: !(texel OP ref)
+  // read as ref OP' texel (decision DS19).
+  static constexpr std::array<CompareFunc, 8> kVulkan{
+      CompareFunc::kNever,   CompareFunc::kAlways,       CompareFunc::kLessEqual,
+      CompareFunc::kNotEqual, CompareFunc::kLess,        CompareFunc::kGreaterEqual,
+      CompareFunc::kEqual,   CompareFunc::kGreater};
+  return kVulkan[prefilter_op & 7u];
+}
+
+uint32_t shadow_function_from_texsim(texunit::CompareFunc f) {
+  for (uint32_t op = 0; op < 8; ++op)
+    if (shadow_function_to_texsim(op) == f) return op;
+  return 1;  // unreachable: the table is a permutation of the eight functions
+}
+
+std::optional<texunit::CompareFunc> shadow_compare_from_heap(std::string_view platform,
+                                                             std::span<const uint8_t> heap,
+                                                             uint64_t offset) {
+  if (find_type(platform, "SAMPLER_STATE") == nullptr || offset + kSamplerStateBytes > heap.size())
+    return std::nullopt;
+  // Shadow Function: bits 35:33 of the state in gen9.xml, gen12.xml and gen125.xml alike.
+  const auto bits = get_bits(heap.subspan(static_cast<size_t>(offset), kSamplerStateBytes), 35, 33);
+  return shadow_function_to_texsim(static_cast<uint32_t>(bits));
+}
+
 std::optional<texunit::SamplerState> sampler_from_heap(std::string_view platform,
                                                        std::span<const uint8_t> heap,
                                                        uint64_t offset, core::DiagSink& sink) {
@@ -405,12 +433,6 @@ std::optional<std::vector<uint8_t>> sampler_heap_from_texsim(std::string_view pl
     sink.error("SAMPLER_STATE-TEXSIM", {}, "no SAMPLER_STATE table for " + std::string(platform));
     return std::nullopt;
   }
-  if (s.compare) {
-    sink.error("SAMPLER_STATE-TEXSIM", {},
-               "texsim reads no comparison from a SAMPLER_STATE (Shadow Function is not mapped)",
-               std::string(type->citation) + ", Shadow Function (decision DS11)");
-    return std::nullopt;
-  }
   const bool aniso = s.max_anisotropy > 1.0f;
   // Maximum Anisotropy RATIO 2:1 .. 16:1 is 2 * (value + 1): the ratio at or below the state's.
   const int ratio = std::clamp(static_cast<int>(s.max_anisotropy / 2.0f) - 1, 0, 7);
@@ -430,6 +452,8 @@ std::optional<std::vector<uint8_t>> sampler_heap_from_texsim(std::string_view pl
       {"Non-normalized Coordinate Enable", s.normalized_coords ? "0" : "1"},
       {"Border Color Pointer", std::to_string(kBorderHeapOffset >> 6)}};  // 64-byte units
   if (!s.srgb_decode) set.emplace_back("SRGB DECODE", "SKIP_DECODE_EXT");
+  if (s.compare)
+    set.emplace_back("Shadow Function", std::to_string(shadow_function_from_texsim(*s.compare)));
   if (s.reduction != texunit::Reduction::kWeightedAverage) {
     set.emplace_back("Reduction Type Enable", "1");
     set.emplace_back("Reduction Type",
@@ -478,9 +502,18 @@ std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
   const auto tiling = tiling_of(p->gen, e.name_of("Tile Mode"));
   if (!tiling) {
     no("Tile Mode " + std::string(e.name_of("Tile Mode")) + " on " + std::string(p->name) +
-           (p->gen == Gen::k125 ? " (LINEAR, TILE4 and TILE64 are modelled)"
-                                : " (LINEAR and YMAJOR are modelled)"),
+           (p->gen == Gen::k125 ? " (LINEAR, XMAJOR, TILE4 and TILE64 are modelled)"
+                                : " (LINEAR, XMAJOR and YMAJOR are modelled)"),
        "Tile Mode");
+  }
+  // gen125.xml's RENDER_SURFACE_STATE Tile Mode: "TILEMODE_XMAJOR is only allowed if Surface
+  // Type is SURFTYPE_2D" (quoted in isl_gfx125_filter_tiling).
+  if (tiling == Tiling::kTileX && p->gen == Gen::k125 && e.name_of("Surface Type") != "SURFTYPE_2D") {
+    sink.error("RENDER_SURFACE_STATE-TILE-MODE", loc,
+               "Tile Mode XMAJOR with Surface Type " + std::string(e.name_of("Surface Type")) +
+                   ": XMAJOR is only allowed for SURFTYPE_2D on " + std::string(p->name),
+               std::string(type->citation) + ", Tile Mode (isl_gfx125_filter_tiling)");
+    ok = false;
   }
   if (!ok) return std::nullopt;
   s.desc.format = *format;
@@ -521,8 +554,8 @@ std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platfor
   if (tile.empty())
     return fail("tiling " + std::string(tiling_name(s.tiling.tiling)) + " has no " +
                 std::string(p->name) + " Tile Mode" +
-                (p->gen == Gen::k125 ? " (LINEAR is pitch, TILE4 tile4, TILE64 tile64)"
-                                     : " (LINEAR is pitch, YMAJOR is tile_y)"));
+                (p->gen == Gen::k125 ? " (LINEAR is pitch, XMAJOR tile_x, TILE4 tile4, TILE64 tile64)"
+                                     : " (LINEAR is pitch, XMAJOR tile_x, YMAJOR tile_y)"));
   if (s.desc.samples != 1) return fail("multisampled surfaces are not modelled");
   const texunit::FormatInfo& fi = texunit::format_info(s.desc.format);
   const LayoutPlan plan = plan_layout(s);

@@ -25,6 +25,8 @@ std::string_view tiling_name(Tiling t) {
       return "tile4";
     case Tiling::kTile64:
       return "tile64";
+    case Tiling::kTileX:
+      return "tile_x";
   }
   return "?";
 }

@@ -1,5 +1,5 @@
 // Memory layouts of surfaces as GPUs place them: pitch-linear, NVIDIA block-linear (GOBs), Intel
-// TileY / Tile4 / Tile64, with mip, array, 3D and sample placement. Owns the address arithmetic
+// TileX / TileY / Tile4 / Tile64, with mip, array, 3D and sample placement. Owns the address arithmetic
 // and the conversion to and from texunit's linear layout. Depends on texunit and core only.
 #pragma once
 
@@ -20,6 +20,7 @@ enum class Tiling : uint8_t {
   kTileY,        // Intel legacy Y-major tile: 128 B x 32 rows, 16 B x 32 row columns (isl)
   kTile4,        // Intel Gfx12.5 TILE4: 128 B x 32 rows, 4 KiB (isl ISL_TILING_4)
   kTile64,       // Intel Gfx12.5 TILE64: 64 KiB tiles with per-bpp dimensions (isl)
+  kTileX,        // Intel X-major tile: 512 B x 8 rows, rows linear inside the tile (isl)
 };
 
 std::string_view tiling_name(Tiling t);  // "linear", "pitch", "block_linear", "tile_y", ...

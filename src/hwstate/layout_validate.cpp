@@ -21,7 +21,8 @@ constexpr const char* kRssQPitch =
 constexpr const char* kTic = "NVIDIA clb097tex.h, TEXHEAD_BL GOBS_PER_BLOCK_*; Mesa nil tiling.rs";
 
 bool is_intel(Tiling t) {
-  return t == Tiling::kPitch || t == Tiling::kTileY || t == Tiling::kTile4 || t == Tiling::kTile64;
+  return t == Tiling::kPitch || t == Tiling::kTileX || t == Tiling::kTileY || t == Tiling::kTile4 ||
+         t == Tiling::kTile64;
 }
 bool is_1d(texunit::SurfaceType t) {
   return t == texunit::SurfaceType::k1D || t == texunit::SurfaceType::k1DArray;
@@ -50,6 +51,13 @@ void check_intel_tiling(const PlacedSurface& s, const LayoutPlan& p, core::DiagS
                    " surface must be a multiple of " + to_string(align) + ", got " +
                    to_string(s.base_address),
                "RENDER_SURFACE_STATE, Surface Base Address (tiled surfaces start on a tile)");
+  }
+  if (t == Tiling::kTileX && s.desc.samples > 1) {
+    sink.error("LAYOUT-TILEX-MSAA", loc,
+               "a multisampled Intel surface must be Y-major (tile_y) or Tile4, not tile_x",
+               "RENDER_SURFACE_STATE, Tile Mode: \"If Number of Multisamples is not "
+               "MULTISAMPLECOUNT_1, this field must be YMAJOR\" (Broadwell PRM, quoted in isl.c "
+               "isl_gfx6_filter_tiling)");
   }
   if (t == Tiling::kTile64 && (s.desc.mips > 1 || p.is_3d || s.desc.samples > 1)) {
     sink.error("LAYOUT-TILE64-UNMODELLED", loc,

@@ -1,6 +1,6 @@
 // Intel surface layouts: GFX4_2D mip placement (every 2D, cube and, on Gfx9+, 3D surface), the
-// GFX9_1D placement of 1D surfaces, QPitch, row pitch, and the linear / TileY / Tile4 / Tile64
-// address of an element. Follows Mesa src/intel/isl/isl.c; depends on texunit only.
+// GFX9_1D placement of 1D surfaces, QPitch, row pitch, and the linear / TileX / TileY / Tile4 /
+// Tile64 address of an element. Follows Mesa src/intel/isl/isl.c; depends on texunit only.
 #include <algorithm>
 #include <cassert>
 
@@ -21,6 +21,8 @@ bool is_1d(texunit::SurfaceType t) {
 
 TileSwizzle intel_tile(Tiling t, uint32_t element_bytes) {
   switch (t) {
+    case Tiling::kTileX:
+      return tile_x_swizzle();
     case Tiling::kTileY:
       return tile_y_swizzle();
     case Tiling::kTile4:

@@ -51,6 +51,10 @@ TileSwizzle tile_y_swizzle() {
   return from_pattern("XXXYYYYYXXXX");
 }
 
+TileSwizzle tile_x_swizzle() {
+  return from_pattern("YYYXXXXXXXXX");
+}
+
 TileSwizzle tile4_swizzle() {
   return from_pattern("YYXYXXYYXXXX");
 }

@@ -1,5 +1,5 @@
-// The address bits inside one tile or GOB: NVIDIA's 512-byte GOB and Intel's TileY, Tile4 and
-// Tile64 tiles, as bit-deposit masks over (byte x, row y). Pure arithmetic; depends on nothing.
+// The address bits inside one tile or GOB: NVIDIA's 512-byte GOB and Intel's TileX, TileY, Tile4
+// and Tile64 tiles, as bit-deposit masks over (byte x, row y). Pure arithmetic; depends on nothing.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +30,10 @@ TileSwizzle gob_swizzle();
 // Intel legacy TileY, 128 B x 32 rows in 16 B columns: bits [11..0] = x6 x5 x4 y4 y3 y2 y1 y0 x3
 // x2 x1 x0 (isl_tiled_memcpy.c, ytiled_to_linear: (x % 16) + (x / 16) * 512 + y * 16).
 TileSwizzle tile_y_swizzle();
+// Intel legacy TileX, 512 B x 8 rows, each row of the tile linear: bits [11..0] = y2 y1 y0 x8 .. x0
+// (isl_tiled_memcpy.c, xtiled_to_linear: a tile row is 512 contiguous bytes; isl_tiling_get_info,
+// ISL_TILING_X: 512 B x 8 rows).
+TileSwizzle tile_x_swizzle();
 // Intel Tile4, 128 B x 32 rows: bits [11..0] = y4 y3 x6 y2 x5 x4 y1 y0 x3 x2 x1 x0
 // (isl_tiled_memcpy.c, linear_to_tile4's cell diagram; gmmlib CpuSwizzleBlt.c, INTEL_TILE_4).
 TileSwizzle tile4_swizzle();

@@ -43,6 +43,9 @@ struct SceneSampler {
   uint32_t id = 0;
   texunit::SamplerState state;
   std::optional<texunit::PrecisionKind> precision;  // "precision" key; unset: the caller's default
+  // The comparison a compare message applies when `state.compare` is unset: an Intel
+  // SAMPLER_STATE's Shadow Function, which has no enable bit (decision DS19).
+  std::optional<texunit::CompareFunc> message_compare;
 };
 
 // A range of GPU memory at a virtual address (the scene's "gpu_memory"): what descriptors given

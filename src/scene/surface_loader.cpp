@@ -214,7 +214,7 @@ std::optional<hwstate::PlacedSurface> read_placement(JsonReader& r, const Json& 
   p.desc = d;
   if (const Json* t = r.require(v, path, "tiling")) {
     std::vector<std::string_view> names;
-    for (uint8_t i = 0; i <= static_cast<uint8_t>(hwstate::Tiling::kTile64); ++i)
+    for (uint8_t i = 0; i <= static_cast<uint8_t>(hwstate::Tiling::kTileX); ++i)
       names.push_back(hwstate::tiling_name(static_cast<hwstate::Tiling>(i)));
     const auto lookup = [&](std::string_view n) -> std::optional<hwstate::Tiling> {
       for (size_t i = 0; i < names.size(); ++i)

@@ -114,6 +114,7 @@ uint64_t base_alignment(hwstate::Tiling t) {
   switch (t) {
     case hwstate::Tiling::kBlockLinear:
       return 512;  // one GOB (LAYOUT-BASE-ALIGN)
+    case hwstate::Tiling::kTileX:
     case hwstate::Tiling::kTileY:
     case hwstate::Tiling::kTile4:
       return 4096;

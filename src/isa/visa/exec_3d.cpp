@@ -111,6 +111,8 @@ bool message_sampler(const Instruction& inst, const Machine& m, const scene::Sce
   state = smp->state;
   if (smp->precision) prec = texunit::PrecisionProfile::of(*smp->precision);
   const bool compare = inst.row->s3d.compare;
+  // A SAMPLER_STATE's Shadow Function serves the _c messages only (decision DS19).
+  if (compare && !state.compare) state.compare = smp->message_compare;
   if (compare && !state.compare) {
     sink.error("VISA-RUN-SAMPLER", at(inst, m),
                std::string(inst.row->mnemonic) + " needs a comparison sampler; sampler " +

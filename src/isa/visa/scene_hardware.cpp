@@ -91,15 +91,14 @@ void surfaces_to_hardware(Json& root, const scene::Scene& scene,
                  "docs/scene-format.md, Samplers");
       continue;
     }
-    if (s.state.compare) {  // Shadow Function is not mapped (decision DS11)
-      sink.warning("SCENE-HARDWARE", {},
-                   what + ": a comparison sampler stays a JSON sampler (decision DS11)");
-      continue;
-    }
     core::DiagSink enc;
     const auto heap = hwstate::intel::sampler_heap_from_texsim(platform, s.state, enc);
     std::optional<texunit::SamplerState> back;
     if (heap) back = hwstate::intel::sampler_from_heap(platform, *heap, 0, enc);
+    // The comparison travels in Shadow Function, which only the _c messages read (DS19): a plain
+    // message on the JSON sampler ignores `compare` too (exec_3d.cpp).
+    if (back && s.state.compare)
+      back->compare = hwstate::intel::shadow_compare_from_heap(platform, *heap, 0);
     scene::forward_prefixed(enc, what, sink);
     if (back && scene::check_sampler_round_trip(what, s.state, *back, sink)) {
       root["sampler_states"][std::to_string(s.id)] = {{"hex", core::hex_bytes(*heap)}};

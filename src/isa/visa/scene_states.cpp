@@ -143,6 +143,7 @@ void add_heap_sampler(JsonReader& r, const scene::Scene& scene, std::span<const 
   scene::SceneSampler smp;
   smp.id = index;
   smp.state = *s;
+  smp.message_compare = hwstate::intel::shadow_compare_from_heap(scene.platform, heap, offset);
   state.samplers[index] = smp;
 }
 

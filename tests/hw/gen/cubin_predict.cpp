@@ -31,7 +31,7 @@ scene::Scene case_scene(const hw::CaseData& c) {
   st.texture_headers = isa::sass::TextureHeaderPool{
       0, {{0, isa::sass::TextureHeader{0, 0, c.spec.levels - 1, false}}}};
   st.texture_samplers = isa::sass::TextureSamplerPool{
-      0, {{0, scene::SceneSampler{0, sampler_of(c.spec), texunit::PrecisionKind::kNvidia}}}};
+      0, {{0, scene::SceneSampler{0, sampler_of(c.spec), texunit::PrecisionKind::kNvidia, {}}}}};
   st.warp = isa::sass::WarpState{};
   return sc;
 }

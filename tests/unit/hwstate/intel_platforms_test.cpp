@@ -230,8 +230,8 @@ TEST(IntelPlatforms, TileModesAndAlignmentsOtherGenerationsHaveAreRefused) {
           "16, 32, 64 or 128 bytes");
   refused("SKL", placed(SurfaceType::k2D, Format::kR8_UNORM, 8, 8, 1, 1, Tiling::kTileY, 32),
           "4, 8 or 16 elements");
-  // Decoding: XMAJOR / WMAJOR are named but not modelled; YMAJOR's value 3 is TILE4 on DG2.
-  for (const auto& [p, mode] : {std::pair{"SKL", "WMAJOR"}, std::pair{"DG2", "XMAJOR"}}) {
+  // Decoding: WMAJOR is named but not modelled; YMAJOR's value 3 is TILE4 on DG2.
+  for (const auto& [p, mode] : {std::pair{"SKL", "WMAJOR"}}) {
     auto rss = patched_image(p);
     core::DiagSink set;
     ASSERT_TRUE(set_named(*find_type(p, "RENDER_SURFACE_STATE"), rss, "Tile Mode", mode, set));
@@ -253,6 +253,36 @@ TEST(IntelPlatforms, TileModesAndAlignmentsOtherGenerationsHaveAreRefused) {
   const auto s = surface_to_texsim("DG2", rss, ok);
   ASSERT_TRUE(s) << ok.diagnostics().front().message;
   EXPECT_EQ(s->tiling.halign, 4u);
+}
+
+// XMAJOR (TileX) on every platform; on Gfx12.5 only for SURFTYPE_2D (gen125.xml Tile Mode note,
+// quoted in isl_gfx125_filter_tiling).
+TEST(IntelPlatforms, TileXRoundTripsEverywhereAndIsTwoDimensionalOnGen125) {
+  for (const std::string_view p : {"SKL", "TGLLP", "DG2", "PVC"}) {
+    const bool g125 = p == "DG2" || p == "PVC";
+    const uint32_t ha = g125 ? 32 : 4;  // 128 B of RGBA8 on Gfx12.5, 4 elements before
+    expect_round_trip(p, placed(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 300, 20, 1, 3,
+                                Tiling::kTileX, ha));
+    expect_round_trip(p, placed(SurfaceType::k2DArray, Format::kR16_UNORM, 64, 9, 2, 1,
+                                Tiling::kTileX, g125 ? 16 : 4));
+    core::DiagSink sink;
+    const auto b = surface_from_texsim(
+        p, placed(SurfaceType::k2D, Format::kR8_UNORM, 8, 8, 1, 1, Tiling::kTileX, g125 ? 16 : 4),
+        sink);
+    ASSERT_TRUE(b) << p;
+    EXPECT_EQ(text(p, *b, "Tile Mode"), "XMAJOR") << p;
+    // A cube: fine before Gfx12.5, refused on it.
+    const auto cube = surface_from_texsim(
+        p, placed(SurfaceType::kCube, Format::kR8_UNORM, 16, 16, 1, 1, Tiling::kTileX, g125 ? 16 : 4),
+        sink);
+    ASSERT_TRUE(cube) << p;
+    core::DiagSink dec;
+    EXPECT_EQ(surface_to_texsim(p, *cube, dec).has_value(), !g125) << p;
+    if (g125) {
+      ASSERT_FALSE(dec.diagnostics().empty());
+      EXPECT_EQ(dec.diagnostics().front().rule_id, "RENDER_SURFACE_STATE-TILE-MODE");
+    }
+  }
 }
 
 TEST(IntelPlatforms, Tile64BeyondTheModelledCasesIsRefusedByTheLayout) {

@@ -150,14 +150,47 @@ TEST(IntelTexsim, SamplersRoundTripThroughAHeapOnEveryPlatform) {
   }
 }
 
-TEST(IntelTexsim, ComparisonSamplersAreNotEncoded) {
-  texunit::SamplerState s;
-  s.compare = texunit::CompareFunc::kLess;
+TEST(IntelTexsim, ShadowFunctionIsTheNegatedSwappedComparison) {
+  // Mesa anv vk_to_intel_shadow_compare_op (decision DS19): the hardware returns 0 when
+  // `texel OP ref` holds, so VK_COMPARE_OP_X is written as the PREFILTEROP below; read back, each
+  // field value is that Vulkan op.
+  using texunit::CompareFunc;
+  const std::pair<CompareFunc, const char*> anv[] = {
+      {CompareFunc::kNever, "PREFILTEROP ALWAYS"},   {CompareFunc::kLess, "PREFILTEROP LEQUAL"},
+      {CompareFunc::kEqual, "PREFILTEROP NOTEQUAL"}, {CompareFunc::kLessEqual, "PREFILTEROP LESS"},
+      {CompareFunc::kGreater, "PREFILTEROP GEQUAL"}, {CompareFunc::kNotEqual, "PREFILTEROP EQUAL"},
+      {CompareFunc::kGreaterEqual, "PREFILTEROP GREATER"},
+      {CompareFunc::kAlways, "PREFILTEROP NEVER"}};
+  const FieldDesc& f = *find_type("TGLLP", "SAMPLER_STATE")->find_field("Shadow Function");
+  for (const auto& [vk, op] : anv) {
+    SCOPED_TRACE(op);
+    core::DiagSink sink;
+    const auto raw = parse_value(f, op, sink);
+    ASSERT_TRUE(raw);
+    EXPECT_EQ(shadow_function_to_texsim(static_cast<uint32_t>(*raw)), vk);
+    EXPECT_EQ(shadow_function_from_texsim(vk), *raw);
+    // Through a heap on every platform: the field holds it, sampler_to_texsim leaves `compare`
+    // unset (a plain message never compares), shadow_compare_from_heap reads it.
+    for (const char* platform : {"SKL", "TGLLP", "DG2", "PVC"}) {
+      texunit::SamplerState s;
+      s.max_lod = 14.0f;
+      s.compare = vk;
+      const auto heap = sampler_heap_from_texsim(platform, s, sink);
+      ASSERT_TRUE(heap) << platform;
+      EXPECT_EQ(get_bits(std::span(*heap).first(16), 35, 33), *raw) << platform;
+      const auto back = sampler_from_heap(platform, *heap, 0, sink);
+      ASSERT_TRUE(back) << platform;
+      EXPECT_FALSE(back->compare) << platform;
+      EXPECT_EQ(shadow_compare_from_heap(platform, *heap, 0), vk) << platform;
+    }
+    EXPECT_TRUE(sink.diagnostics().empty());
+  }
+  // The real ocloc heap: IGC's PREFILTEROP NEVER for a plain CL sampler is "always" for a _c
+  // message; no table, or no 16 bytes at the offset: none.
+  EXPECT_EQ(shadow_compare_from_heap("TGLLP", heap(), 0x40), CompareFunc::kAlways);
+  EXPECT_FALSE(shadow_compare_from_heap("ICLLP", heap(), 0x40));
+  EXPECT_FALSE(shadow_compare_from_heap("TGLLP", heap(), heap().size() - 8));
   core::DiagSink sink;
-  EXPECT_FALSE(sampler_heap_from_texsim("TGLLP", s, sink));
-  ASSERT_EQ(sink.diagnostics().size(), 1u);
-  EXPECT_EQ(sink.diagnostics()[0].rule_id, "SAMPLER_STATE-TEXSIM");
-  EXPECT_NE(sink.diagnostics()[0].message.find("Shadow Function"), std::string::npos);
   EXPECT_FALSE(sampler_heap_from_texsim("ICLLP", texunit::SamplerState{}, sink));
 }
 
@@ -358,12 +391,19 @@ TEST(IntelRenderSurfaceState, UnmodelledSurfacesAreRefusedNamingFieldAndValue) {
   EXPECT_EQ(s->tiling.tiling, Tiling::kPitch);
   EXPECT_EQ(s->tiling.halign, 16u);
   EXPECT_EQ(s->tiling.row_pitch, 64u);
-  // TileX and a texsim format with no SURFACE_FORMAT.
+  // TileX (decision IS6) and a texsim format with no SURFACE_FORMAT.
   core::DiagSink sink;
   ASSERT_TRUE(set_named(t, patched, "Tile Mode", "XMAJOR", sink));
   core::DiagSink tilex;
-  EXPECT_FALSE(surface_to_texsim("TGLLP", patched, tilex));
-  EXPECT_NE(tilex.diagnostics().front().message.find("Tile Mode XMAJOR"), std::string::npos);
+  EXPECT_FALSE(surface_to_texsim("TGLLP", patched, tilex));  // a 64-byte pitch is no X tile
+  EXPECT_NE(tilex.diagnostics().front().message.find("multiple of 512 bytes for tile_x"),
+            std::string::npos);
+  ASSERT_TRUE(set_named(t, patched, "Surface Pitch", "511", sink));
+  core::DiagSink tilex_ok;
+  const auto x = surface_to_texsim("TGLLP", patched, tilex_ok);
+  ASSERT_TRUE(x) << tilex_ok.diagnostics().front().message;
+  EXPECT_EQ(x->tiling.tiling, Tiling::kTileX);
+  EXPECT_EQ(x->tiling.row_pitch, 512u);
   core::DiagSink tile4;
   EXPECT_FALSE(surface_from_texsim(
       "TGLLP",

@@ -130,6 +130,9 @@ TEST(Layout, PropertiesBlockLinear) {
 TEST(Layout, PropertiesTileY) {
   check_tiling(Tiling::kTileY, 4, 60);
 }
+TEST(Layout, PropertiesTileX) {
+  check_tiling(Tiling::kTileX, 7, 60);
+}
 TEST(Layout, PropertiesTile4) {
   check_tiling(Tiling::kTile4, 5, 60);
 }
@@ -154,6 +157,7 @@ TEST(Layout, TilingNames) {
   EXPECT_EQ(tiling_name(Tiling::kTileY), "tile_y");
   EXPECT_EQ(tiling_name(Tiling::kTile4), "tile4");
   EXPECT_EQ(tiling_name(Tiling::kTile64), "tile64");
+  EXPECT_EQ(tiling_name(Tiling::kTileX), "tile_x");
 }
 
 }  // namespace

@@ -82,6 +82,28 @@ TEST(TilingIntel, TileYAddresses) {
 }
 
 // Tile4: byte 16 is x4 (bit 6), row 4 is y2 (bit 8), byte 64 is x6 (bit 9).
+// TileX: 512 B x 8 rows, each tile row linear (isl_tiled_memcpy.c xtiled_to_linear), tiles
+// row-major across the pitch (a multiple of 512).
+TEST(TilingIntel, TileXAddresses) {
+  const PlacedSurface s = intel(Tiling::kTileX, SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 256, 16);
+  EXPECT_EQ(plan_layout(s).row_pitch, 1024u);
+  EXPECT_EQ(element_offset(s, 0, 0, 1, 0), 4u);
+  EXPECT_EQ(element_offset(s, 0, 0, 1, 1), 516u);
+  EXPECT_EQ(element_offset(s, 0, 0, 0, 7), 7u * 512);
+  EXPECT_EQ(element_offset(s, 0, 0, 128, 0), 4096u);
+  EXPECT_EQ(element_offset(s, 0, 0, 0, 8), 8192u);
+  EXPECT_EQ(element_offset(s, 0, 0, 129, 9), 8192u + 4096 + 512 + 4);
+  EXPECT_EQ(surface_bytes(s), 4u * 4096);
+  // Multisampled surfaces must be Y-major (LAYOUT-TILEX-MSAA).
+  PlacedSurface msaa = s;
+  msaa.desc.samples = 4;
+  core::DiagSink sink;
+  EXPECT_FALSE(validate_placement(msaa, sink));
+  bool named = false;
+  for (const auto& d : sink.diagnostics()) named = named || d.rule_id == "LAYOUT-TILEX-MSAA";
+  EXPECT_TRUE(named);
+}
+
 TEST(TilingIntel, Tile4Addresses) {
   const PlacedSurface s = intel(Tiling::kTile4, SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 64, 64);
   EXPECT_EQ(element_offset(s, 0, 0, 4, 0), 64u);

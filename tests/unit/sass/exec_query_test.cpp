@@ -51,7 +51,7 @@ struct Scene {
     for (unsigned i = 0; i < 4; ++i) b[4 * w + i] = static_cast<uint8_t>(v >> (8 * i));
   }
   void sampler(uint32_t i, const texunit::SamplerState& s) {
-    edit_scene_state(sc).texture_samplers->entries[i] = scene::SceneSampler{i, s, {}};
+    edit_scene_state(sc).texture_samplers->entries[i] = scene::SceneSampler{i, s, {}, {}};
   }
   void reg(uint32_t r, uint32_t v) { edit_scene_state(sc).registers.r[r] = v; }
   testing::Outcome run(std::string_view text) const { return testing::run(sc, text); }

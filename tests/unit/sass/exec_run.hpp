@@ -114,7 +114,7 @@ struct Fixture {
     handle(hdr, (smp << 20) | hdr);
   }
   void sampler(uint32_t index, const texunit::SamplerState& st) {
-    edit_scene_state(sc).texture_samplers->entries[index] = scene::SceneSampler{index, st, {}};
+    edit_scene_state(sc).texture_samplers->entries[index] = scene::SceneSampler{index, st, {}, {}};
   }
   void handle(uint32_t word, uint32_t value) {
     auto& b = edit_scene_state(sc).const_banks[1];

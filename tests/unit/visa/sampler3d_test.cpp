@@ -7,6 +7,8 @@
 #include <random>
 
 #include "core/half.hpp"
+#include "core/text.hpp"
+#include "hwstate/intel_texsim.hpp"
 #include "intel/sampler_run.hpp"
 #include "isa/visa/codec.hpp"
 #include "isa/visa/exec.hpp"
@@ -755,6 +757,45 @@ TEST(Sampler3DExec, CompareOpsCompareRefAgainstRed) {
   ASSERT_TRUE(s2);
   EXPECT_FALSE(execute_program(*parsed.prog, *s2, {}, bad.sink));
   EXPECT_TRUE(test::has_rule(bad.sink, "VISA-RUN-SAMPLER"));
+}
+
+// An Intel SAMPLER_STATE given as bytes: its Shadow Function (bits 35:33, PREFILTEROP 0..7) is
+// what sample_c_lz compares with, and the hardware returns 0 when `texel OP ref` holds, else 1
+// (Mesa anv/crocus, decision DS19). Each of the eight values, expected from that formula here.
+TEST(Sampler3DExec, ShadowFunctionOfASamplerStateServesCompareMessages) {
+  texunit::SamplerState point;
+  point.min_filter = point.mag_filter = texunit::Filter::kPoint;
+  point.max_lod = 14.0f;
+  core::DiagSink enc;
+  const auto base = hwstate::intel::sampler_heap_from_texsim("TGLLP", point, enc);
+  ASSERT_TRUE(base);
+  const std::vector<float> refs{0.1f, 0.5f, 0.25f, 0.3f, 0.25f, 0.2f, 0.75f, 0.0f};
+  const float texel = 0.25f;  // u = 0.25 on a 2-texel row: texel 0
+  const auto holds = [](unsigned op, float t, float r) {
+    const bool table[8] = {true, false, t < r, t == r, t <= r, t > r, t != r, t >= r};
+    return table[op];
+  };
+  for (unsigned op = 0; op < 8; ++op) {
+    auto heap = *base;
+    heap[4] = static_cast<uint8_t>((heap[4] & ~0x0eu) | (op << 1));  // bits 35:33
+    const std::string sc =
+        R"({"texsim": 1, "isa": "visa", "platform": "TGLLP", "surfaces": [{"id": 6, "type": "2D",
+        "format": "R32_FLOAT", "width": 2, "height": 1, "data": {"texels": [0.25, 0.75]}}],
+        "sampler_states": {"1": {"hex": ")" +
+        core::hex_bytes(heap) + R"("}}, "registers": {)" + reg("V41", "F", floats(refs)) + "," +
+        reg("V42", "F", floats(std::vector<float>(8, 0.25f))) + "," +
+        reg("V43", "F", floats(std::vector<float>(8, 0.5f))) + "}}";
+    auto r = run("    sample_c_lz.R (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V41.0 V42.0 V43.0", sc);
+    ASSERT_NE(r.reg("V40"), nullptr) << op;
+    for (unsigned i = 0; i < 8; ++i) {
+      const float want = holds(op, texel, refs[i]) ? 0.0f : 1.0f;
+      EXPECT_EQ(std::bit_cast<float>(u32_at(*r.reg("V40"), 4 * i)), want) << op << " " << i;
+    }
+    // A plain message on the same state does not compare: the texel itself.
+    auto plain = run("    sample_lz.R (M1, 8)  0x0:uw S1 T6 V40.0 %null.0 V42.0 V43.0", sc);
+    ASSERT_NE(plain.reg("V40"), nullptr) << op;
+    EXPECT_EQ(std::bit_cast<float>(u32_at(*plain.reg("V40"), 0)), texel) << op;
+  }
 }
 
 TEST(Sampler3DExec, CubeAndArraySurfaces) {
