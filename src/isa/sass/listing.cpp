@@ -148,16 +148,52 @@ std::string nvdisasm_spacing(std::string text, const Control& ctrl) {
   return text;
 }
 
+namespace {
+
+// The decimal number at the start of s (up to 3 digits), and its length.
+std::pair<unsigned, size_t> sm_number(std::string_view s) {
+  unsigned sm = 0;
+  size_t i = 0;
+  for (; i < s.size() && i < 3 && s[i] >= '0' && s[i] <= '9'; ++i)
+    sm = sm * 10 + static_cast<unsigned>(s[i] - '0');
+  return {sm, i};
+}
+
+// nvdisasm's `.headerflags @"EF_CUDA_TEXMODE_UNIFIED EF_CUDA_64BIT_ADDRESS EF_CUDA_SM61
+// EF_CUDA_VIRTUAL_SM(EF_CUDA_SM50)"` (cuobjdump's: `@"EF_CUDA_SM61 EF_CUDA_PTX_SM(...)"`): the
+// first EF_CUDA_SM<NN> outside parentheses is the code's SM (e_flags bits 7:0).
+std::optional<ListingLine> header_flags(std::string_view t) {
+  constexpr std::string_view kFlag = "EF_CUDA_SM";
+  for (size_t p = t.find(kFlag); p != std::string_view::npos; p = t.find(kFlag, p + 1)) {
+    if (p > 0 && t[p - 1] == '(') continue;
+    const auto [sm, len] = sm_number(t.substr(p + kFlag.size()));
+    const size_t end = p + kFlag.size() + len;
+    if (len >= 2 && end < t.size() && (t[end] == ' ' || t[end] == '"'))
+      return ListingLine{ListingLine::Kind::kCodeFor, {}, sm, 0};
+  }
+  return std::nullopt;
+}
+
+// nvdisasm's `.section NAME,"flags",@type`: `.text.<function>` or a data section.
+std::optional<ListingLine> section(std::string_view t) {
+  t = strip(t.substr(8));
+  const std::string_view name = t.substr(0, t.find(','));
+  if (name.empty() || name.find_first_of(" \t") != std::string_view::npos) return std::nullopt;
+  const bool text = name.starts_with(".text.") && name.size() > 6;
+  return ListingLine{ListingLine::Kind::kSection, text ? std::string(name.substr(6)) : "", 0, 0};
+}
+
+}  // namespace
+
 std::optional<ListingLine> listing_structure(std::string_view t) {
   t = strip(t);
   if (t.starts_with("code for sm_")) {
-    unsigned sm = 0;
-    size_t i = 12;
-    for (; i < t.size() && t[i] >= '0' && t[i] <= '9' && sm < 1000; ++i)
-      sm = sm * 10 + static_cast<unsigned>(t[i] - '0');
-    if (i == 12 || i != t.size()) return std::nullopt;
+    const auto [sm, len] = sm_number(t.substr(12));
+    if (len == 0 || 12 + len != t.size()) return std::nullopt;
     return ListingLine{ListingLine::Kind::kCodeFor, {}, sm, 0};
   }
+  if (t.starts_with(".headerflags") && t.size() > 12 && is_blank(t[12])) return header_flags(t);
+  if (t.starts_with(".section") && t.size() > 8 && is_blank(t[8])) return section(t);
   if (t.starts_with("Function : ") && t.size() > 11 && t.find(' ', 11) == std::string_view::npos)
     return ListingLine{ListingLine::Kind::kFunction, std::string(t.substr(11)), 0, 0};
   // cuobjdump's fatbin banners and fields (cuobjdump -sass on an executable or fatbin).
@@ -186,6 +222,27 @@ std::optional<uint64_t> encoding_comment(std::string_view line) {
   const std::string_view in = strip(line.substr(open + 2, line.size() - open - 4));
   if (in.size() != 18) return std::nullopt;
   return hex16(in);
+}
+
+std::string relocated_operands(std::string_view line) {
+  if (line.find("`(") == std::string_view::npos) return std::string(line);
+  const auto word = encoding_comment(line);
+  if (!word) return std::string(line);
+  core::DiagSink quiet;
+  const Instruction inst = decode(*word, std::nullopt, Origin{}, quiet);
+  if (inst.kind != Kind::kInstruction) return std::string(line);
+  std::string out;
+  for (size_t p = 0; p < line.size();) {
+    const size_t q = line.find("`(", p);
+    const size_t close = q == std::string_view::npos ? q : line.find(')', q);
+    if (close == std::string_view::npos) {
+      out += line.substr(p);
+      break;
+    }
+    out += std::string(line.substr(p, q - p)) + "0x0";
+    p = close + 1;
+  }
+  return out;
 }
 
 }  // namespace texsim::isa::sass

@@ -6,6 +6,7 @@
 // a line texsim prints as `.word` (a non-texture opcode) is replaced by cuobjdump's text at that
 // address. (b) must be every line; (a) rises as non-texture instructions get decoded. Then texsim
 // asm --into of cuobjdump's listing and of nvdisasm -hex's must give the cubin back byte for byte.
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "isa/sass/cubin.hpp"
 #include "isa/sass/frontend.hpp"
 #include "ptx_corpus.hpp"
 #include "vendor_common.hpp"
@@ -97,14 +99,20 @@ Counts compare(const std::string& texsim, const std::string& cuobjdump, const st
   return n;
 }
 
-// texsim asm --into CUBIN of a listing: the cubin itself, byte for byte.
+// texsim asm --into BASE of a listing, where BASE is the cubin with the code of every function
+// zeroed: the cubin itself, byte for byte (every function's .text rebuilt from the listing).
 bool reassembles(const texsim::isa::Frontend& fe, const std::string& listing,
                  const std::string& name, const std::string& arch,
                  const std::vector<uint8_t>& cubin, const std::string& cubin_name) {
   texsim::core::DiagSink sink;
+  std::vector<uint8_t> base = cubin;
+  const auto c = sass::read_cubin(cubin, cubin_name, sink);
+  if (!c || c->kernels.empty()) return false;
+  for (const sass::CubinKernel& k : c->kernels)
+    std::fill_n(base.begin() + static_cast<std::ptrdiff_t>(k.file_offset), k.text.size(), 0);
   const auto prog = fe.parse({name, listing}, arch, sink);
   std::optional<std::vector<uint8_t>> out;
-  if (prog) out = fe.encode_object_into(*prog, cubin, cubin_name, sink);
+  if (prog) out = fe.encode_object_into(*prog, base, cubin_name, sink);
   if (out && *out == cubin) return true;
   std::printf("FAIL: texsim asm --into %s of %s: %s\n", cubin_name.c_str(), name.c_str(),
               !prog ? "does not parse" : !out ? "not encoded" : "bytes differ");
