@@ -124,6 +124,46 @@ bool reassembles(const texsim::isa::Frontend& fe, const std::string& listing,
   return false;
 }
 
+// The encoding column of a function whose widest line closes a dual-issue pair (decision SL2):
+// texsim asm of TLDS lines whose controls pair them, then texsim disasm of the cubin against
+// cuobjdump -sass byte for byte; once with the pair's closing line widest, once with a plain
+// line widest.
+bool pair_columns(const texsim::isa::Frontend& fe, const std::string& bin,
+                  const std::string& arch, const std::string& work) {
+  const std::string wide = "@!P3 TLDS.LZ.NODEP.T R32, R34, R54, R53, 0x50, 2D, RGBA ;\n";
+  const std::string narrow = "TLDS.LZ RZ, R4, R16, 0x5, 1D, R ;\n";
+  const std::string pair = "[B------:R-:W-:-:S00] ", plain = "[B------:R-:W-:-:S01] ";
+  bool ok = true;
+  for (const bool closing_widest : {true, false}) {
+    const std::string text = pair + narrow + plain + (closing_widest ? wide : narrow) + plain +
+                             narrow + plain + (closing_widest ? narrow : wide);
+    const std::string cubin =
+        work + "/pairs_" + arch + (closing_widest ? "_closing" : "_plain") + ".cubin";
+    texsim::core::DiagSink sink;
+    const auto prog = fe.parse({cubin + ".sass", text}, arch, sink);
+    const auto obj = prog ? fe.encode_object(*prog, cubin, arch, sink) : std::nullopt;
+    if (!obj) {
+      std::printf("FAIL: texsim cannot assemble %s\n", cubin.c_str());
+      return false;
+    }
+    std::ofstream(cubin, std::ios::binary)
+        .write(reinterpret_cast<const char*>(obj->data()), static_cast<std::streamsize>(obj->size()));
+    texsim::isa::BinaryInput in;
+    in.name = cubin;
+    in.bytes = *obj;
+    const auto decoded = fe.decode(in, arch, sink);
+    const vc::Result cu = vc::run(bin + "/cuobjdump -sass " + cubin, work);
+    const std::string ts = decoded ? fe.print(*decoded) : "";
+    const bool braces = cu.out.find('{') != std::string::npos;
+    if (ts != cu.out || !braces) {
+      std::printf("FAIL: %s: texsim disasm differs from cuobjdump -sass (braces: %d):\n%s\n%s\n",
+                  cubin.c_str(), braces, ts.c_str(), cu.out.c_str());
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -149,7 +189,7 @@ int main(int argc, char** argv) {
   std::ofstream(stem + ".ptx") << ptx;
   const auto fe = sass::make_frontend();
   Counts total;
-  bool ok = true;
+  bool ok = true, reasm = true;
   // Whole-program (subroutines inside the kernel's section) and relocatable (-c: each function,
   // slow paths included, in a section of its own; texref relocations).
   for (const std::string mode : {"", "-c"}) {
@@ -195,12 +235,15 @@ int main(int argc, char** argv) {
     total.lines += c.lines;
     total.identical += c.identical;
     total.structural += c.structural;
-    ok = reassembles(*fe, cu.out, cubin + ".cuobjdump.sass", arch, bytes, cubin) && ok;
-    ok = reassembles(*fe, nv.out, cubin + ".nvdisasm.sass", arch, bytes, cubin) && ok;
+    reasm = reassembles(*fe, cu.out, cubin + ".cuobjdump.sass", arch, bytes, cubin) && reasm;
+    reasm = reassembles(*fe, nv.out, cubin + ".nvdisasm.sass", arch, bytes, cubin) && reasm;
   }
+  const bool columns = pair_columns(*fe, bin, arch, work);
+  ok = ok && columns && reasm;
   std::printf("%s: %u kernels; whole listings: %zu of %zu lines identical, %zu of %zu identical "
-              "in structure and texture lines; asm of both listings byte-identical: %s\n",
+              "in structure and texture lines; asm of both listings byte-identical: %s; dual-issue columns as "
+              "cuobjdump: %s\n",
               sm.c_str(), n, total.identical, total.lines, total.structural, total.lines,
-              ok ? "yes" : "no");
+              reasm ? "yes" : "no", columns ? "yes" : "no");
   return ok ? 0 : 1;
 }
