@@ -119,7 +119,10 @@ std::string print_listing(std::span<const KernelRange> kernels,
   const bool wide = sm >= 70;  // 128-bit words, no control words (nvidia_sm70_fields.md 8)
   char buf[160];
   for (const KernelRange& k : kernels) {
-    const auto [lines, column] = function_lines(k, instructions, wide);
+    // Not a structured binding: clang 14 cannot capture one in the lambda below.
+    const auto laid_out = function_lines(k, instructions, wide);
+    const std::vector<Line>& lines = laid_out.first;
+    const size_t column = laid_out.second;
     out += "\t\tFunction : " + k.name + "\n";
     out += "\t.headerflags    @\"EF_CUDA_SM" + std::to_string(sm);
     // cuobjdump 11.8 prints the real SM in EF_CUDA_PTX_SM(), whatever PTX target e_flags bits

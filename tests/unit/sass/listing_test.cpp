@@ -64,7 +64,8 @@ TEST(SassListing, StructureLinesOfBothTools) {
   EXPECT_EQ(flags->sm, 52u);
   EXPECT_FALSE(listing_structure(".headerflags @\"EF_CUDA_VIRTUAL_SM(EF_CUDA_SM50)\""));
   EXPECT_FALSE(listing_structure(".headerflags @\"EF_CUDA_SM5\""));  // one digit: no SM
-  const auto data = listing_structure("\t.section\t.nv.constant0.k1,\"a\",@\"SHT_CUDA_CONSTANT_B0\"");
+  const auto data =
+      listing_structure("\t.section\t.nv.constant0.k1,\"a\",@\"SHT_CUDA_CONSTANT_B0\"");
   ASSERT_TRUE(data);
   EXPECT_EQ(data->kind, ListingLine::Kind::kSection);
   EXPECT_TRUE(data->name.empty());

@@ -254,7 +254,8 @@ std::string entry(unsigned n, const std::string& body, const std::string& regs) 
 std::string atomics_body(unsigned smn) {
   std::ostringstream b;
   b << "  atom.global.add.u32 %r3, [%rd3], %r1;\n  atom.global.exch.b32 %r4, [%rd3+4], %r2;\n"
-    << "  atom.global.cas.b32 %r5, [%rd3+8], %r3, %r4;\n  atom.global.min.s32 %r6, [%rd3+12], %r5;\n"
+    << "  atom.global.cas.b32 %r5, [%rd3+8], %r3, %r4;\n  atom.global.min.s32 %r6, [%rd3+12], "
+       "%r5;\n"
     << "  atom.global.max.u32 %r7, [%rd3+16], %r6;\n  atom.global.and.b32 %r8, [%rd3+20], %r7;\n"
     << "  atom.global.or.b32 %r9, [%rd3+24], %r8;\n  atom.global.xor.b32 %r10, [%rd3+28], %r9;\n"
     << "  atom.global.inc.u32 %r11, [%rd3+32], %r10;\n  atom.global.dec.u32 %r12, [%rd3+36], 9;\n"
@@ -264,8 +265,9 @@ std::string atomics_body(unsigned smn) {
     << "  atom.shared.cas.b32 %r14, [sh+4], %r13, %r1;\n  bar.sync 0;\n"
     << "  ld.shared.u32 %r15, [sh+8];\n  add.s32 %r16, %r15, %r14;\n"
     << "  cvt.u32.u64 %r17, %rd7;\n  add.s32 %r16, %r16, %r17;\n  st.global.u32 [%rd5], %r16;\n";
-  if (smn >= 60) b << "  cvt.f64.f32 %fd1, %f2;\n  atom.global.add.f64 %fd2, [%rd3+64], %fd1;\n"
-                   << "  st.global.f64 [%rd3+72], %fd2;\n";
+  if (smn >= 60)
+    b << "  cvt.f64.f32 %fd1, %f2;\n  atom.global.add.f64 %fd2, [%rd3+64], %fd1;\n"
+      << "  st.global.f64 [%rd3+72], %fd2;\n";
   return b.str();
 }
 

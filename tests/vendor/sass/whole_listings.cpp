@@ -115,7 +115,9 @@ bool reassembles(const texsim::isa::Frontend& fe, const std::string& listing,
   if (prog) out = fe.encode_object_into(*prog, base, cubin_name, sink);
   if (out && *out == cubin) return true;
   std::printf("FAIL: texsim asm --into %s of %s: %s\n", cubin_name.c_str(), name.c_str(),
-              !prog ? "does not parse" : !out ? "not encoded" : "bytes differ");
+              !prog  ? "does not parse"
+              : !out ? "not encoded"
+                     : "bytes differ");
   size_t shown = 0;
   for (const auto& d : sink.diagnostics()) {
     if (d.severity != texsim::core::Severity::kError || ++shown > 5) continue;
@@ -128,8 +130,8 @@ bool reassembles(const texsim::isa::Frontend& fe, const std::string& listing,
 // texsim asm of TLDS lines whose controls pair them, then texsim disasm of the cubin against
 // cuobjdump -sass byte for byte; once with the pair's closing line widest, once with a plain
 // line widest.
-bool pair_columns(const texsim::isa::Frontend& fe, const std::string& bin,
-                  const std::string& arch, const std::string& work) {
+bool pair_columns(const texsim::isa::Frontend& fe, const std::string& bin, const std::string& arch,
+                  const std::string& work) {
   const std::string wide = "@!P3 TLDS.LZ.NODEP.T R32, R34, R54, R53, 0x50, 2D, RGBA ;\n";
   const std::string narrow = "TLDS.LZ RZ, R4, R16, 0x5, 1D, R ;\n";
   const std::string pair = "[B------:R-:W-:-:S00] ", plain = "[B------:R-:W-:-:S01] ";
@@ -147,7 +149,8 @@ bool pair_columns(const texsim::isa::Frontend& fe, const std::string& bin,
       return false;
     }
     std::ofstream(cubin, std::ios::binary)
-        .write(reinterpret_cast<const char*>(obj->data()), static_cast<std::streamsize>(obj->size()));
+        .write(reinterpret_cast<const char*>(obj->data()),
+               static_cast<std::streamsize>(obj->size()));
     texsim::isa::BinaryInput in;
     in.name = cubin;
     in.bytes = *obj;
@@ -227,10 +230,10 @@ int main(int argc, char** argv) {
       }
     }
     const Counts c = compare(fe->print(*decoded), cu.out, cubin);
-    std::printf("%s%s: %zu lines; %zu identical to cuobjdump; %zu identical in structure and "
-                "texture lines (%zu .word lines compared with cuobjdump's instruction)\n",
-                sm.c_str(), mode.empty() ? "" : " -c", c.lines, c.identical, c.structural,
-                c.word_lines);
+    std::printf(
+        "%s%s: %zu lines; %zu identical to cuobjdump; %zu identical in structure and "
+        "texture lines (%zu .word lines compared with cuobjdump's instruction)\n",
+        sm.c_str(), mode.empty() ? "" : " -c", c.lines, c.identical, c.structural, c.word_lines);
     ok = ok && c.structural == c.lines && c.lines > 0;
     total.lines += c.lines;
     total.identical += c.identical;
@@ -240,10 +243,12 @@ int main(int argc, char** argv) {
   }
   const bool columns = pair_columns(*fe, bin, arch, work);
   ok = ok && columns && reasm;
-  std::printf("%s: %u kernels; whole listings: %zu of %zu lines identical, %zu of %zu identical "
-              "in structure and texture lines; asm of both listings byte-identical: %s; dual-issue columns as "
-              "cuobjdump: %s\n",
-              sm.c_str(), n, total.identical, total.lines, total.structural, total.lines,
-              reasm ? "yes" : "no", columns ? "yes" : "no");
+  std::printf(
+      "%s: %u kernels; whole listings: %zu of %zu lines identical, %zu of %zu identical "
+      "in structure and texture lines; asm of both listings byte-identical: %s; dual-issue columns "
+      "as "
+      "cuobjdump: %s\n",
+      sm.c_str(), n, total.identical, total.lines, total.structural, total.lines,
+      reasm ? "yes" : "no", columns ? "yes" : "no");
   return ok ? 0 : 1;
 }
