@@ -116,7 +116,26 @@ class SassFrontend final : public Frontend {
     const bool cuda_elf = is_elf(bytes) && bytes.size() >= 20 && bytes[18] == 190 && bytes[19] == 0;
     const bool fatbin = bytes.size() >= 4 && bytes[0] == 0x50 && bytes[1] == 0xed &&
                         bytes[2] == 0x55 && bytes[3] == 0xba;
-    return cuda_elf || fatbin;
+    return cuda_elf || fatbin || is_listing(bytes);
+  }
+
+  // A listing whatever its file name (issue 29: `cuobjdump -sass K.cubin > K.txt`): its first
+  // line that is not blank is cuobjdump's `code for sm_NN` or fatbin banner, or nvdisasm's
+  // `.headerflags @"... EF_CUDA_SMNN ..."` (listing_structure reads both).
+  static bool is_listing(std::span<const uint8_t> bytes) {
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()),
+                                std::min<size_t>(bytes.size(), 4096));
+    for (size_t at = 0; at < text.size();) {
+      const size_t end = std::min(text.find('\n', at), text.size());
+      const std::string_view line = core::trim(text.substr(at, end - at));
+      if (!line.empty()) {
+        const auto s = listing_structure(line);
+        return s && (s->kind == ListingLine::Kind::kCodeFor ||
+                     (s->kind == ListingLine::Kind::kHeader && line.starts_with("Fatbin")));
+      }
+      at = end + 1;
+    }
+    return false;
   }
 
   std::unique_ptr<Program> parse(const SourceFile& source, std::string_view platform,

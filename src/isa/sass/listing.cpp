@@ -61,6 +61,57 @@ bool dual_issue(const Instruction& a) {
 
 }  // namespace
 
+namespace {
+
+// One instruction line of a function: guard, text ("X ;" or "X;"), and its part in a dual-issue
+// pair (decision T75).
+enum class PairRole : uint8_t { kNone, kFirst, kSecond };
+struct Line {
+  std::string guard, text;
+  PairRole role = PairRole::kNone;
+};
+
+// The second instruction of a pair: its text without ';', then 9 spaces and "}".
+std::string closing_text(std::string t) {
+  while (!t.empty() && (t.back() == ';' || t.back() == ' ')) t.pop_back();
+  return t + "         }";
+}
+
+// A function's lines and its encoding column as cuobjdump 11.8 lays them out (measured,
+// decisions T-section and SL2): the guard right-aligned in the 19-column gutter before the
+// mnemonic; "X;" for the empty control field (nvdisasm_spacing); the encoding column at 35 + the
+// widest guard+text + 2, or at the end of the widest closing line of a pair ("TEXT         }",
+// which has no encoding after it) when that reaches further.
+std::pair<std::vector<Line>, size_t> function_lines(const KernelRange& k,
+                                                    std::span<const Instruction> instructions,
+                                                    bool wide) {
+  std::vector<Line> lines;
+  size_t width = 0;
+  for (size_t j = 0; j < k.count; ++j) {
+    const Instruction& inst = instructions[k.first + j];
+    Line l;
+    l.text = print_instruction(inst);
+    if (l.text.starts_with("@")) {
+      l.guard = l.text.substr(0, l.text.find(' '));
+      l.text.erase(0, l.guard.size() + 1);
+    }
+    l.text = nvdisasm_spacing(std::move(l.text), inst.ctrl);
+    const bool second = !lines.empty() && lines.back().role == PairRole::kFirst;
+    if (second) {
+      l.role = PairRole::kSecond;
+    } else if (!wide && j + 1 < k.count && dual_issue(inst)) {
+      l.role = PairRole::kFirst;
+    }
+    const size_t guard_width = l.guard.empty() ? 0 : l.guard.size() + 1;
+    width = std::max(width, second ? guard_width + closing_text(l.text).size()
+                                   : guard_width + l.text.size() + 2);
+    lines.push_back(std::move(l));
+  }
+  return {std::move(lines), kTextColumn + width};
+}
+
+}  // namespace
+
 std::string print_listing(std::span<const KernelRange> kernels,
                           std::span<const Instruction> instructions, unsigned sm,
                           unsigned virtual_sm) {
@@ -68,24 +119,10 @@ std::string print_listing(std::span<const KernelRange> kernels,
   const bool wide = sm >= 70;  // 128-bit words, no control words (nvidia_sm70_fields.md 8)
   char buf[160];
   for (const KernelRange& k : kernels) {
-    // Each line as nvdisasm 11.8 lays it out in a function (measured, decisions T-section): the
-    // guard right-aligned in the 19-column gutter before the mnemonic; "X;" instead of "X ;" for
-    // the empty control field (nvdisasm_spacing); the encoding column at 35 + the widest
-    // guard+text + 2.
-    std::vector<std::pair<std::string, std::string>> lines;  // guard, text
-    size_t width = 0;
-    for (size_t j = 0; j < k.count; ++j) {
-      const Instruction& inst = instructions[k.first + j];
-      std::string text = print_instruction(inst);
-      std::string guard;
-      if (text.starts_with("@")) {
-        guard = text.substr(0, text.find(' '));
-        text.erase(0, guard.size() + 1);
-      }
-      text = nvdisasm_spacing(std::move(text), inst.ctrl);
-      width = std::max(width, (guard.empty() ? 0 : guard.size() + 1) + text.size());
-      lines.emplace_back(std::move(guard), std::move(text));
-    }
+    // Not a structured binding: clang 14 cannot capture one in the lambda below.
+    const auto laid_out = function_lines(k, instructions, wide);
+    const std::vector<Line>& lines = laid_out.first;
+    const size_t column = laid_out.second;
     out += "\t\tFunction : " + k.name + "\n";
     out += "\t.headerflags    @\"EF_CUDA_SM" + std::to_string(sm);
     // cuobjdump 11.8 prints the real SM in EF_CUDA_PTX_SM(), whatever PTX target e_flags bits
@@ -93,48 +130,36 @@ std::string print_listing(std::span<const KernelRange> kernels,
     if (virtual_sm != 0) out += " EF_CUDA_PTX_SM(EF_CUDA_SM" + std::to_string(sm) + ")";
     out += "\"\n";
     const auto encoding_line = [&](uint64_t at) {  // "/* 0x... */" alone, in the encoding column
-      std::snprintf(buf, sizeof buf, "%*s/* 0x%016llx */\n",
-                    static_cast<int>(kTextColumn + width + 2), "",
+      std::snprintf(buf, sizeof buf, "%*s/* 0x%016llx */\n", static_cast<int>(column), "",
                     static_cast<unsigned long long>(get64(k.text, at)));
       out += buf;
     };
-    bool second = false;  // this line closes a dual-issue pair
     for (size_t j = 0; j < k.count; ++j) {
       const Instruction& inst = instructions[k.first + j];
       const uint64_t addr = inst.origin.offset - k.file_offset;
       if (!wide && addr % fields::kBundleBytes == 8) encoding_line(addr - 8);
-      const bool first = !wide && !second && j + 1 < k.count && dual_issue(inst);
-      const auto& [guard, text] = lines[j];
+      const Line& l = lines[j];
       std::snprintf(buf, sizeof buf, "        /*%04llx*/", static_cast<unsigned long long>(addr));
       out += buf;
       // cuobjdump's dual-issue pair (decision T75): "{" at gutter column 9 before the first
       // instruction; the second one without ';', then "}", its encoding on a line of its own.
-      const size_t guard_width = guard.empty() ? 0 : guard.size() + 1;
-      out += first
+      const size_t guard_width = l.guard.empty() ? 0 : l.guard.size() + 1;
+      out += l.role == PairRole::kFirst
                  ? std::string(9, ' ') + "{" +
                        std::string(kGutter - 10 - std::min<size_t>(guard_width, kGutter - 10), ' ')
                  : std::string(kGutter - guard_width, ' ');
-      if (!guard.empty()) out += guard + " ";
-      if (second) {
-        std::string t = text;
-        while (!t.empty() && (t.back() == ';' || t.back() == ' ')) t.pop_back();
-        out += t + "         }\n";
+      if (!l.guard.empty()) out += l.guard + " ";
+      if (l.role == PairRole::kSecond) {
+        out += closing_text(l.text) + "\n";
         encoding_line(addr);
-        second = false;
         continue;
       }
-      second = first;
-      out += text;
-      out.append(width + 2 - text.size(), ' ');
+      out += l.text;
+      out.append(column - kTextColumn - l.text.size(), ' ');  // the guard is in the gutter
       std::snprintf(buf, sizeof buf, "/* 0x%016llx */\n",
                     static_cast<unsigned long long>(get64(k.text, addr)));
       out += buf;
-      if (wide) {  // Volta+: bits 127:64 on a line of their own, in the same column
-        std::snprintf(buf, sizeof buf, "%*s/* 0x%016llx */\n",
-                      static_cast<int>(kTextColumn + width + 2), "",
-                      static_cast<unsigned long long>(get64(k.text, addr + 8)));
-        out += buf;
-      }
+      if (wide) encoding_line(addr + 8);  // Volta+: bits 127:64 on a line of their own
     }
     out += "\t\t..........\n\n\n";
   }
@@ -148,16 +173,52 @@ std::string nvdisasm_spacing(std::string text, const Control& ctrl) {
   return text;
 }
 
+namespace {
+
+// The decimal number at the start of s (up to 3 digits), and its length.
+std::pair<unsigned, size_t> sm_number(std::string_view s) {
+  unsigned sm = 0;
+  size_t i = 0;
+  for (; i < s.size() && i < 3 && s[i] >= '0' && s[i] <= '9'; ++i)
+    sm = sm * 10 + static_cast<unsigned>(s[i] - '0');
+  return {sm, i};
+}
+
+// nvdisasm's `.headerflags @"EF_CUDA_TEXMODE_UNIFIED EF_CUDA_64BIT_ADDRESS EF_CUDA_SM61
+// EF_CUDA_VIRTUAL_SM(EF_CUDA_SM50)"` (cuobjdump's: `@"EF_CUDA_SM61 EF_CUDA_PTX_SM(...)"`): the
+// first EF_CUDA_SM<NN> outside parentheses is the code's SM (e_flags bits 7:0).
+std::optional<ListingLine> header_flags(std::string_view t) {
+  constexpr std::string_view kFlag = "EF_CUDA_SM";
+  for (size_t p = t.find(kFlag); p != std::string_view::npos; p = t.find(kFlag, p + 1)) {
+    if (p > 0 && t[p - 1] == '(') continue;
+    const auto [sm, len] = sm_number(t.substr(p + kFlag.size()));
+    const size_t end = p + kFlag.size() + len;
+    if (len >= 2 && end < t.size() && (t[end] == ' ' || t[end] == '"'))
+      return ListingLine{ListingLine::Kind::kCodeFor, {}, sm, 0};
+  }
+  return std::nullopt;
+}
+
+// nvdisasm's `.section NAME,"flags",@type`: `.text.<function>` or a data section.
+std::optional<ListingLine> section(std::string_view t) {
+  t = strip(t.substr(8));
+  const std::string_view name = t.substr(0, t.find(','));
+  if (name.empty() || name.find_first_of(" \t") != std::string_view::npos) return std::nullopt;
+  const bool text = name.starts_with(".text.") && name.size() > 6;
+  return ListingLine{ListingLine::Kind::kSection, text ? std::string(name.substr(6)) : "", 0, 0};
+}
+
+}  // namespace
+
 std::optional<ListingLine> listing_structure(std::string_view t) {
   t = strip(t);
   if (t.starts_with("code for sm_")) {
-    unsigned sm = 0;
-    size_t i = 12;
-    for (; i < t.size() && t[i] >= '0' && t[i] <= '9' && sm < 1000; ++i)
-      sm = sm * 10 + static_cast<unsigned>(t[i] - '0');
-    if (i == 12 || i != t.size()) return std::nullopt;
+    const auto [sm, len] = sm_number(t.substr(12));
+    if (len == 0 || 12 + len != t.size()) return std::nullopt;
     return ListingLine{ListingLine::Kind::kCodeFor, {}, sm, 0};
   }
+  if (t.starts_with(".headerflags") && t.size() > 12 && is_blank(t[12])) return header_flags(t);
+  if (t.starts_with(".section") && t.size() > 8 && is_blank(t[8])) return section(t);
   if (t.starts_with("Function : ") && t.size() > 11 && t.find(' ', 11) == std::string_view::npos)
     return ListingLine{ListingLine::Kind::kFunction, std::string(t.substr(11)), 0, 0};
   // cuobjdump's fatbin banners and fields (cuobjdump -sass on an executable or fatbin).
@@ -186,6 +247,27 @@ std::optional<uint64_t> encoding_comment(std::string_view line) {
   const std::string_view in = strip(line.substr(open + 2, line.size() - open - 4));
   if (in.size() != 18) return std::nullopt;
   return hex16(in);
+}
+
+std::string relocated_operands(std::string_view line) {
+  if (line.find("`(") == std::string_view::npos) return std::string(line);
+  const auto word = encoding_comment(line);
+  if (!word) return std::string(line);
+  core::DiagSink quiet;
+  const Instruction inst = decode(*word, std::nullopt, Origin{}, quiet);
+  if (inst.kind != Kind::kInstruction) return std::string(line);
+  std::string out;
+  for (size_t p = 0; p < line.size();) {
+    const size_t q = line.find("`(", p);
+    const size_t close = q == std::string_view::npos ? q : line.find(')', q);
+    if (close == std::string_view::npos) {
+      out += line.substr(p);
+      break;
+    }
+    out += std::string(line.substr(p, q - p)) + "0x0";
+    p = close + 1;
+  }
+  return out;
 }
 
 }  // namespace texsim::isa::sass

@@ -37,10 +37,13 @@ std::string print_listing(std::span<const KernelRange> kernels,
 // (measured: decisions T-section). Returns the text with that spacing.
 std::string nvdisasm_spacing(std::string text, const Control& ctrl);
 
-// A structure line of a cuobjdump listing (trimmed text, comments not removed).
+// A structure line of a cuobjdump listing (trimmed text, comments not removed), or of nvdisasm's
+// whole-cubin listing: its `.headerflags @"... EF_CUDA_SM61 ..."` names the SM as `code for sm_61`
+// does, and each `.section NAME,...` starts a function (`.text.<function>`, name set) or a data
+// section (.nv.info, .nv.constant*, ...: name empty; its lines are not instructions).
 struct ListingLine {
-  enum class Kind : uint8_t { kCodeFor, kFunction, kHeader, kControlWord } kind;
-  std::string name;    // kFunction
+  enum class Kind : uint8_t { kCodeFor, kFunction, kHeader, kControlWord, kSection } kind;
+  std::string name;    // kFunction, kSection
   unsigned sm = 0;     // kCodeFor
   uint64_t value = 0;  // kControlWord
 };
@@ -55,5 +58,12 @@ struct ListingInfo {
 
 // The trailing "/* 0x<16 hex digits> */" encoding comment of an instruction line, if any.
 std::optional<uint64_t> encoding_comment(std::string_view line);
+
+// nvdisasm prints a relocated operand as its symbol, "`(trf)" (a texref's texture index), where
+// cuobjdump prints the field's bytes, 0x0 until a loader relocates it. A Maxwell/Pascal line with
+// such an operand and an encoding column whose word is an instruction texsim decodes: the line
+// with each "`(...)" as "0x0" (the text then encodes to that word); any other line unchanged
+// (other instructions' symbols, `CAL `(helper)`, are assembled from their encoding column).
+std::string relocated_operands(std::string_view line);
 
 }  // namespace texsim::isa::sass

@@ -72,6 +72,7 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
   uint64_t wide_lo = 0;
   bool have_wide_lo = false;
   uint32_t line_no = 0;
+  bool in_data = false;  // in a data section of nvdisasm's whole-cubin listing (listing.hpp)
   size_t pos = 0;
   while (pos <= text.size()) {
     const size_t nl = text.find('\n', pos);
@@ -101,10 +102,14 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
         info->sm = structure->sm;
       } else if (info != nullptr && structure->kind == ListingLine::Kind::kFunction) {
         info->functions.emplace_back(structure->name, out.size());
+      } else if (structure->kind == ListingLine::Kind::kSection) {
+        in_data = structure->name.empty();
+        if (!in_data && info != nullptr) info->functions.emplace_back(structure->name, out.size());
       }
-    } else if (!label && !directive) {
+    } else if (!label && !directive && !in_data) {
       have_wide_lo = false;
-      if (auto inst = parse_line(line, file, line_no, sink, sm)) {
+      if (auto inst = parse_line(sm != 0 ? std::string(line) : relocated_operands(line), file,
+                                 line_no, sink, sm)) {
         if (sm != 0) {
           const auto lo = encoding_comment(line);
           have_wide_lo = lo.has_value();

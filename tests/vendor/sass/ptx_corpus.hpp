@@ -10,5 +10,8 @@ namespace texsim::vendor {
 std::string fetch_corpus(unsigned smn, unsigned& n);     // tex.* with integer coordinates
 std::string sample_corpus(unsigned smn, unsigned& n);    // tex/tex.level/tex.grad/tld4/txq
 std::string bindless_corpus(unsigned smn, unsigned& n);  // both, handle not foldable
+// Whole programs (issue 29): atomics, writes, loops, slow-path subroutines and a .func call,
+// texref/surfref, f16x2 from sm_53. Module-scope declarations first: once per module.
+std::string program_corpus(unsigned smn, unsigned& n);
 
 }  // namespace texsim::vendor
