@@ -117,7 +117,7 @@ KernelThread::KernelThread(Machine& m, uint32_t lanes) : m_(&m), live_(lanes) {}
 KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& code,
                                      KernelMemory& mem, const scene::Scene& sc,
                                      const ExecConfig& cfg, core::DiagSink& sink) {
-  ThreadState t{*m_, mem, sc, cfg, surfaces_, samplers_};
+  ThreadState t{*m_, mem, sc, cfg, surfaces_, samplers_, addrs_};
   const size_t end = prog.instructions.size();
   while (live_ != 0) {
     size_t pc = end;
@@ -159,6 +159,8 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
       return Stop::kBarrier;  // resumes after the barrier (decision K16)
     } else if (k->op == "dword_atomic" || k->op == "svm_atomic") {
       ok = run_atomic(t, *k, active, loc, sink);
+    } else if (k->op == "addr_add") {
+      ok = run_addr_add(t, *k, active, loc, sink);
     } else if (k->op.starts_with("lsc_atomic_")) {
       ok = run_lsc_atomic(t, *k, active, loc, sink);
     } else if (k->op == "lsc_load" || k->op == "lsc_store") {
