@@ -43,8 +43,9 @@ bool run_addr_add(ThreadState& t, const KInst& k, uint32_t active, const core::T
     } else if (((from.defined >> s) & 1) != 0) {
       addr = from.value[s], var = from.var[s];
     } else {
-      return fail(sink, loc, "addr_add reads " + s0.var->name + "(" + std::to_string(s) +
-                                 "), which ADDR_ADD has not written");
+      return fail(sink, loc,
+                  "addr_add reads " + s0.var->name + "(" + std::to_string(s) +
+                      "), which ADDR_ADD has not written");
     }
     const auto off = read_lane(t.m, k.ops[2], i, err, &t.addrs);
     if (!off) return fail(sink, loc, err);

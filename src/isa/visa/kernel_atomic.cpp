@@ -60,8 +60,8 @@ std::optional<uint64_t> atomic_qword(const std::string& op, uint64_t old, uint64
   return std::nullopt;  // the float operations take 32-bit data only (SVM_ATOMIC.md's types)
 }
 
-std::optional<uint64_t> atomic_value(const std::string& op, uint64_t old, uint64_t s0,
-                                     uint64_t s1, unsigned bytes) {
+std::optional<uint64_t> atomic_value(const std::string& op, uint64_t old, uint64_t s0, uint64_t s1,
+                                     unsigned bytes) {
   if (bytes == 8) return atomic_qword(op, old, s0, s1);
   return atomic_dword(op, static_cast<uint32_t>(old), static_cast<uint32_t>(s0),
                       static_cast<uint32_t>(s1));
@@ -69,7 +69,8 @@ std::optional<uint64_t> atomic_value(const std::string& op, uint64_t old, uint64
 
 namespace {
 
-// The `size` bytes of a raw operand for lane `i` (0 for %null); `def` false when a byte is undefined.
+// The `size` bytes of a raw operand for lane `i` (0 for %null); `def` false when a byte is
+// undefined.
 uint64_t raw_dword(const Machine& m, const KOperand& o, unsigned i, unsigned size, bool& def) {
   def = true;
   if (o.kind != KOpKind::kRaw) return 0;

@@ -19,7 +19,18 @@ namespace texsim::isa::visa {
 // register-file byte address of V plus 8 (imm); kIndirect "r[A0(2),-4]<1,0>:d": the elements
 // at A0(2..) plus -4 bytes (imm), typed by the suffix (visa 5_operands.md, ADDR_ADD.md).
 enum class KOpKind : uint8_t {
-  kNull, kVar, kImm, kPred, kState, kRaw, kLabel, kLscAddr, kLscData, kAddr, kAddrOf, kIndirect
+  kNull,
+  kVar,
+  kImm,
+  kPred,
+  kState,
+  kRaw,
+  kLabel,
+  kLscAddr,
+  kLscData,
+  kAddr,
+  kAddrOf,
+  kIndirect
 };
 
 struct KOperand {

@@ -91,10 +91,9 @@ bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLo
 // nullopt for an operation it does not know (kernel_atomic.cpp).
 std::optional<uint32_t> atomic_dword(const std::string& op, uint32_t old, uint32_t s0, uint32_t s1);
 // The same for 64-bit data (the integer operations) and either width by `bytes` (4 or 8).
-std::optional<uint64_t> atomic_qword(const std::string& op, uint64_t old, uint64_t s0,
-                                     uint64_t s1);
-std::optional<uint64_t> atomic_value(const std::string& op, uint64_t old, uint64_t s0,
-                                     uint64_t s1, unsigned bytes);
+std::optional<uint64_t> atomic_qword(const std::string& op, uint64_t old, uint64_t s0, uint64_t s1);
+std::optional<uint64_t> atomic_value(const std::string& op, uint64_t old, uint64_t s0, uint64_t s1,
+                                     unsigned bytes);
 // LSC_ATOMIC_* on .ugm (flat A64/A32) and .slm, 32-bit data (kernel_lsc.cpp).
 bool run_lsc_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                     core::DiagSink& sink);

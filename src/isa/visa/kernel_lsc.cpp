@@ -149,7 +149,8 @@ bool run_lsc_atomic(ThreadState& t, const KInst& k, uint32_t active, const core:
     if (((en >> i) & 1) == 0) continue;
     bool da = false, d1 = false, d2 = false;
     const uint64_t a = lsc_address(addr, t.m.read_le(asp->base + i * abytes, abytes, da));
-    const uint64_t s1 = lsc_source(t.m, k.ops[2], i, w, d1), s2 = lsc_source(t.m, k.ops[3], i, w, d2);
+    const uint64_t s1 = lsc_source(t.m, k.ops[2], i, w, d1),
+                   s2 = lsc_source(t.m, k.ops[3], i, w, d2);
     uint8_t* mem = lsc_memory(t, slm, a, w);
     if (!da || !d1 || !d2 || mem == nullptr)
       return fail(sink, loc, "VISA-RUN-MEMORY",
@@ -159,7 +160,7 @@ bool run_lsc_atomic(ThreadState& t, const KInst& k, uint32_t active, const core:
     uint64_t old = 0;
     for (unsigned b = 0; b < w; ++b) old |= uint64_t{mem[b]} << (8 * b);
     // DWORD_ATOMIC's cmpxchg stores src0 when old == src1: icas's Src2Data, Src1Data.
-    const uint64_t now = lop == "load" ? old
+    const uint64_t now = lop == "load"   ? old
                          : lop == "icas" ? *atomic_value(op, old, s2, s1, w)
                                          : *atomic_value(op, old, s1, s2, w);
     for (unsigned b = 0; b < w; ++b) mem[b] = static_cast<uint8_t>(now >> (8 * b));

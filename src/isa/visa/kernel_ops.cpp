@@ -48,13 +48,14 @@ std::optional<uint32_t> indirect_address(const Machine& m, const KOperand& o, un
     el = uint64_t{lane / o.w} * o.vs + uint64_t{lane % o.w} * o.hs;
   }
   const auto r = addrs != nullptr ? addrs->find(o.var->id) : AddrFile::const_iterator{};
-  if (addrs == nullptr || r == addrs->end() || elem >= 32 || ((r->second.defined >> elem) & 1) == 0) {
+  if (addrs == nullptr || r == addrs->end() || elem >= 32 ||
+      ((r->second.defined >> elem) & 1) == 0) {
     error = "indirect operand " + o.var->name + "(" + std::to_string(elem) +
             ") reads an address ADDR_ADD has not written";
     return std::nullopt;
   }
-  const int64_t a = int64_t{r->second.value[elem]} + static_cast<int64_t>(o.imm) +
-                    static_cast<int64_t>(el * es);
+  const int64_t a =
+      int64_t{r->second.value[elem]} + static_cast<int64_t>(o.imm) + static_cast<int64_t>(el * es);
   const auto sp = m.span(r->second.var[elem]);
   if (!sp || a < sp->base || a + es > int64_t{sp->base} + sp->size) {
     error = "indirect operand " + o.var->name + "(" + std::to_string(elem) + ") element " +

@@ -166,8 +166,8 @@ TEST(KernelInst, ErrorsNameTheToken) {
   EXPECT_FALSE(parse_kinst("mov (M1, 1) A0(0)<1;1> 0x1:d", syms, err));
   EXPECT_NE(err.find("bad address operand"), std::string::npos) << err;
   EXPECT_TRUE(kernel_mnemonic_modelled("add3"));
-  EXPECT_TRUE(kernel_mnemonic_modelled("scatter4_typed"));  // K24
-  EXPECT_TRUE(kernel_mnemonic_modelled("svm_block_ld"));  // K25
+  EXPECT_TRUE(kernel_mnemonic_modelled("scatter4_typed"));   // K24
+  EXPECT_TRUE(kernel_mnemonic_modelled("svm_block_ld"));     // K25
   EXPECT_TRUE(kernel_mnemonic_modelled("addr_add"));         // K28
   EXPECT_TRUE(kernel_mnemonic_modelled("lsc_atomic_icas"));  // K27
   EXPECT_FALSE(kernel_mnemonic_modelled("bfrev"));

@@ -91,8 +91,8 @@ TEST(KernelLsc, TransposedLoadAndStoreMoveConsecutiveElementsAtOneAddress) {
   for (uint32_t j = 0; j < 8; ++j) EXPECT_EQ(o[2 + j], 0x101 + j) << j;
   EXPECT_EQ(o[10], 0u);
   // Transposed messages are SIMD1 (LSC_UNTYPED.md, Description).
-  EXPECT_TRUE(refused(run("    lsc_load.ugm (M1, 8) V41:d32x4t flat[V40]:a64\n"),
-                      "VISA-RUN-OPERAND"));
+  EXPECT_TRUE(
+      refused(run("    lsc_load.ugm (M1, 8) V41:d32x4t flat[V40]:a64\n"), "VISA-RUN-OPERAND"));
 }
 
 TEST(KernelLsc, DataOffsetAddressScaleAndImmediateOffset) {
@@ -108,14 +108,14 @@ TEST(KernelLsc, DataOffsetAddressScaleAndImmediateOffset) {
 )");
   ASSERT_TRUE(r.result) << r.diags;
   const auto o = r.words("buffer2");
-  for (uint32_t i = 0; i < 8; ++i) {
-    EXPECT_EQ(o[4 * i], 0x104 + 2 * i) << i;  // 4 * (0x800 + 4 i) = 0x2000 + 16 i
+  for (size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(o[4 * i], 0x104 + 2 * i) << i;      // 4 * (0x800 + 4 i) = 0x2000 + 16 i
     EXPECT_EQ(o[4 * i + 1], 0x105 + 2 * i) << i;  // element 1: V41 byte 96 (GRF 32 bytes)
     EXPECT_EQ(o[4 * i + 2], 0u) << i;
   }
   // d16 elements packed in the register (no c32) are not a form texsim models: refused.
-  EXPECT_TRUE(refused(run("    lsc_load.ugm (M1, 8) V41:d16x2 flat[V40]:a64\n"),
-                      "VISA-UNSUPPORTED"));
+  EXPECT_TRUE(
+      refused(run("    lsc_load.ugm (M1, 8) V41:d16x2 flat[V40]:a64\n"), "VISA-UNSUPPORTED"));
 }
 
 TEST(KernelLsc, IcasComparesWithSrc1AndStoresSrc2InLaneOrder) {
