@@ -41,15 +41,42 @@ std::optional<uint32_t> atomic_dword(const std::string& op, uint32_t old, uint32
   return std::nullopt;
 }
 
+std::optional<uint64_t> atomic_qword(const std::string& op, uint64_t old, uint64_t s0,
+                                     uint64_t s1) {
+  const auto i = [](uint64_t v) { return static_cast<int64_t>(v); };
+  if (op == "add") return old + s0;
+  if (op == "sub") return old - s0;
+  if (op == "inc") return old + 1;
+  if (op == "dec" || op == "predec") return old - 1;
+  if (op == "min") return std::min(old, s0);
+  if (op == "max") return std::max(old, s0);
+  if (op == "xchg") return s0;
+  if (op == "cmpxchg") return old == s1 ? s0 : old;
+  if (op == "and") return old & s0;
+  if (op == "or") return old | s0;
+  if (op == "xor") return old ^ s0;
+  if (op == "minsint") return static_cast<uint64_t>(std::min(i(old), i(s0)));
+  if (op == "maxsint") return static_cast<uint64_t>(std::max(i(old), i(s0)));
+  return std::nullopt;  // the float operations take 32-bit data only (SVM_ATOMIC.md's types)
+}
+
+std::optional<uint64_t> atomic_value(const std::string& op, uint64_t old, uint64_t s0, uint64_t s1,
+                                     unsigned bytes) {
+  if (bytes == 8) return atomic_qword(op, old, s0, s1);
+  return atomic_dword(op, static_cast<uint32_t>(old), static_cast<uint32_t>(s0),
+                      static_cast<uint32_t>(s1));
+}
+
 namespace {
 
-// The dword of a raw operand for lane `i` (0 for %null); `def` false when a byte is undefined.
-uint32_t raw_dword(const Machine& m, const KOperand& o, unsigned i, unsigned size, bool& def) {
+// The `size` bytes of a raw operand for lane `i` (0 for %null); `def` false when a byte is
+// undefined.
+uint64_t raw_dword(const Machine& m, const KOperand& o, unsigned i, unsigned size, bool& def) {
   def = true;
   if (o.kind != KOpKind::kRaw) return 0;
   const auto sp = m.span(o.var->id);
   if (!sp || o.col + (i + 1) * size > sp->size) return def = false, 0;
-  return static_cast<uint32_t>(m.read_le(sp->base + o.col + i * size, size, def));
+  return m.read_le(sp->base + o.col + i * size, size, def);
 }
 
 }  // namespace
@@ -65,7 +92,11 @@ bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::Tex
   const KOperand& dst = svm ? k.ops[1] : k.ops[4];
   const KOperand& s0 = k.ops[2];  // Src0, Src1: the same places in both
   const KOperand& s1 = k.ops[3];
-  if (!atomic_dword(k.modifier, 0, 0, 0))
+  // SVM_ATOMIC.<op>[.16|.64]: 64-bit data with .64 (SVM_ATOMIC.md, Text).
+  const bool q = svm && k.modifier.ends_with(".64");
+  const std::string aop = q ? k.modifier.substr(0, k.modifier.size() - 3) : k.modifier;
+  const unsigned w = q ? 8 : 4;
+  if (!atomic_value(aop, 0, 0, 0, w))
     return fail(sink, loc, "VISA-UNSUPPORTED", k.op + "." + k.modifier + " is not modelled", page);
   std::vector<uint8_t>* buf = nullptr;
   if (!svm) {
@@ -91,29 +122,24 @@ bool run_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::Tex
                  : (d0 = false, uint64_t{0});
     }()
                            : raw_dword(t.m, addr, i, 4, d0);
-    const uint32_t v0 = raw_dword(t.m, s0, i, 4, d1), v1 = raw_dword(t.m, s1, i, 4, d2);
+    const uint64_t v0 = raw_dword(t.m, s0, i, w, d1), v1 = raw_dword(t.m, s1, i, w, d2);
     uint8_t* p = nullptr;
     if (buf != nullptr && a + 4 <= buf->size()) p = buf->data() + a;
-    if (svm) {
-      for (const auto& [bti, base] : t.mem.addresses) {
-        auto b = t.mem.buffers.find(bti);
-        if (b != t.mem.buffers.end() && a >= base && a - base + 4 <= b->second.size())
-          p = b->second.data() + (a - base);
-      }
-    }
+    if (svm) p = addressed(t.mem, a, w);
     if (!d0 || !d1 || !d2 || p == nullptr)
       return fail(sink, loc, "VISA-RUN-MEMORY",
                   "lane " + std::to_string(i) +
                       (!d0 || !d1 || !d2 ? ": an operand has undefined bytes"
                                          : ": the address lies outside the launch's memory"),
                   page);
-    const uint32_t old = p[0] | p[1] << 8 | p[2] << 16 | uint32_t{p[3]} << 24;
-    const uint32_t now = *atomic_dword(k.modifier, old, v0, v1);
-    for (unsigned b = 0; b < 4; ++b) p[b] = static_cast<uint8_t>(now >> (8 * b));
-    const uint32_t ret = k.modifier == "predec" ? now : old;
-    if (dsp && dst.col + (i + 1) * 4 <= dsp->size) {
-      for (unsigned b = 0; b < 4; ++b)
-        t.m.write(dsp->base + dst.col + i * 4 + b, static_cast<uint8_t>(ret >> (8 * b)), true);
+    uint64_t old = 0;
+    for (unsigned b = 0; b < w; ++b) old |= uint64_t{p[b]} << (8 * b);
+    const uint64_t now = *atomic_value(aop, old, v0, v1, w);
+    for (unsigned b = 0; b < w; ++b) p[b] = static_cast<uint8_t>(now >> (8 * b));
+    const uint64_t ret = aop == "predec" ? now : old;
+    if (dsp && dst.col + (i + 1) * w <= dsp->size) {
+      for (unsigned b = 0; b < w; ++b)
+        t.m.write(dsp->base + dst.col + i * w + b, static_cast<uint8_t>(ret >> (8 * b)), true);
     }
   }
   if (dsp) t.m.mark_written(dst.var->id);

@@ -34,6 +34,15 @@ struct KernelMemory {
   uint64_t instructions = 0;  // instructions executed by every thread (RunResult::instructions)
 };
 
+// A thread's address variables (visa 5_operands.md): per element the register-file byte address
+// ADDR_ADD wrote, the general variable it points into, and whether it was written.
+struct AddrReg {
+  std::array<uint32_t, 32> value{};
+  std::array<uint32_t, 32> var{};  // the general variable's id (the operand's range)
+  uint32_t defined = 0;            // bit n: element n was written
+};
+using AddrFile = std::map<uint32_t, AddrReg>;
+
 // Each instruction's structured form (nullopt for rows exec.hpp runs) and the labels.
 struct KernelCode {
   std::vector<std::optional<KInst>> insts;
@@ -62,6 +71,7 @@ class KernelThread {
   std::array<size_t, 32> pcs_{};
   uint64_t steps_ = 0;
   std::map<uint32_t, uint32_t> surfaces_, samplers_;
+  AddrFile addrs_;
 };
 
 // Runs one thread from its first instruction with the lanes `lanes` live until each has

@@ -10,7 +10,7 @@ namespace texsim::isa::visa {
 namespace {
 
 // clang-format off
-constexpr std::array<std::string_view, 69> kGeneric{
+constexpr std::array<std::string_view, 71> kGeneric{
     "mov", "add", "mul", "mulh", "mad", "add3", "and", "or", "xor", "not", "shl", "shr", "asr", "min",
     "max", "rndd", "rnde", "rndz", "rndu", "frc", "avg", "bfn", "cmp", "sel", "addc", "movs",
     "goto", "jmp", "ret", "fence_global", "fence_local", "fence_sw", "lsc_fence",
@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, 69> kGeneric{
     "svm_atomic", "setp", "cbit", "lsc_atomic_iinc", "lsc_atomic_idec", "lsc_atomic_load",
     "lsc_atomic_store", "lsc_atomic_iadd", "lsc_atomic_isub", "lsc_atomic_smin",
     "lsc_atomic_smax", "lsc_atomic_umin", "lsc_atomic_umax", "lsc_atomic_and", "lsc_atomic_or",
-    "lsc_atomic_xor", "lsc_atomic_fmin", "lsc_atomic_fmax",
+    "lsc_atomic_xor", "lsc_atomic_fmin", "lsc_atomic_fmax", "lsc_atomic_icas", "addr_add",
 };
 // clang-format on
 
@@ -65,11 +65,67 @@ bool parse_region(std::string_view r, KOperand& o) {
          parse_uint(r.substr(comma + 1), o.hs);
 }
 
+// "<w,h>": an indirect operand's multi-address (VxH) region (IsaDisassembly.cpp printRegion).
+bool parse_vxh_region(std::string_view r, KOperand& o) {
+  if (r.size() < 5 || r.front() != '<' || r.back() != '>' || r.find(';') != std::string_view::npos)
+    return false;
+  r = r.substr(1, r.size() - 2);
+  const size_t comma = r.find(',');
+  if (comma == std::string_view::npos || !parse_uint(r.substr(0, comma), o.w) ||
+      !parse_uint(r.substr(comma + 1), o.hs) || o.w == 0)
+    return false;
+  o.vxh = o.region = true;
+  return true;
+}
+
+// "r[A0(2),-4]<region>:type" (IsaDisassembly.cpp OPERAND_INDIRECT).
+bool parse_indirect(std::string_view t, const SymbolTable& syms, KOperand& o, std::string& err) {
+  const size_t open = t.find('('), close = t.find(')'), comma = t.find(',', close),
+               rb = t.find(']', close), colon = t.rfind(':');
+  int32_t off = 0;
+  if (open == std::string_view::npos || close == std::string_view::npos || close < open ||
+      comma == std::string_view::npos || rb == std::string_view::npos ||
+      colon == std::string_view::npos || colon < rb)
+    return err = "bad indirect operand '" + std::string(t) + "'", false;
+  o.var = syms.find_name(t.substr(2, open - 2));
+  const std::string_view offs = t.substr(comma + 1, rb - comma - 1);
+  const auto r = std::from_chars(offs.data(), offs.data() + offs.size(), off);
+  const auto ty = type_from_name(t.substr(colon + 1));
+  const std::string_view region = t.substr(rb + 1, colon - rb - 1);
+  if (o.var == nullptr || o.var->cls != VarClass::kAddress ||
+      !parse_uint(t.substr(open + 1, close - open - 1), o.col) || r.ec != std::errc{} ||
+      r.ptr != offs.data() + offs.size() || !ty ||
+      !(parse_vxh_region(region, o) || parse_region(region, o)))
+    return err = "bad indirect operand '" + std::string(t) + "'", false;
+  o.kind = KOpKind::kIndirect;
+  o.imm = static_cast<uint64_t>(int64_t{off});
+  o.type = *ty;
+  return true;
+}
+
+// "&V" / "&V[8]": the byte address of V (plus a byte offset) (IsaDisassembly.cpp, ADDR_ADD).
+bool parse_address_of(std::string_view t, const SymbolTable& syms, KOperand& o, std::string& err) {
+  t.remove_prefix(1);
+  const size_t lb = t.find('[');
+  uint32_t off = 0;
+  if (lb != std::string_view::npos &&
+      (!t.ends_with("]") || !parse_uint(t.substr(lb + 1, t.size() - lb - 2), off)))
+    return err = "bad address-of operand '&" + std::string(t) + "'", false;
+  o.var = syms.find_name(t.substr(0, lb));
+  if (o.var == nullptr || o.var->cls != VarClass::kGeneral)
+    return err = "address-of needs a general variable: '&" + std::string(t) + "'", false;
+  o.kind = KOpKind::kAddrOf;
+  o.imm = off;
+  return true;
+}
+
 bool parse_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std::string& err) {
+  if (t.starts_with("&")) return parse_address_of(t, syms, o, err);
   if (t.starts_with("(-abs)")) o.neg = o.abs = true, t.remove_prefix(6);
   if (t.starts_with("(abs)")) o.abs = true, t.remove_prefix(5);
   if (t.starts_with("(-)")) o.neg = true, t.remove_prefix(3);
   if (t.starts_with("(~)")) o.lnot = true, t.remove_prefix(3);
+  if (t.starts_with("r[")) return parse_indirect(t, syms, o, err);
   if (!t.empty() && (std::isdigit(static_cast<unsigned char>(t[0])) || t[0] == '-'))
     return parse_imm(t, o) || (err = "bad immediate '" + std::string(t) + "'", false);
   size_t n = 0;
@@ -103,7 +159,16 @@ bool parse_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std
             parse_uint(rest.substr(1, rest.size() - 2), o.col)) ||
            (err = "bad state operand '" + std::string(t) + "'", false);
   }
-  if (v->cls != VarClass::kGeneral) return err = "address operands are not modelled", false;
+  if (v->cls == VarClass::kAddress) {  // "A0(2)<1>"
+    const size_t close = rest.find(')');
+    o.kind = KOpKind::kAddr;
+    if (rest.empty() || rest[0] != '(' || close == std::string_view::npos ||
+        !parse_uint(rest.substr(1, close - 1), o.col) ||
+        !(close + 1 == rest.size() || parse_region(rest.substr(close + 1), o)))
+      return err = "bad address operand '" + std::string(t) + "'", false;
+    return true;
+  }
+  if (v->cls != VarClass::kGeneral) return err = "bad operand '" + std::string(t) + "'", false;
   if (!rest.empty() && rest[0] == '.') {
     o.kind = KOpKind::kRaw;
     return parse_uint(rest.substr(1), o.col) ||
@@ -121,7 +186,55 @@ bool parse_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std
          (err = "bad region in '" + std::string(t) + "'", false);
 }
 
-// LSC operands: "flat[V]:a64" / "flat[V]:a32" and "V:d32", "V:d32x4", "V:d16c32", "%null:d32".
+// "0x100" / "16": an LSC address's scale or immediate offset.
+bool parse_lsc_number(std::string_view s, uint64_t& out) {
+  int base = 10;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2), base = 16;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), out, base);
+  return !s.empty() && r.ec == std::errc{} && r.ptr == s.data() + s.size();
+}
+
+// The inside of "flat[...]": [AddrScale*]Src0Addrs[(+|-)AddrImmOffset] (LSC_UNTYPED.md, Text).
+bool parse_lsc_address(std::string_view in, KOperand& o, std::string_view& name) {
+  if (const size_t star = in.find('*'); star != std::string_view::npos) {
+    uint64_t sc = 0;
+    if (!parse_lsc_number(in.substr(0, star), sc) || sc == 0 || sc > 0xffff) return false;
+    o.addr_scale = static_cast<uint32_t>(sc);
+    in.remove_prefix(star + 1);
+  }
+  const size_t sign = in.find_first_of("+-");
+  name = in.substr(0, sign);
+  if (sign == std::string_view::npos) return true;
+  uint64_t off = 0;
+  if (!parse_lsc_number(in.substr(sign + 1), off) || off > 0x7fffffff) return false;
+  o.addr_offset = in[sign] == '-' ? -static_cast<int64_t>(off) : static_cast<int64_t>(off);
+  return true;
+}
+
+// "d32x64t" after "d": DataSize, DataElemsPerAddr (1 2 3 4 8 16 32 64), 't' transposed, or
+// "d16c32" (each element in a dword of the register).
+bool parse_lsc_data(std::string_view suffix, KOperand& o) {
+  size_t n = 0;
+  while (n < suffix.size() && std::isdigit(static_cast<unsigned char>(suffix[n]))) ++n;
+  if (!parse_uint(suffix.substr(0, n), o.data_bits) ||
+      (o.data_bits != 8 && o.data_bits != 16 && o.data_bits != 32 && o.data_bits != 64))
+    return false;
+  suffix.remove_prefix(n);
+  if (suffix.ends_with("t")) o.transpose = true, suffix.remove_suffix(1);
+  if (suffix == "c32") {
+    o.c32 = true;
+  } else if (suffix.starts_with("x")) {
+    if (!parse_uint(suffix.substr(1), o.vec) ||
+        (o.vec > 4 && o.vec != 8 && o.vec != 16 && o.vec != 32 && o.vec != 64) || o.vec == 0)
+      return false;
+  } else if (!suffix.empty()) {
+    return false;
+  }
+  return (o.data_bits < 32) == o.c32 && !(o.c32 && o.transpose);
+}
+
+// LSC operands: "flat[V]:a64" / "flat[0x4*V+0x10]:a32" and "V:d32", "V.512:d32x4",
+// "V:d32x64t", "V:d16c32", "%null:d32".
 bool parse_lsc_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std::string& err) {
   const size_t colon = t.rfind(':');
   if (colon == std::string_view::npos)
@@ -129,31 +242,22 @@ bool parse_lsc_operand(std::string_view t, const SymbolTable& syms, KOperand& o,
   std::string_view suffix = t.substr(colon + 1);
   std::string_view name = t.substr(0, colon);
   if (name.starts_with("flat[") && name.ends_with("]")) {
-    name = name.substr(5, name.size() - 6);
     o.kind = KOpKind::kLscAddr;
+    if (!parse_lsc_address(name.substr(5, name.size() - 6), o, name))
+      return err = "bad LSC address in '" + std::string(t) + "'", false;
     if (suffix == "a64") o.addr_bits = 64;
     if (suffix == "a32") o.addr_bits = 32;
     if (o.addr_bits == 0)
       return err = "LSC address size '" + std::string(suffix) + "' is not modelled", false;
   } else if (suffix.starts_with("d")) {
     o.kind = KOpKind::kLscData;
-    suffix.remove_prefix(1);
-    size_t n = 0;
-    while (n < suffix.size() && std::isdigit(static_cast<unsigned char>(suffix[n]))) ++n;
-    if (!parse_uint(suffix.substr(0, n), o.data_bits) ||
-        (o.data_bits != 8 && o.data_bits != 16 && o.data_bits != 32 && o.data_bits != 64))
-      return err = "bad LSC data type in '" + std::string(t) + "'", false;
-    suffix.remove_prefix(n);
-    if (suffix == "c32") {
-      o.c32 = true;
-    } else if (suffix.starts_with("x")) {
-      if (!parse_uint(suffix.substr(1), o.vec) || o.vec < 1 || o.vec > 8)
-        return err = "bad LSC vector size in '" + std::string(t) + "'", false;
-    } else if (!suffix.empty()) {
+    if (!parse_lsc_data(suffix.substr(1), o))
       return err = "LSC data form '" + std::string(t) + "' is not modelled", false;
+    if (const size_t dot = name.find('.'); dot != std::string_view::npos) {
+      if (!parse_uint(name.substr(dot + 1), o.col))
+        return err = "bad LSC data offset in '" + std::string(t) + "'", false;
+      name = name.substr(0, dot);
     }
-    if ((o.data_bits < 32) != o.c32)
-      return err = "LSC data form '" + std::string(t) + "' is not modelled", false;
   } else {
     return err = "LSC operand '" + std::string(t) + "' is not modelled (flat addresses only)",
            false;

@@ -15,7 +15,23 @@
 
 namespace texsim::isa::visa {
 
-enum class KOpKind : uint8_t { kNull, kVar, kImm, kPred, kState, kRaw, kLabel, kLscAddr, kLscData };
+// kAddr "A0(2)<1>": address variable A0 from element 2 (col), stride hs; kAddrOf "&V[8]": the
+// register-file byte address of V plus 8 (imm); kIndirect "r[A0(2),-4]<1,0>:d": the elements
+// at A0(2..) plus -4 bytes (imm), typed by the suffix (visa 5_operands.md, ADDR_ADD.md).
+enum class KOpKind : uint8_t {
+  kNull,
+  kVar,
+  kImm,
+  kPred,
+  kState,
+  kRaw,
+  kLabel,
+  kLscAddr,
+  kLscData,
+  kAddr,
+  kAddrOf,
+  kIndirect
+};
 
 struct KOperand {
   KOpKind kind = KOpKind::kNull;
@@ -23,6 +39,7 @@ struct KOperand {
   uint32_t row = 0, col = 0;       // kVar: V(row,col); kRaw: V.offset in col
   uint32_t vs = 0, w = 1, hs = 1;  // kVar source <vs;w,hs>, destination <hs>
   bool region = false;             // kVar: a region was written (<...>)
+  bool vxh = false;                // kIndirect: "<w,h>", one address per row (multi-address)
   VisaType type = VisaType::kUD;   // kVar: the declaration's; kImm: the suffix's
   uint64_t imm = 0;                // kImm bits
   bool neg = false, abs = false;   // source modifiers (-), (abs), (-abs)
@@ -31,8 +48,13 @@ struct KOperand {
   // LSC operands (visa LSC_UNTYPED.md): kLscAddr "flat[V]:a64" (addr_bits 32 or 64); kLscData
   // "V:d32x4" / "V:d16c32" (data_bits per element in memory, vec elements per lane, c32: each
   // element widened to a dword in the register).
+  // "V.512:d32x4": the data starts at byte 512 of V (col). "flat[0x4*V+0x100]": AddrScale and
+  // AddrImmOffset. "V:d32x64t": the transposed order (one address, the vector's elements
+  // consecutive in the register).
   uint32_t addr_bits = 0, data_bits = 0, vec = 1;
-  bool c32 = false;
+  bool c32 = false, transpose = false;
+  uint32_t addr_scale = 1;
+  int64_t addr_offset = 0;
 };
 
 struct KInst {

@@ -18,6 +18,7 @@ struct ThreadState {
   const ExecConfig& cfg;
   std::map<uint32_t, uint32_t>& surface_values;  // MOVS into T<n>: the binding-table index
   std::map<uint32_t, uint32_t>& sampler_values;  // MOVS into S<n>: the sampler index
+  AddrFile& addrs;                               // ADDR_ADD's address variables
 };
 
 struct LaneValue {
@@ -25,14 +26,19 @@ struct LaneValue {
   bool defined = true;
 };
 
-// Byte address of element `lane` of a general operand (source region or destination stride);
-// nullopt with `error` set when it lies outside the variable.
+// Byte address of element `lane` of a general or indirect operand (source region or
+// destination stride; an indirect one through `addrs`); nullopt with `error` set when it lies
+// outside the variable.
 std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, unsigned lane,
-                                        bool dst, std::string& error);
+                                        bool dst, std::string& error,
+                                        const AddrFile* addrs = nullptr);
 std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned lane,
-                                   std::string& error);
+                                   std::string& error, const AddrFile* addrs = nullptr);
 bool write_lane(Machine& m, const KOperand& o, unsigned lane, uint64_t bits, bool defined,
-                std::string& error);
+                std::string& error, const AddrFile* addrs = nullptr);
+// ADDR_ADD: dst[i] = src0[i] + src1[i] on address variables (kernel_addr.cpp).
+bool run_addr_add(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
+                  core::DiagSink& sink);
 
 // The lanes (bit = lane of the instruction, 0..exec_size-1) an instruction runs on: the
 // thread's active lanes at mask_offset.. (all under _NM) ANDed with the predicate unless
@@ -84,6 +90,10 @@ bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLo
 // new = op(old, src0, src1) for DWORD_ATOMIC_OP's 32-bit operations ("add", "minsint", ...);
 // nullopt for an operation it does not know (kernel_atomic.cpp).
 std::optional<uint32_t> atomic_dword(const std::string& op, uint32_t old, uint32_t s0, uint32_t s1);
+// The same for 64-bit data (the integer operations) and either width by `bytes` (4 or 8).
+std::optional<uint64_t> atomic_qword(const std::string& op, uint64_t old, uint64_t s0, uint64_t s1);
+std::optional<uint64_t> atomic_value(const std::string& op, uint64_t old, uint64_t s0, uint64_t s1,
+                                     unsigned bytes);
 // LSC_ATOMIC_* on .ugm (flat A64/A32) and .slm, 32-bit data (kernel_lsc.cpp).
 bool run_lsc_atomic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                     core::DiagSink& sink);

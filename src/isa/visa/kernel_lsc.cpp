@@ -29,6 +29,24 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
+namespace {
+
+// Base + AddrScale * Src0Addrs[n] + AddrImmOffset (LSC_UNTYPED.md, Semantics; flat: Base 0),
+// wrapped to the address size.
+uint64_t lsc_address(const KOperand& addr, uint64_t a) {
+  const uint64_t e = a * addr.addr_scale + static_cast<uint64_t>(addr.addr_offset);
+  return addr.addr_bits == 32 ? e & 0xffffffffu : e;
+}
+
+uint8_t* lsc_memory(ThreadState& t, bool slm, uint64_t ea, unsigned n) {
+  if (!slm) return addressed(t.mem, ea, n);
+  return ea + n <= t.mem.slm->size() ? t.mem.slm->data() + ea : nullptr;
+}
+
+}  // namespace
+
+// LOAD: DstData[v].elems[n] (SIMT order), or DstData[n].elems[v] when transposed (SIMD1, the
+// vector's elements consecutive in the register); STORE the same way round.
 bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
              core::DiagSink& sink) {
   const bool store = k.op == "lsc_store";
@@ -43,29 +61,30 @@ bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLo
   const KOperand& data = store ? k.ops[1] : k.ops[0];
   if (addr.kind != KOpKind::kLscAddr || data.kind != KOpKind::kLscData)
     return fail(sink, loc, "VISA-RUN-OPERAND", k.op + " takes an address and a data operand");
+  if (data.transpose && k.exec_size != 1)
+    return fail(sink, loc, "VISA-RUN-OPERAND", "a transposed LSC message is SIMD1");
   const auto asp = t.m.span(addr.var->id), dsp = t.m.span(data.var->id);
   const unsigned abytes = addr.addr_bits / 8, mbytes = data.data_bits / 8;
   const unsigned rbytes = data.c32 ? 4 : mbytes;  // per element in the register
   const unsigned grf = t.m.grf_bytes();
-  const unsigned per = (k.exec_size * rbytes + grf - 1) / grf * grf;  // one vector element
-  if (!asp || asp->size < k.exec_size * abytes || !dsp || dsp->size < data.vec * per)
+  const unsigned per = data.transpose ? mbytes : (k.exec_size * rbytes + grf - 1) / grf * grf;
+  if (!asp || asp->size < k.exec_size * abytes || !dsp || dsp->size < data.col + data.vec * per)
     return fail(sink, loc, "VISA-RUN-OPERAND", "the address or data operand is too small");
   const uint32_t en = instruction_lanes(t, k, active, false);
   for (unsigned i = 0; i < k.exec_size; ++i) {
     if (((en >> i) & 1) == 0) continue;
     bool def = false;
-    const uint64_t a = t.m.read_le(asp->base + i * abytes, abytes, def);
+    const uint64_t a = lsc_address(addr, t.m.read_le(asp->base + i * abytes, abytes, def));
     for (unsigned v = 0; v < data.vec; ++v) {
       const uint64_t ea = a + uint64_t{v} * mbytes;
-      uint8_t* mem = slm ? (ea + mbytes <= t.mem.slm->size() ? t.mem.slm->data() + ea : nullptr)
-                         : addressed(t.mem, ea, mbytes);
+      uint8_t* mem = lsc_memory(t, slm, ea, mbytes);
       if (!def || mem == nullptr)
         return fail(sink, loc, "VISA-RUN-MEMORY",
                     "lane " + std::to_string(i) + ": address " + hex(ea) +
                         (!def  ? std::string(" has undefined bytes")
                          : slm ? std::string(" lies past the work-group's SLM")
                                : std::string(" lies in no launch buffer with an \"address\"")));
-      const uint32_t r = dsp->base + v * per + i * rbytes;
+      const uint32_t r = dsp->base + data.col + v * per + i * rbytes;
       for (unsigned b = 0; b < rbytes; ++b) {
         if (store && b < mbytes) mem[b] = t.m.byte(r + b);
         if (!store) t.m.write(r + b, b < mbytes ? mem[b] : 0, true);  // c32: zero-extended
@@ -79,16 +98,26 @@ bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLo
 namespace {
 
 // LSC atomic operation -> DWORD_ATOMIC_OP name (visa LSC_UNTYPED.md's table); "" when not
-// modelled (icas/fcas: which source is the comparand is not pinned here; fadd/fsub rounding).
+// modelled (fcas, fadd, fsub: rounding not pinned). icas: Src1Data is the comparand, Src2Data
+// the value stored on equality (LSC_UNTYPED.md's example "VCMP VIFEQ"; decision K26).
 std::string dword_op(const std::string& lsc) {
   static const std::pair<const char*, const char*> kOps[] = {
       {"iinc", "inc"}, {"idec", "dec"},  {"load", "or"},      {"store", "xchg"},
       {"iadd", "add"}, {"isub", "sub"},  {"smin", "minsint"}, {"smax", "maxsint"},
       {"umin", "min"}, {"umax", "max"},  {"and", "and"},      {"or", "or"},
-      {"xor", "xor"},  {"fmin", "fmin"}, {"fmax", "fmax"}};
+      {"xor", "xor"},  {"fmin", "fmin"}, {"fmax", "fmax"},    {"icas", "cmpxchg"}};
   for (const auto& [l, d] : kOps)
     if (lsc == l) return d;
   return "";
+}
+
+// Src1Data / Src2Data of lane `i`: `w` bytes of a whole variable (0 for %null).
+uint64_t lsc_source(const Machine& m, const KOperand& o, unsigned i, unsigned w, bool& def) {
+  def = true;
+  if (o.kind != KOpKind::kRaw) return 0;
+  const auto sp = m.span(o.var->id);
+  if (!sp || (i + 1) * w > sp->size) return def = false, 0;
+  return m.read_le(sp->base + i * w, w, def);
 }
 
 }  // namespace
@@ -103,43 +132,43 @@ bool run_lsc_atomic(ThreadState& t, const KInst& k, uint32_t active, const core:
   if (slm && !t.mem.slm)
     return fail(sink, loc, "VISA-RUN-MEMORY", "an .slm message needs the launch's \"slm_size\"");
   // DstData Src0Addrs Src1Data Src2Data (%null where unused): the atomic's operands.
-  if (k.ops.size() != 4 || k.ops[1].kind != KOpKind::kLscAddr ||
-      (k.ops[0].kind == KOpKind::kLscData && k.ops[0].data_bits != 32))
-    return fail(sink, loc, "VISA-RUN-OPERAND", k.op + " takes d32 data, a flat address, 2 sources");
+  const KOperand& dd = k.ops.size() == 4 ? k.ops[0] : KOperand{};
+  const unsigned w = dd.kind == KOpKind::kLscData ? dd.data_bits / 8 : 4;
+  if (k.ops.size() != 4 || k.ops[1].kind != KOpKind::kLscAddr || (w != 4 && w != 8) ||
+      dd.transpose || dd.vec != 1 || (w == 8 && !atomic_qword(op, 0, 0, 0)))
+    return fail(sink, loc, "VISA-RUN-OPERAND",
+                k.op + " takes d32 or d64 (integer) data, a flat address, 2 sources");
   const KOperand& addr = k.ops[1];
   const auto asp = t.m.span(addr.var->id);
   const unsigned abytes = addr.addr_bits / 8;
-  const auto dst = k.ops[0].kind == KOpKind::kLscData ? t.m.span(k.ops[0].var->id) : std::nullopt;
-  const auto dword = [&](const KOperand& o, unsigned i, bool& def) -> uint32_t {
-    def = true;
-    if (o.kind != KOpKind::kRaw) return 0;
-    const auto sp = t.m.span(o.var->id);
-    if (!sp || (i + 1) * 4 > sp->size) return def = false, 0;
-    return static_cast<uint32_t>(t.m.read_le(sp->base + i * 4, 4, def));
-  };
+  const auto dst = dd.kind == KOpKind::kLscData ? t.m.span(dd.var->id) : std::nullopt;
   if (!asp || asp->size < k.exec_size * abytes)
     return fail(sink, loc, "VISA-RUN-OPERAND", "the address operand is too small");
   const uint32_t en = instruction_lanes(t, k, active, false);
   for (unsigned i = 0; i < k.exec_size; ++i) {  // lane order (decision K17)
     if (((en >> i) & 1) == 0) continue;
     bool da = false, d1 = false, d2 = false;
-    const uint64_t a = t.m.read_le(asp->base + i * abytes, abytes, da);
-    const uint32_t s1 = dword(k.ops[2], i, d1), s2 = dword(k.ops[3], i, d2);
-    uint8_t* mem = slm ? (a + 4 <= t.mem.slm->size() ? t.mem.slm->data() + a : nullptr)
-                       : addressed(t.mem, a, 4);
+    const uint64_t a = lsc_address(addr, t.m.read_le(asp->base + i * abytes, abytes, da));
+    const uint64_t s1 = lsc_source(t.m, k.ops[2], i, w, d1),
+                   s2 = lsc_source(t.m, k.ops[3], i, w, d2);
+    uint8_t* mem = lsc_memory(t, slm, a, w);
     if (!da || !d1 || !d2 || mem == nullptr)
       return fail(sink, loc, "VISA-RUN-MEMORY",
                   "lane " + std::to_string(i) + ": address " + hex(a) +
                       (!da || !d1 || !d2 ? std::string(": an operand has undefined bytes")
                                          : std::string(" lies in no launch memory")));
-    const uint32_t old = mem[0] | mem[1] << 8 | mem[2] << 16 | uint32_t{mem[3]} << 24;
-    const uint32_t now = lop == "load" ? old : *atomic_dword(op, old, s1, s2);
-    for (unsigned b = 0; b < 4; ++b) mem[b] = static_cast<uint8_t>(now >> (8 * b));
-    if (dst && (i + 1) * 4 <= dst->size)
-      for (unsigned b = 0; b < 4; ++b)
-        t.m.write(dst->base + i * 4 + b, static_cast<uint8_t>(old >> (8 * b)), true);
+    uint64_t old = 0;
+    for (unsigned b = 0; b < w; ++b) old |= uint64_t{mem[b]} << (8 * b);
+    // DWORD_ATOMIC's cmpxchg stores src0 when old == src1: icas's Src2Data, Src1Data.
+    const uint64_t now = lop == "load"   ? old
+                         : lop == "icas" ? *atomic_value(op, old, s2, s1, w)
+                                         : *atomic_value(op, old, s1, s2, w);
+    for (unsigned b = 0; b < w; ++b) mem[b] = static_cast<uint8_t>(now >> (8 * b));
+    if (dst && (i + 1) * w <= dst->size)
+      for (unsigned b = 0; b < w; ++b)
+        t.m.write(dst->base + i * w + b, static_cast<uint8_t>(old >> (8 * b)), true);
   }
-  if (dst) t.m.mark_written(k.ops[0].var->id);
+  if (dst) t.m.mark_written(dd.var->id);
   return true;
 }
 

@@ -29,8 +29,47 @@ bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& wha
 
 }  // namespace
 
+namespace {
+
+// An indirect operand's element `lane` (visa 5_operands.md "Region Interpretation for Indirect
+// Operands"): single-address r[A(k),off]<v;w,h> / <h> from A(k) + off; multi-address <w,h> row
+// i/w from A(k + i/w) + off. It must lie inside the variable whose address ADDR_ADD took.
+std::optional<uint32_t> indirect_address(const Machine& m, const KOperand& o, unsigned lane,
+                                         bool dst, std::string& error, const AddrFile* addrs) {
+  const unsigned es = type_size(o.type);
+  uint64_t el = 0;
+  unsigned elem = o.col;
+  if (dst) {
+    el = uint64_t{lane} * o.hs;
+  } else if (o.vxh) {
+    elem += lane / o.w;
+    el = uint64_t{lane % o.w} * o.hs;
+  } else if (o.w != 0) {
+    el = uint64_t{lane / o.w} * o.vs + uint64_t{lane % o.w} * o.hs;
+  }
+  const auto r = addrs != nullptr ? addrs->find(o.var->id) : AddrFile::const_iterator{};
+  if (addrs == nullptr || r == addrs->end() || elem >= 32 ||
+      ((r->second.defined >> elem) & 1) == 0) {
+    error = "indirect operand " + o.var->name + "(" + std::to_string(elem) +
+            ") reads an address ADDR_ADD has not written";
+    return std::nullopt;
+  }
+  const int64_t a =
+      int64_t{r->second.value[elem]} + static_cast<int64_t>(o.imm) + static_cast<int64_t>(el * es);
+  const auto sp = m.span(r->second.var[elem]);
+  if (!sp || a < sp->base || a + es > int64_t{sp->base} + sp->size) {
+    error = "indirect operand " + o.var->name + "(" + std::to_string(elem) + ") element " +
+            std::to_string(lane) + " lies outside the variable its address was taken of";
+    return std::nullopt;
+  }
+  return static_cast<uint32_t>(a);
+}
+
+}  // namespace
+
 std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, unsigned lane,
-                                        bool dst, std::string& error) {
+                                        bool dst, std::string& error, const AddrFile* addrs) {
+  if (o.kind == KOpKind::kIndirect) return indirect_address(m, o, lane, dst, error, addrs);
   const auto sp = m.span(o.var->id);
   if (!sp) {
     error = "operand " + o.var->name + " has no storage";
@@ -54,7 +93,7 @@ std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, uns
 }
 
 std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned lane,
-                                   std::string& error) {
+                                   std::string& error, const AddrFile* addrs) {
   LaneValue r;
   if (o.kind == KOpKind::kImm) {
     uint64_t bits = o.imm;
@@ -74,11 +113,11 @@ std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned
     r.v = load_value(VisaType::kUD, o.lnot ? ~bits : bits);
     return r;
   }
-  if (o.kind != KOpKind::kVar) {
-    error = "a source must be a general variable, a predicate or an immediate";
+  if (o.kind != KOpKind::kVar && o.kind != KOpKind::kIndirect) {
+    error = "a source must be a general or indirect operand, a predicate or an immediate";
     return std::nullopt;
   }
-  const auto a = element_address(m, o, lane, false, error);
+  const auto a = element_address(m, o, lane, false, error, addrs);
   if (!a) return std::nullopt;
   const uint64_t bits = m.read_le(*a, type_size(o.type), r.defined);
   r.v = apply_modifiers(load_value(o.type, bits), o.neg, o.abs);
@@ -87,17 +126,17 @@ std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned
 }
 
 bool write_lane(Machine& m, const KOperand& o, unsigned lane, uint64_t bits, bool defined,
-                std::string& error) {
+                std::string& error, const AddrFile* addrs) {
   if (o.kind == KOpKind::kNull) return true;
-  if (o.kind != KOpKind::kVar) {
-    error = "a destination must be a general variable";
+  if (o.kind != KOpKind::kVar && (o.kind != KOpKind::kIndirect || o.vxh)) {
+    error = "a destination must be a general or single-address indirect operand";
     return false;
   }
-  const auto a = element_address(m, o, lane, true, error);
+  const auto a = element_address(m, o, lane, true, error, addrs);
   if (!a) return false;
   for (unsigned b = 0; b < type_size(o.type); ++b)
     m.write(*a + b, static_cast<uint8_t>(bits >> (8 * b)), defined);
-  m.mark_written(o.var->id);
+  if (o.kind == KOpKind::kVar) m.mark_written(o.var->id);
   return true;
 }
 
@@ -133,7 +172,8 @@ bool exec_is_float(const KInst& k, size_t first_src, bool& dbl) {
   dbl = false;
   for (size_t s = first_src; s < k.ops.size(); ++s) {
     const KOperand& o = k.ops[s];
-    if (o.kind != KOpKind::kVar && o.kind != KOpKind::kImm) continue;
+    if (o.kind != KOpKind::kVar && o.kind != KOpKind::kImm && o.kind != KOpKind::kIndirect)
+      continue;
     f = f || type_is_float(o.type);
     dbl = dbl || o.type == VisaType::kDF;
   }
@@ -150,7 +190,7 @@ bool each_lane(const ThreadState& t, const KInst& k, uint32_t en, size_t first, 
     std::array<KValue, 3> v{};
     bool def = true;
     for (size_t s = 0; s < n; ++s) {
-      const auto lv = read_lane(t.m, k.ops[first + s], i, err);
+      const auto lv = read_lane(t.m, k.ops[first + s], i, err, &t.addrs);
       if (!lv) return fail(sink, loc, err);
       v[s] = lv->v;
       def = def && lv->defined;
@@ -161,10 +201,10 @@ bool each_lane(const ThreadState& t, const KInst& k, uint32_t en, size_t first, 
 }
 
 bool write_all(Machine& m, const KOperand& dst, const std::vector<LaneResult>& out,
-               const core::TextLoc& loc, core::DiagSink& sink) {
+               const core::TextLoc& loc, core::DiagSink& sink, const AddrFile* addrs = nullptr) {
   std::string err;
   for (const LaneResult& r : out) {
-    if (!write_lane(m, dst, r.lane, r.bits, r.defined, err)) return fail(sink, loc, err);
+    if (!write_lane(m, dst, r.lane, r.bits, r.defined, err, addrs)) return fail(sink, loc, err);
   }
   return true;
 }
@@ -326,7 +366,7 @@ bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::Te
                               out.push_back({i, store_value(dt, r, k.sat), def});
                               return true;
                             });
-  return ok && write_all(t.m, k.ops[0], out, loc, sink);
+  return ok && write_all(t.m, k.ops[0], out, loc, sink, &t.addrs);
 }
 
 }  // namespace texsim::isa::visa

@@ -179,7 +179,8 @@ TEST(KernelExec, RunErrorsNameTheirRules) {
   core::DiagSink s;
   EXPECT_FALSE(execute_program(*p.prog, with_v40({0}), ExecConfig{}, s));
   EXPECT_NE(test::all_diags(s).find("t.visaasm:16:5: error[VISA-UNSUPPORTED]: 'mov' is not "
-                                    "modelled and cannot run: address operands"),
+                                    "modelled and cannot run: address operands are "
+                                    "written by addr_add only"),
             std::string::npos)
       << test::all_diags(s);
 }
@@ -401,7 +402,7 @@ TEST(KernelExec, PredicateLogicSetpCbitAndLogicalNot) {
 }
 
 // LSC atomics (PVC's stateless OpenCL atomics): lanes l and l + 4 add l + 1 to word l & 3 in
-// lane order, each receiving the old value; icas is refused naming it.
+// lane order, each receiving the old value; fcas is refused naming it (icas runs: K26).
 TEST(KernelLaunch, LscAtomicsAddInLaneOrderAndReturnTheOldValue) {
   const std::string body = R"(.input V50 offset=32 size=32
 .decl V60 v_type=G type=uq num_elts=8 align=GRF
@@ -436,11 +437,11 @@ TEST(KernelLaunch, LscAtomicsAddInLaneOrderAndReturnTheOldValue) {
     EXPECT_EQ(r.u("buffer3", 16 + j), 100 * (j + 1)) << j;            // lane j: the original
     EXPECT_EQ(r.u("buffer3", 20 + j), 100 * (j + 1) + (j + 1)) << j;  // lane j + 4: after j
   }
-  std::string icas = body;
-  icas.replace(icas.find("lsc_atomic_iadd"), 15, "lsc_atomic_icas");
-  const KRun refused = run(icas, sc);
+  std::string fcas = body;
+  fcas.replace(fcas.find("lsc_atomic_iadd"), 15, "lsc_atomic_fcas");
+  const KRun refused = run(fcas, sc);
   EXPECT_FALSE(refused.result);
-  EXPECT_NE(refused.diags.find("lsc_atomic_icas"), std::string::npos) << refused.diags;
+  EXPECT_NE(refused.diags.find("lsc_atomic_fcas"), std::string::npos) << refused.diags;
 }
 
 }  // namespace

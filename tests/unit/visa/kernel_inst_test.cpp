@@ -114,6 +114,42 @@ TEST(KernelInst, LscOperands) {
   EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  bti(0x1)[V40]:a32", syms, err));
   EXPECT_NE(err.find("flat addresses only"), std::string::npos) << err;
   EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  flat[V40]:a16", syms, err));
+  // K26: a data offset, a transposed vector of 64, AddrScale and AddrImmOffset.
+  const KInst tr = ok("lsc_load.ugm (M1_NM, 1)  V41.64:d32x64t  flat[0x4*V40-0x10]:a64");
+  EXPECT_EQ(tr.ops[0].col, 64u);
+  EXPECT_EQ(tr.ops[0].vec, 64u);
+  EXPECT_TRUE(tr.ops[0].transpose);
+  EXPECT_EQ(tr.ops[1].addr_scale, 4u);
+  EXPECT_EQ(tr.ops[1].addr_offset, -16);
+  EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32x5  flat[V40]:a64", syms, err));
+  EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d8c32t  flat[V40]:a64", syms, err));
+  EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  flat[V40+zz]:a64", syms, err));
+  EXPECT_NE(err.find("bad LSC address"), std::string::npos) << err;
+}
+
+TEST(KernelInst, AddressAndIndirectOperands) {
+  // K28: IGC's text (IsaDisassembly.cpp): A0(k)<w>, &V[bytes], r[A0(k),bytes]<region>:type.
+  const KInst aa = ok("addr_add (M1, 16) A0(0)<1> &V40[68] V41(0,0)<1;1,0>");
+  EXPECT_EQ(aa.ops[0].kind, KOpKind::kAddr);
+  EXPECT_EQ(aa.ops[1].kind, KOpKind::kAddrOf);
+  EXPECT_EQ(aa.ops[1].imm, 68u);
+  const KInst mv = ok("mov (M1, 16) V40(0,0)<1> r[A0(0),-4]<1,0>:d");
+  EXPECT_EQ(mv.ops[1].kind, KOpKind::kIndirect);
+  EXPECT_TRUE(mv.ops[1].vxh);
+  EXPECT_EQ(mv.ops[1].w, 1u);
+  EXPECT_EQ(mv.ops[1].hs, 0u);
+  EXPECT_EQ(static_cast<int64_t>(mv.ops[1].imm), -4);
+  EXPECT_EQ(mv.ops[1].type, VisaType::kD);
+  const KInst st = ok("mov (M1, 8) r[A0(0),8]<1>:ud V40(0,0)<1;1,0>");
+  EXPECT_FALSE(st.ops[0].vxh);
+  EXPECT_EQ(st.ops[0].hs, 1u);
+  const SymbolTable& syms = table();
+  std::string err;
+  EXPECT_FALSE(parse_kinst("mov (M1, 16) V40(0,0)<1> r[A0(0)]<1,0>:d", syms, err));
+  EXPECT_NE(err.find("bad indirect operand"), std::string::npos) << err;
+  EXPECT_FALSE(parse_kinst("mov (M1, 16) V40(0,0)<1> r[V40(0),0]<1,0>:d", syms, err));
+  EXPECT_FALSE(parse_kinst("addr_add (M1, 1) A0(0)<1> &A0 0x1:uw", syms, err));
+  EXPECT_NE(err.find("general variable"), std::string::npos) << err;
 }
 
 TEST(KernelInst, ErrorsNameTheToken) {
@@ -127,11 +163,13 @@ TEST(KernelInst, ErrorsNameTheToken) {
   EXPECT_NE(err.find("P9"), std::string::npos) << err;
   EXPECT_FALSE(parse_kinst("mov (M1, 1) V40(0,0)<1> 0x1:zz", syms, err));
   EXPECT_FALSE(parse_kinst("mov (M1, 1) V40(0,0)<1;1> 0x1:d", syms, err));
-  EXPECT_FALSE(parse_kinst("mov (M1, 1) A0(0)<1> 0x1:d", syms, err));
-  EXPECT_NE(err.find("address"), std::string::npos) << err;
+  EXPECT_FALSE(parse_kinst("mov (M1, 1) A0(0)<1;1> 0x1:d", syms, err));
+  EXPECT_NE(err.find("bad address operand"), std::string::npos) << err;
   EXPECT_TRUE(kernel_mnemonic_modelled("add3"));
-  EXPECT_TRUE(kernel_mnemonic_modelled("scatter4_typed"));  // K24
-  EXPECT_TRUE(kernel_mnemonic_modelled("svm_block_ld"));  // K25
+  EXPECT_TRUE(kernel_mnemonic_modelled("scatter4_typed"));   // K24
+  EXPECT_TRUE(kernel_mnemonic_modelled("svm_block_ld"));     // K25
+  EXPECT_TRUE(kernel_mnemonic_modelled("addr_add"));         // K28
+  EXPECT_TRUE(kernel_mnemonic_modelled("lsc_atomic_icas"));  // K27
   EXPECT_FALSE(kernel_mnemonic_modelled("bfrev"));
 }
 

@@ -2,9 +2,10 @@
 """Random OpenCL C kernels for the PoCL differential (issue 28, pocl_diff.py): each a function of
 its work-item's inputs built from integer arithmetic (wrapping, shifts, min/max, compares and
 selects), per-lane branches and loops (divergence), gathers from another work-item's element,
-float conversions, local memory with a barrier, and global atomics. Every operation is defined
-for every input (unsigned wraparound, masked shift counts, no division, float values exactly
-representable), so any two correct implementations give the same bits.
+float conversions, local memory with a barrier, and global atomics (a compare-and-swap among
+them). Every operation is defined for every input (unsigned wraparound, masked shift counts, no
+division, float values exactly representable), so any two correct implementations give the same
+bits.
 
 kernel(seed) -> (name, source, features); FEATURES names every construct a kernel can use, and
 coverage() says which a set of seeds used (pocl_diff.py checks all of them occur).
@@ -13,7 +14,7 @@ import random
 
 FEATURES = ["add", "sub", "mul", "and", "or", "xor", "shl", "shr_u", "shr_s", "min", "max",
             "select", "cmp", "not", "neg", "if", "loop", "gather", "float", "local_barrier",
-            "atomic_add", "atomic_minmax", "uchar", "ushort"]
+            "atomic_add", "atomic_minmax", "uchar", "ushort", "atomic_cmpxchg"]
 
 # The signature every kernel has: two input buffers, one output, a histogram for atomics, a
 # scalar. N is the NDRange (pocl_diff.py uses the same), LOCAL the work-group size.
@@ -105,6 +106,13 @@ class Gen:
             body += "  atomic_%s(&hist[8u + (gid & 7u)], as_int(%s));\n" % (
                 r.choice(["min", "max"]), self.var())
         body += "  out[gid] = acc + %s;\n" % self.expr()
+        # Drawn after everything above, so the kernels without it keep their text: a
+        # compare-and-swap on the work-item's own element (order-independent), equal or not by
+        # a bit of an input (IGC's lsc_atomic_icas / cmpxchg, decisions K27, K29).
+        if r.random() < 0.25:
+            self.used.add("atomic_cmpxchg")
+            body += ("  uint c = atomic_cmpxchg(&out[gid], (%s & 1u) != 0u ? out[gid] : %s, %s);\n"
+                     "  out[gid] += c * 3u;\n" % (self.var(), self.var(), self.var()))
         return "__kernel void %s(%s) {\n%s}\n" % (name, SIGNATURE, body)
 
 
