@@ -375,25 +375,13 @@ bool BinaryRequests::read(uint64_t index, RequestBlock& block, std::string& why)
   block.index = index;
   block.count = n;
   block.raw.resize(sources_.size());
-  block.raw_view.assign(sources_.size(), nullptr);
   for (size_t s = 0; s < sources_.size(); ++s) {
     Source& src = *sources_[s];
     if (src.scalar) continue;
-    // A stored member of a mapped file is read in place (no copy; decision F8).
-    block.raw_view[s] = src.reader->view(first, n);
-    if (block.raw_view[s] != nullptr) continue;
     block.raw[s].resize(n * src.array.header.record_size);
     if (!src.reader->read(first, n, block.raw[s], why)) return false;
-    block.raw_view[s] = block.raw[s].data();
   }
   return true;
-}
-
-void BinaryRequests::release(const RequestBlock& block) const {
-  const uint64_t first = block.index * kBlockRows;
-  for (size_t s = 0; s < sources_.size() && s < block.raw_view.size(); ++s)
-    if (!sources_[s]->scalar && block.raw_view[s] != block.raw[s].data())
-      sources_[s]->reader->release(first, block.count);
 }
 
 void BinaryRequests::convert(RequestBlock& k, bool bounds) const {
@@ -410,7 +398,7 @@ void BinaryRequests::convert(RequestBlock& k, bool bounds) const {
     const Source& src = *sources_[c.source];
     const uint64_t stride = src.scalar ? 0 : src.array.header.record_size;
     const uint8_t* base =
-        (src.scalar ? src.scalar_bytes.data() : k.raw_view[c.source]) + c.offset;
+        (src.scalar ? src.scalar_bytes.data() : k.raw[c.source].data()) + c.offset;
     if (src.scalar && n > 0) {
       store(k, 0, *c.spec, c.type, base);
       if (k.valid[0]) {

@@ -30,8 +30,6 @@ class BinaryRequests {
   bool random_access() const;
   // block.raw into the block's columns; out-of-range values become row diagnostics.
   void convert(RequestBlock& block, bool bounds) const;
-  // After convert: the block's mapped rows leave the resident set (--max-memory; F8).
-  void release(const RequestBlock& block) const;
 
  private:
   struct Column;

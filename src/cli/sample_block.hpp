@@ -88,12 +88,8 @@ struct RequestBlock {
   std::vector<uint64_t> line_number;
   std::string out;                                // the block's formatted results (text formats)
   std::vector<std::vector<uint8_t>> raw;          // a binary block's rows, per array of the file
-  std::vector<const uint8_t*> raw_view;           // and where they are: raw, or a mapped file's
-  std::vector<uint8_t*> out_view;                 // .npz results written in place: each column's
   std::vector<std::vector<uint8_t>> out_columns;  // .npz results: each column's bytes
   std::vector<uint32_t> out_crc;                  // and their CRC-32
-  std::vector<uint64_t> out_size;                 // and their sizes (a mapped column's bytes
-                                                  // are in out_view, its out_columns empty)
   uint64_t out_row = 0;       // the block's first row in the results (this shard's rows)
   bool read_pending = false;  // a binary block the answering thread reads itself
   bool written = false;       // its results are in place already

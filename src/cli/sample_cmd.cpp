@@ -285,12 +285,10 @@ struct Replay {
     const bool bounds = settings.bounds.has_value();
     b.written = false;
     if (b.read_pending && !src.binary->read(b.index, b, b.read_error)) return;
-    if (src.binary) {
+    if (src.binary)
       src.binary->convert(b, bounds);
-      src.binary->release(b);
-    } else {
+    else
       parse_text_block(b, src.name, bounds);
-    }
     answer_block(run, b);
     if (npz == nullptr) return format_results(settings.format, bounds, run.addresses, b);
     npz->serialize(b);

@@ -226,29 +226,20 @@ void NpzResults::serialize_texels(RequestBlock& k) const {
 
 void NpzResults::serialize(RequestBlock& k) const {
   const size_t n = k.count;
-  k.out_columns.clear(), k.out_view.clear(), k.out_size.clear();
-  // Each column's bytes: in place in the mapped output when it has one (F8), else a buffer.
-  auto column = [&](size_t bytes) -> uint8_t* {
-    const size_t c = k.out_columns.size();
-    k.out_columns.emplace_back();
-    k.out_size.push_back(bytes);
-    uint8_t* p = npz_.direct() ? npz_.map_rows(c, k.out_row, bytes) : nullptr;
-    k.out_view.push_back(p);
-    if (p != nullptr) return p;
-    k.out_columns.back().resize(bytes);
-    return k.out_columns.back().data();
-  };
+  k.out_columns.clear();
+  auto column = [&k]() -> std::vector<uint8_t>& { return k.out_columns.emplace_back(); };
   auto copy = [&](const auto& v) {
-    uint8_t* p = column(n * sizeof(v[0]));
-    if (n != 0) std::memcpy(p, v.data(), n * sizeof(v[0]));
+    auto& c = column();
+    c.resize(n * sizeof(v[0]));
+    if (n != 0) std::memcpy(c.data(), v.data(), c.size());
   };
   auto rgba = [&](const std::vector<uint32_t>& r, const std::vector<uint32_t>& g,
                   const std::vector<uint32_t>& b, const std::vector<uint32_t>& a) {
-    uint8_t* p = column(n * 16);  // a mapped member need not be 4-byte aligned
-    for (size_t i = 0; i < n; ++i) {
-      const std::array<uint32_t, 4> w{r[i], g[i], b[i], a[i]};
-      std::memcpy(p + 16 * i, w.data(), 16);
-    }
+    auto& c = column();
+    c.resize(n * 16);
+    auto* w = reinterpret_cast<uint32_t*>(c.data());
+    for (size_t i = 0; i < n; ++i)
+      w[4 * i] = r[i], w[4 * i + 1] = g[i], w[4 * i + 2] = b[i], w[4 * i + 3] = a[i];
   };
   if (row_ || line_) copy(k.line);
   copy(k.status), copy(k.kind);
@@ -261,26 +252,20 @@ void NpzResults::serialize(RequestBlock& k) const {
   }
   if (ids_) copy(k.id_number);
   if (addresses_) serialize_texels(k);
-  for (size_t c = k.out_size.size(); c < k.out_columns.size(); ++c)
-    k.out_size.push_back(k.out_columns[c].size()), k.out_view.push_back(nullptr);
   k.out_crc.resize(k.out_columns.size());
-  for (size_t c = 0; c < k.out_columns.size(); ++c) {
-    const uint8_t* p = k.out_view[c] != nullptr ? k.out_view[c] : k.out_columns[c].data();
-    k.out_crc[c] = scene::zip_crc32({p, k.out_size[c]});
-    if (k.out_view[c] != nullptr) npz_.release_rows(c, k.out_row, k.out_size[c]);
-  }
+  for (size_t c = 0; c < k.out_columns.size(); ++c)
+    k.out_crc[c] = scene::zip_crc32(k.out_columns[c]);
 }
 
 bool NpzResults::write_in_place(const RequestBlock& k) const {
   for (size_t c = 0; c < k.out_columns.size(); ++c)
-    if (k.out_view[c] == nullptr && !npz_.write_rows(c, k.out_row, k.out_columns[c]))
-      return false;
+    if (!npz_.write_rows(c, k.out_row, k.out_columns[c])) return false;
   return true;
 }
 
 bool NpzResults::account(const RequestBlock& k) {
   for (size_t c = 0; c < k.out_columns.size(); ++c)
-    if (!npz_.record(c, k.out_size[c], k.out_crc[c])) return false;
+    if (!npz_.record(c, k.out_columns[c].size(), k.out_crc[c])) return false;
   return true;
 }
 

@@ -26,16 +26,9 @@ class ByteSource {
   virtual uint64_t size() const = 0;
   // Reads exactly out.size() bytes at `offset`; false when they are not all there.
   virtual bool read(uint64_t offset, std::span<uint8_t> out) const = 0;
-  // The bytes [offset, offset + size) in place when the source is memory-mapped (a regular
-  // file), else nullptr: readers then use read(). Valid while the source lives (decision F8).
-  virtual const uint8_t* view(uint64_t /*offset*/, uint64_t /*size*/) const { return nullptr; }
-  // The caller is done with [offset, offset + size) of a view: its whole pages leave the
-  // process's resident set (the page cache keeps them), which bounds memory on long files.
-  virtual void release(uint64_t /*offset*/, uint64_t /*size*/) const {}
 };
 
-// Opens `path` for reading; "-" reads standard input into memory. A regular file is
-// memory-mapped (read-only, madvise sequential; pread when mapping fails). nullptr with `why`.
+// Opens `path` for reading; "-" reads standard input into memory. nullptr with `why`.
 std::unique_ptr<ByteSource> open_byte_source(const std::string& path, std::string& why);
 // A source over bytes the caller already holds (tests, fuzzing).
 std::unique_ptr<ByteSource> memory_byte_source(std::vector<uint8_t> bytes);
@@ -68,10 +61,6 @@ class NpzArrayReader {
   NpzArrayReader(const NpzArrayReader&) = delete;
   NpzArrayReader& operator=(const NpzArrayReader&) = delete;
   bool read(uint64_t first, uint64_t count, std::span<uint8_t> out, std::string& why);
-  // Elements [first, first + count) in place: a stored array of a mapped source; else nullptr.
-  // Any thread. `release` gives their whole pages back once they are used.
-  const uint8_t* view(uint64_t first, uint64_t count) const;
-  void release(uint64_t first, uint64_t count) const;
 
  private:
   bool inflate_to(uint64_t data_offset, std::span<uint8_t> out, std::string& why);
@@ -104,12 +93,6 @@ class NpzWriter {
   // Direct mode, any thread: writes `bytes` (whole records) as rows from `first_row` of array
   // `index`; `record` then accounts for them in order (their CRC, computed by the caller).
   bool write_rows(size_t index, uint64_t first_row, std::span<const uint8_t> bytes) const;
-  // Direct mode on a file that could be pre-sized and memory-mapped (decision F8): where
-  // `bytes` bytes of rows from `first_row` of array `index` go, for the caller to fill in place
-  // (any thread); nullptr otherwise (write_rows then). `release_rows` gives their whole pages
-  // back to the page cache once written (they stay dirty there, written back by the kernel).
-  uint8_t* map_rows(size_t index, uint64_t first_row, uint64_t bytes) const;
-  void release_rows(size_t index, uint64_t first_row, uint64_t bytes) const;
   bool record(size_t index, uint64_t bytes, uint32_t crc);
   bool direct() const { return direct_fd_ >= 0; }
   uint64_t rows(size_t index) const;
@@ -122,10 +105,7 @@ class NpzWriter {
   struct Array;
   bool finish_direct(std::string& why);
   std::vector<std::unique_ptr<Array>> arrays_;
-  void unmap();
   int direct_fd_ = -1;  // start_direct's file
-  uint8_t* map_ = nullptr;  // direct: the pre-sized file, mapped shared from offset 0
-  uint64_t map_size_ = 0;
   uint64_t direct_rows_ = 0;
   uint64_t direct_end_ = 0;  // where the central directory goes
 };

@@ -2,7 +2,6 @@
 // 4.3.16, ZIP64 end record and locator 4.3.14-15, central headers 4.3.12, ZIP64 extra 4.5.3).
 // Arrays are read row by row through pread; deflated members through zlib's inflate.
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -21,27 +20,11 @@ namespace {
 
 class FileSource final : public ByteSource {
  public:
-  FileSource(int fd, uint64_t size) : fd_(fd), size_(size) {
-    // A mapping: lookups read their columns in place, with no copy through the kernel (F8).
-    if (size_ == 0 || size_ > SIZE_MAX) return;
-    void* m = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd_, 0);
-    if (m == MAP_FAILED) return;
-    ::madvise(m, size_, MADV_SEQUENTIAL);
-    map_ = static_cast<const uint8_t*>(m);
-  }
-  ~FileSource() override {
-    if (map_ != nullptr) ::munmap(const_cast<uint8_t*>(map_), size_);
-    ::close(fd_);
-  }
-  FileSource(const FileSource&) = delete;
-  FileSource& operator=(const FileSource&) = delete;
+  FileSource(int fd, uint64_t size) : fd_(fd), size_(size) {}
+  ~FileSource() override { ::close(fd_); }
   uint64_t size() const override { return size_; }
   bool read(uint64_t offset, std::span<uint8_t> out) const override {
     if (offset > size_ || out.size() > size_ - offset) return false;
-    if (map_ != nullptr) {
-      if (!out.empty()) std::memcpy(out.data(), map_ + offset, out.size());
-      return true;
-    }
     size_t done = 0;
     while (done < out.size()) {
       const ssize_t n =
@@ -52,22 +35,10 @@ class FileSource final : public ByteSource {
     }
     return true;
   }
-  const uint8_t* view(uint64_t offset, uint64_t size) const override {
-    if (map_ == nullptr || offset > size_ || size > size_ - offset) return nullptr;
-    return map_ + offset;
-  }
-  void release(uint64_t offset, uint64_t size) const override {
-    if (map_ == nullptr || offset > size_ || size > size_ - offset) return;
-    const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
-    const uint64_t lo = (offset + page - 1) / page * page, hi = (offset + size) / page * page;
-    // Whole pages only: a neighbouring block may still read the partial ones.
-    if (hi > lo) ::madvise(const_cast<uint8_t*>(map_) + lo, hi - lo, MADV_DONTNEED);
-  }
 
  private:
   int fd_;
   uint64_t size_;
-  const uint8_t* map_ = nullptr;
 };
 
 class MemorySource final : public ByteSource {
@@ -285,21 +256,6 @@ bool NpzArrayReader::read(uint64_t first, uint64_t count, std::span<uint8_t> out
     return true;
   }
   return inflate_to(at, dst, why);
-}
-
-const uint8_t* NpzArrayReader::view(uint64_t first, uint64_t count) const {
-  const uint64_t rs = array_.header.record_size;
-  if (array_.method != 0 || rs == 0 || count > array_.header.count() ||
-      first > array_.header.count() - count)
-    return nullptr;
-  return src_.view(array_.member_offset + array_.header.data_offset + first * rs, count * rs);
-}
-
-void NpzArrayReader::release(uint64_t first, uint64_t count) const {
-  const uint64_t rs = array_.header.record_size;
-  if (array_.method != 0 || count > array_.header.count() || first > array_.header.count() - count)
-    return;
-  src_.release(array_.member_offset + array_.header.data_offset + first * rs, count * rs);
 }
 
 bool NpzArrayReader::inflate_to(uint64_t data_offset, std::span<uint8_t> out, std::string& why) {

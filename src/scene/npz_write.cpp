@@ -2,7 +2,6 @@
 // one stored ZIP member per array (APPNOTE 6.3.x 4.3.7 local header, 4.3.12 central header,
 // 4.5.3 ZIP64 extra, 4.3.14-16 end records), as numpy.savez writes them.
 #include <isa-l/crc.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -141,9 +140,7 @@ uint32_t zip_crc32(std::span<const uint8_t> bytes, uint32_t crc) {
 }
 
 NpzWriter::NpzWriter() = default;
-NpzWriter::~NpzWriter() {
-  unmap();
-}
+NpzWriter::~NpzWriter() = default;
 
 size_t NpzWriter::add_array(std::string name, std::vector<NpyField> fields) {
   auto a = std::make_unique<Array>();
@@ -183,12 +180,6 @@ bool NpzWriter::start_direct(std::FILE* out, uint64_t rows) {
   direct_fd_ = fd;
   direct_rows_ = rows;
   direct_end_ = at;
-  // Pre-sized and mapped: workers write their rows in place, with no copy through the kernel
-  // (F8). Where that fails (a file system without shared mappings) write_rows uses pwrite.
-  if (at > 0 && at <= SIZE_MAX && ::ftruncate(fd, static_cast<off_t>(at)) == 0) {
-    void* m = ::mmap(nullptr, at, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (m != MAP_FAILED) map_ = static_cast<uint8_t*>(m), map_size_ = at;
-  }
   for (const auto& ap : arrays_) {
     if (ap->spool != nullptr) std::fclose(ap->spool), ap->spool = nullptr;
     ap->failed = false;
@@ -214,7 +205,6 @@ bool NpzWriter::append(size_t index, std::span<const uint8_t> bytes, std::option
 
 // The local headers get their CRCs; the central directory and end records follow the data.
 bool NpzWriter::finish_direct(std::string& why) {
-  unmap();
   std::string directory;
   uint64_t entries = 0;
   for (const auto& ap : arrays_) {
@@ -250,38 +240,8 @@ bool NpzWriter::write_rows(size_t index, uint64_t first_row, std::span<const uin
   if (direct_fd_ < 0 || a.record_size == 0 ||
       first_row + bytes.size() / a.record_size > direct_rows_)
     return false;
-  if (uint8_t* p = map_rows(index, first_row, bytes.size())) {
-    if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
-    return true;
-  }
   const uint64_t data = a.local_offset + a.local.size();
   return pwrite_all(direct_fd_, bytes.data(), bytes.size(), data + first_row * a.record_size);
-}
-
-uint8_t* NpzWriter::map_rows(size_t index, uint64_t first_row, uint64_t bytes) const {
-  if (map_ == nullptr || index >= arrays_.size()) return nullptr;
-  const Array& a = *arrays_[index];
-  if (a.record_size == 0 || bytes % a.record_size != 0 || first_row > direct_rows_ ||
-      bytes / a.record_size > direct_rows_ - first_row)
-    return nullptr;
-  return map_ + a.local_offset + a.local.size() + first_row * a.record_size;
-}
-
-void NpzWriter::release_rows(size_t index, uint64_t first_row, uint64_t bytes) const {
-  const uint8_t* p = map_rows(index, first_row, bytes);
-  if (p == nullptr) return;
-  const auto page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
-  const uint64_t at = static_cast<uint64_t>(p - map_);
-  const uint64_t lo = (at + page - 1) / page * page, hi = (at + bytes) / page * page;
-  // Whole pages only (the neighbouring blocks' rows share the partial ones). A shared mapping's
-  // dirty pages keep their data in the page cache (madvise(2), MADV_DONTNEED).
-  if (hi > lo) ::madvise(map_ + lo, hi - lo, MADV_DONTNEED);
-}
-
-void NpzWriter::unmap() {
-  if (map_ != nullptr) ::munmap(map_, map_size_);
-  map_ = nullptr;
-  map_size_ = 0;
 }
 
 bool NpzWriter::record(size_t index, uint64_t bytes, uint32_t crc) {

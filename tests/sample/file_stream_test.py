@@ -1,8 +1,8 @@
-"""CTest `cli.sample_mmap`: the memory-mapped .npz path (decision F8) gives the bytes of the
-streaming path. Files in and out (requests read in place, results written into the mapped,
-pre-sized output) against standard input and output (read into memory, results spooled), and a
-compressed request file (inflated in order), for every op, unsharded and in 3 shards, with
---bounds and ids, at 1 and 2 threads and under a small --max-memory."""
+"""CTest `cli.sample_file_stream`: the file path of .npz replay (stored members read with pread
+by the workers, results written in place into the pre-sized output) gives the bytes of the
+streaming path (standard input read into memory, results to standard output), and so does a
+compressed request file (inflated in order; decision F9), for every op, unsharded and in 3
+shards, with --bounds and ids, at 1 and 2 threads and under a small --max-memory."""
 import pathlib
 import subprocess
 import sys
@@ -12,9 +12,9 @@ import numpy as np
 
 texsim, src = sys.argv[1], pathlib.Path(sys.argv[2])
 scene = str(src / "examples/scenes/checker-2d.json")
-work = pathlib.Path(tempfile.mkdtemp(prefix="texsim-sample-mmap-"))
+work = pathlib.Path(tempfile.mkdtemp(prefix="texsim-sample-fs-"))
 rng = np.random.default_rng(11)
-n = 5 * 4096 + 77
+n = 3 * 4096 + 77
 
 
 def run(*args, stdin=None):
@@ -53,7 +53,7 @@ for code in range(8):
             for more in (["--threads", "1"], ["--threads", "2"], ["--max-memory", "4M"]):
                 out = work / "m.npz"
                 run("--requests", str(req), "-o", str(out), *args, *more)
-                assert out.read_bytes() == streamed, (code, args, more, "mapped")
+                assert out.read_bytes() == streamed, (code, args, more, "file")
             run("--requests", str(zreq), "-o", str(out), *args)
             assert out.read_bytes() == streamed, (code, args, "compressed")
         res = np.load(out)
