@@ -269,10 +269,12 @@ bool NpzArrayReader::inflate_to(uint64_t data_offset, std::span<uint8_t> out, st
     const uint64_t want =
         skipping ? std::min<uint64_t>(skip.size(), data_offset - f.out_pos) : out.size() - filled;
     uint8_t* dst = skipping ? skip.data() : out.data() + filled;
-    if (f.z.avail_in == 0) {
+    // zlib may still hold output when every input byte is in (inflate(3)): refill only while
+    // input is left, and call inflate once more without any.
+    if (f.z.avail_in == 0 && f.in_pos < array_.member_size) {
       const uint64_t left = array_.member_size - f.in_pos;
       f.in.resize(std::min<uint64_t>(left, 1u << 18));
-      if (f.in.empty() || !src_.read(array_.member_offset + f.in_pos, f.in))
+      if (!src_.read(array_.member_offset + f.in_pos, f.in))
         return why = "the deflated data ends early", false;
       f.in_pos += f.in.size();
       f.z.next_in = f.in.data();
@@ -284,8 +286,10 @@ bool NpzArrayReader::inflate_to(uint64_t data_offset, std::span<uint8_t> out, st
     const uint64_t got = static_cast<uint64_t>(f.z.next_out - dst);
     f.out_pos += got;
     if (!skipping) filled += got;
-    if (rc != Z_OK && rc != Z_STREAM_END) return why = "corrupt deflated data", false;
-    if (rc == Z_STREAM_END && filled < out.size() && got == 0)
+    if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
+      return why = "corrupt deflated data", false;
+    const bool no_input = f.z.avail_in == 0 && f.in_pos == array_.member_size;
+    if ((rc == Z_STREAM_END || rc == Z_BUF_ERROR || no_input) && got == 0)
       return why = "the deflated data ends early", false;
   }
   return true;
