@@ -78,7 +78,9 @@ size_t lookup(Op op, Inputs& in, TexelReadLog* log) {
   return sample_batch(view, smp, sb, out, PrecisionProfile{}, {}).simd_lanes;
 }
 
-void run(benchmark::State& state, Op op, bool addresses, Tiling tiling) {
+enum class Mode { kPlain, kReadLog, kAddresses };
+
+void run(benchmark::State& state, Op op, Mode mode, Tiling tiling) {
   Inputs in;
   PlacedSurface placed;
   placed.desc = surface().desc();
@@ -92,14 +94,14 @@ void run(benchmark::State& state, Op op, bool addresses, Tiling tiling) {
   LaneAccesses acc;
   size_t simd = 0;
   for (auto _ : state) {
-    if (!addresses) {
+    if (mode == Mode::kPlain) {
       simd = lookup(op, in, nullptr);
       benchmark::DoNotOptimize(in.r.data());
       continue;
     }
     log.clear();
     simd = lookup(op, in, &log);
-    mapper.map_lanes(log, acc, sink);
+    if (mode == Mode::kAddresses) mapper.map_lanes(log, acc, sink);
     benchmark::DoNotOptimize(acc.lines.data());
   }
   if (simd != kLanes) state.SkipWithError("not every lane ran the SIMD path");
@@ -107,30 +109,41 @@ void run(benchmark::State& state, Op op, bool addresses, Tiling tiling) {
   state.SetLabel("lanes");
 }
 
-void BM_BatchFetchPlain(benchmark::State& s) { run(s, Op::kFetch, false, Tiling::kTile4); }
-void BM_BatchFetchAddrTile4(benchmark::State& s) { run(s, Op::kFetch, true, Tiling::kTile4); }
+void BM_BatchFetchPlain(benchmark::State& s) { run(s, Op::kFetch, Mode::kPlain, Tiling::kTile4); }
+void BM_BatchFetchAddrTile4(benchmark::State& s) { run(s, Op::kFetch, Mode::kAddresses, Tiling::kTile4); }
 void BM_BatchFetchAddrBlockLinear(benchmark::State& s) {
-  run(s, Op::kFetch, true, Tiling::kBlockLinear);
+  run(s, Op::kFetch, Mode::kAddresses, Tiling::kBlockLinear);
 }
-void BM_BatchBilinearPlain(benchmark::State& s) { run(s, Op::kBilinear, false, Tiling::kTile4); }
+void BM_BatchBilinearPlain(benchmark::State& s) { run(s, Op::kBilinear, Mode::kPlain, Tiling::kTile4); }
 void BM_BatchBilinearAddrTile4(benchmark::State& s) {
-  run(s, Op::kBilinear, true, Tiling::kTile4);
+  run(s, Op::kBilinear, Mode::kAddresses, Tiling::kTile4);
 }
 void BM_BatchBilinearAddrBlockLinear(benchmark::State& s) {
-  run(s, Op::kBilinear, true, Tiling::kBlockLinear);
+  run(s, Op::kBilinear, Mode::kAddresses, Tiling::kBlockLinear);
 }
 void BM_BatchBilinearAddrPitch(benchmark::State& s) {
-  run(s, Op::kBilinear, true, Tiling::kPitch);
+  run(s, Op::kBilinear, Mode::kAddresses, Tiling::kPitch);
 }
-void BM_BatchTrilinearPlain(benchmark::State& s) { run(s, Op::kTrilinear, false, Tiling::kTile4); }
+void BM_BatchTrilinearPlain(benchmark::State& s) { run(s, Op::kTrilinear, Mode::kPlain, Tiling::kTile4); }
 void BM_BatchTrilinearAddrTile4(benchmark::State& s) {
-  run(s, Op::kTrilinear, true, Tiling::kTile4);
+  run(s, Op::kTrilinear, Mode::kAddresses, Tiling::kTile4);
 }
 void BM_BatchTrilinearAddrBlockLinear(benchmark::State& s) {
-  run(s, Op::kTrilinear, true, Tiling::kBlockLinear);
+  run(s, Op::kTrilinear, Mode::kAddresses, Tiling::kBlockLinear);
+}
+
+void BM_BatchFetchReadLog(benchmark::State& s) { run(s, Op::kFetch, Mode::kReadLog, Tiling::kTile4); }
+void BM_BatchBilinearReadLog(benchmark::State& s) {
+  run(s, Op::kBilinear, Mode::kReadLog, Tiling::kTile4);
+}
+void BM_BatchTrilinearReadLog(benchmark::State& s) {
+  run(s, Op::kTrilinear, Mode::kReadLog, Tiling::kTile4);
 }
 
 BENCHMARK(BM_BatchFetchPlain);
+BENCHMARK(BM_BatchFetchReadLog);
+BENCHMARK(BM_BatchBilinearReadLog);
+BENCHMARK(BM_BatchTrilinearReadLog);
 BENCHMARK(BM_BatchFetchAddrTile4);
 BENCHMARK(BM_BatchFetchAddrBlockLinear);
 BENCHMARK(BM_BatchBilinearPlain);

@@ -244,17 +244,18 @@ std::array<uint32_t*, 4> out_at(const TexelLanes& out, size_t begin) {
 
 // A block's TapLog storage (the logging batch runs its blocks on the caller's thread).
 struct TapBuffers {
-  std::vector<uint32_t> x, y, level, slice;
-  std::vector<int32_t> on;
+  // Uninitialised storage: the kernels write every slot they log before it is read.
+  std::unique_ptr<uint32_t[]> x, y, level, slice;
+  std::unique_ptr<int32_t[]> on;
   simd::TapLog log;
 
   explicit TapBuffers(size_t lanes)
-      : x(simd::kTapSlots * lanes),
-        y(simd::kTapSlots * lanes),
-        level(2 * lanes),
-        slice(lanes),
-        on(simd::kTapSlots * lanes) {
-    log = {x.data(), y.data(), on.data(), level.data(), slice.data(), lanes};
+      : x(new uint32_t[simd::kTapSlots * lanes]),
+        y(new uint32_t[simd::kTapSlots * lanes]),
+        level(new uint32_t[2 * lanes]),
+        slice(new uint32_t[lanes]),
+        on(new int32_t[simd::kTapSlots * lanes]) {
+    log = {x.get(), y.get(), on.get(), level.get(), slice.get(), lanes};
   }
 
   // Appends lane j's reads (block lane j, message lane `lane`): passes, then taps, x fastest.
@@ -296,6 +297,11 @@ size_t log_sample_block(const SurfaceView& view, const SamplerState& sampler,
     taps.append(*view.read_log, j, i, blk.taps);
   }
   return scalar;
+}
+
+// The lanes of the largest block run_blocks makes of `count` lanes (group 1).
+size_t block_lanes(size_t count, const BatchOptions& o) {
+  return std::min(count, std::clamp(o.block_lanes, kMinBlockLanes, kMaxBlockLanes));
 }
 
 // The batch options of a view that logs its reads: the caller's thread, so that the log is in
@@ -392,7 +398,7 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
   stats.ok = true;
   stats.kind = format_info(view.desc.format).result_kind;
   std::unique_ptr<TapBuffers> taps;
-  if (view.read_log != nullptr) taps = std::make_unique<TapBuffers>(kMaxBlockLanes);
+  if (view.read_log != nullptr) taps = std::make_unique<TapBuffers>(block_lanes(n, options));
   simd::SurfacePlan plan;
   const bool fast = options.simd && make_surface_plan(view, view.desc.format, false, plan);
   std::atomic<size_t> simd_lanes{0};
@@ -442,7 +448,7 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, co
   stats.ok = true;
   stats.kind = sample_result_kind(view, sampler, b.op, precision.kind);
   std::unique_ptr<TapBuffers> taps;
-  if (view.read_log != nullptr) taps = std::make_unique<TapBuffers>(kMaxBlockLanes);
+  if (view.read_log != nullptr) taps = std::make_unique<TapBuffers>(block_lanes(n, options));
   simd::SamplePlan plan;
   bool fast = options.simd && make_sample_plan(view, sampler, b.op, precision, plan);
   // Shared offsets beyond the int32 lane range send the whole batch to the scalar path.
