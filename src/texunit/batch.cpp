@@ -258,10 +258,11 @@ struct TapBuffers {
     log = {x.get(), y.get(), on.get(), level.get(), slice.get(), lanes};
   }
 
-  // Appends lane j's reads (block lane j, message lane `lane`): passes, then taps, x fastest.
-  void append(TexelReadLog& out, size_t j, size_t lane, unsigned taps) const {
+  // Appends lane j's reads (block lane j, message lane `lane`): passes (fetch 1, sample 2), then
+  // taps, x fastest.
+  void append(TexelReadLog& out, size_t j, size_t lane, unsigned taps, unsigned passes) const {
     const size_t s = log.stride;
-    for (size_t pass = 0; pass < 2; ++pass) {
+    for (size_t pass = 0; pass < passes; ++pass) {
       for (size_t t = 0; t < taps; ++t) {
         const size_t k = (pass * 4 + t) * s + j;
         if (on[k] == 0) continue;
@@ -294,7 +295,7 @@ size_t log_sample_block(const SurfaceView& view, const SamplerState& sampler,
       ++scalar;
       continue;
     }
-    taps.append(*view.read_log, j, i, blk.taps);
+    taps.append(*view.read_log, j, i, blk.taps, 2);
   }
   return scalar;
 }
@@ -422,7 +423,7 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
       simd::fetch_lanes(plan, lanes, 0, end - begin);
       if (taps) {
         for (size_t i = begin; i < end; ++i) {
-          if (lane_active(b.active, i)) taps->append(*view.read_log, i - begin, i, 1);
+          if (lane_active(b.active, i)) taps->append(*view.read_log, i - begin, i, 1, 1);
         }
       }
       simd_lanes += active;
