@@ -305,6 +305,22 @@ size_t block_lanes(size_t count, const BatchOptions& o) {
   return std::min(count, std::clamp(o.block_lanes, kMinBlockLanes, kMaxBlockLanes));
 }
 
+// A block's lanes the kernel left to the scalar reference (redo, then fast_mask 0), not logging.
+size_t scalar_rest(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
+                   const PrecisionProfile& precision, const TexelLanes& out, BlockSpan blk,
+                   std::span<const uint32_t> redo, const uint8_t* fast_mask) {
+  for (uint32_t k : redo) sample_scalar_lane(view, sampler, b, precision, out, blk.begin + k);
+  size_t scalar = redo.size();
+  if (fast_mask == nullptr) return scalar;
+  for (size_t i = blk.begin; i < blk.end; ++i) {
+    if (lane_active(b.active, i) && fast_mask[i - blk.begin] == 0) {
+      sample_scalar_lane(view, sampler, b, precision, out, i);
+      ++scalar;
+    }
+  }
+  return scalar;
+}
+
 // The batch options of a view that logs its reads: the caller's thread, so that the log is in
 // lane order; the SIMD kernels stay on (they log their taps, TapLog).
 BatchOptions serial_if_logging(const BatchOptions& o, bool logging) {
@@ -499,18 +515,8 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, co
         scalar_lanes += scalar;
         return;
       }
-      for (size_t k = 0; k < redo_count; ++k) {
-        sample_scalar_lane(view, sampler, b, precision, out, begin + redo[k]);
-        ++scalar;
-      }
-      if (split) {
-        for (size_t i = begin; i < end; ++i) {
-          if (lane_active(b.active, i) && fast_mask[i - begin] == 0) {
-            sample_scalar_lane(view, sampler, b, precision, out, i);
-            ++scalar;
-          }
-        }
-      }
+      scalar = scalar_rest(view, sampler, b, precision, out, {begin, end, 0},
+                           std::span(redo.data(), redo_count), split ? fast_mask.data() : nullptr);
       simd_lanes += count_active(b.active, begin, end) - scalar;
       scalar_lanes += scalar;
       return;

@@ -72,29 +72,6 @@ HWY_INLINE void StoreFlags(MI value, uint8_t* p, size_t i, size_t n, MI m, uint8
   }
 }
 
-// Lanes i..i+n of v into p (whatever the mask): a partial vector goes through a buffer.
-HWY_INLINE void StoreAll(VI v, int32_t* p, size_t i, size_t n) {
-  const DI di;
-  if (n == hn::Lanes(di)) {
-    hn::StoreU(v, di, p + i);
-    return;
-  }
-  HWY_ALIGN int32_t b[kLaneBuf];
-  hn::Store(v, di, b);
-  std::copy_n(b, n, p + i);
-}
-HWY_INLINE int32_t* Slot(uint32_t* base, size_t slot, size_t stride) {
-  return reinterpret_cast<int32_t*>(base + slot * stride);
-}
-
-// One tap into the read log (TapLog): its texel and whether it was read.
-HWY_INLINE void LogTap(const TapLog* log, size_t slot, VI x, VI y, MI on, size_t i, size_t n) {
-  const DI di;
-  StoreAll(x, Slot(log->x, slot, log->stride), i, n);
-  StoreAll(y, Slot(log->y, slot, log->stride), i, n);
-  StoreAll(hn::VecFromMask(di, on), log->on + slot * log->stride, i, n);
-}
-
 // ---- exact conversions ----
 
 // core::float_to_fixed(x, int_bits, frac_bits) for results within +/-lim (saturating), where
