@@ -1,4 +1,4 @@
-// Lane I/O (and the TapLog stores) and exact conversions shared by the Highway kernels (kernels.cpp, lavapipe_kernels.cpp).
+// Lane I/O, the TapLog stores and exact conversions shared by the Highway kernels
 // Re-included once per SIMD target by foreach_target.h: Highway's toggle guard, not #pragma once.
 //
 // Include it after <hwy/highway.h>, outside HWY_BEFORE_NAMESPACE (it opens its own).
@@ -14,8 +14,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-
-#include "texunit/simd/kernels.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace texsim::texunit::simd {
@@ -80,8 +78,9 @@ HWY_INLINE int32_t* Slot(uint32_t* base, size_t slot, size_t stride) {
 }
 
 // One tap into the read log (TapLog): its texel and whether it was read.
-template <class VI, class MI>
-HWY_INLINE void LogTap(const TapLog* log, size_t slot, VI x, VI y, MI on, size_t i, size_t n) {
+// Log: simd::TapLog (a template so that this file needs no kernels.hpp: no include cycle).
+template <class Log, class VI, class MI>
+HWY_INLINE void LogTap(const Log* log, size_t slot, VI x, VI y, MI on, size_t i, size_t n) {
   const hn::ScalableTag<int32_t> di;
   StoreAll(x, Slot(log->x, slot, log->stride), i, n);
   StoreAll(y, Slot(log->y, slot, log->stride), i, n);
