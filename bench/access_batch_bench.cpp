@@ -109,6 +109,7 @@ void run(benchmark::State& state, Op op, Mode mode, Tiling tiling) {
   state.SetLabel("lanes");
 }
 
+// NOLINTBEGIN(readability-identifier-naming): Google Benchmark's BM_ names, as in every bench/
 void BM_BatchFetchPlain(benchmark::State& s) { run(s, Op::kFetch, Mode::kPlain, Tiling::kTile4); }
 void BM_BatchFetchAddrTile4(benchmark::State& s) { run(s, Op::kFetch, Mode::kAddresses, Tiling::kTile4); }
 void BM_BatchFetchAddrBlockLinear(benchmark::State& s) {
@@ -153,6 +154,8 @@ BENCHMARK(BM_BatchBilinearAddrPitch);
 BENCHMARK(BM_BatchTrilinearPlain);
 BENCHMARK(BM_BatchTrilinearAddrTile4);
 BENCHMARK(BM_BatchTrilinearAddrBlockLinear);
+
+// NOLINTEND(readability-identifier-naming)
 
 }  // namespace
 }  // namespace texsim::hwstate

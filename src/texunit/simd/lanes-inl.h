@@ -1,4 +1,4 @@
-// Lane I/O, the TapLog stores and exact conversions of the Highway kernels (kernels.cpp, lavapipe_kernels.cpp).
+// Lane I/O, TapLog stores and exact conversions of the Highway kernels (kernels.cpp, lavapipe_*).
 // Re-included once per SIMD target by foreach_target.h: Highway's toggle guard, not #pragma once.
 //
 // Include it after <hwy/highway.h>, outside HWY_BEFORE_NAMESPACE (it opens its own).
