@@ -48,18 +48,7 @@ bool AddressMapper::map(std::span<const texunit::TexelRead> reads, AccessTrace& 
   out.ranges.clear();
   out.lines.clear();
   out.line_bytes = line_bytes_;
-  if (!ok_) return false;
-  for (size_t i = 0; i < reads.size(); ++i) {
-    if (!read_in_range(placed_.desc, reads[i])) {
-      sink.error("ACCESS-READ-RANGE", loc,
-                 "read " + std::to_string(i) + " (level " + std::to_string(reads[i].level) +
-                     ", slice " + std::to_string(reads[i].slice_or_z) + ", x " +
-                     std::to_string(reads[i].x) + ", y " + std::to_string(reads[i].y) +
-                     ", sample " + std::to_string(reads[i].sample) + ") lies outside the surface",
-                 "texunit/texel_reads.hpp, TexelRead");
-      return false;
-    }
-  }
+  if (!ok_ || !in_range(reads, sink, loc)) return false;
   const LayoutPlan& p = *plan_;
   const uint32_t run = contiguous_run(p.element_bytes);
   const uint64_t line_mask = ~uint64_t{line_bytes_ - 1};
@@ -79,6 +68,57 @@ bool AddressMapper::map(std::span<const texunit::TexelRead> reads, AccessTrace& 
       for (uint64_t line = addr & line_mask; line < addr + run; line += line_bytes_) {
         if (std::find(out.lines.begin(), out.lines.end(), line) == out.lines.end()) {
           out.lines.push_back(line);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+bool AddressMapper::in_range(std::span<const texunit::TexelRead> reads, core::DiagSink& sink,
+                             const core::Location& loc) const {
+  for (size_t i = 0; i < reads.size(); ++i) {
+    if (!read_in_range(placed_.desc, reads[i])) {
+      sink.error("ACCESS-READ-RANGE", loc,
+                 "read " + std::to_string(i) + " (level " + std::to_string(reads[i].level) +
+                     ", slice " + std::to_string(reads[i].slice_or_z) + ", x " +
+                     std::to_string(reads[i].x) + ", y " + std::to_string(reads[i].y) +
+                     ", sample " + std::to_string(reads[i].sample) + ") lies outside the surface",
+                 "texunit/texel_reads.hpp, TexelRead");
+      return false;
+    }
+  }
+  return true;
+}
+
+bool AddressMapper::map_lanes(std::span<const texunit::TexelRead> reads, LaneAccesses& out,
+                              core::DiagSink& sink, const core::Location& loc) const {
+  out.addresses.clear();
+  out.lines.clear();
+  out.line_lanes.clear();
+  out.line_bytes = line_bytes_;
+  if (!ok_ || !in_range(reads, sink, loc)) return false;
+  const LayoutPlan& p = *plan_;
+  out.element_bytes = p.element_bytes;
+  const uint32_t run = contiguous_run(p.element_bytes);
+  const uint64_t line_mask = ~uint64_t{line_bytes_ - 1};
+  const uint64_t base = placed_.base_address;
+  out.addresses.reserve(reads.size());
+  size_t lane_first = 0;  // where the current lane's lines begin in out.lines
+  for (size_t i = 0; i < reads.size(); ++i) {
+    const texunit::TexelRead& r = reads[i];
+    if (i > 0 && r.lane != reads[i - 1].lane) lane_first = out.lines.size();
+    const uint32_t ex = r.x / p.block_width, ey = r.y / p.block_height;
+    const uint64_t first = base + plan_byte_offset(p, r.level, r.slice_or_z, ex, ey, r.sample, 0);
+    out.addresses.push_back(first);
+    for (uint32_t b = 0; b < p.element_bytes; b += run) {
+      const uint64_t addr =
+          b == 0 ? first : base + plan_byte_offset(p, r.level, r.slice_or_z, ex, ey, r.sample, b);
+      for (uint64_t line = addr & line_mask; line < addr + run; line += line_bytes_) {
+        const auto from = out.lines.begin() + static_cast<std::ptrdiff_t>(lane_first);
+        if (std::find(from, out.lines.end(), line) == out.lines.end()) {
+          out.lines.push_back(line);
+          out.line_lanes.push_back(r.lane);
         }
       }
     }

@@ -9,6 +9,9 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <span>
+#include <vector>
 
 #include "core/convert.hpp"
 #include "texunit/address.hpp"
@@ -237,6 +240,95 @@ std::array<uint32_t*, 4> out_at(const TexelLanes& out, size_t begin) {
   return {out.r.data() + begin, out.g.data() + begin, out.b.data() + begin, out.a.data() + begin};
 }
 
+// ---- the fast paths' texel reads (simd::TapLog) in the scalar reference's order ----
+
+// A block's TapLog storage (the logging batch runs its blocks on the caller's thread).
+struct TapBuffers {
+  // Uninitialised storage: the kernels write every slot they log before it is read.
+  std::unique_ptr<uint32_t[]> x, y, level, slice;
+  std::unique_ptr<int32_t[]> on;
+  simd::TapLog log;
+
+  explicit TapBuffers(size_t lanes)
+      : x(new uint32_t[simd::kTapSlots * lanes]),
+        y(new uint32_t[simd::kTapSlots * lanes]),
+        level(new uint32_t[2 * lanes]),
+        slice(new uint32_t[lanes]),
+        on(new int32_t[simd::kTapSlots * lanes]) {
+    log = {x.get(), y.get(), on.get(), level.get(), slice.get(), lanes};
+  }
+
+  // Appends lane j's reads (block lane j, message lane `lane`): passes (fetch 1, sample 2), then
+  // taps, x fastest.
+  void append(TexelReadLog& out, size_t j, size_t lane, unsigned taps, unsigned passes) const {
+    const size_t s = log.stride;
+    for (size_t pass = 0; pass < passes; ++pass) {
+      for (size_t t = 0; t < taps; ++t) {
+        const size_t k = (pass * 4 + t) * s + j;
+        if (on[k] == 0) continue;
+        out.push_back({level[pass * s + j], slice[j], x[k], y[k], 0, static_cast<uint32_t>(lane)});
+      }
+    }
+  }
+};
+
+struct BlockSpan {
+  size_t begin, end;
+  unsigned taps;  // taps per level pass: 4 linear, 1 point
+};
+
+// A logging sample block after its kernel ran: lanes in order, the SIMD lanes' taps appended,
+// the redo lanes and those outside the fast range (fast_mask 0) run on the scalar reference
+// there (which logs them). Returns the scalar lane count.
+size_t log_sample_block(const SurfaceView& view, const SamplerState& sampler,
+                        const SampleBatch& b, const PrecisionProfile& precision,
+                        const TexelLanes& out, const TapBuffers& taps, BlockSpan blk,
+                        std::span<const uint32_t> redo, const uint8_t* fast_mask) {
+  std::vector<uint8_t> scalar_lane(blk.end - blk.begin, 0);
+  for (uint32_t k : redo) scalar_lane[k] = 1;
+  size_t scalar = 0;
+  for (size_t i = blk.begin; i < blk.end; ++i) {
+    if (!lane_active(b.active, i)) continue;
+    const size_t j = i - blk.begin;
+    if (scalar_lane[j] != 0 || (fast_mask != nullptr && fast_mask[j] == 0)) {
+      sample_scalar_lane(view, sampler, b, precision, out, i);
+      ++scalar;
+      continue;
+    }
+    taps.append(*view.read_log, j, i, blk.taps, 2);
+  }
+  return scalar;
+}
+
+// The lanes of the largest block run_blocks makes of `count` lanes (group 1).
+size_t block_lanes(size_t count, const BatchOptions& o) {
+  return std::min(count, std::clamp(o.block_lanes, kMinBlockLanes, kMaxBlockLanes));
+}
+
+// A block's lanes the kernel left to the scalar reference (redo, then fast_mask 0), not logging.
+size_t scalar_rest(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
+                   const PrecisionProfile& precision, const TexelLanes& out, BlockSpan blk,
+                   std::span<const uint32_t> redo, const uint8_t* fast_mask) {
+  for (uint32_t k : redo) sample_scalar_lane(view, sampler, b, precision, out, blk.begin + k);
+  size_t scalar = redo.size();
+  if (fast_mask == nullptr) return scalar;
+  for (size_t i = blk.begin; i < blk.end; ++i) {
+    if (lane_active(b.active, i) && fast_mask[i - blk.begin] == 0) {
+      sample_scalar_lane(view, sampler, b, precision, out, i);
+      ++scalar;
+    }
+  }
+  return scalar;
+}
+
+// The batch options of a view that logs its reads: the caller's thread, so that the log is in
+// lane order; the SIMD kernels stay on (they log their taps, TapLog).
+BatchOptions serial_if_logging(const BatchOptions& o, bool logging) {
+  BatchOptions r = o;
+  if (logging) r.threads = 1;
+  return r;
+}
+
 }  // namespace
 
 void write_lane(const TexelLanes& out, size_t i, const Texel& t, uint8_t flags) {
@@ -316,12 +408,14 @@ TexelKind sample_result_kind(const SurfaceView& view, const SamplerState& sample
 
 BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const TexelLanes& out,
                        const FetchOptions& fetch_options, const BatchOptions& batch_options) {
-  const BatchOptions options = logging_options(batch_options, view.read_log != nullptr);
+  const BatchOptions options = serial_if_logging(batch_options, view.read_log != nullptr);
   BatchStats stats;
   const size_t n = b.count;
   if (!batch_valid(b, out)) return stats;
   stats.ok = true;
   stats.kind = format_info(view.desc.format).result_kind;
+  std::unique_ptr<TapBuffers> taps;
+  if (view.read_log != nullptr) taps = std::make_unique<TapBuffers>(block_lanes(n, options));
   simd::SurfacePlan plan;
   const bool fast = options.simd && make_surface_plan(view, view.desc.format, false, plan);
   std::atomic<size_t> simd_lanes{0};
@@ -341,7 +435,13 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
       lanes.active = ptr_at(b.active, begin);
       lanes.out = out_at(out, begin);
       lanes.flags = out.flags.empty() ? nullptr : out.flags.data() + begin;
+      lanes.taps = taps ? &taps->log : nullptr;
       simd::fetch_lanes(plan, lanes, 0, end - begin);
+      if (taps) {
+        for (size_t i = begin; i < end; ++i) {
+          if (lane_active(b.active, i)) taps->append(*view.read_log, i - begin, i, 1, 1);
+        }
+      }
       simd_lanes += active;
       return;
     }
@@ -358,12 +458,14 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
 BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
                         const TexelLanes& out, const PrecisionProfile& precision,
                         const BatchOptions& batch_options) {
-  const BatchOptions options = logging_options(batch_options, view.read_log != nullptr);
+  const BatchOptions options = serial_if_logging(batch_options, view.read_log != nullptr);
   BatchStats stats;
   const size_t n = b.count;
   if (!batch_valid(b, out)) return stats;
   stats.ok = true;
   stats.kind = sample_result_kind(view, sampler, b.op, precision.kind);
+  std::unique_ptr<TapBuffers> taps;
+  if (view.read_log != nullptr) taps = std::make_unique<TapBuffers>(block_lanes(n, options));
   simd::SamplePlan plan;
   bool fast = options.simd && make_sample_plan(view, sampler, b.op, precision, plan);
   // Shared offsets beyond the int32 lane range send the whole batch to the scalar path.
@@ -403,19 +505,18 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, co
       }
       std::array<uint32_t, kMaxBlockLanes> redo;
       lanes.redo = redo.data();
+      lanes.taps = taps ? &taps->log : nullptr;
       const size_t redo_count = simd::sample_lanes(plan, lanes, 0, end - begin);
-      for (size_t k = 0; k < redo_count; ++k) {
-        sample_scalar_lane(view, sampler, b, precision, out, begin + redo[k]);
-        ++scalar;
+      if (taps) {
+        scalar = log_sample_block(view, sampler, b, precision, out, *taps,
+                                  {begin, end, plan.linear ? 4u : 1u},
+                                  std::span(redo.data(), redo_count), split ? fast_mask.data() : nullptr);
+        simd_lanes += count_active(b.active, begin, end) - scalar;
+        scalar_lanes += scalar;
+        return;
       }
-      if (split) {
-        for (size_t i = begin; i < end; ++i) {
-          if (lane_active(b.active, i) && fast_mask[i - begin] == 0) {
-            sample_scalar_lane(view, sampler, b, precision, out, i);
-            ++scalar;
-          }
-        }
-      }
+      scalar = scalar_rest(view, sampler, b, precision, out, {begin, end, 0},
+                           std::span(redo.data(), redo_count), split ? fast_mask.data() : nullptr);
       simd_lanes += count_active(b.active, begin, end) - scalar;
       scalar_lanes += scalar;
       return;

@@ -300,6 +300,12 @@ HWY_INLINE void FetchVec(const SurfacePlan& p, const FetchLanes& L, size_t i, si
   valid = hn::And(valid, LeI(off, hn::Set(di, static_cast<int32_t>(p.size - p.bytes_per_texel))));
   off = hn::IfThenElseZero(valid, off);
   const Texel4 t = ReadTexel<F>(p, off);
+  if (L.taps != nullptr) {
+    LogTap(L.taps, 0, hn::BitCast(di, x), hn::BitCast(di, y), valid, i, n);
+    StoreAll(hn::BitCast(di, level), Slot(L.taps->level, 0, L.taps->stride), i, n);
+    const VI slice = p.array ? hn::BitCast(di, LoadLanes(du, L.slice, i, n)) : hn::Zero(di);
+    StoreAll(slice, Slot(L.taps->slice, 0, L.taps->stride), i, n);
+  }
   for (int c = 0; c < 4; ++c) {
     const VU v = hn::IfThenElse(hn::RebindMask(du, valid), t.c[c], hn::Set(du, p.oob[c]));
     StoreLanes(v, L.out[c], i, n, active, full);
@@ -485,10 +491,28 @@ HWY_INLINE Texel4 CombineLinear(const SamplePlan& p, VF fx, VF fy, Texel4 (&t)[4
   return out;
 }
 
+// The four taps of a linear footprint into the read log: read where on, their weight (as
+// CombineLinear computes it) is non-zero and no axis addressed the border.
+HWY_INLINE void LogQuad(const TapLog* log, size_t pass, const std::array<VI, 4>& xy,
+                        const std::array<MI, 4>& b, VF fx, VF fy, MI on, size_t i, size_t n) {
+  const DF df;
+  const DI di;
+  const VF fone = hn::Set(df, 1.0f);
+  const VF wx0 = hn::Sub(fone, fx);
+  const VF wy0 = hn::Sub(fone, fy);
+  const VF w[4] = {hn::Mul(wx0, wy0), hn::Mul(fx, wy0), hn::Mul(wx0, fy), hn::Mul(fx, fy)};
+  for (size_t k = 0; k < 4; ++k) {
+    const MI nz = hn::RebindMask(di, hn::Ne(w[k], hn::Zero(df)));
+    const MI bord = hn::Or(b[k & 1], b[2 + (k >> 1)]);
+    LogTap(log, pass * 4 + k, xy[k & 1], xy[2 + (k >> 1)], hn::AndNot(bord, hn::And(on, nz)), i,
+           n);
+  }
+}
+
 // One level: sample.cpp filter_level with filter.cpp make_footprint and combine.
 template <FastFormat F>
 HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slice, VI offx,
-                              VI offy) {
+                              VI offy, const TapLog* log, size_t pass, MI on, size_t i, size_t n) {
   const DI di;
   const LevelVec lv = LoadLevel(p.surf, level);
   const VI base = p.surf.array ? hn::Add(lv.offset, hn::Mul(slice, lv.slice_pitch)) : lv.offset;
@@ -505,6 +529,7 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   if (!p.linear) {  // one tap of weight 1: its bits, untouched
     const VI col0 = hn::Mul(x0, hn::Set(di, static_cast<int32_t>(p.surf.bytes_per_texel)));
     Texel4 t0 = ReadTexel<F>(p.surf, hn::Add(row0, col0));
+    if (log != nullptr) LogTap(log, pass * 4, x0, y0, hn::AndNot(hn::Or(bx0, by0), on), i, n);
     if (border) ApplyBorder(p, hn::Or(bx0, by0), t0);
     return t0;
   }
@@ -516,6 +541,8 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   const VI row1 = hn::Add(base, hn::Mul(y1, lv.row));
   Texel4 t[4];
   ReadQuad<F>(p, row0, row1, x0, x1, t);
+  if (log != nullptr) LogQuad(log, pass, {x0, x1, y0, y1}, {bx0, bx1, by0, by1}, ax.frac, ay.frac,
+                              on, i, n);
   if (border) {
     ApplyBorder(p, hn::Or(bx0, by0), t[0]);
     ApplyBorder(p, hn::Or(bx1, by0), t[1]);
@@ -650,12 +677,22 @@ HWY_INLINE size_t SampleVec(const SamplePlan& p, const SampleLanes& L, size_t i,
   const VF clamped = MaxNum(hn::Set(df, p.min_lod), MinNum(hn::Set(df, p.max_lod), biased));
   const MipVec mips = SelectMips(p, clamped);
 
-  Texel4 r = FilterLevel<F>(p, mips.level0, u, v, slice, offx, offy);
+  const TapLog* log = L.taps;
+  Texel4 r = FilterLevel<F>(p, mips.level0, u, v, slice, offx, offy, log, 0, active, i, n);
   const hn::Mask<DF> blend = hn::And(hn::Ne(mips.w1, hn::Zero(df)), hn::RebindMask(df, active));
+  const VI level1 = hn::IfThenElse(hn::RebindMask(di, blend), hn::Add(mips.level0, hn::Set(di, 1)),
+                                   mips.level0);
   if (!hn::AllFalse(df, blend)) {
-    const VI level1 = hn::IfThenElse(hn::RebindMask(di, blend),
-                                     hn::Add(mips.level0, hn::Set(di, 1)), mips.level0);
-    BlendLevels(p, FilterLevel<F>(p, level1, u, v, slice, offx, offy), mips.w1, blend, r);
+    const MI on1 = hn::RebindMask(di, blend);
+    BlendLevels(p, FilterLevel<F>(p, level1, u, v, slice, offx, offy, log, 1, on1, i, n), mips.w1,
+                blend, r);
+  } else if (log != nullptr) {
+    for (size_t k = 4; k < kTapSlots; ++k) StoreAll(hn::Zero(di), log->on + k * log->stride, i, n);
+  }
+  if (log != nullptr) {
+    StoreAll(mips.level0, Slot(log->level, 0, log->stride), i, n);
+    StoreAll(level1, Slot(log->level, 1, log->stride), i, n);
+    StoreAll(slice, Slot(log->slice, 0, log->stride), i, n);
   }
   for (int c = 0; c < 4; ++c) StoreLanes(r.c[c], L.out[c], i, n, active, full);
   if (L.flags != nullptr) StoreFlags(hn::FirstN(di, 0), L.flags, i, n, active, 0);

@@ -51,6 +51,22 @@ struct SurfacePlan {
   std::array<uint32_t, 4> oob{};  // the out-of-bounds texel's bits
 };
 
+// Optional output of the kernels: every lane's texel reads, the scalar reference's read log
+// (fetch.cpp / sample_pipeline.cpp read_footprint) before it is put in lane order
+// (batch_reads.cpp). Slot-major arrays of `stride` lanes, indexed from the block's first lane:
+// slot s (level pass s / 4, tap s % 4 with x fastest) of lane j at s * stride + j. A slot was
+// read where `on` is non-zero: a tap of non-zero weight that addressed no border, of an active
+// lane (the level-1 pass only where the level blend ran). Fetch writes slot 0 and pass 0 only.
+struct TapLog {
+  uint32_t* x = nullptr;      // kTapSlots * stride
+  uint32_t* y = nullptr;      // kTapSlots * stride
+  int32_t* on = nullptr;      // kTapSlots * stride
+  uint32_t* level = nullptr;  // 2 * stride (one per level pass)
+  uint32_t* slice = nullptr;  // stride (0 for a non-array surface)
+  size_t stride = 0;
+};
+inline constexpr size_t kTapSlots = 8;
+
 // Structure-of-arrays pointers of one batch; a null input reads as 0 in every lane. Outputs
 // are written only for active lanes.
 struct FetchLanes {
@@ -65,6 +81,7 @@ struct FetchLanes {
   const uint8_t* active = nullptr;  // null: all lanes
   std::array<uint32_t*, 4> out{};
   uint8_t* flags = nullptr;  // optional: kLaneInBounds per lane
+  TapLog* taps = nullptr;    // optional: the lanes' texel reads
 };
 
 // D3D-profile sampling of one 2D level pair (kLevel / kLevelZero, min filter == mag filter,
@@ -104,6 +121,7 @@ struct SampleLanes {
   // compiler chose for the scalar code (C++ leaves it open), so such lanes are not decided
   // here. Capacity: end - begin indices (relative to `begin`'s block, like every pointer).
   uint32_t* redo = nullptr;
+  TapLog* taps = nullptr;  // optional: the lanes' texel reads (redo lanes' slots are meaningless)
 };
 
 // Lanes [begin, end) of a batch, on the best SIMD target this CPU has.

@@ -1,4 +1,4 @@
-// Lane I/O and exact conversions shared by the Highway kernels (kernels.cpp, lavapipe_kernels.cpp).
+// Lane I/O, TapLog stores and exact conversions of the Highway kernels (kernels.cpp, lavapipe_*).
 // Re-included once per SIMD target by foreach_target.h: Highway's toggle guard, not #pragma once.
 //
 // Include it after <hwy/highway.h>, outside HWY_BEFORE_NAMESPACE (it opens its own).
@@ -60,6 +60,31 @@ HWY_INLINE hn::Vec<hn::RebindToSigned<hn::DFromV<VF>>> RoundToInt(VF x) {
 #else
   return hn::NearestInt(x);  // the MXCSR rounding mode: round to nearest even
 #endif
+}
+
+// Lanes i..i+n of v into p (whatever the mask): a partial vector goes through a buffer.
+HWY_INLINE void StoreAll(hn::Vec<hn::ScalableTag<int32_t>> v, int32_t* p, size_t i, size_t n) {
+  const hn::ScalableTag<int32_t> di;
+  if (n == hn::Lanes(di)) {
+    hn::StoreU(v, di, p + i);
+    return;
+  }
+  HWY_ALIGN int32_t b[kLaneBuf];
+  hn::Store(v, di, b);
+  std::copy_n(b, n, p + i);
+}
+HWY_INLINE int32_t* Slot(uint32_t* base, size_t slot, size_t stride) {
+  return reinterpret_cast<int32_t*>(base + slot * stride);
+}
+
+// One tap into the read log (TapLog): its texel and whether it was read.
+// Log: simd::TapLog (a template so that this file needs no kernels.hpp: no include cycle).
+template <class Log, class VI, class MI>
+HWY_INLINE void LogTap(const Log* log, size_t slot, VI x, VI y, MI on, size_t i, size_t n) {
+  const hn::ScalableTag<int32_t> di;
+  StoreAll(x, Slot(log->x, slot, log->stride), i, n);
+  StoreAll(y, Slot(log->y, slot, log->stride), i, n);
+  StoreAll(hn::VecFromMask(di, on), log->on + slot * log->stride, i, n);
 }
 
 }  // namespace HWY_NAMESPACE
