@@ -25,44 +25,70 @@ enum class K : uint8_t {
   kCc,       // 5-bit condition-code test at lo, omitted when 15 (T)
   kImm16,    // 16-bit hex immediate at lo, omitted when 0
   kPred,     // 3-bit predicate at lo, its negation at lo+3
+  kImm5,     // 5-bit hex shift count at lo
 };
 
 struct Opnd {
   K kind;
   uint8_t lo;
+  uint8_t neg = 0;  // bit of a '-' before the operand (0: none)
+  uint8_t cc = 0;   // bit of a ".CC" after a destination register (0: none)
 };
 
-struct Flag {  // a one-bit modifier printed after the mnemonic when set
-  std::string_view text;
-  uint8_t bit;
+// A modifier field after the mnemonic: bits lo..lo+width-1, value v prints names[v].
+struct Mod {
+  uint8_t lo;
+  uint8_t width;
+  std::array<std::string_view, 4> names;
 };
 
 struct Row {
   std::string_view name;
   uint64_t mask;
   uint64_t match;
-  std::array<Flag, 2> flags;  // empty text: unused
+  std::array<Mod, 4> mods;  // width 0: unused
   std::array<Opnd, 4> ops;
   uint8_t nops;
+  bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
 };
 
 constexpr uint64_t top(unsigned bits) { return ~uint64_t{0} << (64 - bits); }
 
 constexpr Opnd kRd{K::kReg, 0}, kRa{K::kRegA, 8}, kRb{K::kRegB, 20}, kI20{K::kImm20, 20},
     kCb{K::kCBank, 20};
+constexpr Opnd kRdCc{K::kReg, 0, 0, 47}, kRaNeg{K::kRegA, 8, 49}, kRbNeg{K::kRegB, 20, 48},
+    kCbNeg{K::kCBank, 20, 48};
+constexpr uint64_t kBit56 = uint64_t{1} << 56;
+constexpr Mod kX43{43, 1, {"", ".X"}}, kW39{39, 1, {"", ".W"}}, kSat50{50, 1, {"", ".SAT"}},
+    kX43iadd{43, 1, {"", ".X"}};
+constexpr Mod kShrU32{48, 1, {".U32", ""}}, kShrW{39, 1, {"", ".W"}},
+    kShrBrev{40, 1, {"", ".BREV"}}, kShrX{43, 2, {"", ".INVALIDSHRXMODE1", ".X", ".XHI"}};
 
-// Opcode bits: the top bits whose flips nvdisasm reads as another instruction (SO2).
-constexpr std::array<Row, 11> kRows{{
+// Opcode bits: the top bits whose flips nvdisasm reads as another instruction (SO2). A row per
+// source-operand form: register (0x5c..), constant bank (0x4c..), 20-bit immediate (0x38..).
+constexpr std::array<Row, 23> kRows{{
     {"MOV32I", top(12), 0x0100000000000000, {}, {{kRd, {K::kImm32, 20}, {K::kMask4, 12}}}, 3},
     {"MOV", top(13), 0x5c98000000000000, {}, {{kRd, kRb, {K::kMask4, 39}}}, 3},
     {"MOV", top(13), 0x4c98000000000000, {}, {{kRd, kCb, {K::kMask4, 39}}}, 3},
-    {"MOV", top(13) & ~(uint64_t{1} << 56), 0x3898000000000000, {}, {{kRd, kI20, {K::kMask4, 39}}}, 3},
+    {"MOV", top(13) & ~kBit56, 0x3898000000000000, {}, {{kRd, kI20, {K::kMask4, 39}}}, 3},
     {"SEL", top(13), 0x5ca0000000000000, {}, {{kRd, kRa, kRb, {K::kPred, 39}}}, 4},
     {"SEL", top(13), 0x4ca0000000000000, {}, {{kRd, kRa, kCb, {K::kPred, 39}}}, 4},
-    {"SEL", top(13) & ~(uint64_t{1} << 56), 0x38a0000000000000, {}, {{kRd, kRa, kI20, {K::kPred, 39}}}, 4},
+    {"SEL", top(13) & ~kBit56, 0x38a0000000000000, {}, {{kRd, kRa, kI20, {K::kPred, 39}}}, 4},
+    {"SHL", top(13), 0x5c48000000000000, {{kW39, kX43}}, {{kRdCc, kRa, kRb}}, 3},
+    {"SHL", top(13), 0x4c48000000000000, {{kW39, kX43}}, {{kRdCc, kRa, kCb}}, 3},
+    {"SHL", top(13) & ~kBit56, 0x3848000000000000, {{kW39, kX43}}, {{kRdCc, kRa, kI20}}, 3},
+    {"SHR", top(13), 0x5c28000000000000, {{kShrU32, kShrW, kShrX, kShrBrev}}, {{kRdCc, kRa, kRb}}, 3},
+    {"SHR", top(13), 0x4c28000000000000, {{kShrU32, kShrW, kShrX, kShrBrev}}, {{kRdCc, kRa, kCb}}, 3},
+    {"SHR", top(13) & ~kBit56, 0x3828000000000000, {{kShrU32, kShrW, kShrX, kShrBrev}}, {{kRdCc, kRa, kI20}}, 3},
+    {"IADD", top(13), 0x5c10000000000000, {{kSat50, kX43iadd}}, {{kRdCc, kRaNeg, kRbNeg}}, 3, true},
+    {"IADD", top(13), 0x4c10000000000000, {{kSat50, kX43iadd}}, {{kRdCc, kRaNeg, kCbNeg}}, 3, true},
+    {"IADD", top(13) & ~kBit56, 0x3810000000000000, {{kSat50, kX43iadd}}, {{kRdCc, kRaNeg, {K::kImm20, 20, 48}}}, 3, true},
+    {"ISCADD", top(13), 0x5c18000000000000, {}, {{kRdCc, kRaNeg, kRbNeg, {K::kImm5, 39}}}, 4, true},
+    {"ISCADD", top(13), 0x4c18000000000000, {}, {{kRdCc, kRaNeg, kCbNeg, {K::kImm5, 39}}}, 4, true},
+    {"ISCADD", top(13) & ~kBit56, 0x3818000000000000, {}, {{kRdCc, kRaNeg, {K::kImm20, 20, 48}, {K::kImm5, 39}}}, 4, true},
     {"S2R", top(13), 0xf0c8000000000000, {}, {{kRd, {K::kSpecial, 20}}}, 2},
-    {"EXIT", top(12), 0xe300000000000000, {{{".KEEPREFCOUNT", 5}}}, {{{K::kCc, 0}}}, 1},
-    {"NOP", top(13), 0x50b0000000000000, {{{".TRIG", 13}}}, {{{K::kCc, 8}, {K::kImm16, 20}}}, 2},
+    {"EXIT", top(12), 0xe300000000000000, {{{5, 1, {"", ".KEEPREFCOUNT"}}}}, {{{K::kCc, 0}}}, 1},
+    {"NOP", top(13), 0x50b0000000000000, {{{13, 1, {"", ".TRIG"}}}}, {{{K::kCc, 8}, {K::kImm16, 20}}}, 2},
     {"SYNC", top(13), 0xf0f8000000000000, {}, {{{K::kCc, 0}}}, 1},
 }};
 
@@ -106,6 +132,7 @@ unsigned width(K k) {
     case K::kPred:
       return 4;
     case K::kCc:
+    case K::kImm5:
       return 5;
     case K::kImm16:
       return 16;
@@ -168,6 +195,7 @@ std::optional<std::string> operand_text(K k, uint64_t v, unsigned sm, unsigned r
     case K::kRegC:
       return reg_text(v, (reuse & 4u) != 0);
     case K::kImm32:
+    case K::kImm5:
       return hex(v);
     case K::kImm20:
       return signed_hex(v, 20);
@@ -218,7 +246,7 @@ std::optional<uint64_t> parse_signed(std::string_view t, unsigned n) {
 // compared, so that only nvdisasm's own spelling is accepted).
 std::optional<uint64_t> operand_value(K k, std::string_view t, unsigned sm) {
   std::optional<uint64_t> v;
-  if (k == K::kImm32 || k == K::kMask4 || k == K::kImm16) {
+  if (k == K::kImm32 || k == K::kMask4 || k == K::kImm16 || k == K::kImm5) {
     v = parse_hex(t);
   } else if (k == K::kImm20) {
     v = parse_signed(t, 20);
@@ -264,8 +292,10 @@ std::optional<std::string> generic_text(uint64_t word, unsigned sm, unsigned reu
   if (pred != 7 || neg)
     out += std::string(neg ? "@!" : "@") + (pred == 7 ? "PT" : "P" + std::to_string(pred)) + " ";
   out += r->name;
-  for (const Flag& f : r->flags) {
-    if (!f.text.empty() && bits(word, f.bit, 1) != 0) out += f.text;
+  const bool po = r->po && bits(word, 48, 2) == 3;
+  if (po) out += ".PO";  // before the other modifiers ("IADD.PO.SAT.X")
+  for (const Mod& m : r->mods) {
+    if (m.width != 0) out += m.names[bits(word, m.lo, m.width)];
   }
   const char* sep = " ";
   for (unsigned i = 0; i < r->nops; ++i) {
@@ -274,7 +304,12 @@ std::optional<std::string> generic_text(uint64_t word, unsigned sm, unsigned reu
     if (!t) return std::nullopt;
     if (t->empty()) continue;
     out += sep;
+    // A negated immediate prints ".NEG" after it (nvdisasm: "0x411f.NEG").
+    const bool negated = !po && o.neg != 0 && bits(word, o.neg, 1) != 0;
+    if (negated && o.kind != K::kImm20) out += '-';
     out += *t;
+    if (negated && o.kind == K::kImm20) out += ".NEG";
+    if (o.cc != 0 && bits(word, o.cc, 1) != 0) out += ".CC";
     sep = ", ";
   }
   return out;
@@ -303,11 +338,21 @@ std::optional<uint64_t> parse_guard(std::string_view& t) {
 std::optional<GenericWord> encode_row(const Row& r, std::string_view mods,
                                       const std::vector<std::string_view>& ops, unsigned sm) {
   GenericWord g{r.match, 0};
-  for (const Flag& f : r.flags) {
-    if (!f.text.empty() && mods.starts_with(f.text)) {
-      g.word |= uint64_t{1} << f.bit;
-      mods.remove_prefix(f.text.size());
+  if (r.po && mods.starts_with(".PO")) {
+    g.word |= uint64_t{3} << 48;
+    mods.remove_prefix(3);
+  }
+  for (const Mod& m : r.mods) {
+    if (m.width == 0) continue;
+    // The value whose name is the longest prefix of what is left (an empty name: no text).
+    std::optional<uint64_t> best;
+    for (uint64_t v = 0; v < (uint64_t{1} << m.width); ++v) {
+      if (mods.starts_with(m.names[v]) && (!best || m.names[v].size() > m.names[*best].size()))
+        best = v;
     }
+    if (!best) return std::nullopt;
+    mods.remove_prefix(m.names[*best].size());
+    g.word |= *best << m.lo;
   }
   if (!mods.empty()) return std::nullopt;
   size_t k = 0;
@@ -316,6 +361,18 @@ std::optional<GenericWord> encode_row(const Row& r, std::string_view mods,
     std::optional<uint64_t> v;
     if (k < ops.size()) {
       std::string_view t = ops[k];
+      if (o.neg != 0 && o.kind != K::kImm20 && t.starts_with("-")) {
+        t.remove_prefix(1);
+        g.word |= uint64_t{1} << o.neg;
+      }
+      if (o.neg != 0 && o.kind == K::kImm20 && t.ends_with(".NEG")) {
+        t.remove_suffix(4);
+        g.word |= uint64_t{1} << o.neg;
+      }
+      if (o.cc != 0 && t.ends_with(".CC")) {
+        t.remove_suffix(3);
+        g.word |= uint64_t{1} << o.cc;
+      }
       if (reuse_bit(o.kind) != 0 && t.ends_with(".reuse")) {
         t.remove_suffix(6);
         g.reuse |= reuse_bit(o.kind);
