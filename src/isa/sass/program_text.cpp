@@ -82,6 +82,9 @@ std::optional<Instruction> generic_line(std::string_view t, std::string_view lin
   if (t.ends_with("}")) t = core::trim(t.substr(0, t.size() - 1));
   const auto g = generic_encode(t);
   if (!g) return std::nullopt;
+  // A word texsim's own decoder models (NOP, the texture rows) stays with parse_line.
+  core::DiagSink quiet;
+  if (decode(g->word, std::nullopt, Origin{}, quiet).kind != Kind::kRaw) return std::nullopt;
   inst.kind = Kind::kRaw;
   inst.raw_word = g->word;
   const auto given = encoding_comment(line);
