@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "isa/sass/generic_ops.hpp"
 #include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/syntax.hpp"
@@ -145,6 +146,8 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
     return out + buf;
   }
   if (inst.kind == Kind::kRaw) {
+    // Issue 29: a non-texture word of the generic table prints as nvdisasm prints it.
+    if (const auto t = generic_text(inst.raw_word, 0, inst.ctrl.reuse)) return out + *t + " ;";
     char buf[48];
     std::snprintf(buf, sizeof buf, ".word 0x%016llx ;",
                   static_cast<unsigned long long>(inst.raw_word));

@@ -6,6 +6,7 @@
 #include "core/text.hpp"
 #include "isa/sass/codec.hpp"
 #include "isa/sass/fields.hpp"
+#include "isa/sass/generic_ops.hpp"
 #include "isa/sass/listing.hpp"
 #include "isa/sass/syntax.hpp"
 #include "isa/sass/syntax_sm70.hpp"
@@ -62,6 +63,40 @@ void maxwell_line(Instruction inst, std::string_view line, Bundle& b,
   out.push_back(std::move(inst));
 }
 
+// Issue 29: a Maxwell/Pascal line of the generic non-texture table ("[B------:R-:W-:Y:S04]
+// @P0 MOV R1, c[0x0][0x20] ;", a dual-issue pair's "{ ... }" braces allowed) as a kRaw word: its
+// listing's encoding comment when that prints the same text, else the encoded word.
+std::optional<Instruction> generic_line(std::string_view t, std::string_view line,
+                                        const std::string& file, uint32_t line_no) {
+  Instruction inst;
+  if (t.starts_with("[")) {
+    const size_t close = t.find(']');
+    const auto c = close == std::string_view::npos ? std::nullopt
+                                                   : parse_control(t.substr(0, close + 1), false);
+    if (!c) return std::nullopt;
+    inst.ctrl = *c;
+    inst.has_ctrl = true;
+    t = core::trim(t.substr(close + 1));
+  }
+  if (t.starts_with("{")) t = core::trim(t.substr(1));
+  if (t.ends_with("}")) t = core::trim(t.substr(0, t.size() - 1));
+  const auto g = generic_encode(t);
+  if (!g) return std::nullopt;
+  // A word texsim's own decoder models (NOP, the texture rows) stays with parse_line.
+  core::DiagSink quiet;
+  if (decode(g->word, std::nullopt, Origin{}, quiet).kind != Kind::kRaw) return std::nullopt;
+  inst.kind = Kind::kRaw;
+  inst.raw_word = g->word;
+  const auto given = encoding_comment(line);
+  if (given && generic_text(*given, 0, g->reuse) == generic_text(g->word, 0, g->reuse))
+    inst.raw_word = *given;
+  inst.ctrl.reuse = static_cast<uint8_t>(g->reuse);
+  inst.text = "a non-texture instruction of the generic table";
+  inst.origin.file = file;
+  inst.origin.line = line_no;
+  return inst;
+}
+
 }  // namespace
 
 std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
@@ -108,8 +143,10 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
       }
     } else if (!label && !directive && !in_data) {
       have_wide_lo = false;
-      if (auto inst = parse_line(sm != 0 ? std::string(line) : relocated_operands(line), file,
-                                 line_no, sink, sm)) {
+      if (auto g = sm == 0 ? generic_line(t, line, file, line_no) : std::nullopt) {
+        maxwell_line(std::move(*g), line, bundle, out);
+      } else if (auto inst = parse_line(sm != 0 ? std::string(line) : relocated_operands(line),
+                                        file, line_no, sink, sm)) {
         if (sm != 0) {
           const auto lo = encoding_comment(line);
           have_wide_lo = lo.has_value();

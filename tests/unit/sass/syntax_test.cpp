@@ -124,10 +124,11 @@ TEST(SassSyntax, NopAndWordAndSkippedLines) {
 
 TEST(SassSyntax, UnsupportedIsAWarning) {
   core::DiagSink sink;
-  const auto v = parse_program("MOV R1, c[0x0][0x20] ;", "t.sass", sink);
+  // Issue 29: MOV is a row of the generic table now (generic_ops_test); LDG is not yet.
+  const auto v = parse_program("LDG.E R6, [R2] ;", "t.sass", sink);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].kind, Kind::kUnsupported);
-  EXPECT_EQ(print_instruction(v[0]), "MOV R1, c[0x0][0x20] ;");
+  EXPECT_EQ(print_instruction(v[0]), "LDG.E R6, [R2] ;");
   ASSERT_EQ(sink.diagnostics().size(), 1u);
   EXPECT_EQ(sink.diagnostics()[0].severity, core::Severity::kWarning);
   EXPECT_EQ(sink.diagnostics()[0].rule_id, "SASS-UNSUPPORTED");
