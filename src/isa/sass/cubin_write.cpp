@@ -126,10 +126,15 @@ ListingUse listing_use(std::span<const std::string> lines, unsigned sm) {
         n = n * 10 + static_cast<unsigned>(l[k] - '0'), ++digits;
       if (digits > 0 && digits < 4) u.regs = std::max(u.regs, n + 1);
     }
-    // Parameters: the highest word of c[0x0][...] read at or past the driver's area.
-    for (size_t at = l.find("c[0x0][0x"); at != std::string::npos; at = l.find("c[0x0][0x", at + 1)) {
-      const uint64_t off = std::strtoull(l.c_str() + at + 9, nullptr, 16);
-      if (off >= base && off < 0x10000) u.param_bytes = std::max<unsigned>(u.param_bytes, static_cast<unsigned>(off - base + 4));
+    // Parameters: the highest word of c[0x0][...] (cuobjdump also prints "c[0x0] [0x148]") read
+    // at or past the driver's area.
+    for (size_t at = l.find("c[0x0]"); at != std::string::npos; at = l.find("c[0x0]", at + 1)) {
+      size_t k = at + 6;
+      while (k < l.size() && l[k] == ' ') ++k;
+      if (l.compare(k, 3, "[0x") != 0) continue;
+      const uint64_t off = std::strtoull(l.c_str() + k + 3, nullptr, 16);
+      if (off >= base && off < 0x10000)
+        u.param_bytes = std::max(u.param_bytes, static_cast<unsigned>(off - base + 4));
     }
   }
   return u;
