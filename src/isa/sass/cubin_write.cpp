@@ -23,7 +23,7 @@ void push(std::vector<uint8_t>& b, uint64_t v, unsigned n) {
 // EIATTR records (format byte, attribute byte, value): the ids cuobjdump 11.8 names.
 constexpr uint8_t kNval = 1, kHval = 3, kSval = 4;
 constexpr uint8_t kParamCbank = 0x0a, kFrameSize = 0x11, kMinStack = 0x12, kCbankParamSize = 0x19;
-constexpr uint8_t kKparamInfo = 0x17;
+constexpr uint8_t kKparamInfo = 0x17, kSwWar = 0x36, kSw2861232 = 0x35;
 constexpr uint8_t kMaxregCount = 0x1b, kExitOffsets = 0x1c, kMaxStack = 0x23, kSw1850030 = 0x2a;
 constexpr uint8_t kRegcount = 0x2f, kSw2393858 = 0x30, kApiVersion = 0x37;
 
@@ -163,13 +163,18 @@ std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint
   sval(info, kMaxStack, {3, 0});
   sval(info, kMinStack, {3, 0});
   sval(info, kFrameSize, {3, 0});
+  if (sm >= 70 && sm < 80) sval(info, kSwWar, {1});  // ptxas 11.8 for SM70-SM75: EIATTR_SW_WAR
   s[3] = {".nv.info", 0x70000000, 0, info, 3, 0, 4, 0};
-  // .nv.info.K: API version, ptxas's two workaround flags, the parameter bank (only with
+  // .nv.info.K: API version, ptxas's workaround flags (SM50-SM62), the parameter bank (only with
   // parameters, as ptxas), no register limit, the EXIT offsets.
   std::vector<uint8_t> kinfo;
   sval(kinfo, kApiVersion, {0x76});
-  hval(kinfo, kNval, kSw2393858, 0);
-  hval(kinfo, kNval, kSw1850030, 0);
+  if (sm < 70) {  // ptxas 11.8 for SM50-SM62: two workaround flags
+    hval(kinfo, kNval, kSw2393858, 0);
+    hval(kinfo, kNval, kSw1850030, 0);
+  } else if (sm >= 80) {  // and for SM80+ (measured on SM86) another
+    hval(kinfo, kNval, kSw2861232, 0);
+  }
   const uint32_t base = sm >= 70 ? 0x160 : 0x140;  // the driver's area before the parameters
   if (param_bytes != 0) {
     sval(kinfo, kParamCbank, {2, (param_bytes << 16) | base});

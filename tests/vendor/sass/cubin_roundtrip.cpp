@@ -259,6 +259,7 @@ int main(int argc, char** argv) {
     round_trips(bin, arch, work, c);
     own_cubin(bin, arch, work, c);
   }
+  for (const char* arch : {"SM70", "SM75", "SM86"}) own_cubin(bin, arch, work, c);
   std::printf("%d failures\n", c.failures);
   return c.failures == 0 ? 0 : 1;
 }
