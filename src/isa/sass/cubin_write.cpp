@@ -150,7 +150,7 @@ std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint
   std::string strtab = std::string(1, '\0') + tx + '\0' + c0 + '\0' + kernel + '\0';
   s[1] = {".strtab", 3, 0, std::vector<uint8_t>(strtab.begin(), strtab.end()), 0, 0, 1, 0};
   // Symbols: null; .text.K and .nv.constant0.K (LOCAL SECTION); K (GLOBAL FUNC, STO_CUDA_ENTRY).
-  std::vector<uint8_t> sym(4 * 24, 0);
+  std::vector<uint8_t> sym(size_t{4} * 24, 0);
   const size_t c0_name = 1 + tx.size() + 1, k_name = c0_name + c0.size() + 1;
   put(sym, 24, 1, 4), put(sym, 24 + 4, 0x03, 1), put(sym, 24 + 6, 7, 2);
   put(sym, 48, c0_name, 4), put(sym, 48 + 4, 0x03, 1), put(sym, 48 + 6, 6, 2);

@@ -87,12 +87,13 @@ TEST(SassCubinModel, EiattrNames) {
 TEST(SassCubinModel, SymbolRules) {
   auto b = write_cubin("k", text(), 52, 2);
   const uint64_t sym = core::load_le(b, header(b, 3) + 24, 8);
+  const uint64_t kernel = sym + uint64_t{3} * 24;  // symbol 3: the kernel
   auto bad = b;
-  put(bad, sym + 3 * 24 + 6, 99, 2);  // the kernel names section 99
-  EXPECT_EQ(error_of(bad), std::make_pair(std::string("SASS-CUBIN-SYMBOL"), sym + 3 * 24 + 6));
+  put(bad, kernel + 6, 99, 2);  // the kernel names section 99
+  EXPECT_EQ(error_of(bad), std::make_pair(std::string("SASS-CUBIN-SYMBOL"), kernel + 6));
   bad = b;
-  put(bad, sym + 3 * 24 + 16, 0x1000, 8);  // the kernel runs past its section
-  EXPECT_EQ(error_of(bad), std::make_pair(std::string("SASS-CUBIN-SYMBOL"), sym + 3 * 24 + 8));
+  put(bad, kernel + 16, 0x1000, 8);  // the kernel runs past its section
+  EXPECT_EQ(error_of(bad), std::make_pair(std::string("SASS-CUBIN-SYMBOL"), kernel + 8));
   bad = b;
   put(bad, sym + 24, 0xffff, 4);  // a name outside .strtab
   EXPECT_EQ(error_of(bad).first, "SASS-CUBIN-SYMBOL");
@@ -106,8 +107,8 @@ std::vector<uint8_t> with_rel(uint64_t offset, uint64_t symbol, uint32_t target)
   put(b, h + 44, target, 4);  // sh_info
   put(b, h + 56, 16, 8);      // entsize
   for (unsigned e = 0; e < 3; ++e) {
-    put(b, at + 16 * e, offset, 8);
-    put(b, at + 16 * e + 8, symbol << 32 | 0x2a, 8);
+    put(b, at + uint64_t{16} * e, offset, 8);
+    put(b, at + uint64_t{16} * e + 8, symbol << 32 | 0x2a, 8);
   }
   return b;
 }

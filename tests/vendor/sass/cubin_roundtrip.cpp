@@ -228,7 +228,7 @@ void own_cubin(const std::string& bin, const std::string& arch, const std::strin
     if (a == std::string("EIATTR_REGCOUNT") && !same)  // texsim counts the registers it sees (CB4)
       std::printf("%s: note: %s ours '%s', ptxas '%s'\n", arch.c_str(), a, o.c_str(), t.c_str());
     else
-      c.expect(same, arch + ": " + a + " ours '" + o + "', ptxas '" + t + "'");
+      c.expect(same, (arch + ": ").append(a).append(" differs: ").append(o).append(" | ptxas: ").append(t));
   }
   const auto mo = model(*obj, "texsim.cubin");
   const auto mt = model(bytes_of(vc::slurp(base + ".cubin")), "ptxas.cubin");
