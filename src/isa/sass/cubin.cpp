@@ -25,10 +25,6 @@ uint64_t get(std::span<const uint8_t> b, size_t off, unsigned n) {
   return core::load_le(b, off, n);
 }
 
-void put(std::vector<uint8_t>& b, size_t off, uint64_t v, unsigned n) {
-  for (unsigned i = 0; i < n; ++i) b[off + i] = static_cast<uint8_t>(v >> (8 * i));
-}
-
 using core::hex;
 
 struct Section {
@@ -222,78 +218,6 @@ bool is_elf(std::span<const uint8_t> bytes) {
 std::optional<Cubin> read_cubin(std::span<const uint8_t> bytes, const std::string& name,
                                 core::DiagSink& sink) {
   return Reader(bytes, name, sink).run();
-}
-
-std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint8_t> text,
-                                 unsigned sm, unsigned regs) {
-  const std::string text_name = ".text." + kernel;
-  std::string shstr("\0.shstrtab\0.strtab\0.symtab\0", 27);
-  const size_t text_name_at = shstr.size();
-  shstr += text_name;
-  shstr += '\0';
-  std::string strtab("\0", 1);
-  strtab += kernel;
-  strtab += '\0';
-  // Symbols: null; the section symbol of .text (LOCAL SECTION); the kernel (GLOBAL FUNC,
-  // st_other 0x10 = STO_CUDA_ENTRY as ptxas writes it).
-  std::vector<uint8_t> symtab(3 * kSymSize, 0);
-  put(symtab, kSymSize + 4, 0x03, 1);
-  put(symtab, kSymSize + 6, 4, 2);
-  put(symtab, 2 * kSymSize, 1, 4);
-  put(symtab, 2 * kSymSize + 4, 0x12, 1);
-  put(symtab, 2 * kSymSize + 5, 0x10, 1);
-  put(symtab, 2 * kSymSize + 6, 4, 2);
-  put(symtab, 2 * kSymSize + 16, text.size(), 8);
-
-  std::vector<uint8_t> out(kEhdrSize, 0);
-  auto append = [&](std::span<const uint8_t> data, size_t align) {
-    while (out.size() % align != 0) out.push_back(0);
-    const size_t at = out.size();
-    for (uint8_t b : data) out.push_back(b);  // (insert() trips GCC 12's -Warray-bounds)
-    return at;
-  };
-  auto bytes_of = [](const std::string& s) {
-    return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size());
-  };
-  const size_t shstr_at = append(bytes_of(shstr), 1);
-  const size_t strtab_at = append(bytes_of(strtab), 1);
-  const size_t symtab_at = append(symtab, 8);
-  const size_t text_at = append(text, 32);
-  while (out.size() % 8 != 0) out.push_back(0);
-  const size_t shoff = out.size();
-  out.resize(shoff + 5 * kShdrSize, 0);
-  auto section = [&](unsigned i, size_t name, uint32_t type, uint64_t flags, size_t off,
-                     size_t size, uint32_t link, uint32_t info, uint64_t align, uint64_t entsize) {
-    const size_t h = shoff + i * kShdrSize;
-    put(out, h, name, 4);
-    put(out, h + 4, type, 4);
-    put(out, h + 8, flags, 8);
-    put(out, h + 24, off, 8);
-    put(out, h + 32, size, 8);
-    put(out, h + 40, link, 4);
-    put(out, h + 44, info, 4);
-    put(out, h + 48, align, 8);
-    put(out, h + 56, entsize, 8);
-  };
-  section(1, 1, kShtStrtab, 0, shstr_at, shstr.size(), 0, 0, 1, 0);
-  section(2, 11, kShtStrtab, 0, strtab_at, strtab.size(), 0, 0, 1, 0);
-  section(3, 19, kShtSymtab, 0, symtab_at, symtab.size(), 2, 2, 8, kSymSize);
-  // SHF_ALLOC|SHF_EXECINSTR; sh_info = register count << 24 | the kernel's symbol index.
-  section(4, text_name_at, 1, 0x6, text_at, text.size(), 3, ((regs & 0xffu) << 24) | 2u, 32, 0);
-
-  const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x33, 7};  // ELFOSABI_CUDA, ABI 7
-  for (size_t i = 0; i < 16; ++i) out[i] = ident[i];
-  put(out, 16, 1, 2);        // ET_REL
-  put(out, 18, kEmCuda, 2);  // EM_CUDA
-  put(out, 20, 0x76, 4);     // e_version as ptxas 11.8 writes it (CUDA API 118)
-  put(out, 40, shoff, 8);    // e_shoff
-  // e_flags: SM | EF_CUDA_TEXMODE_UNIFIED (0x100) | EF_CUDA_64BIT_ADDRESS (0x400) | virtual SM.
-  put(out, 48, (sm & 0xffu) | 0x500u | ((sm & 0xffu) << 16), 4);
-  put(out, 52, kEhdrSize, 2);  // e_ehsize
-  put(out, 58, kShdrSize, 2);  // e_shentsize
-  put(out, 60, 5, 2);          // e_shnum
-  put(out, 62, 1, 2);          // e_shstrndx
-  return out;
 }
 
 }  // namespace texsim::isa::sass

@@ -43,10 +43,25 @@ std::optional<std::vector<uint8_t>> patch_cubin_text(std::span<const uint8_t> ba
                                                      std::span<const uint8_t> text,
                                                      core::DiagSink& sink);
 
-// Writes a relocatable cubin (ET_REL) with one kernel: .shstrtab, .strtab, .symtab (a section
-// symbol and a global FUNC symbol marked STO_CUDA_ENTRY) and .text.<kernel> holding `text`.
-// `regs` goes to the section's register count (sh_info[31:24]).
+// Writes a cubin with one kernel as ptxas 11.8 lays it out (decision CB3): .shstrtab, .strtab,
+// .symtab (section symbols and a global FUNC symbol marked STO_CUDA_ENTRY), .nv.info (REGCOUNT,
+// MAX/MIN_STACK_SIZE, FRAME_SIZE), .nv.info.<kernel> (CUDA_API_VERSION, PARAM_CBANK and
+// CBANK_PARAM_SIZE when `param_bytes` != 0, MAXREG_COUNT, EXIT_INSTR_OFFSETS),
+// .nv.constant0.<kernel> (the driver's 0x140 bytes, 0x160 on SM70+, then the parameters) and
+// .text.<kernel>. `regs` goes to the section's register count (sh_info[31:24]).
 std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint8_t> text,
-                                 unsigned sm, unsigned regs);
+                                 unsigned sm, unsigned regs, unsigned param_bytes = 0);
+
+// What a cuobjdump listing's lines use (decision CB4): one past the highest register R<n> they
+// name, and the parameter bytes up to the highest constant-bank-0 word past the driver's area
+// (c[0x0][0x140+], SM70+ c[0x0][0x160+]).
+struct ListingUse {
+  unsigned regs = 0;
+  unsigned param_bytes = 0;
+};
+ListingUse listing_use(std::span<const std::string> lines, unsigned sm);
+
+// Byte offsets of the EXIT instructions of a kernel's code (EIATTR_EXIT_INSTR_OFFSETS).
+std::vector<uint32_t> exit_offsets(std::span<const uint8_t> text, unsigned sm);
 
 }  // namespace texsim::isa::sass

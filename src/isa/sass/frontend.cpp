@@ -66,6 +66,14 @@ std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core:
 }
 
 // A written cubin's kernel: the listing's `Function :`, else the output file's stem.
+// What the listing's unmodelled lines use: registers and parameter bytes (decision CB4).
+ListingUse use_of(const SassProgram& p, unsigned sm) {
+  std::vector<std::string> lines;
+  for (const Instruction& i : p.instructions)
+    if (!i.text.empty()) lines.push_back(i.text.str());
+  return listing_use(lines, sm);
+}
+
 std::string kernel_name(const SassProgram& p, std::string_view output_path) {
   if (!p.listing.functions.empty()) return p.listing.functions.front().first;
   std::string_view stem = output_path.substr(0, output_path.size() - 6);
@@ -276,8 +284,9 @@ class SassFrontend final : public Frontend {
         for (unsigned b = 0; b < 8; ++b) text.push_back(static_cast<uint8_t>(w->hi >> (8 * b)));
       }
       if (!ok) return std::nullopt;
+      const ListingUse use = use_of(p, p.sm);
       return write_cubin(kernel_name(p, output_path), text, p.sm,
-                         wide_register_count(p.instructions));
+                         std::max(wide_register_count(p.instructions), use.regs), use.param_bytes);
     }
     const auto encoded = encode_words(p, sink);
     if (!encoded) return std::nullopt;
@@ -302,7 +311,8 @@ class SassFrontend final : public Frontend {
       top(i.ra, row ? row->ra_count : 1);
       top(i.rb, row ? row->rb_count : 1);
     }
-    return write_cubin(name, encode_stream(words), sm, regs);
+    const ListingUse use = use_of(p, sm);
+    return write_cubin(name, encode_stream(words), sm, std::max(regs, use.regs), use.param_bytes);
   }
 
   // asm --into BASE.cubin: each `Function :` of the listing (or the program, for a one-kernel

@@ -15,7 +15,7 @@ namespace texsim::isa::sass {
 
 namespace {
 
-constexpr std::array<Rule, 82> kRules{{
+constexpr std::array<Rule, 85> kRules{{
     {"SASS-SYNTAX", "the line does not parse as SASS text", "interface.md, Program text"},
     {"SASS-UNSUPPORTED", "an instruction texsim does not model (warning for check, error for run)",
      "sass-tlds.md"},
@@ -135,6 +135,14 @@ constexpr std::array<Rule, 82> kRules{{
     {"SASS-TXA-TSIDX", "tsPtrIdx fits 13 bits (0..0x1fff)", "envytools gm107.c txa U13_36"},
     {"SASS-CUBIN", "a cubin (ELF) whose headers, tables or sections are malformed or not SM50-SM90",
      "ELF-64 gABI; decisions.md T-section (issue 14)"},
+    {"SASS-CUBIN-SYMBOL",
+     "a cubin symbol's name, section index or FUNC extent lies outside its tables",
+     "ELF-64 gABI Symbol Table; decisions.md CB1"},
+    {"SASS-CUBIN-REL", "a cubin .rel/.rela entry's size, section, offset or symbol is out of range",
+     "ELF-64 gABI Relocation; decisions.md CB1"},
+    {"SASS-CUBIN-NVINFO",
+     "a .nv.info EIATTR record has an unknown format or runs past its section",
+     "cuobjdump 11.8 -elf; decisions.md CB1"},
     {"SASS-RUN-SETTING", "`run --set` given: the SASS machine takes its settings from the scene",
      "interface.md, Scene files"},
     {"SASS-EXEC-STATE",

@@ -1,0 +1,198 @@
+// texsim's own cubins: the sections, symbols and .nv.info attributes ptxas 11.8 writes for a
+// kernel, so that cuobjdump/nvdisasm and a CUDA loader find what they need (issue 29 item 3).
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "isa/sass/cubin.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+void put(std::vector<uint8_t>& b, size_t off, uint64_t v, unsigned n) {
+  for (unsigned i = 0; i < n; ++i) b[off + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+void push(std::vector<uint8_t>& b, uint64_t v, unsigned n) {
+  for (unsigned i = 0; i < n; ++i) b.push_back(static_cast<uint8_t>(v >> (8 * i)));
+}
+
+// EIATTR records (format byte, attribute byte, value): the ids cuobjdump 11.8 names.
+constexpr uint8_t kNval = 1, kHval = 3, kSval = 4;
+constexpr uint8_t kParamCbank = 0x0a, kFrameSize = 0x11, kMinStack = 0x12, kCbankParamSize = 0x19;
+constexpr uint8_t kKparamInfo = 0x17, kSwWar = 0x36, kSw2861232 = 0x35;
+constexpr uint8_t kMaxregCount = 0x1b, kExitOffsets = 0x1c, kMaxStack = 0x23, kSw1850030 = 0x2a;
+constexpr uint8_t kRegcount = 0x2f, kSw2393858 = 0x30, kApiVersion = 0x37;
+
+void sval(std::vector<uint8_t>& b, uint8_t attr, const std::vector<uint32_t>& words) {
+  push(b, kSval, 1);
+  push(b, attr, 1);
+  push(b, 4 * words.size(), 2);
+  for (uint32_t w : words) push(b, w, 4);
+}
+
+void hval(std::vector<uint8_t>& b, uint8_t fmt, uint8_t attr, uint16_t v) {
+  push(b, fmt, 1);
+  push(b, attr, 1);
+  push(b, v, 2);
+}
+
+struct Sec {
+  std::string name;
+  uint32_t type = 0;
+  uint64_t flags = 0;
+  std::vector<uint8_t> data;
+  uint32_t link = 0, info = 0;
+  uint64_t align = 1, entsize = 0;
+};
+
+// The ELF image of `secs` (section i + 1 is secs[i]; secs[0] is .shstrtab, filled here).
+std::vector<uint8_t> layout(std::vector<Sec>& secs, unsigned sm) {
+  std::vector<size_t> name_at;
+  for (const Sec& s : secs) {
+    name_at.push_back(secs[0].data.size() + 1);  // the table starts with its NUL
+    secs[0].data.insert(secs[0].data.end(), s.name.begin(), s.name.end());
+    secs[0].data.push_back(0);
+  }
+  secs[0].data.insert(secs[0].data.begin(), 0);
+  std::vector<uint8_t> out(64, 0);
+  std::vector<size_t> at;
+  for (const Sec& s : secs) {
+    while (out.size() % s.align != 0) out.push_back(0);
+    at.push_back(out.size());
+    for (uint8_t b : s.data) out.push_back(b);  // (insert() trips GCC 12's -Warray-bounds)
+  }
+  while (out.size() % 8 != 0) out.push_back(0);
+  const size_t shoff = out.size();
+  out.resize(shoff + (secs.size() + 1) * 64, 0);
+  for (size_t i = 0; i < secs.size(); ++i) {
+    const size_t h = shoff + (i + 1) * 64;
+    const Sec& s = secs[i];
+    put(out, h, name_at[i], 4);
+    put(out, h + 4, s.type, 4);
+    put(out, h + 8, s.flags, 8);
+    put(out, h + 24, at[i], 8);
+    put(out, h + 32, s.data.size(), 8);
+    put(out, h + 40, s.link, 4);
+    put(out, h + 44, s.info, 4);
+    put(out, h + 48, s.align, 8);
+    put(out, h + 56, s.entsize, 8);
+  }
+  const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x33, 7};  // ELFOSABI_CUDA, ABI 7
+  for (size_t i = 0; i < 16; ++i) out[i] = ident[i];
+  put(out, 16, 2, 2);        // ET_EXEC, as ptxas writes a whole-program cubin
+  put(out, 18, 190, 2);      // EM_CUDA
+  put(out, 20, 0x76, 4);     // e_version as ptxas 11.8 writes it (CUDA API 118)
+  put(out, 40, shoff, 8);    // e_shoff
+  // e_flags: SM | EF_CUDA_TEXMODE_UNIFIED (0x100) | EF_CUDA_64BIT_ADDRESS (0x400) | virtual SM.
+  put(out, 48, (sm & 0xffu) | 0x500u | ((sm & 0xffu) << 16), 4);
+  put(out, 52, 64, 2);  // e_ehsize
+  put(out, 58, 64, 2);  // e_shentsize
+  put(out, 60, secs.size() + 1, 2);
+  put(out, 62, 1, 2);  // e_shstrndx
+  return out;
+}
+
+}  // namespace
+
+std::vector<uint32_t> exit_offsets(std::span<const uint8_t> text, unsigned sm) {
+  std::vector<uint32_t> out;
+  if (sm >= 70) {  // 128-bit words, opcode bits 11:0; EXIT is 0x94d (nvdisasm 11.8)
+    for (size_t at = 0; at + 16 <= text.size(); at += 16)
+      if ((text[at] | (text[at + 1] & 0xf) << 8) == 0x94d) out.push_back(static_cast<uint32_t>(at));
+    return out;
+  }
+  // Maxwell/Pascal bundles: a control word, then three instructions; EXIT is bits 63:52 = 0xe30.
+  for (size_t at = 0; at + 8 <= text.size(); at += 8) {
+    if (at % 32 == 0) continue;
+    if (text[at + 7] == 0xe3 && (text[at + 6] & 0xf0) == 0x00) out.push_back(static_cast<uint32_t>(at));
+  }
+  return out;
+}
+
+ListingUse listing_use(std::span<const std::string> lines, unsigned sm) {
+  ListingUse u;
+  const uint64_t base = sm >= 70 ? 0x160 : 0x140;
+  for (const std::string& l : lines) {
+    // Registers: R<n> (RZ is no register); a .64/.128 operand's pairs are not seen (CB4).
+    for (size_t at = l.find('R'); at != std::string::npos; at = l.find('R', at + 1)) {
+      if (at > 0 && (std::isalnum(static_cast<unsigned char>(l[at - 1])) != 0 || l[at - 1] == '_'))
+        continue;
+      unsigned n = 0, digits = 0;
+      for (size_t k = at + 1; k < l.size() && std::isdigit(static_cast<unsigned char>(l[k])); ++k)
+        n = n * 10 + static_cast<unsigned>(l[k] - '0'), ++digits;
+      if (digits > 0 && digits < 4) u.regs = std::max(u.regs, n + 1);
+    }
+    // Parameters: the highest word of c[0x0][...] (cuobjdump also prints "c[0x0] [0x148]") read
+    // at or past the driver's area.
+    for (size_t at = l.find("c[0x0]"); at != std::string::npos; at = l.find("c[0x0]", at + 1)) {
+      size_t k = at + 6;
+      while (k < l.size() && l[k] == ' ') ++k;
+      if (l.compare(k, 3, "[0x") != 0) continue;
+      const uint64_t off = std::strtoull(l.c_str() + k + 3, nullptr, 16);
+      if (off >= base && off < 0x10000)
+        u.param_bytes = std::max(u.param_bytes, static_cast<unsigned>(off - base + 4));
+    }
+  }
+  return u;
+}
+
+std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint8_t> text,
+                                 unsigned sm, unsigned regs, unsigned param_bytes) {
+  // Sections as ptxas 11.8 orders them (cuobjdump -elf of a ptxas cubin): 1 .shstrtab,
+  // 2 .strtab, 3 .symtab, 4 .nv.info, 5 .nv.info.K, 6 .nv.constant0.K, 7 .text.K.
+  const std::string c0 = ".nv.constant0." + kernel, tx = ".text." + kernel;
+  std::vector<Sec> s(7);
+  s[0] = {".shstrtab", 3, 0, {}, 0, 0, 1, 0};
+  std::string strtab = std::string(1, '\0') + tx + '\0' + c0 + '\0' + kernel + '\0';
+  s[1] = {".strtab", 3, 0, std::vector<uint8_t>(strtab.begin(), strtab.end()), 0, 0, 1, 0};
+  // Symbols: null; .text.K and .nv.constant0.K (LOCAL SECTION); K (GLOBAL FUNC, STO_CUDA_ENTRY).
+  std::vector<uint8_t> sym(size_t{4} * 24, 0);
+  const size_t c0_name = 1 + tx.size() + 1, k_name = c0_name + c0.size() + 1;
+  put(sym, 24, 1, 4), put(sym, 24 + 4, 0x03, 1), put(sym, 24 + 6, 7, 2);
+  put(sym, 48, c0_name, 4), put(sym, 48 + 4, 0x03, 1), put(sym, 48 + 6, 6, 2);
+  put(sym, 72, k_name, 4), put(sym, 72 + 4, 0x12, 1), put(sym, 72 + 5, 0x10, 1);
+  put(sym, 72 + 6, 7, 2), put(sym, 72 + 16, text.size(), 8);
+  s[2] = {".symtab", 2, 0, sym, 2, 3, 8, 24};
+  // .nv.info: the kernel's register count and its (empty) stack and frame.
+  std::vector<uint8_t> info;
+  sval(info, kRegcount, {3, regs});
+  sval(info, kMaxStack, {3, 0});
+  sval(info, kMinStack, {3, 0});
+  sval(info, kFrameSize, {3, 0});
+  if (sm >= 70 && sm < 80) sval(info, kSwWar, {1});  // ptxas 11.8 for SM70-SM75: EIATTR_SW_WAR
+  s[3] = {".nv.info", 0x70000000, 0, info, 3, 0, 4, 0};
+  // .nv.info.K: API version, ptxas's workaround flags (SM50-SM62), the parameter bank (only with
+  // parameters, as ptxas), no register limit, the EXIT offsets.
+  std::vector<uint8_t> kinfo;
+  sval(kinfo, kApiVersion, {0x76});
+  if (sm < 70) {  // ptxas 11.8 for SM50-SM62: two workaround flags
+    hval(kinfo, kNval, kSw2393858, 0);
+    hval(kinfo, kNval, kSw1850030, 0);
+  } else if (sm >= 80) {  // and for SM80+ (measured on SM86) another
+    hval(kinfo, kNval, kSw2861232, 0);
+  }
+  const uint32_t base = sm >= 70 ? 0x160 : 0x140;  // the driver's area before the parameters
+  if (param_bytes != 0) {
+    sval(kinfo, kParamCbank, {2, (param_bytes << 16) | base});
+    hval(kinfo, kHval, kCbankParamSize, static_cast<uint16_t>(param_bytes));
+    // KPARAM_INFO per 4-byte word, last first as ptxas orders them: index 0, ordinal, offset,
+    // then size << 18 | cbank 0x1f << 12 (read off ptxas's records; decision CB4).
+    for (unsigned w = (param_bytes + 3) / 4; w-- > 0;)
+      sval(kinfo, kKparamInfo, {0, (4 * w) << 16 | w, 4u << 18 | 0x1fu << 12});
+  }
+  hval(kinfo, kHval, kMaxregCount, 0xff);
+  const auto exits = exit_offsets(text, sm);
+  if (!exits.empty()) sval(kinfo, kExitOffsets, exits);
+  s[4] = {".nv.info." + kernel, 0x70000000, 0, kinfo, 3, 7, 4, 0};
+  s[5] = {c0, 1, 2, std::vector<uint8_t>(base + param_bytes, 0), 0, 7, 4, 0};
+  // SHF_ALLOC|SHF_EXECINSTR; sh_info = register count << 24 | the kernel's symbol index.
+  s[6] = {tx, 1, 6, std::vector<uint8_t>(text.begin(), text.end()), 3,
+          ((regs & 0xffu) << 24) | 3u, 32, 0};
+  return layout(s, sm);
+}
+
+}  // namespace texsim::isa::sass
