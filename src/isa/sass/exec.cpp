@@ -67,8 +67,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     const std::string what =
         inst.kind == Kind::kRaw
             ? std::string("the word ") + word +
-                  " is not a texture instruction texsim models (it prints as "
-                  ".word)"
+                  " is not a texture instruction texsim models"
             : "'" + inst.text.str() + "' is not a texture instruction texsim models";
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                what + "; texsim runs texture instructions (" + modelled_mnemonics() +

@@ -491,8 +491,9 @@ class SassFrontend final : public Frontend {
       r.first = prog->instructions.size();
       r.file_offset = k.file_offset;
       r.text = k.text;
-      // The other instructions of a real kernel (MOV, S2R, EXIT...) print as .word: one
-      // summary warning per kernel instead of one SASS-DECODE-OPCODE per word.
+      // The other instructions of a real kernel (MOV, S2R, EXIT...) are not executed; they print
+      // as nvdisasm's text where the generic table knows them (decisions SO1-SO6), else as .word:
+      // one summary warning per kernel instead of one SASS-DECODE-OPCODE per word.
       core::DiagSink tmp;
       auto insts = wide != 0 ? decode_wide_stream(k.text, name, k.file_offset, wide, tmp)
                              : decode_stream(k.text, name, tmp, k.file_offset,
@@ -512,7 +513,9 @@ class SassFrontend final : public Frontend {
                                " of kernel " + k.name + " are not " +
                                (wide != 0 ? std::string("TEX, TLD, TLD4, TXD, TMML or TXQ")
                                           : modelled_mnemonics(" or ")) +
-                               " and print as .word (first: " + first_other->message + ")";
+                               " (not executed; they print as nvdisasm's text where texsim's "
+                               "table of other opcodes knows them, else as .word; first: " +
+                               first_other->message + ")";
         sink.report(std::move(*first_other));
       }
       r.count = insts.size();

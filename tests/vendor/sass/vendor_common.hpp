@@ -105,7 +105,14 @@ inline std::map<uint64_t, std::string> listing_lines(const std::string& out) {
   std::map<uint64_t, std::string> m;
   std::istringstream in(out);
   std::string line;
+  // nvdisasm also lists data sections (.nv.info, constant banks: "/*0000*/ .word ..."); only the
+  // code sections' lines count. cuobjdump -sass prints no .section lines.
+  bool in_code = true;
   while (std::getline(in, line)) {
+    const std::string t = trim(line);
+    if (t.starts_with(".section\t") || t.starts_with(".section "))  // not .sectionflags/info
+      in_code = t.find(".text") != std::string::npos;
+    if (!in_code) continue;
     const auto a = line.find("/*");
     if (a == std::string::npos) continue;
     const auto b = line.find("*/", a);
