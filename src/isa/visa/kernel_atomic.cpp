@@ -4,6 +4,7 @@
 // Depends on kernel_ops and kernel_alu.
 #include <bit>
 #include <cmath>
+#include <type_traits>
 
 #include "isa/visa/kernel_internal.hpp"
 
@@ -18,23 +19,31 @@ bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& rul
 
 }  // namespace
 
-std::optional<uint32_t> atomic_dword(const std::string& op, uint32_t old, uint32_t s0,
-                                     uint32_t s1) {
-  const auto i = [](uint32_t v) { return static_cast<int32_t>(v); };
-  const auto f = [](uint32_t v) { return std::bit_cast<float>(v); };
-  if (op == "add") return old + s0;
-  if (op == "sub") return old - s0;
-  if (op == "inc") return old + 1;
-  if (op == "dec" || op == "predec") return old - 1;
+// The integer operations of a dword or qword atomic (U: uint32_t or uint64_t); nullopt for others.
+template <typename U>
+std::optional<U> atomic_integer(const std::string& op, U old, U s0, U s1) {
+  using S = std::make_signed_t<U>;
+  const auto i = [](U v) { return static_cast<S>(v); };
+  if (op == "add") return static_cast<U>(old + s0);
+  if (op == "sub") return static_cast<U>(old - s0);
+  if (op == "inc") return static_cast<U>(old + 1);
+  if (op == "dec" || op == "predec") return static_cast<U>(old - 1);
   if (op == "min") return std::min(old, s0);
   if (op == "max") return std::max(old, s0);
   if (op == "xchg") return s0;
   if (op == "cmpxchg") return old == s1 ? s0 : old;
-  if (op == "and") return old & s0;
-  if (op == "or") return old | s0;
-  if (op == "xor") return old ^ s0;
-  if (op == "minsint") return static_cast<uint32_t>(std::min(i(old), i(s0)));
-  if (op == "maxsint") return static_cast<uint32_t>(std::max(i(old), i(s0)));
+  if (op == "and") return static_cast<U>(old & s0);
+  if (op == "or") return static_cast<U>(old | s0);
+  if (op == "xor") return static_cast<U>(old ^ s0);
+  if (op == "minsint") return static_cast<U>(std::min(i(old), i(s0)));
+  if (op == "maxsint") return static_cast<U>(std::max(i(old), i(s0)));
+  return std::nullopt;
+}
+
+std::optional<uint32_t> atomic_dword(const std::string& op, uint32_t old, uint32_t s0,
+                                     uint32_t s1) {
+  if (const auto v = atomic_integer<uint32_t>(op, old, s0, s1)) return v;
+  const auto f = [](uint32_t v) { return std::bit_cast<float>(v); };
   if (op == "fmax") return std::bit_cast<uint32_t>(std::fmax(f(old), f(s0)));
   if (op == "fmin") return std::bit_cast<uint32_t>(std::fmin(f(old), f(s0)));
   if (op == "fcmpwr") return f(s0) == f(old) ? s1 : old;
@@ -43,21 +52,8 @@ std::optional<uint32_t> atomic_dword(const std::string& op, uint32_t old, uint32
 
 std::optional<uint64_t> atomic_qword(const std::string& op, uint64_t old, uint64_t s0,
                                      uint64_t s1) {
-  const auto i = [](uint64_t v) { return static_cast<int64_t>(v); };
-  if (op == "add") return old + s0;
-  if (op == "sub") return old - s0;
-  if (op == "inc") return old + 1;
-  if (op == "dec" || op == "predec") return old - 1;
-  if (op == "min") return std::min(old, s0);
-  if (op == "max") return std::max(old, s0);
-  if (op == "xchg") return s0;
-  if (op == "cmpxchg") return old == s1 ? s0 : old;
-  if (op == "and") return old & s0;
-  if (op == "or") return old | s0;
-  if (op == "xor") return old ^ s0;
-  if (op == "minsint") return static_cast<uint64_t>(std::min(i(old), i(s0)));
-  if (op == "maxsint") return static_cast<uint64_t>(std::max(i(old), i(s0)));
-  return std::nullopt;  // the float operations take 32-bit data only (SVM_ATOMIC.md's types)
+  // The float operations take 32-bit data only (SVM_ATOMIC.md's types).
+  return atomic_integer<uint64_t>(op, old, s0, s1);
 }
 
 std::optional<uint64_t> atomic_value(const std::string& op, uint64_t old, uint64_t s0, uint64_t s1,
