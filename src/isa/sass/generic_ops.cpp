@@ -169,9 +169,9 @@ std::optional<std::string> special_name(unsigned v, unsigned sm) {
   if (sm == 0 && (v == 15 || (v >= 44 && v <= 47) || v == 62)) return std::nullopt;
   if (v == 15 && sm == 50) return std::string("SR15");
   if (pascal && v >= 44 && v <= 47) {
-    constexpr std::array<std::string_view, 4> k{"SR_SM_SPA_VERSION", "SR_MULTIPASSSHADERINFO",
-                                                "SR_LWINHI", "SR_SWINHI"};
-    return std::string(k[v - 44]);
+    constexpr std::array<std::string_view, 4> kPascal44{
+        "SR_SM_SPA_VERSION", "SR_MULTIPASSSHADERINFO", "SR_LWINHI", "SR_SWINHI"};
+    return std::string(kPascal44[v - 44]);
   }
   if (pascal && v == 62) return std::string("SR_BARRIERALLOC");
   if (v < kSpecialNames.size() && !kSpecialNames[v].empty()) return std::string(kSpecialNames[v]);
@@ -277,6 +277,7 @@ const Row* row_of(uint64_t word) {
 const std::vector<GenericOpInfo>& generic_ops() {
   static const std::vector<GenericOpInfo> ops = [] {
     std::vector<GenericOpInfo> v;
+    v.reserve(std::size(kRows));
     for (const Row& r : kRows) v.push_back({r.name, r.mask, r.match});
     return v;
   }();
