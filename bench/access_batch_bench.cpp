@@ -110,12 +110,18 @@ void run(benchmark::State& state, Op op, Mode mode, Tiling tiling) {
 }
 
 // NOLINTBEGIN(readability-identifier-naming): Google Benchmark's BM_ names, as in every bench/
-void BM_BatchFetchPlain(benchmark::State& s) { run(s, Op::kFetch, Mode::kPlain, Tiling::kTile4); }
-void BM_BatchFetchAddrTile4(benchmark::State& s) { run(s, Op::kFetch, Mode::kAddresses, Tiling::kTile4); }
+void BM_BatchFetchPlain(benchmark::State& s) {
+  run(s, Op::kFetch, Mode::kPlain, Tiling::kTile4);
+}
+void BM_BatchFetchAddrTile4(benchmark::State& s) {
+  run(s, Op::kFetch, Mode::kAddresses, Tiling::kTile4);
+}
 void BM_BatchFetchAddrBlockLinear(benchmark::State& s) {
   run(s, Op::kFetch, Mode::kAddresses, Tiling::kBlockLinear);
 }
-void BM_BatchBilinearPlain(benchmark::State& s) { run(s, Op::kBilinear, Mode::kPlain, Tiling::kTile4); }
+void BM_BatchBilinearPlain(benchmark::State& s) {
+  run(s, Op::kBilinear, Mode::kPlain, Tiling::kTile4);
+}
 void BM_BatchBilinearAddrTile4(benchmark::State& s) {
   run(s, Op::kBilinear, Mode::kAddresses, Tiling::kTile4);
 }
@@ -125,7 +131,9 @@ void BM_BatchBilinearAddrBlockLinear(benchmark::State& s) {
 void BM_BatchBilinearAddrPitch(benchmark::State& s) {
   run(s, Op::kBilinear, Mode::kAddresses, Tiling::kPitch);
 }
-void BM_BatchTrilinearPlain(benchmark::State& s) { run(s, Op::kTrilinear, Mode::kPlain, Tiling::kTile4); }
+void BM_BatchTrilinearPlain(benchmark::State& s) {
+  run(s, Op::kTrilinear, Mode::kPlain, Tiling::kTile4);
+}
 void BM_BatchTrilinearAddrTile4(benchmark::State& s) {
   run(s, Op::kTrilinear, Mode::kAddresses, Tiling::kTile4);
 }
@@ -133,7 +141,9 @@ void BM_BatchTrilinearAddrBlockLinear(benchmark::State& s) {
   run(s, Op::kTrilinear, Mode::kAddresses, Tiling::kBlockLinear);
 }
 
-void BM_BatchFetchReadLog(benchmark::State& s) { run(s, Op::kFetch, Mode::kReadLog, Tiling::kTile4); }
+void BM_BatchFetchReadLog(benchmark::State& s) {
+  run(s, Op::kFetch, Mode::kReadLog, Tiling::kTile4);
+}
 void BM_BatchBilinearReadLog(benchmark::State& s) {
   run(s, Op::kBilinear, Mode::kReadLog, Tiling::kTile4);
 }

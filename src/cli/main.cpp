@@ -286,9 +286,10 @@ void declare_place(CLI::App& app, Verbs& v) {
   PlaceArgs& a = v.place_args;
   pl->add_option("scene", a.scene, "the scene (.json; - reads stdin)")->required();
   pl->add_option("-o,--output", a.output, "the rewritten scene (default: stdout)");
-  pl->add_option("--layout", a.layout,
-                 "pitch, block_linear, tile_x, tile_y, tile4 or tile64 (default: block_linear on SASS, "
-                 "tile_y on vISA; a surface's own \"placement\" wins)");
+  pl->add_option(
+      "--layout", a.layout,
+      "pitch, block_linear, tile_x, tile_y, tile4 or tile64 (default: block_linear on SASS, "
+      "tile_y on vISA; a surface's own \"placement\" wins)");
   pl->add_option("--block-height-log2", a.block_height_log2,
                  "NVIDIA GOBs per block in y, log2 0..5 (default: as Mesa nil chooses)");
   pl->add_option("--header-version", a.header_version,

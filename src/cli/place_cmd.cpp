@@ -36,8 +36,8 @@ std::optional<scene::ToHardwareOptions> options_of(const PlaceArgs& args, std::s
     for (hwstate::Tiling t : kLayouts)
       if (core::iequals(hwstate::tiling_name(t), args.layout)) o.tiling = t;
     if (!o.tiling) {
-      why = "--layout: expected pitch, block_linear, tile_x, tile_y, tile4 or tile64, got '" + args.layout +
-            "'";
+      why = "--layout: expected pitch, block_linear, tile_x, tile_y, tile4 or tile64, got '" +
+            args.layout + "'";
       return std::nullopt;
     }
   }

@@ -43,8 +43,8 @@ struct AccessTrace {
 // consumer keeps: one address per read, and each lane's distinct lines with the lane they
 // belong to. Reads of one lane are consecutive (a read log in lane order, TexelRead::lane).
 struct LaneAccesses {
-  std::vector<uint64_t> addresses;  // per read: the element's first byte (TexelAccess::address)
-  std::vector<uint64_t> lines;      // per lane, its distinct lines in first-touch order
+  std::vector<uint64_t> addresses;   // per read: the element's first byte (TexelAccess::address)
+  std::vector<uint64_t> lines;       // per lane, its distinct lines in first-touch order
   std::vector<uint32_t> line_lanes;  // the lane of each entry of `lines`
   uint32_t element_bytes = 0;
   uint32_t line_bytes = 0;
@@ -72,8 +72,8 @@ class AddressMapper {
   // The same addresses and, per lane (a change of TexelRead::lane starts a lane), the same
   // distinct lines as map() of that lane's reads, without the per-read records: the batch
   // path's form (issue 27, ML9). False (ACCESS-READ-RANGE reported, `out` empty) as map().
-  bool map_lanes(std::span<const texunit::TexelRead> reads, LaneAccesses& out,
-                 core::DiagSink& sink, const core::Location& loc = {}) const;
+  bool map_lanes(std::span<const texunit::TexelRead> reads, LaneAccesses& out, core::DiagSink& sink,
+                 const core::Location& loc = {}) const;
 
  private:
   bool in_range(std::span<const texunit::TexelRead> reads, core::DiagSink& sink,

@@ -361,9 +361,9 @@ texunit::CompareFunc shadow_function_to_texsim(uint32_t prefilter_op) {
   // PREFILTEROP ALWAYS, NEVER, LESS, EQUAL, LEQUAL, GREATER, NOTEQUAL, GEQUAL: !(texel OP ref)
   // read as ref OP' texel (decision DS19).
   static constexpr std::array<CompareFunc, 8> kVulkan{
-      CompareFunc::kNever,   CompareFunc::kAlways,       CompareFunc::kLessEqual,
-      CompareFunc::kNotEqual, CompareFunc::kLess,        CompareFunc::kGreaterEqual,
-      CompareFunc::kEqual,   CompareFunc::kGreater};
+      CompareFunc::kNever,    CompareFunc::kAlways, CompareFunc::kLessEqual,
+      CompareFunc::kNotEqual, CompareFunc::kLess,   CompareFunc::kGreaterEqual,
+      CompareFunc::kEqual,    CompareFunc::kGreater};
   return kVulkan[prefilter_op & 7u];
 }
 
@@ -508,7 +508,8 @@ std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
   }
   // gen125.xml's RENDER_SURFACE_STATE Tile Mode: "TILEMODE_XMAJOR is only allowed if Surface
   // Type is SURFTYPE_2D" (quoted in isl_gfx125_filter_tiling).
-  if (tiling == Tiling::kTileX && p->gen == Gen::k125 && e.name_of("Surface Type") != "SURFTYPE_2D") {
+  if (tiling == Tiling::kTileX && p->gen == Gen::k125 &&
+      e.name_of("Surface Type") != "SURFTYPE_2D") {
     sink.error("RENDER_SURFACE_STATE-TILE-MODE", loc,
                "Tile Mode XMAJOR with Surface Type " + std::string(e.name_of("Surface Type")) +
                    ": XMAJOR is only allowed for SURFTYPE_2D on " + std::string(p->name),
@@ -554,8 +555,9 @@ std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platfor
   if (tile.empty())
     return fail("tiling " + std::string(tiling_name(s.tiling.tiling)) + " has no " +
                 std::string(p->name) + " Tile Mode" +
-                (p->gen == Gen::k125 ? " (LINEAR is pitch, XMAJOR tile_x, TILE4 tile4, TILE64 tile64)"
-                                     : " (LINEAR is pitch, XMAJOR tile_x, YMAJOR tile_y)"));
+                (p->gen == Gen::k125
+                     ? " (LINEAR is pitch, XMAJOR tile_x, TILE4 tile4, TILE64 tile64)"
+                     : " (LINEAR is pitch, XMAJOR tile_x, YMAJOR tile_y)"));
   if (s.desc.samples != 1) return fail("multisampled surfaces are not modelled");
   const texunit::FormatInfo& fi = texunit::format_info(s.desc.format);
   const LayoutPlan plan = plan_layout(s);

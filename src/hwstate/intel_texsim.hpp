@@ -71,16 +71,18 @@ std::optional<texunit::CompareFunc> shadow_compare_from_heap(std::string_view pl
 
 // A RENDER_SURFACE_STATE -> texsim's surface placed in GPU memory: Surface Type (+ Surface
 // Array), Surface Format, Width/Height/Depth (minus one), MIP Count / LOD, Surface Pitch, Surface
-// QPitch, Tile Mode (LINEAR -> pitch; XMAJOR -> TileX everywhere, 2D only on Gfx12.5; YMAJOR -> TileY on SKL/TGLLP, TILE4 / TILE64 -> Tile4 /
-// Tile64 on DG2/PVC), Surface Horizontal/Vertical Alignment (elements; bytes on Gfx12.5, IS2) and
-// Surface Base Address. nullopt when invalid or not modelled (reported; decisions DS13, IS3).
+// QPitch, Tile Mode (LINEAR -> pitch; XMAJOR -> TileX everywhere, 2D only on Gfx12.5; YMAJOR ->
+// TileY on SKL/TGLLP, TILE4 / TILE64 -> Tile4 / Tile64 on DG2/PVC), Surface Horizontal/Vertical
+// Alignment (elements; bytes on Gfx12.5, IS2) and Surface Base Address. nullopt when invalid or not
+// modelled (reported; decisions DS13, IS3).
 std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
                                                std::span<const uint8_t> rss, core::DiagSink& sink,
                                                const core::Location& loc = {});
 
 // The 64 bytes of a RENDER_SURFACE_STATE for `s` (tiling kPitch, or the platform's tiled layouts:
-// kTileX everywhere, kTileY on SKL/TGLLP, kTile4 and kTile64 on DG2/PVC; identity channel selects; a 0 row pitch or
-// QPitch is the one the layout computes); nullopt (reported) when a value has no encoding.
+// kTileX everywhere, kTileY on SKL/TGLLP, kTile4 and kTile64 on DG2/PVC; identity channel selects;
+// a 0 row pitch or QPitch is the one the layout computes); nullopt (reported) when a value has no
+// encoding.
 std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platform,
                                                         const PlacedSurface& s,
                                                         core::DiagSink& sink);

@@ -1,6 +1,7 @@
 // Memory layouts of surfaces as GPUs place them: pitch-linear, NVIDIA block-linear (GOBs), Intel
-// TileX / TileY / Tile4 / Tile64, with mip, array, 3D and sample placement. Owns the address arithmetic
-// and the conversion to and from texunit's linear layout. Depends on texunit and core only.
+// TileX / TileY / Tile4 / Tile64, with mip, array, 3D and sample placement. Owns the address
+// arithmetic and the conversion to and from texunit's linear layout. Depends on texunit and core
+// only.
 #pragma once
 
 #include <cstdint>

@@ -280,10 +280,10 @@ struct BlockSpan {
 // A logging sample block after its kernel ran: lanes in order, the SIMD lanes' taps appended,
 // the redo lanes and those outside the fast range (fast_mask 0) run on the scalar reference
 // there (which logs them). Returns the scalar lane count.
-size_t log_sample_block(const SurfaceView& view, const SamplerState& sampler,
-                        const SampleBatch& b, const PrecisionProfile& precision,
-                        const TexelLanes& out, const TapBuffers& taps, BlockSpan blk,
-                        std::span<const uint32_t> redo, const uint8_t* fast_mask) {
+size_t log_sample_block(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
+                        const PrecisionProfile& precision, const TexelLanes& out,
+                        const TapBuffers& taps, BlockSpan blk, std::span<const uint32_t> redo,
+                        const uint8_t* fast_mask) {
   std::vector<uint8_t> scalar_lane(blk.end - blk.begin, 0);
   for (uint32_t k : redo) scalar_lane[k] = 1;
   size_t scalar = 0;
@@ -508,9 +508,9 @@ BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, co
       lanes.taps = taps ? &taps->log : nullptr;
       const size_t redo_count = simd::sample_lanes(plan, lanes, 0, end - begin);
       if (taps) {
-        scalar = log_sample_block(view, sampler, b, precision, out, *taps,
-                                  {begin, end, plan.linear ? 4u : 1u},
-                                  std::span(redo.data(), redo_count), split ? fast_mask.data() : nullptr);
+        scalar = log_sample_block(
+            view, sampler, b, precision, out, *taps, {begin, end, plan.linear ? 4u : 1u},
+            std::span(redo.data(), redo_count), split ? fast_mask.data() : nullptr);
         simd_lanes += count_active(b.active, begin, end) - scalar;
         scalar_lanes += scalar;
         return;

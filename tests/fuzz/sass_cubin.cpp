@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The whole-cubin model (issue 29 item 3): every table read, or an error inside the file.
   core::DiagSink msink;
   const auto model = isa::sass::read_cubin_model(in.bytes, in.name, msink);
-  fuzz::check(model.has_value() != msink.has_errors(), "the cubin model's result and errors disagree");
+  fuzz::check(model.has_value() != msink.has_errors(),
+              "the cubin model's result and errors disagree");
   for (const auto& d : msink.diagnostics()) {
     if (d.severity != core::Severity::kError) continue;
     fuzz::check(std::get<core::BinaryLoc>(d.loc).offset <= size,

@@ -1,5 +1,6 @@
 // The whole-cubin reader: sections, symbols, .rel/.rela entries and .nv.info EIATTR records, each
-// bounds-checked (System V gABI ELF-64; cuobjdump 11.8 -elf for the CUDA section types and EIATTRs).
+// bounds-checked (System V gABI ELF-64; cuobjdump 11.8 -elf for the CUDA section types and
+// EIATTRs).
 #include "isa/sass/cubin_model.hpp"
 
 #include <array>
@@ -24,24 +25,61 @@ constexpr const char* kCiteInfo = "cuobjdump 11.8 -elf (.nv.info: EIFMT_NVAL/BVA
 // Attribute ids 0x00..0x37 in order (the EIATTR enumeration cuobjdump 11.8 prints; the test
 // vendor.sass.cubin_model checks every record's name against cuobjdump -elf).
 constexpr std::array<const char*, 56> kEiattr{
-    "EIATTR_ERROR", "EIATTR_PAD", "EIATTR_IMAGE_SLOT", "EIATTR_JUMPTABLE_RELOCS",
-    "EIATTR_CTAIDZ_USED", "EIATTR_MAX_THREADS", "EIATTR_IMAGE_OFFSET", "EIATTR_IMAGE_SIZE",
-    "EIATTR_TEXTURE_NORMALIZED", "EIATTR_SAMPLER_INIT", "EIATTR_PARAM_CBANK",
-    "EIATTR_SMEM_PARAM_OFFSETS", "EIATTR_CBANK_PARAM_OFFSETS", "EIATTR_SYNC_STACK",
-    "EIATTR_TEXID_SAMPID_MAP", "EIATTR_EXTERNS", "EIATTR_REQNTID", "EIATTR_FRAME_SIZE",
-    "EIATTR_MIN_STACK_SIZE", "EIATTR_SAMPLER_FORCE_UNNORMALIZED", "EIATTR_BINDLESS_IMAGE_OFFSETS",
-    "EIATTR_BINDLESS_TEXTURE_BANK", "EIATTR_BINDLESS_SURFACE_BANK", "EIATTR_KPARAM_INFO",
-    "EIATTR_SMEM_PARAM_SIZE", "EIATTR_CBANK_PARAM_SIZE", "EIATTR_QUERY_NUMATTRIB",
-    "EIATTR_MAXREG_COUNT", "EIATTR_EXIT_INSTR_OFFSETS", "EIATTR_S2RCTAID_INSTR_OFFSETS",
-    "EIATTR_CRS_STACK_SIZE", "EIATTR_NEED_CNP_WRAPPER", "EIATTR_NEED_CNP_PATCH",
-    "EIATTR_EXPLICIT_CACHING", "EIATTR_ISTYPEP_USED", "EIATTR_MAX_STACK_SIZE", "EIATTR_SUQ_USED",
-    "EIATTR_LD_CACHEMOD_INSTR_OFFSETS", "EIATTR_LOAD_CACHE_REQUEST",
-    "EIATTR_ATOM_SYS_INSTR_OFFSETS", "EIATTR_COOP_GROUP_INSTR_OFFSETS",
-    "EIATTR_COOP_GROUP_MAX_REGIDS", "EIATTR_SW1850030_WAR", "EIATTR_WMMA_USED",
-    "EIATTR_HAS_PRE_V10_OBJECT", "EIATTR_ATOMF16_EMUL_INSTR_OFFSETS",
-    "EIATTR_ATOM16_EMUL_INSTR_REG_MAP", "EIATTR_REGCOUNT", "EIATTR_SW2393858_WAR",
-    "EIATTR_INT_WARP_WIDE_INSTR_OFFSETS", "EIATTR_SHARED_SCRATCH", "EIATTR_STATISTICS",
-    "EIATTR_INDIRECT_BRANCH_TARGETS", "EIATTR_SW2861232_WAR", "EIATTR_SW_WAR",
+    "EIATTR_ERROR",
+    "EIATTR_PAD",
+    "EIATTR_IMAGE_SLOT",
+    "EIATTR_JUMPTABLE_RELOCS",
+    "EIATTR_CTAIDZ_USED",
+    "EIATTR_MAX_THREADS",
+    "EIATTR_IMAGE_OFFSET",
+    "EIATTR_IMAGE_SIZE",
+    "EIATTR_TEXTURE_NORMALIZED",
+    "EIATTR_SAMPLER_INIT",
+    "EIATTR_PARAM_CBANK",
+    "EIATTR_SMEM_PARAM_OFFSETS",
+    "EIATTR_CBANK_PARAM_OFFSETS",
+    "EIATTR_SYNC_STACK",
+    "EIATTR_TEXID_SAMPID_MAP",
+    "EIATTR_EXTERNS",
+    "EIATTR_REQNTID",
+    "EIATTR_FRAME_SIZE",
+    "EIATTR_MIN_STACK_SIZE",
+    "EIATTR_SAMPLER_FORCE_UNNORMALIZED",
+    "EIATTR_BINDLESS_IMAGE_OFFSETS",
+    "EIATTR_BINDLESS_TEXTURE_BANK",
+    "EIATTR_BINDLESS_SURFACE_BANK",
+    "EIATTR_KPARAM_INFO",
+    "EIATTR_SMEM_PARAM_SIZE",
+    "EIATTR_CBANK_PARAM_SIZE",
+    "EIATTR_QUERY_NUMATTRIB",
+    "EIATTR_MAXREG_COUNT",
+    "EIATTR_EXIT_INSTR_OFFSETS",
+    "EIATTR_S2RCTAID_INSTR_OFFSETS",
+    "EIATTR_CRS_STACK_SIZE",
+    "EIATTR_NEED_CNP_WRAPPER",
+    "EIATTR_NEED_CNP_PATCH",
+    "EIATTR_EXPLICIT_CACHING",
+    "EIATTR_ISTYPEP_USED",
+    "EIATTR_MAX_STACK_SIZE",
+    "EIATTR_SUQ_USED",
+    "EIATTR_LD_CACHEMOD_INSTR_OFFSETS",
+    "EIATTR_LOAD_CACHE_REQUEST",
+    "EIATTR_ATOM_SYS_INSTR_OFFSETS",
+    "EIATTR_COOP_GROUP_INSTR_OFFSETS",
+    "EIATTR_COOP_GROUP_MAX_REGIDS",
+    "EIATTR_SW1850030_WAR",
+    "EIATTR_WMMA_USED",
+    "EIATTR_HAS_PRE_V10_OBJECT",
+    "EIATTR_ATOMF16_EMUL_INSTR_OFFSETS",
+    "EIATTR_ATOM16_EMUL_INSTR_REG_MAP",
+    "EIATTR_REGCOUNT",
+    "EIATTR_SW2393858_WAR",
+    "EIATTR_INT_WARP_WIDE_INSTR_OFFSETS",
+    "EIATTR_SHARED_SCRATCH",
+    "EIATTR_STATISTICS",
+    "EIATTR_INDIRECT_BRANCH_TARGETS",
+    "EIATTR_SW2861232_WAR",
+    "EIATTR_SW_WAR",
     "EIATTR_CUDA_API_VERSION",
 };
 
@@ -93,8 +131,9 @@ class ModelReader {
   std::optional<std::string> string_at(uint64_t tab_index, uint64_t index, uint64_t field_at,
                                        const char* rule) {
     if (tab_index >= m_.sections.size() || m_.sections[tab_index].type != kShtStrtab) {
-      fail(rule, field_at, "the name's string table (section " + std::to_string(tab_index) +
-                               ") is not SHT_STRTAB", kCiteElf);
+      fail(rule, field_at,
+           "the name's string table (section " + std::to_string(tab_index) + ") is not SHT_STRTAB",
+           kCiteElf);
       return std::nullopt;
     }
     const ElfSection& t = m_.sections[tab_index];
@@ -103,8 +142,12 @@ class ModelReader {
         return std::string(reinterpret_cast<const char*>(&bytes_[t.offset + index]),
                            p - t.offset - index);
     }
-    fail(rule, field_at, "name index " + std::to_string(index) + " has no NUL-terminated name in its "
-                         "string table (" + std::to_string(t.size) + " bytes)", kCiteElf);
+    fail(rule, field_at,
+         "name index " + std::to_string(index) +
+             " has no NUL-terminated name in its "
+             "string table (" +
+             std::to_string(t.size) + " bytes)",
+         kCiteElf);
     return std::nullopt;
   }
 
@@ -116,9 +159,10 @@ class ModelReader {
       const ElfSection& st = m_.sections[t];
       if (st.type != kShtSymtab) continue;
       if (st.entsize != 24 || st.size % 24 != 0)
-        return fail("SASS-CUBIN-SYMBOL", header_at_[t] + 56, "the symbol table's entsize is " +
-                    std::to_string(st.entsize) + " and size " + std::to_string(st.size) +
-                    " (24-byte entries expected)", kCiteElf);
+        return fail("SASS-CUBIN-SYMBOL", header_at_[t] + 56,
+                    "the symbol table's entsize is " + std::to_string(st.entsize) + " and size " +
+                        std::to_string(st.size) + " (24-byte entries expected)",
+                    kCiteElf);
       symtab_ = t;
       for (uint64_t off = st.offset; off < st.offset + st.size; off += 24) {
         ElfSymbol s;
@@ -131,14 +175,17 @@ class ModelReader {
         s.value = get(off + 8, 8);
         s.size = get(off + 16, 8);
         if (s.shndx < 0xff00 && s.shndx >= m_.sections.size())
-          return fail("SASS-CUBIN-SYMBOL", off + 6, "symbol " + s.name + " names section " +
-                      std::to_string(s.shndx) + " of " + std::to_string(m_.sections.size()), kCiteElf);
+          return fail("SASS-CUBIN-SYMBOL", off + 6,
+                      "symbol " + s.name + " names section " + std::to_string(s.shndx) + " of " +
+                          std::to_string(m_.sections.size()),
+                      kCiteElf);
         if ((s.info & 0xf) == 2 && s.shndx != 0 && s.shndx < 0xff00) {
           const uint64_t sz = m_.sections[s.shndx].size;
           if (s.value > sz || s.size > sz - s.value)
-            return fail("SASS-CUBIN-SYMBOL", off + 8, "function " + s.name + " [" +
-                        core::hex(s.value) + ", +" + core::hex(s.size) + ") lies outside its " +
-                        "section " + m_.sections[s.shndx].name + " (" + core::hex(sz) + " bytes)",
+            return fail("SASS-CUBIN-SYMBOL", off + 8,
+                        "function " + s.name + " [" + core::hex(s.value) + ", +" +
+                            core::hex(s.size) + ") lies outside its " + "section " +
+                            m_.sections[s.shndx].name + " (" + core::hex(sz) + " bytes)",
                         kCiteElf);
         }
         m_.symbols.push_back(std::move(s));
@@ -156,12 +203,16 @@ class ModelReader {
       if (s.type != kShtRel && s.type != kShtRela) continue;
       const uint64_t es = s.type == kShtRel ? 16 : 24;
       if (s.entsize != es || s.size % es != 0)
-        return fail("SASS-CUBIN-REL", header_at_[r] + 56, s.name + " has entsize " +
-                    std::to_string(s.entsize) + " and size " + std::to_string(s.size) + " (" +
-                    std::to_string(es) + "-byte entries expected)", kCiteElf);
+        return fail("SASS-CUBIN-REL", header_at_[r] + 56,
+                    s.name + " has entsize " + std::to_string(s.entsize) + " and size " +
+                        std::to_string(s.size) + " (" + std::to_string(es) +
+                        "-byte entries expected)",
+                    kCiteElf);
       if (s.info == 0 || s.info >= m_.sections.size())
-        return fail("SASS-CUBIN-REL", header_at_[r] + 44, s.name + " patches section " +
-                    std::to_string(s.info) + " of " + std::to_string(m_.sections.size()), kCiteElf);
+        return fail("SASS-CUBIN-REL", header_at_[r] + 44,
+                    s.name + " patches section " + std::to_string(s.info) + " of " +
+                        std::to_string(m_.sections.size()),
+                    kCiteElf);
       const uint64_t target = m_.sections[s.info].size;
       for (uint64_t off = s.offset; off < s.offset + s.size; off += es) {
         ElfReloc e;
@@ -173,12 +224,15 @@ class ModelReader {
         e.symbol = static_cast<uint32_t>(info >> 32);
         if (es == 24) e.addend = static_cast<int64_t>(get(off + 16, 8));
         if (e.offset > target || target - e.offset < 4)
-          return fail("SASS-CUBIN-REL", off, s.name + ": r_offset " + core::hex(e.offset) +
-                      " is not a word inside " + m_.sections[s.info].name + " (" +
-                      core::hex(target) + " bytes)", kCiteElf);
+          return fail("SASS-CUBIN-REL", off,
+                      s.name + ": r_offset " + core::hex(e.offset) + " is not a word inside " +
+                          m_.sections[s.info].name + " (" + core::hex(target) + " bytes)",
+                      kCiteElf);
         if (e.symbol >= m_.symbols.size())
-          return fail("SASS-CUBIN-REL", off + 12, s.name + ": symbol " + std::to_string(e.symbol) +
-                      " of " + std::to_string(m_.symbols.size()), kCiteElf);
+          return fail("SASS-CUBIN-REL", off + 12,
+                      s.name + ": symbol " + std::to_string(e.symbol) + " of " +
+                          std::to_string(m_.symbols.size()),
+                      kCiteElf);
         m_.relocs.push_back(e);
       }
     }
@@ -193,24 +247,28 @@ class ModelReader {
       for (uint64_t p = 0; p < s.size;) {
         const uint64_t at = s.offset + p;
         if (s.size - p < 4)
-          return fail("SASS-CUBIN-NVINFO", at, s.name + ": a record at " + core::hex(p) +
-                      " has " + std::to_string(s.size - p) + " bytes (4 at least)", kCiteInfo);
+          return fail("SASS-CUBIN-NVINFO", at,
+                      s.name + ": a record at " + core::hex(p) + " has " +
+                          std::to_string(s.size - p) + " bytes (4 at least)",
+                      kCiteInfo);
         NvInfoRecord r;
         r.section = static_cast<uint32_t>(i);
         r.offset = p;
         r.format = bytes_[at];
         r.attribute = bytes_[at + 1];
         if (r.format < 1 || r.format > 4)
-          return fail("SASS-CUBIN-NVINFO", at, s.name + ": record " + core::hex(p) +
-                      " has format " + std::to_string(r.format) +
-                      " (EIFMT_NVAL 1, BVAL 2, HVAL 3, SVAL 4)", kCiteInfo);
+          return fail("SASS-CUBIN-NVINFO", at,
+                      s.name + ": record " + core::hex(p) + " has format " +
+                          std::to_string(r.format) + " (EIFMT_NVAL 1, BVAL 2, HVAL 3, SVAL 4)",
+                      kCiteInfo);
         uint64_t len = 2;
         if (r.format == 4) {
           len = get(at + 2, 2);
           if (len > s.size - p - 4)
-            return fail("SASS-CUBIN-NVINFO", at + 2, s.name + ": record " + core::hex(p) + " (" +
-                        eiattr_name(r.attribute) + ") holds " + std::to_string(len) +
-                        " bytes past the section's end", kCiteInfo);
+            return fail("SASS-CUBIN-NVINFO", at + 2,
+                        s.name + ": record " + core::hex(p) + " (" + eiattr_name(r.attribute) +
+                            ") holds " + std::to_string(len) + " bytes past the section's end",
+                        kCiteInfo);
           r.value.assign(bytes_.begin() + static_cast<std::ptrdiff_t>(at + 4),
                          bytes_.begin() + static_cast<std::ptrdiff_t>(at + 4 + len));
           p += 4 + len;

@@ -48,8 +48,8 @@ struct NvInfoRecord {
 };
 
 struct CubinModel {
-  uint64_t flags = 0;  // e_flags
-  uint16_t type = 0;   // e_type
+  uint64_t flags = 0;                // e_flags
+  uint16_t type = 0;                 // e_type
   std::vector<ElfSection> sections;  // index 0 is the null section
   std::vector<ElfSymbol> symbols;    // index 0 is the null symbol
   std::vector<ElfReloc> relocs;

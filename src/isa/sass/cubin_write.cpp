@@ -83,10 +83,10 @@ std::vector<uint8_t> layout(std::vector<Sec>& secs, unsigned sm) {
   }
   const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0x33, 7};  // ELFOSABI_CUDA, ABI 7
   for (size_t i = 0; i < 16; ++i) out[i] = ident[i];
-  put(out, 16, 2, 2);        // ET_EXEC, as ptxas writes a whole-program cubin
-  put(out, 18, 190, 2);      // EM_CUDA
-  put(out, 20, 0x76, 4);     // e_version as ptxas 11.8 writes it (CUDA API 118)
-  put(out, 40, shoff, 8);    // e_shoff
+  put(out, 16, 2, 2);      // ET_EXEC, as ptxas writes a whole-program cubin
+  put(out, 18, 190, 2);    // EM_CUDA
+  put(out, 20, 0x76, 4);   // e_version as ptxas 11.8 writes it (CUDA API 118)
+  put(out, 40, shoff, 8);  // e_shoff
   // e_flags: SM | EF_CUDA_TEXMODE_UNIFIED (0x100) | EF_CUDA_64BIT_ADDRESS (0x400) | virtual SM.
   put(out, 48, (sm & 0xffu) | 0x500u | ((sm & 0xffu) << 16), 4);
   put(out, 52, 64, 2);  // e_ehsize
@@ -108,7 +108,8 @@ std::vector<uint32_t> exit_offsets(std::span<const uint8_t> text, unsigned sm) {
   // Maxwell/Pascal bundles: a control word, then three instructions; EXIT is bits 63:52 = 0xe30.
   for (size_t at = 0; at + 8 <= text.size(); at += 8) {
     if (at % 32 == 0) continue;
-    if (text[at + 7] == 0xe3 && (text[at + 6] & 0xf0) == 0x00) out.push_back(static_cast<uint32_t>(at));
+    if (text[at + 7] == 0xe3 && (text[at + 6] & 0xf0) == 0x00)
+      out.push_back(static_cast<uint32_t>(at));
   }
   return out;
 }
@@ -190,8 +191,8 @@ std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint
   s[4] = {".nv.info." + kernel, 0x70000000, 0, kinfo, 3, 7, 4, 0};
   s[5] = {c0, 1, 2, std::vector<uint8_t>(base + param_bytes, 0), 0, 7, 4, 0};
   // SHF_ALLOC|SHF_EXECINSTR; sh_info = register count << 24 | the kernel's symbol index.
-  s[6] = {tx, 1, 6, std::vector<uint8_t>(text.begin(), text.end()), 3,
-          ((regs & 0xffu) << 24) | 3u, 32, 0};
+  s[6] = {tx, 1, 6, std::vector<uint8_t>(text.begin(), text.end()), 3, ((regs & 0xffu) << 24) | 3u,
+          32, 0};
   return layout(s, sm);
 }
 

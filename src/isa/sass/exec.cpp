@@ -66,8 +66,7 @@ bool execute_instruction(const Instruction& inst, Machine& m, const scene::Scene
     std::snprintf(word, sizeof word, "0x%016llx", static_cast<unsigned long long>(inst.raw_word));
     const std::string what =
         inst.kind == Kind::kRaw
-            ? std::string("the word ") + word +
-                  " is not a texture instruction texsim models"
+            ? std::string("the word ") + word + " is not a texture instruction texsim models"
             : "'" + inst.text.str() + "' is not a texture instruction texsim models";
     sink.error("SASS-EXEC-UNSUPPORTED", loc,
                what + "; texsim runs texture instructions (" + modelled_mnemonics() +

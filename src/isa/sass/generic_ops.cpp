@@ -52,7 +52,9 @@ struct Row {
   bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
 };
 
-constexpr uint64_t top(unsigned bits) { return ~uint64_t{0} << (64 - bits); }
+constexpr uint64_t top(unsigned bits) {
+  return ~uint64_t{0} << (64 - bits);
+}
 
 constexpr Opnd kRd{K::kReg, 0}, kRa{K::kRegA, 8}, kRb{K::kRegB, 20}, kI20{K::kImm20, 20},
     kCb{K::kCBank, 20};
@@ -77,48 +79,165 @@ constexpr std::array<Row, 23> kRows{{
     {"SHL", top(13), 0x5c48000000000000, {{kW39, kX43}}, {{kRdCc, kRa, kRb}}, 3},
     {"SHL", top(13), 0x4c48000000000000, {{kW39, kX43}}, {{kRdCc, kRa, kCb}}, 3},
     {"SHL", top(13) & ~kBit56, 0x3848000000000000, {{kW39, kX43}}, {{kRdCc, kRa, kI20}}, 3},
-    {"SHR", top(13), 0x5c28000000000000, {{kShrU32, kShrW, kShrX, kShrBrev}}, {{kRdCc, kRa, kRb}}, 3},
-    {"SHR", top(13), 0x4c28000000000000, {{kShrU32, kShrW, kShrX, kShrBrev}}, {{kRdCc, kRa, kCb}}, 3},
-    {"SHR", top(13) & ~kBit56, 0x3828000000000000, {{kShrU32, kShrW, kShrX, kShrBrev}}, {{kRdCc, kRa, kI20}}, 3},
+    {"SHR",
+     top(13),
+     0x5c28000000000000,
+     {{kShrU32, kShrW, kShrX, kShrBrev}},
+     {{kRdCc, kRa, kRb}},
+     3},
+    {"SHR",
+     top(13),
+     0x4c28000000000000,
+     {{kShrU32, kShrW, kShrX, kShrBrev}},
+     {{kRdCc, kRa, kCb}},
+     3},
+    {"SHR",
+     top(13) & ~kBit56,
+     0x3828000000000000,
+     {{kShrU32, kShrW, kShrX, kShrBrev}},
+     {{kRdCc, kRa, kI20}},
+     3},
     {"IADD", top(13), 0x5c10000000000000, {{kSat50, kX43iadd}}, {{kRdCc, kRaNeg, kRbNeg}}, 3, true},
     {"IADD", top(13), 0x4c10000000000000, {{kSat50, kX43iadd}}, {{kRdCc, kRaNeg, kCbNeg}}, 3, true},
-    {"IADD", top(13) & ~kBit56, 0x3810000000000000, {{kSat50, kX43iadd}}, {{kRdCc, kRaNeg, {K::kImm20, 20, 48}}}, 3, true},
+    {"IADD",
+     top(13) & ~kBit56,
+     0x3810000000000000,
+     {{kSat50, kX43iadd}},
+     {{kRdCc, kRaNeg, {K::kImm20, 20, 48}}},
+     3,
+     true},
     {"ISCADD", top(13), 0x5c18000000000000, {}, {{kRdCc, kRaNeg, kRbNeg, {K::kImm5, 39}}}, 4, true},
     {"ISCADD", top(13), 0x4c18000000000000, {}, {{kRdCc, kRaNeg, kCbNeg, {K::kImm5, 39}}}, 4, true},
-    {"ISCADD", top(13) & ~kBit56, 0x3818000000000000, {}, {{kRdCc, kRaNeg, {K::kImm20, 20, 48}, {K::kImm5, 39}}}, 4, true},
+    {"ISCADD",
+     top(13) & ~kBit56,
+     0x3818000000000000,
+     {},
+     {{kRdCc, kRaNeg, {K::kImm20, 20, 48}, {K::kImm5, 39}}},
+     4,
+     true},
     {"S2R", top(13), 0xf0c8000000000000, {}, {{kRd, {K::kSpecial, 20}}}, 2},
     {"EXIT", top(12), 0xe300000000000000, {{{5, 1, {"", ".KEEPREFCOUNT"}}}}, {{{K::kCc, 0}}}, 1},
-    {"NOP", top(13), 0x50b0000000000000, {{{13, 1, {"", ".TRIG"}}}}, {{{K::kCc, 8}, {K::kImm16, 20}}}, 2},
+    {"NOP",
+     top(13),
+     0x50b0000000000000,
+     {{{13, 1, {"", ".TRIG"}}}},
+     {{{K::kCc, 8}, {K::kImm16, 20}}},
+     2},
     {"SYNC", top(13), 0xf0f8000000000000, {}, {{{K::kCc, 0}}}, 1},
 }};
 
 // nvdisasm's condition-code tests, value 0..31 (15, T, prints nothing).
 constexpr std::array<std::string_view, 32> kCcNames{
-    "F",      "LT",     "EQ",     "LE",     "GT",      "NE",      "GE",      "NUM",
-    "NAN",    "LTU",    "EQU",    "LEU",    "GTU",     "NEU",     "GEU",     "T",
-    "OFF",    "LO",     "SFF",    "LS",     "HI",      "SFT",     "HS",      "OFT",
-    "CSM_TA", "CSM_TR", "CSM_MX", "FCSM_TA", "FCSM_TR", "FCSM_MX", "RLE",     "RGT"};
+    "F",      "LT",     "EQ",     "LE",      "GT",      "NE",      "GE",  "NUM",
+    "NAN",    "LTU",    "EQU",    "LEU",     "GTU",     "NEU",     "GEU", "T",
+    "OFF",    "LO",     "SFF",    "LS",      "HI",      "SFT",     "HS",  "OFT",
+    "CSM_TA", "CSM_TR", "CSM_MX", "FCSM_TA", "FCSM_TR", "FCSM_MX", "RLE", "RGT"};
 
 // nvdisasm's special-register names (SR0..SR255); an empty entry prints as SRn.
-constexpr std::array<std::string_view, 100> kSpecialNames{
-    "SR_LANEID", "SR_CLOCK", "SR_VIRTCFG", "SR_VIRTID", "SR_PM0", "SR_PM1", "SR_PM2", "SR_PM3",
-    "SR_PM4", "SR_PM5", "SR_PM6", "SR_PM7", "", "", "", "SR_ORDERING_TICKET", "SR_PRIM_TYPE",
-    "SR_INVOCATION_ID", "SR_Y_DIRECTION", "SR_THREAD_KILL", "SM_SHADER_TYPE",
-    "SR_DIRECTCBEWRITEADDRESSLOW", "SR_DIRECTCBEWRITEADDRESSHIGH", "SR_DIRECTCBEWRITEENABLED",
-    "SR_MACHINE_ID_0", "SR_MACHINE_ID_1", "SR_MACHINE_ID_2", "SR_MACHINE_ID_3", "SR_AFFINITY",
-    "SR_INVOCATION_INFO", "SR_WSCALEFACTOR_XY", "SR_WSCALEFACTOR_Z", "SR_TID", "SR_TID.X",
-    "SR_TID.Y", "SR_TID.Z", "SR_CTA_PARAM", "SR_CTAID.X", "SR_CTAID.Y", "SR_CTAID.Z", "SR_NTID",
-    "SR_CirQueueIncrMinusOne", "SR_NLATC", "", "", "", "", "", "SR_SWINLO", "SR_SWINSZ",
-    "SR_SMEMSZ", "SR_SMEMBANKS", "SR_LWINLO", "SR_LWINSZ", "SR_LMEMLOSZ", "SR_LMEMHIOFF",
-    "SR_EQMASK", "SR_LTMASK", "SR_LEMASK", "SR_GTMASK", "SR_GEMASK", "SR_REGALLOC", "SR_CTXADDR",
-    "", "SR_GLOBALERRORSTATUS", "", "SR_WARPERRORSTATUS", "SR_WARPERRORSTATUSCLEAR", "", "", "",
-    "", "SR_PM_HI0", "SR_PM_HI1", "SR_PM_HI2", "SR_PM_HI3", "SR_PM_HI4", "SR_PM_HI5",
-    "SR_PM_HI6", "SR_PM_HI7", "SR_CLOCKLO", "SR_CLOCKHI", "SR_GLOBALTIMERLO",
-    "SR_GLOBALTIMERHI", "", "", "", "", "", "", "", "", "", "", "", "", "SR_HWTASKID",
-    "SR_CIRCULARQUEUEENTRYINDEX", "SR_CIRCULARQUEUEENTRYADDRESSLOW",
-    "SR_CIRCULARQUEUEENTRYADDRESSHIGH"};
+constexpr std::array<std::string_view, 100> kSpecialNames{"SR_LANEID",
+                                                          "SR_CLOCK",
+                                                          "SR_VIRTCFG",
+                                                          "SR_VIRTID",
+                                                          "SR_PM0",
+                                                          "SR_PM1",
+                                                          "SR_PM2",
+                                                          "SR_PM3",
+                                                          "SR_PM4",
+                                                          "SR_PM5",
+                                                          "SR_PM6",
+                                                          "SR_PM7",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "SR_ORDERING_TICKET",
+                                                          "SR_PRIM_TYPE",
+                                                          "SR_INVOCATION_ID",
+                                                          "SR_Y_DIRECTION",
+                                                          "SR_THREAD_KILL",
+                                                          "SM_SHADER_TYPE",
+                                                          "SR_DIRECTCBEWRITEADDRESSLOW",
+                                                          "SR_DIRECTCBEWRITEADDRESSHIGH",
+                                                          "SR_DIRECTCBEWRITEENABLED",
+                                                          "SR_MACHINE_ID_0",
+                                                          "SR_MACHINE_ID_1",
+                                                          "SR_MACHINE_ID_2",
+                                                          "SR_MACHINE_ID_3",
+                                                          "SR_AFFINITY",
+                                                          "SR_INVOCATION_INFO",
+                                                          "SR_WSCALEFACTOR_XY",
+                                                          "SR_WSCALEFACTOR_Z",
+                                                          "SR_TID",
+                                                          "SR_TID.X",
+                                                          "SR_TID.Y",
+                                                          "SR_TID.Z",
+                                                          "SR_CTA_PARAM",
+                                                          "SR_CTAID.X",
+                                                          "SR_CTAID.Y",
+                                                          "SR_CTAID.Z",
+                                                          "SR_NTID",
+                                                          "SR_CirQueueIncrMinusOne",
+                                                          "SR_NLATC",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "SR_SWINLO",
+                                                          "SR_SWINSZ",
+                                                          "SR_SMEMSZ",
+                                                          "SR_SMEMBANKS",
+                                                          "SR_LWINLO",
+                                                          "SR_LWINSZ",
+                                                          "SR_LMEMLOSZ",
+                                                          "SR_LMEMHIOFF",
+                                                          "SR_EQMASK",
+                                                          "SR_LTMASK",
+                                                          "SR_LEMASK",
+                                                          "SR_GTMASK",
+                                                          "SR_GEMASK",
+                                                          "SR_REGALLOC",
+                                                          "SR_CTXADDR",
+                                                          "",
+                                                          "SR_GLOBALERRORSTATUS",
+                                                          "",
+                                                          "SR_WARPERRORSTATUS",
+                                                          "SR_WARPERRORSTATUSCLEAR",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "SR_PM_HI0",
+                                                          "SR_PM_HI1",
+                                                          "SR_PM_HI2",
+                                                          "SR_PM_HI3",
+                                                          "SR_PM_HI4",
+                                                          "SR_PM_HI5",
+                                                          "SR_PM_HI6",
+                                                          "SR_PM_HI7",
+                                                          "SR_CLOCKLO",
+                                                          "SR_CLOCKHI",
+                                                          "SR_GLOBALTIMERLO",
+                                                          "SR_GLOBALTIMERHI",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "",
+                                                          "SR_HWTASKID",
+                                                          "SR_CIRCULARQUEUEENTRYINDEX",
+                                                          "SR_CIRCULARQUEUEENTRYADDRESSLOW",
+                                                          "SR_CIRCULARQUEUEENTRYADDRESSHIGH"};
 
-uint64_t bits(uint64_t w, unsigned lo, unsigned n) { return (w >> lo) & ((uint64_t{1} << n) - 1); }
+uint64_t bits(uint64_t w, unsigned lo, unsigned n) {
+  return (w >> lo) & ((uint64_t{1} << n) - 1);
+}
 
 unsigned width(K k) {
   switch (k) {
@@ -210,17 +329,24 @@ std::optional<std::string> operand_text(K k, uint64_t v, unsigned sm, unsigned r
     case K::kImm16:
       return v == 0 ? "" : hex(v);
     case K::kPred:
-      return std::string((v & 8u) != 0 ? "!" : "") + ((v & 7u) == 7 ? "PT" : "P" + std::to_string(v & 7u));
+      return std::string((v & 8u) != 0 ? "!" : "") +
+             ((v & 7u) == 7 ? "PT" : "P" + std::to_string(v & 7u));
   }
   return std::nullopt;
 }
 
-bool omissible(K k) { return k == K::kMask4 || k == K::kCc || k == K::kImm16; }
+bool omissible(K k) {
+  return k == K::kMask4 || k == K::kCc || k == K::kImm16;
+}
 
-uint64_t default_of(K k) { return k == K::kMask4 ? 0xf : k == K::kCc ? 15 : 0; }
+uint64_t default_of(K k) {
+  return k == K::kMask4 ? 0xf : k == K::kCc ? 15 : 0;
+}
 
 // The reuse bit a source-register operand's ".reuse" stands for.
-unsigned reuse_bit(K k) { return k == K::kRegA ? 1u : k == K::kRegB ? 2u : k == K::kRegC ? 4u : 0u; }
+unsigned reuse_bit(K k) {
+  return k == K::kRegA ? 1u : k == K::kRegB ? 2u : k == K::kRegC ? 4u : 0u;
+}
 
 std::optional<uint64_t> parse_hex(std::string_view t) {
   if (!t.starts_with("0x") || t.size() < 3 || t.size() > 18) return std::nullopt;

@@ -504,15 +504,14 @@ HWY_INLINE void LogQuad(const TapLog* log, size_t pass, const std::array<VI, 4>&
   for (size_t k = 0; k < 4; ++k) {
     const MI nz = hn::RebindMask(di, hn::Ne(w[k], hn::Zero(df)));
     const MI bord = hn::Or(b[k & 1], b[2 + (k >> 1)]);
-    LogTap(log, pass * 4 + k, xy[k & 1], xy[2 + (k >> 1)], hn::AndNot(bord, hn::And(on, nz)), i,
-           n);
+    LogTap(log, pass * 4 + k, xy[k & 1], xy[2 + (k >> 1)], hn::AndNot(bord, hn::And(on, nz)), i, n);
   }
 }
 
 // One level: sample.cpp filter_level with filter.cpp make_footprint and combine.
 template <FastFormat F>
-HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slice, VI offx,
-                              VI offy, const TapLog* log, size_t pass, MI on, size_t i, size_t n) {
+HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slice, VI offx, VI offy,
+                              const TapLog* log, size_t pass, MI on, size_t i, size_t n) {
   const DI di;
   const LevelVec lv = LoadLevel(p.surf, level);
   const VI base = p.surf.array ? hn::Add(lv.offset, hn::Mul(slice, lv.slice_pitch)) : lv.offset;
@@ -541,8 +540,8 @@ HWY_INLINE Texel4 FilterLevel(const SamplePlan& p, VI level, VF u, VF v, VI slic
   const VI row1 = hn::Add(base, hn::Mul(y1, lv.row));
   Texel4 t[4];
   ReadQuad<F>(p, row0, row1, x0, x1, t);
-  if (log != nullptr) LogQuad(log, pass, {x0, x1, y0, y1}, {bx0, bx1, by0, by1}, ax.frac, ay.frac,
-                              on, i, n);
+  if (log != nullptr)
+    LogQuad(log, pass, {x0, x1, y0, y1}, {bx0, bx1, by0, by1}, ax.frac, ay.frac, on, i, n);
   if (border) {
     ApplyBorder(p, hn::Or(bx0, by0), t[0]);
     ApplyBorder(p, hn::Or(bx1, by0), t[1]);
@@ -680,8 +679,8 @@ HWY_INLINE size_t SampleVec(const SamplePlan& p, const SampleLanes& L, size_t i,
   const TapLog* log = L.taps;
   Texel4 r = FilterLevel<F>(p, mips.level0, u, v, slice, offx, offy, log, 0, active, i, n);
   const hn::Mask<DF> blend = hn::And(hn::Ne(mips.w1, hn::Zero(df)), hn::RebindMask(df, active));
-  const VI level1 = hn::IfThenElse(hn::RebindMask(di, blend), hn::Add(mips.level0, hn::Set(di, 1)),
-                                   mips.level0);
+  const VI level1 =
+      hn::IfThenElse(hn::RebindMask(di, blend), hn::Add(mips.level0, hn::Set(di, 1)), mips.level0);
   if (!hn::AllFalse(df, blend)) {
     const MI on1 = hn::RebindMask(di, blend);
     BlendLevels(p, FilterLevel<F>(p, level1, u, v, slice, offx, offy, log, 1, on1, i, n), mips.w1,

@@ -81,8 +81,8 @@ void expect_same_sample_reads(const Surface& s, const SamplerState& smp, const L
     BatchOptions o;
     o.simd = k == 0;
     o.threads = 0;
-    const BatchStats st = sample_batch(view, smp, b, {out[k][0], out[k][1], out[k][2], out[k][3], {}, {}},
-                                       PrecisionProfile{}, o);
+    const BatchStats st = sample_batch(
+        view, smp, b, {out[k][0], out[k][1], out[k][2], out[k][3], {}, {}}, PrecisionProfile{}, o);
     ASSERT_TRUE(st.ok);
     if (k == 0) {
       EXPECT_GT(st.simd_lanes, n / 2);
@@ -125,13 +125,12 @@ TEST(AccessBatch, SimdSampleReadsMatchTheScalarReference) {
         for (int filt = 0; filt < 4; ++filt) {
           SamplerState smp = base;
           smp.min_filter = smp.mag_filter = filt == 0 ? Filter::kPoint : Filter::kLinear;
-          smp.mip_filter = filt <= 1 ? MipFilter::kPoint
-                                     : (filt == 2 ? MipFilter::kNone : MipFilter::kLinear);
+          smp.mip_filter =
+              filt <= 1 ? MipFilter::kPoint : (filt == 2 ? MipFilter::kNone : MipFilter::kLinear);
           smp.address = {m, filt == 3 ? AddressMode::kWrap : m, m};
           TexelReadLog log;
-          SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(f) << " shape "
-                                          << shape << " mode " << static_cast<int>(m)
-                                          << " filter " << filt);
+          SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(f) << " shape " << shape
+                                          << " mode " << static_cast<int>(m) << " filter " << filt);
           expect_same_sample_reads(s, smp, random_lanes(700, 11 + cases), log);
           if (m == AddressMode::kWrap) expect_layouts_map(s.desc(), log);
           ++cases;

@@ -261,8 +261,8 @@ TEST(IntelPlatforms, TileXRoundTripsEverywhereAndIsTwoDimensionalOnGen125) {
   for (const std::string_view p : {"SKL", "TGLLP", "DG2", "PVC"}) {
     const bool g125 = p == "DG2" || p == "PVC";
     const uint32_t ha = g125 ? 32 : 4;  // 128 B of RGBA8 on Gfx12.5, 4 elements before
-    expect_round_trip(p, placed(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 300, 20, 1, 3,
-                                Tiling::kTileX, ha));
+    expect_round_trip(
+        p, placed(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 300, 20, 1, 3, Tiling::kTileX, ha));
     expect_round_trip(p, placed(SurfaceType::k2DArray, Format::kR16_UNORM, 64, 9, 2, 1,
                                 Tiling::kTileX, g125 ? 16 : 4));
     core::DiagSink sink;
@@ -273,7 +273,8 @@ TEST(IntelPlatforms, TileXRoundTripsEverywhereAndIsTwoDimensionalOnGen125) {
     EXPECT_EQ(text(p, *b, "Tile Mode"), "XMAJOR") << p;
     // A cube: fine before Gfx12.5, refused on it.
     const auto cube = surface_from_texsim(
-        p, placed(SurfaceType::kCube, Format::kR8_UNORM, 16, 16, 1, 1, Tiling::kTileX, g125 ? 16 : 4),
+        p,
+        placed(SurfaceType::kCube, Format::kR8_UNORM, 16, 16, 1, 1, Tiling::kTileX, g125 ? 16 : 4),
         sink);
     ASSERT_TRUE(cube) << p;
     core::DiagSink dec;

@@ -156,9 +156,12 @@ TEST(IntelTexsim, ShadowFunctionIsTheNegatedSwappedComparison) {
   // field value is that Vulkan op.
   using texunit::CompareFunc;
   const std::pair<CompareFunc, const char*> anv[] = {
-      {CompareFunc::kNever, "PREFILTEROP ALWAYS"},   {CompareFunc::kLess, "PREFILTEROP LEQUAL"},
-      {CompareFunc::kEqual, "PREFILTEROP NOTEQUAL"}, {CompareFunc::kLessEqual, "PREFILTEROP LESS"},
-      {CompareFunc::kGreater, "PREFILTEROP GEQUAL"}, {CompareFunc::kNotEqual, "PREFILTEROP EQUAL"},
+      {CompareFunc::kNever, "PREFILTEROP ALWAYS"},
+      {CompareFunc::kLess, "PREFILTEROP LEQUAL"},
+      {CompareFunc::kEqual, "PREFILTEROP NOTEQUAL"},
+      {CompareFunc::kLessEqual, "PREFILTEROP LESS"},
+      {CompareFunc::kGreater, "PREFILTEROP GEQUAL"},
+      {CompareFunc::kNotEqual, "PREFILTEROP EQUAL"},
       {CompareFunc::kGreaterEqual, "PREFILTEROP GREATER"},
       {CompareFunc::kAlways, "PREFILTEROP NEVER"}};
   const FieldDesc& f = *find_type("TGLLP", "SAMPLER_STATE")->find_field("Shadow Function");

@@ -38,8 +38,8 @@ TEST(GenericOps, CuobjdumpLinesBothWays) {
 }
 
 TEST(GenericOps, RejectsWhatNvdisasmDoesNotPrint) {
-  EXPECT_FALSE(generic_text(0xeed4200000070206).has_value());  // LDG.E: not in the table
-  EXPECT_FALSE(generic_encode("MOV R1, R2, 0xf").has_value());  // nvdisasm omits mask 0xf
+  EXPECT_FALSE(generic_text(0xeed4200000070206).has_value());       // LDG.E: not in the table
+  EXPECT_FALSE(generic_encode("MOV R1, R2, 0xf").has_value());      // nvdisasm omits mask 0xf
   EXPECT_FALSE(generic_encode("MOV R1, c[0x0][0x2]").has_value());  // offsets are words
   EXPECT_FALSE(generic_encode("SEL R1, R2, R3").has_value());
   EXPECT_FALSE(generic_encode("@P7 EXIT").has_value());

@@ -772,7 +772,7 @@ TEST(Sampler3DExec, ShadowFunctionOfASamplerStateServesCompareMessages) {
   const std::vector<float> refs{0.1f, 0.5f, 0.25f, 0.3f, 0.25f, 0.2f, 0.75f, 0.0f};
   const float texel = 0.25f;  // u = 0.25 on a 2-texel row: texel 0
   const auto holds = [](unsigned op, float t, float r) {
-    const bool table[8] = {true, false, t < r, t == r, t <= r, t > r, t != r, t >= r};
+    const bool table[8] = {true, false, t<r, t == r, t <= r, t> r, t != r, t >= r};
     return table[op];
   };
   for (unsigned op = 0; op < 8; ++op) {

@@ -44,12 +44,15 @@ std::string ptx(const std::string& sm, bool calls) {
   return s;
 }
 
-std::vector<uint8_t> bytes_of(const std::string& s) { return {s.begin(), s.end()}; }
+std::vector<uint8_t> bytes_of(const std::string& s) {
+  return {s.begin(), s.end()};
+}
 
 std::optional<sass::CubinModel> model(const std::vector<uint8_t>& b, const std::string& name) {
   texsim::core::DiagSink sink;
   auto m = sass::read_cubin_model(b, name, sink);
-  for (const auto& d : sink.diagnostics()) std::printf("  %s\n", texsim::core::format_diagnostic(d).c_str());
+  for (const auto& d : sink.diagnostics())
+    std::printf("  %s\n", texsim::core::format_diagnostic(d).c_str());
   return m;
 }
 
@@ -62,8 +65,8 @@ std::vector<std::string> entries(const sass::CubinModel& m) {
     v.push_back("reloc " + m.sections[r.target].name + "+" + std::to_string(r.offset) + " type " +
                 std::to_string(r.type) + " " + m.symbols[r.symbol].name);
   for (const auto& r : m.nv_info)
-    v.push_back("eiattr " + m.sections[r.section].name + " " + sass::eiattr_name(r.attribute) + " " +
-                std::to_string(r.value.size()));
+    v.push_back("eiattr " + m.sections[r.section].name + " " + sass::eiattr_name(r.attribute) +
+                " " + std::to_string(r.value.size()));
   return v;
 }
 
@@ -112,7 +115,8 @@ void round_trips(const std::string& bin, const std::string& arch, const std::str
                  Check& c) {
   const std::string sm = "sm_" + arch.substr(2), base = work + "/cb_calls_" + arch;
   std::ofstream(base + ".ptx") << ptx(sm, true);
-  const auto pr = vc::run(bin + "/ptxas -arch " + sm + " " + base + ".ptx -o " + base + ".cubin", work);
+  const auto pr =
+      vc::run(bin + "/ptxas -arch " + sm + " " + base + ".ptx -o " + base + ".cubin", work);
   c.expect(pr.status == 0, arch + ": ptxas failed: " + pr.err);
   if (pr.status != 0) return;
   const auto cubin = bytes_of(vc::slurp(base + ".cubin"));
@@ -123,13 +127,15 @@ void round_trips(const std::string& bin, const std::string& arch, const std::str
   unsigned funcs = 0, text_relocs = 0;
   for (const auto& s : m0->symbols) funcs += (s.info & 0xf) == 2 ? 1 : 0;
   for (const auto& r : m0->relocs) text_relocs += m0->sections[r.target].name == ".text.calls";
-  c.expect(funcs >= 3, arch + ": " + std::to_string(funcs) + " FUNC symbols (kernel + 2 subroutines)");
+  c.expect(funcs >= 3,
+           arch + ": " + std::to_string(funcs) + " FUNC symbols (kernel + 2 subroutines)");
   c.expect(text_relocs >= 1, arch + ": no relocation of .text.calls");
   const auto elf = vc::run(bin + "/cuobjdump -elf " + base + ".cubin", work);
   std::vector<std::string> names;
   for (const auto& r : m0->nv_info) names.push_back(sass::eiattr_name(r.attribute));
-  c.expect(names == elf_attributes(elf.out),
-           arch + ": EIATTR names differ from cuobjdump -elf's (" + std::to_string(names.size()) + ")");
+  c.expect(
+      names == elf_attributes(elf.out),
+      arch + ": EIATTR names differ from cuobjdump -elf's (" + std::to_string(names.size()) + ")");
   // cuobjdump's listing and texsim's disasm, assembled into the cubin: the same bytes.
   const auto listing = vc::run(bin + "/cuobjdump -sass " + base + ".cubin", work).out;
   const auto same = into(listing, arch, cubin);
@@ -159,8 +165,9 @@ void round_trips(const std::string& bin, const std::string& arch, const std::str
     if (cubin[i] == (*diff)[i]) continue;
     (i >= text_at + addr && i < text_at + addr + 8 ? inside : outside) += 1;
   }
-  c.expect(inside > 0 && outside == 0, arch + ": the changed NOP changed " + std::to_string(inside) +
-                                           " bytes of its word and " + std::to_string(outside) + " others");
+  c.expect(inside > 0 && outside == 0, arch + ": the changed NOP changed " +
+                                           std::to_string(inside) + " bytes of its word and " +
+                                           std::to_string(outside) + " others");
   const auto m1 = model(*diff, "changed.cubin");
   c.expect(m1 && entries(*m1) == entries(*m0), arch + ": a table entry changed with one word");
   std::printf("%s: %zu sections, %zu symbols, %zu relocations, %zu EIATTR records kept\n",
@@ -192,20 +199,23 @@ std::string attribute_value(const std::string& out, const std::string& name) {
 void own_cubin(const std::string& bin, const std::string& arch, const std::string& work, Check& c) {
   const std::string sm = "sm_" + arch.substr(2), base = work + "/cb_plain_" + arch;
   std::ofstream(base + ".ptx") << ptx(sm, false);
-  if (vc::run(bin + "/ptxas -arch " + sm + " " + base + ".ptx -o " + base + ".cubin", work).status != 0)
+  if (vc::run(bin + "/ptxas -arch " + sm + " " + base + ".ptx -o " + base + ".cubin", work)
+          .status != 0)
     return c.expect(false, arch + ": ptxas failed on the plain kernel");
   const auto listing = vc::run(bin + "/cuobjdump -sass " + base + ".cubin", work).out;
   const auto fe = sass::make_frontend();
   texsim::core::DiagSink sink;
   const auto prog = fe->parse({"plain.sass", listing}, arch, sink);
-  const auto obj = prog ? fe->encode_object(*prog, base + "_texsim.cubin", arch, sink) : std::nullopt;
+  const auto obj =
+      prog ? fe->encode_object(*prog, base + "_texsim.cubin", arch, sink) : std::nullopt;
   c.expect(obj.has_value(), arch + ": texsim asm of the plain listing failed");
   if (!obj) return;
   std::ofstream(base + "_texsim.cubin", std::ios::binary)
       .write(reinterpret_cast<const char*>(obj->data()), static_cast<std::streamsize>(obj->size()));
   const auto ours = vc::run(bin + "/cuobjdump -elf " + base + "_texsim.cubin", work);
   const auto theirs = vc::run(bin + "/cuobjdump -elf " + base + ".cubin", work);
-  c.expect(ours.status == 0 && ours.err.empty(), arch + ": cuobjdump -elf refused texsim's cubin: " + ours.err);
+  c.expect(ours.status == 0 && ours.err.empty(),
+           arch + ": cuobjdump -elf refused texsim's cubin: " + ours.err);
   const auto nv = vc::run(bin + "/nvdisasm " + base + "_texsim.cubin", work);
   c.expect(nv.status == 0 && nv.err.empty(), arch + ": nvdisasm refused texsim's cubin: " + nv.err);
   const auto sass_ours = vc::run(bin + "/cuobjdump -sass " + base + "_texsim.cubin", work).out;
@@ -219,8 +229,10 @@ void own_cubin(const std::string& bin, const std::string& arch, const std::strin
     v.erase(std::unique(v.begin(), v.end()), v.end());
     return v;
   };
-  c.expect(runs(elf_attributes(ours.out)) == runs(want), arch + ": texsim's EIATTRs are not ptxas's");
-  for (const char* a : {"EIATTR_EXIT_INSTR_OFFSETS", "EIATTR_CBANK_PARAM_SIZE", "EIATTR_REGCOUNT"}) {
+  c.expect(runs(elf_attributes(ours.out)) == runs(want),
+           arch + ": texsim's EIATTRs are not ptxas's");
+  for (const char* a :
+       {"EIATTR_EXIT_INSTR_OFFSETS", "EIATTR_CBANK_PARAM_SIZE", "EIATTR_REGCOUNT"}) {
     const std::string o = attribute_value(ours.out, a), t = attribute_value(theirs.out, a);
     const bool same = a == std::string("EIATTR_REGCOUNT")
                           ? o.substr(o.find("register count")) == t.substr(t.find("register count"))
@@ -228,7 +240,9 @@ void own_cubin(const std::string& bin, const std::string& arch, const std::strin
     if (a == std::string("EIATTR_REGCOUNT") && !same)  // texsim counts the registers it sees (CB4)
       std::printf("%s: note: %s ours '%s', ptxas '%s'\n", arch.c_str(), a, o.c_str(), t.c_str());
     else
-      c.expect(same, (arch + ": ").append(a).append(" differs: ").append(o).append(" | ptxas: ").append(t));
+      c.expect(
+          same,
+          (arch + ": ").append(a).append(" differs: ").append(o).append(" | ptxas: ").append(t));
   }
   const auto mo = model(*obj, "texsim.cubin");
   const auto mt = model(bytes_of(vc::slurp(base + ".cubin")), "ptxas.cubin");
@@ -237,9 +251,10 @@ void own_cubin(const std::string& bin, const std::string& arch, const std::strin
     c0o = s.name == ".nv.constant0.plain" ? s.size : c0o;
   for (const auto& s : mt ? mt->sections : std::vector<sass::ElfSection>{})
     c0t = s.name == ".nv.constant0.plain" ? s.size : c0t;
-  // ptxas's bank also holds the texref's header slot after the parameters (R_CUDA_TEX_HEADER_INDEX).
+  // ptxas's bank also holds the texref's header slot after the parameters
+  // (R_CUDA_TEX_HEADER_INDEX).
   c.expect(c0o != 0 && c0o <= c0t, arch + ": .nv.constant0 is " + std::to_string(c0o) +
-                                        " bytes, ptxas's " + std::to_string(c0t));
+                                       " bytes, ptxas's " + std::to_string(c0t));
 }
 
 }  // namespace

@@ -32,7 +32,9 @@ void write_words(const std::string& path, const std::vector<uint64_t>& words,
              static_cast<std::streamsize>(bytes.size()));
 }
 
-size_t index_of(uint64_t addr) { return static_cast<size_t>(addr / 32 * 3 + (addr % 32) / 8 - 1); }
+size_t index_of(uint64_t addr) {
+  return static_cast<size_t>(addr / 32 * 3 + (addr % 32) / 8 - 1);
+}
 
 // Random words of one opcode: bits outside its mask random, one word in 16 with one mask bit
 // flipped (that word is then, for nvdisasm and texsim alike, usually another instruction).
@@ -149,13 +151,15 @@ int main(int argc, char** argv) {
                   static_cast<unsigned long long>(words[i]), ts->c_str());
     }
   }
-  for (const auto& [name, n] : identical) std::printf("%s %.*s: %zu identical\n", arch.c_str(),
-                                                      static_cast<int>(name.size()), name.data(), n);
+  for (const auto& [name, n] : identical)
+    std::printf("%s %.*s: %zu identical\n", arch.c_str(), static_cast<int>(name.size()),
+                name.data(), n);
   std::printf(
       "%s: %zu words of %zu opcodes; nvdisasm rejected %zu; texsim decoded %zu, all identical "
       "to nvdisasm; %zu round trips (%zu back to the same word); %zu mismatches\n",
-      arch.c_str(), words.size(), sass::generic_ops().size(), nv_rejects, decoded, trips,
-      canonical, mismatches);
-  if (covered) std::printf("%s: every bit of every opcode's word drawn set and clear\n", arch.c_str());
+      arch.c_str(), words.size(), sass::generic_ops().size(), nv_rejects, decoded, trips, canonical,
+      mismatches);
+  if (covered)
+    std::printf("%s: every bit of every opcode's word drawn set and clear\n", arch.c_str());
   return mismatches == 0 && covered && decoded > 0 ? 0 : 1;
 }
