@@ -1,0 +1,93 @@
+// The rows of the generic Maxwell/Pascal opcode table (generic_ops.hpp) and their field kinds:
+// one engine (generic_ops.cpp) prints and encodes every row; each family file lists its rows.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace texsim::isa::sass::generic {
+
+// What the engine knows about the word's place: the architecture (50..62, 0: unknown), the
+// control field's reuse bits (a, b, c) and the instruction's byte address (for branch targets).
+struct Ctx {
+  unsigned sm = 0;
+  unsigned reuse = 0;
+  std::optional<uint64_t> pc;
+};
+
+enum class K : uint8_t {
+  kReg,      // destination register, 8 bits at lo, 255 is RZ
+  kRegA,     // source register of operand slot a (reuse bit 0), 8 bits at lo
+  kRegB,     // source register of operand slot b (reuse bit 1)
+  kRegC,     // source register of operand slot c (reuse bit 2)
+  kImm32,    // 32-bit hex immediate at lo
+  kImm20,    // signed 20-bit immediate: bits 38:20 and the sign at bit 56
+  kCBank,    // c[bank][offset]: offset bits 33:20 (signed, in words), bank bits 38:34
+  kMask4,    // 4-bit lane mask at lo, omitted when 0xf
+  kSpecial,  // 8-bit special register at lo
+  kCc,       // 5-bit condition-code test at lo, omitted when 15 (T)
+  kImm16,    // 16-bit hex immediate at lo, omitted when 0
+  kPred,     // 3-bit predicate at lo, its negation at lo+3
+  kImm5,     // 5-bit hex shift count at lo
+  kCustom,   // a family's own field: Opnd::custom says how it prints and parses
+};
+
+// A field kind a family file defines for itself: `width` bits at Opnd::lo; `text` prints a value
+// (empty: nvdisasm omits it, then `omit` is the value an absent operand encodes; nullopt: no text
+// for this value). The parser tries every value when width <= 16, else `parse` (may be null).
+struct CustomKind {
+  unsigned width;
+  std::optional<std::string> (*text)(uint64_t v, const Ctx& ctx);
+  std::optional<uint64_t> (*parse)(std::string_view t, const Ctx& ctx) = nullptr;
+  std::optional<uint64_t> omit = std::nullopt;
+  unsigned reuse_bit = 0;  // the ".reuse" bit a register field stands for (0: none)
+};
+
+struct Opnd {
+  K kind;
+  uint8_t lo;
+  uint8_t neg = 0;                     // bit of a '-' before the operand (0: none)
+  uint8_t cc = 0;                      // bit of a ".CC" after a destination register (0: none)
+  const CustomKind* custom = nullptr;  // for K::kCustom
+  uint8_t abs = 0;                     // bit of "|x|" around the operand (0: none)
+};
+
+// A modifier field after the mnemonic: bits lo..lo+width-1, value v prints names[v] (a value
+// past the end of names has no text: the word is not the row's).
+struct Mod {
+  uint8_t lo = 0;
+  uint8_t width = 0;
+  std::span<const std::string_view> names;
+};
+
+struct Row {
+  std::string_view name;
+  uint64_t mask;
+  uint64_t match;
+  std::array<Mod, 6> mods;  // width 0: unused
+  std::array<Opnd, 6> ops;
+  uint8_t nops;
+  bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
+};
+
+constexpr uint64_t top(unsigned bits) {
+  return ~uint64_t{0} << (64 - bits);
+}
+
+// The families (one file each); the engine walks them in this order, first match wins.
+std::span<const Row> base_rows();   // generic_rows_base.cpp: moves, shifts, IADD, S2R, EXIT...
+std::span<const Row> int_rows();    // generic_rows_int.cpp: integer ALU, compares, predicates
+std::span<const Row> float_rows();  // generic_rows_float.cpp: float ALU, MUFU, conversions
+std::span<const Row> mem_rows();    // generic_rows_mem.cpp: loads, stores, atomics, barriers
+std::span<const Row> ctrl_rows();   // generic_rows_ctrl.cpp: branches and their stacks
+
+// nvdisasm's name of special register v on architecture sm (generic_names.cpp).
+std::optional<std::string> special_name(unsigned v, unsigned sm);
+// nvdisasm's condition-code tests, value 0..31 (15, T, prints nothing).
+std::string_view cc_name(unsigned v);
+
+}  // namespace texsim::isa::sass::generic
