@@ -90,7 +90,37 @@ void bind_scene_and_programs(py::module_& m) {
             auto p = s.placement(id);
             return p ? py::cast(*p) : py::none();
           },
-          py::arg("id"), "The surface's \"placement\" (texsim.Placement), or None.");
+          py::arg("id"), "The surface's \"placement\" (texsim.Placement), or None.")
+      .def_property_readonly("descriptor_surface_ids", &Scene::descriptor_surface_ids)
+      .def_property_readonly("descriptor_sampler_ids", &Scene::descriptor_sampler_ids)
+      .def(
+          "descriptor_surface",
+          [](const Scene& s, uint32_t index) {
+            auto r = s.descriptor_surface(index);
+            if (!r) throw py::key_error("no surface descriptor " + std::to_string(index));
+            return *r;
+          },
+          py::arg("index"),
+          "What a texture instruction naming descriptor `index` reads: a SASS texture header "
+          "entry (its view of levels) or a vISA surface state (docs/hardware-state.md).")
+      .def(
+          "descriptor_sampler",
+          [](const Scene& s, uint32_t index) {
+            auto r = s.descriptor_sampler(index);
+            if (!r) throw py::key_error("no sampler descriptor " + std::to_string(index));
+            return *r;
+          },
+          py::arg("index"), "A SASS sampler pool entry or a vISA sampler state, as programmed.")
+      .def(
+          "descriptor_placement",
+          [](const Scene& s, uint32_t index) -> py::object {
+            if (!s.descriptor_surface(index))
+              throw py::key_error("no surface descriptor " + std::to_string(index));
+            auto p = s.descriptor_placement(index);
+            return p ? py::cast(*p) : py::none();
+          },
+          py::arg("index"),
+          "Where descriptor `index` puts its texels (texsim.Placement), or None.");
 
   m.def(
       "check",

@@ -50,6 +50,19 @@ class TEXSIM_API Scene {
   // has none or there is no such surface (texsim's linear layout at address 0 is Placement{}).
   std::optional<Placement> placement(uint32_t id) const;
 
+  // What the program's texture instructions name, by descriptor index (docs/hardware-state.md):
+  // for a SASS scene the texture header and sampler pools' entries ("texture_headers",
+  // "texture_samplers"; given as TIC/TSC bytes or as JSON), a header's view of levels being
+  // the surface's levels 0.., a sampler the state with the TSC's field widths applied; for a
+  // vISA scene the surface and sampler state entries ("surface_states", "sampler_states") and
+  // the JSON surfaces and samplers of the same indices. The placement is where the descriptor
+  // puts the texels (addresses are the memory surface's, its levels included).
+  std::vector<uint32_t> descriptor_surface_ids() const;
+  std::vector<uint32_t> descriptor_sampler_ids() const;
+  std::optional<Surface> descriptor_surface(uint32_t index) const;
+  std::optional<Sampler> descriptor_sampler(uint32_t index) const;
+  std::optional<Placement> descriptor_placement(uint32_t index) const;
+
  private:
   friend struct detail::Access;  // the library's own constructor and accessor (decision A3)
   TEXSIM_LOCAL explicit Scene(std::shared_ptr<const detail::SceneImpl> impl);

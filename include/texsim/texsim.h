@@ -474,6 +474,16 @@ TEXSIM_API texsim_status texsim_scene_surface(const texsim_scene* scene, uint32_
 /* `out` is a texsim_sampler_default() (its struct_size says which fields to fill). */
 TEXSIM_API texsim_status texsim_scene_sampler(const texsim_scene* scene, uint32_t id,
                                               texsim_sampler* out);
+/* What the scene's program names by descriptor index (docs/hardware-state.md): a SASS texture
+ * header / sampler pool entry, a vISA surface / sampler state (Scene::descriptor_surface in
+ * C++). TEXSIM_ERROR_NOT_FOUND when the scene gives no such descriptor. The placement is where
+ * the descriptor puts the texels (`out` a texsim_placement_default(); the defaults when none). */
+TEXSIM_API texsim_status texsim_scene_descriptor_surface(const texsim_scene* scene, uint32_t index,
+                                                         texsim_surface** out);
+TEXSIM_API texsim_status texsim_scene_descriptor_sampler(const texsim_scene* scene, uint32_t index,
+                                                         texsim_sampler* out);
+TEXSIM_API texsim_status texsim_scene_descriptor_placement(const texsim_scene* scene,
+                                                           uint32_t index, texsim_placement* out);
 
 /* ---- programs ---------------------------------------------------------------------------- */
 typedef enum texsim_isa { TEXSIM_ISA_VISA = 0, TEXSIM_ISA_SASS } texsim_isa;

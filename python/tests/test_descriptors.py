@@ -57,3 +57,36 @@ def test_bad_bytes_raise_with_the_rule():
         texsim.sampler_from_descriptor("SM52", b"\x00" * 5)
     with pytest.raises(texsim.Error):
         texsim.descriptor_from_surface("SM999", gradient()[0])
+
+
+def test_a_scene_s_descriptors_answer_like_its_json_surfaces():
+    """Scene.descriptor_*: texs-demo.json's header pool in JSON, and `texsim place`'s rewrite of it
+    as TIC/TSC bytes over block-linear memory, give the same texels, samplers and lookups."""
+    import json
+    import os
+    import pathlib
+    import subprocess
+    root = pathlib.Path(__file__).resolve().parents[2]
+    src = root / "examples/sass/texs-demo.json"
+    json_scene = texsim.Scene.load(str(src))
+    texsim_exe = os.environ.get("TEXSIM_EXECUTABLE")
+    if not texsim_exe:
+        pytest.skip("TEXSIM_EXECUTABLE (the texsim command, for `texsim place`) is not set")
+    placed = subprocess.run([texsim_exe, "place", "-q", str(src)], capture_output=True,
+                            text=True, check=True).stdout
+    byte_scene = texsim.Scene.from_json(placed, "placed.json")
+    assert json_scene.descriptor_surface_ids == byte_scene.descriptor_surface_ids == [0, 1, 2]
+    assert byte_scene.surface_ids == []  # only descriptors: the JSON surfaces are gone
+    u = np.linspace(-0.2, 1.2, 48, dtype=np.float32)
+    for index in json_scene.descriptor_surface_ids:
+        a, b = json_scene.descriptor_surface(index), byte_scene.descriptor_surface(index)
+        assert np.array_equal(a.level_array(0), b.level_array(0))
+        assert json_scene.descriptor_placement(index) is None
+        assert byte_scene.descriptor_placement(index).tiling == texsim.Tiling("block_linear")
+        for s in json_scene.descriptor_sampler_ids:
+            ja, jb = json_scene.descriptor_sampler(s), byte_scene.descriptor_sampler(s)
+            assert np.array_equal(texsim.sample(a, ja, u, u[::-1].copy()),
+                                  texsim.sample(b, jb, u, u[::-1].copy()))
+    with pytest.raises(KeyError):
+        byte_scene.descriptor_surface(9)
+    assert json.loads(placed)["texture_headers"]["entries"]

@@ -77,4 +77,39 @@ texsim_status texsim_scene_sampler(const texsim_scene* scene, uint32_t id, texsi
   });
 }
 
+texsim_status texsim_scene_descriptor_surface(const texsim_scene* scene, uint32_t index,
+                                              texsim_surface** out) {
+  return guard([&](texsim::Diagnostics& d) {
+    if (scene == nullptr || out == nullptr) return bad_argument(d, "scene and out must be set");
+    *out = nullptr;
+    auto s = scene->s.descriptor_surface(index);
+    if (!s) return TEXSIM_ERROR_NOT_FOUND;
+    *out = new texsim_surface{*s};
+    return TEXSIM_OK;
+  });
+}
+
+texsim_status texsim_scene_descriptor_sampler(const texsim_scene* scene, uint32_t index,
+                                              texsim_sampler* out) {
+  return guard([&](texsim::Diagnostics& d) {
+    if (scene == nullptr || out == nullptr) return bad_argument(d, "scene and out must be set");
+    auto s = scene->s.descriptor_sampler(index);
+    if (!s) return TEXSIM_ERROR_NOT_FOUND;
+    texsim_sampler c = texsim::capi::defaults<texsim_sampler>();
+    texsim::detail::copy_sampler(*s, c);
+    return texsim::capi::write(c, out, "out", d) ? TEXSIM_OK : TEXSIM_ERROR_INVALID_ARGUMENT;
+  });
+}
+
+texsim_status texsim_scene_descriptor_placement(const texsim_scene* scene, uint32_t index,
+                                                texsim_placement* out) {
+  return guard([&](texsim::Diagnostics& d) {
+    if (scene == nullptr || out == nullptr) return bad_argument(d, "scene and out must be set");
+    if (!scene->s.descriptor_surface(index)) return TEXSIM_ERROR_NOT_FOUND;
+    texsim_placement c = texsim::capi::defaults<texsim_placement>();
+    if (const auto p = scene->s.descriptor_placement(index)) texsim::detail::copy_placement(*p, c);
+    return texsim::capi::write(c, out, "out", d) ? TEXSIM_OK : TEXSIM_ERROR_INVALID_ARGUMENT;
+  });
+}
+
 }  // extern "C"

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "core/diag.hpp"
 #include "scene/scene.hpp"
@@ -27,7 +28,17 @@ struct SurfaceImpl {
   std::shared_ptr<texunit::Surface> owned;
   std::shared_ptr<const SceneImpl> scene;
   const texunit::Surface* surface = nullptr;
+  // A texture header's view of levels [first_level, first_level + level_count) as levels 0..
+  // (Scene::descriptor_surface; level_count 0: every level). Reads are logged against the view
+  // and mapped to the memory surface's levels.
+  uint32_t first_level = 0;
+  uint32_t level_count = 0;
+  std::vector<texunit::NullRegion> view_regions;  // the view's null regions, renumbered
+  std::optional<texunit::Format> view_format;     // a header's sRGB twin of the format
 };
+
+// What lookups on `s` read: its surface's view, or the header's level range of it.
+texunit::SurfaceView view_of(const SurfaceImpl& s);
 
 // The library's side of Surface and Scene: their constructor from an implementation and the
 // implementation itself, private in the public headers (friends of both; decision A3).

@@ -119,7 +119,7 @@ LookupStatus sample_logged(const Surface& surface, const Sampler& sampler, const
       lavapipe_quads && is_quad_op(lanes.op) && (!lanes.quad_x.empty() || !lanes.quad_y.empty());
   if (placed && !quad_positions_ok(lanes, std::max(1u, options.lavapipe_group_lanes), diags))
     return st;
-  texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  texunit::SurfaceView view = detail::view_of(detail::Access::impl(surface));
   view.read_log = log;
   const texunit::SamplerState smp = detail::to_internal(sampler);
   texunit::MessageOptions mo;
@@ -167,7 +167,10 @@ hwstate::PlacedSurface placed_of(const Surface& surface, const Placement& placem
 // kNoLane, last), each lane mapped on its own (its lines), the message's lines their union in lane
 // order. False (diagnostics in `diags`) when a read lies outside the surface.
 bool fill_trace(const hwstate::AddressMapper& mapper, texunit::TexelReadLog& log, size_t lanes,
-                AddressTrace& trace, Diagnostics& diags) {
+                AddressTrace& trace, Diagnostics& diags, uint32_t first_level) {
+  // A header's level view reads level L of the view from level first_level + L of the memory.
+  if (first_level != 0)
+    for (texunit::TexelRead& r : log) r.level += first_level;
   // Lanes run in order except where a message is restaged for lavapipe's groups.
   std::stable_sort(
       log.begin(), log.end(),
@@ -227,7 +230,9 @@ LookupStatus sample_addresses(const Surface& surface, const Sampler& sampler,
   texunit::TexelReadLog log;
   const LookupStatus st = sample_logged(surface, sampler, lanes, out, options, &log, diags);
   if (!st.ok) return st;
-  if (!fill_trace(*mapper, log, lanes.count, trace, diags)) return {};
+  if (!fill_trace(*mapper, log, lanes.count, trace, diags,
+                  detail::Access::impl(surface).first_level))
+    return {};
   return st;
 }
 
@@ -238,7 +243,7 @@ LookupStatus query(const Surface& surface, const QueryLanes& lanes, const Result
   ok = span_ok(lanes.lod, lanes.count, false, "lod", diags) && ok;
   ok = span_ok(lanes.active, lanes.count, false, "active", diags) && ok;
   if (!ok) return st;
-  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  const texunit::SurfaceView view = detail::view_of(detail::Access::impl(surface));
   texunit::MessageOptions mo;
   mo.precision = detail::to_internal(options.profile);
   if (options.profile == Profile::kLavapipe && options.lavapipe_groups)
@@ -274,7 +279,7 @@ LookupStatus fetch_logged(const Surface& surface, const FetchLanes& lanes, const
   ok = span_ok(lanes.mcs, n, false, "mcs", diags) && ok;
   ok = span_ok(lanes.active, n, false, "active", diags) && ok;
   if (!ok) return st;
-  texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  texunit::SurfaceView view = detail::view_of(detail::Access::impl(surface));
   view.read_log = log;
   st.kind = detail::to_public(texunit::format_info(view.desc.format).result_kind);
   texunit::MessageOptions mo;
@@ -311,7 +316,9 @@ LookupStatus fetch_addresses(const Surface& surface, const FetchLanes& lanes, co
   texunit::TexelReadLog log;
   const LookupStatus st = fetch_logged(surface, lanes, out, options, &log, diags);
   if (!st.ok) return st;
-  if (!fill_trace(*mapper, log, lanes.count, trace, diags)) return {};
+  if (!fill_trace(*mapper, log, lanes.count, trace, diags,
+                  detail::Access::impl(surface).first_level))
+    return {};
   return st;
 }
 
@@ -367,7 +374,7 @@ LookupStatus sample_bounds(const Surface& surface, const Sampler& sampler, const
                           std::to_string(lanes.count) + " lanes");
     return st;
   }
-  const texunit::SurfaceView view = detail::Access::impl(surface).surface->view();
+  const texunit::SurfaceView view = detail::view_of(detail::Access::impl(surface));
   const texunit::SamplerState smp = detail::to_internal(sampler);
   texunit::SampleBatch batch;
   detail::copy_sample_lanes(lanes, batch);

@@ -254,6 +254,10 @@ void declare_sample(CLI::App& app, Verbs& v) {
                 "and distinct cache lines (docs/memory-trace.md)");
   smp->add_option("--line-bytes", args.line_bytes,
                   "N: cache line size for --addresses, a power of two in [16, 4096] (default 64)");
+  smp->add_flag("--descriptors", args.descriptors,
+                "\"surface\" and \"sampler\" name the scene's descriptors given as bytes (SASS "
+                "texture header / sampler pool entries, vISA surface / sampler states), not its "
+                "surfaces (docs/hardware-state.md)");
   add_common(smp, v.common, true);
 }
 

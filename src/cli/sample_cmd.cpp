@@ -405,6 +405,7 @@ int cmd_sample(const CommonOptions& common, const SampleArgs& args) {
   }
   SampleRunSettings run{&*scene, settings.profile, args.groups, settings.bounds, src.name};
   run.addresses = args.addresses;
+  run.descriptors = args.descriptors;
   run.line_bytes = settings.line_bytes;
   Progress progress("sample", common.quiet);
   Replay replay(settings, run, src, output, npz.get(), report, progress);

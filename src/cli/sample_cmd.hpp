@@ -22,6 +22,7 @@ struct SampleArgs {
   bool bounds = false;           // add the conformant range (lo, hi) to each sampling result
   std::string bounds_precision;  // "coord=20,subtexel=7,...": overrides of the CTS defaults
   bool addresses = false;        // every request's texel reads, addresses and cache lines
+  bool descriptors = false;      // "surface"/"sampler" name the scene's descriptor entries
   std::string line_bytes;        // --line-bytes N: the cache line size (default 64)
 };
 

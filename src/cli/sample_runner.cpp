@@ -103,7 +103,9 @@ class BlockRunner {
 
   // The placement of row b's surface: the scene's, or texsim's linear layout at address 0.
   Placement placement(size_t b) const {
-    return s_.scene->placement(k_.surface[b]).value_or(Placement{});
+    const uint32_t id = k_.surface[b];
+    return (s_.descriptors ? s_.scene->descriptor_placement(id) : s_.scene->placement(id))
+        .value_or(Placement{});
   }
 
   // Rows [b, b + n) read what `t` lists lane by lane.
@@ -171,19 +173,26 @@ class BlockRunner {
   // Rows [b, e): one message.
   void message(size_t b, size_t e) {
     const size_t n = e - b;
-    const auto surface = s_.scene->surface(k_.surface[b]);
+    const uint32_t id = k_.surface[b];
+    const auto surface = s_.descriptors ? s_.scene->descriptor_surface(id) : s_.scene->surface(id);
     if (!surface)
       return error_rows(b, e, "SAMPLE-REQUEST-SURFACE",
-                        "the scene has no surface " + std::to_string(k_.surface[b]));
+                        s_.descriptors ? "the scene gives no surface descriptor " +
+                                             std::to_string(id) + " (--descriptors)"
+                                       : "the scene has no surface " + std::to_string(id));
     Diagnostics local;
     LookupStatus st;
     if (k_.fetch[b]) {
       st = fetch_message(*surface, b, n, local);
     } else {
-      const auto sampler = s_.scene->sampler(k_.sampler[b]);
+      const uint32_t sid = k_.sampler[b];
+      const auto sampler =
+          s_.descriptors ? s_.scene->descriptor_sampler(sid) : s_.scene->sampler(sid);
       if (!sampler)
         return error_rows(b, e, "SAMPLE-REQUEST-SAMPLER",
-                          "the scene has no sampler " + std::to_string(k_.sampler[b]));
+                          s_.descriptors ? "the scene gives no sampler descriptor " +
+                                               std::to_string(sid) + " (--descriptors)"
+                                         : "the scene has no sampler " + std::to_string(sid));
       if (s_.profile == Profile::kLavapipe && !s_.groups && is_quad_op(k_.op[b]))
         return error_rows(b, e, "SAMPLE-REQUEST-QUAD",
                           "with the lavapipe profile a quad op (implicit, bias, lod_query) needs "

@@ -20,6 +20,9 @@ struct SampleRunSettings {
   // the surface's placement (texsim's linear layout at address 0 where it has none; MT2).
   bool addresses = false;
   uint32_t line_bytes = 64;
+  // --descriptors: a row's "surface" and "sampler" are descriptor indices (TIC/TSC entries given
+  // as bytes, Intel surface/sampler state entries: Scene::descriptor_surface), not scene ids.
+  bool descriptors = false;
 };
 
 // Fills the block's results (status, kind, bits, flags, ranges), its diagnostics (sorted by row)

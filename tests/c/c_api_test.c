@@ -338,8 +338,28 @@ static void test_scene_and_programs(void) {
   texsim_scene_destroy(sc);
 }
 
+/* A scene's descriptors by index: tic-blocklinear.json's TIC entry 3 over block-linear memory. */
+static void test_scene_descriptors(void) {
+  texsim_scene* sc = NULL;
+  CHECK(texsim_scene_load_file(TEXSIM_SOURCE_DIR "/examples/sass/tic-blocklinear.json", NULL,
+                               &sc) == TEXSIM_OK);
+  if (sc == NULL) return;
+  texsim_surface* s = NULL;
+  CHECK(texsim_scene_surface(sc, 3, &s) == TEXSIM_ERROR_NOT_FOUND); /* no JSON surfaces */
+  CHECK(texsim_scene_descriptor_surface(sc, 3, &s) == TEXSIM_OK && s != NULL);
+  texsim_placement p = texsim_placement_default();
+  CHECK(texsim_scene_descriptor_placement(sc, 3, &p) == TEXSIM_OK);
+  CHECK(p.tiling == TEXSIM_TILING_BLOCK_LINEAR && p.base_address >= 0x100000000u);
+  CHECK(texsim_scene_descriptor_placement(sc, 9, &p) == TEXSIM_ERROR_NOT_FOUND);
+  texsim_sampler smp = texsim_sampler_default();
+  CHECK(texsim_scene_descriptor_sampler(sc, 0, &smp) == TEXSIM_ERROR_NOT_FOUND); /* no TSC pool */
+  texsim_surface_destroy(s);
+  texsim_scene_destroy(sc);
+}
+
 int main(void) {
   test_version();
+  test_scene_descriptors();
   test_surface_errors();
   test_fetch_and_sample();
   test_bounds();
