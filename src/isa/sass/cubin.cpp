@@ -3,6 +3,7 @@
 #include "isa/sass/cubin.hpp"
 #include "core/bytes.hpp"
 #include "core/text.hpp"
+#include "isa/sass/elf.hpp"
 
 #include <cstdio>
 
@@ -10,15 +11,15 @@ namespace texsim::isa::sass {
 
 namespace {
 
-// ELF64 layout (System V gABI, "ELF Header", "Section Header", "Symbol Table").
-constexpr size_t kEhdrSize = 64;
-constexpr size_t kShdrSize = 64;
-constexpr size_t kSymSize = 24;
-constexpr uint16_t kEmCuda = 190;
-constexpr uint32_t kShtSymtab = 2;
-constexpr uint32_t kShtStrtab = 3;
-constexpr uint32_t kShtNobits = 8;
-constexpr uint8_t kSttFunc = 2;
+// ELF64 layout (System V gABI, "ELF Header", "Section Header", "Symbol Table"): elf.hpp.
+using elf::kEhdrSize;
+using elf::kEmCuda;
+using elf::kShdrSize;
+using elf::kShtNobits;
+using elf::kShtStrtab;
+using elf::kShtSymtab;
+using elf::kSttFunc;
+using elf::kSymSize;
 constexpr const char* kCite = "ELF-64 Object File Format (gABI); nvidia_tlds.md 1.1";
 
 uint64_t get(std::span<const uint8_t> b, size_t off, unsigned n) {

@@ -8,17 +8,18 @@
 #include "core/bytes.hpp"
 #include "core/text.hpp"
 #include "isa/sass/cubin.hpp"
+#include "isa/sass/elf.hpp"
 
 namespace texsim::isa::sass {
 
 namespace {
 
-constexpr uint32_t kShtSymtab = 2;
-constexpr uint32_t kShtStrtab = 3;
-constexpr uint32_t kShtRela = 4;
-constexpr uint32_t kShtNobits = 8;
-constexpr uint32_t kShtRel = 9;
-constexpr uint32_t kShtCudaInfo = 0x70000000;
+using elf::kShtCudaInfo;
+using elf::kShtNobits;
+using elf::kShtRel;
+using elf::kShtRela;
+using elf::kShtStrtab;
+using elf::kShtSymtab;
 constexpr const char* kCiteElf = "ELF-64 Object File Format (gABI), Symbol Table / Relocation";
 constexpr const char* kCiteInfo = "cuobjdump 11.8 -elf (.nv.info: EIFMT_NVAL/BVAL/HVAL/SVAL)";
 
