@@ -199,12 +199,11 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
   const size_t end = prog.instructions.size();
   while (live_ != 0) {
     size_t pc = end;
-    for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((live_ >> ch) & 1) != 0) pc = std::min(pc, pcs_[ch]);
-    }
     uint32_t active = 0;
-    for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((live_ >> ch) & 1) != 0 && pcs_[ch] == pc) active |= 1u << ch;
+    for (uint32_t rest = live_; rest != 0; rest &= rest - 1) {  // one pass over the live lanes
+      const auto ch = static_cast<unsigned>(std::countr_zero(rest));
+      if (pcs_[ch] < pc) pc = pcs_[ch], active = 0;
+      if (pcs_[ch] == pc) active |= 1u << ch;
     }
     if (pc >= end) {
       live_ &= ~active;  // ran off the end: those lanes are done
@@ -237,9 +236,8 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
     const bool ok = d == KDispatch::kRow ? run_row(t, prog.instructions[pc], active, loc, sink)
                                          : run_kinst(t, code, pc, active, loc, sink);
     if (!ok) return Stop::kError;
-    for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((active >> ch) & 1) != 0) pcs_[ch] = pc + 1;
-    }
+    for (uint32_t rest = active; rest != 0; rest &= rest - 1)
+      pcs_[static_cast<unsigned>(std::countr_zero(rest))] = pc + 1;
   }
   return Stop::kDone;
 }

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 #include <span>
+#include <string_view>
 
 #include "isa/visa/kernel_internal.hpp"
 
@@ -166,6 +167,37 @@ void read_sources(Machine& m, const KOperand& o, const PreparedOperand& p, uint3
   }
 }
 
+// Source `o` of every lane in `en` in the integer domain (read_lane's KValue::i): D and UD
+// elements without modifiers straight from the register bytes, the rest through load_value.
+void read_int_sources(Machine& m, const KOperand& o, const PreparedOperand& p, uint32_t en,
+                      std::array<int64_t, 32>& v, std::array<uint8_t, 32>& def) {
+  if (p.size == 0) {
+    for (unsigned l = 0; l < 32; ++l) v[l] = p.imm[l & 7].i;
+    return;
+  }
+  const bool plain = !o.neg && !o.abs && !o.lnot;
+  if (!plain || (o.type != VisaType::kD && o.type != VisaType::kUD)) {
+    std::array<KValue, 32> x;
+    read_sources(m, o, p, en, x, def);
+    for (uint32_t rest = en; rest != 0; rest &= rest - 1) {
+      const auto l = static_cast<unsigned>(std::countr_zero(rest));
+      v[l] = x[l].i;
+    }
+    return;
+  }
+  const uint8_t* bytes = m.raw_bytes();
+  const uint8_t* defined = m.raw_defined();
+  const bool sgn = o.type == VisaType::kD;
+  for (uint32_t rest = en; rest != 0; rest &= rest - 1) {
+    const auto l = static_cast<unsigned>(std::countr_zero(rest));
+    uint32_t raw = 0, d = 0;
+    std::memcpy(&raw, bytes + p.addr[l], 4);
+    std::memcpy(&d, defined + p.addr[l], 4);
+    v[l] = sgn ? int64_t{static_cast<int32_t>(raw)} : int64_t{raw};
+    def[l] &= d == 0x01010101u ? 1 : 0;
+  }
+}
+
 // Writes each lane's `out` to the prepared destination (write_lane for every lane in `en`).
 void write_lanes(Machine& m, const KOperand& dst, const PreparedOperand& p, uint32_t en,
                  const std::array<uint64_t, 32>& out, const std::array<uint8_t, 32>& def) {
@@ -178,6 +210,55 @@ void write_lanes(Machine& m, const KOperand& dst, const PreparedOperand& p, uint
     std::memset(defined + p.addr[l], def[l] != 0 ? 1 : 0, p.size);
   }
   m.mark_written(dst.var->id);
+}
+
+// CMP in the integer domain (kernel_alu compare on KValue::i): each relation a loop over all
+// lanes; nullopt for a condition compare() does not know (run_generic reports it).
+std::optional<bool> int_compare(ThreadState& t, const KInst& k, const PreparedOperand& dst,
+                                const std::array<int64_t, 32>& a,
+                                const std::array<int64_t, 32>& b, uint32_t en,
+                                const std::array<uint8_t, 32>& def) {
+  const std::string& c = k.modifier;
+  static constexpr std::array<std::string_view, 6> kConds{"eq", "ne", "lt", "le", "gt", "ge"};
+  const auto* it = std::find(kConds.begin(), kConds.end(), c);
+  if (it == kConds.end()) return std::nullopt;
+  std::array<uint8_t, 32> r{};
+  switch (it - kConds.begin()) {
+    case 0:
+      for (unsigned l = 0; l < 32; ++l) r[l] = a[l] == b[l] ? 1 : 0;
+      break;
+    case 1:
+      for (unsigned l = 0; l < 32; ++l) r[l] = a[l] != b[l] ? 1 : 0;
+      break;
+    case 2:
+      for (unsigned l = 0; l < 32; ++l) r[l] = a[l] < b[l] ? 1 : 0;
+      break;
+    case 3:
+      for (unsigned l = 0; l < 32; ++l) r[l] = a[l] <= b[l] ? 1 : 0;
+      break;
+    case 4:
+      for (unsigned l = 0; l < 32; ++l) r[l] = a[l] > b[l] ? 1 : 0;
+      break;
+    default:
+      for (unsigned l = 0; l < 32; ++l) r[l] = a[l] >= b[l] ? 1 : 0;
+      break;
+  }
+  uint32_t all = 0;
+  for (unsigned l = 0; l < 32; ++l) all |= uint32_t{r[l]} << l;
+  if (k.ops[0].kind == KOpKind::kPred) {
+    uint32_t bits = t.m.predicate(k.ops[0].var->id).value_or(0);
+    for (uint32_t rest = en; rest != 0; rest &= rest - 1) {
+      const auto l = static_cast<unsigned>(std::countr_zero(rest));
+      const unsigned at = k.mask_offset + l;
+      if (at < 32) bits = (bits & ~(1u << at)) | (((all >> l) & 1) << at);
+    }
+    t.m.set_predicate(k.ops[0].var->id, bits);
+    return true;
+  }
+  std::array<uint64_t, 32> out{};
+  for (unsigned l = 0; l < 32; ++l) out[l] = ((all >> l) & 1) != 0 ? ~uint64_t{0} : 0;
+  write_lanes(t.m, k.ops[0], dst, en, out, def);
+  return true;
 }
 
 }  // namespace
@@ -199,21 +280,24 @@ std::optional<bool> run_prepared(ThreadState& t, const KInst& k, KDispatch d,
     if ((en & ~o.in_bounds) != 0) return std::nullopt;  // run_generic reports the lane
   }
   const size_t n = d == KDispatch::kAlu ? std::min<size_t>(k.ops.size() - 1, 3) : 2;
-  std::array<std::array<KValue, 32>, 3> v{};
   std::array<uint8_t, 32> def{};
   def.fill(1);
-  for (size_t s = 0; s < n; ++s) read_sources(t.m, k.ops[1 + s], p.ops[1 + s], en, v[s], def);
   std::array<uint64_t, 32> out{};
-  const VisaType dt = k.ops[0].type;
-  if (d == KDispatch::kAlu && p.int32) {
+  if ((d == KDispatch::kAlu && p.int32) || (d == KDispatch::kCmp && !p.exec_float)) {
+    std::array<std::array<int64_t, 32>, 3> iv{};
+    for (size_t s = 0; s < n; ++s) read_int_sources(t.m, k.ops[1 + s], p.ops[1 + s], en, iv[s], def);
+    if (d == KDispatch::kCmp) return int_compare(t, k, p.ops[0], iv[0], iv[1], en, def);
     std::array<std::array<uint32_t, 32>, 3> lo{};
     for (size_t s = 0; s < n; ++s) {
-      for (unsigned l = 0; l < 32; ++l) lo[s][l] = static_cast<uint32_t>(v[s][l].i);
+      for (unsigned l = 0; l < 32; ++l) lo[s][l] = static_cast<uint32_t>(iv[s][l]);
     }
     int32_lanes(p.op, lo, out);
     write_lanes(t.m, k.ops[0], p.ops[0], en, out, def);
     return true;
   }
+  std::array<std::array<KValue, 32>, 3> v;
+  for (size_t s = 0; s < n; ++s) read_sources(t.m, k.ops[1 + s], p.ops[1 + s], en, v[s], def);
+  const VisaType dt = k.ops[0].type;
   if (d == KDispatch::kAlu) {
     for (uint32_t rest = en; rest != 0; rest &= rest - 1) {
       const auto l = static_cast<unsigned>(std::countr_zero(rest));
