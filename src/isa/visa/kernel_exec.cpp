@@ -67,8 +67,7 @@ KDispatch classify(const KInst& k) {
   if (op == "addr_add") return KDispatch::kAddrAdd;
   if (op.starts_with("lsc_atomic_")) return KDispatch::kLscAtomic;
   if (op == "lsc_load" || op == "lsc_store") return KDispatch::kLsc;
-  if (op.starts_with("svm_block_") || op.starts_with("svm_gather") ||
-      op.starts_with("svm_scatter"))
+  if (op.starts_with("svm_block_") || op.starts_with("svm_gather") || op.starts_with("svm_scatter"))
     return KDispatch::kSvm;
   if (op == "media_st") return KDispatch::kMediaSt;
   if (op.starts_with("oword_")) return KDispatch::kOword;
@@ -122,9 +121,8 @@ std::optional<KernelCode> build_kernel_code(const VisaProgram& prog, core::DiagS
       ok = false;
     }
     code.dispatch.push_back(k ? classify(*k) : KDispatch::kGeneric);
-    code.targets.push_back(k && code.dispatch.back() == KDispatch::kBranch
-                               ? code.labels.at(k->ops[0].label)
-                               : 0);
+    code.targets.push_back(
+        k && code.dispatch.back() == KDispatch::kBranch ? code.labels.at(k->ops[0].label) : 0);
     code.insts.push_back(std::move(k));
   }
   if (!ok) return std::nullopt;

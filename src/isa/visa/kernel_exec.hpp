@@ -70,11 +70,11 @@ enum class KDispatch : uint8_t {
 struct PreparedOperand {
   uint32_t in_bounds = 0;  // lanes whose element lies inside the variable (always all: immediates)
   std::array<uint32_t, 32> addr{};
-  uint8_t size = 0;  // element bytes; 0: an immediate (imm) or %null
+  uint8_t size = 0;             // element bytes; 0: an immediate (imm) or %null
   std::array<KValue, 8> imm{};  // read_lane of an immediate at lane & 7 (V/UV pack 8 values)
 };
 struct PreparedInst {
-  bool ready = false;  // every operand is a general variable, an immediate or %null
+  bool ready = false;                // every operand is a general variable, an immediate or %null
   std::vector<PreparedOperand> ops;  // parallel to KInst::ops
   AluOp op = AluOp::kMov;            // kAlu: the operation, BFN's function byte
   uint8_t bfn = 0;

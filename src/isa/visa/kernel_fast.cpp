@@ -215,9 +215,8 @@ void write_lanes(Machine& m, const KOperand& dst, const PreparedOperand& p, uint
 // CMP in the integer domain (kernel_alu compare on KValue::i): each relation a loop over all
 // lanes; nullopt for a condition compare() does not know (run_generic reports it).
 std::optional<bool> int_compare(ThreadState& t, const KInst& k, const PreparedOperand& dst,
-                                const std::array<int64_t, 32>& a,
-                                const std::array<int64_t, 32>& b, uint32_t en,
-                                const std::array<uint8_t, 32>& def) {
+                                const std::array<int64_t, 32>& a, const std::array<int64_t, 32>& b,
+                                uint32_t en, const std::array<uint8_t, 32>& def) {
   const std::string& c = k.modifier;
   static constexpr std::array<std::string_view, 6> kConds{"eq", "ne", "lt", "le", "gt", "ge"};
   const auto* it = std::find(kConds.begin(), kConds.end(), c);
@@ -273,8 +272,8 @@ void prepare_kernel_code(KernelCode& code, const Machine& m) {
   code.prepared_for = &m.symbols();
 }
 
-std::optional<bool> run_prepared(ThreadState& t, const KInst& k, KDispatch d,
-                                 const PreparedInst& p, uint32_t active) {
+std::optional<bool> run_prepared(ThreadState& t, const KInst& k, KDispatch d, const PreparedInst& p,
+                                 uint32_t active) {
   const uint32_t en = instruction_lanes(t, k, active, d == KDispatch::kSel);
   for (const PreparedOperand& o : p.ops) {
     if ((en & ~o.in_bounds) != 0) return std::nullopt;  // run_generic reports the lane
@@ -285,7 +284,8 @@ std::optional<bool> run_prepared(ThreadState& t, const KInst& k, KDispatch d,
   std::array<uint64_t, 32> out{};
   if ((d == KDispatch::kAlu && p.int32) || (d == KDispatch::kCmp && !p.exec_float)) {
     std::array<std::array<int64_t, 32>, 3> iv{};
-    for (size_t s = 0; s < n; ++s) read_int_sources(t.m, k.ops[1 + s], p.ops[1 + s], en, iv[s], def);
+    for (size_t s = 0; s < n; ++s)
+      read_int_sources(t.m, k.ops[1 + s], p.ops[1 + s], en, iv[s], def);
     if (d == KDispatch::kCmp) return int_compare(t, k, p.ops[0], iv[0], iv[1], en, def);
     std::array<std::array<uint32_t, 32>, 3> lo{};
     for (size_t s = 0; s < n; ++s) {

@@ -66,8 +66,8 @@ bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::Te
 // when it ran; nullopt (nothing written) when an enabled lane needs the per-lane path of
 // run_generic, which then reports what the prepared path cannot (an element outside its
 // variable, an unknown condition).
-std::optional<bool> run_prepared(ThreadState& t, const KInst& k, KDispatch d,
-                                 const PreparedInst& p, uint32_t active);
+std::optional<bool> run_prepared(ThreadState& t, const KInst& k, KDispatch d, const PreparedInst& p,
+                                 uint32_t active);
 // AND/OR/XOR/NOT on predicates, SETP and CBIT (kernel_pred.cpp); `en` as instruction_lanes.
 bool run_pred_logic(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
                     core::DiagSink& sink);

@@ -149,7 +149,8 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, KernelCode& code,
     for (uint32_t gy = 0; gy < groups[1]; ++gy) {
       for (uint32_t gx = 0; gx < groups[0]; ++gx) {
         if (l.slm_size) mem.slm.emplace(*l.slm_size, uint8_t{0});  // fresh per group (K16)
-        if (!run_group(prog, code, sc, cfg, l, *simd, *proto, {gx, gy, gz}, mem, sink)) return std::nullopt;
+        if (!run_group(prog, code, sc, cfg, l, *simd, *proto, {gx, gy, gz}, mem, sink))
+          return std::nullopt;
       }
     }
   }

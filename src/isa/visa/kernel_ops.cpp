@@ -167,8 +167,8 @@ uint32_t instruction_lanes(const ThreadState& t, const KInst& k, uint32_t active
   for (unsigned i = 0; i < k.exec_size; ++i) {
     const unsigned ch = k.mask_offset + i;
     const bool on = k.nomask || (ch < 32 && ((active >> ch) & 1) != 0);
-    const bool p = k.pred == nullptr || ignore_pred ||
-                   ((ch < 32 && ((pbits >> ch) & 1) != 0) != k.pred_not);
+    const bool p =
+        k.pred == nullptr || ignore_pred || ((ch < 32 && ((pbits >> ch) & 1) != 0) != k.pred_not);
     if (on && p) en |= 1u << i;
   }
   return en & lane_bits(k.exec_size);
