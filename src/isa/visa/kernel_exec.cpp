@@ -57,6 +57,30 @@ bool run_row(ThreadState& t, const Instruction& inst, uint32_t active, const cor
   return ok;
 }
 
+// How `k` runs (the order of the former per-step mnemonic tests; decision KS1).
+KDispatch classify(const KInst& k) {
+  const std::string& op = k.op;
+  if (op == "ret") return KDispatch::kRet;
+  if (op == "goto" || op == "jmp") return KDispatch::kBranch;
+  if (op == "barrier") return KDispatch::kBarrier;
+  if (op == "dword_atomic" || op == "svm_atomic") return KDispatch::kAtomic;
+  if (op == "addr_add") return KDispatch::kAddrAdd;
+  if (op.starts_with("lsc_atomic_")) return KDispatch::kLscAtomic;
+  if (op == "lsc_load" || op == "lsc_store") return KDispatch::kLsc;
+  if (op.starts_with("svm_block_") || op.starts_with("svm_gather") || op.starts_with("svm_scatter"))
+    return KDispatch::kSvm;
+  if (op == "media_st") return KDispatch::kMediaSt;
+  if (op.starts_with("oword_")) return KDispatch::kOword;
+  if (op == "scatter4_typed") return KDispatch::kTyped;
+  if (op.starts_with("scatter")) return KDispatch::kScatter;
+  if (op == "cmp") return KDispatch::kCmp;
+  if (op == "sel") return KDispatch::kSel;
+  const bool pred_logic = !k.ops.empty() && k.ops[0].kind == KOpKind::kPred &&
+                          (op == "and" || op == "or" || op == "xor" || op == "not");
+  if (alu_op(op) && !pred_logic && !k.ops.empty()) return KDispatch::kAlu;
+  return KDispatch::kGeneric;
+}
+
 }  // namespace
 
 std::optional<KernelCode> build_kernel_code(const VisaProgram& prog, core::DiagSink& sink) {
@@ -66,6 +90,8 @@ std::optional<KernelCode> build_kernel_code(const VisaProgram& prog, core::DiagS
   for (const Instruction& i : prog.instructions) {
     if (i.row != nullptr) {
       code.insts.emplace_back();
+      code.dispatch.push_back(KDispatch::kRow);
+      code.targets.push_back(0);
       continue;
     }
     std::string err;
@@ -94,9 +120,13 @@ std::optional<KernelCode> build_kernel_code(const VisaProgram& prog, core::DiagS
                  "docs/kernels.md");
       ok = false;
     }
+    code.dispatch.push_back(k ? classify(*k) : KDispatch::kGeneric);
+    code.targets.push_back(
+        k && code.dispatch.back() == KDispatch::kBranch ? code.labels.at(k->ops[0].label) : 0);
     code.insts.push_back(std::move(k));
   }
   if (!ok) return std::nullopt;
+  for (const Instruction& i : prog.instructions) code.locs.push_back(loc_of(prog, i));
   return code;
 }
 
@@ -106,7 +136,7 @@ namespace {
 // mask_offset for every lane, a uniform branch) to the label, the others to the next one.
 void branch(ThreadState& t, const KInst& k, const KernelCode& code, uint32_t lanes, size_t pc,
             std::array<size_t, 32>& pcs) {
-  const size_t target = code.labels.at(k.ops[0].label);
+  const size_t target = code.targets[pc];
   for (unsigned ch = 0; ch < 32; ++ch) {
     if (((lanes >> ch) & 1) == 0) continue;
     bool take = true;
@@ -116,6 +146,43 @@ void branch(ThreadState& t, const KInst& k, const KernelCode& code, uint32_t lan
                               : in_range && predicate_lane(t, k, ch - k.mask_offset);
     }
     pcs[ch] = take ? target : pc + 1;
+  }
+}
+
+// The generic instruction at `pc` on the lanes `active` (prepared when the code was prepared for
+// this machine's layout: decision KS2).
+bool run_kinst(ThreadState& t, const KernelCode& code, size_t pc, uint32_t active,
+               const core::TextLoc& loc, core::DiagSink& sink) {
+  const KInst& k = *code.insts[pc];
+  switch (code.dispatch[pc]) {
+    case KDispatch::kAtomic:
+      return run_atomic(t, k, active, loc, sink);
+    case KDispatch::kAddrAdd:
+      return run_addr_add(t, k, active, loc, sink);
+    case KDispatch::kLscAtomic:
+      return run_lsc_atomic(t, k, active, loc, sink);
+    case KDispatch::kLsc:
+      return run_lsc(t, k, active, loc, sink);
+    case KDispatch::kSvm:
+      return run_svm(t, k, active, loc, sink);
+    case KDispatch::kMediaSt:
+      return run_media_store(t, k, loc, sink);
+    case KDispatch::kOword:
+      return run_oword(t, k, loc, sink);
+    case KDispatch::kTyped:
+      return run_typed_write(t, k, active, loc, sink);
+    case KDispatch::kScatter:
+      return run_buffer_message(t, k, active, loc, sink);
+    case KDispatch::kAlu:
+    case KDispatch::kCmp:
+    case KDispatch::kSel:
+      if (code.prepared_for == &t.m.symbols() && code.prepared[pc].ready) {
+        if (const auto r = run_prepared(t, k, code.dispatch[pc], code.prepared[pc], active))
+          return *r;
+      }
+      return run_generic(t, k, active, loc, sink);
+    default:
+      return run_generic(t, k, active, loc, sink);
   }
 }
 
@@ -130,19 +197,17 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
   const size_t end = prog.instructions.size();
   while (live_ != 0) {
     size_t pc = end;
-    for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((live_ >> ch) & 1) != 0) pc = std::min(pc, pcs_[ch]);
-    }
     uint32_t active = 0;
-    for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((live_ >> ch) & 1) != 0 && pcs_[ch] == pc) active |= 1u << ch;
+    for (uint32_t rest = live_; rest != 0; rest &= rest - 1) {  // one pass over the live lanes
+      const auto ch = static_cast<unsigned>(std::countr_zero(rest));
+      if (pcs_[ch] < pc) pc = pcs_[ch], active = 0;
+      if (pcs_[ch] == pc) active |= 1u << ch;
     }
     if (pc >= end) {
       live_ &= ~active;  // ran off the end: those lanes are done
       continue;
     }
-    const Instruction& inst = prog.instructions[pc];
-    const core::TextLoc loc = loc_of(prog, inst);
+    const core::TextLoc& loc = code.locs[pc];
     ++mem.instructions;
     if (steps_++ >= kKernelStepLimit) {
       sink.error("VISA-RUN-LIMIT", loc,
@@ -151,47 +216,26 @@ KernelThread::Stop KernelThread::run(const VisaProgram& prog, const KernelCode& 
                  "docs/kernels.md");
       return Stop::kError;
     }
-    const std::optional<KInst>& k = code.insts[pc];
-    bool ok = true;
-    if (!k) {
-      ok = run_row(t, inst, active, loc, sink);
-    } else if (k->op == "ret") {
+    const KDispatch d = code.dispatch[pc];
+    if (d == KDispatch::kRet) {
       live_ &= ~active;
       continue;
-    } else if (k->op == "goto" || k->op == "jmp") {
-      branch(t, *k, code, active, pc, pcs_);
+    }
+    if (d == KDispatch::kBranch) {
+      branch(t, *code.insts[pc], code, active, pc, pcs_);
       continue;
-    } else if (k->op == "barrier") {
+    }
+    if (d == KDispatch::kBarrier) {
       for (unsigned ch = 0; ch < 32; ++ch) {
         if (((active >> ch) & 1) != 0) pcs_[ch] = pc + 1;
       }
       return Stop::kBarrier;  // resumes after the barrier (decision K16)
-    } else if (k->op == "dword_atomic" || k->op == "svm_atomic") {
-      ok = run_atomic(t, *k, active, loc, sink);
-    } else if (k->op == "addr_add") {
-      ok = run_addr_add(t, *k, active, loc, sink);
-    } else if (k->op.starts_with("lsc_atomic_")) {
-      ok = run_lsc_atomic(t, *k, active, loc, sink);
-    } else if (k->op == "lsc_load" || k->op == "lsc_store") {
-      ok = run_lsc(t, *k, active, loc, sink);
-    } else if (k->op.starts_with("svm_block_") || k->op.starts_with("svm_gather") ||
-               k->op.starts_with("svm_scatter")) {
-      ok = run_svm(t, *k, active, loc, sink);
-    } else if (k->op == "media_st") {
-      ok = run_media_store(t, *k, loc, sink);
-    } else if (k->op.starts_with("oword_")) {
-      ok = run_oword(t, *k, loc, sink);
-    } else if (k->op == "scatter4_typed") {
-      ok = run_typed_write(t, *k, active, loc, sink);
-    } else if (k->op.starts_with("scatter")) {
-      ok = run_buffer_message(t, *k, active, loc, sink);
-    } else {
-      ok = run_generic(t, *k, active, loc, sink);
     }
+    const bool ok = d == KDispatch::kRow ? run_row(t, prog.instructions[pc], active, loc, sink)
+                                         : run_kinst(t, code, pc, active, loc, sink);
     if (!ok) return Stop::kError;
-    for (unsigned ch = 0; ch < 32; ++ch) {
-      if (((active >> ch) & 1) != 0) pcs_[ch] = pc + 1;
-    }
+    for (uint32_t rest = active; rest != 0; rest &= rest - 1)
+      pcs_[static_cast<unsigned>(std::countr_zero(rest))] = pc + 1;
   }
   return Stop::kDone;
 }

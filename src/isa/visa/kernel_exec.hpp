@@ -14,6 +14,7 @@
 
 #include "core/diag.hpp"
 #include "isa/visa/exec.hpp"
+#include "isa/visa/kernel_alu.hpp"
 #include "isa/visa/kernel_inst.hpp"
 #include "isa/visa/machine.hpp"
 #include "isa/visa/program.hpp"
@@ -43,15 +44,63 @@ struct AddrReg {
 };
 using AddrFile = std::map<uint32_t, AddrReg>;
 
-// Each instruction's structured form (nullopt for rows exec.hpp runs) and the labels.
+// What runs an instruction, chosen once from its mnemonic (decision KS1).
+enum class KDispatch : uint8_t {
+  kRow,  // a row exec.hpp runs (sampler and gather messages)
+  kRet,
+  kBranch,  // GOTO / JMP
+  kBarrier,
+  kAtomic,  // DWORD_ATOMIC / SVM_ATOMIC
+  kAddrAdd,
+  kLscAtomic,
+  kLsc,
+  kSvm,
+  kMediaSt,
+  kOword,
+  kTyped,    // SCATTER4_TYPED
+  kScatter,  // SCATTER4_SCALED / SCATTER_SCALED
+  kAlu,      // an AluOp with a general or null destination (may run prepared: KS2)
+  kCmp,
+  kSel,
+  kGeneric,  // the rest of run_generic
+};
+
+// One operand of a prepared instruction: its element's register-file address for each of the 32
+// lanes, resolved once for the machine layout (decision KS2), or an immediate's lane values.
+struct PreparedOperand {
+  uint32_t in_bounds = 0;  // lanes whose element lies inside the variable (always all: immediates)
+  std::array<uint32_t, 32> addr{};
+  uint8_t size = 0;             // element bytes; 0: an immediate (imm) or %null
+  std::array<KValue, 8> imm{};  // read_lane of an immediate at lane & 7 (V/UV pack 8 values)
+};
+struct PreparedInst {
+  bool ready = false;                // every operand is a general variable, an immediate or %null
+  std::vector<PreparedOperand> ops;  // parallel to KInst::ops
+  AluOp op = AluOp::kMov;            // kAlu: the operation, BFN's function byte
+  uint8_t bfn = 0;
+  bool exec_float = false, exec_double = false;  // the execution type (kernel_ops exec_is_float)
+  bool int32 = false;  // kAlu whose D/UD result is the low dword of wrapping integer sources (KS4)
+};
+
+// Each instruction's structured form (nullopt for rows exec.hpp runs), the labels, how each runs,
+// its branch target and source location, and (after prepare_kernel_code) its prepared form.
 struct KernelCode {
   std::vector<std::optional<KInst>> insts;
   std::unordered_map<std::string, size_t> labels;  // name -> index of the next instruction
+  std::vector<KDispatch> dispatch;
+  std::vector<size_t> targets;  // GOTO / JMP: the label's index
+  std::vector<core::TextLoc> locs;
+  std::vector<PreparedInst> prepared;
+  const SymbolTable* prepared_for = nullptr;  // the machines' shared table (Machine::symbols)
 };
 
 // Parses every generic instruction; nullopt with one VISA-UNSUPPORTED per instruction texsim does
 // not model (its mnemonic and file:line:col).
 std::optional<KernelCode> build_kernel_code(const VisaProgram& prog, core::DiagSink& sink);
+
+// Resolves every ALU / CMP / SEL instruction's operands for `m`'s register-file layout; the code
+// then runs prepared on `m` and its copies (they share its symbol table) (kernel_fast.cpp).
+void prepare_kernel_code(KernelCode& code, const Machine& m);
 
 inline constexpr uint64_t kKernelStepLimit = 10'000'000;  // per thread (decision K8)
 

@@ -32,6 +32,12 @@ struct LaneValue {
 std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, unsigned lane,
                                         bool dst, std::string& error,
                                         const AddrFile* addrs = nullptr);
+// The same for a general (kVar) operand without a message (kernel_fast's prepared operands).
+std::optional<uint32_t> general_address(const Machine& m, const KOperand& o, unsigned lane,
+                                        bool dst);
+// ... with the variable's span `sp` and the GRF size given.
+std::optional<uint32_t> general_address(const VarSpan& sp, unsigned grf, const KOperand& o,
+                                        unsigned lane, bool dst);
 std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned lane,
                                    std::string& error, const AddrFile* addrs = nullptr);
 bool write_lane(Machine& m, const KOperand& o, unsigned lane, uint64_t bits, bool defined,
@@ -47,10 +53,21 @@ uint32_t instruction_lanes(const ThreadState& t, const KInst& k, uint32_t active
 // Bit `lane` of the instruction's predicate (after '!'); true without a predicate.
 bool predicate_lane(const ThreadState& t, const KInst& k, unsigned lane);
 
+// BFN's function byte: the modifier "x<hex>" ("bfn.xd8"); nullopt when it is not one.
+std::optional<uint8_t> bfn_table(const std::string& mod);
+// Whether the execution type of sources first_src.. is float (any float source), `dbl` DF.
+bool exec_is_float(const KInst& k, size_t first_src, bool& dbl);
+
 // Generic non-control instructions (ALU, CMP, SEL, ADDC, MOVS, fences); false with a
 // diagnostic at `loc`.
 bool run_generic(ThreadState& t, const KInst& k, uint32_t active, const core::TextLoc& loc,
                  core::DiagSink& sink);
+// An ALU, CMP or SEL instruction prepared for this machine (kernel_fast.cpp, decision KS2): true
+// when it ran; nullopt (nothing written) when an enabled lane needs the per-lane path of
+// run_generic, which then reports what the prepared path cannot (an element outside its
+// variable, an unknown condition).
+std::optional<bool> run_prepared(ThreadState& t, const KInst& k, KDispatch d, const PreparedInst& p,
+                                 uint32_t active);
 // AND/OR/XOR/NOT on predicates, SETP and CBIT (kernel_pred.cpp); `en` as instruction_lanes.
 bool run_pred_logic(ThreadState& t, const KInst& k, uint32_t en, const core::TextLoc& loc,
                     core::DiagSink& sink);

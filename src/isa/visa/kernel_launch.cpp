@@ -88,22 +88,21 @@ scene::RegisterValue buffer_value(uint32_t bti, const VisaRegister& given,
 
 // One work-group: its threads (SIMD lanes each, the last partial) run in turn, each until it
 // ends or reaches a BARRIER; when every thread still running waits at one, all go on (K16).
+// Each thread's machine is a copy of `proto`, the scene's machine make_machine built once.
 bool run_group(const VisaProgram& prog, const KernelCode& code, const scene::Scene& sc,
-               const ExecConfig& cfg, const KernelLaunch& l, unsigned simd,
+               const ExecConfig& cfg, const KernelLaunch& l, unsigned simd, const Machine& proto,
                const std::array<uint32_t, 3>& group, KernelMemory& mem, core::DiagSink& sink) {
   const uint32_t per_group = l.local_size[0] * l.local_size[1] * l.local_size[2];
   std::vector<Machine> machines;
   std::vector<KernelThread> threads;
   machines.reserve((per_group + simd - 1) / simd);
   for (uint32_t first = 0; first < per_group; first += simd) {
-    auto m = make_machine(prog, sc, cfg, sink);
-    if (!m) return false;
+    Machine& m = machines.emplace_back(proto);
     const uint32_t n = std::min(simd, per_group - first);
     const uint32_t lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1;
-    write_group_ids(*m, group);
-    write_local_ids(prog, *m, simd, l.local_size, first, lanes);
-    write_cross_thread(prog, *m, simd, l.cross_thread);
-    machines.push_back(std::move(*m));
+    write_group_ids(m, group);
+    write_local_ids(prog, m, simd, l.local_size, first, lanes);
+    write_cross_thread(prog, m, simd, l.cross_thread);
     threads.emplace_back(machines.back(), lanes);
   }
   std::vector<bool> done(threads.size(), false);
@@ -120,7 +119,7 @@ bool run_group(const VisaProgram& prog, const KernelCode& code, const scene::Sce
   return true;
 }
 
-std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& code,
+std::optional<RunResult> run_launch(const VisaProgram& prog, KernelCode& code,
                                     const scene::Scene& sc, const ExecConfig& cfg,
                                     const KernelLaunch& l, core::DiagSink& sink) {
   const auto simd = kernel_simd_size(prog);
@@ -139,6 +138,9 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& c
     }
     groups[d] = l.global_size[d] / l.local_size[d];
   }
+  const auto proto = make_machine(prog, sc, cfg, sink);
+  if (!proto) return std::nullopt;
+  prepare_kernel_code(code, *proto);  // every thread's machine is a copy (decision KS2)
   KernelMemory mem;
   for (const auto& [bti, b] : l.buffers) mem.buffers[bti] = b.bytes;
   mem.images = l.images;
@@ -147,7 +149,8 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, const KernelCode& c
     for (uint32_t gy = 0; gy < groups[1]; ++gy) {
       for (uint32_t gx = 0; gx < groups[0]; ++gx) {
         if (l.slm_size) mem.slm.emplace(*l.slm_size, uint8_t{0});  // fresh per group (K16)
-        if (!run_group(prog, code, sc, cfg, l, *simd, {gx, gy, gz}, mem, sink)) return std::nullopt;
+        if (!run_group(prog, code, sc, cfg, l, *simd, *proto, {gx, gy, gz}, mem, sink))
+          return std::nullopt;
       }
     }
   }
@@ -176,12 +179,13 @@ std::optional<unsigned> kernel_simd_size(const VisaProgram& prog) {
 
 std::optional<RunResult> execute_kernel(const VisaProgram& prog, const scene::Scene& sc,
                                         const ExecConfig& cfg, core::DiagSink& sink) {
-  const auto code = build_kernel_code(prog, sink);
+  auto code = build_kernel_code(prog, sink);
   if (!code) return std::nullopt;
   const SceneState& st = scene_state(sc);
   if (st.launch) return run_launch(prog, *code, sc, cfg, *st.launch, sink);
   auto m = make_machine(prog, sc, cfg, sink);
   if (!m) return std::nullopt;
+  prepare_kernel_code(*code, *m);
   KernelMemory mem;
   // The thread's lanes: the dispatch mask below the SIMD width (SimdSize, else the widest
   // instruction's last lane), so that a uniform jump does not carry lanes the kernel never has.

@@ -12,7 +12,13 @@ uint32_t lane_bits(unsigned n) {
   return n >= 32 ? 0xffffffffu : (1u << n) - 1;
 }
 
-// BFN's function byte: the modifier "x<hex>" ("bfn.xd8").
+bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& what) {
+  sink.error("VISA-RUN-OPERAND", loc, what, "visa 5_operands.md");
+  return false;
+}
+
+}  // namespace
+
 std::optional<uint8_t> bfn_table(const std::string& mod) {
   if (mod.size() < 2 || mod[0] != 'x') return std::nullopt;
   try {
@@ -21,13 +27,6 @@ std::optional<uint8_t> bfn_table(const std::string& mod) {
     return std::nullopt;
   }
 }
-
-bool fail(core::DiagSink& sink, const core::TextLoc& loc, const std::string& what) {
-  sink.error("VISA-RUN-OPERAND", loc, what, "visa 5_operands.md");
-  return false;
-}
-
-}  // namespace
 
 namespace {
 
@@ -67,14 +66,15 @@ std::optional<uint32_t> indirect_address(const Machine& m, const KOperand& o, un
 
 }  // namespace
 
-std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, unsigned lane,
-                                        bool dst, std::string& error, const AddrFile* addrs) {
-  if (o.kind == KOpKind::kIndirect) return indirect_address(m, o, lane, dst, error, addrs);
+std::optional<uint32_t> general_address(const Machine& m, const KOperand& o, unsigned lane,
+                                        bool dst) {
   const auto sp = m.span(o.var->id);
-  if (!sp) {
-    error = "operand " + o.var->name + " has no storage";
-    return std::nullopt;
-  }
+  if (!sp) return std::nullopt;
+  return general_address(*sp, m.grf_bytes(), o, lane, dst);
+}
+
+std::optional<uint32_t> general_address(const VarSpan& sp, unsigned grf, const KOperand& o,
+                                        unsigned lane, bool dst) {
   const unsigned es = type_size(o.type);
   uint64_t el = 0;
   if (dst) {
@@ -82,14 +82,24 @@ std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, uns
   } else if (o.w != 0) {
     el = uint64_t{lane / o.w} * o.vs + uint64_t{lane % o.w} * o.hs;
   }
-  const uint64_t off = uint64_t{o.row} * m.grf_bytes() + (uint64_t{o.col} + el) * es;
-  if (off + es > sp->size) {
-    error = "operand " + o.var->name + "(" + std::to_string(o.row) + "," + std::to_string(o.col) +
-            ") element " + std::to_string(lane) + " lies outside the variable (" +
-            std::to_string(sp->size) + " bytes)";
+  const uint64_t off = uint64_t{o.row} * grf + (uint64_t{o.col} + el) * es;
+  if (off + es > sp.size) return std::nullopt;
+  return sp.base + static_cast<uint32_t>(off);
+}
+
+std::optional<uint32_t> element_address(const Machine& m, const KOperand& o, unsigned lane,
+                                        bool dst, std::string& error, const AddrFile* addrs) {
+  if (o.kind == KOpKind::kIndirect) return indirect_address(m, o, lane, dst, error, addrs);
+  if (const auto a = general_address(m, o, lane, dst)) return a;
+  const auto sp = m.span(o.var->id);
+  if (!sp) {
+    error = "operand " + o.var->name + " has no storage";
     return std::nullopt;
   }
-  return sp->base + static_cast<uint32_t>(off);
+  error = "operand " + o.var->name + "(" + std::to_string(o.row) + "," + std::to_string(o.col) +
+          ") element " + std::to_string(lane) + " lies outside the variable (" +
+          std::to_string(sp->size) + " bytes)";
+  return std::nullopt;
 }
 
 std::optional<LaneValue> read_lane(const Machine& m, const KOperand& o, unsigned lane,
@@ -150,22 +160,19 @@ bool predicate_lane(const ThreadState& t, const KInst& k, unsigned lane) {
 
 uint32_t instruction_lanes(const ThreadState& t, const KInst& k, uint32_t active,
                            bool ignore_pred) {
+  // The predicate read once (predicate_lane per lane, decision KS3).
+  const uint32_t pbits =
+      k.pred == nullptr || ignore_pred ? 0 : t.m.predicate(k.pred->id).value_or(0);
   uint32_t en = 0;
   for (unsigned i = 0; i < k.exec_size; ++i) {
     const unsigned ch = k.mask_offset + i;
     const bool on = k.nomask || (ch < 32 && ((active >> ch) & 1) != 0);
-    if (on && (ignore_pred || predicate_lane(t, k, i))) en |= 1u << i;
+    const bool p =
+        k.pred == nullptr || ignore_pred || ((ch < 32 && ((pbits >> ch) & 1) != 0) != k.pred_not);
+    if (on && p) en |= 1u << i;
   }
   return en & lane_bits(k.exec_size);
 }
-
-namespace {
-
-struct LaneResult {
-  unsigned lane;
-  uint64_t bits;
-  bool defined;
-};
 
 bool exec_is_float(const KInst& k, size_t first_src, bool& dbl) {
   bool f = false;
@@ -179,6 +186,14 @@ bool exec_is_float(const KInst& k, size_t first_src, bool& dbl) {
   }
   return f;
 }
+
+namespace {
+
+struct LaneResult {
+  unsigned lane;
+  uint64_t bits;
+  bool defined;
+};
 
 // Reads sources first..first+n-1 of every lane in `en`, then `fn(lane, values, defined)`.
 template <typename Fn>

@@ -9,10 +9,12 @@
 namespace texsim::isa::visa {
 
 Machine::Machine(SymbolTable syms, Platform platform, uint8_t fill)
-    : syms_(std::move(syms)), grf_(platform_info(platform).grf_bytes) {
+    : syms_(std::make_shared<const SymbolTable>(std::move(syms))),
+      grf_(platform_info(platform).grf_bytes) {
+  const SymbolTable& table = *syms_;
   uint32_t next = 0;
   // Roots first (declaration order), each at a GRF-aligned address (or its larger alignment).
-  for (const Variable* v : syms_.declared()) {
+  for (const Variable* v : table.declared()) {
     if (v->cls != VarClass::kGeneral || v->alias_name) continue;
     const uint32_t align = std::max<uint32_t>(grf_, v->align ? align_bytes(*v->align, grf_) : 0);
     next = (next + align - 1) / align * align;
@@ -22,15 +24,15 @@ Machine::Machine(SymbolTable syms, Platform platform, uint8_t fill)
   // The predefined %thread_x .. %msg0 (V1..V20), one GRF each after the user's (issue 28:
   // kernels read %r0 and write %cr0; decision K2).
   for (uint32_t id = 1; id < kFirstUserGeneral; ++id) {
-    const Variable* v = syms_.find(VarClass::kGeneral, id);
+    const Variable* v = table.find(VarClass::kGeneral, id);
     if (v == nullptr || !v->predefined) continue;
     next = (next + grf_ - 1) / grf_ * grf_;
     spans_[id] = VarSpan{next, grf_};
     next += grf_;
   }
-  for (const Variable* v : syms_.declared()) {
+  for (const Variable* v : table.declared()) {
     if (v->cls != VarClass::kGeneral || !v->alias_name) continue;
-    const auto [root, off] = syms_.root(*v);
+    const auto [root, off] = table.root(*v);
     auto it = spans_.find(root->id);
     if (it == spans_.end()) continue;
     // Clamped to the root (an alias past its root's end is a VISA-DECL error at check time).
@@ -42,9 +44,14 @@ Machine::Machine(SymbolTable syms, Platform platform, uint8_t fill)
   next = (next + grf_ - 1) / grf_ * grf_;
   bytes_.assign(next, fill);
   defined_.assign(next, 0);
+  for (const auto& [id, sp] : spans_) {
+    if (id >= kFlatIds) break;
+    if (id >= flat_.size()) flat_.resize(id + 1, VarSpan{0, kNoSpan});
+    flat_[id] = sp;
+  }
 }
 
-std::optional<VarSpan> Machine::span(uint32_t id) const {
+std::optional<VarSpan> Machine::span_slow(uint32_t id) const {
   auto it = spans_.find(id);
   if (it == spans_.end()) return std::nullopt;
   return it->second;
@@ -68,10 +75,10 @@ uint64_t Machine::read_le(uint32_t addr, unsigned n, bool& all_defined) const {
 std::optional<std::pair<uint32_t, bool>> Machine::read_scalar(const VectorOperand& v,
                                                               std::string& error) const {
   if (v.cls == VecClass::kImmediate) return std::make_pair(static_cast<uint32_t>(v.imm), true);
-  const Variable* var = syms_.find(VarClass::kGeneral, v.id);
+  const Variable* var = syms_->find(VarClass::kGeneral, v.id);
   const auto sp = span(v.id);
   if (var == nullptr || !sp) {
-    error = "operand " + syms_.name_of(VarClass::kGeneral, v.id) + " has no storage";
+    error = "operand " + syms_->name_of(VarClass::kGeneral, v.id) + " has no storage";
     return std::nullopt;
   }
   const unsigned esize = type_size(var->type);
@@ -120,6 +127,13 @@ uint32_t Machine::channel_enable(uint32_t exec_value, uint32_t pred_value) const
 }
 
 void Machine::mark_written(uint32_t id) {
+  if (id < kFlatIds) {
+    if (id < written_flag_.size() && written_flag_[id] != 0) return;
+    if (id >= written_flag_.size()) written_flag_.resize(id + 1, 0);
+    written_flag_[id] = 1;
+    written_.push_back(id);
+    return;
+  }
   if (std::find(written_.begin(), written_.end(), id) == written_.end()) written_.push_back(id);
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,15 +28,28 @@ class Machine {
   // `fill`).
   Machine(SymbolTable syms, Platform platform, uint8_t fill = 0);
 
-  const SymbolTable& symbols() const { return syms_; }
+  const SymbolTable& symbols() const { return *syms_; }
   unsigned grf_bytes() const { return grf_; }
 
-  std::optional<VarSpan> span(uint32_t general_id) const;  // nullopt: %null or unknown
+  // nullopt: %null or unknown. Ids below kFlatIds from a flat table (issue 28 item 4: it is
+  // looked up per operand of every executed instruction).
+  std::optional<VarSpan> span(uint32_t general_id) const {
+    if (general_id < flat_.size()) {
+      const VarSpan& f = flat_[general_id];
+      if (f.size != kNoSpan) return f;
+      return std::nullopt;
+    }
+    return span_slow(general_id);
+  }
 
   uint8_t byte(uint32_t addr) const { return bytes_[addr]; }
   bool defined(uint32_t addr) const { return defined_[addr] != 0; }
   void write(uint32_t addr, uint8_t value, bool is_defined = true);
   size_t size() const { return bytes_.size(); }
+  // The whole register file and its definedness flags (a prepared instruction reads and writes
+  // through them at addresses resolved once: kernel_fast.cpp).
+  uint8_t* raw_bytes() { return bytes_.data(); }
+  uint8_t* raw_defined() { return defined_.data(); }
 
   // A window of `n` bytes from `addr` (a message response writes through it): the values and
   // the definedness flags (0/1), each of `n` bytes.
@@ -66,14 +80,20 @@ class Machine {
   const std::vector<uint32_t>& written() const { return written_; }
 
  private:
-  SymbolTable syms_;
+  static constexpr uint32_t kFlatIds = 1u << 16;
+  static constexpr uint32_t kNoSpan = 0xffffffffu;  // flat_ entry of an id without storage
+  std::optional<VarSpan> span_slow(uint32_t id) const;
+  // Shared by copies: a launch copies one prepared machine per thread (kernel_launch.cpp).
+  std::shared_ptr<const SymbolTable> syms_;
   unsigned grf_;
   std::map<uint32_t, VarSpan> spans_;
+  std::vector<VarSpan> flat_;  // spans_ for ids < kFlatIds, size kNoSpan where none
   std::vector<uint8_t> bytes_;
   std::vector<uint8_t> defined_;
   std::map<uint32_t, uint32_t> preds_;
   uint32_t dispatch_ = 0xffffffffu;
   std::vector<uint32_t> written_;
+  std::vector<uint8_t> written_flag_;  // by id < kFlatIds: in written_
 };
 
 }  // namespace texsim::isa::visa
