@@ -184,8 +184,10 @@ std::optional<uint64_t> operand_value(Opnd o, std::string_view t, const Ctx& ctx
       if (operand_text(o, c, ctx) == t) v = c;
     }
   }
-  if (!v || (w < 64 && *v >= (uint64_t{1} << w)) || operand_text(o, *v, ctx) != t)
-    return std::nullopt;
+  if (!v || (w < 64 && *v >= (uint64_t{1} << w))) return std::nullopt;
+  // A text nvdisasm ends with a space ("-0.0 ") is read without it (operands are trimmed).
+  const auto back = operand_text(o, *v, ctx);
+  if (!back || core::trim(*back) != t) return std::nullopt;
   return v;
 }
 

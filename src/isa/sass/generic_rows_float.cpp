@@ -1,11 +1,158 @@
 // The float family of the generic table (generic_table.hpp): float ALU, MUFU and conversions (FFMA,
-// FSETP, I2F...) as nvdisasm 11.8 prints them (issue 29).
+// FSETP, I2F...) as nvdisasm 11.8 prints them (issue 29; field positions from bit-flip probes, GF1-).
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
 #include "isa/sass/generic_table.hpp"
 
 namespace texsim::isa::sass::generic {
 
+namespace {
+
+constexpr uint64_t kBit56 = uint64_t{1} << 56;
+
+// nvdisasm's float immediate text (GF1): "+INF ", "-QNAN " (every NaN), "-0.0 " (these three
+// with a space), "0", integers below 1e9 in full, other integers "%.20e", the rest "%.20g".
+std::string fp_text(double v) {
+  if (std::isnan(v)) return std::signbit(v) ? "-QNAN " : "+QNAN ";
+  if (std::isinf(v)) return v < 0 ? "-INF " : "+INF ";
+  if (v == 0) return std::signbit(v) ? "-0.0 " : "0";
+  char buf[64];
+  const char* fmt = v != std::trunc(v) ? "%.20g" : std::fabs(v) < 1e9 ? "%.0f" : "%.20e";
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+// fp_text's inverse (nullopt: not a number nvdisasm prints); NaNs read as the quiet NaN.
+std::optional<double> fp_parse(std::string_view t) {
+  if (t.ends_with(" ")) t.remove_suffix(1);
+  const bool neg = t.starts_with("-");
+  if (neg || t.starts_with("+")) t.remove_prefix(1);
+  double v = 0;
+  if (t == "INF") {
+    v = INFINITY;
+  } else if (t == "QNAN") {
+    v = NAN;
+  } else {
+    const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (r.ec != std::errc{} || r.ptr != t.data() + t.size()) return std::nullopt;
+  }
+  return neg ? -v : v;
+}
+
+// The layouts of a float immediate (bits from 20): the top 19 bits of a float with the sign at
+// bit 56, a whole float, or the top 19 bits of a double with the sign at bit 56.
+enum class Fp : uint8_t { k20, k32, kD20 };
+
+constexpr unsigned fp_width(Fp f, unsigned neg, unsigned abs) {
+  unsigned w = f == Fp::k32 ? 32 : 37;
+  for (unsigned b : {neg, abs})
+    if (b != 0 && b - 19 > w) w = b - 19;
+  return w;
+}
+
+double fp_value(Fp f, uint64_t v) {
+  const uint64_t sign = f == Fp::k32 ? v >> 31 & 1 : v >> 36 & 1;
+  if (f == Fp::kD20) return std::bit_cast<double>((v & 0x7ffff) << 44 | sign << 63);
+  const uint64_t b = f == Fp::k32 ? v & 0x7fffffff : (v & 0x7ffff) << 12;
+  return static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(b | sign << 31)));
+}
+
+// An immediate's text: the number, then ".NEG" and ".ABS" for its negation and absolute bits
+// (absolute word positions `Neg` and `Abs`, 0: none).
+template <Fp F, unsigned Neg, unsigned Abs>
+std::optional<std::string> fimm_text(uint64_t v, const Ctx& /*ctx*/) {
+  std::string t = fp_text(fp_value(F, v));
+  if constexpr (Neg != 0) t += (v >> (Neg - 20) & 1) != 0 ? ".NEG" : "";
+  if constexpr (Abs != 0) t += (v >> (Abs - 20) & 1) != 0 ? ".ABS" : "";
+  return t;
+}
+
+template <Fp F, unsigned Neg, unsigned Abs>
+std::optional<uint64_t> fimm_parse(std::string_view t, const Ctx& /*ctx*/) {
+  uint64_t flags = 0;
+  if constexpr (Abs != 0) {
+    if (t.ends_with(".ABS")) t.remove_suffix(4), flags |= uint64_t{1} << (Abs - 20);
+  }
+  if constexpr (Neg != 0) {
+    if (t.ends_with(".NEG")) t.remove_suffix(4), flags |= uint64_t{1} << (Neg - 20);
+  }
+  const auto d = fp_parse(t);
+  if (!d) return std::nullopt;
+  if (F == Fp::kD20) {
+    const uint64_t b = std::isnan(*d) ? (std::signbit(*d) ? 0xfff8ull << 48 : 0x7ff8ull << 48)
+                                      : std::bit_cast<uint64_t>(*d);
+    return flags | (b >> 44 & 0x7ffff) | (b >> 63) << 36;
+  }
+  const auto f = static_cast<float>(*d);
+  uint64_t b = std::bit_cast<uint32_t>(f);
+  if (std::isnan(f)) b = std::signbit(f) ? 0xffc00000 : 0x7fc00000;
+  if (F == Fp::k32) return flags | b;
+  return flags | (b >> 12 & 0x7ffff) | (b >> 31) << 36;
+}
+
+template <Fp F, unsigned Neg = 0, unsigned Abs = 0>
+constexpr CustomKind kFimm{fp_width(F, Neg, Abs), &fimm_text<F, Neg, Abs>,
+                           &fimm_parse<F, Neg, Abs>};
+
+template <Fp F, unsigned Neg = 0, unsigned Abs = 0>
+constexpr Opnd fimm() {
+  return {K::kCustom, 20, 0, 0, &kFimm<F, Neg, Abs>};
+}
+
+constexpr Opnd kRd{K::kReg, 0, 0, 47}, kRa{K::kRegA, 8};
+constexpr std::array<std::string_view, 2> kNoSat{"", ".SAT"}, kNoFtz{"", ".FTZ"};
+constexpr std::array<std::string_view, 4> kRnd{"", ".RM", ".RP", ".RZ"},
+    kFmz{"", ".FTZ", ".FMZ", ".INVALIDFMZ3"};
+constexpr std::array<std::string_view, 8> kScale{"",    ".D2", ".D4", ".D8",
+                                                 ".M8", ".M4", ".M2", ".INVALIDSCALE37"};
+
+// FFMA: rounding 52:51, FTZ/FMZ 54:53, SAT 50; b negated by bit 48, c by bit 49 (GF2).
+constexpr std::array<Mod, 6> kFfmaMods{{{53, 2, kFmz}, {51, 2, kRnd}, {50, 1, kNoSat}}};
+// FMUL: rounding 40:39, scale 43:41, FTZ/FMZ 45:44, SAT 50; b negated by bit 48.
+constexpr std::array<Mod, 6> kFmulMods{
+    {{44, 2, kFmz}, {41, 3, kScale}, {39, 2, kRnd}, {50, 1, kNoSat}}};
+// FADD: rounding 40:39, FTZ 44, SAT 50; a: '-' 48, |a| 46; b: '-' 45, |b| 49.
+constexpr std::array<Mod, 6> kFaddMods{{{44, 1, kNoFtz}, {39, 2, kRnd}, {50, 1, kNoSat}}};
+constexpr Opnd kFaddA{K::kRegA, 8, 48, 0, nullptr, 46};
+// The 32-bit immediate forms: FTZ/FMZ 54:53, SAT 55.
+constexpr std::array<Mod, 6> k32iMods{{{53, 2, kFmz}, {55, 1, kNoSat}}};
+
+constexpr uint64_t kFfmaImm = top(9) & ~kBit56;
+constexpr uint64_t kImm13 = top(13) & ~kBit56;
+
+constexpr std::array<Row, 13> kRows{{
+    {"FFMA", top(9), 0x5980000000000000, kFfmaMods,
+     {{kRd, kRa, {K::kRegB, 20, 48}, {K::kRegC, 39, 49}}}, 4},
+    {"FFMA", top(9), 0x4980000000000000, kFfmaMods,
+     {{kRd, kRa, {K::kCBank, 20, 48}, {K::kRegC, 39, 49}}}, 4},
+    {"FFMA", kFfmaImm, 0x3280000000000000, kFfmaMods,
+     {{kRd, kRa, fimm<Fp::k20, 48>(), {K::kRegC, 39, 49}}}, 4},
+    {"FFMA", top(9), 0x5180000000000000, kFfmaMods,
+     {{kRd, kRa, {K::kRegB, 39, 48}, {K::kCBank, 20, 49}}}, 4},
+    {"FMUL", top(13), 0x5c68000000000000, kFmulMods, {{kRd, kRa, {K::kRegB, 20, 48}}}, 3},
+    {"FMUL", top(13), 0x4c68000000000000, kFmulMods, {{kRd, kRa, {K::kCBank, 20, 48}}}, 3},
+    {"FMUL", kImm13, 0x3868000000000000, kFmulMods, {{kRd, kRa, fimm<Fp::k20, 48>()}}, 3},
+    {"FADD", top(13), 0x5c58000000000000, kFaddMods,
+     {{kRd, kFaddA, {K::kRegB, 20, 45, 0, nullptr, 49}}}, 3},
+    {"FADD", top(13), 0x4c58000000000000, kFaddMods,
+     {{kRd, kFaddA, {K::kCBank, 20, 45, 0, nullptr, 49}}}, 3},
+    {"FADD", kImm13, 0x3858000000000000, kFaddMods, {{kRd, kFaddA, fimm<Fp::k20, 45, 49>()}}, 3},
+    // 32-bit immediates (GF3): FFMA32I's c is its destination register.
+    {"FFMA32I", top(6), 0x0c00000000000000, k32iMods,
+     {{{K::kReg, 0, 0, 52}, {K::kRegA, 8, 56}, fimm<Fp::k32>(), {K::kRegC, 0, 57}}}, 4},
+    {"FMUL32I", top(8), 0x1e00000000000000, k32iMods,
+     {{{K::kReg, 0, 0, 52}, kRa, fimm<Fp::k32>()}}, 3},
+    {"FADD32I", top(6), 0x0800000000000000, {{{55, 1, kNoFtz}}},
+     {{{K::kReg, 0, 0, 52}, {K::kRegA, 8, 56, 0, nullptr, 54}, fimm<Fp::k32, 53, 57>()}}, 3},
+}};
+
+}  // namespace
+
 std::span<const Row> float_rows() {
-  return {};
+  return kRows;
 }
 
 }  // namespace texsim::isa::sass::generic
