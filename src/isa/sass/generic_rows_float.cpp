@@ -46,13 +46,22 @@ std::optional<double> fp_parse(std::string_view t) {
 // bit 56, a whole float, or the top 19 bits of a double with the sign at bit 56.
 enum class Fp : uint8_t { k20, k32, kD20 };
 
-constexpr unsigned fp_width(Fp f, unsigned neg, unsigned abs) {
-  unsigned w = f == Fp::k32 ? 32 : 37;
+// The field of an immediate with its negation and absolute bits (word positions, 0: none): it
+// starts at the lowest of them and bit 20, and ends past the highest and the number's sign.
+constexpr unsigned fp_lo(unsigned neg, unsigned abs) {
+  unsigned lo = 20;
   for (unsigned b : {neg, abs})
-    if (b != 0 && b - 19 > w) w = b - 19;
-  return w;
+    if (b != 0 && b < lo) lo = b;
+  return lo;
+}
+constexpr unsigned fp_width(Fp f, unsigned neg, unsigned abs) {
+  unsigned hi = f == Fp::k32 ? 51 : 56;
+  for (unsigned b : {neg, abs})
+    if (b > hi) hi = b;
+  return hi + 1 - fp_lo(neg, abs);
 }
 
+// The number of an immediate's bits (from bit 20).
 double fp_value(Fp f, uint64_t v) {
   const uint64_t sign = f == Fp::k32 ? v >> 31 & 1 : v >> 36 & 1;
   if (f == Fp::kD20) return std::bit_cast<double>((v & 0x7ffff) << 44 | sign << 63);
@@ -60,37 +69,48 @@ double fp_value(Fp f, uint64_t v) {
   return static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(b | sign << 31)));
 }
 
-// An immediate's text: the number, then ".NEG" and ".ABS" for its negation and absolute bits
-// (absolute word positions `Neg` and `Abs`, 0: none).
+// fp_value's inverse (bits from 20); NaNs encode as the quiet NaN.
+uint64_t fp_bits(Fp f, double d) {
+  if (f == Fp::kD20) {
+    const uint64_t b = std::isnan(d) ? (std::signbit(d) ? 0xfff8ull << 48 : 0x7ff8ull << 48)
+                                     : std::bit_cast<uint64_t>(d);
+    return (b >> 44 & 0x7ffff) | (b >> 63) << 36;
+  }
+  const auto fl = static_cast<float>(d);
+  uint64_t b = std::bit_cast<uint32_t>(fl);
+  if (std::isnan(fl)) b = std::signbit(fl) ? 0xffc00000 : 0x7fc00000;
+  return f == Fp::k32 ? b : (b >> 12 & 0x7ffff) | (b >> 31) << 36;
+}
+
+// An immediate's text: the number, then ".NEG" and ".ABS" for its negation and absolute bits.
 template <Fp F, unsigned Neg, unsigned Abs>
 std::optional<std::string> fimm_text(uint64_t v, const Ctx& /*ctx*/) {
-  std::string t = fp_text(fp_value(F, v));
-  if constexpr (Neg != 0) t += (v >> (Neg - 20) & 1) != 0 ? ".NEG" : "";
-  if constexpr (Abs != 0) t += (v >> (Abs - 20) & 1) != 0 ? ".ABS" : "";
+  constexpr unsigned kLo = fp_lo(Neg, Abs);
+  std::string t = fp_text(fp_value(F, v >> (20 - kLo)));
+  if constexpr (Neg != 0) t += (v >> (Neg - kLo) & 1) != 0 ? ".NEG" : "";
+  if constexpr (Abs != 0) t += (v >> (Abs - kLo) & 1) != 0 ? ".ABS" : "";
   return t;
 }
 
 template <Fp F, unsigned Neg, unsigned Abs>
 std::optional<uint64_t> fimm_parse(std::string_view t, const Ctx& /*ctx*/) {
+  constexpr unsigned kLo = fp_lo(Neg, Abs);
   uint64_t flags = 0;
   if constexpr (Abs != 0) {
-    if (t.ends_with(".ABS")) t.remove_suffix(4), flags |= uint64_t{1} << (Abs - 20);
+    if (t.ends_with(".ABS")) {
+      t.remove_suffix(4);
+      flags |= uint64_t{1} << (Abs - kLo);
+    }
   }
   if constexpr (Neg != 0) {
-    if (t.ends_with(".NEG")) t.remove_suffix(4), flags |= uint64_t{1} << (Neg - 20);
+    if (t.ends_with(".NEG")) {
+      t.remove_suffix(4);
+      flags |= uint64_t{1} << (Neg - kLo);
+    }
   }
   const auto d = fp_parse(t);
   if (!d) return std::nullopt;
-  if (F == Fp::kD20) {
-    const uint64_t b = std::isnan(*d) ? (std::signbit(*d) ? 0xfff8ull << 48 : 0x7ff8ull << 48)
-                                      : std::bit_cast<uint64_t>(*d);
-    return flags | (b >> 44 & 0x7ffff) | (b >> 63) << 36;
-  }
-  const auto f = static_cast<float>(*d);
-  uint64_t b = std::bit_cast<uint32_t>(f);
-  if (std::isnan(f)) b = std::signbit(f) ? 0xffc00000 : 0x7fc00000;
-  if (F == Fp::k32) return flags | b;
-  return flags | (b >> 12 & 0x7ffff) | (b >> 31) << 36;
+  return flags | fp_bits(F, *d) << (20 - kLo);
 }
 
 template <Fp F, unsigned Neg = 0, unsigned Abs = 0>
@@ -99,13 +119,35 @@ constexpr CustomKind kFimm{fp_width(F, Neg, Abs), &fimm_text<F, Neg, Abs>,
 
 template <Fp F, unsigned Neg = 0, unsigned Abs = 0>
 constexpr Opnd fimm() {
-  return {K::kCustom, 20, 0, 0, &kFimm<F, Neg, Abs>};
+  return {K::kCustom, static_cast<uint8_t>(fp_lo(Neg, Abs)), 0, 0, &kFimm<F, Neg, Abs>};
 }
 
-constexpr Opnd kRd{K::kReg, 0, 0, 47}, kRa{K::kRegA, 8};
+// A predicate destination: 3 bits, 7 is PT.
+std::optional<std::string> pred3_text(uint64_t v, const Ctx& /*ctx*/) {
+  return v == 7 ? std::string("PT") : "P" + std::to_string(v);
+}
+constexpr CustomKind kPred3{3, &pred3_text};
+
+constexpr Opnd kRd{K::kReg, 0, 0, 47}, kRa{K::kRegA, 8}, kPc{K::kPred, 39}, kPd{K::kCustom, 3, 0, 0, &kPred3},
+    kPnd{K::kCustom, 0, 0, 0, &kPred3};
 constexpr std::array<std::string_view, 2> kNoSat{"", ".SAT"}, kNoFtz{"", ".FTZ"};
 constexpr std::array<std::string_view, 4> kRnd{"", ".RM", ".RP", ".RZ"},
     kFmz{"", ".FTZ", ".FMZ", ".INVALIDFMZ3"};
+constexpr std::array<std::string_view, 4> kBop{".AND", ".OR", ".XOR", ".INVALIDBOP3"};
+constexpr std::array<std::string_view, 2> kNoBf{"", ".BF"};
+constexpr std::array<std::string_view, 16> kCmp{".F",   ".LT",  ".EQ",  ".LE",  ".GT",  ".NE",
+                                               ".GE",  ".NUM", ".NAN", ".LTU", ".EQU", ".LEU",
+                                               ".GTU", ".NEU", ".GEU", ".T"};
+// FCMP prints GT as nothing (GF4); one field with FTZ (bit 47) so that ".FTZ" alone reads as GT.
+constexpr std::array<std::string_view, 32> kFcmpCmpFtz{
+    ".F", ".F.FTZ", ".LT", ".LT.FTZ", ".EQ", ".EQ.FTZ", ".LE", ".LE.FTZ", "", ".FTZ", ".NE",
+    ".NE.FTZ", ".GE", ".GE.FTZ", ".NUM", ".NUM.FTZ", ".NAN", ".NAN.FTZ", ".LTU", ".LTU.FTZ",
+    ".EQU", ".EQU.FTZ", ".LEU", ".LEU.FTZ", ".GTU", ".GTU.FTZ", ".NEU", ".NEU.FTZ", ".GEU",
+    ".GEU.FTZ", ".T", ".T.FTZ"};
+constexpr std::array<std::string_view, 16> kMufu{
+    ".COS",  ".SIN",  ".EX2",  ".LG2",  ".RCP",  ".RSQ",  ".RCP64H", ".RSQ64H", ".SQRT",
+    ".INVALIDMUFUOPCODE9", ".INVALIDMUFUOPCODEA", ".INVALIDMUFUOPCODEB", ".INVALIDMUFUOPCODEC",
+    ".INVALIDMUFUOPCODED", ".INVALIDMUFUOPCODEE", ".INVALIDMUFUOPCODEF"};
 constexpr std::array<std::string_view, 8> kScale{"",    ".D2", ".D4", ".D8",
                                                  ".M8", ".M4", ".M2", ".INVALIDSCALE37"};
 
@@ -120,10 +162,23 @@ constexpr Opnd kFaddA{K::kRegA, 8, 48, 0, nullptr, 46};
 // The 32-bit immediate forms: FTZ/FMZ 54:53, SAT 55.
 constexpr std::array<Mod, 6> k32iMods{{{53, 2, kFmz}, {55, 1, kNoSat}}};
 
+// FSETP: compare 51:48, FTZ 47, boolean 46:45; a: '-' 43, |a| 7; b: '-' 6, |b| 44 (GF4).
+constexpr std::array<Mod, 6> kFsetpMods{{{48, 4, kCmp}, {47, 1, kNoFtz}, {45, 2, kBop}}};
+constexpr Opnd kFsetpA{K::kRegA, 8, 43, 0, nullptr, 7};
+// FSET: BF 52, compare 51:48, FTZ 55, boolean 46:45; a: '-' 43, |a| 54; b: '-' 53, |b| 44.
+constexpr std::array<Mod, 6> kFsetMods{
+    {{52, 1, kNoBf}, {48, 4, kCmp}, {55, 1, kNoFtz}, {45, 2, kBop}}};
+constexpr Opnd kFsetA{K::kRegA, 8, 43, 0, nullptr, 54};
+// FCMP: compare 51:48, FTZ 47; c is a register at 39 or a constant (then b is at 39).
+constexpr std::array<Mod, 6> kFcmpMods{{{47, 5, kFcmpCmpFtz}}};
+// FMNMX: FTZ 44; a: '-' 48, |a| 46; b: '-' 45, |b| 49 (FADD's layout).
+constexpr std::array<Mod, 6> kFmnmxMods{{{44, 1, kNoFtz}}};
+constexpr uint64_t kImm12 = top(12) & ~kBit56;
+
 constexpr uint64_t kFfmaImm = top(9) & ~kBit56;
 constexpr uint64_t kImm13 = top(13) & ~kBit56;
 
-constexpr std::array<Row, 13> kRows{{
+constexpr std::array<Row, 27> kRows{{
     {"FFMA", top(9), 0x5980000000000000, kFfmaMods,
      {{kRd, kRa, {K::kRegB, 20, 48}, {K::kRegC, 39, 49}}}, 4},
     {"FFMA", top(9), 0x4980000000000000, kFfmaMods,
@@ -147,6 +202,34 @@ constexpr std::array<Row, 13> kRows{{
      {{{K::kReg, 0, 0, 52}, kRa, fimm<Fp::k32>()}}, 3},
     {"FADD32I", top(6), 0x0800000000000000, {{{55, 1, kNoFtz}}},
      {{{K::kReg, 0, 0, 52}, {K::kRegA, 8, 56, 0, nullptr, 54}, fimm<Fp::k32, 53, 57>()}}, 3},
+    {"FSETP", top(12), 0x5bb0000000000000, kFsetpMods,
+     {{kPd, kPnd, kFsetpA, {K::kRegB, 20, 6, 0, nullptr, 44}, kPc}}, 5},
+    {"FSETP", top(12), 0x4bb0000000000000, kFsetpMods,
+     {{kPd, kPnd, kFsetpA, {K::kCBank, 20, 6, 0, nullptr, 44}, kPc}}, 5},
+    {"FSETP", kImm12, 0x36b0000000000000, kFsetpMods,
+     {{kPd, kPnd, kFsetpA, fimm<Fp::k20, 6, 44>(), kPc}}, 5},
+    {"FSET", top(8), 0x5800000000000000, kFsetMods,
+     {{kRd, kFsetA, {K::kRegB, 20, 53, 0, nullptr, 44}, kPc}}, 4},
+    {"FSET", top(8), 0x4800000000000000, kFsetMods,
+     {{kRd, kFsetA, {K::kCBank, 20, 53, 0, nullptr, 44}, kPc}}, 4},
+    {"FSET", top(7), 0x3000000000000000, kFsetMods, {{kRd, kFsetA, fimm<Fp::k20, 53, 44>(), kPc}}, 4},
+    {"FCMP", top(12), 0x5ba0000000000000, kFcmpMods,
+     {{{K::kReg, 0}, kRa, {K::kRegB, 20}, {K::kRegC, 39}}}, 4},
+    {"FCMP", top(12), 0x4ba0000000000000, kFcmpMods,
+     {{{K::kReg, 0}, kRa, {K::kCBank, 20}, {K::kRegC, 39}}}, 4},
+    {"FCMP", kImm12, 0x36a0000000000000, kFcmpMods,
+     {{{K::kReg, 0}, kRa, fimm<Fp::k20>(), {K::kRegC, 39}}}, 4},
+    {"FCMP", top(12), 0x53a0000000000000, kFcmpMods,
+     {{{K::kReg, 0}, kRa, {K::kRegB, 39}, {K::kCBank, 20}}}, 4},
+    {"FMNMX", top(13), 0x5c60000000000000, kFmnmxMods,
+     {{kRd, kFaddA, {K::kRegB, 20, 45, 0, nullptr, 49}, kPc}}, 4},
+    {"FMNMX", top(13), 0x4c60000000000000, kFmnmxMods,
+     {{kRd, kFaddA, {K::kCBank, 20, 45, 0, nullptr, 49}, kPc}}, 4},
+    {"FMNMX", kImm13, 0x3860000000000000, kFmnmxMods,
+     {{kRd, kFaddA, fimm<Fp::k20, 45, 49>(), kPc}}, 4},
+    // MUFU: function 23:20, SAT 50; a: '-' 48, |a| 46.
+    {"MUFU", top(13), 0x5080000000000000, {{{20, 4, kMufu}, {50, 1, kNoSat}}},
+     {{{K::kReg, 0}, kFaddA}}, 2},
 }};
 
 }  // namespace
