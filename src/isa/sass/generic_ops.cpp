@@ -191,10 +191,15 @@ std::optional<uint64_t> operand_value(Opnd o, std::string_view t, const Ctx& ctx
   return v;
 }
 
-const Row* row_of(uint64_t word) {
+// Whether `r` exists on architecture sm (0: unknown, every row does).
+bool on_sm(const Row& r, unsigned sm) {
+  return sm == 0 || sm >= r.min_sm;
+}
+
+const Row* row_of(uint64_t word, unsigned sm) {
   for (const auto family : kFamilies) {
     for (const Row& r : family()) {
-      if ((word & r.mask) == r.match) return &r;
+      if ((word & r.mask) == r.match && on_sm(r, sm)) return &r;
     }
   }
   return nullptr;
@@ -228,7 +233,7 @@ const std::vector<GenericOpInfo>& generic_ops() {
 
 std::optional<std::string> generic_text(uint64_t word, unsigned sm, unsigned reuse,
                                         std::optional<uint64_t> pc) {
-  const Row* r = row_of(word);
+  const Row* r = row_of(word, sm);
   if (r == nullptr) return std::nullopt;
   const Ctx ctx{sm, reuse, pc};
   std::string out;
@@ -382,7 +387,7 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
   const Ctx ctx{sm, 0, pc};
   for (const auto family : kFamilies) {
     for (const Row& r : family()) {
-      if (r.name != name) continue;
+      if (r.name != name || !on_sm(r, sm)) continue;
       if (auto g = encode_row(r, mods, ops, ctx)) {
         g->word = (g->word & ~(uint64_t{0xf} << 16)) | *guard;
         return g;

@@ -13,10 +13,14 @@ namespace {
 
 constexpr uint64_t kBit56 = uint64_t{1} << 56;
 
-// nvdisasm's float immediate text (GF1): "+INF ", "-QNAN " (every NaN), "-0.0 " (these three
+// nvdisasm's float immediate text (GF1): "+INF ", "-QNAN " (a float's NaN reads as a quiet
+// double; a double's signalling NaN is "+SNAN "), "-0.0 " (these
 // with a space), "0", integers below 1e9 in full, other integers "%.20e", the rest "%.20g".
 std::string fp_text(double v) {
-  if (std::isnan(v)) return std::signbit(v) ? "-QNAN " : "+QNAN ";
+  if (std::isnan(v)) {
+    const bool quiet = (std::bit_cast<uint64_t>(v) >> 51 & 1) != 0;
+    return std::string(std::signbit(v) ? "-" : "+") + (quiet ? "QNAN " : "SNAN ");
+  }
   if (std::isinf(v)) return v < 0 ? "-INF " : "+INF ";
   if (v == 0) return std::signbit(v) ? "-0.0 " : "0";
   char buf[64];
@@ -35,6 +39,8 @@ std::optional<double> fp_parse(std::string_view t) {
     v = INFINITY;
   } else if (t == "QNAN") {
     v = NAN;
+  } else if (t == "SNAN") {
+    v = std::bit_cast<double>(uint64_t{0x7ff4} << 48);
   } else {
     const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
     if (r.ec != std::errc{} || r.ptr != t.data() + t.size()) return std::nullopt;
@@ -66,14 +72,14 @@ double fp_value(Fp f, uint64_t v) {
   const uint64_t sign = f == Fp::k32 ? v >> 31 & 1 : v >> 36 & 1;
   if (f == Fp::kD20) return std::bit_cast<double>((v & 0x7ffff) << 44 | sign << 63);
   const uint64_t b = f == Fp::k32 ? v & 0x7fffffff : (v & 0x7ffff) << 12;
-  return static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(b | sign << 31)));
+  const float x = std::bit_cast<float>(static_cast<uint32_t>(b | sign << 31));
+  return std::isnan(x) ? std::copysign(NAN, static_cast<double>(x)) : static_cast<double>(x);
 }
 
 // fp_value's inverse (bits from 20); NaNs encode as the quiet NaN.
 uint64_t fp_bits(Fp f, double d) {
   if (f == Fp::kD20) {
-    const uint64_t b = std::isnan(d) ? (std::signbit(d) ? 0xfff8ull << 48 : 0x7ff8ull << 48)
-                                     : std::bit_cast<uint64_t>(d);
+    const uint64_t b = std::bit_cast<uint64_t>(d);
     return (b >> 44 & 0x7ffff) | (b >> 63) << 36;
   }
   const auto fl = static_cast<float>(d);
@@ -144,10 +150,32 @@ constexpr std::array<std::string_view, 32> kFcmpCmpFtz{
     ".NE.FTZ", ".GE", ".GE.FTZ", ".NUM", ".NUM.FTZ", ".NAN", ".NAN.FTZ", ".LTU", ".LTU.FTZ",
     ".EQU", ".EQU.FTZ", ".LEU", ".LEU.FTZ", ".GTU", ".GTU.FTZ", ".NEU", ".NEU.FTZ", ".GEU",
     ".GEU.FTZ", ".T", ".T.FTZ"};
-constexpr std::array<std::string_view, 16> kMufu{
-    ".COS",  ".SIN",  ".EX2",  ".LG2",  ".RCP",  ".RSQ",  ".RCP64H", ".RSQ64H", ".SQRT",
+// The SQRT row's bit 20 is always 0 (its function bits 23:20 are fixed to 8).
+constexpr std::array<std::string_view, 1> kSqrt{".SQRT"};
+// MUFU.SQRT is SM52's (SM50 prints function 8 as INVALIDMUFUOPCODE8): a row of its own
+// before the general one (GF6).
+constexpr std::array<std::string_view, 16> kMufuSm50{
+    ".COS",  ".SIN",  ".EX2",  ".LG2",  ".RCP",  ".RSQ",  ".RCP64H", ".RSQ64H", ".INVALIDMUFUOPCODE8",
     ".INVALIDMUFUOPCODE9", ".INVALIDMUFUOPCODEA", ".INVALIDMUFUOPCODEB", ".INVALIDMUFUOPCODEC",
     ".INVALIDMUFUOPCODED", ".INVALIDMUFUOPCODEE", ".INVALIDMUFUOPCODEF"};
+constexpr std::array<std::string_view, 64> kChk{
+    ".DIVIDE", ".INVALIDCHKMODE1", ".INVALIDCHKMODE2", ".INVALIDCHKMODE3", ".INVALIDCHKMODE4",
+    ".INVALIDCHKMODE5", ".INVALIDCHKMODE6", ".INVALIDCHKMODE7", ".INVALIDCHKMODE8",
+    ".INVALIDCHKMODE9", ".INVALIDCHKMODE10", ".INVALIDCHKMODE11", ".INVALIDCHKMODE12",
+    ".INVALIDCHKMODE13", ".INVALIDCHKMODE14", ".INVALIDCHKMODE15", ".INVALIDCHKMODE16",
+    ".INVALIDCHKMODE17", ".INVALIDCHKMODE18", ".INVALIDCHKMODE19", ".INVALIDCHKMODE20",
+    ".INVALIDCHKMODE21", ".INVALIDCHKMODE22", ".INVALIDCHKMODE23", ".INVALIDCHKMODE24",
+    ".INVALIDCHKMODE25", ".INVALIDCHKMODE26", ".INVALIDCHKMODE27", ".INVALIDCHKMODE28",
+    ".INVALIDCHKMODE29", ".INVALIDCHKMODE30", ".INVALIDCHKMODE31", ".INVALIDCHKMODE32",
+    ".INVALIDCHKMODE33", ".INVALIDCHKMODE34", ".INVALIDCHKMODE35", ".INVALIDCHKMODE36",
+    ".INVALIDCHKMODE37", ".INVALIDCHKMODE38", ".INVALIDCHKMODE39", ".INVALIDCHKMODE40",
+    ".INVALIDCHKMODE41", ".INVALIDCHKMODE42", ".INVALIDCHKMODE43", ".INVALIDCHKMODE44",
+    ".INVALIDCHKMODE45", ".INVALIDCHKMODE46", ".INVALIDCHKMODE47", ".INVALIDCHKMODE48",
+    ".INVALIDCHKMODE49", ".INVALIDCHKMODE50", ".INVALIDCHKMODE51", ".INVALIDCHKMODE52",
+    ".INVALIDCHKMODE53", ".INVALIDCHKMODE54", ".INVALIDCHKMODE55", ".INVALIDCHKMODE56",
+    ".INVALIDCHKMODE57", ".INVALIDCHKMODE58", ".INVALIDCHKMODE59", ".INVALIDCHKMODE60",
+    ".INVALIDCHKMODE61", ".INVALIDCHKMODE62", ".INVALIDCHKMODE63"};
+constexpr std::array<std::string_view, 2> kRro{".SINCOS", ".EX2"};
 constexpr std::array<std::string_view, 8> kScale{"",    ".D2", ".D4", ".D8",
                                                  ".M8", ".M4", ".M2", ".INVALIDSCALE37"};
 
@@ -173,12 +201,18 @@ constexpr Opnd kFsetA{K::kRegA, 8, 43, 0, nullptr, 54};
 constexpr std::array<Mod, 6> kFcmpMods{{{47, 5, kFcmpCmpFtz}}};
 // FMNMX: FTZ 44; a: '-' 48, |a| 46; b: '-' 45, |b| 49 (FADD's layout).
 constexpr std::array<Mod, 6> kFmnmxMods{{{44, 1, kNoFtz}}};
+// Doubles (GF5): DADD as FADD without FTZ and SAT; DMUL rounding 40:39, b '-' 48; DFMA rounding
+// 51:50; DSETP and DSET as FSETP and FSET without FTZ.
+constexpr std::array<Mod, 6> kRnd39{{{39, 2, kRnd}}};
+constexpr std::array<Mod, 6> kDsetpMods{{{48, 4, kCmp}, {45, 2, kBop}}};
+constexpr std::array<Mod, 6> kDsetMods{{{52, 1, kNoBf}, {48, 4, kCmp}, {45, 2, kBop}}};
 constexpr uint64_t kImm12 = top(12) & ~kBit56;
 
 constexpr uint64_t kFfmaImm = top(9) & ~kBit56;
+constexpr Opnd kB2045{K::kRegB, 20, 45, 0, nullptr, 49}, kC2045{K::kCBank, 20, 45, 0, nullptr, 49};
 constexpr uint64_t kImm13 = top(13) & ~kBit56;
 
-constexpr std::array<Row, 27> kRows{{
+constexpr std::array<Row, 53> kRows{{
     {"FFMA", top(9), 0x5980000000000000, kFfmaMods,
      {{kRd, kRa, {K::kRegB, 20, 48}, {K::kRegC, 39, 49}}}, 4},
     {"FFMA", top(9), 0x4980000000000000, kFfmaMods,
@@ -228,8 +262,48 @@ constexpr std::array<Row, 27> kRows{{
     {"FMNMX", kImm13, 0x3860000000000000, kFmnmxMods,
      {{kRd, kFaddA, fimm<Fp::k20, 45, 49>(), kPc}}, 4},
     // MUFU: function 23:20, SAT 50; a: '-' 48, |a| 46.
-    {"MUFU", top(13), 0x5080000000000000, {{{20, 4, kMufu}, {50, 1, kNoSat}}},
+    {"MUFU", top(13) | uint64_t{0xf} << 20, 0x5080000000800000, {{{20, 1, kSqrt}, {50, 1, kNoSat}}},
+     {{{K::kReg, 0}, kFaddA}}, 2, false, 52},
+    {"MUFU", top(13), 0x5080000000000000, {{{20, 4, kMufuSm50}, {50, 1, kNoSat}}},
      {{{K::kReg, 0}, kFaddA}}, 2},
+    {"DADD", top(13), 0x5c70000000000000, kRnd39, {{kRd, kFaddA, kB2045}}, 3},
+    {"DADD", top(13), 0x4c70000000000000, kRnd39, {{kRd, kFaddA, kC2045}}, 3},
+    {"DADD", kImm13, 0x3870000000000000, kRnd39, {{kRd, kFaddA, fimm<Fp::kD20, 45, 49>()}}, 3},
+    {"DMUL", top(13), 0x5c80000000000000, kRnd39, {{kRd, kRa, {K::kRegB, 20, 48}}}, 3},
+    {"DMUL", top(13), 0x4c80000000000000, kRnd39, {{kRd, kRa, {K::kCBank, 20, 48}}}, 3},
+    {"DMUL", kImm13, 0x3880000000000000, kRnd39, {{kRd, kRa, fimm<Fp::kD20, 48>()}}, 3},
+    {"DFMA", top(12), 0x5b70000000000000, {{{50, 2, kRnd}}},
+     {{kRd, kRa, {K::kRegB, 20, 48}, {K::kRegC, 39, 49}}}, 4},
+    {"DFMA", top(12), 0x4b70000000000000, {{{50, 2, kRnd}}},
+     {{kRd, kRa, {K::kCBank, 20, 48}, {K::kRegC, 39, 49}}}, 4},
+    {"DFMA", kImm12, 0x3670000000000000, {{{50, 2, kRnd}}},
+     {{kRd, kRa, fimm<Fp::kD20, 48>(), {K::kRegC, 39, 49}}}, 4},
+    {"DFMA", top(12), 0x5370000000000000, {{{50, 2, kRnd}}},
+     {{kRd, kRa, {K::kRegB, 39, 48}, {K::kCBank, 20, 49}}}, 4},
+    {"DMNMX", top(13), 0x5c50000000000000, {}, {{kRd, kFaddA, kB2045, kPc}}, 4},
+    {"DMNMX", top(13), 0x4c50000000000000, {}, {{kRd, kFaddA, kC2045, kPc}}, 4},
+    {"DMNMX", kImm13, 0x3850000000000000, {}, {{kRd, kFaddA, fimm<Fp::kD20, 45, 49>(), kPc}}, 4},
+    {"DSETP", top(12), 0x5b80000000000000, kDsetpMods,
+     {{kPd, kPnd, kFsetpA, {K::kRegB, 20, 6, 0, nullptr, 44}, kPc}}, 5},
+    {"DSETP", top(12), 0x4b80000000000000, kDsetpMods,
+     {{kPd, kPnd, kFsetpA, {K::kCBank, 20, 6, 0, nullptr, 44}, kPc}}, 5},
+    {"DSETP", kImm12, 0x3680000000000000, kDsetpMods,
+     {{kPd, kPnd, kFsetpA, fimm<Fp::kD20, 6, 44>(), kPc}}, 5},
+    {"DSET", top(9), 0x5900000000000000, kDsetMods,
+     {{kRd, kFsetA, {K::kRegB, 20, 53, 0, nullptr, 44}, kPc}}, 4},
+    {"DSET", top(9), 0x4900000000000000, kDsetMods,
+     {{kRd, kFsetA, {K::kCBank, 20, 53, 0, nullptr, 44}, kPc}}, 4},
+    {"DSET", kFfmaImm, 0x3200000000000000, kDsetMods,
+     {{kRd, kFsetA, fimm<Fp::kD20, 53, 44>(), kPc}}, 4},
+    // FCHK: check mode 44:39 (0: DIVIDE), predicate destination 5:3; RRO: mode 39 (GF6).
+    {"FCHK", top(13), 0x5c88000000000000, {{{39, 6, kChk}}}, {{kPd, kFaddA, kB2045}}, 3},
+    {"FCHK", top(13), 0x4c88000000000000, {{{39, 6, kChk}}}, {{kPd, kFaddA, kC2045}}, 3},
+    {"FCHK", kImm13, 0x3888000000000000, {{{39, 6, kChk}}},
+     {{kPd, kFaddA, fimm<Fp::k20, 45, 49>()}}, 3},
+    {"RRO", top(13), 0x5c90000000000000, {{{39, 1, kRro}}}, {{{K::kReg, 0}, kB2045}}, 2},
+    {"RRO", top(13), 0x4c90000000000000, {{{39, 1, kRro}}}, {{{K::kReg, 0}, kC2045}}, 2},
+    {"RRO", kImm13, 0x3890000000000000, {{{39, 1, kRro}}},
+     {{{K::kReg, 0}, fimm<Fp::k20, 45, 49>()}}, 2},
 }};
 
 }  // namespace
