@@ -49,8 +49,9 @@ std::optional<double> fp_parse(std::string_view t) {
 }
 
 // The layouts of a float immediate (bits from 20): the top 19 bits of a float with the sign at
-// bit 56, a whole float, or the top 19 bits of a double with the sign at bit 56.
-enum class Fp : uint8_t { k20, k32, kD20 };
+// bit 56, a whole float, the top 19 bits of a double with the sign at bit 56, or a half in the
+// low 16 bits (F2I from F16: bit 56 is not read).
+enum class Fp : uint8_t { k20, k32, kD20, k16 };
 
 // The field of an immediate with its negation and absolute bits (word positions, 0: none): it
 // starts at the lowest of them and bit 20, and ends past the highest and the number's sign.
@@ -69,6 +70,13 @@ constexpr unsigned fp_width(Fp f, unsigned neg, unsigned abs) {
 
 // The number of an immediate's bits (from bit 20).
 double fp_value(Fp f, uint64_t v) {
+  if (f == Fp::k16) {
+    const uint64_t e = v >> 10 & 0x1f, m = v & 0x3ff;
+    const double mag = e == 0x1f ? (m != 0 ? NAN : INFINITY)
+                       : e == 0  ? std::ldexp(static_cast<double>(m), -24)
+                                 : std::ldexp(static_cast<double>(m | 0x400), static_cast<int>(e) - 25);
+    return (v >> 15 & 1) != 0 ? -mag : mag;
+  }
   const uint64_t sign = f == Fp::k32 ? v >> 31 & 1 : v >> 36 & 1;
   if (f == Fp::kD20) return std::bit_cast<double>((v & 0x7ffff) << 44 | sign << 63);
   const uint64_t b = f == Fp::k32 ? v & 0x7fffffff : (v & 0x7ffff) << 12;
@@ -78,6 +86,18 @@ double fp_value(Fp f, uint64_t v) {
 
 // fp_value's inverse (bits from 20); NaNs encode as the quiet NaN.
 uint64_t fp_bits(Fp f, double d) {
+  if (f == Fp::k16) {
+    const uint64_t sign = std::signbit(d) ? 0x8000 : 0;
+    const double a = std::fabs(d);
+    if (std::isnan(d)) return sign | 0x7e00;
+    if (std::isinf(d)) return sign | 0x7c00;
+    int e = 0;
+    const double fr = std::frexp(a, &e);  // a = fr * 2^e, fr in [0.5, 1)
+    if (a == 0) return sign;
+    if (e < -13) return sign | static_cast<uint64_t>(std::ldexp(a, 24));
+    return sign | static_cast<uint64_t>(e + 14) << 10 |
+           (static_cast<uint64_t>(std::ldexp(fr, 11)) & 0x3ff);
+  }
   if (f == Fp::kD20) {
     const uint64_t b = std::bit_cast<uint64_t>(d);
     return (b >> 44 & 0x7ffff) | (b >> 63) << 36;
@@ -89,19 +109,27 @@ uint64_t fp_bits(Fp f, double d) {
 }
 
 // An immediate's text: the number, then ".NEG" and ".ABS" for its negation and absolute bits.
-template <Fp F, unsigned Neg, unsigned Abs>
+// (H1: F2I's ".H1" selector, bit 41, after them.)
+template <Fp F, unsigned Neg, unsigned Abs, bool H1>
 std::optional<std::string> fimm_text(uint64_t v, const Ctx& /*ctx*/) {
   constexpr unsigned kLo = fp_lo(Neg, Abs);
   std::string t = fp_text(fp_value(F, v >> (20 - kLo)));
   if constexpr (Neg != 0) t += (v >> (Neg - kLo) & 1) != 0 ? ".NEG" : "";
   if constexpr (Abs != 0) t += (v >> (Abs - kLo) & 1) != 0 ? ".ABS" : "";
+  if constexpr (H1) t += (v >> (41 - kLo) & 1) != 0 ? ".H1" : "";
   return t;
 }
 
-template <Fp F, unsigned Neg, unsigned Abs>
+template <Fp F, unsigned Neg, unsigned Abs, bool H1>
 std::optional<uint64_t> fimm_parse(std::string_view t, const Ctx& /*ctx*/) {
   constexpr unsigned kLo = fp_lo(Neg, Abs);
   uint64_t flags = 0;
+  if constexpr (H1) {
+    if (t.ends_with(".H1")) {
+      t.remove_suffix(3);
+      flags |= uint64_t{1} << (41 - kLo);
+    }
+  }
   if constexpr (Abs != 0) {
     if (t.ends_with(".ABS")) {
       t.remove_suffix(4);
@@ -119,13 +147,116 @@ std::optional<uint64_t> fimm_parse(std::string_view t, const Ctx& /*ctx*/) {
   return flags | fp_bits(F, *d) << (20 - kLo);
 }
 
-template <Fp F, unsigned Neg = 0, unsigned Abs = 0>
-constexpr CustomKind kFimm{fp_width(F, Neg, Abs), &fimm_text<F, Neg, Abs>,
-                           &fimm_parse<F, Neg, Abs>};
+template <Fp F, unsigned Neg = 0, unsigned Abs = 0, bool H1 = false>
+constexpr CustomKind kFimm{fp_width(F, Neg, Abs), &fimm_text<F, Neg, Abs, H1>,
+                           &fimm_parse<F, Neg, Abs, H1>};
 
-template <Fp F, unsigned Neg = 0, unsigned Abs = 0>
+template <Fp F, unsigned Neg = 0, unsigned Abs = 0, bool H1 = false>
 constexpr Opnd fimm() {
-  return {K::kCustom, static_cast<uint8_t>(fp_lo(Neg, Abs)), 0, 0, &kFimm<F, Neg, Abs>};
+  return {K::kCustom, static_cast<uint8_t>(fp_lo(Neg, Abs)), 0, 0, &kFimm<F, Neg, Abs, H1>};
+}
+
+// A converted operand's byte or half selector (bits 42:41) after it: ".B1".."B3", or for a
+// 16-bit source (H) ".INVALIDSIZE1", ".H1", ".INVALIDSIZE3".
+// (F2I: kH1, ".H1" for bit 41 alone.)
+enum class Sel : uint8_t { kB, kH, kH1 };
+
+template <Sel H>
+std::string_view sel_text(uint64_t s) {
+  constexpr std::array<std::string_view, 4> kB{"", ".B1", ".B2", ".B3"};
+  constexpr std::array<std::string_view, 4> kH{"", ".INVALIDSIZE1", ".H1", ".INVALIDSIZE3"};
+  constexpr std::array<std::string_view, 4> kH1{"", ".H1", "", ".H1"};
+  return H == Sel::kH ? kH[s & 3] : H == Sel::kB ? kB[s & 3] : kH1[s & 3];
+}
+
+// Splits a selector suffix off `t`: its value, 0 when there is none.
+template <Sel H>
+uint64_t take_sel(std::string_view& t) {
+  for (uint64_t s = 3; s > 0; --s) {
+    if (sel_text<H>(s).empty()) continue;
+    if (t.ends_with(sel_text<H>(s))) {
+      t.remove_suffix(sel_text<H>(s).size());
+      return s;
+    }
+  }
+  return 0;
+}
+
+std::string hex_text(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::optional<uint64_t> hex_value(std::string_view t) {
+  uint64_t v = 0;
+  if (!t.starts_with("0x") || t.size() < 3 || t.size() > 10) return std::nullopt;
+  const auto r = std::from_chars(t.data() + 2, t.data() + t.size(), v, 16);
+  if (r.ec != std::errc{} || r.ptr != t.data() + t.size()) return std::nullopt;
+  return v;
+}
+
+// The selected operand, bits 42:20 from bit 20: a register (bits 27:20), a constant in nvdisasm's
+// spelling for conversions, "c[0x0] [0x4]" (bank 38:34, word offset 33:20), or an immediate
+// (bits 38:20, sign 56) followed by ".NEG" (45), ".ABS" (49), then the selector.
+enum class Src : uint8_t { kReg, kConst, kImm };
+
+template <Src S, Sel H>
+std::optional<std::string> sel_opnd_text(uint64_t v, const Ctx& /*ctx*/) {
+  std::string t;
+  if (S == Src::kReg) {
+    t = (v & 0xff) == 255 ? std::string("RZ") : "R" + std::to_string(v & 0xff);
+  } else if (S == Src::kConst) {
+    const uint64_t off = (v & 0x3fff) << 2;
+    t = "c[" + hex_text(v >> 14 & 0x1f) + "] [" +
+        ((off & 0x8000) != 0 ? "-" + hex_text(0x10000 - off) : hex_text(off)) + "]";
+  } else {
+    const uint64_t n = (v & 0x7ffff) | (v >> 36 & 1) << 19;
+    t = (n & 0x80000) != 0 ? "-" + hex_text(0x100000 - n) : hex_text(n);
+    t += (v >> 25 & 1) != 0 ? ".NEG" : "";
+    t += (v >> 29 & 1) != 0 ? ".ABS" : "";
+  }
+  return t + std::string(sel_text<H>(v >> 21));
+}
+
+template <Src S, Sel H>
+std::optional<uint64_t> sel_opnd_parse(std::string_view t, const Ctx& /*ctx*/) {
+  uint64_t v = take_sel<H>(t) << 21;
+  if (S == Src::kReg) {
+    if (t == "RZ") return v | 255;
+    unsigned r = 0;
+    const auto res = std::from_chars(t.data() + 1, t.data() + t.size(), r);
+    if (!t.starts_with("R") || res.ec != std::errc{} || res.ptr != t.data() + t.size() || r > 254)
+      return std::nullopt;
+    return v | r;
+  }
+  if (S == Src::kConst) {
+    const size_t mid = t.find("] [");
+    if (!t.starts_with("c[") || !t.ends_with("]") || mid == std::string_view::npos)
+      return std::nullopt;
+    const bool neg = t.substr(mid + 3).starts_with("-");
+    const auto bank = hex_value(t.substr(2, mid - 2));
+    const auto off = hex_value(t.substr(mid + 3 + (neg ? 1 : 0), t.size() - mid - 4 - (neg ? 1 : 0)));
+    if (!bank || !off || *bank > 0x1f || *off > 0x10000) return std::nullopt;
+    return v | *bank << 14 | ((neg ? 0x10000 - *off : *off) & 0xffff) >> 2;
+  }
+  if (t.ends_with(".ABS")) t.remove_suffix(4), v |= uint64_t{1} << 29;
+  if (t.ends_with(".NEG")) t.remove_suffix(4), v |= uint64_t{1} << 25;
+  const bool neg = t.starts_with("-");
+  const auto n = hex_value(neg ? t.substr(1) : t);
+  if (!n || *n > 0x80000) return std::nullopt;
+  const uint64_t m = (neg ? 0x100000 - *n : *n) & 0xfffff;
+  return v | (m & 0x7ffff) | (m >> 19) << 36;
+}
+
+template <Src S, Sel H>
+constexpr CustomKind kSelOpnd{S == Src::kImm ? 37u : 23u, &sel_opnd_text<S, H>,
+                              &sel_opnd_parse<S, H>, std::nullopt, S == Src::kReg ? 2u : 0u};
+
+template <Src S, Sel H>
+constexpr Opnd sel_opnd() {
+  const uint8_t neg = S == Src::kImm ? 0 : 45, abs = S == Src::kImm ? 0 : 49;
+  return {K::kCustom, 20, neg, 0, &kSelOpnd<S, H>, abs};
 }
 
 // A predicate destination: 3 bits, 7 is PT.
@@ -176,6 +307,56 @@ constexpr std::array<std::string_view, 64> kChk{
     ".INVALIDCHKMODE57", ".INVALIDCHKMODE58", ".INVALIDCHKMODE59", ".INVALIDCHKMODE60",
     ".INVALIDCHKMODE61", ".INVALIDCHKMODE62", ".INVALIDCHKMODE63"};
 constexpr std::array<std::string_view, 2> kRro{".SINCOS", ".EX2"};
+// Integer conversions (GF7): I2I's types (bits 13:8: destination size 9:8 and sign 12, source
+// size 11:10 and sign 13) and I2F's source type (size 11:10, sign 13; bit 12 unused).
+constexpr std::array<std::string_view, 64> kI2iTypes{
+    ".U8.U8", ".U16.U8", ".U32.U8", ".???6.U8", ".U8.U16", ".U16.U16", ".U32.U16", ".???6.U16",
+    ".U8.U32", ".U16.U32", ".U32.U32", ".???6.U32", ".U8.INVALID6", ".U16.INVALID6",
+    ".U32.INVALID6", ".???6.INVALID6", ".S8.U8", ".S16.U8", ".S32.U8", ".???7.U8", ".S8.U16",
+    ".S16.U16", ".S32.U16", ".???7.U16", ".S8.U32", ".S16.U32", ".S32.U32", ".???7.U32",
+    ".S8.INVALID6", ".S16.INVALID6", ".S32.INVALID6", ".???7.INVALID6", ".U8.S8", ".U16.S8",
+    ".U32.S8", ".???6.S8", ".U8.S16", ".U16.S16", ".U32.S16", ".???6.S16", ".U8.S32", ".U16.S32",
+    ".U32.S32", ".???6.S32", ".U8.INVALID7", ".U16.INVALID7", ".U32.INVALID7", ".???6.INVALID7",
+    ".S8.S8", ".S16.S8", ".S32.S8", ".???7.S8", ".S8.S16", ".S16.S16", ".S32.S16", ".???7.S16",
+    ".S8.S32", ".S16.S32", ".S32.S32", ".???7.S32", ".S8.INVALID7", ".S16.INVALID7",
+    ".S32.INVALID7", ".???7.INVALID7"};
+constexpr std::array<std::string_view, 16> kI2fSrc{
+    ".U8", ".U16", ".U32", ".U64", ".U8", ".U16", ".U32", ".U64", ".S8", ".S16", ".S32", ".S64",
+    ".S8", ".S16", ".S32", ".S64"};
+// I2I with a 16-bit source: the destination's type from bits 12:8 (11:10 fixed to 1, the other
+// values unreachable and empty), the source's sign from bit 13.
+constexpr std::array<std::string_view, 32> kI2iDst16{
+    "", "", "", "", ".U8", ".U16", ".U32", ".???6", "", "", "", "", "", "", "", "", "", "", "", "",
+    ".S8", ".S16", ".S32", ".???7", "", "", "", "", "", "", "", ""};
+constexpr std::array<std::string_view, 4> kI2fDst{".INVALIDFPSRC0", ".F16", ".F32", ".F64"};
+constexpr std::array<std::string_view, 2> kI2f16{".U16", ".S16"};
+// F2I's types (GF8): bits 12:8, destination size 9:8 and sign 12, source 11:10; the
+// immediate rows fix the source, their arrays name only it (the other values are unreachable).
+constexpr std::array<std::string_view, 32> kF2iTypes{
+    ".INVALID0.INVALIDFPSRC0", ".U16.INVALIDFPSRC0", ".U32.INVALIDFPSRC0", ".U64.INVALIDFPSRC0",
+    ".INVALID0.F16", ".U16.F16", ".U32.F16", ".U64.F16", ".INVALID0.F32", ".U16.F32", ".U32.F32",
+    ".U64.F32", ".INVALID0.F64", ".U16.F64", ".U32.F64", ".U64.F64", ".INVALID1.INVALIDFPSRC0",
+    ".S16.INVALIDFPSRC0", ".S32.INVALIDFPSRC0", ".S64.INVALIDFPSRC0", ".INVALID1.F16", ".S16.F16",
+    ".S32.F16", ".S64.F16", ".INVALID1.F32", ".S16.F32", ".S32.F32", ".S64.F32", ".INVALID1.F64",
+    ".S16.F64", ".S32.F64", ".S64.F64"};
+constexpr std::array<std::string_view, 32> kF2iTypes0{
+    ".INVALID0.INVALIDFPSRC0", ".U16.INVALIDFPSRC0", ".U32.INVALIDFPSRC0", ".U64.INVALIDFPSRC0",
+    "", "", "", "", "", "", "", "", "", "", "", "", ".INVALID1.INVALIDFPSRC0",
+    ".S16.INVALIDFPSRC0", ".S32.INVALIDFPSRC0", ".S64.INVALIDFPSRC0", "", "", "", "", "", "", "",
+    "", "", "", "", ""};
+constexpr std::array<std::string_view, 32> kF2iTypes1{
+    "", "", "", "", ".INVALID0.F16", ".U16.F16", ".U32.F16", ".U64.F16", "", "", "", "", "", "",
+    "", "", "", "", "", "", ".INVALID1.F16", ".S16.F16", ".S32.F16", ".S64.F16", "", "", "", "",
+    "", "", "", ""};
+constexpr std::array<std::string_view, 32> kF2iTypes2{
+    "", "", "", "", "", "", "", "", ".INVALID0.F32", ".U16.F32", ".U32.F32", ".U64.F32", "", "",
+    "", "", "", "", "", "", "", "", "", "", ".INVALID1.F32", ".S16.F32", ".S32.F32", ".S64.F32",
+    "", "", "", ""};
+constexpr std::array<std::string_view, 32> kF2iTypes3{
+    "", "", "", "", "", "", "", "", "", "", "", "", ".INVALID0.F64", ".U16.F64", ".U32.F64",
+    ".U64.F64", "", "", "", "", "", "", "", "", "", "", "", "", ".INVALID1.F64", ".S16.F64",
+    ".S32.F64", ".S64.F64"};
+constexpr std::array<std::string_view, 4> kF2iRnd{"", ".FLOOR", ".CEIL", ".TRUNC"};
 constexpr std::array<std::string_view, 8> kScale{"",    ".D2", ".D4", ".D8",
                                                  ".M8", ".M4", ".M2", ".INVALIDSCALE37"};
 
@@ -209,10 +390,13 @@ constexpr std::array<Mod, 6> kDsetMods{{{52, 1, kNoBf}, {48, 4, kCmp}, {45, 2, k
 constexpr uint64_t kImm12 = top(12) & ~kBit56;
 
 constexpr uint64_t kFfmaImm = top(9) & ~kBit56;
+constexpr uint64_t kSize = uint64_t{3} << 10;
+template <const auto& Types>
+constexpr std::array<Mod, 6> kF2iMods{{{44, 1, kNoFtz}, {8, 5, Types}, {39, 2, kF2iRnd}}};
 constexpr Opnd kB2045{K::kRegB, 20, 45, 0, nullptr, 49}, kC2045{K::kCBank, 20, 45, 0, nullptr, 49};
 constexpr uint64_t kImm13 = top(13) & ~kBit56;
 
-constexpr std::array<Row, 53> kRows{{
+constexpr std::array<Row, 71> kRows{{
     {"FFMA", top(9), 0x5980000000000000, kFfmaMods,
      {{kRd, kRa, {K::kRegB, 20, 48}, {K::kRegC, 39, 49}}}, 4},
     {"FFMA", top(9), 0x4980000000000000, kFfmaMods,
@@ -304,6 +488,44 @@ constexpr std::array<Row, 53> kRows{{
     {"RRO", top(13), 0x4c90000000000000, {{{39, 1, kRro}}}, {{{K::kReg, 0}, kC2045}}, 2},
     {"RRO", kImm13, 0x3890000000000000, {{{39, 1, kRro}}},
      {{{K::kReg, 0}, fimm<Fp::k20, 45, 49>()}}, 2},
+    // I2F, I2I: a 16-bit source (bits 11:10 = 1) has half selectors, a row of its own first.
+    {"I2F", top(13) | kSize, 0x5cb8000000000400, {{{8, 2, kI2fDst}, {13, 1, kI2f16}, {39, 2, kRnd}}},
+     {{kRd, sel_opnd<Src::kReg, Sel::kH>()}}, 2},
+    {"I2F", top(13) | kSize, 0x4cb8000000000400, {{{8, 2, kI2fDst}, {13, 1, kI2f16}, {39, 2, kRnd}}},
+     {{kRd, sel_opnd<Src::kConst, Sel::kH>()}}, 2},
+    {"I2F", kImm13 | kSize, 0x38b8000000000400, {{{8, 2, kI2fDst}, {13, 1, kI2f16}, {39, 2, kRnd}}},
+     {{kRd, sel_opnd<Src::kImm, Sel::kH>()}}, 2},
+    {"I2F", top(13), 0x5cb8000000000000, {{{8, 2, kI2fDst}, {10, 4, kI2fSrc}, {39, 2, kRnd}}},
+     {{kRd, sel_opnd<Src::kReg, Sel::kB>()}}, 2},
+    {"I2F", top(13), 0x4cb8000000000000, {{{8, 2, kI2fDst}, {10, 4, kI2fSrc}, {39, 2, kRnd}}},
+     {{kRd, sel_opnd<Src::kConst, Sel::kB>()}}, 2},
+    {"I2F", kImm13, 0x38b8000000000000, {{{8, 2, kI2fDst}, {10, 4, kI2fSrc}, {39, 2, kRnd}}},
+     {{kRd, sel_opnd<Src::kImm, Sel::kB>()}}, 2},
+    {"I2I", top(13) | kSize, 0x5ce0000000000400, {{{8, 5, kI2iDst16}, {13, 1, kI2f16}, {50, 1, kNoSat}}},
+     {{kRd, sel_opnd<Src::kReg, Sel::kH>()}}, 2},
+    {"I2I", top(13) | kSize, 0x4ce0000000000400, {{{8, 5, kI2iDst16}, {13, 1, kI2f16}, {50, 1, kNoSat}}},
+     {{kRd, sel_opnd<Src::kConst, Sel::kH>()}}, 2},
+    {"I2I", kImm13 | kSize, 0x38e0000000000400, {{{8, 5, kI2iDst16}, {13, 1, kI2f16}, {50, 1, kNoSat}}},
+     {{kRd, sel_opnd<Src::kImm, Sel::kH>()}}, 2},
+    {"I2I", top(13), 0x5ce0000000000000, {{{8, 6, kI2iTypes}, {50, 1, kNoSat}}},
+     {{kRd, sel_opnd<Src::kReg, Sel::kB>()}}, 2},
+    {"I2I", top(13), 0x4ce0000000000000, {{{8, 6, kI2iTypes}, {50, 1, kNoSat}}},
+     {{kRd, sel_opnd<Src::kConst, Sel::kB>()}}, 2},
+    {"I2I", kImm13, 0x38e0000000000000, {{{8, 6, kI2iTypes}, {50, 1, kNoSat}}},
+     {{kRd, sel_opnd<Src::kImm, Sel::kB>()}}, 2},
+    // F2I: FTZ 44, types 12:8, rounding 40:39; an immediate's kind follows the source (GF8).
+    {"F2I", top(13), 0x5cb0000000000000, kF2iMods<kF2iTypes>,
+     {{kRd, sel_opnd<Src::kReg, Sel::kH1>()}}, 2},
+    {"F2I", top(13), 0x4cb0000000000000, kF2iMods<kF2iTypes>,
+     {{kRd, sel_opnd<Src::kConst, Sel::kH1>()}}, 2},
+    {"F2I", kImm13 | kSize, 0x38b0000000000000, kF2iMods<kF2iTypes0>,
+     {{kRd, fimm<Fp::k20, 45, 49, true>()}}, 2},
+    {"F2I", kImm13 | kSize, 0x38b0000000000400, kF2iMods<kF2iTypes1>,
+     {{kRd, fimm<Fp::k16, 45, 49, true>()}}, 2},
+    {"F2I", kImm13 | kSize, 0x38b0000000000800, kF2iMods<kF2iTypes2>,
+     {{kRd, fimm<Fp::k20, 45, 49, true>()}}, 2},
+    {"F2I", kImm13 | kSize, 0x38b0000000000c00, kF2iMods<kF2iTypes3>,
+     {{kRd, fimm<Fp::kD20, 45, 49, true>()}}, 2},
 }};
 
 }  // namespace
