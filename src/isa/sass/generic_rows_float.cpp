@@ -240,8 +240,12 @@ std::optional<uint64_t> sel_opnd_parse(std::string_view t, const Ctx& /*ctx*/) {
     if (!bank || !off || *bank > 0x1f || *off > 0x10000) return std::nullopt;
     return v | *bank << 14 | ((neg ? 0x10000 - *off : *off) & 0xffff) >> 2;
   }
-  if (t.ends_with(".ABS")) t.remove_suffix(4), v |= uint64_t{1} << 29;
-  if (t.ends_with(".NEG")) t.remove_suffix(4), v |= uint64_t{1} << 25;
+  for (const auto& [suffix, bit] : {std::pair{std::string_view(".ABS"), 29u}, {".NEG", 25u}}) {
+    if (t.ends_with(suffix)) {
+      t.remove_suffix(suffix.size());
+      v |= uint64_t{1} << bit;
+    }
+  }
   const bool neg = t.starts_with("-");
   const auto n = hex_value(neg ? t.substr(1) : t);
   if (!n || *n > 0x80000) return std::nullopt;
