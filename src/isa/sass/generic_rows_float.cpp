@@ -172,7 +172,7 @@ std::string_view sel_text(uint64_t s) {
 // Splits a selector suffix off `t`: its value, 0 when there is none.
 template <Sel H>
 uint64_t take_sel(std::string_view& t) {
-  for (uint64_t s = 3; s > 0; --s) {
+  for (uint64_t s = 1; s < 4; ++s) {  // the lowest value: kH1's ".H1" is bit 41 alone
     if (sel_text<H>(s).empty()) continue;
     if (t.ends_with(sel_text<H>(s))) {
       t.remove_suffix(sel_text<H>(s).size());
@@ -361,6 +361,41 @@ constexpr std::array<std::string_view, 32> kF2iTypes3{
     ".U64.F64", "", "", "", "", "", "", "", "", "", "", "", "", ".INVALID1.F64", ".S16.F64",
     ".S32.F64", ".S64.F64"};
 constexpr std::array<std::string_view, 4> kF2iRnd{"", ".FLOOR", ".CEIL", ".TRUNC"};
+// F2F (GF9): types 11:8 (destination 9:8, source 11:10); rounding 42:39 reads as RN/RM/RP/RZ
+// (bits 41:40 unread) between different types, as ""/PASS or ROUND/FLOOR/CEIL/TRUNC (bit 42)
+// between equal ones, which therefore have rows of their own (types fixed; other values empty).
+// An F16 source has F2I's ".H1" (bit 41) and "c[0x0] [0x0]"; rows by source fix bits 11:10.
+constexpr std::array<std::string_view, 16> kF2fTypes{
+    ".INVALIDFPDEST0.INVALIDFPSRC0", ".F16.INVALIDFPSRC0", ".F32.INVALIDFPSRC0",
+    ".F64.INVALIDFPSRC0", ".INVALIDFPDEST0.F16", ".F16.F16", ".F32.F16", ".F64.F16",
+    ".INVALIDFPDEST0.F32", ".F16.F32", ".F32.F32", ".F64.F32", ".INVALIDFPDEST0.F64", ".F16.F64",
+    ".F32.F64", ".F64.F64"};
+constexpr std::array<std::string_view, 16> kF2fSame0{
+    ".INVALIDFPDEST0.INVALIDFPSRC0", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""};
+constexpr std::array<std::string_view, 16> kF2fSame5{
+    "", "", "", "", "", ".F16.F16", "", "", "", "", "", "", "", "", "", ""};
+constexpr std::array<std::string_view, 16> kF2fSame10{
+    "", "", "", "", "", "", "", "", "", "", ".F32.F32", "", "", "", "", ""};
+constexpr std::array<std::string_view, 16> kF2fSame15{
+    "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ".F64.F64"};
+constexpr std::array<std::string_view, 16> kF2fSrc0{
+    ".INVALIDFPDEST0.INVALIDFPSRC0", ".F16.INVALIDFPSRC0", ".F32.INVALIDFPSRC0",
+    ".F64.INVALIDFPSRC0", "", "", "", "", "", "", "", "", "", "", "", ""};
+constexpr std::array<std::string_view, 16> kF2fSrc1{
+    "", "", "", "", ".INVALIDFPDEST0.F16", ".F16.F16", ".F32.F16", ".F64.F16", "", "", "", "", "",
+    "", "", ""};
+constexpr std::array<std::string_view, 16> kF2fSrc2{
+    "", "", "", "", "", "", "", "", ".INVALIDFPDEST0.F32", ".F16.F32", ".F32.F32", ".F64.F32", "",
+    "", "", ""};
+constexpr std::array<std::string_view, 16> kF2fSrc3{
+    "", "", "", "", "", "", "", "", "", "", "", "", ".INVALIDFPDEST0.F64", ".F16.F64", ".F32.F64",
+    ".F64.F64"};
+constexpr std::array<std::string_view, 16> kF2fRnd{
+    "", ".RM", ".RP", ".RZ", "", ".RM", ".RP", ".RZ", "", ".RM", ".RP", ".RZ", "", ".RM", ".RP",
+    ".RZ"};
+constexpr std::array<std::string_view, 16> kF2fSameRnd{
+    "", ".PASS", ".PASS", ".PASS", "", ".PASS", ".PASS", ".PASS", ".ROUND", ".FLOOR", ".CEIL",
+    ".TRUNC", ".ROUND", ".FLOOR", ".CEIL", ".TRUNC"};
 constexpr std::array<std::string_view, 8> kScale{"",    ".D2", ".D4", ".D8",
                                                  ".M8", ".M4", ".M2", ".INVALIDSCALE37"};
 
@@ -395,12 +430,15 @@ constexpr uint64_t kImm12 = top(12) & ~kBit56;
 
 constexpr uint64_t kFfmaImm = top(9) & ~kBit56;
 constexpr uint64_t kSize = uint64_t{3} << 10;
+template <const auto& Types, const auto& Rnd>
+constexpr std::array<Mod, 6> kF2fMods{{{44, 1, kNoFtz}, {8, 4, Types}, {39, 4, Rnd}, {50, 1, kNoSat}}};
+constexpr uint64_t kTypes = uint64_t{0xf} << 8;
 template <const auto& Types>
 constexpr std::array<Mod, 6> kF2iMods{{{44, 1, kNoFtz}, {8, 5, Types}, {39, 2, kF2iRnd}}};
 constexpr Opnd kB2045{K::kRegB, 20, 45, 0, nullptr, 49}, kC2045{K::kCBank, 20, 45, 0, nullptr, 49};
 constexpr uint64_t kImm13 = top(13) & ~kBit56;
 
-constexpr std::array<Row, 71> kRows{{
+constexpr std::array<Row, 91> kRows{{
     {"FFMA", top(9), 0x5980000000000000, kFfmaMods,
      {{kRd, kRa, {K::kRegB, 20, 48}, {K::kRegC, 39, 49}}}, 4},
     {"FFMA", top(9), 0x4980000000000000, kFfmaMods,
@@ -530,6 +568,45 @@ constexpr std::array<Row, 71> kRows{{
      {{kRd, fimm<Fp::k20, 45, 49, true>()}}, 2},
     {"F2I", kImm13 | kSize, 0x38b0000000000c00, kF2iMods<kF2iTypes3>,
      {{kRd, fimm<Fp::kD20, 45, 49, true>()}}, 2},
+    // F2F: FTZ 44, types 11:8, rounding 42:39, SAT 50; equal types first (GF9).
+    {"F2F", top(13) | kTypes, 0x5ca8000000000000, kF2fMods<kF2fSame0, kF2fSameRnd>,
+     {{kRd, {K::kRegB, 20, 45, 0, nullptr, 49}}}, 2},
+    {"F2F", top(13) | kTypes, 0x4ca8000000000000, kF2fMods<kF2fSame0, kF2fSameRnd>,
+     {{kRd, {K::kCBank, 20, 45, 0, nullptr, 49}}}, 2},
+    {"F2F", kImm13 | kTypes, 0x38a8000000000000, kF2fMods<kF2fSame0, kF2fSameRnd>,
+     {{kRd, fimm<Fp::k20, 45, 49>()}}, 2},
+    {"F2F", top(13) | kTypes, 0x5ca8000000000500, kF2fMods<kF2fSame5, kF2fSameRnd>,
+     {{kRd, sel_opnd<Src::kReg, Sel::kH1>()}}, 2},
+    {"F2F", top(13) | kTypes, 0x4ca8000000000500, kF2fMods<kF2fSame5, kF2fSameRnd>,
+     {{kRd, sel_opnd<Src::kConst, Sel::kH1>()}}, 2},
+    {"F2F", kImm13 | kTypes, 0x38a8000000000500, kF2fMods<kF2fSame5, kF2fSameRnd>,
+     {{kRd, fimm<Fp::k16, 45, 49, true>()}}, 2},
+    {"F2F", top(13) | kTypes, 0x5ca8000000000a00, kF2fMods<kF2fSame10, kF2fSameRnd>,
+     {{kRd, {K::kRegB, 20, 45, 0, nullptr, 49}}}, 2},
+    {"F2F", top(13) | kTypes, 0x4ca8000000000a00, kF2fMods<kF2fSame10, kF2fSameRnd>,
+     {{kRd, {K::kCBank, 20, 45, 0, nullptr, 49}}}, 2},
+    {"F2F", kImm13 | kTypes, 0x38a8000000000a00, kF2fMods<kF2fSame10, kF2fSameRnd>,
+     {{kRd, fimm<Fp::k20, 45, 49>()}}, 2},
+    {"F2F", top(13) | kTypes, 0x5ca8000000000f00, kF2fMods<kF2fSame15, kF2fSameRnd>,
+     {{kRd, {K::kRegB, 20, 45, 0, nullptr, 49}}}, 2},
+    {"F2F", top(13) | kTypes, 0x4ca8000000000f00, kF2fMods<kF2fSame15, kF2fSameRnd>,
+     {{kRd, {K::kCBank, 20, 45, 0, nullptr, 49}}}, 2},
+    {"F2F", kImm13 | kTypes, 0x38a8000000000f00, kF2fMods<kF2fSame15, kF2fSameRnd>,
+     {{kRd, fimm<Fp::kD20, 45, 49>()}}, 2},
+    {"F2F", top(13) | kSize, 0x5ca8000000000400, kF2fMods<kF2fSrc1, kF2fRnd>,
+     {{kRd, sel_opnd<Src::kReg, Sel::kH1>()}}, 2},
+    {"F2F", top(13) | kSize, 0x4ca8000000000400, kF2fMods<kF2fSrc1, kF2fRnd>,
+     {{kRd, sel_opnd<Src::kConst, Sel::kH1>()}}, 2},
+    {"F2F", top(13), 0x5ca8000000000000, kF2fMods<kF2fTypes, kF2fRnd>, {{kRd, {K::kRegB, 20, 45, 0, nullptr, 49}}}, 2},
+    {"F2F", top(13), 0x4ca8000000000000, kF2fMods<kF2fTypes, kF2fRnd>, {{kRd, {K::kCBank, 20, 45, 0, nullptr, 49}}}, 2},
+    {"F2F", kImm13 | kSize, 0x38a8000000000000, kF2fMods<kF2fSrc0, kF2fRnd>,
+     {{kRd, fimm<Fp::k20, 45, 49>()}}, 2},
+    {"F2F", kImm13 | kSize, 0x38a8000000000400, kF2fMods<kF2fSrc1, kF2fRnd>,
+     {{kRd, fimm<Fp::k16, 45, 49, true>()}}, 2},
+    {"F2F", kImm13 | kSize, 0x38a8000000000800, kF2fMods<kF2fSrc2, kF2fRnd>,
+     {{kRd, fimm<Fp::k20, 45, 49>()}}, 2},
+    {"F2F", kImm13 | kSize, 0x38a8000000000c00, kF2fMods<kF2fSrc3, kF2fRnd>,
+     {{kRd, fimm<Fp::kD20, 45, 49>()}}, 2},
 }};
 
 }  // namespace

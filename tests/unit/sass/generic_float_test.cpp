@@ -46,6 +46,7 @@ constexpr Golden kGolden[] = {
     {"DMNMX R4, R4, c[0x0][0x150], !PT", 0x4c50078005470404},
     {"DSETP.GTU.AND P0, PT, R4, 1, PT", 0x368c03bff0070407},
     {"I2F.F32.U16 R8, R6", 0x5cb8000000670608},
+    {"F2F.F32.F64 R7, R4", 0x5ca8000000470e07},
     {"@!P0 I2F.F32.S32 R7, R6", 0x5cb8000000682a07},
     {"FADD.SAT R7, RZ, R7", 0x5c5c00000077ff07},
     {"FFMA R10, R8, -c[0x0][0x148], R7", 0x498103800527080a},
@@ -122,6 +123,12 @@ TEST(GenericFloat, ArchitectureAndSourceRules) {
     EXPECT_EQ(generic_text(e->word, 52), t);
   }
   EXPECT_FALSE(generic_encode("I2F.F32.U8 R0, R0.H1", 52).has_value());
+  // GF9: F2F between equal types rounds as PASS/ROUND..., with an F16 source selects ".H1".
+  EXPECT_EQ(generic_text(0x5cac108000070a00, 52), "F2F.FTZ.F32.F32.PASS.SAT R0, R0");
+  EXPECT_EQ(generic_text(0x5cac008000070900, 52), "F2F.F16.F32.RM.SAT R0, R0");
+  const auto h = generic_encode("F2F.F16.F16.PASS R211, R217.H1", 52);
+  ASSERT_TRUE(h.has_value());
+  EXPECT_EQ(generic_text(h->word, 52), "F2F.F16.F16.PASS R211, R217.H1");
 }
 
 }  // namespace
