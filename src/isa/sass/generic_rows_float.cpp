@@ -324,15 +324,31 @@ constexpr std::array<std::string_view, 64> kI2iTypes{
     ".S8.S8", ".S16.S8", ".S32.S8", ".???7.S8", ".S8.S16", ".S16.S16", ".S32.S16", ".???7.S16",
     ".S8.S32", ".S16.S32", ".S32.S32", ".???7.S32", ".S8.INVALID7", ".S16.INVALID7",
     ".S32.INVALID7", ".???7.INVALID7"};
-constexpr std::array<std::string_view, 16> kI2fSrc{
-    ".U8", ".U16", ".U32", ".U64", ".U8", ".U16", ".U32", ".U64", ".S8", ".S16", ".S32", ".S64",
-    ".S8", ".S16", ".S32", ".S64"};
+// I2F's types, bits 13:8 (destination 9:8; source size 11:10, sign 13, bit 12 unread); the
+// 16-bit rows' array names only sources of size 1.
+constexpr std::array<std::string_view, 64> kI2fTypes{
+    ".INVALIDFPSRC0.U8", ".F16.U8", ".F32.U8", ".F64.U8", ".INVALIDFPSRC0.U16", ".F16.U16",
+    ".F32.U16", ".F64.U16", ".INVALIDFPSRC0.U32", ".F16.U32", ".F32.U32", ".F64.U32",
+    ".INVALIDFPSRC0.U64", ".F16.U64", ".F32.U64", ".F64.U64", ".INVALIDFPSRC0.U8", ".F16.U8",
+    ".F32.U8", ".F64.U8", ".INVALIDFPSRC0.U16", ".F16.U16", ".F32.U16", ".F64.U16",
+    ".INVALIDFPSRC0.U32", ".F16.U32", ".F32.U32", ".F64.U32", ".INVALIDFPSRC0.U64", ".F16.U64",
+    ".F32.U64", ".F64.U64", ".INVALIDFPSRC0.S8", ".F16.S8", ".F32.S8", ".F64.S8",
+    ".INVALIDFPSRC0.S16", ".F16.S16", ".F32.S16", ".F64.S16", ".INVALIDFPSRC0.S32", ".F16.S32",
+    ".F32.S32", ".F64.S32", ".INVALIDFPSRC0.S64", ".F16.S64", ".F32.S64", ".F64.S64",
+    ".INVALIDFPSRC0.S8", ".F16.S8", ".F32.S8", ".F64.S8", ".INVALIDFPSRC0.S16", ".F16.S16",
+    ".F32.S16", ".F64.S16", ".INVALIDFPSRC0.S32", ".F16.S32", ".F32.S32", ".F64.S32",
+    ".INVALIDFPSRC0.S64", ".F16.S64", ".F32.S64", ".F64.S64"};
+constexpr std::array<std::string_view, 64> kI2fTypes16{
+    "", "", "", "", ".INVALIDFPSRC0.U16", ".F16.U16", ".F32.U16", ".F64.U16", "", "", "", "", "",
+    "", "", "", "", "", "", "", ".INVALIDFPSRC0.U16", ".F16.U16", ".F32.U16", ".F64.U16", "", "",
+    "", "", "", "", "", "", "", "", "", "", ".INVALIDFPSRC0.S16", ".F16.S16", ".F32.S16",
+    ".F64.S16", "", "", "", "", "", "", "", "", "", "", "", "", ".INVALIDFPSRC0.S16", ".F16.S16",
+    ".F32.S16", ".F64.S16", "", "", "", "", "", "", "", ""};
 // I2I with a 16-bit source: the destination's type from bits 12:8 (11:10 fixed to 1, the other
 // values unreachable and empty), the source's sign from bit 13.
 constexpr std::array<std::string_view, 32> kI2iDst16{
     "", "", "", "", ".U8", ".U16", ".U32", ".???6", "", "", "", "", "", "", "", "", "", "", "", "",
     ".S8", ".S16", ".S32", ".???7", "", "", "", "", "", "", "", ""};
-constexpr std::array<std::string_view, 4> kI2fDst{".INVALIDFPSRC0", ".F16", ".F32", ".F64"};
 constexpr std::array<std::string_view, 2> kI2f16{".U16", ".S16"};
 // F2I's types (GF8): bits 12:8, destination size 9:8 and sign 12, source 11:10; the
 // immediate rows fix the source, their arrays name only it (the other values are unreachable).
@@ -531,17 +547,17 @@ constexpr std::array<Row, 91> kRows{{
     {"RRO", kImm13, 0x3890000000000000, {{{39, 1, kRro}}},
      {{{K::kReg, 0}, fimm<Fp::k20, 45, 49>()}}, 2},
     // I2F, I2I: a 16-bit source (bits 11:10 = 1) has half selectors, a row of its own first.
-    {"I2F", top(13) | kSize, 0x5cb8000000000400, {{{8, 2, kI2fDst}, {13, 1, kI2f16}, {39, 2, kRnd}}},
+    {"I2F", top(13) | kSize, 0x5cb8000000000400, {{{8, 6, kI2fTypes16}, {39, 2, kRnd}}},
      {{kRd, sel_opnd<Src::kReg, Sel::kH>()}}, 2},
-    {"I2F", top(13) | kSize, 0x4cb8000000000400, {{{8, 2, kI2fDst}, {13, 1, kI2f16}, {39, 2, kRnd}}},
+    {"I2F", top(13) | kSize, 0x4cb8000000000400, {{{8, 6, kI2fTypes16}, {39, 2, kRnd}}},
      {{kRd, sel_opnd<Src::kConst, Sel::kH>()}}, 2},
-    {"I2F", kImm13 | kSize, 0x38b8000000000400, {{{8, 2, kI2fDst}, {13, 1, kI2f16}, {39, 2, kRnd}}},
+    {"I2F", kImm13 | kSize, 0x38b8000000000400, {{{8, 6, kI2fTypes16}, {39, 2, kRnd}}},
      {{kRd, sel_opnd<Src::kImm, Sel::kH>()}}, 2},
-    {"I2F", top(13), 0x5cb8000000000000, {{{8, 2, kI2fDst}, {10, 4, kI2fSrc}, {39, 2, kRnd}}},
+    {"I2F", top(13), 0x5cb8000000000000, {{{8, 6, kI2fTypes}, {39, 2, kRnd}}},
      {{kRd, sel_opnd<Src::kReg, Sel::kB>()}}, 2},
-    {"I2F", top(13), 0x4cb8000000000000, {{{8, 2, kI2fDst}, {10, 4, kI2fSrc}, {39, 2, kRnd}}},
+    {"I2F", top(13), 0x4cb8000000000000, {{{8, 6, kI2fTypes}, {39, 2, kRnd}}},
      {{kRd, sel_opnd<Src::kConst, Sel::kB>()}}, 2},
-    {"I2F", kImm13, 0x38b8000000000000, {{{8, 2, kI2fDst}, {10, 4, kI2fSrc}, {39, 2, kRnd}}},
+    {"I2F", kImm13, 0x38b8000000000000, {{{8, 6, kI2fTypes}, {39, 2, kRnd}}},
      {{kRd, sel_opnd<Src::kImm, Sel::kB>()}}, 2},
     {"I2I", top(13) | kSize, 0x5ce0000000000400, {{{8, 5, kI2iDst16}, {13, 1, kI2f16}, {50, 1, kNoSat}}},
      {{kRd, sel_opnd<Src::kReg, Sel::kH>()}}, 2},
