@@ -129,10 +129,9 @@ std::optional<std::string> operand_text(Opnd o, uint64_t v, const Ctx& ctx) {
 // The value an omitted operand encodes; nullopt when the operand cannot be omitted.
 std::optional<uint64_t> default_of(Opnd o) {
   switch (o.kind) {
-    case K::kMask4:
+    case K::kMask4:  // 0xf: every lane
+    case K::kCc:     // 15: T
       return 0xf;
-    case K::kCc:
-      return 15;
     case K::kImm16:
       return 0;
     case K::kCustom:
@@ -184,15 +183,22 @@ std::optional<uint64_t> operand_value(Opnd o, std::string_view t, const Ctx& ctx
       if (operand_text(o, c, ctx) == t) v = c;
     }
   }
-  if (!v || (w < 64 && *v >= (uint64_t{1} << w)) || operand_text(o, *v, ctx) != t)
-    return std::nullopt;
+  if (!v || (w < 64 && *v >= (uint64_t{1} << w))) return std::nullopt;
+  // A text nvdisasm ends with a space ("-0.0 ") is read without it (operands are trimmed).
+  const auto back = operand_text(o, *v, ctx);
+  if (!back || core::trim(*back) != t) return std::nullopt;
   return v;
 }
 
-const Row* row_of(uint64_t word) {
+// Whether `r` exists on architecture sm (0: unknown, every row does).
+bool on_sm(const Row& r, unsigned sm) {
+  return sm == 0 || sm >= r.min_sm;
+}
+
+const Row* row_of(uint64_t word, unsigned sm) {
   for (const auto family : kFamilies) {
     for (const Row& r : family()) {
-      if ((word & r.mask) == r.match) return &r;
+      if ((word & r.mask) == r.match && on_sm(r, sm)) return &r;
     }
   }
   return nullptr;
@@ -226,7 +232,7 @@ const std::vector<GenericOpInfo>& generic_ops() {
 
 std::optional<std::string> generic_text(uint64_t word, unsigned sm, unsigned reuse,
                                         std::optional<uint64_t> pc) {
-  const Row* r = row_of(word);
+  const Row* r = row_of(word, sm);
   if (r == nullptr) return std::nullopt;
   const Ctx ctx{sm, reuse, pc};
   std::string out;
@@ -380,7 +386,7 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
   const Ctx ctx{sm, 0, pc};
   for (const auto family : kFamilies) {
     for (const Row& r : family()) {
-      if (r.name != name) continue;
+      if (r.name != name || !on_sm(r, sm)) continue;
       if (auto g = encode_row(r, mods, ops, ctx)) {
         g->word = (g->word & ~(uint64_t{0xf} << 16)) | *guard;
         return g;

@@ -72,6 +72,7 @@ struct Row {
   std::array<Opnd, 6> ops;
   uint8_t nops;
   bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
+  uint8_t min_sm = 0;  // the row is skipped on a known architecture below it (0: every one)
 };
 
 constexpr uint64_t top(unsigned bits) {

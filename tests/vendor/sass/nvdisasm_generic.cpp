@@ -37,14 +37,17 @@ size_t index_of(uint64_t addr) {
 }
 
 // Random words of one opcode: bits outside its mask random, one word in 16 with one mask bit
-// flipped (that word is then, for nvdisasm and texsim alike, usually another instruction).
+// flipped (that word is then, for nvdisasm and texsim alike, usually another instruction); the
+// first words flip each mask bit in turn, so that every bit is drawn both ways whatever the seed.
 std::vector<uint64_t> draw(const sass::GenericOpInfo& op, size_t n, vc::Rng& rng, uint64_t& set,
                            uint64_t& clear) {
   std::vector<uint64_t> w(n);
-  for (auto& x : w) {
+  const auto bits = static_cast<uint64_t>(std::popcount(op.mask));
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t& x = w[i];
     x = (rng.next() & ~op.mask) | op.match;
-    if (rng.next() % 16 == 0) {
-      const int k = static_cast<int>(rng.next() % static_cast<uint64_t>(std::popcount(op.mask)));
+    if (i < bits || rng.next() % 16 == 0) {
+      const int k = static_cast<int>(i < bits ? i : rng.next() % bits);
       uint64_t bit = op.mask;
       for (int j = 0; j < k; ++j) bit &= bit - 1;
       x ^= bit & ~(bit - 1);
@@ -94,9 +97,10 @@ int main(int argc, char** argv) {
       words.push_back(w);
       op_of.push_back(op.name);
     }
-    if ((set & clear) != ~uint64_t{0}) {
+    const uint64_t missed = ~(set & clear);
+    if (missed != 0) {
       std::printf("FAIL: %s: bits 0x%016llx never drawn both ways\n", std::string(op.name).c_str(),
-                  static_cast<unsigned long long>(~(set & clear)));
+                  static_cast<unsigned long long>(missed));
       covered = false;
     }
   }
