@@ -114,12 +114,159 @@ constexpr CustomKind kRbH1{16, reg_h1_text<15>, reg_h1_parse<15>, std::nullopt, 
 constexpr CustomKind kRcH1{14, reg_h1_text<13>, reg_h1_parse<13>, std::nullopt, 2};  // 39, 52
 constexpr CustomKind kCbH1{33, cb_space_text<32>, cb_space_parse<32>};               // 20, 52
 
+// A decorated operand (GI2): a base value with an optional prefix ('~' or '-') at bit `pre` and
+// suffixes (".INV"/".NEG" at bit `suf`, a half select ".H0"/".H1"/".???3" at bits `half`+1:half),
+// all bit numbers relative to the field's lo (-1: none).
+enum class Base : uint8_t { kReg, kCb, kI20s, kI20u, kI32s, kI32u, kHex, kHexOpt, kPred, kPredOpt };
+struct Deco {
+  Base base;
+  int pre = -1;
+  char pre_ch = '~';
+  int suf = -1;
+  bool inv = true;  // ".INV" (else ".NEG")
+  int half = -1;
+  unsigned hex_bits = 0;  // kHex/kHexOpt: width
+  unsigned at = 0;        // the base value's first bit (when a decoration lies below it)
+};
+
+std::string signed_hex(uint64_t v, unsigned n) {
+  const uint64_t sign = uint64_t{1} << (n - 1);
+  return (v & sign) != 0 ? "-" + hex((sign << 1) - v) : hex(v);
+}
+
+std::optional<uint64_t> parse_signed(std::string_view t, unsigned n) {
+  const bool neg = t.starts_with("-");
+  const auto v = parse_hex(neg ? t.substr(1) : t);
+  if (!v) return std::nullopt;
+  return (neg ? (~*v + 1) : *v) & ((uint64_t{1} << n) - 1);
+}
+
+// A 20-bit immediate's value: bits 18:0 of the field and bit 36 (word bit 56).
+uint64_t i20(uint64_t v) {
+  return (v & 0x7ffff) | (v >> 36 & 1) << 19;
+}
+
+std::string pred_text(uint64_t v) {
+  return (v & 7) == 7 ? "PT" : "P" + std::to_string(v & 7);
+}
+
+std::optional<std::string> base_text(const Deco& d, uint64_t v) {
+  switch (d.base) {
+    case Base::kReg:
+      return reg(v & 0xff);
+    case Base::kCb:
+      return cbank(v & 0x7ffff, "");
+    case Base::kI20s:
+      return signed_hex(i20(v), 20);
+    case Base::kI20u:
+      return hex(i20(v));
+    case Base::kI32s:
+      return signed_hex(v & 0xffffffff, 32);
+    case Base::kI32u:
+      return hex(v & 0xffffffff);
+    case Base::kHex:
+      return hex(v & ((uint64_t{1} << d.hex_bits) - 1));
+    case Base::kHexOpt:
+      return (v & ((uint64_t{1} << d.hex_bits) - 1)) == 0
+                 ? ""
+                 : hex(v & ((uint64_t{1} << d.hex_bits) - 1));
+    case Base::kPred:
+      return pred_text(v);
+    case Base::kPredOpt:
+      return (v & 7) == 7 ? "" : pred_text(v);
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> base_parse(const Deco& d, std::string_view t) {
+  switch (d.base) {
+    case Base::kReg:
+      return parse_reg(t);
+    case Base::kCb:
+      return parse_cbank(t, "");
+    case Base::kI20s:
+    case Base::kI20u: {
+      const auto v = d.base == Base::kI20s ? parse_signed(t, 20) : parse_hex(t);
+      if (!v || *v >= (uint64_t{1} << 20)) return std::nullopt;
+      return (*v & 0x7ffff) | (*v >> 19 & 1) << 36;
+    }
+    case Base::kI32s:
+      return parse_signed(t, 32);
+    case Base::kI32u:
+    case Base::kHex:
+    case Base::kHexOpt:
+      return parse_hex(t);
+    case Base::kPred:
+    case Base::kPredOpt:
+      if (t == "PT") return 7;
+      if (t.size() == 2 && t[0] == 'P' && t[1] >= '0' && t[1] <= '6')
+        return static_cast<uint64_t>(t[1] - '0');
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+constexpr std::array<std::string_view, 4> kHalfNames{"", ".H0", ".H1", ".???3"};
+
+template <Deco D>
+std::optional<std::string> deco_text(uint64_t v, const Ctx& /*ctx*/) {
+  auto t = base_text(D, v >> D.at);
+  if (!t) return t;
+  if constexpr (D.pre >= 0) {
+    if ((v >> D.pre & 1) != 0) *t = D.pre_ch + *t;
+  }
+  if constexpr (D.half >= 0) *t += kHalfNames[v >> D.half & 3];
+  if constexpr (D.suf >= 0) {
+    if ((v >> D.suf & 1) != 0) *t += D.inv ? ".INV" : ".NEG";
+  }
+  return t;
+}
+
+template <Deco D>
+std::optional<uint64_t> deco_parse(std::string_view t, const Ctx& /*ctx*/) {
+  uint64_t extra = 0;
+  if constexpr (D.pre >= 0) {
+    if (t.starts_with(D.pre_ch)) {
+      t.remove_prefix(1);
+      extra |= uint64_t{1} << D.pre;
+    }
+  }
+  if constexpr (D.suf >= 0) {
+    if (t.ends_with(D.inv ? ".INV" : ".NEG")) {
+      t.remove_suffix(4);
+      extra |= uint64_t{1} << D.suf;
+    }
+  }
+  if constexpr (D.half >= 0) {
+    for (uint64_t h = 3; h > 0; --h) {
+      if (t.ends_with(kHalfNames[h])) {
+        t.remove_suffix(kHalfNames[h].size());
+        extra |= h << D.half;
+        break;
+      }
+    }
+  }
+  const auto v = base_parse(D, t);
+  return v ? std::optional<uint64_t>(*v << D.at | extra) : std::nullopt;
+}
+
+// A CustomKind of a Deco: `width` bits from the field's lo; `omit` for kHexOpt/kPredOpt.
+template <Deco D>
+constexpr CustomKind deco(unsigned width, unsigned reuse = 0) {
+  std::optional<uint64_t> omit;
+  if (D.base == Base::kHexOpt) omit = 0;
+  if (D.base == Base::kPredOpt) omit = 7;
+  return CustomKind{width, deco_text<D>, deco_parse<D>, omit, reuse};
+}
+
 constexpr Opnd kRd{K::kReg, 0}, kRa{K::kRegA, 8}, kRb{K::kRegB, 20}, kRc{K::kRegC, 39},
     kCb{K::kCBank, 20}, kI20{K::kImm20, 20};
 constexpr Opnd kRdCc{K::kReg, 0, 0, 47};
 constexpr uint64_t kBit56 = uint64_t{1} << 56;
 
-constexpr std::array<std::string_view, 2> kNoX{"", ".X"}, kNoPsl{"", ".PSL"}, kNoMrg{"", ".MRG"};
+constexpr std::array<std::string_view, 2> kNoX{"", ".X"}, kNoPsl{"", ".PSL"}, kNoMrg{"", ".MRG"},
+    kNoW{"", ".W"};
+constexpr std::array<std::string_view, 1> kHi{".HI"};
 constexpr std::array<std::string_view, 4> kXmadSign{"", ".S16.U16", ".U16.S16", ".S16.S16"};
 constexpr std::array<std::string_view, 8> kXmadMode{"",      ".CLO",   ".CHI",   ".CSFU",
                                                      ".CBCC", ".???5", ".???6", ".???7"};
@@ -154,12 +301,133 @@ constexpr std::array<Row, 4> kXmad{{
      4},
 }};
 
+
+constexpr Opnd C(uint8_t lo, const CustomKind& k, uint8_t cc = 0) {
+  return Opnd{K::kCustom, lo, 0, cc, &k};
+}
+
+constexpr CustomKind kP3 = deco<Deco{Base::kPred}>(3);
+constexpr CustomKind kP3Opt = deco<Deco{Base::kPredOpt}>(3);
+constexpr CustomKind kHex8 = deco<Deco{.base = Base::kHex, .hex_bits = 8}>(8);
+constexpr CustomKind kHex6 = deco<Deco{.base = Base::kHex, .hex_bits = 6}>(6);
+constexpr CustomKind kSh5Opt = deco<Deco{.base = Base::kHexOpt, .hex_bits = 5}>(5);
+constexpr CustomKind kRaInv39 = deco<Deco{.base = Base::kReg, .pre = 31}>(32, 1);
+constexpr CustomKind kRbInv40 = deco<Deco{.base = Base::kReg, .pre = 20}>(21, 2);
+constexpr CustomKind kCbInv40 = deco<Deco{.base = Base::kCb, .pre = 20}>(21);
+constexpr CustomKind kI20Inv40 = deco<Deco{.base = Base::kI20s, .suf = 20}>(37);
+constexpr CustomKind kRaInv55 = deco<Deco{.base = Base::kReg, .pre = 47}>(48, 1);
+constexpr CustomKind kI32Inv56 = deco<Deco{.base = Base::kI32u, .suf = 36}>(37);
+constexpr CustomKind kI32s = deco<Deco{.base = Base::kI32s}>(32);
+constexpr CustomKind kIadd3Ra =
+    deco<Deco{.base = Base::kReg, .pre = 43, .pre_ch = '-', .half = 27}>(44, 1);
+constexpr CustomKind kIadd3Rb =
+    deco<Deco{.base = Base::kReg, .pre = 30, .pre_ch = '-', .half = 13}>(31, 2);
+constexpr CustomKind kIadd3Rc =
+    deco<Deco{.base = Base::kReg, .pre = 18, .pre_ch = '-', .half = 0, .at = 8}>(19, 4);
+constexpr CustomKind kIadd3Imm = deco<Deco{.base = Base::kI20u, .suf = 30, .inv = false}>(37);
+
+constexpr std::array<std::string_view, 1> kLut{".LUT"}, kShfL{".L"}, kShfR{".R"};
+constexpr std::array<std::string_view, 2> kU32{".U32", ""}, kNoSat{"", ".SAT"},
+    kNoBrev{"", ".BREV"}, kNoPo{"", ".PO"};
+constexpr std::array<std::string_view, 8> kCmp{".F",  ".LT", ".EQ", ".LE",
+                                               ".GT", ".NE", ".GE", ".T"};
+constexpr std::array<std::string_view, 4> kBop{".AND", ".OR", ".XOR", ".INVALIDBOP3"},
+    kLop{".AND", ".OR", ".XOR", ".PASS_B"}, kPop{"", ".T", ".Z", ".NZ"},
+    kIadd3Mode{"", ".RS", ".LS", ".???3"}, kMaxShift{"", ".INVALIDMAXSHIFT3", ".U64", ".S64"},
+    kShfX{"", ".HI", ".X", ".XHI"}, kXm{"", ".XLO", ".XMED", ".XHI"};
+// .X (bit 43) and the boolean op (46:45) as one field (bit 44 is ignored): the parser takes
+// the longest name per field, so ".X" must not be matched apart from ".XOR".
+constexpr std::array<std::string_view, 16> kXBop{".AND", ".X.AND", ".AND", ".X.AND", ".OR", ".X.OR", ".OR", ".X.OR", ".XOR", ".X.XOR", ".XOR", ".X.XOR", ".INVALIDBOP3", ".X.INVALIDBOP3", ".INVALIDBOP3", ".X.INVALIDBOP3"};
+constexpr Mod kIsetpCmp{49, 3, kCmp}, kU32At48{48, 1, kU32}, kX43{43, 1, kNoX},
+    kIsetpBop{43, 4, kXBop};
+constexpr Opnd kPred39{K::kPred, 39};
+
+// ISETP, LOP, LOP32I, LOP3 (GI3): register, constant and immediate forms.
+constexpr std::array<Row, 10> kLogic{{
+    {"ISETP", top(12), 0x5b60000000000000, {{kIsetpCmp, kU32At48, kIsetpBop}},
+     {{C(3, kP3), C(0, kP3), kRa, kRb, kPred39}}, 5},
+    {"ISETP", top(12), 0x4b60000000000000, {{kIsetpCmp, kU32At48, kIsetpBop}},
+     {{C(3, kP3), C(0, kP3), kRa, kCb, kPred39}}, 5},
+    {"ISETP", top(12) & ~kBit56, 0x3660000000000000, {{kIsetpCmp, kU32At48, kIsetpBop}},
+     {{C(3, kP3), C(0, kP3), kRa, kI20, kPred39}}, 5},
+    {"LOP", top(13), 0x5c40000000000000, {{{41, 2, kLop}, kX43, {44, 2, kPop}}},
+     {{C(48, kP3Opt), kRdCc, C(8, kRaInv39), C(20, kRbInv40)}}, 4},
+    {"LOP", top(13), 0x4c40000000000000, {{{41, 2, kLop}, kX43, {44, 2, kPop}}},
+     {{C(48, kP3Opt), kRdCc, C(8, kRaInv39), C(20, kCbInv40)}}, 4},
+    {"LOP", top(13) & ~kBit56, 0x3840000000000000, {{{41, 2, kLop}, kX43, {44, 2, kPop}}},
+     {{C(48, kP3Opt), kRdCc, C(8, kRaInv39), C(20, kI20Inv40)}}, 4},
+    {"LOP32I", top(6), 0x0400000000000000, {{{53, 2, kLop}, {57, 1, kNoX}}},
+     {{{K::kReg, 0, 0, 52}, C(8, kRaInv55), C(20, kI32Inv56)}}, 3},
+    {"LOP3", top(13), 0x5be0000000000000, {{{58, 1, kLut}, {38, 1, kNoX}, {36, 2, kPop}}},
+     {{C(48, kP3Opt), kRdCc, kRa, kRb, kRc, C(28, kHex8)}}, 6},
+    {"LOP3", top(6), 0x3c00000000000000, {{{63, 1, kLut}, {57, 1, kNoX}}},
+     {{kRdCc, kRa, kI20, kRc, C(48, kHex8)}}, 5},
+    {"LOP3", top(7), 0x0200000000000000, {{{63, 1, kLut}, {56, 1, kNoX}}},
+     {{kRdCc, kRa, kCb, kRc, C(48, kHex8)}}, 5},
+}};
+
+// IADD32I, IADD3, SHF, LEA, LEA.HI (GI4).
+constexpr std::array<Row, 14> kArith{{
+    {"IADD32I", top(9) & ~kBit56, 0x1c00000000000000, {{{54, 1, kNoSat}, {53, 1, kNoX}}},
+     {{{K::kReg, 0, 0, 52}, {K::kRegA, 8, 56}, C(20, kI32s)}}, 3},
+    // Both negations (bits 56 and 55) print ".PO"; bit 55 alone is rejected by nvdisasm.
+    {"IADD32I", top(9) | kBit56, 0x1d80000000000000, {{{55, 1, kNoPo}, {54, 1, kNoSat}, {53, 1, kNoX}}},
+     {{{K::kReg, 0, 0, 52}, kRa, C(20, kI32s)}}, 3},
+    {"IADD3", top(12), 0x5cc0000000000000, {{{37, 2, kIadd3Mode}, {48, 1, kNoX}}},
+     {{kRdCc, C(8, kIadd3Ra), C(20, kIadd3Rb), C(31, kIadd3Rc)}}, 4},
+    {"IADD3", top(12), 0x4cc0000000000000, {{{48, 1, kNoX}}},
+     {{kRdCc, {K::kRegA, 8, 51}, {K::kCBank, 20, 50}, {K::kRegC, 39, 49}}}, 4},
+    {"IADD3", top(12) & ~kBit56, 0x38c0000000000000, {{{48, 1, kNoX}}},
+     {{kRdCc, {K::kRegA, 8, 51}, C(20, kIadd3Imm), {K::kRegC, 39, 49}}}, 4},
+    {"SHF", top(13), 0x5bf8000000000000,
+     {{{58, 1, kShfL}, {50, 1, kNoW}, {37, 2, kMaxShift}, {48, 2, kShfX}}},
+     {{kRdCc, kRa, kRb, kRc}}, 4},
+    {"SHF", top(13), 0x5cf8000000000000,
+     {{{56, 1, kShfR}, {50, 1, kNoW}, {37, 2, kMaxShift}, {48, 2, kShfX}}},
+     {{kRdCc, kRa, kRb, kRc}}, 4},
+    {"SHF", top(13) & ~kBit56, 0x36f8000000000000,
+     {{{59, 1, kShfL}, {50, 1, kNoW}, {37, 2, kMaxShift}, {48, 2, kShfX}}},
+     {{kRdCc, kRa, C(20, kHex6), kRc}}, 4},
+    {"SHF", top(13) & ~kBit56, 0x38f8000000000000,
+     {{{57, 1, kShfR}, {50, 1, kNoW}, {37, 2, kMaxShift}, {48, 2, kShfX}}},
+     {{kRdCc, kRa, C(20, kHex6), kRc}}, 4},
+    {"LEA", top(13), 0x5bd0000000000000, {{{46, 1, kNoX}}},
+     {{C(48, kP3Opt), kRdCc, {K::kRegA, 8, 45}, kRb, C(39, kSh5Opt)}}, 5},
+    {"LEA", top(13), 0x4bd0000000000000, {{{46, 1, kNoX}}},
+     {{C(48, kP3Opt), kRdCc, {K::kRegA, 8, 45}, kCb, C(39, kSh5Opt)}}, 5},
+    {"LEA", top(13) & ~kBit56, 0x36d0000000000000, {{{46, 1, kNoX}}},
+     {{C(48, kP3Opt), kRdCc, {K::kRegA, 8, 45}, kI20, C(39, kSh5Opt)}}, 5},
+    {"LEA", top(13), 0x5bd8000000000000, {{{58, 1, kHi}, {38, 1, kNoX}}},
+     {{C(48, kP3Opt), kRdCc, {K::kRegA, 8, 37}, kRb, kRc, C(28, kSh5Opt)}}, 6},
+    {"LEA", top(6), 0x1800000000000000, {{{63, 1, kHi}, {57, 1, kNoX}}},
+     {{C(48, kP3Opt), kRdCc, {K::kRegA, 8, 56}, kCb, kRc, C(51, kSh5Opt)}}, 6},
+}};
+
+// BFE, BFI, IMNMX (GI5).
+constexpr std::array<Row, 10> kBits{{
+    {"BFE", top(13), 0x5c00000000000000, {{kU32At48, {40, 1, kNoBrev}}}, {{kRdCc, kRa, kRb}}, 3},
+    {"BFE", top(13), 0x4c00000000000000, {{kU32At48, {40, 1, kNoBrev}}}, {{kRdCc, kRa, kCb}}, 3},
+    {"BFE", top(13) & ~kBit56, 0x3800000000000000, {{kU32At48, {40, 1, kNoBrev}}},
+     {{kRdCc, kRa, kI20}}, 3},
+    {"BFI", top(13), 0x5bf0000000000000, {}, {{kRdCc, kRa, kRb, kRc}}, 4},
+    {"BFI", top(13), 0x4bf0000000000000, {}, {{kRdCc, kRa, kCb, kRc}}, 4},
+    {"BFI", top(13) & ~kBit56, 0x36f0000000000000, {}, {{kRdCc, kRa, kI20, kRc}}, 4},
+    {"BFI", top(13), 0x53f0000000000000, {}, {{kRdCc, kRa, {K::kRegB, 39}, kCb}}, 4},
+    {"IMNMX", top(13), 0x5c20000000000000, {{kU32At48, {43, 2, kXm}}},
+     {{kRdCc, kRa, kRb, kPred39}}, 4},
+    {"IMNMX", top(13), 0x4c20000000000000, {{kU32At48, {43, 2, kXm}}},
+     {{kRdCc, kRa, kCb, kPred39}}, 4},
+    {"IMNMX", top(13) & ~kBit56, 0x3820000000000000, {{kU32At48, {43, 2, kXm}}},
+     {{kRdCc, kRa, kI20, kPred39}}, 4},
+}};
+
 }  // namespace
 
 std::span<const Row> int_rows() {
   static const std::vector<Row> rows = [] {
     std::vector<Row> v;
-    for (std::span<const Row> g : {std::span<const Row>(kXmad)}) v.insert(v.end(), g.begin(), g.end());
+    for (std::span<const Row> g : {std::span<const Row>(kXmad), std::span<const Row>(kLogic),
+                                     std::span<const Row>(kArith), std::span<const Row>(kBits)}) v.insert(v.end(), g.begin(), g.end());
     return v;
   }();
   return rows;
