@@ -37,14 +37,16 @@ size_t index_of(uint64_t addr) {
 }
 
 // Random words of one opcode: bits outside its mask random, one word in 16 with one mask bit
-// flipped (that word is then, for nvdisasm and texsim alike, usually another instruction).
+// flipped (that word is then, for nvdisasm and texsim alike, usually another instruction). The
+// flipped bit goes round the mask, so that every mask bit is drawn both ways whatever the seed.
 std::vector<uint64_t> draw(const sass::GenericOpInfo& op, size_t n, vc::Rng& rng, uint64_t& set,
                            uint64_t& clear) {
   std::vector<uint64_t> w(n);
+  uint64_t flips = 0;
   for (auto& x : w) {
     x = (rng.next() & ~op.mask) | op.match;
     if (rng.next() % 16 == 0) {
-      const int k = static_cast<int>(rng.next() % static_cast<uint64_t>(std::popcount(op.mask)));
+      const int k = static_cast<int>(flips++ % static_cast<uint64_t>(std::popcount(op.mask)));
       uint64_t bit = op.mask;
       for (int j = 0; j < k; ++j) bit &= bit - 1;
       x ^= bit & ~(bit - 1);
