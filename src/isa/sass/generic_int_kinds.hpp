@@ -226,7 +226,7 @@ inline constexpr std::array<std::string_view, 8> kXmadMode{"",      ".CLO",  ".C
                                                            ".CBCC", ".???5", ".???6", ".???7"};
 inline constexpr Mod kXSign{48, 2, kXmadSign}, kXMode3{50, 3, kXmadMode}, kXMode2{50, 2, kXmadMode};
 
-constexpr Opnd C(uint8_t lo, const CustomKind& k, uint8_t cc = 0) {
+constexpr Opnd opnd(uint8_t lo, const CustomKind& k, uint8_t cc = 0) {
   return Opnd{K::kCustom, lo, 0, cc, &k};
 }
 

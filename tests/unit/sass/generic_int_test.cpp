@@ -123,6 +123,10 @@ TEST(GenericInt, ReuseFlagsAfterTheHalfSelect) {
   ASSERT_TRUE(e.has_value());
   EXPECT_EQ(e->word, 0x5b30001800370200u);
   EXPECT_EQ(e->reuse, 3u);
+  // nvdisasm prints no ".reuse" on IMAD/IMUL or on FLO's and POPC's source (decision GI8).
+  EXPECT_EQ(generic_text(0x5a00000000070000, 52, 7), "IMAD.U32.U32 R0, R0, R0, R0");
+  EXPECT_EQ(generic_text(0x5c08000000070000, 52, 7), "POPC R0, R0");
+  EXPECT_EQ(generic_text(0x5c40000000070000, 52, 7), "LOP.AND P0, R0, R0.reuse, R0.reuse");
 }
 
 }  // namespace
