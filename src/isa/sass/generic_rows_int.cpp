@@ -1,5 +1,5 @@
 // The int family of the generic table (generic_table.hpp), first file: XMAD, ISETP, LOP, LOP3,
-// IADD32I, IADD3, SHF, LEA, BFE, BFI, IMNMX as nvdisasm 11.8 prints them (issue 29, GI1-GI5).
+// IADD32I, IADD3, SHF, LEA, BFE, BFI, IMNMX as nvdisasm 11.8 prints them (issue 29, GI1-GI6).
 #include <string>
 #include <vector>
 
@@ -95,7 +95,7 @@ constexpr std::array<Row, 4> kXmad{{
      4},
 }};
 
-// ISETP, LOP, LOP32I, LOP3 (GI3): register, constant and immediate forms.
+// ISETP, LOP, LOP32I, LOP3 (GI3, GI6): register, constant and immediate forms.
 constexpr std::array<Row, 10> kLogic{{
     {"ISETP",
      top(12),
@@ -159,7 +159,7 @@ constexpr std::array<Row, 10> kLogic{{
      5},
 }};
 
-// IADD32I, IADD3, SHF, LEA, LEA.HI (GI4).
+// IADD32I, IADD3, SHF, LEA, LEA.HI (GI4, GI6).
 constexpr std::array<Row, 14> kArith{{
     {"IADD32I",
      top(9) & ~kBit56,
@@ -248,7 +248,7 @@ constexpr std::array<Row, 14> kArith{{
      6},
 }};
 
-// BFE, BFI, IMNMX (GI5).
+// BFE, BFI, IMNMX (GI6).
 constexpr std::array<Row, 10> kBits{{
     {"BFE", top(13), 0x5c00000000000000, {{kU32At48, {40, 1, kNoBrev}}}, {{kRdCc, kRa, kRb}}, 3},
     {"BFE", top(13), 0x4c00000000000000, {{kU32At48, {40, 1, kNoBrev}}}, {{kRdCc, kRa, kCb}}, 3},

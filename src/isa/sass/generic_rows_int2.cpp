@@ -1,6 +1,6 @@
 // The int family of the generic table (generic_table.hpp), second file: PSETP, PSET, ISET, ICMP,
 // FLO, POPC, PRMT, ISCADD32I, CSET(P), P2R, R2P, IMAD(32I), IMADSP, IMUL(32I), LEPC, CS2R, VOTE
-// (GI6-GI8).
+// (GI3-GI7).
 #include <string>
 #include <vector>
 
@@ -12,7 +12,7 @@ namespace texsim::isa::sass::generic {
 namespace int_detail {
 namespace {
 
-// Modifier names built at compile time (GI6): name v of a field is the concatenation of parts
+// Modifier names built at compile time (GI5): name v of a field is the concatenation of parts
 // chosen from v's bits, kept in a static store the string_views point into.
 template <size_t N>
 struct NameStore {
@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, 16> kPmode{
     ".???8", ".???9", ".???10", ".???11", ".???12", ".???13", ".???14", ".???15"};
 constexpr Mod kBop24{24, 2, kBop}, kBop45{45, 2, kBop}, kBf44{44, 1, kNoBf};
 
-// PSETP, PSET, ISET, ICMP, FLO, POPC, PRMT, ISCADD32I (GI7).
+// PSETP, PSET, ISET, ICMP, FLO, POPC, PRMT, ISCADD32I (GI3, GI6).
 constexpr std::array<Row, 22> kCompare{{
     {"PSETP",
      top(13),
@@ -199,9 +199,9 @@ constexpr std::array<Row, 22> kCompare{{
      4},
 }};
 
-// P2R, R2P, IMAD, IMAD32I, IMADSP, IMUL, IMUL32I, LEPC, CS2R, VOTE (GI8). IMAD's and IMAD32I's
+// P2R, R2P, IMAD, IMAD32I, IMADSP, IMUL, IMUL32I, LEPC, CS2R, VOTE (GI4-GI6). IMAD's and IMAD32I's
 // both negations print ".PO" (the .PO row comes first, the other rows leave the negations free).
-// IMAD, IMAD32I, IMADSP, IMUL, IMUL32I: nvdisasm prints no ".reuse" on their sources (GI8).
+// IMAD, IMAD32I, IMADSP, IMUL, IMUL32I: nvdisasm prints no ".reuse" on their sources (GI7).
 constexpr Opnd kRaN{K::kReg, 8}, kRbN{K::kReg, 20}, kRcN{K::kReg, 39}, kRb39{K::kReg, 39};
 constexpr Mod kImadSign{48, 6, kSign6}, kImadHi{54, 1, kNoHi}, kImadSat{50, 1, kNoSat},
     kImadX{49, 1, kNoX};

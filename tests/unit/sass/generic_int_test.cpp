@@ -82,7 +82,7 @@ TEST(GenericInt, CuobjdumpLinesBothWays) {
   }
 }
 
-// nvdisasm 11.8's text of words ptxas does not emit (probes, decisions GI1-GI8): each prints so,
+// nvdisasm 11.8's text of words ptxas does not emit (probes, decisions GI1-GI6): each prints so,
 // and its text encodes to a word that prints the same.
 constexpr Golden kProbes[] = {
     {"ISETP.F.U32.XOR P0, P0, R0, R0, P0", 0x5b60400000070000},  // ".XOR" is not ".X" + "OR"
@@ -123,7 +123,7 @@ TEST(GenericInt, ReuseFlagsAfterTheHalfSelect) {
   ASSERT_TRUE(e.has_value());
   EXPECT_EQ(e->word, 0x5b30001800370200u);
   EXPECT_EQ(e->reuse, 3u);
-  // nvdisasm prints no ".reuse" on IMAD/IMUL or on FLO's and POPC's source (decision GI8).
+  // nvdisasm prints no ".reuse" on IMAD/IMUL or on FLO's and POPC's source (decision GI7).
   EXPECT_EQ(generic_text(0x5a00000000070000, 52, 7), "IMAD.U32.U32 R0, R0, R0, R0");
   EXPECT_EQ(generic_text(0x5c08000000070000, 52, 7), "POPC R0, R0");
   EXPECT_EQ(generic_text(0x5c40000000070000, 52, 7), "LOP.AND P0, R0, R0.reuse, R0.reuse");
