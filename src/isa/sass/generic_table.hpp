@@ -82,6 +82,7 @@ constexpr uint64_t top(unsigned bits) {
 // The families (one file each); the engine walks them in this order, first match wins.
 std::span<const Row> base_rows();   // generic_rows_base.cpp: moves, shifts, IADD, S2R, EXIT...
 std::span<const Row> int_rows();    // generic_rows_int.cpp: integer ALU, compares, predicates
+std::span<const Row> int2_rows();   // generic_rows_int2.cpp: the int family's second half
 std::span<const Row> float_rows();  // generic_rows_float.cpp: float ALU, MUFU, conversions
 std::span<const Row> mem_rows();    // generic_rows_mem.cpp: loads, stores, atomics, barriers
 std::span<const Row> ctrl_rows();   // generic_rows_ctrl.cpp: branches and their stacks
