@@ -62,6 +62,7 @@ struct Mod {
   uint8_t lo = 0;
   uint8_t width = 0;
   std::span<const std::string_view> names;
+  std::span<const std::string_view> names_sm60 = {};  // from SM60 on, when given (BPT.PAUSE_QUIET)
 };
 
 struct Row {
@@ -72,6 +73,7 @@ struct Row {
   std::array<Opnd, 6> ops;
   uint8_t nops;
   bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
+  bool guard = true;  // false: bits 19:16 are no guard predicate (SSY, CAL: nvdisasm prints none)
 };
 
 constexpr uint64_t top(unsigned bits) {

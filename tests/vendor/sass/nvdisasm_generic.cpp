@@ -58,14 +58,14 @@ std::vector<uint64_t> draw(const sass::GenericOpInfo& op, size_t n, vc::Rng& rng
 // One text -> word check: the text re-encodes to a word that prints the same, and to the word
 // itself when the word has no bit outside the printed fields (encode(print(w)) == w).
 // Also with reuse flags: the text with ".reuse" on its source registers encodes them back.
-bool round_trip(uint64_t w, const std::string& text, unsigned sm, size_t& canonical) {
-  const auto e = sass::generic_encode(text, sm);
-  if (!e || e->reuse != 0 || sass::generic_text(e->word, sm) != text) return false;
-  const auto e2 = sass::generic_encode(sass::generic_text(e->word, sm).value_or(""), sm);
+bool round_trip(uint64_t w, const std::string& text, unsigned sm, uint64_t pc, size_t& canonical) {
+  const auto e = sass::generic_encode(text, sm, pc);
+  if (!e || e->reuse != 0 || sass::generic_text(e->word, sm, 0, pc) != text) return false;
+  const auto e2 = sass::generic_encode(sass::generic_text(e->word, sm, 0, pc).value_or(""), sm, pc);
   if (!e2 || e2->word != e->word) return false;
-  const auto reused = sass::generic_text(w, sm, 7);
-  const auto e3 = reused ? sass::generic_encode(*reused, sm) : std::nullopt;
-  if (!e3 || e3->word != e->word || sass::generic_text(e3->word, sm, e3->reuse) != reused)
+  const auto reused = sass::generic_text(w, sm, 7, pc);
+  const auto e3 = reused ? sass::generic_encode(*reused, sm, pc) : std::nullopt;
+  if (!e3 || e3->word != e->word || sass::generic_text(e3->word, sm, e3->reuse, pc) != reused)
     return false;
   canonical += e->word == w ? 1 : 0;
   return true;
@@ -117,7 +117,9 @@ int main(int argc, char** argv) {
   std::map<std::string_view, size_t> identical;
   size_t mismatches = 0, trips = 0, canonical = 0, decoded = 0, nv_rejects = 0;
   for (size_t i = 0; i < words.size(); ++i) {
-    const auto ts = sass::generic_text(words[i], sm);
+    // Branch targets print from the word's byte address, which the listing is keyed by.
+    const uint64_t pc = sass::stream_offset(i);
+    const auto ts = sass::generic_text(words[i], sm, 0, pc);
     std::string nv = "<rejected>";
     if (rejected.count(i) == 0) {
       const auto it = text.find(sass::stream_offset(i));
@@ -144,7 +146,7 @@ int main(int argc, char** argv) {
     if (!ts) continue;
     ++decoded;
     ++identical[op_of[i]];
-    if (round_trip(words[i], *ts, sm, canonical)) {
+    if (round_trip(words[i], *ts, sm, pc, canonical)) {
       ++trips;
     } else if (++mismatches <= 20) {
       std::printf("ROUNDTRIP %s word 0x%016llx '%s'\n", arch.c_str(),
