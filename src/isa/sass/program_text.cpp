@@ -74,10 +74,13 @@ void maxwell_line(Instruction inst, std::string_view line, Bundle& b,
   out.push_back(std::move(inst));
 }
 
-// A listing line's address comment ("        /*0040*/  @P0 BRA 0x60 ;"): the instruction's byte
-// address, which its branch target is printed from (issue 29); nullopt without one.
+// A listing line's address comment ("        /*0040*/  @P0 BRA 0x60 ;", after a control prefix
+// in texsim's stream form "[B------:R-:W-:Y:S04] /*0040*/ ..."): the instruction's byte address,
+// which its branch target is printed from (issue 29); nullopt without one.
 std::optional<uint64_t> line_address(std::string_view line) {
-  const std::string_view t = core::trim(line);
+  std::string_view t = core::trim(line);
+  if (t.starts_with("[") && t.find(']') != std::string_view::npos)
+    t = core::trim(t.substr(t.find(']') + 1));
   const size_t close = t.find("*/");
   if (!t.starts_with("/*") || close == std::string_view::npos || close < 3 || close > 18)
     return std::nullopt;

@@ -86,6 +86,11 @@ TEST(GenericCtrl, ListingLinesReadAndPrintBack) {
   EXPECT_EQ(print_instruction(prog[2], opt), "BRA 0x100 ;");
   // Without an address the word prints as itself.
   EXPECT_EQ(print_instruction(prog[2]), ".word 0xe24000000687000f ;");
+  // texsim's stream form: the address after the control prefix.
+  const auto stream = parse_program("[B------:R-:W-:-:S05] /*0028*/ SSY 0x98 ;\n", "s.sass", sink,
+                                    nullptr, 0);
+  ASSERT_EQ(stream.size(), 1u);
+  EXPECT_EQ(stream[0].raw_word, 0xe290000006870000u);
 }
 
 }  // namespace
