@@ -292,8 +292,7 @@ std::optional<uint64_t> encode_mods(const Row& r, std::string_view mods, unsigne
     const auto names = names_of(m, sm);
     std::optional<uint64_t> best;
     for (uint64_t v = 0; v < names.size(); ++v) {
-      if (mods.starts_with(names[v]) && (!best || names[v].size() > names[*best].size()))
-        best = v;
+      if (mods.starts_with(names[v]) && (!best || names[v].size() > names[*best].size())) best = v;
     }
     if (!best) return std::nullopt;
     mods.remove_prefix(names[*best].size());

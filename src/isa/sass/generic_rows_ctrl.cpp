@@ -118,8 +118,8 @@ template <unsigned N>
 std::optional<uint64_t> regoff_parse(std::string_view t, const Ctx& /*ctx*/) {
   const size_t sp = t.find(' ');
   const auto r = parse_reg(t.substr(0, sp));
-  const auto off = sp == std::string_view::npos ? std::optional<int64_t>(0)
-                                                : parse_shex(t.substr(sp + 1));
+  const auto off =
+      sp == std::string_view::npos ? std::optional<int64_t>(0) : parse_shex(t.substr(sp + 1));
   if (!r || !off) return std::nullopt;
   return *r | (static_cast<uint64_t>(*off) & ((uint64_t{1} << N) - 1)) << 12;
 }
@@ -139,7 +139,7 @@ std::optional<uint64_t> creg_parse(std::string_view t, const Ctx& /*ctx*/) {
   const size_t plus = t.find('+');
   const bool rz_off = plus == std::string_view::npos && !t.starts_with("R");
   const auto r = rz_off ? std::optional<uint64_t>(255) : parse_reg(t.substr(0, plus));
-  const auto off = rz_off                            ? parse_shex(t)
+  const auto off = rz_off                           ? parse_shex(t)
                    : plus == std::string_view::npos ? std::optional<int64_t>(0)
                                                     : parse_shex(t.substr(plus + 1));
   if (!bank || !r || !off) return std::nullopt;
@@ -159,18 +159,23 @@ constexpr Opnd kCc{K::kCc, 0}, kTarget{K::kCustom, 20, 0, 0, &kRel},
 constexpr std::array<std::string_view, 4> kLmtU{"", ".LMT", ".U", ".U.LMT"};
 constexpr std::array<std::string_view, 2> kLmt{"", ".LMT"}, kNoinc{".NOINC", ""};
 constexpr std::array<std::string_view, 4> kRtt{"", ".TERMINATE", ".FALLTHROUGH", ".PREEMPTED"};
-constexpr std::array<std::string_view, 8> kBpt{".DRAIN_ILLEGAL", ".CAL", ".PAUSE", ".TRAP",
-                                               ".INT",           ".DRAIN", ".???6", ".???7"};
+constexpr std::array<std::string_view, 8> kBpt{".DRAIN_ILLEGAL", ".CAL",   ".PAUSE", ".TRAP",
+                                               ".INT",           ".DRAIN", ".???6",  ".???7"};
 // From SM60 on, BPT mode 6 is PAUSE_QUIET (GC3).
-constexpr std::array<std::string_view, 8> kBpt60{".DRAIN_ILLEGAL", ".CAL",   ".PAUSE",
-                                                 ".TRAP",          ".INT",   ".DRAIN",
-                                                 ".PAUSE_QUIET",   ".???7"};
+constexpr std::array<std::string_view, 8> kBpt60{
+    ".DRAIN_ILLEGAL", ".CAL", ".PAUSE", ".TRAP", ".INT", ".DRAIN", ".PAUSE_QUIET", ".???7"};
 constexpr Mod kMLmtU{6, 2, kLmtU}, kMLmt{6, 1, kLmt}, kMNoinc{6, 1, kNoinc};
 
 // A push of the stacks (SSY, PBK, PCNT, PLONGJMP): no guard, a relative target or c[][].
 constexpr Row push(std::string_view name, uint64_t match, bool cbank) {
-  return {name,   top(12) | kBit5, match | (cbank ? kBit5 : 0), {}, {{cbank ? kCbank : kTarget}},
-          1,      false,           false};
+  return {name,
+          top(12) | kBit5,
+          match | (cbank ? kBit5 : 0),
+          {},
+          {{cbank ? kCbank : kTarget}},
+          1,
+          false,
+          false};
 }
 // A stack pop or exit guarded by a predicate and a CC test (BRK, CONT, RET, KIL, LONGJMP).
 constexpr Row pop(std::string_view name, uint64_t match) {
@@ -181,15 +186,31 @@ constexpr Row pop(std::string_view name, uint64_t match) {
 constexpr std::array<Row, 34> kRows{{
     {"BRA", top(12) | kBit5, 0xe240000000000000, {{kMLmtU}}, {{kCc, kTarget}}, 2},
     {"BRA", top(12) | kBit5, 0xe240000000000020, {{kMLmtU}}, {{kCc, kCbank}}, 2},
-    {"BRX", top(12) | kBit5, 0xe250000000000000, {{kMLmt}}, {{kCc, {K::kCustom, 8, 0, 0, &kRegOff24}}},
+    {"BRX",
+     top(12) | kBit5,
+     0xe250000000000000,
+     {{kMLmt}},
+     {{kCc, {K::kCustom, 8, 0, 0, &kRegOff24}}},
      2},
-    {"BRX", top(12) | kBit5, 0xe250000000000020, {{kMLmt}}, {{kCc, {K::kCustom, 8, 0, 0, &kCReg}}},
+    {"BRX",
+     top(12) | kBit5,
+     0xe250000000000020,
+     {{kMLmt}},
+     {{kCc, {K::kCustom, 8, 0, 0, &kCReg}}},
      2},
     {"JMP", top(12) | kBit5, 0xe210000000000000, {{kMLmtU}}, {{kCc, kAbsT}}, 2},
     {"JMP", top(12) | kBit5, 0xe210000000000020, {{kMLmtU}}, {{kCc, kCbank}}, 2},
-    {"JMX", top(12) | kBit5, 0xe200000000000000, {{kMLmt}}, {{kCc, {K::kCustom, 8, 0, 0, &kRegOff32}}},
+    {"JMX",
+     top(12) | kBit5,
+     0xe200000000000000,
+     {{kMLmt}},
+     {{kCc, {K::kCustom, 8, 0, 0, &kRegOff32}}},
      2},
-    {"JMX", top(12) | kBit5, 0xe200000000000020, {{kMLmt}}, {{kCc, {K::kCustom, 8, 0, 0, &kCReg}}},
+    {"JMX",
+     top(12) | kBit5,
+     0xe200000000000020,
+     {{kMLmt}},
+     {{kCc, {K::kCustom, 8, 0, 0, &kCReg}}},
      2},
     {"CAL", top(12) | kBit5, 0xe260000000000000, {{kMNoinc}}, {{kTarget}}, 1, false, false},
     {"CAL", top(12) | kBit5, 0xe260000000000020, {{kMNoinc}}, {{kCbank}}, 1, false, false},
@@ -216,8 +237,14 @@ constexpr std::array<Row, 34> kRows{{
     pop("BRK", 0xe340000000000000),
     pop("CONT", 0xe350000000000000),
     {"RTT", top(12), 0xe360000000000000, {{{0, 2, kRtt}}}, {}, 0, false, false},
-    {"BPT", top(12), 0xe3a0000000000000, {{{6, 3, kBpt, kBpt60}}}, {{{K::kCustom, 20, 0, 0, &kCode}}}, 1,
-     false, false},
+    {"BPT",
+     top(12),
+     0xe3a0000000000000,
+     {{{6, 3, kBpt, kBpt60}}},
+     {{{K::kCustom, 20, 0, 0, &kCode}}},
+     1,
+     false,
+     false},
 }};
 
 }  // namespace

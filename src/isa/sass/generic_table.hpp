@@ -73,7 +73,8 @@ struct Row {
   std::array<Opnd, 6> ops;
   uint8_t nops;
   bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
-  bool guard = true;  // false: bits 19:16 are no guard predicate (SSY, CAL: nvdisasm prints none)
+  // false: bits 19:16 are no guard predicate (SSY, CAL...: nvdisasm prints none, GC3).
+  bool guard = true;
 };
 
 constexpr uint64_t top(unsigned bits) {

@@ -18,14 +18,10 @@ struct Golden {
 // From `cuobjdump -sass` of ptxas 11.8 -arch sm_52 output: a loop calling a .func under a
 // divergent branch (SSY/SYNC, CAL, RET, BRA) and a brx.idx jump table (BRX).
 constexpr Golden kGolden[] = {
-    {0x28, "SSY 0x98", 0xe290000006800000},
-    {0x38, "SSY 0x70", 0xe290000003000000},
-    {0x50, "CAL 0xc0", 0xe260000006800040},
-    {0x88, "@!P0 BRA 0x30", 0xe2400ffffa08000f},
-    {0x108, "BRA 0x100", 0xe2400fffff07000f},
-    {0x48, "BRA 0x70", 0xe24000000207000f},
-    {0xe8, "@!P0 RET", 0xe32000000008000f},
-    {0xf8, "RET", 0xe32000000007000f},
+    {0x28, "SSY 0x98", 0xe290000006800000},     {0x38, "SSY 0x70", 0xe290000003000000},
+    {0x50, "CAL 0xc0", 0xe260000006800040},     {0x88, "@!P0 BRA 0x30", 0xe2400ffffa08000f},
+    {0x108, "BRA 0x100", 0xe2400fffff07000f},   {0x48, "BRA 0x70", 0xe24000000207000f},
+    {0xe8, "@!P0 RET", 0xe32000000008000f},     {0xf8, "RET", 0xe32000000007000f},
     {0x30, "BRX R0 -0x38", 0xe2500ffffc87000f},
 };
 
@@ -87,8 +83,8 @@ TEST(GenericCtrl, ListingLinesReadAndPrintBack) {
   // Without an address the word prints as itself.
   EXPECT_EQ(print_instruction(prog[2]), ".word 0xe24000000687000f ;");
   // texsim's stream form: the address after the control prefix.
-  const auto stream = parse_program("[B------:R-:W-:-:S05] /*0028*/ SSY 0x98 ;\n", "s.sass", sink,
-                                    nullptr, 0);
+  const auto stream =
+      parse_program("[B------:R-:W-:-:S05] /*0028*/ SSY 0x98 ;\n", "s.sass", sink, nullptr, 0);
   ASSERT_EQ(stream.size(), 1u);
   EXPECT_EQ(stream[0].raw_word, 0xe290000006870000u);
 }

@@ -94,9 +94,9 @@ int main(int argc, char** argv) {
       words.push_back(w);
       op_of.push_back(op.name);
     }
-    if ((set & clear) != ~uint64_t{0}) {
+    if (const uint64_t missed = ~(set & clear); missed != 0) {
       std::printf("FAIL: %s: bits 0x%016llx never drawn both ways\n", std::string(op.name).c_str(),
-                  static_cast<unsigned long long>(~(set & clear)));
+                  static_cast<unsigned long long>(missed));
       covered = false;
     }
   }
