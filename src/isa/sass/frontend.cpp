@@ -536,6 +536,7 @@ class SassFrontend final : public Frontend {
     for (size_t k = 0; k < p.instructions.size(); ++k) {
       const Instruction& i = p.instructions[k];
       PrintOptions opt;
+      opt.sm = p.sm;
       if (p.mode == PrintMode::kStream) {
         opt.control_prefix = true;
         opt.address = i.origin.binary ? i.origin.offset : is_wide(p) ? 16 * k : stream_offset(k);

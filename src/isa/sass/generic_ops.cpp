@@ -204,15 +204,21 @@ const Row* row_of(uint64_t word, unsigned sm) {
   return nullptr;
 }
 
+// The names of a modifier's values on architecture sm (0, unknown: the SM5x names).
+std::span<const std::string_view> names_of(const Mod& m, unsigned sm) {
+  return !m.names_sm60.empty() && sm >= 60 ? m.names_sm60 : m.names;
+}
+
 // The modifier texts of `r` in `word` ("" when every field prints nothing); nullopt when a
 // field's value has no name.
-std::optional<std::string> mods_text(const Row& r, uint64_t word) {
+std::optional<std::string> mods_text(const Row& r, uint64_t word, unsigned sm) {
   std::string out;
   for (const Mod& m : r.mods) {
     if (m.width == 0) continue;
     const uint64_t v = bits(word, m.lo, m.width);
-    if (v >= m.names.size()) return std::nullopt;
-    out += m.names[v];
+    const auto names = names_of(m, sm);
+    if (v >= names.size()) return std::nullopt;
+    out += names[v];
   }
   return out;
 }
@@ -238,12 +244,12 @@ std::optional<std::string> generic_text(uint64_t word, unsigned sm, unsigned reu
   std::string out;
   const unsigned pred = static_cast<unsigned>(bits(word, 16, 3));
   const bool neg = bits(word, 19, 1) != 0;
-  if (pred != 7 || neg)
+  if (r->guard && (pred != 7 || neg))
     out += std::string(neg ? "@!" : "@") + (pred == 7 ? "PT" : "P" + std::to_string(pred)) + " ";
   out += r->name;
   const bool po = r->po && bits(word, 48, 2) == 3;
   if (po) out += ".PO";  // before the other modifiers ("IADD.PO.SAT.X")
-  const auto mods = mods_text(*r, word);
+  const auto mods = mods_text(*r, word, sm);
   if (!mods) return std::nullopt;
   out += *mods;
   const char* sep = " ";
@@ -286,17 +292,17 @@ std::optional<uint64_t> parse_guard(std::string_view& t) {
 
 // The modifier bits of `r` for the suffix `mods` (each field takes the longest name that
 // prefixes what is left; an empty name is no text); nullopt when something is left over.
-std::optional<uint64_t> encode_mods(const Row& r, std::string_view mods) {
+std::optional<uint64_t> encode_mods(const Row& r, std::string_view mods, unsigned sm) {
   uint64_t word = 0;
   for (const Mod& m : r.mods) {
     if (m.width == 0) continue;
+    const auto names = names_of(m, sm);
     std::optional<uint64_t> best;
-    for (uint64_t v = 0; v < m.names.size(); ++v) {
-      if (mods.starts_with(m.names[v]) && (!best || m.names[v].size() > m.names[*best].size()))
-        best = v;
+    for (uint64_t v = 0; v < names.size(); ++v) {
+      if (mods.starts_with(names[v]) && (!best || names[v].size() > names[*best].size())) best = v;
     }
     if (!best) return std::nullopt;
-    mods.remove_prefix(m.names[*best].size());
+    mods.remove_prefix(names[*best].size());
     word |= *best << m.lo;
   }
   if (!mods.empty()) return std::nullopt;
@@ -337,7 +343,7 @@ std::optional<GenericWord> encode_row(const Row& r, std::string_view mods,
     g.word |= uint64_t{3} << 48;
     mods.remove_prefix(3);
   }
-  const auto mod_bits = encode_mods(r, mods);
+  const auto mod_bits = encode_mods(r, mods, ctx.sm);
   if (!mod_bits) return std::nullopt;
   g.word |= *mod_bits;
   size_t k = 0;
@@ -386,7 +392,8 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
   const Ctx ctx{sm, 0, pc};
   for (const auto family : kFamilies) {
     for (const Row& r : family()) {
-      if (r.name != name || !on_sm(r, sm)) continue;
+      if (r.name != name || !on_sm(r, sm) || (!r.guard && *guard != uint64_t{7} << 16))
+        continue;
       if (auto g = encode_row(r, mods, ops, ctx)) {
         g->word = (g->word & ~(uint64_t{0xf} << 16)) | *guard;
         return g;

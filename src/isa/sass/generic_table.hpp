@@ -62,6 +62,7 @@ struct Mod {
   uint8_t lo = 0;
   uint8_t width = 0;
   std::span<const std::string_view> names;
+  std::span<const std::string_view> names_sm60 = {};  // from SM60 on, when given (BPT.PAUSE_QUIET)
 };
 
 struct Row {
@@ -73,6 +74,8 @@ struct Row {
   uint8_t nops;
   bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
   uint8_t min_sm = 0;  // the row is skipped on a known architecture below it (0: every one)
+  // false: bits 19:16 are no guard predicate (SSY, CAL...: nvdisasm prints none, GC3).
+  bool guard = true;
 };
 
 constexpr uint64_t top(unsigned bits) {

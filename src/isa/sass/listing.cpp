@@ -84,13 +84,17 @@ std::string closing_text(std::string t) {
 // which has no encoding after it) when that reaches further.
 std::pair<std::vector<Line>, size_t> function_lines(const KernelRange& k,
                                                     std::span<const Instruction> instructions,
-                                                    bool wide) {
+                                                    bool wide, unsigned sm) {
   std::vector<Line> lines;
   size_t width = 0;
   for (size_t j = 0; j < k.count; ++j) {
     const Instruction& inst = instructions[k.first + j];
     Line l;
-    l.text = print_instruction(inst);
+    // Branch targets print from the word's address in its section (issue 29).
+    PrintOptions opt;
+    opt.pc = inst.origin.offset - k.file_offset;
+    opt.sm = sm;
+    l.text = print_instruction(inst, opt);
     if (l.text.starts_with("@")) {
       l.guard = l.text.substr(0, l.text.find(' '));
       l.text.erase(0, l.guard.size() + 1);
@@ -120,7 +124,7 @@ std::string print_listing(std::span<const KernelRange> kernels,
   char buf[160];
   for (const KernelRange& k : kernels) {
     // Not a structured binding: clang 14 cannot capture one in the lambda below.
-    const auto laid_out = function_lines(k, instructions, wide);
+    const auto laid_out = function_lines(k, instructions, wide, sm);
     const std::vector<Line>& lines = laid_out.first;
     const size_t column = laid_out.second;
     out += "\t\tFunction : " + k.name + "\n";

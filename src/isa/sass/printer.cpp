@@ -147,7 +147,9 @@ std::string print_instruction(const Instruction& inst, const PrintOptions& opt) 
   }
   if (inst.kind == Kind::kRaw) {
     // Issue 29: a non-texture word of the generic table prints as nvdisasm prints it.
-    if (const auto t = generic_text(inst.raw_word, 0, inst.ctrl.reuse)) return out + *t + " ;";
+    const auto pc = opt.pc ? opt.pc : opt.address;
+    if (const auto t = generic_text(inst.raw_word, opt.sm, inst.ctrl.reuse, pc))
+      return out + *t + " ;";
     char buf[48];
     std::snprintf(buf, sizeof buf, ".word 0x%016llx ;",
                   static_cast<unsigned long long>(inst.raw_word));

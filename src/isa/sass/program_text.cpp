@@ -1,5 +1,6 @@
 // parse_program: a SASS program's lines, Maxwell/Pascal bundles (control-word lines and the
 // dual-issue pairs' lone encoding lines) and Volta+ listings' two-line words (syntax.hpp).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,15 +26,25 @@ struct Bundle {
   bool have_ctrl_word = false;
   unsigned ctrl_slot = 0;
   bool awaiting_word = false;
+  // The awaiting instruction's address and architecture when it is of the generic table.
+  std::optional<uint64_t> pc;
+  unsigned sm = 0;
 };
 
 // A lone "/* 0x... */" line of a Maxwell/Pascal listing.
 void lone_word(uint64_t value, Bundle& b, std::vector<Instruction>& out) {
   if (b.awaiting_word) {
-    if (out.back().kind == Kind::kUnsupported) {
-      out.back().raw_word = value;
-      out.back().word_given = true;
+    Instruction& last = out.back();
+    if (last.kind == Kind::kUnsupported) {
+      last.raw_word = value;
+      last.word_given = true;
     }
+    // A generic-table word takes the given one when that prints the same ("SSY 0x158 }": the
+    // listing's word has bits nvdisasm ignores, e.g. the guard bits of SSY, issue 29).
+    const unsigned r = last.ctrl.reuse;
+    const auto text = generic_text(last.raw_word, b.sm, r, b.pc);
+    if (last.kind == Kind::kRaw && text && generic_text(value, b.sm, r, b.pc) == text)
+      last.raw_word = value;
     b.awaiting_word = false;
     return;
   }
@@ -63,11 +74,31 @@ void maxwell_line(Instruction inst, std::string_view line, Bundle& b,
   out.push_back(std::move(inst));
 }
 
+// A listing line's address comment ("        /*0040*/  @P0 BRA 0x60 ;", after a control prefix
+// in texsim's stream form "[B------:R-:W-:Y:S04] /*0040*/ ..."): the instruction's byte address,
+// which its branch target is printed from (issue 29); nullopt without one.
+std::optional<uint64_t> line_address(std::string_view line) {
+  std::string_view t = core::trim(line);
+  if (t.starts_with("[") && t.find(']') != std::string_view::npos)
+    t = core::trim(t.substr(t.find(']') + 1));
+  const size_t close = t.find("*/");
+  if (!t.starts_with("/*") || close == std::string_view::npos || close < 3 || close > 18)
+    return std::nullopt;
+  uint64_t v = 0;
+  for (const char c : t.substr(2, close - 2)) {
+    const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (d < 0) return std::nullopt;
+    v = v * 16 + static_cast<uint64_t>(d);
+  }
+  return v;
+}
+
 // Issue 29: a Maxwell/Pascal line of the generic non-texture table ("[B------:R-:W-:Y:S04]
 // @P0 MOV R1, c[0x0][0x20] ;", a dual-issue pair's "{ ... }" braces allowed) as a kRaw word: its
-// listing's encoding comment when that prints the same text, else the encoded word.
+// listing's encoding comment when that prints the same text, else the encoded word. `sm`: the
+// listing's "code for sm_NN" (0: none); a branch's target reads from the line's address.
 std::optional<Instruction> generic_line(std::string_view t, std::string_view line,
-                                        const std::string& file, uint32_t line_no) {
+                                        const std::string& file, uint32_t line_no, unsigned sm) {
   Instruction inst;
   if (t.starts_with("[")) {
     const size_t close = t.find(']');
@@ -80,7 +111,8 @@ std::optional<Instruction> generic_line(std::string_view t, std::string_view lin
   }
   if (t.starts_with("{")) t = core::trim(t.substr(1));
   if (t.ends_with("}")) t = core::trim(t.substr(0, t.size() - 1));
-  const auto g = generic_encode(t);
+  const auto pc = line_address(line);
+  const auto g = generic_encode(t, sm, pc);
   if (!g) return std::nullopt;
   // A word texsim's own decoder models (NOP, the texture rows) stays with parse_line.
   core::DiagSink quiet;
@@ -88,7 +120,7 @@ std::optional<Instruction> generic_line(std::string_view t, std::string_view lin
   inst.kind = Kind::kRaw;
   inst.raw_word = g->word;
   const auto given = encoding_comment(line);
-  if (given && generic_text(*given, 0, g->reuse) == generic_text(g->word, 0, g->reuse))
+  if (given && generic_text(*given, sm, g->reuse, pc) == generic_text(g->word, sm, g->reuse, pc))
     inst.raw_word = *given;
   inst.ctrl.reuse = static_cast<uint8_t>(g->reuse);
   inst.text = "a non-texture instruction of the generic table";
@@ -108,6 +140,7 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
   bool have_wide_lo = false;
   uint32_t line_no = 0;
   bool in_data = false;  // in a data section of nvdisasm's whole-cubin listing (listing.hpp)
+  unsigned code_sm = 0;  // a Maxwell/Pascal listing's "code for sm_NN" (generic_line)
   size_t pos = 0;
   while (pos <= text.size()) {
     const size_t nl = text.find('\n', pos);
@@ -133,8 +166,9 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
     } else if (structure) {
       if (structure->kind == ListingLine::Kind::kControlWord) {
         lone_word(structure->value, bundle, out);
-      } else if (info != nullptr && structure->kind == ListingLine::Kind::kCodeFor) {
-        info->sm = structure->sm;
+      } else if (structure->kind == ListingLine::Kind::kCodeFor) {
+        code_sm = structure->sm;
+        if (info != nullptr) info->sm = structure->sm;
       } else if (info != nullptr && structure->kind == ListingLine::Kind::kFunction) {
         info->functions.emplace_back(structure->name, out.size());
       } else if (structure->kind == ListingLine::Kind::kSection) {
@@ -143,7 +177,9 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
       }
     } else if (!label && !directive && !in_data) {
       have_wide_lo = false;
-      if (auto g = sm == 0 ? generic_line(t, line, file, line_no) : std::nullopt) {
+      if (auto g = sm == 0 ? generic_line(t, line, file, line_no, code_sm) : std::nullopt) {
+        bundle.pc = line_address(line);
+        bundle.sm = code_sm;
         maxwell_line(std::move(*g), line, bundle, out);
       } else if (auto inst = parse_line(sm != 0 ? std::string(line) : relocated_operands(line),
                                         file, line_no, sink, sm)) {

@@ -18,6 +18,11 @@ struct PrintOptions {
   bool control_prefix = false;      // "[B------:R-:W5:-:S01] "
   std::optional<uint64_t> address;  // "/*0008*/ "
   bool spec_annotations = false;    // " &req_3 &rd1 &wr5 ?S01 ?Y" before ';'
+  // Issue 29, generic table: the word's byte address that branch targets print from (unset:
+  // `address`; neither: a branch prints as .word) and the architecture, 50..62 (0: unknown), that
+  // names S2R's special registers.
+  std::optional<uint64_t> pc;
+  unsigned sm = 0;
 };
 
 // One instruction, e.g. "@!P1 TLDS.LZ.AOFFI.NODEP.T R32, R34, R54, R53, 0x50, 2D, RGBA ;".

@@ -61,14 +61,14 @@ std::vector<uint64_t> draw(const sass::GenericOpInfo& op, size_t n, vc::Rng& rng
 // One text -> word check: the text re-encodes to a word that prints the same, and to the word
 // itself when the word has no bit outside the printed fields (encode(print(w)) == w).
 // Also with reuse flags: the text with ".reuse" on its source registers encodes them back.
-bool round_trip(uint64_t w, const std::string& text, unsigned sm, size_t& canonical) {
-  const auto e = sass::generic_encode(text, sm);
-  if (!e || e->reuse != 0 || sass::generic_text(e->word, sm) != text) return false;
-  const auto e2 = sass::generic_encode(sass::generic_text(e->word, sm).value_or(""), sm);
+bool round_trip(uint64_t w, const std::string& text, unsigned sm, uint64_t pc, size_t& canonical) {
+  const auto e = sass::generic_encode(text, sm, pc);
+  if (!e || e->reuse != 0 || sass::generic_text(e->word, sm, 0, pc) != text) return false;
+  const auto e2 = sass::generic_encode(sass::generic_text(e->word, sm, 0, pc).value_or(""), sm, pc);
   if (!e2 || e2->word != e->word) return false;
-  const auto reused = sass::generic_text(w, sm, 7);
-  const auto e3 = reused ? sass::generic_encode(*reused, sm) : std::nullopt;
-  if (!e3 || e3->word != e->word || sass::generic_text(e3->word, sm, e3->reuse) != reused)
+  const auto reused = sass::generic_text(w, sm, 7, pc);
+  const auto e3 = reused ? sass::generic_encode(*reused, sm, pc) : std::nullopt;
+  if (!e3 || e3->word != e->word || sass::generic_text(e3->word, sm, e3->reuse, pc) != reused)
     return false;
   canonical += e->word == w ? 1 : 0;
   return true;
@@ -97,8 +97,7 @@ int main(int argc, char** argv) {
       words.push_back(w);
       op_of.push_back(op.name);
     }
-    const uint64_t missed = ~(set & clear);
-    if (missed != 0) {
+    if (const uint64_t missed = ~(set & clear); missed != 0) {
       std::printf("FAIL: %s: bits 0x%016llx never drawn both ways\n", std::string(op.name).c_str(),
                   static_cast<unsigned long long>(missed));
       covered = false;
@@ -121,7 +120,9 @@ int main(int argc, char** argv) {
   std::map<std::string_view, size_t> identical;
   size_t mismatches = 0, trips = 0, canonical = 0, decoded = 0, nv_rejects = 0;
   for (size_t i = 0; i < words.size(); ++i) {
-    const auto ts = sass::generic_text(words[i], sm);
+    // Branch targets print from the word's byte address, which the listing is keyed by.
+    const uint64_t pc = sass::stream_offset(i);
+    const auto ts = sass::generic_text(words[i], sm, 0, pc);
     std::string nv = "<rejected>";
     if (rejected.count(i) == 0) {
       const auto it = text.find(sass::stream_offset(i));
@@ -148,7 +149,7 @@ int main(int argc, char** argv) {
     if (!ts) continue;
     ++decoded;
     ++identical[op_of[i]];
-    if (round_trip(words[i], *ts, sm, canonical)) {
+    if (round_trip(words[i], *ts, sm, pc, canonical)) {
       ++trips;
     } else if (++mismatches <= 20) {
       std::printf("ROUNDTRIP %s word 0x%016llx '%s'\n", arch.c_str(),
