@@ -198,15 +198,20 @@ const Row* row_of(uint64_t word) {
   return nullptr;
 }
 
+std::span<const std::string_view> names_of(const Mod& m, unsigned sm) {
+  return m.names_on != nullptr ? m.names_on(sm) : m.names;
+}
+
 // The modifier texts of `r` in `word` ("" when every field prints nothing); nullopt when a
 // field's value has no name.
-std::optional<std::string> mods_text(const Row& r, uint64_t word) {
+std::optional<std::string> mods_text(const Row& r, uint64_t word, unsigned sm) {
   std::string out;
   for (const Mod& m : r.mods) {
     if (m.width == 0) continue;
     const uint64_t v = bits(word, m.lo, m.width);
-    if (v >= m.names.size()) return std::nullopt;
-    out += m.names[v];
+    const auto names = names_of(m, sm);
+    if (v >= names.size()) return std::nullopt;
+    out += names[v];
   }
   return out;
 }
@@ -237,7 +242,7 @@ std::optional<std::string> generic_text(uint64_t word, unsigned sm, unsigned reu
   out += r->name;
   const bool po = r->po && bits(word, 48, 2) == 3;
   if (po) out += ".PO";  // before the other modifiers ("IADD.PO.SAT.X")
-  const auto mods = mods_text(*r, word);
+  const auto mods = mods_text(*r, word, sm);
   if (!mods) return std::nullopt;
   out += *mods;
   const char* sep = " ";
@@ -280,17 +285,18 @@ std::optional<uint64_t> parse_guard(std::string_view& t) {
 
 // The modifier bits of `r` for the suffix `mods` (each field takes the longest name that
 // prefixes what is left; an empty name is no text); nullopt when something is left over.
-std::optional<uint64_t> encode_mods(const Row& r, std::string_view mods) {
+std::optional<uint64_t> encode_mods(const Row& r, std::string_view mods, unsigned sm) {
   uint64_t word = 0;
   for (const Mod& m : r.mods) {
     if (m.width == 0) continue;
+    const auto names = names_of(m, sm);
     std::optional<uint64_t> best;
-    for (uint64_t v = 0; v < m.names.size(); ++v) {
-      if (mods.starts_with(m.names[v]) && (!best || m.names[v].size() > m.names[*best].size()))
+    for (uint64_t v = 0; v < names.size(); ++v) {
+      if (mods.starts_with(names[v]) && (!best || names[v].size() > names[*best].size()))
         best = v;
     }
     if (!best) return std::nullopt;
-    mods.remove_prefix(m.names[*best].size());
+    mods.remove_prefix(names[*best].size());
     word |= *best << m.lo;
   }
   if (!mods.empty()) return std::nullopt;
@@ -331,7 +337,7 @@ std::optional<GenericWord> encode_row(const Row& r, std::string_view mods,
     g.word |= uint64_t{3} << 48;
     mods.remove_prefix(3);
   }
-  const auto mod_bits = encode_mods(r, mods);
+  const auto mod_bits = encode_mods(r, mods, ctx.sm);
   if (!mod_bits) return std::nullopt;
   g.word |= *mod_bits;
   size_t k = 0;
@@ -352,6 +358,21 @@ std::optional<GenericWord> encode_row(const Row& r, std::string_view mods,
   }
   if (k != ops.size()) return std::nullopt;
   return g;
+}
+
+// Whether `g` prints as `text` (without its guard), spaces aside.
+bool prints_back(const GenericWord& g, std::string_view text, const Ctx& ctx) {
+  const auto printed = generic_text((g.word & ~(uint64_t{0xf} << 16)) | uint64_t{7} << 16, ctx.sm,
+                                    g.reuse, ctx.pc);
+  if (!printed) return false;
+  std::string a, b;
+  for (const char c : *printed) {
+    if (c != ' ') a += c;
+  }
+  for (const char c : text) {
+    if (c != ' ') b += c;
+  }
+  return a == b;
 }
 
 }  // namespace
@@ -381,7 +402,10 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
   for (const auto family : kFamilies) {
     for (const Row& r : family()) {
       if (r.name != name) continue;
-      if (auto g = encode_row(r, mods, ops, ctx)) {
+      // The word must be the row's, and print the text back: fields of a row may share bits
+      // (ATOM.CAS's register pair) or lie under opcode bits (rows narrowed by a field value).
+      if (auto g = encode_row(r, mods, ops, ctx);
+          g && (g->word & r.mask) == r.match && prints_back(*g, t, ctx)) {
         g->word = (g->word & ~(uint64_t{0xf} << 16)) | *guard;
         return g;
       }

@@ -1,6 +1,7 @@
 // The mem family of the generic table (generic_table.hpp): loads, stores, atomics and barriers
 // (LDG, STS, ATOM, BAR...) as nvdisasm 11.8 prints them (issue 29, decisions GM1-GMn).
 #include <cstdio>
+#include <vector>
 
 #include "isa/sass/generic_mem.hpp"
 
@@ -79,23 +80,8 @@ std::optional<std::pair<uint64_t, uint64_t>> parse_address(std::string_view t, u
 
 namespace {
 
+using mem::addr;
 using mem::Zero;
-
-// An address "[Ra+imm]" read from one field at bit 8: Ra is bits 15:8, the guard 19:16 lies in
-// between (ignored here, 0 from the parser), the W-bit immediate starts at bit 20. A register base makes the immediate
-// signed; RZ prints the immediate alone (decisions GM2).
-template <unsigned W, Zero Z>
-std::optional<std::string> addr_text(uint64_t v, const Ctx& /*ctx*/) {
-  return mem::address(v & 0xff, v >> 12, W, Z);
-}
-template <unsigned W, Zero Z>
-std::optional<uint64_t> addr_parse(std::string_view t, const Ctx& /*ctx*/) {
-  const auto a = mem::parse_address(t, W);
-  if (!a) return std::nullopt;
-  return a->first | a->second << 12;
-}
-template <unsigned W, Zero Z>
-constexpr CustomKind kAddrKind{12 + W, addr_text<W, Z>, addr_parse<W, Z>};
 
 // LDC's "c[bank][Ra+imm]": as addr_text with a 16-bit offset and the bank in bits 40:36.
 std::optional<std::string> caddr_text(uint64_t v, const Ctx& /*ctx*/) {
@@ -122,12 +108,15 @@ std::optional<std::string> pred3_inv_text(uint64_t v, const Ctx& ctx) {
   if (ctx.sm <= 50) return std::nullopt;
   return v == 0 ? std::string("PT") : "P" + std::to_string(7 - v);
 }
-constexpr CustomKind kPred3Inv{3, pred3_inv_text};
+}  // namespace
+
+const CustomKind mem::kPredInv{3, pred3_inv_text};
+
+namespace {
+
 
 constexpr Opnd kRd{K::kReg, 0};
-constexpr Opnd kA24{K::kCustom, 8, 0, 0, &kAddrKind<24, Zero::kRz>};
-constexpr Opnd kA20{K::kCustom, 8, 0, 0, &kAddrKind<20, Zero::kRz>};
-constexpr Opnd kA32{K::kCustom, 8, 0, 0, &kAddrKind<32, Zero::kRz>};
+constexpr Opnd kA24 = addr<12, 24>(), kA20 = addr<12, 20>(), kA32 = addr<12, 32>();
 
 constexpr std::array<std::string_view, 8> kSizeLd{".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".U.128"},
     kSizeSt{".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".INVALIDSIZE7"},
@@ -148,7 +137,7 @@ constexpr std::array<Row, 11> kLoadStore{{
      top(13),
      0xeec8000000000000,
      {{kE45, {46, 2, kCacheLd}, {48, 3, kSizeLd}}},
-     {{{K::kCustom, 41, 0, 0, &kPred3Inv}, kRd, kA20}},
+     {{{K::kCustom, 41, 0, 0, &mem::kPredInv}, kRd, kA20}},
      3},
     {"STG", top(13), 0xeed8000000000000, {{kE45, {46, 2, kCacheSt}, {48, 3, kSizeSt}}}, {{kA24, kRd}}, 2},
     {"LDL", top(13), 0xef40000000000000, {{{44, 2, kCacheLdl}, {48, 3, kSizeSt}}}, {{kRd, kA24}}, 2},
@@ -179,7 +168,13 @@ constexpr std::array<Row, 11> kLoadStore{{
 }  // namespace
 
 std::span<const Row> mem_rows() {
-  return kLoadStore;
+  static const std::vector<Row> rows = [] {
+    std::vector<Row> v(kLoadStore.begin(), kLoadStore.end());
+    const auto more = mem::atomic_rows();
+    v.insert(v.end(), more.begin(), more.end());
+    return v;
+  }();
+  return rows;
 }
 
 }  // namespace texsim::isa::sass::generic

@@ -62,6 +62,8 @@ struct Mod {
   uint8_t lo = 0;
   uint8_t width = 0;
   std::span<const std::string_view> names;
+  // When set, the names on architecture sm (0: unknown) instead of `names` (ATOM's types).
+  std::span<const std::string_view> (*names_on)(unsigned sm) = nullptr;
 };
 
 struct Row {

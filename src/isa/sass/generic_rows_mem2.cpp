@@ -1,0 +1,136 @@
+// The mem family's second file (generic_table.hpp, generic_mem.hpp): atomics (ATOM, ATOMS, their
+// compare-and-swap forms, RED) as nvdisasm 11.8 prints them (issue 29, decisions GM4-GM5).
+#include <vector>
+
+#include "isa/sass/generic_mem.hpp"
+
+namespace texsim::isa::sass::generic::mem {
+
+namespace {
+
+std::optional<std::string> reg_text(uint64_t v, const Ctx& /*ctx*/) {
+  return reg(v);
+}
+// The second register of a compare-and-swap pair: Rb + 1 (32-bit) or Rb + 2 (64-bit).
+template <unsigned N>
+std::optional<std::string> next_text(uint64_t v, const Ctx& /*ctx*/) {
+  if (v + N >= 255) return std::nullopt;
+  return reg(v + N);
+}
+// Rb of a pair: R255 is no RZ there but "???255" (decisions GM4), no text for texsim.
+std::optional<std::string> pair_text(uint64_t v, const Ctx& /*ctx*/) {
+  if (v == 255) return std::nullopt;
+  return reg(v);
+}
+std::optional<std::string> rz_text(uint64_t /*v*/, const Ctx& /*ctx*/) {
+  return std::string("RZ");
+}
+constexpr CustomKind kRegKind{8, reg_text}, kNext1{8, next_text<1>}, kNext2{8, next_text<2>}, kPair{8, pair_text},
+    kRz{0, rz_text};
+constexpr Opnd kRd{K::kReg, 0}, kRb{K::kReg, 20}, kRbC{K::kCustom, 20, 0, 0, &kRegKind}, kRbPair{K::kCustom, 20, 0, 0, &kPair},
+    kRbNext1{K::kCustom, 20, 0, 0, &kNext1}, kRbNext2{K::kCustom, 20, 0, 0, &kNext2},
+    kRzLit{K::kCustom, 0, 0, 0, &kRz}, kPred{K::kCustom, 41, 0, 0, &kPredInv};
+constexpr Opnd kAddrNone = addr<0, 0, 0, Zero::kNone>();
+
+constexpr std::array<std::string_view, 2> kNoE{"", ".E"}, kNo64{"", ".64"};
+constexpr std::array<std::string_view, 2> kCas{"", ".CAS"};  // bit 52 is 1 in both opcodes
+constexpr std::array<std::string_view, 16> kAtomOp{
+    ".ADD", ".MIN", ".MAX", ".INC", ".DEC", ".AND", ".OR", ".XOR", ".EXCH", ".INVALIDATOMOP9",
+    ".SAFEADD", ".INVALIDATOMOP11", ".INVALIDATOMOP12", ".INVALIDATOMOP13", ".INVALIDATOMOP14",
+    ".INVALIDATOMOP15"};
+constexpr std::array<std::string_view, 16> kAtomsOp{
+    ".ADD", ".MIN", ".MAX", ".INC", ".DEC", ".AND", ".OR", ".XOR", ".EXCH", ".INVALIDATOMSOP9",
+    ".INVALIDATOMSOP10", ".INVALIDATOMSOP11", ".INVALIDATOMSOP12", ".INVALIDATOMSOP13",
+    ".INVALIDATOMSOP14", ".INVALIDATOMSOP15"};
+// ATOM's types, bits 51:49, as nvdisasm names them on SM50, SM52-53 and SM60+ (GM4); without
+// the architecture the four names they share.
+constexpr std::array<std::string_view, 8> kAtomType50{
+    "", ".S32", ".U64", ".F32.FTZ.RN", ".U128", ".S64", ".INVALIDATOMICSIZE6",
+    ".INVALIDATOMICSIZE7"},
+    kAtomType52{"", ".S32", ".U64", ".F32.FTZ.RN", ".F16x2.FTZ.RN", ".S64", ".INVALIDATOMICSIZE6",
+                ".INVALIDATOMICSIZE7"},
+    kAtomType60{"", ".S32", ".U64", ".F32.FTZ.RN", ".F16x2.RN", ".S64", ".F64.RN",
+                ".INVALIDATOMICSIZE7"};
+std::span<const std::string_view> atom_types(unsigned sm) {
+  if (sm == 0) return std::span(kAtomType52).first(4);
+  return sm >= 60 ? kAtomType60 : sm >= 52 ? kAtomType52 : kAtomType50;
+}
+constexpr Mod kAtomType{49, 3, {}, atom_types};
+constexpr std::array<std::string_view, 4> kAtomsType{"", ".S32", ".U64", ".S64"};
+constexpr std::array<std::string_view, 3> kCastOp{".CAST", ".CAST.SPIN", ".CAS"};
+
+constexpr Mod kE48{48, 1, kNoE};
+
+// A compare-and-swap opcode: its opcode bits and modifiers before the size, the size bit, the
+// two-bit register mode (0: Rb and the next register, 1: Rb and RZ, 2: RZ and Rb, 3: rejected)
+// and the operands before the pair (decisions GM4).
+struct CasForm {
+  std::string_view name;
+  uint64_t mask, match;
+  std::array<Mod, 2> mods;
+  uint8_t size_bit, mode_lo;
+  std::array<Opnd, 3> lead;
+  uint8_t nlead;
+};
+
+constexpr Row cas_row(const CasForm& f, unsigned mode, int size, Opnd a, Opnd b) {
+  const uint64_t size_bit = uint64_t{1} << f.size_bit;
+  Row r{f.name,
+        f.mask | uint64_t{3} << f.mode_lo | (size >= 0 ? size_bit : 0),
+        f.match | uint64_t{mode} << f.mode_lo | (size == 1 ? size_bit : 0),
+        {},
+        {},
+        static_cast<uint8_t>(f.nlead + 2)};
+  r.mods[0] = f.mods[0];
+  r.mods[1] = f.mods[1];
+  r.mods[2] = {f.size_bit, 1, kNo64};
+  for (unsigned i = 0; i < f.nlead; ++i) r.ops[i] = f.lead[i];
+  r.ops[f.nlead] = a;
+  r.ops[f.nlead + 1] = b;
+  return r;
+}
+
+// The rows of one compare-and-swap form, a row per register mode (and size, for the pair).
+constexpr std::array<Row, 4> cas_rows(const CasForm& f) {
+  return {cas_row(f, 0, 0, kRbPair, kRbNext1), cas_row(f, 0, 1, kRbPair, kRbNext2),
+          cas_row(f, 1, -1, kRbC, kRzLit), cas_row(f, 2, -1, kRzLit, kRbPair)};
+}
+
+constexpr CasForm kAtomCas{"ATOM", top(12), 0xeef0000000000000, {{kE48, {52, 1, kCas}}}, 49, 50,
+                           {{kRd, addr<20, 20>()}}, 2};
+constexpr CasForm kAtomCasP{"ATOM", top(12), 0xee70000000000000, {{kE48, {52, 1, kCas}}}, 49, 50,
+                            {{kPred, kRd, kAddrNone}}, 3};
+constexpr CasForm kAtomsCas{"ATOMS", top(9), 0xee00000000000000, {{{53, 2, kCastOp}}}, 52, 28,
+                            {{kRd, addr<22, 22, 2>()}}, 2};
+
+// ATOM (top 8 bits 0xed), ATOM with a predicate (SM52+, bits 43:41), ATOMS (0xec): GM4. A row
+// per value of .E (bit 48): ".EXCH" starts with ".E", which the parser would take for .E.
+constexpr uint64_t kBit48 = uint64_t{1} << 48;
+constexpr std::array<Row, 5> kAtomRows{{
+    {"ATOM", top(12) | kBit48, 0xee60000000000000, {{{44, 4, kAtomOp}, kAtomType}},
+     {{kPred, kRd, kAddrNone, kRb}}, 4},
+    {"ATOM", top(12) | kBit48, 0xee60000000000000 | kBit48,
+     {{kE48, {44, 4, kAtomOp}, kAtomType}}, {{kPred, kRd, kAddrNone, kRb}}, 4},
+    {"ATOM", top(8) | kBit48, 0xed00000000000000, {{{52, 4, kAtomOp}, kAtomType}},
+     {{kRd, addr<20, 20>(), kRb}}, 3},
+    {"ATOM", top(8) | kBit48, 0xed00000000000000 | kBit48,
+     {{kE48, {52, 4, kAtomOp}, kAtomType}}, {{kRd, addr<20, 20>(), kRb}}, 3},
+    {"ATOMS", top(8), 0xec00000000000000, {{{52, 4, kAtomsOp}, {28, 2, kAtomsType}}},
+     {{kRd, addr<22, 22, 2>(), kRb}}, 3},
+}};
+
+}  // namespace
+
+std::span<const Row> atomic_rows() {
+  static const std::vector<Row> rows = [] {
+    std::vector<Row> v(kAtomRows.begin(), kAtomRows.end());
+    for (const CasForm* f : {&kAtomCas, &kAtomCasP, &kAtomsCas}) {
+      const auto c = cas_rows(*f);
+      v.insert(v.end(), c.begin(), c.end());
+    }
+    return v;
+  }();
+  return rows;
+}
+
+}  // namespace texsim::isa::sass::generic::mem
