@@ -389,7 +389,12 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
   if (sp != std::string_view::npos) {
     std::string_view rest = t.substr(sp + 1);
     for (;;) {
-      const size_t c = rest.find(',');
+      size_t c = rest.find(',');
+      // Commas inside braces do not split operands (DEPBAR's "{5,4,1,0}").
+      if (const size_t open = rest.find('{'); open < c) {
+        const size_t close = rest.find('}', open);
+        c = close == std::string_view::npos ? close : rest.find(',', close);
+      }
       ops.push_back(core::trim(rest.substr(0, c)));
       if (c == std::string_view::npos) break;
       rest = rest.substr(c + 1);

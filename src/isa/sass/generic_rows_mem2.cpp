@@ -119,11 +119,51 @@ constexpr std::array<Row, 5> kAtomRows{{
      {{kRd, addr<22, 22, 2>(), kRb}}, 3},
 }};
 
+// DEPBAR's scoreboard wait mask, bits 5:0: "{5,4,1,0}" (omitted when 0); .LE's scoreboard
+// SB0..SB5 (bits 28:26; 6 and 7 print as "???6", no text) and count (bits 25:20).
+std::optional<std::string> sb_mask_text(uint64_t v, const Ctx& /*ctx*/) {
+  if (v == 0) return std::string();
+  std::string out = "{";
+  for (int i = 5; i >= 0; --i) {
+    if ((v >> i & 1u) == 0) continue;
+    if (out.size() > 1) out += ',';
+    out += static_cast<char>('0' + i);
+  }
+  return out + "}";
+}
+std::optional<std::string> sb_text(uint64_t v, const Ctx& /*ctx*/) {
+  if (v > 5) return std::nullopt;
+  return "SB" + std::to_string(v);
+}
+std::optional<std::string> hex_text(uint64_t v, const Ctx& /*ctx*/) {
+  return hex(v);
+}
+constexpr CustomKind kSbMask{6, sb_mask_text, nullptr, 0}, kSb{3, sb_text}, kHex6{6, hex_text};
+
+constexpr std::array<std::string_view, 8> kRedOp{".ADD", ".MIN", ".MAX", ".INC",
+                                                 ".DEC", ".AND", ".OR",  ".XOR"};
+constexpr std::array<std::string_view, 4> kMembarLevel{".CTA", ".GL", ".SYS", ".VC"},
+    kMembarIval{"", ".IVALLD", ".IVALLT", ".IVALLTD"};
+constexpr std::array<std::string_view, 2> kNoLe{"", ".LE"};
+constexpr uint64_t kBit29 = uint64_t{1} << 29;
+constexpr Opnd kSbMaskOp{K::kCustom, 0, 0, 0, &kSbMask};
+
+// RED (bits 63:51), MEMBAR, DEPBAR with and without .LE (bit 29): decisions GM5.
+constexpr std::array<Row, 4> kBarrierRows{{
+    {"RED", top(13), 0xebf8000000000000, {{kE48, {23, 3, kRedOp}, {20, 3, {}, atom_types}}},
+     {{addr<20, 20>(), kRd}}, 2},
+    {"MEMBAR", top(13), 0xef98000000000000, {{{8, 2, kMembarLevel}, {0, 2, kMembarIval}}}, {}, 0},
+    {"DEPBAR", top(13) | kBit29, 0xf0f0000000000000, {}, {{kSbMaskOp}}, 1},
+    {"DEPBAR", top(13) | kBit29, 0xf0f0000000000000 | kBit29, {{{29, 1, kNoLe}}},
+     {{{K::kCustom, 26, 0, 0, &kSb}, {K::kCustom, 20, 0, 0, &kHex6}, kSbMaskOp}}, 3},
+}};
+
 }  // namespace
 
 std::span<const Row> atomic_rows() {
   static const std::vector<Row> rows = [] {
     std::vector<Row> v(kAtomRows.begin(), kAtomRows.end());
+    v.insert(v.end(), kBarrierRows.begin(), kBarrierRows.end());
     for (const CasForm* f : {&kAtomCas, &kAtomCasP, &kAtomsCas}) {
       const auto c = cas_rows(*f);
       v.insert(v.end(), c.begin(), c.end());
