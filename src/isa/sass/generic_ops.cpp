@@ -237,7 +237,7 @@ std::optional<std::string> generic_text(uint64_t word, unsigned sm, unsigned reu
   std::string out;
   const unsigned pred = static_cast<unsigned>(bits(word, 16, 3));
   const bool neg = bits(word, 19, 1) != 0;
-  if (pred != 7 || neg)
+  if ((pred != 7 || neg) && !r->no_guard)
     out += std::string(neg ? "@!" : "@") + (pred == 7 ? "PT" : "P" + std::to_string(pred)) + " ";
   out += r->name;
   const bool po = r->po && bits(word, 48, 2) == 3;
@@ -409,6 +409,7 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
       if (r.name != name) continue;
       // The word must be the row's, and print the text back: fields of a row may share bits
       // (ATOM.CAS's register pair) or lie under opcode bits (rows narrowed by a field value).
+      if (r.no_guard && *guard != uint64_t{7} << 16) continue;
       if (auto g = encode_row(r, mods, ops, ctx);
           g && (g->word & r.mask) == r.match && prints_back(*g, t, ctx)) {
         g->word = (g->word & ~(uint64_t{0xf} << 16)) | *guard;

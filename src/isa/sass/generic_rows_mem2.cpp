@@ -158,16 +158,70 @@ constexpr std::array<Row, 4> kBarrierRows{{
      {{{K::kCustom, 26, 0, 0, &kSb}, {K::kCustom, 20, 0, 0, &kHex6}, kSbMaskOp}}, 3},
 }};
 
+// BAR (bits 63:51 0xf0a8): mode bits 34:32 (.SYNC, .ARV, .RED, .SCAN; 4-7 rejected), .RED's
+// operation 36:35; operand a is Ra (bits 15:8) or, with bit 44, an 8-bit immediate there;
+// operand b is Rb (27:20) or, with bit 43, a 12-bit immediate (31:20), omitted when 0 by .SYNC
+// and .RED; .RED and .SCAN end with a predicate (41:39, negation 42), which .SYNC and .ARV
+// must leave PT (else nvdisasm rejects the word). A row per mode (GM6).
+std::optional<std::string> bar_a_text(uint64_t v, const Ctx& /*ctx*/) {  // bits 44:8
+  return (v >> 36 & 1u) != 0 ? hex(v & 0xff) : reg(v & 0xff);
+}
+std::optional<uint64_t> bar_a_parse(std::string_view t, const Ctx& /*ctx*/) {
+  if (const auto r = parse_reg(t)) return r;
+  const auto i = parse_hex(t);
+  return i && *i < 256 ? std::optional<uint64_t>(*i | uint64_t{1} << 36) : std::nullopt;
+}
+template <bool Omit>
+std::optional<std::string> bar_b_text(uint64_t v, const Ctx& /*ctx*/) {  // bits 43:20
+  if ((v >> 23 & 1u) == 0) return reg(v & 0xff);
+  return Omit && (v & 0xfff) == 0 ? std::string() : hex(v & 0xfff);
+}
+std::optional<uint64_t> bar_b_parse(std::string_view t, const Ctx& /*ctx*/) {
+  if (const auto r = parse_reg(t)) return r;
+  const auto i = parse_hex(t);
+  return i && *i < 4096 ? std::optional<uint64_t>(*i | uint64_t{1} << 23) : std::nullopt;
+}
+// A field nvdisasm requires to hold all ones and prints nothing of (else it rejects the word).
+// (The predicate field PT is 0b0111: bit 3 is its negation.)
+template <uint64_t Ones>
+std::optional<std::string> ones_only_text(uint64_t v, const Ctx& /*ctx*/) {
+  return v == Ones ? std::optional<std::string>("") : std::nullopt;
+}
+constexpr CustomKind kBarA{37, bar_a_text, bar_a_parse},
+    kBarB{24, bar_b_text<false>, bar_b_parse},
+    kBarBOmit{24, bar_b_text<true>, bar_b_parse, uint64_t{1} << 23}, kPtOnly{4, ones_only_text<7>, nullptr, 7},
+    kRbOnes{8, ones_only_text<0xff>, nullptr, 0xff};
+constexpr std::array<std::string_view, 5> kBarSyncAll{"", "", "", "", ".SYNCALL"};
+constexpr std::array<std::string_view, 4> kBarMode{".SYNC", ".ARV", ".RED", ".SCAN"},
+    kBarRedOp{".POPC", ".AND", ".OR", ".INVALIDBARMODE3"};
+constexpr Opnd kBarAOp{K::kCustom, 8, 0, 0, &kBarA}, kBarBOp{K::kCustom, 20, 0, 0, &kBarB},
+    kBarBOmitOp{K::kCustom, 20, 0, 0, &kBarBOmit}, kPtOnlyOp{K::kCustom, 39, 0, 0, &kPtOnly};
+constexpr uint64_t kBar = 0xf0a8000000000000, kBarMask = top(13) | uint64_t{3} << 32;
+// Mode 4 is .SYNCALL: Rb must be 0xff, no operands, and nvdisasm prints no guard (GM6).
+constexpr std::array<Row, 5> kBarRows{{
+    {"BAR", kBarMask | uint64_t{1} << 34, kBar | uint64_t{4} << 32, {{{32, 3, kBarSyncAll}}},
+     {{kPtOnlyOp, {K::kCustom, 20, 0, 0, &kRbOnes}}}, 2, false, true},
+    {"BAR", kBarMask, kBar, {{{32, 3, kBarMode}}}, {{kBarAOp, kBarBOmitOp, kPtOnlyOp}}, 3},
+    {"BAR", kBarMask, kBar | uint64_t{1} << 32, {{{32, 3, kBarMode}}}, {{kBarAOp, kBarBOp, kPtOnlyOp}}, 3},
+    {"BAR", kBarMask, kBar | uint64_t{2} << 32, {{{32, 3, kBarMode}, {35, 2, kBarRedOp}}},
+     {{kBarAOp, kBarBOmitOp, {K::kPred, 39}}}, 3},
+    {"BAR", kBarMask, kBar | uint64_t{3} << 32, {{{32, 3, kBarMode}}}, {{kBarAOp, kBarBOp, {K::kPred, 39}}}, 3},
+}};
+
 }  // namespace
 
 std::span<const Row> atomic_rows() {
   static const std::vector<Row> rows = [] {
-    std::vector<Row> v(kAtomRows.begin(), kAtomRows.end());
-    v.insert(v.end(), kBarrierRows.begin(), kBarrierRows.end());
-    for (const CasForm* f : {&kAtomCas, &kAtomCasP, &kAtomsCas}) {
-      const auto c = cas_rows(*f);
-      v.insert(v.end(), c.begin(), c.end());
-    }
+    const std::array<Row, 4> cas[] = {cas_rows(kAtomCas), cas_rows(kAtomCasP), cas_rows(kAtomsCas)};
+    std::vector<Row> v;
+    v.reserve(kAtomRows.size() + 3 * 4 + kBarrierRows.size() + kBarRows.size());
+    const auto add = [&v](std::span<const Row> part) {
+      for (const Row& r : part) v.push_back(r);
+    };
+    add(kAtomRows);
+    for (const auto& c : cas) add(c);
+    add(kBarrierRows);
+    add(kBarRows);
     return v;
   }();
   return rows;
