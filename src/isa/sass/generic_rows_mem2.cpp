@@ -208,13 +208,44 @@ constexpr std::array<Row, 5> kBarRows{{
     {"BAR", kBarMask, kBar | uint64_t{3} << 32, {{{32, 3, kBarMode}}}, {{kBarAOp, kBarBOp, {K::kPred, 39}}}, 3},
 }};
 
+// SHFL (bits 63:51 0xef10): mode 31:30, predicate destination 50:48 (PT printed), Rd, Ra;
+// operand b is Rb (27:20) or, with bit 28, a 5-bit immediate (24:20); operand c is Rc (46:39)
+// or, with bit 29, a 13-bit immediate (46:34). Each as one field over its flag bit (GM7).
+std::optional<std::string> shfl_b_text(uint64_t v, const Ctx& /*ctx*/) {  // bits 28:20
+  return (v >> 8 & 1u) != 0 ? hex(v & 0x1f) : reg(v & 0xff);
+}
+std::optional<std::string> shfl_c_text(uint64_t v, const Ctx& /*ctx*/) {  // bits 46:29
+  return (v & 1u) != 0 ? hex(v >> 5 & 0x1fff) : reg(v >> 10 & 0xff);
+}
+std::optional<uint64_t> shfl_b_parse(std::string_view t, const Ctx& /*ctx*/) {
+  if (const auto r = parse_reg(t)) return r;
+  const auto i = parse_hex(t);
+  return i && *i < 32 ? std::optional<uint64_t>(*i | 0x100) : std::nullopt;
+}
+std::optional<uint64_t> shfl_c_parse(std::string_view t, const Ctx& /*ctx*/) {
+  if (const auto r = parse_reg(t)) return *r << 10;
+  const auto i = parse_hex(t);
+  return i && *i < 0x2000 ? std::optional<uint64_t>(*i << 5 | 1) : std::nullopt;
+}
+std::optional<std::string> pred_pt_text(uint64_t v, const Ctx& /*ctx*/) {
+  return v == 7 ? std::string("PT") : "P" + std::to_string(v);
+}
+constexpr CustomKind kShflB{9, shfl_b_text, shfl_b_parse}, kShflC{18, shfl_c_text, shfl_c_parse},
+    kPredPt{3, pred_pt_text};
+constexpr std::array<std::string_view, 4> kShflMode{".IDX", ".UP", ".DOWN", ".BFLY"};
+constexpr std::array<Row, 1> kShflRows{{
+    {"SHFL", top(13), 0xef10000000000000, {{{30, 2, kShflMode}}},
+     {{{K::kCustom, 48, 0, 0, &kPredPt}, kRd, {K::kReg, 8}, {K::kCustom, 20, 0, 0, &kShflB},
+       {K::kCustom, 29, 0, 0, &kShflC}}}, 5},
+}};
+
 }  // namespace
 
 std::span<const Row> atomic_rows() {
   static const std::vector<Row> rows = [] {
     const std::array<Row, 4> cas[] = {cas_rows(kAtomCas), cas_rows(kAtomCasP), cas_rows(kAtomsCas)};
     std::vector<Row> v;
-    v.reserve(kAtomRows.size() + 3 * 4 + kBarrierRows.size() + kBarRows.size());
+    v.reserve(kAtomRows.size() + 3 * 4 + kBarrierRows.size() + kBarRows.size() + kShflRows.size());
     const auto add = [&v](std::span<const Row> part) {
       for (const Row& r : part) v.push_back(r);
     };
@@ -222,6 +253,7 @@ std::span<const Row> atomic_rows() {
     for (const auto& c : cas) add(c);
     add(kBarrierRows);
     add(kBarRows);
+    add(kShflRows);
     return v;
   }();
   return rows;
