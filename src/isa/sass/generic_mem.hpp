@@ -48,7 +48,7 @@ std::optional<uint64_t> addr_parse(std::string_view t, const Ctx& /*ctx*/) {
 }
 template <unsigned Off, unsigned W, unsigned S = 0, Zero Z = Zero::kRz>
 inline constexpr CustomKind kAddrKind{W == 0 ? 8 : Off + W, addr_text<Off, W, S, Z>,
-                               addr_parse<Off, W, S, Z>};
+                                      addr_parse<Off, W, S, Z>};
 template <unsigned Off, unsigned W, unsigned S = 0, Zero Z = Zero::kRz>
 constexpr Opnd addr() {
   return {K::kCustom, 8, 0, 0, &kAddrKind<Off, W, S, Z>};

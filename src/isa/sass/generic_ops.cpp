@@ -292,8 +292,7 @@ std::optional<uint64_t> encode_mods(const Row& r, std::string_view mods, unsigne
     const auto names = names_of(m, sm);
     std::optional<uint64_t> best;
     for (uint64_t v = 0; v < names.size(); ++v) {
-      if (mods.starts_with(names[v]) && (!best || names[v].size() > names[*best].size()))
-        best = v;
+      if (mods.starts_with(names[v]) && (!best || names[v].size() > names[*best].size())) best = v;
     }
     if (!best) return std::nullopt;
     mods.remove_prefix(names[*best].size());
@@ -362,8 +361,8 @@ std::optional<GenericWord> encode_row(const Row& r, std::string_view mods,
 
 // Whether `g` prints as `text` (without its guard), spaces aside.
 bool prints_back(const GenericWord& g, std::string_view text, const Ctx& ctx) {
-  const auto printed = generic_text((g.word & ~(uint64_t{0xf} << 16)) | uint64_t{7} << 16, ctx.sm,
-                                    g.reuse, ctx.pc);
+  const auto printed =
+      generic_text((g.word & ~(uint64_t{0xf} << 16)) | uint64_t{7} << 16, ctx.sm, g.reuse, ctx.pc);
   if (!printed) return false;
   std::string a, b;
   for (const char c : *printed) {

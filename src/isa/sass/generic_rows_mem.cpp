@@ -55,7 +55,8 @@ std::string reg(uint64_t v) {
 }
 
 std::string address(uint64_t ra, uint64_t imm, unsigned w, Zero zero) {
-  if (ra != 255) return imm == 0 ? "[" + reg(ra) + "]" : "[" + reg(ra) + "+" + signed_hex(imm, w) + "]";
+  if (ra != 255)
+    return imm == 0 ? "[" + reg(ra) + "]" : "[" + reg(ra) + "+" + signed_hex(imm, w) + "]";
   if (zero == Zero::kSigned) return "[" + signed_hex(imm, w) + "]";
   return imm == 0 && zero == Zero::kRz ? std::string("[RZ]") : "[" + hex(imm) + "]";
 }
@@ -85,7 +86,8 @@ using mem::Zero;
 
 // LDC's "c[bank][Ra+imm]": as addr_text with a 16-bit offset and the bank in bits 40:36.
 std::optional<std::string> caddr_text(uint64_t v, const Ctx& /*ctx*/) {
-  return "c[" + mem::hex(v >> 28) + "]" + mem::address(v & 0xff, v >> 12 & 0xffff, 16, Zero::kSigned);
+  return "c[" + mem::hex(v >> 28) + "]" +
+         mem::address(v & 0xff, v >> 12 & 0xffff, 16, Zero::kSigned);
 }
 std::optional<uint64_t> caddr_parse(std::string_view t, const Ctx& /*ctx*/) {
   const size_t mid = t.find("][");
@@ -114,11 +116,11 @@ const CustomKind mem::kPredInv{3, pred3_inv_text};
 
 namespace {
 
-
 constexpr Opnd kRd{K::kReg, 0};
 constexpr Opnd kA24 = addr<12, 24>(), kA20 = addr<12, 20>(), kA32 = addr<12, 32>();
 
-constexpr std::array<std::string_view, 8> kSizeLd{".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".U.128"},
+constexpr std::array<std::string_view, 8> kSizeLd{".U8", ".S8", ".U16", ".S16",
+                                                  "",    ".64", ".128", ".U.128"},
     kSizeSt{".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".INVALIDSIZE7"},
     kSizeLdsU{".U.U8", ".U.S8", ".U.U16", ".U.S16", ".U.32", ".U.64", ".U.128", ".U.INVALIDSIZE7"},
     kSizeLdc{".U8", ".S8", ".U16", ".S16", "", ".64", ".INVALIDSIZE6", ".INVALIDSIZE7"};
@@ -132,18 +134,38 @@ constexpr uint64_t kBit44 = uint64_t{1} << 44;
 
 // LDG/STG/LDL/STL/LDS/STS (top 13 bits), LDC, LD/ST (top 3 bits): decisions GM1-GM3.
 constexpr std::array<Row, 11> kLoadStore{{
-    {"LDG", top(13), 0xeed0000000000000, {{kE45, {46, 2, kCacheLd}, {48, 3, kSizeLd}}}, {{kRd, kA24}}, 2},
+    {"LDG",
+     top(13),
+     0xeed0000000000000,
+     {{kE45, {46, 2, kCacheLd}, {48, 3, kSizeLd}}},
+     {{kRd, kA24}},
+     2},
     {"LDG",
      top(13),
      0xeec8000000000000,
      {{kE45, {46, 2, kCacheLd}, {48, 3, kSizeLd}}},
      {{{K::kCustom, 41, 0, 0, &mem::kPredInv}, kRd, kA20}},
      3},
-    {"STG", top(13), 0xeed8000000000000, {{kE45, {46, 2, kCacheSt}, {48, 3, kSizeSt}}}, {{kA24, kRd}}, 2},
-    {"LDL", top(13), 0xef40000000000000, {{{44, 2, kCacheLdl}, {48, 3, kSizeSt}}}, {{kRd, kA24}}, 2},
+    {"STG",
+     top(13),
+     0xeed8000000000000,
+     {{kE45, {46, 2, kCacheSt}, {48, 3, kSizeSt}}},
+     {{kA24, kRd}},
+     2},
+    {"LDL",
+     top(13),
+     0xef40000000000000,
+     {{{44, 2, kCacheLdl}, {48, 3, kSizeSt}}},
+     {{kRd, kA24}},
+     2},
     {"STL", top(13), 0xef50000000000000, {{{44, 2, kCacheSt}, {48, 3, kSizeSt}}}, {{kA24, kRd}}, 2},
     {"LDS", top(13) | kBit44, 0xef48000000000000, {{{48, 3, kSizeSt}}}, {{kRd, kA24}}, 2},
-    {"LDS", top(13) | kBit44, 0xef48000000000000 | kBit44, {{{48, 3, kSizeLdsU}}}, {{kRd, kA24}}, 2},
+    {"LDS",
+     top(13) | kBit44,
+     0xef48000000000000 | kBit44,
+     {{{48, 3, kSizeLdsU}}},
+     {{kRd, kA24}},
+     2},
     {"STS", top(13), 0xef58000000000000, {{{48, 3, kSizeSt}}}, {{kA24, kRd}}, 2},
     {"LDC",
      top(13),

@@ -25,32 +25,68 @@ std::optional<std::string> pair_text(uint64_t v, const Ctx& /*ctx*/) {
 std::optional<std::string> rz_text(uint64_t /*v*/, const Ctx& /*ctx*/) {
   return std::string("RZ");
 }
-constexpr CustomKind kRegKind{8, reg_text}, kNext1{8, next_text<1>}, kNext2{8, next_text<2>}, kPair{8, pair_text},
-    kRz{0, rz_text};
-constexpr Opnd kRd{K::kReg, 0}, kRb{K::kReg, 20}, kRbC{K::kCustom, 20, 0, 0, &kRegKind}, kRbPair{K::kCustom, 20, 0, 0, &kPair},
-    kRbNext1{K::kCustom, 20, 0, 0, &kNext1}, kRbNext2{K::kCustom, 20, 0, 0, &kNext2},
-    kRzLit{K::kCustom, 0, 0, 0, &kRz}, kPred{K::kCustom, 41, 0, 0, &kPredInv};
+constexpr CustomKind kRegKind{8, reg_text}, kNext1{8, next_text<1>}, kNext2{8, next_text<2>},
+    kPair{8, pair_text}, kRz{0, rz_text};
+constexpr Opnd kRd{K::kReg, 0}, kRb{K::kReg, 20}, kRbC{K::kCustom, 20, 0, 0, &kRegKind},
+    kRbPair{K::kCustom, 20, 0, 0, &kPair}, kRbNext1{K::kCustom, 20, 0, 0, &kNext1},
+    kRbNext2{K::kCustom, 20, 0, 0, &kNext2}, kRzLit{K::kCustom, 0, 0, 0, &kRz},
+    kPred{K::kCustom, 41, 0, 0, &kPredInv};
 constexpr Opnd kAddrNone = addr<0, 0, 0, Zero::kNone>();
 
 constexpr std::array<std::string_view, 2> kNoE{"", ".E"}, kNo64{"", ".64"};
 constexpr std::array<std::string_view, 2> kCas{"", ".CAS"};  // bit 52 is 1 in both opcodes
-constexpr std::array<std::string_view, 16> kAtomOp{
-    ".ADD", ".MIN", ".MAX", ".INC", ".DEC", ".AND", ".OR", ".XOR", ".EXCH", ".INVALIDATOMOP9",
-    ".SAFEADD", ".INVALIDATOMOP11", ".INVALIDATOMOP12", ".INVALIDATOMOP13", ".INVALIDATOMOP14",
-    ".INVALIDATOMOP15"};
-constexpr std::array<std::string_view, 16> kAtomsOp{
-    ".ADD", ".MIN", ".MAX", ".INC", ".DEC", ".AND", ".OR", ".XOR", ".EXCH", ".INVALIDATOMSOP9",
-    ".INVALIDATOMSOP10", ".INVALIDATOMSOP11", ".INVALIDATOMSOP12", ".INVALIDATOMSOP13",
-    ".INVALIDATOMSOP14", ".INVALIDATOMSOP15"};
+constexpr std::array<std::string_view, 16> kAtomOp{".ADD",
+                                                   ".MIN",
+                                                   ".MAX",
+                                                   ".INC",
+                                                   ".DEC",
+                                                   ".AND",
+                                                   ".OR",
+                                                   ".XOR",
+                                                   ".EXCH",
+                                                   ".INVALIDATOMOP9",
+                                                   ".SAFEADD",
+                                                   ".INVALIDATOMOP11",
+                                                   ".INVALIDATOMOP12",
+                                                   ".INVALIDATOMOP13",
+                                                   ".INVALIDATOMOP14",
+                                                   ".INVALIDATOMOP15"};
+constexpr std::array<std::string_view, 16> kAtomsOp{".ADD",
+                                                    ".MIN",
+                                                    ".MAX",
+                                                    ".INC",
+                                                    ".DEC",
+                                                    ".AND",
+                                                    ".OR",
+                                                    ".XOR",
+                                                    ".EXCH",
+                                                    ".INVALIDATOMSOP9",
+                                                    ".INVALIDATOMSOP10",
+                                                    ".INVALIDATOMSOP11",
+                                                    ".INVALIDATOMSOP12",
+                                                    ".INVALIDATOMSOP13",
+                                                    ".INVALIDATOMSOP14",
+                                                    ".INVALIDATOMSOP15"};
 // ATOM's types, bits 51:49, as nvdisasm names them on SM50, SM52-53 and SM60+ (GM4); without
 // the architecture the four names they share.
-constexpr std::array<std::string_view, 8> kAtomType50{
-    "", ".S32", ".U64", ".F32.FTZ.RN", ".U128", ".S64", ".INVALIDATOMICSIZE6",
-    ".INVALIDATOMICSIZE7"},
-    kAtomType52{"", ".S32", ".U64", ".F32.FTZ.RN", ".F16x2.FTZ.RN", ".S64", ".INVALIDATOMICSIZE6",
+constexpr std::array<std::string_view, 8> kAtomType50{"",
+                                                      ".S32",
+                                                      ".U64",
+                                                      ".F32.FTZ.RN",
+                                                      ".U128",
+                                                      ".S64",
+                                                      ".INVALIDATOMICSIZE6",
+                                                      ".INVALIDATOMICSIZE7"},
+    kAtomType52{"",
+                ".S32",
+                ".U64",
+                ".F32.FTZ.RN",
+                ".F16x2.FTZ.RN",
+                ".S64",
+                ".INVALIDATOMICSIZE6",
                 ".INVALIDATOMICSIZE7"},
-    kAtomType60{"", ".S32", ".U64", ".F32.FTZ.RN", ".F16x2.RN", ".S64", ".F64.RN",
-                ".INVALIDATOMICSIZE7"};
+    kAtomType60{"",          ".S32", ".U64",    ".F32.FTZ.RN",
+                ".F16x2.RN", ".S64", ".F64.RN", ".INVALIDATOMICSIZE7"};
 std::span<const std::string_view> atom_types(unsigned sm) {
   if (sm == 0) return std::span(kAtomType52).first(4);
   return sm >= 60 ? kAtomType60 : sm >= 52 ? kAtomType52 : kAtomType50;
@@ -96,27 +132,47 @@ constexpr std::array<Row, 4> cas_rows(const CasForm& f) {
           cas_row(f, 1, -1, kRbC, kRzLit), cas_row(f, 2, -1, kRzLit, kRbPair)};
 }
 
-constexpr CasForm kAtomCas{"ATOM", top(12), 0xeef0000000000000, {{kE48, {52, 1, kCas}}}, 49, 50,
-                           {{kRd, addr<20, 20>()}}, 2};
-constexpr CasForm kAtomCasP{"ATOM", top(12), 0xee70000000000000, {{kE48, {52, 1, kCas}}}, 49, 50,
-                            {{kPred, kRd, kAddrNone}}, 3};
-constexpr CasForm kAtomsCas{"ATOMS", top(9), 0xee00000000000000, {{{53, 2, kCastOp}}}, 52, 28,
-                            {{kRd, addr<22, 22, 2>()}}, 2};
+constexpr CasForm kAtomCas{"ATOM", top(12), 0xeef0000000000000,      {{kE48, {52, 1, kCas}}},
+                           49,     50,      {{kRd, addr<20, 20>()}}, 2};
+constexpr CasForm kAtomCasP{"ATOM", top(12), 0xee70000000000000,        {{kE48, {52, 1, kCas}}},
+                            49,     50,      {{kPred, kRd, kAddrNone}}, 3};
+constexpr CasForm kAtomsCas{"ATOMS", top(9), 0xee00000000000000,         {{{53, 2, kCastOp}}},
+                            52,      28,     {{kRd, addr<22, 22, 2>()}}, 2};
 
 // ATOM (top 8 bits 0xed), ATOM with a predicate (SM52+, bits 43:41), ATOMS (0xec): GM4. A row
 // per value of .E (bit 48): ".EXCH" starts with ".E", which the parser would take for .E.
 constexpr uint64_t kBit48 = uint64_t{1} << 48;
 constexpr std::array<Row, 5> kAtomRows{{
-    {"ATOM", top(12) | kBit48, 0xee60000000000000, {{{44, 4, kAtomOp}, kAtomType}},
-     {{kPred, kRd, kAddrNone, kRb}}, 4},
-    {"ATOM", top(12) | kBit48, 0xee60000000000000 | kBit48,
-     {{kE48, {44, 4, kAtomOp}, kAtomType}}, {{kPred, kRd, kAddrNone, kRb}}, 4},
-    {"ATOM", top(8) | kBit48, 0xed00000000000000, {{{52, 4, kAtomOp}, kAtomType}},
-     {{kRd, addr<20, 20>(), kRb}}, 3},
-    {"ATOM", top(8) | kBit48, 0xed00000000000000 | kBit48,
-     {{kE48, {52, 4, kAtomOp}, kAtomType}}, {{kRd, addr<20, 20>(), kRb}}, 3},
-    {"ATOMS", top(8), 0xec00000000000000, {{{52, 4, kAtomsOp}, {28, 2, kAtomsType}}},
-     {{kRd, addr<22, 22, 2>(), kRb}}, 3},
+    {"ATOM",
+     top(12) | kBit48,
+     0xee60000000000000,
+     {{{44, 4, kAtomOp}, kAtomType}},
+     {{kPred, kRd, kAddrNone, kRb}},
+     4},
+    {"ATOM",
+     top(12) | kBit48,
+     0xee60000000000000 | kBit48,
+     {{kE48, {44, 4, kAtomOp}, kAtomType}},
+     {{kPred, kRd, kAddrNone, kRb}},
+     4},
+    {"ATOM",
+     top(8) | kBit48,
+     0xed00000000000000,
+     {{{52, 4, kAtomOp}, kAtomType}},
+     {{kRd, addr<20, 20>(), kRb}},
+     3},
+    {"ATOM",
+     top(8) | kBit48,
+     0xed00000000000000 | kBit48,
+     {{kE48, {52, 4, kAtomOp}, kAtomType}},
+     {{kRd, addr<20, 20>(), kRb}},
+     3},
+    {"ATOMS",
+     top(8),
+     0xec00000000000000,
+     {{{52, 4, kAtomsOp}, {28, 2, kAtomsType}}},
+     {{kRd, addr<22, 22, 2>(), kRb}},
+     3},
 }};
 
 // DEPBAR's scoreboard wait mask, bits 5:0: "{5,4,1,0}" (omitted when 0); .LE's scoreboard
@@ -150,12 +206,20 @@ constexpr Opnd kSbMaskOp{K::kCustom, 0, 0, 0, &kSbMask};
 
 // RED (bits 63:51), MEMBAR, DEPBAR with and without .LE (bit 29): decisions GM5.
 constexpr std::array<Row, 4> kBarrierRows{{
-    {"RED", top(13), 0xebf8000000000000, {{kE48, {23, 3, kRedOp}, {20, 3, {}, atom_types}}},
-     {{addr<20, 20>(), kRd}}, 2},
+    {"RED",
+     top(13),
+     0xebf8000000000000,
+     {{kE48, {23, 3, kRedOp}, {20, 3, {}, atom_types}}},
+     {{addr<20, 20>(), kRd}},
+     2},
     {"MEMBAR", top(13), 0xef98000000000000, {{{8, 2, kMembarLevel}, {0, 2, kMembarIval}}}, {}, 0},
     {"DEPBAR", top(13) | kBit29, 0xf0f0000000000000, {}, {{kSbMaskOp}}, 1},
-    {"DEPBAR", top(13) | kBit29, 0xf0f0000000000000 | kBit29, {{{29, 1, kNoLe}}},
-     {{{K::kCustom, 26, 0, 0, &kSb}, {K::kCustom, 20, 0, 0, &kHex6}, kSbMaskOp}}, 3},
+    {"DEPBAR",
+     top(13) | kBit29,
+     0xf0f0000000000000 | kBit29,
+     {{{29, 1, kNoLe}}},
+     {{{K::kCustom, 26, 0, 0, &kSb}, {K::kCustom, 20, 0, 0, &kHex6}, kSbMaskOp}},
+     3},
 }};
 
 // BAR (bits 63:51 0xf0a8): mode bits 34:32 (.SYNC, .ARV, .RED, .SCAN; 4-7 rejected), .RED's
@@ -187,10 +251,9 @@ template <uint64_t Ones>
 std::optional<std::string> ones_only_text(uint64_t v, const Ctx& /*ctx*/) {
   return v == Ones ? std::optional<std::string>("") : std::nullopt;
 }
-constexpr CustomKind kBarA{37, bar_a_text, bar_a_parse},
-    kBarB{24, bar_b_text<false>, bar_b_parse},
-    kBarBOmit{24, bar_b_text<true>, bar_b_parse, uint64_t{1} << 23}, kPtOnly{4, ones_only_text<7>, nullptr, 7},
-    kRbOnes{8, ones_only_text<0xff>, nullptr, 0xff};
+constexpr CustomKind kBarA{37, bar_a_text, bar_a_parse}, kBarB{24, bar_b_text<false>, bar_b_parse},
+    kBarBOmit{24, bar_b_text<true>, bar_b_parse, uint64_t{1} << 23},
+    kPtOnly{4, ones_only_text<7>, nullptr, 7}, kRbOnes{8, ones_only_text<0xff>, nullptr, 0xff};
 constexpr std::array<std::string_view, 5> kBarSyncAll{"", "", "", "", ".SYNCALL"};
 constexpr std::array<std::string_view, 4> kBarMode{".SYNC", ".ARV", ".RED", ".SCAN"},
     kBarRedOp{".POPC", ".AND", ".OR", ".INVALIDBARMODE3"};
@@ -199,13 +262,33 @@ constexpr Opnd kBarAOp{K::kCustom, 8, 0, 0, &kBarA}, kBarBOp{K::kCustom, 20, 0, 
 constexpr uint64_t kBar = 0xf0a8000000000000, kBarMask = top(13) | uint64_t{3} << 32;
 // Mode 4 is .SYNCALL: Rb must be 0xff, no operands, and nvdisasm prints no guard (GM6).
 constexpr std::array<Row, 5> kBarRows{{
-    {"BAR", kBarMask | uint64_t{1} << 34, kBar | uint64_t{4} << 32, {{{32, 3, kBarSyncAll}}},
-     {{kPtOnlyOp, {K::kCustom, 20, 0, 0, &kRbOnes}}}, 2, false, true},
+    {"BAR",
+     kBarMask | uint64_t{1} << 34,
+     kBar | uint64_t{4} << 32,
+     {{{32, 3, kBarSyncAll}}},
+     {{kPtOnlyOp, {K::kCustom, 20, 0, 0, &kRbOnes}}},
+     2,
+     false,
+     true},
     {"BAR", kBarMask, kBar, {{{32, 3, kBarMode}}}, {{kBarAOp, kBarBOmitOp, kPtOnlyOp}}, 3},
-    {"BAR", kBarMask, kBar | uint64_t{1} << 32, {{{32, 3, kBarMode}}}, {{kBarAOp, kBarBOp, kPtOnlyOp}}, 3},
-    {"BAR", kBarMask, kBar | uint64_t{2} << 32, {{{32, 3, kBarMode}, {35, 2, kBarRedOp}}},
-     {{kBarAOp, kBarBOmitOp, {K::kPred, 39}}}, 3},
-    {"BAR", kBarMask, kBar | uint64_t{3} << 32, {{{32, 3, kBarMode}}}, {{kBarAOp, kBarBOp, {K::kPred, 39}}}, 3},
+    {"BAR",
+     kBarMask,
+     kBar | uint64_t{1} << 32,
+     {{{32, 3, kBarMode}}},
+     {{kBarAOp, kBarBOp, kPtOnlyOp}},
+     3},
+    {"BAR",
+     kBarMask,
+     kBar | uint64_t{2} << 32,
+     {{{32, 3, kBarMode}, {35, 2, kBarRedOp}}},
+     {{kBarAOp, kBarBOmitOp, {K::kPred, 39}}},
+     3},
+    {"BAR",
+     kBarMask,
+     kBar | uint64_t{3} << 32,
+     {{{32, 3, kBarMode}}},
+     {{kBarAOp, kBarBOp, {K::kPred, 39}}},
+     3},
 }};
 
 // SHFL (bits 63:51 0xef10): mode 31:30, predicate destination 50:48 (PT printed), Rd, Ra;
@@ -234,9 +317,16 @@ constexpr CustomKind kShflB{9, shfl_b_text, shfl_b_parse}, kShflC{18, shfl_c_tex
     kPredPt{3, pred_pt_text};
 constexpr std::array<std::string_view, 4> kShflMode{".IDX", ".UP", ".DOWN", ".BFLY"};
 constexpr std::array<Row, 1> kShflRows{{
-    {"SHFL", top(13), 0xef10000000000000, {{{30, 2, kShflMode}}},
-     {{{K::kCustom, 48, 0, 0, &kPredPt}, kRd, {K::kReg, 8}, {K::kCustom, 20, 0, 0, &kShflB},
-       {K::kCustom, 29, 0, 0, &kShflC}}}, 5},
+    {"SHFL",
+     top(13),
+     0xef10000000000000,
+     {{{30, 2, kShflMode}}},
+     {{{K::kCustom, 48, 0, 0, &kPredPt},
+       kRd,
+       {K::kReg, 8},
+       {K::kCustom, 20, 0, 0, &kShflB},
+       {K::kCustom, 29, 0, 0, &kShflC}}},
+     5},
 }};
 
 }  // namespace

@@ -73,7 +73,7 @@ struct Row {
   std::array<Mod, 6> mods;  // width 0: unused
   std::array<Opnd, 6> ops;
   uint8_t nops;
-  bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
+  bool po = false;        // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
   bool no_guard = false;  // nvdisasm prints no guard, whatever bits 19:16 hold (BAR.SYNCALL)
 };
 

@@ -1,5 +1,6 @@
 // The mem family of the generic Maxwell/Pascal table (issue 29, decisions GM1-GM6): cuobjdump and
-// nvdisasm 11.8 lines of ptxas output (loads, stores, atomics, barriers) print and encode both ways.
+// nvdisasm 11.8 lines of ptxas output (loads, stores, atomics, barriers) print and encode both
+// ways.
 #include <gtest/gtest.h>
 
 #include <string>
