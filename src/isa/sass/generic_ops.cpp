@@ -129,9 +129,8 @@ std::optional<std::string> operand_text(Opnd o, uint64_t v, const Ctx& ctx) {
 // The value an omitted operand encodes; nullopt when the operand cannot be omitted.
 std::optional<uint64_t> default_of(Opnd o) {
   switch (o.kind) {
-    case K::kMask4:
-      return 0xf;
-    case K::kCc:
+    case K::kMask4:  // 0xf
+    case K::kCc:     // 15, T
       return 15;
     case K::kImm16:
       return 0;

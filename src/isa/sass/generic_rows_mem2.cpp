@@ -335,7 +335,8 @@ std::span<const Row> atomic_rows() {
   static const std::vector<Row> rows = [] {
     const std::array<Row, 4> cas[] = {cas_rows(kAtomCas), cas_rows(kAtomCasP), cas_rows(kAtomsCas)};
     std::vector<Row> v;
-    v.reserve(kAtomRows.size() + 3 * 4 + kBarrierRows.size() + kBarRows.size() + kShflRows.size());
+    v.reserve(kAtomRows.size() + std::size(cas) * cas[0].size() + kBarrierRows.size() +
+              kBarRows.size() + kShflRows.size());
     const auto add = [&v](std::span<const Row> part) {
       for (const Row& r : part) v.push_back(r);
     };
