@@ -206,6 +206,7 @@ const Row* row_of(uint64_t word, unsigned sm) {
 
 // The names of a modifier's values on architecture sm (0, unknown: the SM5x names).
 std::span<const std::string_view> names_of(const Mod& m, unsigned sm) {
+  if (m.names_on != nullptr) return m.names_on(sm);
   return !m.names_sm60.empty() && sm >= 60 ? m.names_sm60 : m.names;
 }
 
@@ -366,6 +367,21 @@ std::optional<GenericWord> encode_row(const Row& r, std::string_view mods,
   return g;
 }
 
+// Whether `g` prints as `text` (without its guard), spaces aside.
+bool prints_back(const GenericWord& g, std::string_view text, const Ctx& ctx) {
+  const auto printed =
+      generic_text((g.word & ~(uint64_t{0xf} << 16)) | uint64_t{7} << 16, ctx.sm, g.reuse, ctx.pc);
+  if (!printed) return false;
+  std::string a, b;
+  for (const char c : *printed) {
+    if (c != ' ') a += c;
+  }
+  for (const char c : text) {
+    if (c != ' ') b += c;
+  }
+  return a == b;
+}
+
 }  // namespace
 
 std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
@@ -380,7 +396,12 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
   if (sp != std::string_view::npos) {
     std::string_view rest = t.substr(sp + 1);
     for (;;) {
-      const size_t c = rest.find(',');
+      size_t c = rest.find(',');
+      // Commas inside braces do not split operands (DEPBAR's "{5,4,1,0}").
+      if (const size_t open = rest.find('{'); open < c) {
+        const size_t close = rest.find('}', open);
+        c = close == std::string_view::npos ? close : rest.find(',', close);
+      }
       ops.push_back(core::trim(rest.substr(0, c)));
       if (c == std::string_view::npos) break;
       rest = rest.substr(c + 1);
@@ -394,7 +415,10 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
     for (const Row& r : family()) {
       if (r.name != name || !on_sm(r, sm) || (!r.guard && *guard != uint64_t{7} << 16))
         continue;
-      if (auto g = encode_row(r, mods, ops, ctx)) {
+      // The word must be the row's, and print the text back: fields of a row may share bits
+      // (ATOM.CAS's register pair) or lie under opcode bits (rows narrowed by a field value).
+      if (auto g = encode_row(r, mods, ops, ctx);
+          g && (g->word & r.mask) == r.match && prints_back(*g, t, ctx)) {
         g->word = (g->word & ~(uint64_t{0xf} << 16)) | *guard;
         return g;
       }

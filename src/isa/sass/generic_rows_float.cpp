@@ -505,7 +505,7 @@ constexpr std::array<Row, 91> kRows{{
      {{kRd, kFaddA, fimm<Fp::k20, 45, 49>(), kPc}}, 4},
     // MUFU: function 23:20, SAT 50; a: '-' 48, |a| 46.
     {"MUFU", top(13) | uint64_t{0xf} << 20, 0x5080000000800000, {{{20, 1, kSqrt}, {50, 1, kNoSat}}},
-     {{{K::kReg, 0}, kFaddA}}, 2, false, 52},
+     {{{K::kReg, 0}, kFaddA}}, 2, false, true, 52},
     {"MUFU", top(13), 0x5080000000000000, {{{20, 4, kMufuSm50}, {50, 1, kNoSat}}},
      {{{K::kReg, 0}, kFaddA}}, 2},
     {"DADD", top(13), 0x5c70000000000000, kRnd39, {{kRd, kFaddA, kB2045}}, 3},

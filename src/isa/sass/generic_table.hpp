@@ -63,6 +63,8 @@ struct Mod {
   uint8_t width = 0;
   std::span<const std::string_view> names;
   std::span<const std::string_view> names_sm60 = {};  // from SM60 on, when given (BPT.PAUSE_QUIET)
+  // When set, the names on architecture sm (0: unknown) instead of `names` (ATOM's types).
+  std::span<const std::string_view> (*names_on)(unsigned sm) = nullptr;
 };
 
 struct Row {
@@ -73,9 +75,10 @@ struct Row {
   std::array<Opnd, 6> ops;
   uint8_t nops;
   bool po = false;  // both negations (bits 49 and 48) set print as ".PO" (IADD, ISCADD)
-  uint8_t min_sm = 0;  // the row is skipped on a known architecture below it (0: every one)
-  // false: bits 19:16 are no guard predicate (SSY, CAL...: nvdisasm prints none, GC3).
+  // false: bits 19:16 are no guard predicate, nvdisasm prints none whatever they hold (SSY,
+  // CAL...: GC3; BAR.SYNCALL: GM6); a text with a guard is not the row's.
   bool guard = true;
+  uint8_t min_sm = 0;  // the row is skipped on a known architecture below it (0: every one)
 };
 
 constexpr uint64_t top(unsigned bits) {

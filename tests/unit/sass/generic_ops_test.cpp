@@ -38,7 +38,7 @@ TEST(GenericOps, CuobjdumpLinesBothWays) {
 }
 
 TEST(GenericOps, RejectsWhatNvdisasmDoesNotPrint) {
-  EXPECT_FALSE(generic_text(0xeed4200000070206).has_value());       // LDG.E: not in the table
+  EXPECT_FALSE(generic_text(0x6ed4200000070206).has_value());       // nvdisasm rejects it
   EXPECT_FALSE(generic_encode("MOV R1, R2, 0xf").has_value());      // nvdisasm omits mask 0xf
   EXPECT_FALSE(generic_encode("MOV R1, c[0x0][0x2]").has_value());  // offsets are words
   EXPECT_FALSE(generic_encode("SEL R1, R2, R3").has_value());

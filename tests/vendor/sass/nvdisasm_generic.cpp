@@ -127,6 +127,9 @@ int main(int argc, char** argv) {
     if (rejected.count(i) == 0) {
       const auto it = text.find(sass::stream_offset(i));
       nv = it == text.end() ? "<no line>" : it->second;
+      // A register nvdisasm cannot name (R255 in a register pair: "R254,       ???255", padded
+      // to a column) is no text of an opcode; texsim has none for it either (decisions GM4).
+      if (nv.find("???") != std::string::npos) nv = "<unnamed register>";
     } else {
       ++nv_rejects;
     }
