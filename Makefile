@@ -78,12 +78,18 @@ oracle-soak: build
 # runs 50,000 each); needs the NVIDIA tools from scripts/install-nvidia-tools.sh.
 VENDOR_WORDS ?= 1000000
 # Issue 19: every opcode row (VENDOR_OPS), not only TLDS.
+# Issue 29: the generic table's rows, GENERIC_WORDS random words each (ctest: 200).
+GENERIC_WORDS ?= 2000
 VENDOR_OPS ?= TLDS TEXS TLD4S TEX TLD TLD4 TXD TMML TXQ TEX.B TLD.B TLD4.B TXD.B TMML.B TXQ.B TXA
 vendor-soak: build
 	for op in $(VENDOR_OPS); do for a in SM50 SM52 SM53 SM60 SM61 SM62; do \
 	  ./build/release/tests/vendor/sass/sass_nvdisasm_words --nvdisasm build/vendor/nvidia/bin/nvdisasm \
 	    --arch $$a --op $$op --words $(VENDOR_WORDS) --seed 1400 --work build/release/tests/vendor/sass/work || exit 1; \
 	done; done
+	for a in SM50 SM52 SM53 SM60 SM61 SM62; do \
+	  ./build/release/tests/vendor/sass/sass_nvdisasm_generic --nvdisasm build/vendor/nvidia/bin/nvdisasm \
+	    --arch $$a --words $(GENERIC_WORDS) --seed 2900 --work build/release/tests/vendor/sass/work || exit 1; \
+	done
 
 # libFuzzer targets (tests/fuzz, docs/reliability.md): clang, ASan + UBSan, in the asan tree. New
 # inputs go to build/asan/corpus/<target> (the committed seeds in tests/fuzz/corpus stay as they
