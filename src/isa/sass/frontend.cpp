@@ -18,6 +18,7 @@
 #include "isa/sass/exec.hpp"
 #include "isa/sass/fields.hpp"
 #include "isa/sass/frontend_sm70.hpp"
+#include "isa/sass/generic_ops.hpp"
 #include "isa/sass/modifiers.hpp"
 #include "isa/sass/opspec.hpp"
 #include "isa/sass/rules.hpp"
@@ -69,8 +70,14 @@ std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core:
 // What the listing's unmodelled lines use: registers and parameter bytes (decision CB4).
 ListingUse use_of(const SassProgram& p, unsigned sm) {
   std::vector<std::string> lines;
-  for (const Instruction& i : p.instructions)
-    if (!i.text.empty()) lines.push_back(i.text.str());
+  for (const Instruction& i : p.instructions) {
+    // A generic-table word's own text (its registers and c[0x0] reads), not its placeholder.
+    if (i.kind == Kind::kRaw) {
+      if (auto t = generic_text(i.raw_word, sm)) lines.push_back(std::move(*t));
+    } else if (!i.text.empty()) {
+      lines.push_back(i.text.str());
+    }
+  }
   return listing_use(lines, sm);
 }
 

@@ -413,8 +413,7 @@ std::optional<GenericWord> generic_encode(std::string_view text, unsigned sm,
   const Ctx ctx{sm, 0, pc};
   for (const auto family : kFamilies) {
     for (const Row& r : family()) {
-      if (r.name != name || !on_sm(r, sm) || (!r.guard && *guard != uint64_t{7} << 16))
-        continue;
+      if (r.name != name || !on_sm(r, sm) || (!r.guard && *guard != uint64_t{7} << 16)) continue;
       // The word must be the row's, and print the text back: fields of a row may share bits
       // (ATOM.CAS's register pair) or lie under opcode bits (rows narrowed by a field value).
       if (auto g = encode_row(r, mods, ops, ctx);

@@ -91,7 +91,7 @@ std::span<const std::string_view> atom_types(unsigned sm) {
   if (sm == 0) return std::span(kAtomType52).first(4);
   return sm >= 60 ? kAtomType60 : sm >= 52 ? kAtomType52 : kAtomType50;
 }
-constexpr Mod kAtomType{49, 3, {}, atom_types};
+constexpr Mod kAtomType{49, 3, {}, {}, atom_types};
 constexpr std::array<std::string_view, 4> kAtomsType{"", ".S32", ".U64", ".S64"};
 constexpr std::array<std::string_view, 3> kCastOp{".CAST", ".CAST.SPIN", ".CAS"};
 
@@ -209,7 +209,7 @@ constexpr std::array<Row, 4> kBarrierRows{{
     {"RED",
      top(13),
      0xebf8000000000000,
-     {{kE48, {23, 3, kRedOp}, {20, 3, {}, atom_types}}},
+     {{kE48, {23, 3, kRedOp}, {20, 3, {}, {}, atom_types}}},
      {{addr<20, 20>(), kRd}},
      2},
     {"MEMBAR", top(13), 0xef98000000000000, {{{8, 2, kMembarLevel}, {0, 2, kMembarIval}}}, {}, 0},

@@ -129,7 +129,9 @@ int main(int argc, char** argv) {
       nv = it == text.end() ? "<no line>" : it->second;
       // A register nvdisasm cannot name (R255 in a register pair: "R254,       ???255", padded
       // to a column) is no text of an opcode; texsim has none for it either (decisions GM4).
-      if (nv.find("???") != std::string::npos) nv = "<unnamed register>";
+      // Only a register: "???5" right after a '.' is a modifier nvdisasm names so (GI2).
+      if (const size_t q = nv.find("???"); q != std::string::npos && (q == 0 || nv[q - 1] != '.'))
+        nv = "<unnamed register>";
     } else {
       ++nv_rejects;
     }
