@@ -86,12 +86,13 @@ constexpr uint64_t top(unsigned bits) {
 }
 
 // The families (one file each); the engine walks them in this order, first match wins.
-std::span<const Row> base_rows();   // generic_rows_base.cpp: moves, shifts, IADD, S2R, EXIT...
-std::span<const Row> int_rows();    // generic_rows_int.cpp: integer ALU, compares, predicates
-std::span<const Row> int2_rows();   // generic_rows_int2.cpp: the int family's second half
-std::span<const Row> float_rows();  // generic_rows_float.cpp: float ALU, MUFU, conversions
-std::span<const Row> mem_rows();    // generic_rows_mem.cpp: loads, stores, atomics, barriers
-std::span<const Row> ctrl_rows();   // generic_rows_ctrl.cpp: branches and their stacks
+std::span<const Row> base_rows();    // generic_rows_base.cpp: moves, shifts, IADD, S2R, EXIT...
+std::span<const Row> int_rows();     // generic_rows_int.cpp: integer ALU, compares, predicates
+std::span<const Row> int2_rows();    // generic_rows_int2.cpp: the int family's second half
+std::span<const Row> float_rows();   // generic_rows_float.cpp: float and double ALU, MUFU
+std::span<const Row> float2_rows();  // generic_rows_float2.cpp: conversions (I2F, I2I, F2I, F2F)
+std::span<const Row> mem_rows();     // generic_rows_mem.cpp: loads, stores, atomics, barriers
+std::span<const Row> ctrl_rows();    // generic_rows_ctrl.cpp: branches and their stacks
 
 // nvdisasm's name of special register v on architecture sm (generic_names.cpp).
 std::optional<std::string> special_name(unsigned v, unsigned sm);
