@@ -1,0 +1,161 @@
+// A SASS program as a new cubin: its listing's functions split into kernels, each encoded, its
+// registers and parameters counted, its subroutine symbols placed (cubin.hpp writes the ELF).
+#include "isa/sass/cubin_asm.hpp"
+
+#include <algorithm>
+#include <span>
+#include <string>
+
+#include "isa/sass/codec.hpp"
+#include "isa/sass/cubin.hpp"
+#include "isa/sass/frontend_sm70.hpp"
+#include "isa/sass/generic_ops.hpp"
+#include "isa/sass/opspec.hpp"
+
+namespace texsim::isa::sass {
+
+namespace {
+
+// Registers a Volta+ program names: one past the highest (RZ aside), counting two registers
+// for each destination (Rd, Rd2 hold up to two components each) and one for each source.
+unsigned wide_register_count(std::span<const Instruction> program) {
+  unsigned regs = 1;
+  for (const Instruction& i : program) {
+    if (i.kind != Kind::kInstruction) continue;
+    for (const auto& [r, n] :
+         {std::pair<uint8_t, unsigned>{i.rd0, 2}, {i.rd1, 2}, {i.ra, 1}, {i.rb, 1}}) {
+      if (r != kRZ) regs = std::max(regs, static_cast<unsigned>(r) + n);
+    }
+  }
+  return regs;
+}
+
+// Maxwell/Pascal: one past the highest register any texture instruction names (RZ excluded), as
+// ptxas counts.
+unsigned texture_register_count(std::span<const Instruction> program) {
+  unsigned regs = 1;
+  for (const Instruction& i : program) {
+    if (i.kind != Kind::kInstruction || i.op == Opcode::kNop) continue;
+    const DestLayout d = dest_layout(i.mask, i.f16);
+    const ModeRow* row = mode_row(op_spec(i.op), i);
+    auto top = [&](uint8_t r, unsigned n) {
+      if (r != kRZ && n != 0) regs = std::max(regs, static_cast<unsigned>(r) + n);
+    };
+    top(i.rd0, std::max<unsigned>(d.rd0_regs, 1));
+    top(i.rd1, std::max<unsigned>(d.rd1_regs, 1));
+    top(i.ra, row ? row->ra_count : 1);
+    top(i.rb, row ? row->rb_count : 1);
+  }
+  return regs;
+}
+
+// What the function's unmodelled lines use: registers and parameter bytes (decision CB4).
+ListingUse use_of(std::span<const Instruction> program, unsigned sm) {
+  std::vector<std::string> lines;
+  for (const Instruction& i : program) {
+    // A generic-table word's own text (its registers and c[0x0] reads), not its placeholder.
+    if (i.kind == Kind::kRaw) {
+      if (auto t = generic_text(i.raw_word, sm)) lines.push_back(std::move(*t));
+    } else if (!i.text.empty()) {
+      lines.push_back(i.text.str());
+    }
+  }
+  return listing_use(lines, sm);
+}
+
+// A written cubin's one kernel without a listing: the output file's stem.
+std::string stem_name(std::string_view output_path) {
+  std::string_view stem = output_path.substr(0, output_path.size() - 6);
+  if (const size_t slash = stem.find_last_of("/\\"); slash != std::string_view::npos)
+    stem.remove_prefix(slash + 1);
+  return stem.empty() ? "kernel" : std::string(stem);
+}
+
+// The function's code, registers and parameters; nullopt when an instruction does not encode.
+std::optional<CubinFunction> function_of(std::span<const Instruction> program, unsigned sm,
+                                         bool wide, core::DiagSink& sink) {
+  CubinFunction f;
+  bool ok = true;
+  std::vector<EncodedWord> words;
+  for (const Instruction& i : program) {
+    if (wide) {
+      const auto w = wide_word(i, sink);
+      ok = ok && w.has_value();
+      for (unsigned b = 0; w && b < 16; ++b)
+        f.text.push_back(static_cast<uint8_t>((b < 8 ? w->lo : w->hi) >> (8 * (b % 8))));
+    } else if (const auto w = sass::encode(i, sink)) {
+      words.push_back(*w);
+    } else {
+      ok = false;
+    }
+  }
+  if (!ok) return std::nullopt;
+  if (!wide) f.text = encode_stream(words);
+  const ListingUse use = use_of(program, sm);
+  f.regs =
+      std::max(wide ? wide_register_count(program) : texture_register_count(program), use.regs);
+  f.param_bytes = use.param_bytes;
+  return f;
+}
+
+// A function named twice: SASS-CUBIN at its second `Function :` line.
+bool names_unique(const SassProgram& p, core::DiagSink& sink) {
+  const auto& fs = p.listing.functions;
+  for (size_t i = 0; i < fs.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (fs[j].first != fs[i].first) continue;
+      const uint32_t line = i < p.listing.function_lines.size() ? p.listing.function_lines[i] : 0;
+      const uint32_t first = j < p.listing.function_lines.size() ? p.listing.function_lines[j] : 0;
+      sink.error("SASS-CUBIN", core::TextLoc{p.listing.file, line, 1},
+                 "function " + fs[i].first + " is named twice (first on line " +
+                     std::to_string(first) +
+                     "): a cubin has one .text section and one symbol per kernel",
+                 "ELF-64 Object File Format (gABI) \"Symbol Table\"; issue 29");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::vector<uint8_t>> assemble_cubin(const SassProgram& p,
+                                                   std::string_view output_path,
+                                                   std::string_view platform,
+                                                   core::DiagSink& sink) {
+  // SM: the listing's `code for sm_NN`, else the platform (SM50..SM62 -> 50..62).
+  unsigned sm = 0;
+  for (char c : platform.substr(2)) sm = sm * 10 + static_cast<unsigned>(c - '0');
+  if (p.sm != 0) sm = p.sm;
+  const bool wide = p.sm >= 70;
+  if (!names_unique(p, sink)) return std::nullopt;
+  std::vector<std::pair<std::string, size_t>> ranges = p.listing.functions;
+  if (ranges.empty()) ranges.emplace_back(stem_name(output_path), 0);
+  std::vector<CubinFunction> functions;
+  bool ok = true;
+  for (size_t k = 0; k < ranges.size(); ++k) {
+    const size_t first = ranges[k].second;
+    const size_t last = k + 1 < ranges.size() ? ranges[k + 1].second : p.instructions.size();
+    const std::span<const Instruction> body(p.instructions.data() + first, last - first);
+    auto f = function_of(body, sm, wide, sink);
+    if (!f) {
+      ok = false;
+      continue;
+    }
+    f->name = ranges[k].first;
+    // nvdisasm's subroutine labels: their offsets in the section (16-byte words on SM70+).
+    for (const ListingSubroutine& s : p.listing.subroutines) {
+      if (s.function != k || s.first < first || s.first > last) continue;
+      const size_t at = s.first - first;
+      f->subroutines.push_back({s.name, wide ? 16 * at : stream_offset(at), s.bind});
+    }
+    std::sort(
+        f->subroutines.begin(), f->subroutines.end(),
+        [](const CubinSubroutine& a, const CubinSubroutine& b) { return a.offset < b.offset; });
+    functions.push_back(std::move(*f));
+  }
+  if (!ok) return std::nullopt;
+  return write_cubin_functions(functions, sm);
+}
+
+}  // namespace texsim::isa::sass
