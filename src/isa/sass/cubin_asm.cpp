@@ -49,18 +49,55 @@ unsigned texture_register_count(std::span<const Instruction> program) {
   return regs;
 }
 
-// What the function's unmodelled lines use: registers and parameter bytes (decision CB4).
-ListingUse use_of(std::span<const Instruction> program, unsigned sm) {
+// Each instruction's text: a generic-table word's own text (its registers and c[0x0] reads), not
+// its placeholder.
+std::vector<std::string> lines_of(std::span<const Instruction> program, unsigned sm) {
   std::vector<std::string> lines;
   for (const Instruction& i : program) {
-    // A generic-table word's own text (its registers and c[0x0] reads), not its placeholder.
     if (i.kind == Kind::kRaw) {
-      if (auto t = generic_text(i.raw_word, sm)) lines.push_back(std::move(*t));
-    } else if (!i.text.empty()) {
+      lines.push_back(generic_text(i.raw_word, sm).value_or(""));
+    } else {
       lines.push_back(i.text.str());
     }
   }
-  return listing_use(lines, sm);
+  return lines;
+}
+
+// What a listing does not hold (decisions CW3, CW4), a warning at the first line per function:
+// reads of constant banks other than 0 (ptxas's .nv.constant2.K literals, .nv.constant3 user
+// constants: their bytes are not in the listing, so texsim's cubin has no such section) and JCAL,
+// whose absolute target ptxas -c leaves to the linker (R_CUDA_ABS32_20; texsim writes no
+// relocations).
+void warn_unlisted(const std::string& name, std::span<const Instruction> program,
+                   std::span<const std::string> lines, core::DiagSink& sink) {
+  bool bank = false, jcal = false;
+  for (size_t k = 0; k < program.size() && k < lines.size(); ++k) {
+    const std::string& l = lines[k];
+    const size_t c = l.find("c[0x");
+    const bool other_bank = c != std::string::npos && l.compare(c, 6, "c[0x0]") != 0;
+    const bool call = l.find("JCAL ") != std::string::npos;
+    if (!(other_bank && !bank) && !(call && !jcal)) continue;
+    const core::TextLoc at{program[k].origin.file, program[k].origin.line, 1};
+    if (other_bank && !bank) {
+      sink.warning("SASS-CUBIN", at,
+                   "function " + name + " reads constant bank " + l.substr(c + 2, 3) + " ('" + l +
+                       "'): the listing does not hold that bank's bytes, so the cubin has no "
+                       ".nv.constant" +
+                       l.substr(c + 4, 1) + "." + name +
+                       " section (asm --into the original cubin keeps it)",
+                   "decisions.md CW3");
+      bank = true;
+    }
+    if (call && !jcal) {
+      sink.warning("SASS-CUBIN", at,
+                   "function " + name + " calls an absolute address ('" + l +
+                       "') that ptxas -c leaves to the linker (R_CUDA_ABS32_20); texsim writes no "
+                       "relocations, so the call is not resolved (asm --into the original cubin "
+                       "keeps them)",
+                   "decisions.md CW4");
+      jcal = true;
+    }
+  }
 }
 
 // A written cubin's one kernel without a listing: the output file's stem.
@@ -72,8 +109,9 @@ std::string stem_name(std::string_view output_path) {
 }
 
 // The function's code, registers and parameters; nullopt when an instruction does not encode.
-std::optional<CubinFunction> function_of(std::span<const Instruction> program, unsigned sm,
-                                         bool wide, core::DiagSink& sink) {
+std::optional<CubinFunction> function_of(std::span<const Instruction> program,
+                                         std::span<const std::string> lines, unsigned sm, bool wide,
+                                         core::DiagSink& sink) {
   CubinFunction f;
   bool ok = true;
   std::vector<EncodedWord> words;
@@ -91,7 +129,7 @@ std::optional<CubinFunction> function_of(std::span<const Instruction> program, u
   }
   if (!ok) return std::nullopt;
   if (!wide) f.text = encode_stream(words);
-  const ListingUse use = use_of(program, sm);
+  const ListingUse use = listing_use(lines, sm);
   f.regs =
       std::max(wide ? wide_register_count(program) : texture_register_count(program), use.regs);
   f.param_bytes = use.param_bytes;
@@ -137,7 +175,9 @@ std::optional<std::vector<uint8_t>> assemble_cubin(const SassProgram& p,
     const size_t first = ranges[k].second;
     const size_t last = k + 1 < ranges.size() ? ranges[k + 1].second : p.instructions.size();
     const std::span<const Instruction> body(p.instructions.data() + first, last - first);
-    auto f = function_of(body, sm, wide, sink);
+    const std::vector<std::string> lines = lines_of(body, sm);
+    warn_unlisted(ranges[k].first, body, lines, sink);
+    auto f = function_of(body, lines, sm, wide, sink);
     if (!f) {
       ok = false;
       continue;
