@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "isa/sass/cubin.hpp"
@@ -115,6 +116,23 @@ std::vector<uint32_t> exit_offsets(std::span<const uint8_t> text, unsigned sm) {
   return out;
 }
 
+namespace {
+
+// The bytes a constant-bank operand reads (decision CW6): 8 for a .64 instruction (ULDC.64,
+// LDC.64) and for the last operand of a .WIDE one (IMAD.WIDE's 64-bit addend C), else 4.
+// `after` points past the operand's offset digits.
+unsigned read_bytes(const std::string& l, const char* after) {
+  size_t op = l.starts_with("@") ? l.find(' ') + 1 : 0;
+  const std::string mnemonic = l.substr(op, l.find(' ', op) - op);
+  if (mnemonic.find(".64") != std::string::npos) return 8;
+  if (mnemonic.find(".WIDE") == std::string::npos || after == nullptr) return 4;
+  std::string_view rest(after);
+  while (!rest.empty() && (rest.front() == ']' || rest.front() == ' ')) rest.remove_prefix(1);
+  return rest.empty() || rest.front() == ';' ? 8 : 4;
+}
+
+}  // namespace
+
 ListingUse listing_use(std::span<const std::string> lines, unsigned sm) {
   ListingUse u;
   const uint64_t base = sm >= 70 ? 0x160 : 0x140;
@@ -134,9 +152,11 @@ ListingUse listing_use(std::span<const std::string> lines, unsigned sm) {
       size_t k = at + 6;
       while (k < l.size() && l[k] == ' ') ++k;
       if (l.compare(k, 3, "[0x") != 0) continue;
-      const uint64_t off = std::strtoull(l.c_str() + k + 3, nullptr, 16);
+      char* end = nullptr;
+      const uint64_t off = std::strtoull(l.c_str() + k + 3, &end, 16);
       if (off >= base && off < 0x10000)
-        u.param_bytes = std::max(u.param_bytes, static_cast<unsigned>(off - base + 4));
+        u.param_bytes =
+            std::max(u.param_bytes, static_cast<unsigned>(off - base) + read_bytes(l, end));
     }
   }
   return u;
@@ -156,6 +176,8 @@ struct Sym {
 // as ptxas), no register limit, the EXIT offsets.
 std::vector<uint8_t> kernel_info(const CubinFunction& f, unsigned sm) {
   std::vector<uint8_t> kinfo;
+  // ptxas 11.8 for SM70-SM75: EIATTR_SW_WAR first in each kernel's .nv.info.<k> (decision CW5).
+  if (sm >= 70 && sm < 80) sval(kinfo, kSwWar, {1});
   sval(kinfo, kApiVersion, {0x76});
   if (sm < 70) {  // ptxas 11.8 for SM50-SM62: two workaround flags
     hval(kinfo, kNval, kSw2393858, 0);
@@ -248,7 +270,6 @@ std::vector<uint8_t> write_cubin_functions(std::span<const CubinFunction> functi
       sval(info, kFrameSize, {o, 0});
     }
   }
-  if (sm >= 70 && sm < 80) sval(info, kSwWar, {1});  // ptxas 11.8 for SM70-SM75: EIATTR_SW_WAR
   s[3] = {".nv.info", 0x70000000, 0, info, 3, 0, 4, 0};
   const uint32_t base = sm >= 70 ? 0x160 : 0x140;  // the driver's area before the parameters
   for (size_t i = 0; i < n; ++i) {
