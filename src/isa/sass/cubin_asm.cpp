@@ -79,22 +79,21 @@ void warn_unlisted(const std::string& name, std::span<const Instruction> program
     if (!(other_bank && !bank) && !(call && !jcal)) continue;
     const core::TextLoc at{program[k].origin.file, program[k].origin.line, 1};
     if (other_bank && !bank) {
-      sink.warning("SASS-CUBIN", at,
-                   "function " + name + " reads constant bank " + l.substr(c + 2, 3) + " ('" + l +
-                       "'): the listing does not hold that bank's bytes, so the cubin has no "
-                       ".nv.constant" +
-                       l.substr(c + 4, 1) + "." + name +
-                       " section (asm --into the original cubin keeps it)",
-                   "decisions.md CW3");
+      std::string msg = "function " + name;
+      msg.append(" reads constant bank ").append(l.substr(c + 2, 3)).append(" ('").append(l);
+      msg.append("'): the listing does not hold that bank's bytes, so the cubin has no ");
+      msg.append(".nv.constant").append(l.substr(c + 4, 1)).append(".").append(name);
+      msg.append(" section (asm --into the original cubin keeps it)");
+      sink.warning("SASS-CUBIN", at, std::move(msg), "decisions.md CW3");
       bank = true;
     }
     if (call && !jcal) {
-      sink.warning("SASS-CUBIN", at,
-                   "function " + name + " calls an absolute address ('" + l +
-                       "') that ptxas -c leaves to the linker (R_CUDA_ABS32_20); texsim writes no "
-                       "relocations, so the call is not resolved (asm --into the original cubin "
-                       "keeps them)",
-                   "decisions.md CW4");
+      std::string msg = "function " + name;
+      msg.append(" calls an absolute address ('").append(l);
+      msg.append("') that ptxas -c leaves to the linker (R_CUDA_ABS32_20); texsim writes no ");
+      msg.append("relocations, so the call is not resolved (asm --into the original cubin keeps ");
+      msg.append("them)");
+      sink.warning("SASS-CUBIN", at, std::move(msg), "decisions.md CW4");
       jcal = true;
     }
   }

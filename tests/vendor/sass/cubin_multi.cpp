@@ -176,12 +176,13 @@ void one_arch(const std::string& bin, const std::string& arch, const std::string
     const auto obj = assemble(p.text, arch, out);
     c.expect(obj.has_value(), what + "texsim asm refused the listing");
     if (!obj) continue;
-    c.expect(vc::run(bin + "/cuobjdump -sass " + out, work).out == listing,
+    const std::string tool = bin + "/";
+    c.expect(vc::run(std::string(tool).append("cuobjdump -sass ").append(out), work).out == listing,
              what + "cuobjdump -sass of texsim's cubin is not ptxas's listing");
-    const auto nv = vc::run(bin + "/nvdisasm " + out, work);
-    c.expect(nv.status == 0 && nv.err.empty(), what + "nvdisasm refused the cubin: " + nv.err);
-    const auto elf = vc::run(bin + "/cuobjdump -elf " + out, work);
-    c.expect(elf.status == 0 && elf.err.empty(), what + "cuobjdump -elf refused it: " + elf.err);
+    const auto nv = vc::run(std::string(tool).append("nvdisasm ").append(out), work);
+    c.expect(nv.status == 0 && nv.err.empty(), what + "nvdisasm refused the cubin: " += nv.err);
+    const auto elf = vc::run(std::string(tool).append("cuobjdump -elf ").append(out), work);
+    c.expect(elf.status == 0 && elf.err.empty(), what + "cuobjdump -elf refused it: " += elf.err);
     const auto ours = model(*obj, out);
     if (!ours) {
       c.expect(false, what + "texsim's cubin does not read back");
