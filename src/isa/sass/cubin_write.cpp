@@ -42,6 +42,8 @@ void hval(std::vector<uint8_t>& b, uint8_t fmt, uint8_t attr, uint16_t v) {
   push(b, v, 2);
 }
 
+constexpr size_t kPhdrSize = 56;  // Elf64_Phdr (System V gABI "Program Header")
+
 struct Sec {
   std::string name;
   uint32_t type = 0;
@@ -70,6 +72,29 @@ std::vector<uint8_t> layout(std::vector<Sec>& secs, unsigned sm) {
   while (out.size() % 8 != 0) out.push_back(0);
   const size_t shoff = out.size();
   out.resize(shoff + (secs.size() + 1) * 64, 0);
+  // Program headers after the section headers, as ptxas 11.8 writes an ET_EXEC cubin (decision
+  // CW7): PHDR (the table itself), LOAD of the SHF_ALLOC sections (constant banks and code, all
+  // contiguous), and a LOAD ptxas points at the table when there is no NOBITS data. Each R E
+  // (p_flags 5), aligned 8, at address 0.
+  const size_t phoff = out.size();
+  size_t load_at = 0, load_end = 0;
+  for (size_t i = 0; i < secs.size(); ++i) {
+    if ((secs[i].flags & 2) == 0) continue;  // SHF_ALLOC
+    if (load_end == 0) load_at = at[i];
+    load_end = at[i] + secs[i].data.size();
+  }
+  out.resize(phoff + 3 * kPhdrSize, 0);
+  const size_t segs[3][3] = {
+      {6, phoff, 3 * kPhdrSize}, {1, load_at, load_end - load_at}, {1, phoff, 3 * kPhdrSize}};
+  for (size_t k = 0; k < 3; ++k) {
+    const size_t h = phoff + k * kPhdrSize;
+    put(out, h, segs[k][0], 4);       // p_type: PT_PHDR 6, PT_LOAD 1
+    put(out, h + 4, 5, 4);            // p_flags: PF_R | PF_X
+    put(out, h + 8, segs[k][1], 8);   // p_offset
+    put(out, h + 32, segs[k][2], 8);  // p_filesz
+    put(out, h + 40, segs[k][2], 8);  // p_memsz
+    put(out, h + 48, 8, 8);           // p_align
+  }
   for (size_t i = 0; i < secs.size(); ++i) {
     const size_t h = shoff + (i + 1) * 64;
     const Sec& s = secs[i];
@@ -88,11 +113,14 @@ std::vector<uint8_t> layout(std::vector<Sec>& secs, unsigned sm) {
   put(out, 16, 2, 2);      // ET_EXEC, as ptxas writes a whole-program cubin
   put(out, 18, 190, 2);    // EM_CUDA
   put(out, 20, 0x76, 4);   // e_version as ptxas 11.8 writes it (CUDA API 118)
+  put(out, 32, phoff, 8);  // e_phoff
   put(out, 40, shoff, 8);  // e_shoff
   // e_flags: SM | EF_CUDA_TEXMODE_UNIFIED (0x100) | EF_CUDA_64BIT_ADDRESS (0x400) | virtual SM.
   put(out, 48, (sm & 0xffu) | 0x500u | ((sm & 0xffu) << 16), 4);
-  put(out, 52, 64, 2);  // e_ehsize
-  put(out, 58, 64, 2);  // e_shentsize
+  put(out, 52, 64, 2);         // e_ehsize
+  put(out, 54, kPhdrSize, 2);  // e_phentsize
+  put(out, 56, 3, 2);          // e_phnum
+  put(out, 58, 64, 2);         // e_shentsize
   put(out, 60, secs.size() + 1, 2);
   put(out, 62, 1, 2);  // e_shstrndx
   return out;

@@ -197,6 +197,14 @@ TEST(SassCubinModel, SeveralKernelsInPtxasOrder) {
   EXPECT_EQ(m->sections[10].info, (7u << 24) | 8u);
   EXPECT_EQ(m->sections[5].info, 9u);  // .nv.info.a names .text.a
   EXPECT_EQ(m->sections[8].size, 0x140u + 8);
+  // Program headers (CW7): PHDR, LOAD of .nv.constant0.a .. .text.b, LOAD; each 56 bytes.
+  EXPECT_EQ(core::load_le(bytes, 54, 2), 56u);
+  EXPECT_EQ(core::load_le(bytes, 56, 2), 3u);
+  const uint64_t ph = core::load_le(bytes, 32, 8);
+  EXPECT_EQ(core::load_le(bytes, ph, 4), 6u);
+  EXPECT_EQ(core::load_le(bytes, ph + 56 + 8, 8), m->sections[7].offset);
+  EXPECT_EQ(core::load_le(bytes, ph + 56 + 32, 8),
+            m->sections[10].offset + m->sections[10].size - m->sections[7].offset);
   // .nv.info: b (REGCOUNT, then stack/frame of $b$sub, $b$slow and b), then a.
   std::vector<std::string> info;
   for (const auto& r : m->nv_info) {

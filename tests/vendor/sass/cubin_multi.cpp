@@ -124,6 +124,24 @@ std::vector<std::string> attributes(const sass::CubinModel& m, bool subroutines)
   return v;
 }
 
+// The program headers' types, flags and alignment (decision CW7), as "type/flags/align" each;
+// their offsets and sizes follow the sections, which differ by CW3-CW4.
+std::vector<std::string> segments(const std::vector<uint8_t>& b) {
+  auto get = [&](size_t at, unsigned n) {
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n && at + i < b.size(); ++i) v |= uint64_t{b[at + i]} << (8 * i);
+    return v;
+  };
+  std::vector<std::string> v;
+  const uint64_t phoff = get(32, 8), num = get(56, 2);
+  for (uint64_t k = 0; k < num; ++k) {
+    const uint64_t h = phoff + 56 * k;
+    v.push_back(std::to_string(get(h, 4)) + "/" + std::to_string(get(h + 4, 4)) + "/" +
+                std::to_string(get(h + 48, 8)));
+  }
+  return v;
+}
+
 std::optional<sass::CubinModel> model(const std::vector<uint8_t>& b, const std::string& name) {
   texsim::core::DiagSink sink;
   return sass::read_cubin_model(b, name, sink);
@@ -188,6 +206,7 @@ void one_arch(const std::string& bin, const std::string& arch, const std::string
       c.expect(false, what + "texsim's cubin does not read back");
       continue;
     }
+    compare(segments(*obj), segments(cubin), what + "program headers", c);
     compare(symbols(*ours, true), symbols(*theirs, p.subroutines), what + "symbols", c);
     compare(attributes(*ours, true), attributes(*theirs, p.subroutines), what + "EIATTRs", c);
     std::printf("%s%zu sections, %zu symbols, %zu EIATTR records (ptxas: %zu, %zu, %zu)\n",
