@@ -70,7 +70,7 @@ struct CubinFunction {
   std::vector<CubinSubroutine> subroutines;
 };
 
-// write_cubin for several kernels (issue 29, decisions CW1-CW6): the sections in ptxas 11.8's
+// write_cubin for several kernels (issue 29, decisions CW1-CW7): the sections in ptxas 11.8's
 // order (.nv.info.<k> for each kernel, then each .nv.constant0.<k>, then each .text.<k>, in the
 // order given), section symbols and subroutine FUNC symbols per kernel, then the kernels' global
 // FUNC symbols; .nv.info's REGCOUNT, stack and frame records per kernel, last kernel first.

@@ -1,5 +1,5 @@
 // `texsim asm -o K.cubin` without a base cubin: a SASS program or listing written as a new cubin,
-// each `Function :` of a listing one kernel (issue 29, decisions CW1-CW6). Depends on the sass
+// each `Function :` of a listing one kernel (issue 29, decisions CW1-CW7). Depends on the sass
 // parts.
 #pragma once
 

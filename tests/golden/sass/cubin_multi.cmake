@@ -1,4 +1,4 @@
-# asm of a whole multi-kernel listing to a new cubin (issue 29, decisions CW1-CW6), without NVIDIA's
+# asm of a whole multi-kernel listing to a new cubin (issue 29, decisions CW1-CW7), without NVIDIA's
 # tools: texsim disasm BASE.cubin -> listing -> asm -o new.cubin -> disasm prints the same listing
 # (every kernel, in order); a listing naming a function twice is refused at that line.
 # cmake -DTEXSIM= -DBASE= -DWORK= -P cubin_multi.cmake

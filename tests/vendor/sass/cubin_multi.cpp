@@ -1,4 +1,4 @@
-// Differential test (issue 29 item 3, decisions CW1-CW6): a ptxas cubin with three kernels (one
+// Differential test (issue 29 item 3, decisions CW1-CW7): a ptxas cubin with three kernels (one
 // calling a subroutine and ptxas's division slow path, one with a texref fetch, one empty) written
 // anew by `texsim asm` from cuobjdump's listing, texsim's own disasm and nvdisasm -hex's listing:
 // cuobjdump -sass prints ptxas's listing, nvdisasm and cuobjdump -elf accept it, and its symbols
