@@ -182,9 +182,10 @@ std::optional<std::vector<uint8_t>> assemble_cubin(const SassProgram& p,
       continue;
     }
     f->name = ranges[k].first;
-    // nvdisasm's subroutine labels: their offsets in the section (16-byte words on SM70+).
+    // nvdisasm's subroutine labels: their offsets in the section (16-byte words on SM70+); a
+    // label after the last instruction names no code and gets no symbol.
     for (const ListingSubroutine& s : p.listing.subroutines) {
-      if (s.function != k || s.first < first || s.first > last) continue;
+      if (s.function != k || s.first < first || s.first >= last) continue;
       const size_t at = s.first - first;
       f->subroutines.push_back({s.name, wide ? 16 * at : stream_offset(at), s.bind});
     }
