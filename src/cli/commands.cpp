@@ -243,6 +243,8 @@ int cmd_asm(const isa::Registry& reg, const CommonOptions& common, const AsmArgs
     }
     bytes.assign(obj->begin(), obj->end());
   } else if (const auto obj = fe->encode_object(*program, out, platform, osink)) {
+    // Its warnings too (a multi-function cubin's unlisted constant banks: decision CW3).
+    print_diagnostics(stderr, osink.diagnostics(), shown_name(args.file), text);
     bytes.assign(obj->begin(), obj->end());
   } else {
     print_diagnostics(stderr, osink.diagnostics(), shown_name(args.file), text);

@@ -52,6 +52,30 @@ std::optional<std::vector<uint8_t>> patch_cubin_text(std::span<const uint8_t> ba
 std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint8_t> text,
                                  unsigned sm, unsigned regs, unsigned param_bytes = 0);
 
+// A subroutine inside a kernel's .text section, as ptxas's whole-program cubins hold them
+// (`$k1$sub`, a FUNC symbol of the kernel's section): its offset in the section and binding.
+struct CubinSubroutine {
+  std::string name;
+  uint64_t offset = 0;
+  uint8_t bind = 0;  // STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2 (nvdisasm's .global / .weak)
+};
+
+// One kernel of a written cubin: its code, register count, parameter bytes and subroutines
+// (sorted by offset).
+struct CubinFunction {
+  std::string name;
+  std::vector<uint8_t> text;
+  unsigned regs = 1;
+  unsigned param_bytes = 0;
+  std::vector<CubinSubroutine> subroutines;
+};
+
+// write_cubin for several kernels (issue 29, decisions CW1-CW7): the sections in ptxas 11.8's
+// order (.nv.info.<k> for each kernel, then each .nv.constant0.<k>, then each .text.<k>, in the
+// order given), section symbols and subroutine FUNC symbols per kernel, then the kernels' global
+// FUNC symbols; .nv.info's REGCOUNT, stack and frame records per kernel, last kernel first.
+std::vector<uint8_t> write_cubin_functions(std::span<const CubinFunction> functions, unsigned sm);
+
 // What a cuobjdump listing's lines use (decision CB4): one past the highest register R<n> they
 // name, and the parameter bytes up to the highest constant-bank-0 word past the driver's area
 // (c[0x0][0x140+], SM70+ c[0x0][0x160+]).

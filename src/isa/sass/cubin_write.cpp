@@ -4,9 +4,11 @@
 #include <cctype>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "isa/sass/cubin.hpp"
+#include "isa/sass/elf.hpp"
 
 namespace texsim::isa::sass {
 
@@ -40,6 +42,8 @@ void hval(std::vector<uint8_t>& b, uint8_t fmt, uint8_t attr, uint16_t v) {
   push(b, v, 2);
 }
 
+constexpr size_t kPhdrSize = 56;  // Elf64_Phdr (System V gABI "Program Header")
+
 struct Sec {
   std::string name;
   uint32_t type = 0;
@@ -68,6 +72,29 @@ std::vector<uint8_t> layout(std::vector<Sec>& secs, unsigned sm) {
   while (out.size() % 8 != 0) out.push_back(0);
   const size_t shoff = out.size();
   out.resize(shoff + (secs.size() + 1) * 64, 0);
+  // Program headers after the section headers, as ptxas 11.8 writes an ET_EXEC cubin (decision
+  // CW7): PHDR (the table itself), LOAD of the SHF_ALLOC sections (constant banks and code, all
+  // contiguous), and a LOAD ptxas points at the table when there is no NOBITS data. Each R E
+  // (p_flags 5), aligned 8, at address 0.
+  const size_t phoff = out.size();
+  size_t load_at = 0, load_end = 0;
+  for (size_t i = 0; i < secs.size(); ++i) {
+    if ((secs[i].flags & 2) == 0) continue;  // SHF_ALLOC
+    if (load_end == 0) load_at = at[i];
+    load_end = at[i] + secs[i].data.size();
+  }
+  out.resize(phoff + 3 * kPhdrSize, 0);
+  const size_t segs[3][3] = {
+      {6, phoff, 3 * kPhdrSize}, {1, load_at, load_end - load_at}, {1, phoff, 3 * kPhdrSize}};
+  for (size_t k = 0; k < 3; ++k) {
+    const size_t h = phoff + k * kPhdrSize;
+    put(out, h, segs[k][0], 4);       // p_type: PT_PHDR 6, PT_LOAD 1
+    put(out, h + 4, 5, 4);            // p_flags: PF_R | PF_X
+    put(out, h + 8, segs[k][1], 8);   // p_offset
+    put(out, h + 32, segs[k][2], 8);  // p_filesz
+    put(out, h + 40, segs[k][2], 8);  // p_memsz
+    put(out, h + 48, 8, 8);           // p_align
+  }
   for (size_t i = 0; i < secs.size(); ++i) {
     const size_t h = shoff + (i + 1) * 64;
     const Sec& s = secs[i];
@@ -86,11 +113,14 @@ std::vector<uint8_t> layout(std::vector<Sec>& secs, unsigned sm) {
   put(out, 16, 2, 2);      // ET_EXEC, as ptxas writes a whole-program cubin
   put(out, 18, 190, 2);    // EM_CUDA
   put(out, 20, 0x76, 4);   // e_version as ptxas 11.8 writes it (CUDA API 118)
+  put(out, 32, phoff, 8);  // e_phoff
   put(out, 40, shoff, 8);  // e_shoff
   // e_flags: SM | EF_CUDA_TEXMODE_UNIFIED (0x100) | EF_CUDA_64BIT_ADDRESS (0x400) | virtual SM.
   put(out, 48, (sm & 0xffu) | 0x500u | ((sm & 0xffu) << 16), 4);
-  put(out, 52, 64, 2);  // e_ehsize
-  put(out, 58, 64, 2);  // e_shentsize
+  put(out, 52, 64, 2);         // e_ehsize
+  put(out, 54, kPhdrSize, 2);  // e_phentsize
+  put(out, 56, 3, 2);          // e_phnum
+  put(out, 58, 64, 2);         // e_shentsize
   put(out, 60, secs.size() + 1, 2);
   put(out, 62, 1, 2);  // e_shstrndx
   return out;
@@ -114,6 +144,23 @@ std::vector<uint32_t> exit_offsets(std::span<const uint8_t> text, unsigned sm) {
   return out;
 }
 
+namespace {
+
+// The bytes a constant-bank operand reads (decision CW6): 8 for a .64 instruction (ULDC.64,
+// LDC.64) and for the last operand of a .WIDE one (IMAD.WIDE's 64-bit addend C), else 4.
+// `after` points past the operand's offset digits.
+unsigned read_bytes(const std::string& l, const char* after) {
+  size_t op = l.starts_with("@") ? l.find(' ') + 1 : 0;
+  const std::string mnemonic = l.substr(op, l.find(' ', op) - op);
+  if (mnemonic.find(".64") != std::string::npos) return 8;
+  if (mnemonic.find(".WIDE") == std::string::npos || after == nullptr) return 4;
+  std::string_view rest(after);
+  while (!rest.empty() && (rest.front() == ']' || rest.front() == ' ')) rest.remove_prefix(1);
+  return rest.empty() || rest.front() == ';' ? 8 : 4;
+}
+
+}  // namespace
+
 ListingUse listing_use(std::span<const std::string> lines, unsigned sm) {
   ListingUse u;
   const uint64_t base = sm >= 70 ? 0x160 : 0x140;
@@ -133,42 +180,32 @@ ListingUse listing_use(std::span<const std::string> lines, unsigned sm) {
       size_t k = at + 6;
       while (k < l.size() && l[k] == ' ') ++k;
       if (l.compare(k, 3, "[0x") != 0) continue;
-      const uint64_t off = std::strtoull(l.c_str() + k + 3, nullptr, 16);
+      char* end = nullptr;
+      const uint64_t off = std::strtoull(l.c_str() + k + 3, &end, 16);
       if (off >= base && off < 0x10000)
-        u.param_bytes = std::max(u.param_bytes, static_cast<unsigned>(off - base + 4));
+        u.param_bytes =
+            std::max(u.param_bytes, static_cast<unsigned>(off - base) + read_bytes(l, end));
     }
   }
   return u;
 }
 
-std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint8_t> text,
-                                 unsigned sm, unsigned regs, unsigned param_bytes) {
-  // Sections as ptxas 11.8 orders them (cuobjdump -elf of a ptxas cubin): 1 .shstrtab,
-  // 2 .strtab, 3 .symtab, 4 .nv.info, 5 .nv.info.K, 6 .nv.constant0.K, 7 .text.K.
-  const std::string c0 = ".nv.constant0." + kernel, tx = ".text." + kernel;
-  std::vector<Sec> s(7);
-  s[0] = {".shstrtab", 3, 0, {}, 0, 0, 1, 0};
-  std::string strtab = std::string(1, '\0') + tx + '\0' + c0 + '\0' + kernel + '\0';
-  s[1] = {".strtab", 3, 0, std::vector<uint8_t>(strtab.begin(), strtab.end()), 0, 0, 1, 0};
-  // Symbols: null; .text.K and .nv.constant0.K (LOCAL SECTION); K (GLOBAL FUNC, STO_CUDA_ENTRY).
-  std::vector<uint8_t> sym(size_t{4} * 24, 0);
-  const size_t c0_name = 1 + tx.size() + 1, k_name = c0_name + c0.size() + 1;
-  put(sym, 24, 1, 4), put(sym, 24 + 4, 0x03, 1), put(sym, 24 + 6, 7, 2);
-  put(sym, 48, c0_name, 4), put(sym, 48 + 4, 0x03, 1), put(sym, 48 + 6, 6, 2);
-  put(sym, 72, k_name, 4), put(sym, 72 + 4, 0x12, 1), put(sym, 72 + 5, 0x10, 1);
-  put(sym, 72 + 6, 7, 2), put(sym, 72 + 16, text.size(), 8);
-  s[2] = {".symtab", 2, 0, sym, 2, 3, 8, 24};
-  // .nv.info: the kernel's register count and its (empty) stack and frame.
-  std::vector<uint8_t> info;
-  sval(info, kRegcount, {3, regs});
-  sval(info, kMaxStack, {3, 0});
-  sval(info, kMinStack, {3, 0});
-  sval(info, kFrameSize, {3, 0});
-  if (sm >= 70 && sm < 80) sval(info, kSwWar, {1});  // ptxas 11.8 for SM70-SM75: EIATTR_SW_WAR
-  s[3] = {".nv.info", 0x70000000, 0, info, 3, 0, 4, 0};
-  // .nv.info.K: API version, ptxas's workaround flags (SM50-SM62), the parameter bank (only with
-  // parameters, as ptxas), no register limit, the EXIT offsets.
+namespace {
+
+// A symbol table entry (System V gABI "Symbol Table"): name index filled by symbols_of.
+struct Sym {
+  std::string name;
+  uint8_t info = 0, other = 0;
+  uint16_t shndx = 0;
+  uint64_t value = 0, size = 0;
+};
+
+// .nv.info.<k>: API version, ptxas's workaround flags, the parameter bank (only with parameters,
+// as ptxas), no register limit, the EXIT offsets.
+std::vector<uint8_t> kernel_info(const CubinFunction& f, unsigned sm) {
   std::vector<uint8_t> kinfo;
+  // ptxas 11.8 for SM70-SM75: EIATTR_SW_WAR first in each kernel's .nv.info.<k> (decision CW5).
+  if (sm >= 70 && sm < 80) sval(kinfo, kSwWar, {1});
   sval(kinfo, kApiVersion, {0x76});
   if (sm < 70) {  // ptxas 11.8 for SM50-SM62: two workaround flags
     hval(kinfo, kNval, kSw2393858, 0);
@@ -177,23 +214,121 @@ std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint
     hval(kinfo, kNval, kSw2861232, 0);
   }
   const uint32_t base = sm >= 70 ? 0x160 : 0x140;  // the driver's area before the parameters
-  if (param_bytes != 0) {
-    sval(kinfo, kParamCbank, {2, (param_bytes << 16) | base});
-    hval(kinfo, kHval, kCbankParamSize, static_cast<uint16_t>(param_bytes));
+  if (f.param_bytes != 0) {
+    sval(kinfo, kParamCbank, {2, (f.param_bytes << 16) | base});
+    hval(kinfo, kHval, kCbankParamSize, static_cast<uint16_t>(f.param_bytes));
     // KPARAM_INFO per 4-byte word, last first as ptxas orders them: index 0, ordinal, offset,
     // then size << 18 | cbank 0x1f << 12 (read off ptxas's records; decision CB4).
-    for (unsigned w = (param_bytes + 3) / 4; w-- > 0;)
+    for (unsigned w = (f.param_bytes + 3) / 4; w-- > 0;)
       sval(kinfo, kKparamInfo, {0, (4 * w) << 16 | w, 4u << 18 | 0x1fu << 12});
   }
   hval(kinfo, kHval, kMaxregCount, 0xff);
-  const auto exits = exit_offsets(text, sm);
+  const auto exits = exit_offsets(f.text, sm);
   if (!exits.empty()) sval(kinfo, kExitOffsets, exits);
-  s[4] = {".nv.info." + kernel, 0x70000000, 0, kinfo, 3, 7, 4, 0};
-  s[5] = {c0, 1, 2, std::vector<uint8_t>(base + param_bytes, 0), 0, 7, 4, 0};
-  // SHF_ALLOC|SHF_EXECINSTR; sh_info = register count << 24 | the kernel's symbol index.
-  s[6] = {tx, 1, 6, std::vector<uint8_t>(text.begin(), text.end()), 3, ((regs & 0xffu) << 24) | 3u,
-          32, 0};
+  return kinfo;
+}
+
+// .strtab and .symtab's bytes of `syms` (index 0, the null symbol, added here).
+void symbols_of(const std::vector<Sym>& syms, std::vector<uint8_t>& strtab,
+                std::vector<uint8_t>& symtab) {
+  strtab.assign(1, 0);
+  symtab.assign(elf::kSymSize * (syms.size() + 1), 0);
+  for (size_t i = 0; i < syms.size(); ++i) {
+    const size_t at = elf::kSymSize * (i + 1);
+    put(symtab, at, strtab.size(), 4);
+    strtab.insert(strtab.end(), syms[i].name.begin(), syms[i].name.end());
+    strtab.push_back(0);
+    put(symtab, at + 4, syms[i].info, 1);
+    put(symtab, at + 5, syms[i].other, 1);
+    put(symtab, at + 6, syms[i].shndx, 2);
+    put(symtab, at + 8, syms[i].value, 8);
+    put(symtab, at + 16, syms[i].size, 8);
+  }
+}
+
+}  // namespace
+
+std::vector<uint8_t> write_cubin_functions(std::span<const CubinFunction> functions, unsigned sm) {
+  // Sections as ptxas 11.8 orders them (cuobjdump -elf of a ptxas cubin with kernels k3, k2,
+  // k1): 1 .shstrtab, 2 .strtab, 3 .symtab, 4 .nv.info, then .nv.info.K, .nv.constant0.K and
+  // .text.K, each for every kernel in turn.
+  const size_t n = functions.size();
+  auto text_index = [&](size_t i) { return static_cast<uint32_t>(5 + 2 * n + i); };
+  // Symbols: per kernel its .text section, its subroutines (FUNC, bound as nvdisasm says, in the
+  // local part as ptxas puts even a weak one) and its .nv.constant0 section; then the kernels
+  // (GLOBAL FUNC, STO_CUDA_ENTRY, the section's size).
+  std::vector<Sym> syms;
+  std::vector<std::vector<uint32_t>> sub_sym(n);
+  for (size_t i = 0; i < n; ++i) {
+    const CubinFunction& f = functions[i];
+    const auto tx = static_cast<uint16_t>(text_index(i));
+    syms.push_back({".text." + f.name, 0x03, 0, tx, 0, 0});
+    for (size_t k = 0; k < f.subroutines.size(); ++k) {
+      const CubinSubroutine& r = f.subroutines[k];
+      const uint64_t end =
+          k + 1 < f.subroutines.size() ? f.subroutines[k + 1].offset : f.text.size();
+      syms.push_back({r.name, static_cast<uint8_t>(r.bind << 4 | elf::kSttFunc), 0, tx, r.offset,
+                      end - r.offset});
+      sub_sym[i].push_back(static_cast<uint32_t>(syms.size()));
+    }
+    syms.push_back({".nv.constant0." + f.name, 0x03, 0, static_cast<uint16_t>(5 + n + i), 0, 0});
+  }
+  const auto first_global = static_cast<uint32_t>(syms.size() + 1);
+  for (size_t i = 0; i < n; ++i) {
+    syms.push_back({functions[i].name, 0x12, 0x10, static_cast<uint16_t>(text_index(i)), 0,
+                    functions[i].text.size()});
+  }
+  std::vector<Sec> s(4 + 3 * n);
+  s[0] = {".shstrtab", 3, 0, {}, 0, 0, 1, 0};
+  std::vector<uint8_t> strtab, symtab;
+  symbols_of(syms, strtab, symtab);
+  s[1] = {".strtab", 3, 0, strtab, 0, 0, 1, 0};
+  s[2] = {".symtab", 2, 0, symtab, 2, first_global, 8, 24};
+  // .nv.info: per kernel, last first as ptxas writes them, its register count, then the (empty)
+  // stack and frame of each subroutine, last first, and of the kernel.
+  std::vector<uint8_t> info;
+  for (size_t i = n; i-- > 0;) {
+    const uint32_t k = first_global + static_cast<uint32_t>(i);
+    sval(info, kRegcount, {k, functions[i].regs});
+    std::vector<uint32_t> owners(sub_sym[i].rbegin(), sub_sym[i].rend());
+    owners.push_back(k);
+    for (uint32_t o : owners) {
+      sval(info, kMaxStack, {o, 0});
+      sval(info, kMinStack, {o, 0});
+      sval(info, kFrameSize, {o, 0});
+    }
+  }
+  s[3] = {".nv.info", 0x70000000, 0, info, 3, 0, 4, 0};
+  const uint32_t base = sm >= 70 ? 0x160 : 0x140;  // the driver's area before the parameters
+  for (size_t i = 0; i < n; ++i) {
+    const CubinFunction& f = functions[i];
+    s[4 + i] = {".nv.info." + f.name, 0x70000000, 0, kernel_info(f, sm), 3, text_index(i), 4, 0};
+    s[4 + n + i] = {".nv.constant0." + f.name,
+                    1,
+                    2,
+                    std::vector<uint8_t>(base + f.param_bytes, 0),
+                    0,
+                    text_index(i),
+                    4,
+                    0};
+    // SHF_ALLOC|SHF_EXECINSTR; sh_info = register count << 24 | the kernel's symbol index.
+    s[4 + 2 * n + i] = {".text." + f.name,
+                        1,
+                        6,
+                        f.text,
+                        3,
+                        ((f.regs & 0xffu) << 24) | (first_global + static_cast<uint32_t>(i)),
+                        32,
+                        0};
+  }
   return layout(s, sm);
+}
+
+std::vector<uint8_t> write_cubin(const std::string& kernel, std::span<const uint8_t> text,
+                                 unsigned sm, unsigned regs, unsigned param_bytes) {
+  const CubinFunction f{
+      kernel, std::vector<uint8_t>(text.begin(), text.end()), regs, param_bytes, {}};
+  return write_cubin_functions(std::span(&f, 1), sm);
 }
 
 }  // namespace texsim::isa::sass

@@ -11,6 +11,7 @@
 #include "isa/sass/codec.hpp"
 #include "isa/sass/codec_sm70.hpp"
 #include "isa/sass/cubin.hpp"
+#include "isa/sass/cubin_asm.hpp"
 #include "isa/sass/describe.hpp"
 #include "isa/sass/encoding.hpp"
 #include "isa/sass/encoding_sm70.hpp"
@@ -38,20 +39,6 @@ bool is_wide(const SassProgram& p) {
   return p.sm >= 70;
 }
 
-// Registers a Volta+ program names: one past the highest (RZ aside), counting two registers
-// for each destination (Rd, Rd2 hold up to two components each) and one for each source.
-unsigned wide_register_count(std::span<const Instruction> program) {
-  unsigned regs = 1;
-  for (const Instruction& i : program) {
-    if (i.kind != Kind::kInstruction) continue;
-    for (const auto& [r, n] :
-         {std::pair<uint8_t, unsigned>{i.rd0, 2}, {i.rd1, 2}, {i.ra, 1}, {i.rb, 1}}) {
-      if (r != kRZ) regs = std::max(regs, static_cast<unsigned>(r) + n);
-    }
-  }
-  return regs;
-}
-
 // Every instruction's word and control bits; nullopt when any does not encode (each reported).
 std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core::DiagSink& sink) {
   std::vector<EncodedWord> words;
@@ -64,29 +51,6 @@ std::optional<std::vector<EncodedWord>> encode_words(const SassProgram& p, core:
   }
   if (!ok) return std::nullopt;
   return words;
-}
-
-// A written cubin's kernel: the listing's `Function :`, else the output file's stem.
-// What the listing's unmodelled lines use: registers and parameter bytes (decision CB4).
-ListingUse use_of(const SassProgram& p, unsigned sm) {
-  std::vector<std::string> lines;
-  for (const Instruction& i : p.instructions) {
-    // A generic-table word's own text (its registers and c[0x0] reads), not its placeholder.
-    if (i.kind == Kind::kRaw) {
-      if (auto t = generic_text(i.raw_word, sm)) lines.push_back(std::move(*t));
-    } else if (!i.text.empty()) {
-      lines.push_back(i.text.str());
-    }
-  }
-  return listing_use(lines, sm);
-}
-
-std::string kernel_name(const SassProgram& p, std::string_view output_path) {
-  if (!p.listing.functions.empty()) return p.listing.functions.front().first;
-  std::string_view stem = output_path.substr(0, output_path.size() - 6);
-  if (const size_t slash = stem.find_last_of("/\\"); slash != std::string_view::npos)
-    stem.remove_prefix(slash + 1);
-  return stem.empty() ? "kernel" : std::string(stem);
 }
 
 // SASS as texsim knows it: nvdisasm/cuobjdump text (.sass), ptxas cubins (.cubin), the
@@ -270,56 +234,7 @@ class SassFrontend final : public Frontend {
                                                     std::string_view platform,
                                                     core::DiagSink& sink) const override {
     if (!output_path.ends_with(".cubin")) return std::nullopt;
-    const auto& p = as_sass(program);
-    if (p.listing.functions.size() > 1) {
-      sink.error("SASS-CUBIN", core::NoLoc{},
-                 "the listing has " + std::to_string(p.listing.functions.size()) +
-                     " functions; texsim writes one kernel per cubin",
-                 "issue 14");
-      return std::nullopt;
-    }
-    if (is_wide(p)) {
-      std::vector<uint8_t> text;
-      bool ok = true;
-      for (const Instruction& i : p.instructions) {
-        const auto w = wide_word(i, sink);
-        if (!w) {
-          ok = false;
-          continue;
-        }
-        for (unsigned b = 0; b < 8; ++b) text.push_back(static_cast<uint8_t>(w->lo >> (8 * b)));
-        for (unsigned b = 0; b < 8; ++b) text.push_back(static_cast<uint8_t>(w->hi >> (8 * b)));
-      }
-      if (!ok) return std::nullopt;
-      const ListingUse use = use_of(p, p.sm);
-      return write_cubin(kernel_name(p, output_path), text, p.sm,
-                         std::max(wide_register_count(p.instructions), use.regs), use.param_bytes);
-    }
-    const auto encoded = encode_words(p, sink);
-    if (!encoded) return std::nullopt;
-    const std::vector<EncodedWord>& words = *encoded;
-    const std::string name = kernel_name(p, output_path);
-    // SM: the listing's `code for sm_NN`, else the platform (SM50..SM62 -> 50..62).
-    unsigned sm = 0;
-    for (char c : platform.substr(2)) sm = sm * 10 + static_cast<unsigned>(c - '0');
-    if (p.sm != 0) sm = p.sm;
-    // Registers: one past the highest register any texture instruction names (RZ excluded), as
-    // ptxas counts.
-    unsigned regs = 1;
-    for (const Instruction& i : p.instructions) {
-      if (i.kind != Kind::kInstruction || i.op == Opcode::kNop) continue;
-      const DestLayout d = dest_layout(i.mask, i.f16);
-      const ModeRow* row = mode_row(op_spec(i.op), i);
-      auto top = [&](uint8_t r, unsigned n) {
-        if (r != kRZ && n != 0) regs = std::max(regs, static_cast<unsigned>(r) + n);
-      };
-      top(i.rd0, std::max<unsigned>(d.rd0_regs, 1));
-      top(i.rd1, std::max<unsigned>(d.rd1_regs, 1));
-      top(i.ra, row ? row->ra_count : 1);
-      top(i.rb, row ? row->rb_count : 1);
-    }
-    const ListingUse use = use_of(p, sm);
-    return write_cubin(name, encode_stream(words), sm, std::max(regs, use.regs), use.param_bytes);
+    return assemble_cubin(as_sass(program), output_path, platform, sink);
   }
 
   // asm --into BASE.cubin: each `Function :` of the listing (or the program, for a one-kernel

@@ -51,9 +51,21 @@ std::optional<ListingLine> listing_structure(std::string_view trimmed);
 
 // What a cuobjdump listing said besides instructions: `code for sm_NN` and each `Function :`
 // with the index of its first instruction.
+// nvdisasm's whole-cubin listings also name the subroutines ptxas puts in a kernel's section
+// (`.type $k1$sub,@function`, `.weak ...`, then the label `$k1$sub:`): each with its function (an
+// index of `functions`), its first instruction and its binding (STB_LOCAL 0, GLOBAL 1, WEAK 2).
+struct ListingSubroutine {
+  std::string name;
+  size_t function = 0;
+  size_t first = 0;
+  uint8_t bind = 0;
+};
 struct ListingInfo {
   unsigned sm = 0;
   std::vector<std::pair<std::string, size_t>> functions;
+  std::vector<uint32_t> function_lines;  // the line of each function's `Function :`/`.section`
+  std::vector<ListingSubroutine> subroutines;
+  std::string file;  // the listing's name, for diagnostics of its lines
 };
 
 // The trailing "/* 0x<16 hex digits> */" encoding comment of an instruction line, if any.

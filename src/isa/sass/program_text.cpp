@@ -1,5 +1,6 @@
 // parse_program: a SASS program's lines, Maxwell/Pascal bundles (control-word lines and the
 // dual-issue pairs' lone encoding lines) and Volta+ listings' two-line words (syntax.hpp).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -129,6 +130,45 @@ std::optional<Instruction> generic_line(std::string_view t, std::string_view lin
   return inst;
 }
 
+// nvdisasm's symbol directives in a text section (listing.hpp, ListingSubroutine): `.global N`
+// and `.weak N` give N's binding, `.type N,@function` makes it a function; a label `N:` of such a
+// function, other than the section's own kernel, starts a subroutine at instruction `next`.
+struct Symbols {
+  std::vector<std::pair<std::string, int>> bind;  // -1: typed @function, binding not given
+  std::vector<std::string> functions;
+};
+void symbol_line(std::string_view t, bool label, size_t next, ListingInfo* info, Symbols& st) {
+  if (info == nullptr || info->functions.empty()) return;
+  auto bound = [&](std::string_view n) -> std::pair<std::string, int>* {
+    for (auto& b : st.bind)
+      if (b.first == n) return &b;
+    return nullptr;
+  };
+  for (const auto& [word, b] : {std::pair<std::string_view, int>{".global", 1}, {".weak", 2}}) {
+    if (!t.starts_with(word) || t.size() <= word.size() ||
+        (t[word.size()] != ' ' && t[word.size()] != '\t'))
+      continue;
+    const std::string n(core::trim(t.substr(word.size())));
+    if (auto* e = bound(n))
+      e->second = b;
+    else
+      st.bind.emplace_back(n, b);
+  }
+  if (t.starts_with(".type") && t.ends_with(",@function")) {
+    const std::string n(core::trim(t.substr(5, t.size() - 5 - 10)));
+    st.functions.push_back(n);
+  }
+  if (!label) return;
+  const std::string_view n = t.substr(0, t.size() - 1);
+  if (n == info->functions.back().first ||
+      std::find(st.functions.begin(), st.functions.end(), n) == st.functions.end())
+    return;
+  const auto* e = bound(n);
+  info->subroutines.push_back(
+      {std::string(n), info->functions.size() - 1, next,
+       static_cast<uint8_t>(e != nullptr && e->second > 0 ? e->second : 0)});
+}
+
 }  // namespace
 
 std::vector<Instruction> parse_program(std::string_view text, const std::string& file,
@@ -141,6 +181,8 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
   uint32_t line_no = 0;
   bool in_data = false;  // in a data section of nvdisasm's whole-cubin listing (listing.hpp)
   unsigned code_sm = 0;  // a Maxwell/Pascal listing's "code for sm_NN" (generic_line)
+  Symbols symbols;       // nvdisasm's subroutine symbols (symbol_line)
+  if (info != nullptr) info->file = file;
   size_t pos = 0;
   while (pos <= text.size()) {
     const size_t nl = text.find('\n', pos);
@@ -171,11 +213,17 @@ std::vector<Instruction> parse_program(std::string_view text, const std::string&
         if (info != nullptr) info->sm = structure->sm;
       } else if (info != nullptr && structure->kind == ListingLine::Kind::kFunction) {
         info->functions.emplace_back(structure->name, out.size());
+        info->function_lines.push_back(line_no);
       } else if (structure->kind == ListingLine::Kind::kSection) {
         in_data = structure->name.empty();
-        if (!in_data && info != nullptr) info->functions.emplace_back(structure->name, out.size());
+        if (!in_data && info != nullptr) {
+          info->functions.emplace_back(structure->name, out.size());
+          info->function_lines.push_back(line_no);
+        }
       }
-    } else if (!label && !directive && !in_data) {
+    } else if (label || directive) {
+      if (!in_data) symbol_line(t, label, out.size(), info, symbols);
+    } else if (!in_data) {
       have_wide_lo = false;
       if (auto g = sm == 0 ? generic_line(t, line, file, line_no, code_sm) : std::nullopt) {
         bundle.pc = line_address(line);

@@ -164,3 +164,69 @@ TEST(SassCubinModel, ExitOffsetsAndListingUse) {
 
 }  // namespace
 }  // namespace texsim::isa::sass
+
+namespace texsim::isa::sass {
+namespace {
+
+// Two kernels, the second with a WEAK and a LOCAL subroutine (decisions CW1, CW2): ptxas's
+// section order, symbols, .text sh_info and .nv.info records, last kernel first.
+TEST(SassCubinModel, SeveralKernelsInPtxasOrder) {
+  std::vector<CubinFunction> fs(2);
+  fs[0] = {"a", text(), 3, 0, {}};
+  fs[1] = {"b", text(), 7, 8, {{"$b$slow", 0x18, 2}, {"$b$sub", 0x28, 0}}};
+  const auto bytes = write_cubin_functions(fs, 61);
+  core::DiagSink sink;
+  const auto m = read_cubin_model(bytes, "ab.cubin", sink);
+  ASSERT_TRUE(m) << sink.diagnostics().front().message;
+  std::vector<std::string> names;
+  for (const auto& s : m->sections) names.push_back(s.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"", ".shstrtab", ".strtab", ".symtab", ".nv.info",
+                                             ".nv.info.a", ".nv.info.b", ".nv.constant0.a",
+                                             ".nv.constant0.b", ".text.a", ".text.b"}));
+  std::vector<std::string> syms;
+  for (const auto& s : m->symbols) {
+    syms.push_back(s.name + " " + std::to_string(s.info) + " " + std::to_string(s.shndx) + " " +
+                   std::to_string(s.value) + " " + std::to_string(s.size));
+  }
+  EXPECT_EQ(syms, (std::vector<std::string>{
+                      " 0 0 0 0", ".text.a 3 9 0 0", ".nv.constant0.a 3 7 0 0", ".text.b 3 10 0 0",
+                      "$b$slow 34 10 24 16", "$b$sub 2 10 40 24", ".nv.constant0.b 3 8 0 0",
+                      "a 18 9 0 64", "b 18 10 0 64"}));
+  EXPECT_EQ(m->sections[3].info, 7u);  // .symtab: the first global symbol
+  EXPECT_EQ(m->sections[9].info, (3u << 24) | 7u);
+  EXPECT_EQ(m->sections[10].info, (7u << 24) | 8u);
+  EXPECT_EQ(m->sections[5].info, 9u);  // .nv.info.a names .text.a
+  EXPECT_EQ(m->sections[8].size, 0x140u + 8);
+  // Program headers (CW7): PHDR, LOAD of .nv.constant0.a .. .text.b, LOAD; each 56 bytes.
+  EXPECT_EQ(core::load_le(bytes, 54, 2), 56u);
+  EXPECT_EQ(core::load_le(bytes, 56, 2), 3u);
+  const uint64_t ph = core::load_le(bytes, 32, 8);
+  EXPECT_EQ(core::load_le(bytes, ph, 4), 6u);
+  EXPECT_EQ(core::load_le(bytes, ph + 56 + 8, 8), m->sections[7].offset);
+  EXPECT_EQ(core::load_le(bytes, ph + 56 + 32, 8),
+            m->sections[10].offset + m->sections[10].size - m->sections[7].offset);
+  // .nv.info: b (REGCOUNT, then stack/frame of $b$sub, $b$slow and b), then a.
+  std::vector<std::string> info;
+  for (const auto& r : m->nv_info) {
+    if (r.section == 4) info.push_back(eiattr_name(r.attribute) + " " + std::to_string(r.value[0]));
+  }
+  EXPECT_EQ(info, (std::vector<std::string>{
+                      "EIATTR_REGCOUNT 8", "EIATTR_MAX_STACK_SIZE 5", "EIATTR_MIN_STACK_SIZE 5",
+                      "EIATTR_FRAME_SIZE 5", "EIATTR_MAX_STACK_SIZE 4", "EIATTR_MIN_STACK_SIZE 4",
+                      "EIATTR_FRAME_SIZE 4", "EIATTR_MAX_STACK_SIZE 8", "EIATTR_MIN_STACK_SIZE 8",
+                      "EIATTR_FRAME_SIZE 8", "EIATTR_REGCOUNT 7", "EIATTR_MAX_STACK_SIZE 7",
+                      "EIATTR_MIN_STACK_SIZE 7", "EIATTR_FRAME_SIZE 7"}));
+}
+
+// A 64-bit constant read counts 8 parameter bytes (decision CW6): .64, and .WIDE's last operand.
+TEST(SassCubinModel, WideConstantReadsCountEightBytes) {
+  const std::vector<std::string> wide{"IMAD.WIDE.U32 R2, R0, R3, c[0x0][0x160] ;"};
+  EXPECT_EQ(listing_use(wide, 75).param_bytes, 8u);
+  const std::vector<std::string> b_operand{"IMAD.WIDE R2, R0, c[0x0][0x160], R2 ;"};
+  EXPECT_EQ(listing_use(b_operand, 75).param_bytes, 4u);
+  const std::vector<std::string> uldc{"@P0 ULDC.64 UR4, c[0x0][0x168] ;"};
+  EXPECT_EQ(listing_use(uldc, 75).param_bytes, 16u);
+}
+
+}  // namespace
+}  // namespace texsim::isa::sass

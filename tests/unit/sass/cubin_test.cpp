@@ -1,6 +1,7 @@
 // Cubin reader/writer and cuobjdump listings (issue 14): written cubins read back; every malformed
 // header or table is an error at the byte offset of the field; listings read as structure.
 #include "isa/sass/cubin.hpp"
+#include "isa/sass/cubin_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -297,6 +298,46 @@ TEST(SassCubin, ListingStructureLines) {
   EXPECT_EQ(nvdisasm_spacing("NOP ;", c), "NOP;");
   c.stall = 1;
   EXPECT_EQ(nvdisasm_spacing("NOP ;", c), "NOP ;");
+}
+
+// nvdisasm's subroutine labels become ListingInfo.subroutines (decision CW2): `.weak`/`.global`
+// give the binding, `.type N,@function` the kind; the section's own kernel label and `.L_x`
+// labels are not subroutines.
+TEST(SassCubin, NvdisasmSubroutineLabelsAreRead) {
+  const auto fe = make_frontend();
+  core::DiagSink sink;
+  const std::string listing =
+      "\t.headerflags\t@\"EF_CUDA_SM61 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM61)\"\n"
+      "\t.section\t.text.k,\"ax\",@progbits\n"
+      "        .global         k\n        .type           k,@function\n"
+      "k:\n.text.k:\n"
+      "        /*0008*/                   NOP ;   /* 0x50b0000000070f00 */\n"
+      "        .weak           $k$slow\n        .type           $k$slow,@function\n"
+      "$k$slow:\n"
+      "        /*0010*/                   NOP ;   /* 0x50b0000000070f00 */\n"
+      ".L_x_1:\n"
+      "        .type           $k$sub,@function\n"
+      "$k$sub:\n"
+      "        /*0018*/                   NOP ;   /* 0x50b0000000070f00 */\n";
+  const auto p = fe->parse({"k.nvd", listing}, "SM61", sink);
+  ASSERT_TRUE(p);
+  const auto& sp = static_cast<const SassProgram&>(*p);
+  ASSERT_EQ(sp.listing.functions.size(), 1u);
+  ASSERT_EQ(sp.listing.subroutines.size(), 2u);
+  EXPECT_EQ(sp.listing.subroutines[0].name, "$k$slow");
+  EXPECT_EQ(sp.listing.subroutines[0].first, 1u);
+  EXPECT_EQ(sp.listing.subroutines[0].bind, 2);
+  EXPECT_EQ(sp.listing.subroutines[1].name, "$k$sub");
+  EXPECT_EQ(sp.listing.subroutines[1].first, 2u);
+  EXPECT_EQ(sp.listing.subroutines[1].bind, 0);
+  const auto obj = fe->encode_object(*p, "k.cubin", "SM61", sink);
+  ASSERT_TRUE(obj);
+  const auto m = read_cubin_model(*obj, "k.cubin", sink);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->symbols.at(2).name, "$k$slow");
+  EXPECT_EQ(m->symbols.at(2).value, 0x10u);
+  EXPECT_EQ(m->symbols.at(3).name, "$k$sub");
+  EXPECT_EQ(m->symbols.at(3).value, 0x18u);
 }
 
 }  // namespace

@@ -1,0 +1,47 @@
+# asm of a whole multi-kernel listing to a new cubin (issue 29, decisions CW1-CW7), without NVIDIA's
+# tools: texsim disasm BASE.cubin -> listing -> asm -o new.cubin -> disasm prints the same listing
+# (every kernel, in order); a listing naming a function twice is refused at that line.
+# cmake -DTEXSIM= -DBASE= -DWORK= -P cubin_multi.cmake
+file(MAKE_DIRECTORY ${WORK})
+function(run)
+  execute_process(COMMAND ${TEXSIM} ${ARGN} RESULT_VARIABLE r OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT r EQUAL 0)
+    message(FATAL_ERROR "texsim ${ARGN} failed (${r}): ${err}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+  set(err "${err}" PARENT_SCOPE)
+endfunction()
+run(disasm ${BASE})
+set(listing "${out}")
+file(WRITE ${WORK}/multi.sass "${listing}")
+string(REGEX MATCHALL "Function : [a-z0-9]+" functions "${listing}")
+list(LENGTH functions n)
+if(NOT n EQUAL 3)
+  message(FATAL_ERROR "expected 3 functions in ${BASE}, got ${n}: ${functions}")
+endif()
+run(asm ${WORK}/multi.sass -o ${WORK}/multi.cubin)
+# k1 reads ptxas's literals in constant bank 2, which no listing holds (decision CW3).
+if(NOT err MATCHES "warning\\[SASS-CUBIN\\]: function k1 reads constant bank 0x2")
+  message(FATAL_ERROR "no warning about k1's constant bank 2: ${err}")
+endif()
+run(disasm ${WORK}/multi.cubin)
+if(NOT out STREQUAL listing)
+  message(FATAL_ERROR "disasm -> asm -> disasm changed the listing:\n${out}")
+endif()
+# The second kernel renamed as the first: refused at its `Function :` line.
+string(REPLACE "Function : k2" "Function : k3" twice "${listing}")
+file(WRITE ${WORK}/twice.sass "${twice}")
+string(FIND "${listing}" "Function : k2" at)
+string(SUBSTRING "${listing}" 0 ${at} head)
+string(REGEX MATCHALL "\n" nl "${head}")
+list(LENGTH nl line)
+math(EXPR line "${line} + 1")
+execute_process(COMMAND ${TEXSIM} asm ${WORK}/twice.sass -o ${WORK}/twice.cubin
+                RESULT_VARIABLE r ERROR_VARIABLE err)
+if(r EQUAL 0 OR NOT err MATCHES "twice.sass:${line}:1: error\\[SASS-CUBIN\\]: function k3 is named twice")
+  message(FATAL_ERROR "a function named twice was not refused at line ${line} (${r}): ${err}")
+endif()
+if(EXISTS ${WORK}/twice.cubin)
+  message(FATAL_ERROR "a refused listing still wrote ${WORK}/twice.cubin")
+endif()
