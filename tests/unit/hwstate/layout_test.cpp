@@ -167,15 +167,15 @@ TEST(Layout, PropertiesTile64MipsThreeDMsaa) {
   for (Format f : kSizes) {
     const bool compressed = texunit::format_info(f).is_compressed();
     PlacedSurface m;  // a mip chain: levels 0.. outside the tail, then the tail
-    m.desc = {SurfaceType::k2DArray, f, 300, 180, 1, 2, 9, 1};
+    m.desc = {SurfaceType::k2DArray, f, 260, 130, 1, 2, 9, 1};
     run(m);
     m.desc = {SurfaceType::kCube, f, 40, 40, 1, 1, 6, 1};
     run(m);
-    m.desc = {SurfaceType::k2D, f, 300, 180, 1, 1, 9, 1};
+    m.desc = {SurfaceType::k2D, f, 260, 130, 1, 1, 9, 1};
     m.tiling.miptail_start = 15;  // no tail
     run(m);
     PlacedSurface v;  // 3D: several z groups, the tail's z offsets
-    v.desc = {SurfaceType::k3D, f, 70, 44, 40, 1, 7, 1};
+    v.desc = {SurfaceType::k3D, f, 40, 36, 34, 1, 6, 1};
     run(v);
     v.desc = {SurfaceType::k3D, f, 12, 12, 12, 1, 4, 1};
     run(v);
