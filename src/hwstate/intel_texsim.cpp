@@ -162,7 +162,6 @@ bool plain_surface(const Entry& e, core::DiagSink& sink, const core::Location& l
       {"Auxiliary Surface Mode", 0},
       {"Memory Compression Enable", 0},
       {"Tiled Resource Mode", 0},
-      {"Number of Multisamples", 0},
       {"Surface Min LOD", 0},
       {"Resource Min LOD", 0},
       {"Base Mip Level", 0},
@@ -271,6 +270,32 @@ std::optional<uint32_t> valign_code(uint32_t elements) {
   if (elements == 8) return 2;
   if (elements == 16) return 3;
   return std::nullopt;
+}
+
+// Number of Multisamples: Gfx12.5 Tile64 surfaces of 2..16 samples in the MSS layout (isl
+// ISL_MSAA_LAYOUT_ARRAY with the Tile64 sample swizzles, decision T64); gen125.xml: "This field
+// must not be programmed to anything other than [MULTISAMPLECOUNT_1] unless the Tile Mode field is
+// programmed to Tile64" (quoted in isl_gfx125_filter_tiling). Other platforms' multisampled
+// surfaces and the interleaved depth/stencil format are not modelled (DS13).
+bool multisampling(const Entry& e, Gen g, std::optional<Tiling> tiling, PlacedSurface& s,
+                   core::DiagSink& sink, const core::Location& loc) {
+  const uint64_t code = e.raw("Number of Multisamples");
+  if (code == 0) return true;
+  const std::string what =
+      "Number of Multisamples " + std::string(e.name_of("Number of Multisamples"));
+  if (g != Gen::k125) return refuse(e, what, "Number of Multisamples", sink, loc, "DS13");
+  if (tiling != Tiling::kTile64) {
+    sink.error("RENDER_SURFACE_STATE-MSAA-TILE64", loc,
+               what + " needs Tile Mode TILE64, got " + std::string(e.name_of("Tile Mode")),
+               std::string(e.type.citation) +
+                   ", Number of Multisamples (quoted in isl_gfx125_filter_tiling)");
+    return false;
+  }
+  if (e.name_of("Multisampled Surface Storage Format") != "MSFMT_MSS")
+    return refuse(e, "Multisampled Surface Storage Format MSFMT_DEPTH_STENCIL",
+                  "Multisampled Surface Storage Format", sink, loc, "DS13");
+  s.desc.samples = 1u << code;
+  return true;
 }
 
 }  // namespace
@@ -516,9 +541,15 @@ std::optional<PlacedSurface> surface_to_texsim(std::string_view platform,
                std::string(type->citation) + ", Tile Mode (isl_gfx125_filter_tiling)");
     ok = false;
   }
+  ok = multisampling(e, p->gen, tiling, s, sink, loc) && ok;
   if (!ok) return std::nullopt;
   s.desc.format = *format;
   s.tiling.tiling = *tiling;
+  // Mip Tail Start LOD places the Tile64 mip tail (ATS-M: Tile64 is the "64KB tiling mode which
+  // support standard-tiling including Mip Tails", quoted in isl_surf_choose_tiling; decision T64).
+  // The other layouts have no tail and ignore the field.
+  if (*tiling == Tiling::kTile64)
+    s.tiling.miptail_start = static_cast<uint32_t>(e.raw("Mip Tail Start LOD"));
   s.desc.width = static_cast<uint32_t>(e.raw("Width")) + 1;
   s.desc.height = static_cast<uint32_t>(e.raw("Height")) + 1;
   s.desc.mips = static_cast<uint32_t>(e.raw("MIP Count / LOD")) + 1;
@@ -558,7 +589,10 @@ std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platfor
                 (p->gen == Gen::k125
                      ? " (LINEAR is pitch, XMAJOR tile_x, TILE4 tile4, TILE64 tile64)"
                      : " (LINEAR is pitch, XMAJOR tile_x, YMAJOR tile_y)"));
-  if (s.desc.samples != 1) return fail("multisampled surfaces are not modelled");
+  const bool tile64 = s.tiling.tiling == Tiling::kTile64;
+  if (s.desc.samples != 1 && !(tile64 && p->gen == Gen::k125))
+    return fail("multisampled surfaces are not modelled" +
+                std::string(p->gen == Gen::k125 ? " (on DG2/PVC: Tile64 only)" : ""));
   const texunit::FormatInfo& fi = texunit::format_info(s.desc.format);
   const LayoutPlan plan = plan_layout(s);
   const auto ha = halign_code(p->gen, fi, s.tiling.halign / fi.block_width);
@@ -600,7 +634,10 @@ std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platfor
       {"Shader Channel Select Green", "GREEN"},
       {"Shader Channel Select Blue", "BLUE"},
       {"Shader Channel Select Alpha", "ALPHA"},
-      {"Surface Base Address", core::hex(s.base_address)}};
+      {"Surface Base Address", core::hex(s.base_address)},
+      // MULTISAMPLECOUNT_n is log2(n); the tail start (Tile64) is the plan's, 15 for none.
+      {"Number of Multisamples", std::to_string(std::countr_zero(s.desc.samples))},
+      {"Mip Tail Start LOD", std::to_string(tile64 ? std::min(plan.miptail_start, 15u) : 0)}};
   return encode(*type, set, sink);
 }
 

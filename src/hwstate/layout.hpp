@@ -47,6 +47,13 @@ struct TilingParams {
   uint32_t qpitch = 0;
   // NVIDIA: bytes between array layers (TIC layer stride). 0: computed as nil_image.c does.
   uint64_t array_pitch = 0;
+  // Intel Tile64: the first level of the mip tail (RENDER_SURFACE_STATE Mip Tail Start LOD); it and
+  // every further level share one tile at the fixed offsets of isl's slot tables. A value >= the
+  // surface's levels means no tail (the RSS writes 15). kMiptailDefault: the level isl picks
+  // (isl_choose_miptail_start_level, without CCS; none for multisampled surfaces). Ignored by the
+  // other layouts (they have no tail).
+  static constexpr uint32_t kMiptailDefault = 0xffffffffu;
+  uint32_t miptail_start = kMiptailDefault;
 };
 
 // A surface as it lies in GPU memory: what it holds (desc), how (tiling) and where.

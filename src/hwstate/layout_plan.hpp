@@ -18,6 +18,7 @@ struct LevelPlan {
   // Intel (GFX4_2D / GFX9_1D): the level's origin inside an array slice, in elements / rows.
   uint32_t x_el = 0;
   uint32_t y_el = 0;
+  uint32_t z_el = 0;  // Intel Tile64 3D: the tail slot's z offset (isl_get_miptail_level_offset_el)
   // NVIDIA block-linear: the level inside one layer.
   uint64_t offset = 0;      // bytes from the layer's start
   uint32_t row_bytes = 0;   // width in bytes rounded up to whole blocks
@@ -42,6 +43,8 @@ struct LayoutPlan {
   uint32_t slice0_rows = 0;         // Intel: rows of one slice's mip layout
   uint32_t slice0_row_bytes = 0;    // Intel: bytes of one slice's widest row of the mip layout
   uint32_t physical_slices = 1;     // Intel: array slices x samples, or depth (3D)
+  uint32_t slice_groups = 1;        // Intel: physical slices / the tile's depth, rounded up
+  uint32_t miptail_start = 0;       // Intel Tile64: first level of the mip tail (mips: none)
   uint64_t layer_bytes = 0;         // NVIDIA: bytes of one layer's mip chain
   uint64_t array_pitch = 0;         // NVIDIA: bytes between layers
   uint64_t level0_block_bytes = 0;  // NVIDIA: bytes of level 0's block

@@ -1,11 +1,13 @@
 // validate_placement: the rules a placement must meet for its layout, each with a rule id and the
 // public source it follows. Messages are generated from the failed constraint. Depends on
 // texunit only.
+#include <algorithm>
 #include <bit>
 #include <string>
 
 #include "hwstate/layout.hpp"
 #include "hwstate/layout_plan.hpp"
+#include "hwstate/tiling_miptail.hpp"
 
 namespace texsim::hwstate {
 namespace {
@@ -26,6 +28,40 @@ bool is_intel(Tiling t) {
 }
 bool is_1d(texunit::SurfaceType t) {
   return t == texunit::SurfaceType::k1D || t == texunit::SurfaceType::k1DArray;
+}
+
+// Tile64's mip tail (Mip Tail Start LOD): the tail's first level must fit the tile beside slot 0,
+// as isl_choose_miptail_start_level requires; a multisampled surface has no tail in the public
+// sources (isl tiling_max_mip_tail: "we don't support mipmapped multisampling"), so a tail there is
+// not modelled.
+void check_tile64_tail(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& sink,
+                       const core::Location& loc) {
+  const texunit::SurfaceDesc& d = s.desc;
+  if (p.miptail_start >= d.mips) return;
+  if (d.samples > 1) {
+    sink.error("LAYOUT-TILE64-UNMODELLED", loc,
+               "a mip tail on a multisampled Tile64 surface is not modelled (Mip Tail Start LOD " +
+                   to_string(p.miptail_start) + ", samples " + to_string(d.samples) + ")",
+               "Mesa isl.c, tiling_max_mip_tail (no mip tail for multisampled surfaces; BSpec "
+               "58770); docs/decisions.md T64");
+    return;
+  }
+  const MiptailOffset slot0 = tile64_miptail_offset(p.is_3d, p.element_bytes, 0);
+  const uint32_t tw = p.tile.width_bytes() / std::max(1u, p.element_bytes);
+  const uint32_t l = p.miptail_start;
+  const uint32_t w = texunit::mip_extent((d.width + p.block_width - 1) / p.block_width, l);
+  const uint32_t h = texunit::mip_extent((d.height + p.block_height - 1) / p.block_height, l);
+  const uint32_t z = texunit::mip_extent(p.is_3d ? d.depth : 1, l);
+  if (w > tw - slot0.x || h > p.tile.height_rows() - slot0.y || z > p.tile.depth() - slot0.z) {
+    sink.error("LAYOUT-TILE64-MIPTAIL", loc,
+               "Mip Tail Start LOD " + to_string(l) + ": level " + to_string(l) + " (" +
+                   to_string(w) + "x" + to_string(h) + "x" + to_string(z) +
+                   " elements) must fit the mip tail's first slot (" + to_string(tw - slot0.x) +
+                   "x" + to_string(p.tile.height_rows() - slot0.y) + "x" +
+                   to_string(p.tile.depth() - slot0.z) + ")",
+               "Mesa isl.c, isl_choose_miptail_start_level / isl_get_miptail_level_offset_el "
+               "(RENDER_SURFACE_STATE Mip Tail Start LOD)");
+  }
 }
 
 void check_intel_tiling(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& sink,
@@ -59,14 +95,7 @@ void check_intel_tiling(const PlacedSurface& s, const LayoutPlan& p, core::DiagS
                "MULTISAMPLECOUNT_1, this field must be YMAJOR\" (Broadwell PRM, quoted in isl.c "
                "isl_gfx6_filter_tiling)");
   }
-  if (t == Tiling::kTile64 && (s.desc.mips > 1 || p.is_3d || s.desc.samples > 1)) {
-    sink.error("LAYOUT-TILE64-UNMODELLED", loc,
-               "Tile64 is modelled for single-sampled 2D, cube and array surfaces of one level, "
-               "got mips " +
-                   to_string(s.desc.mips) + ", samples " + to_string(s.desc.samples) +
-                   (p.is_3d ? ", 3D" : ""),
-               "docs/memory-layouts.md, Tile64 (mip tail, 3D and MSAA swizzles not modelled)");
-  }
+  if (t == Tiling::kTile64) check_tile64_tail(s, p, sink, loc);
 }
 
 void check_intel(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& sink,
@@ -102,7 +131,15 @@ void check_intel(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& si
                    std::string(tiling_name(t.tiling)) + ", got " + to_string(p.row_pitch),
                "isl.c, isl_calc_row_pitch_alignment");
   }
-  if (p.physical_slices > 1 && !p.intel_1d && va_ok) {
+  if (t.tiling == Tiling::kTile64 && !p.is_3d && p.slice_groups > 1 &&
+      p.qpitch % p.tile.height_rows() != 0) {
+    sink.error("LAYOUT-QPITCH", loc,
+               "QPitch of a Tile64 surface must be a multiple of the tile height " +
+                   to_string(p.tile.height_rows()) + ", got " + to_string(p.qpitch),
+               "RENDER_SURFACE_STATE, Surface QPitch: \"QPitch must also be programmed to an "
+               "aligned tile boundary\" (quoted in isl_gfx125_choose_image_alignment_el)");
+  }
+  if (p.slice_groups > 1 && !p.intel_1d && va_ok) {
     if (p.qpitch < p.slice0_rows || (uint64_t{p.qpitch} * p.block_height) % t.valign != 0) {
       sink.error("LAYOUT-QPITCH", loc,
                  "QPitch must hold one slice's mip layout (" + to_string(p.slice0_rows) +

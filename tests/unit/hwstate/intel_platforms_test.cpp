@@ -287,17 +287,31 @@ TEST(IntelPlatforms, TileXRoundTripsEverywhereAndIsTwoDimensionalOnGen125) {
 }
 
 TEST(IntelPlatforms, Tile64BeyondTheModelledCasesIsRefusedByTheLayout) {
-  // Tile64 with mips: encodable, but the layout models level 0 of 2D surfaces only.
+  // Tile64 with mips is modelled (decision T64): the encoder wrote Mip Tail Start LOD 0 (R8 64x64
+  // fits beside slot 0 of the 256x256 tile), so a second level joins the tail and decodes. What
+  // stays refused is a mip tail on a multisampled surface (T64-7).
   core::DiagSink sink;
   auto bytes = surface_from_texsim(
       "DG2", placed(SurfaceType::k2D, Format::kR8_UNORM, 64, 64, 1, 1, Tiling::kTile64, 128), sink);
   ASSERT_TRUE(bytes);
-  ASSERT_TRUE(
-      set_named(*find_type("DG2", "RENDER_SURFACE_STATE"), *bytes, "MIP Count / LOD", "1", sink));
+  const DescriptorType& t = *find_type("DG2", "RENDER_SURFACE_STATE");
+  ASSERT_TRUE(set_named(t, *bytes, "MIP Count / LOD", "1", sink));
+  core::DiagSink mips;
+  const auto two = surface_to_texsim("DG2", *bytes, mips);
+  ASSERT_TRUE(two) << mips.diagnostics().front().message;
+  EXPECT_EQ(two->desc.mips, 2u);
+  EXPECT_EQ(two->tiling.miptail_start, 0u);
+  ASSERT_TRUE(set_named(t, *bytes, "MIP Count / LOD", "0", sink));
+  ASSERT_TRUE(set_named(t, *bytes, "Number of Multisamples", "MULTISAMPLECOUNT_4", sink));
   core::DiagSink refused;
   EXPECT_FALSE(surface_to_texsim("DG2", *bytes, refused));
   ASSERT_FALSE(refused.diagnostics().empty());
   EXPECT_EQ(refused.diagnostics().front().rule_id, "LAYOUT-TILE64-UNMODELLED");
+  ASSERT_TRUE(set_named(t, *bytes, "Mip Tail Start LOD", "15", sink));  // no tail: 4x decodes
+  core::DiagSink msaa;
+  const auto four = surface_to_texsim("DG2", *bytes, msaa);
+  ASSERT_TRUE(four) << msaa.diagnostics().front().message;
+  EXPECT_EQ(four->desc.samples, 4u);
 }
 
 TEST(IntelPlatforms, SamplerFieldsEachGenerationNames) {

@@ -358,6 +358,79 @@ TEST(IntelRenderSurfaceState, SurfacesRoundTripThroughTheirBytes) {
   EXPECT_EQ(field(*b, "Surface Base Address"), 0x10000u);
 }
 
+// Issue 27 (T64): DG2 Tile64 surfaces with a mip tail, 3D and multisampled round-trip through
+// RENDER_SURFACE_STATE: Mip Tail Start LOD holds the plan's tail start (15: none), Number of
+// Multisamples MULTISAMPLECOUNT_n = log2(n); every level's elements land where they did.
+TEST(IntelRenderSurfaceState, Tile64MipTailAndSamplesRoundTrip) {
+  using texunit::Format;
+  using texunit::SurfaceType;
+  PlacedSurface msaa =
+      placed(SurfaceType::k2DArray, Format::kR8G8B8A8_UNORM, 64, 64, 2, 1, Tiling::kTile64);
+  msaa.desc.samples = 8;
+  PlacedSurface none =
+      placed(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 256, 256, 1, 9, Tiling::kTile64);
+  none.tiling.miptail_start = 15;
+  const struct {
+    PlacedSurface s;
+    uint32_t tail, samples_code;
+  } cases[] = {
+      {placed(SurfaceType::k2D, Format::kR8G8B8A8_UNORM, 256, 256, 1, 9, Tiling::kTile64), 2, 0},
+      // 3D 64 bpp: 32x16x16 tile, slot 0 {16, 0, 0}: level 2 (10x5x5) is the first to fit.
+      {placed(SurfaceType::k3D, Format::kR16G16B16A16_FLOAT, 40, 20, 20, 6, Tiling::kTile64), 2, 0},
+      {placed(SurfaceType::kCube, Format::kR8G8B8A8_UNORM, 16, 16, 1, 5, Tiling::kTile64), 0, 0},
+      {none, 9, 0},
+      {msaa, 1, 3},
+  };
+  for (const auto& c : cases) {
+    const PlacedSurface& s = c.s;
+    SCOPED_TRACE(texunit::surface_type_name(s.desc.type));
+    core::DiagSink sink;
+    const auto bytes = surface_from_texsim("DG2", s, sink);
+    ASSERT_TRUE(bytes) << sink.diagnostics().front().message;
+    EXPECT_EQ(field(*bytes, "Tile Mode"), 1u);  // TILE64
+    EXPECT_EQ(field(*bytes, "Mip Tail Start LOD"), c.tail);
+    EXPECT_EQ(field(*bytes, "Number of Multisamples"), c.samples_code);
+    const auto back = surface_to_texsim("DG2", *bytes, sink);
+    ASSERT_TRUE(back) << sink.diagnostics().front().message;
+    EXPECT_EQ(back->tiling.miptail_start, c.tail);
+    EXPECT_EQ(back->desc.samples, s.desc.samples);
+    EXPECT_EQ(surface_bytes(*back), surface_bytes(s));
+    for (uint32_t l = 0; l < s.desc.mips; ++l) {
+      for (uint32_t smp = 0; smp < s.desc.samples; ++smp)
+        EXPECT_EQ(element_offset(*back, l, 0, 0, 0, smp), element_offset(s, l, 0, 0, 0, smp)) << l;
+    }
+    const auto again = surface_from_texsim("DG2", *back, sink);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(*again, *bytes);
+  }
+  // A tail start whose level does not fit slot 0, samples on Tile4, samples on TGLLP, the
+  // interleaved depth/stencil format: each refused with its rule.
+  core::DiagSink sink;
+  auto b = *surface_from_texsim("DG2", cases[0].s, sink);
+  const DescriptorType& t = *find_type("DG2", "RENDER_SURFACE_STATE");
+  ASSERT_TRUE(set_named(t, b, "Mip Tail Start LOD", "1", sink));
+  core::DiagSink tail;
+  EXPECT_FALSE(surface_to_texsim("DG2", b, tail));
+  EXPECT_EQ(tail.diagnostics().front().rule_id, "LAYOUT-TILE64-MIPTAIL");
+  auto m = *surface_from_texsim("DG2", msaa, sink);
+  ASSERT_TRUE(set_named(t, m, "Tile Mode", "TILE4", sink));
+  core::DiagSink tile4;
+  EXPECT_FALSE(surface_to_texsim("DG2", m, tile4));
+  EXPECT_EQ(tile4.diagnostics().front().rule_id, "RENDER_SURFACE_STATE-MSAA-TILE64");
+  ASSERT_TRUE(set_named(t, m, "Tile Mode", "TILE64", sink));
+  ASSERT_TRUE(set_named(t, m, "Multisampled Surface Storage Format", "MSFMT_DEPTH_STENCIL", sink));
+  core::DiagSink ims;
+  EXPECT_FALSE(surface_to_texsim("DG2", m, ims));
+  EXPECT_NE(ims.diagnostics().front().message.find("MSFMT_DEPTH_STENCIL"), std::string::npos);
+  PlacedSurface tgl = msaa;
+  tgl.tiling.tiling = Tiling::kTileY;
+  core::DiagSink tgllp;
+  EXPECT_FALSE(surface_from_texsim("TGLLP", tgl, tgllp));
+  EXPECT_NE(tgllp.diagnostics().front().message.find("multisampled surfaces are not modelled"),
+            std::string::npos);
+  ASSERT_TRUE(sink.diagnostics().empty()) << sink.diagnostics().front().message;
+}
+
 TEST(IntelRenderSurfaceState, UnmodelledSurfacesAreRefusedNamingFieldAndValue) {
   const auto h = surface_heap();
   // ocloc's templates: the image's channel selects are ZERO until the runtime patches them; the

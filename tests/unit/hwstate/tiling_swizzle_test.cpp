@@ -9,15 +9,17 @@
 namespace texsim::hwstate {
 namespace {
 
-// Every (x, y) of the tile maps to a different byte inside it.
+// Every (x, y, z) of the tile maps to a different byte inside it.
 void expect_bijection(const TileSwizzle& s) {
   std::vector<bool> seen(s.size_bytes(), false);
-  for (uint32_t y = 0; y < s.height_rows(); ++y) {
-    for (uint32_t x = 0; x < s.width_bytes(); ++x) {
-      const uint32_t o = s.offset(x, y);
-      ASSERT_LT(o, s.size_bytes());
-      ASSERT_FALSE(seen[o]) << "x " << x << " y " << y;
-      seen[o] = true;
+  for (uint32_t z = 0; z < s.depth(); ++z) {
+    for (uint32_t y = 0; y < s.height_rows(); ++y) {
+      for (uint32_t x = 0; x < s.width_bytes(); ++x) {
+        const uint32_t o = s.offset(x, y, z);
+        ASSERT_LT(o, s.size_bytes());
+        ASSERT_FALSE(seen[o]) << "x " << x << " y " << y << " z " << z;
+        seen[o] = true;
+      }
     }
   }
 }
@@ -100,6 +102,46 @@ TEST(TilingSwizzle, Tile64ShapesAndTile4Prefix) {
   EXPECT_EQ(t32.offset(0, 32), 1u << 14);
   EXPECT_EQ(t32.offset(256, 0), 1u << 13);
   EXPECT_EQ(t32.offset(0, 64), 1u << 15);
+}
+
+// Issue 27 (T64): Tile64's 3D and multisampled tiles (isl.c acm_tile64_3d_*, _2msaa,
+// _16_8_4msaa; gmmlib INTEL_TILE_64_3D_*, _MSAA2_*, _MSAA_*): extents in elements x rows x z
+// slices or samples, 64 KiB each, bijections, 16-byte runs (x bits 3..0) as contiguous_run assumes.
+TEST(TilingSwizzle, Tile64ThreeDAndMultisampleShapes) {
+  const struct {
+    uint32_t bpe;
+    bool three_d;
+    uint32_t samples, width_el, height, depth;
+  } kCases[] = {{1, true, 1, 64, 32, 32},  {2, true, 1, 32, 32, 32},  {4, true, 1, 32, 32, 16},
+                {8, true, 1, 32, 16, 16},  {16, true, 1, 16, 16, 16}, {1, false, 2, 128, 256, 2},
+                {4, false, 2, 64, 128, 2}, {16, false, 2, 32, 64, 2}, {1, false, 4, 128, 128, 4},
+                {2, false, 8, 128, 64, 4}, {8, false, 16, 64, 32, 4}, {16, false, 16, 32, 32, 4}};
+  for (const auto& c : kCases) {
+    SCOPED_TRACE(std::to_string(c.bpe) + (c.three_d ? " 3D" : " MSAA ") +
+                 std::to_string(c.samples));
+    const TileSwizzle t = tile64_swizzle(c.bpe, c.three_d, c.samples);
+    EXPECT_EQ(t.size_bytes(), 65536u);
+    EXPECT_EQ(t.width_bytes(), c.width_el * c.bpe);
+    EXPECT_EQ(t.height_rows(), c.height);
+    EXPECT_EQ(t.depth(), c.depth);
+    EXPECT_EQ(t.x_mask & 0xfu, 0xfu);
+    expect_bijection(t);
+  }
+  // acm_tile64_3d_32bpp "R3 R2 V4 U6 V3 U5 R1 V2 R0 U4 V1 V0 U3 U2 U1 U0" (bit 15 first).
+  const TileSwizzle t3 = tile64_swizzle(4, true);
+  EXPECT_EQ(t3.z_mask, 0xc280u);
+  EXPECT_EQ(t3.y_mask, 0x2930u);
+  EXPECT_EQ(t3.x_mask, 0x144fu);
+  // acm_tile64_2d_32_16bpp_16_8_4msaa "V5 V4 U7 U6 V3 V2 U5 S1 S0 U4 V1 V0 U3 U2 U1 U0".
+  const TileSwizzle m4 = tile64_swizzle(4, false, 4);
+  EXPECT_EQ(m4.z_mask, 0x0180u);
+  EXPECT_EQ(m4.y_mask, 0xcc30u);
+  EXPECT_EQ(m4.x_mask, 0x324fu);
+  EXPECT_EQ(m4.offset(0, 0, 3), 0x180u);
+  // acm_tile64_2d_8bpp_2msaa "V7 V6 V5 U6 V4 V3 U5 V2 S0 U4 V1 V0 U3 U2 U1 U0": sample bit 7.
+  EXPECT_EQ(tile64_swizzle(1, false, 2).z_mask, 0x80u);
+  // Single-sampled 2D stays INTEL_TILE_64_*: no z bits.
+  EXPECT_EQ(tile64_swizzle(4).z_mask, 0u);
 }
 
 }  // namespace
