@@ -122,8 +122,8 @@ class Gen:
 
     def private(self):
         """A private uint array (16, 32 or 64 elements) and, mostly, a float one, filled from the
-        work-item's values, read-modify-written at data-dependent indices in a loop whose trip
-        count varies per lane, and read back at data-dependent indices. The floats stay
+        work-item's values, then a barrier, then read-modify-written at data-dependent indices in
+        a loop whose trip count varies per lane, and read back at data-dependent indices. The floats stay
         multiples of 0.5 below 2^20 (exact in binary32)."""
         r = self.r
         n, m = r.choice([16, 32, 64]), r.choice([8, 16])
@@ -137,6 +137,10 @@ class Gen:
             out += "  float pf[%d];\n" % m
             out += "  for (uint i = 0; i < %du; ++i) pf[i] = (float)(%s & 255u);\n" % (
                 m, self.var())
+        # Every thread of the work-group fills its arrays before any reads them back: threads
+        # that shared private memory would read each other's values (texsim runs a work-group's
+        # threads in turn between barriers, decision K16).
+        out += "  barrier(CLK_LOCAL_MEM_FENCE);\n"
         out += "  for (uint i = 0; i < (%s & 15u) + 4u; ++i) {\n" % self.var()
         out += "    uint j = (%s + i * %du) & %du;\n" % (self.var(), r.choice([1, 3, 5, 7]), n - 1)
         out += "    pa[j] = pa[j] * %du + pa[(j + %s) & %du];\n" % (
