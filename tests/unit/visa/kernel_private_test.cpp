@@ -52,7 +52,7 @@ scene::Scene launch_scene(uint32_t scratch, uint32_t priv) {
   l.global_size = {32, 1, 1};
   l.local_size = {16, 1, 1};
   VisaRegister out;
-  out.bytes.assign(4 * 32, 0);
+  out.bytes.assign(size_t{4} * 32, 0);
   l.buffers = {{2, out}};
   l.addresses = {{2, 0x2000}};
   l.scratch_per_thread = scratch;

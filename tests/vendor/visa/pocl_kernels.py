@@ -21,7 +21,7 @@ FEATURES = ["add", "sub", "mul", "and", "or", "xor", "shl", "shr_u", "shr_s", "m
 # scalar. N is the NDRange (pocl_diff.py uses the same), LOCAL the work-group size.
 SIGNATURE = ("__global const uint *a, __global const uint *b, __global uint *out, "
              "__global int *hist, uint s")
-N, LOCAL = 64, 16
+N, LOCAL = 64, 32
 
 
 class Gen:
