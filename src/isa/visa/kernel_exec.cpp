@@ -25,7 +25,7 @@ bool run_row(ThreadState& t, const Instruction& inst, uint32_t active, const cor
     const uint32_t id = inst.op("Surface").value;
     const auto s = t.surface_values.find(id);
     if ((s != t.surface_values.end() && t.mem.buffers.count(s->second) != 0) ||
-        (id == kSurfaceSlm && t.mem.slm))
+        (id == kSurfaceSlm && t.mem.slm) || (id == kSurfaceStateless && !t.mem.scratch.empty()))
       return run_row_gather(t, inst, loc, sink);
   }
   Instruction copy = inst;

@@ -33,6 +33,11 @@ struct KernelMemory {
   // Images written by SCATTER4_TYPED: a copy of the scene surface, by binding-table index.
   std::map<uint32_t, texunit::Surface> written_images;
   uint64_t instructions = 0;  // instructions executed by every thread (RunResult::instructions)
+  // The launch's scratch space, scratch_per_thread bytes per hardware thread, and the byte
+  // offset of the running thread's part (its %r0.5; decisions KP1, KP2).
+  std::vector<uint8_t> scratch;
+  uint32_t scratch_per_thread = 0;
+  uint64_t scratch_base = 0;
 };
 
 // A thread's address variables (visa 5_operands.md): per element the register-file byte address

@@ -233,7 +233,7 @@ bool parse_lsc_data(std::string_view suffix, KOperand& o) {
   return (o.data_bits < 32) == o.c32 && !(o.c32 && o.transpose);
 }
 
-// LSC operands: "flat[V]:a64" / "flat[0x4*V+0x10]:a32" and "V:d32", "V.512:d32x4",
+// LSC operands: "flat[V]:a64" / "flat[0x4*V+0x10]:a32" / "ss(S)[V]:a32" and "V:d32", "V.512:d32x4",
 // "V:d32x64t", "V:d16c32", "%null:d32".
 bool parse_lsc_operand(std::string_view t, const SymbolTable& syms, KOperand& o, std::string& err) {
   const size_t colon = t.rfind(':');
@@ -241,9 +241,17 @@ bool parse_lsc_operand(std::string_view t, const SymbolTable& syms, KOperand& o,
     return err = "bad LSC operand '" + std::string(t) + "'", false;
   std::string_view suffix = t.substr(colon + 1);
   std::string_view name = t.substr(0, colon);
-  if (name.starts_with("flat[") && name.ends_with("]")) {
+  const size_t ss_end = name.starts_with("ss(") ? name.find(")[") : std::string_view::npos;
+  const bool flat = name.starts_with("flat[");
+  if ((flat || ss_end != std::string_view::npos) && name.ends_with("]")) {
     o.kind = KOpKind::kLscAddr;
-    if (!parse_lsc_address(name.substr(5, name.size() - 6), o, name))
+    if (!flat) {  // "ss(V)[...]": V names the surface state (decision KP2)
+      o.ss = syms.find_name(name.substr(3, ss_end - 3));
+      if (o.ss == nullptr || o.ss->cls != VarClass::kGeneral)
+        return err = "unknown surface-state operand in '" + std::string(t) + "'", false;
+    }
+    const size_t open = flat ? 5 : ss_end + 2;
+    if (!parse_lsc_address(name.substr(open, name.size() - open - 1), o, name))
       return err = "bad LSC address in '" + std::string(t) + "'", false;
     if (suffix == "a64") o.addr_bits = 64;
     if (suffix == "a32") o.addr_bits = 32;
@@ -259,7 +267,7 @@ bool parse_lsc_operand(std::string_view t, const SymbolTable& syms, KOperand& o,
       name = name.substr(0, dot);
     }
   } else {
-    return err = "LSC operand '" + std::string(t) + "' is not modelled (flat addresses only)",
+    return err = "LSC operand '" + std::string(t) + "' is not modelled (flat and ss(..) addresses only)",
            false;
   }
   o.var = syms.find_name(name);

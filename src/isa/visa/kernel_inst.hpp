@@ -55,6 +55,9 @@ struct KOperand {
   bool c32 = false, transpose = false;
   uint32_t addr_scale = 1;
   int64_t addr_offset = 0;
+  // "ss(V)[...]:a32": the surface-state address model, V the surface state's offset (>> 4);
+  // IGC's private memory on XeHP+ names the scratch surface with it (decision KP2).
+  const Variable* ss = nullptr;
 };
 
 struct KInst {

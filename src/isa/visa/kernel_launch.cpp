@@ -12,7 +12,10 @@
 namespace texsim::isa::visa {
 namespace {
 
-constexpr uint32_t kR0 = 7;  // %r0 (symbols.cpp kPredefinedGeneral)
+constexpr uint32_t kR0 = 7;     // %r0 (symbols.cpp kPredefinedGeneral)
+constexpr uint32_t kHwId = 12;  // %hw_id
+constexpr uint32_t kSr0 = 13;   // %sr0
+constexpr uint32_t kPrivateKey = 0xffffffff;  // mem.buffers' key: the private memory (KP3)
 
 bool launch_error(core::DiagSink& sink, const scene::Scene& sc, const std::string& what) {
   sink.error("VISA-RUN-LAUNCH", core::TextLoc{sc.path, 0, 0}, what, "docs/kernels.md");
@@ -28,6 +31,29 @@ void write_group_ids(Machine& m, const std::array<uint32_t, 3>& g) {
     for (unsigned b = 0; b < 4; ++b)
       m.write(sp->base + 4 * dw + b, static_cast<uint8_t>(v >> (8 * b)), true);
   }
+}
+
+void write_dword(Machine& m, uint32_t var, unsigned dw, uint32_t v) {
+  const auto sp = m.span(var);
+  if (!sp || sp->size < 4 * dw + 4) return;
+  for (unsigned b = 0; b < 4; ++b)
+    m.write(sp->base + 4 * dw + b, static_cast<uint8_t>(v >> (8 * b)), true);
+}
+
+// %sr0.0 of hardware thread `slot` as XeHP+ lays it out: IGC's HW thread id is sr0[13:0] with
+// bits 6 and 3 removed (the dump's `and 0x3fff`, `asr 1`, `and 0xffffffc0` / `0xfffffff8`, `or`
+// sequence; IGC's GenXLowering "XeHP-like concatenation"), so bits [2:0], [5:4], [13:7] carry it.
+uint32_t sr0_of_slot(uint32_t slot) {
+  return (slot & 7u) | ((slot >> 3 & 3u) << 4) | ((slot >> 5) << 7);
+}
+
+// A thread's hardware ids (decisions KP1-KP3): %r0.5 the byte offset of its scratch space
+// (bits 31:10; the launch's scratch_per_thread is a power of two >= 1 KiB), %sr0.0 and %hw_id
+// its slot, distinct among the launch's threads so that no two share private memory.
+void write_thread_ids(Machine& m, uint32_t slot, uint32_t scratch_per_thread) {
+  write_dword(m, kR0, 5, static_cast<uint32_t>(uint64_t{slot} * scratch_per_thread));
+  write_dword(m, kSr0, 0, sr0_of_slot(slot));
+  write_dword(m, kHwId, 0, slot);
 }
 
 // The local ids of lane `lane`: the payload's per-thread part starts after %r0 (one GRF) and
@@ -91,10 +117,12 @@ scene::RegisterValue buffer_value(uint32_t bti, const VisaRegister& given,
 // Each thread's machine is a copy of `proto`, the scene's machine make_machine built once.
 bool run_group(const VisaProgram& prog, const KernelCode& code, const scene::Scene& sc,
                const ExecConfig& cfg, const KernelLaunch& l, unsigned simd, const Machine& proto,
-               const std::array<uint32_t, 3>& group, KernelMemory& mem, core::DiagSink& sink) {
+               const std::array<uint32_t, 3>& group, KernelMemory& mem, uint32_t& next_slot,
+               core::DiagSink& sink) {
   const uint32_t per_group = l.local_size[0] * l.local_size[1] * l.local_size[2];
   std::vector<Machine> machines;
   std::vector<KernelThread> threads;
+  std::vector<uint32_t> slots;
   machines.reserve((per_group + simd - 1) / simd);
   for (uint32_t first = 0; first < per_group; first += simd) {
     Machine& m = machines.emplace_back(proto);
@@ -103,6 +131,8 @@ bool run_group(const VisaProgram& prog, const KernelCode& code, const scene::Sce
     write_group_ids(m, group);
     write_local_ids(prog, m, simd, l.local_size, first, lanes);
     write_cross_thread(prog, m, simd, l.cross_thread);
+    write_thread_ids(m, next_slot, l.scratch_per_thread);
+    slots.push_back(next_slot++);
     threads.emplace_back(machines.back(), lanes);
   }
   std::vector<bool> done(threads.size(), false);
@@ -110,11 +140,39 @@ bool run_group(const VisaProgram& prog, const KernelCode& code, const scene::Sce
     waiting = false;
     for (size_t i = 0; i < threads.size(); ++i) {
       if (done[i]) continue;
+      mem.scratch_base = uint64_t{slots[i]} * l.scratch_per_thread;
       const KernelThread::Stop s = threads[i].run(prog, code, mem, sc, cfg, sink);
       if (s == KernelThread::Stop::kError) return false;
       done[i] = s == KernelThread::Stop::kDone;
       waiting = waiting || !done[i];
     }
+  }
+  return true;
+}
+
+// The launch's private memory, as the OpenCL runtime allocates it for every hardware thread
+// (decisions KP1-KP3; texsim's threads are the launch's: one slot each): the scratch space,
+// scratch_per_thread bytes per thread, and the stateless private memory, private_per_item bytes
+// per work-item (x SIMD per thread), a buffer at private_address.
+bool private_memory(const KernelLaunch& l, unsigned simd, const std::array<uint32_t, 3>& groups,
+                    KernelMemory& mem, const scene::Scene& sc, core::DiagSink& sink) {
+  const uint64_t per_group = uint64_t{l.local_size[0]} * l.local_size[1] * l.local_size[2];
+  const uint64_t threads =
+      (per_group + simd - 1) / simd * groups[0] * uint64_t{groups[1]} * groups[2];
+  const uint64_t per_thread =
+      l.private_simt ? uint64_t{l.private_per_item} * simd : l.private_per_item;
+  const uint64_t scratch = threads * l.scratch_per_thread, priv = threads * per_thread;
+  if (threads > 4096 && (scratch != 0 || priv != 0))
+    return launch_error(sink, sc, "a launch with private memory has at most 4096 threads, this one " +
+                                      std::to_string(threads));
+  if (scratch + priv > (uint64_t{1} << 30))
+    return launch_error(sink, sc, "the launch's private memory (" +
+                                      std::to_string(scratch + priv) + " bytes) is over 1 GiB");
+  mem.scratch.assign(scratch, 0);
+  mem.scratch_per_thread = l.scratch_per_thread;
+  if (priv != 0) {
+    mem.buffers[kPrivateKey].assign(priv, 0);
+    mem.addresses[kPrivateKey] = l.private_address;
   }
   return true;
 }
@@ -145,11 +203,14 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, KernelCode& code,
   for (const auto& [bti, b] : l.buffers) mem.buffers[bti] = b.bytes;
   mem.images = l.images;
   mem.addresses = l.addresses;
+  if (!private_memory(l, *simd, groups, mem, sc, sink)) return std::nullopt;
+  uint32_t next_slot = 0;
   for (uint32_t gz = 0; gz < groups[2]; ++gz) {
     for (uint32_t gy = 0; gy < groups[1]; ++gy) {
       for (uint32_t gx = 0; gx < groups[0]; ++gx) {
         if (l.slm_size) mem.slm.emplace(*l.slm_size, uint8_t{0});  // fresh per group (K16)
-        if (!run_group(prog, code, sc, cfg, l, *simd, *proto, {gx, gy, gz}, mem, sink))
+        if (!run_group(prog, code, sc, cfg, l, *simd, *proto, {gx, gy, gz}, mem, next_slot,
+                       sink))
           return std::nullopt;
       }
     }

@@ -38,7 +38,26 @@ uint64_t lsc_address(const KOperand& addr, uint64_t a) {
   return addr.addr_bits == 32 ? e & 0xffffffffu : e;
 }
 
-uint8_t* lsc_memory(ThreadState& t, bool slm, uint64_t ea, unsigned n) {
+// ss(V)[...] (decision KP2): the running thread's scratch space, which the hardware finds from
+// the scratch surface state V names and the thread's id; V must be the %r0.5 >> 4 IGC reads.
+uint8_t* scratch_memory(ThreadState& t, uint64_t ea, unsigned n) {
+  if (ea + n > t.mem.scratch_per_thread) return nullptr;
+  return t.mem.scratch.data() + t.mem.scratch_base + ea;
+}
+
+std::string scratch_surface_error(const ThreadState& t, const KOperand& addr) {
+  if (t.mem.scratch.empty()) return "ss(...) needs the kernel's scratch space (MEDIA_VFE_STATE)";
+  const auto sp = t.m.span(addr.ss->id);
+  bool def = false;
+  const uint64_t v = sp ? t.m.read_le(sp->base, 4, def) : 0;
+  const uint64_t want = t.mem.scratch_base >> 4;
+  if (def && v == want) return "";
+  return "ss(" + addr.ss->name + ") is " + (def ? hex(v) : std::string("undefined")) +
+         ", not the thread's scratch surface state " + hex(want) + " (%r0.5 >> 4)";
+}
+
+uint8_t* lsc_memory(ThreadState& t, bool slm, uint64_t ea, unsigned n, bool scratch = false) {
+  if (scratch) return scratch_memory(t, ea, n);
   if (!slm) return addressed(t.mem, ea, n);
   return ea + n <= t.mem.slm->size() ? t.mem.slm->data() + ea : nullptr;
 }
@@ -71,19 +90,26 @@ bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLo
   if (!asp || asp->size < k.exec_size * abytes || !dsp || dsp->size < data.col + data.vec * per)
     return fail(sink, loc, "VISA-RUN-OPERAND", "the address or data operand is too small");
   const uint32_t en = instruction_lanes(t, k, active, false);
+  const bool scratch = addr.ss != nullptr;
+  if (scratch && en != 0) {
+    if (const std::string e = scratch_surface_error(t, addr); !e.empty())
+      return fail(sink, loc, "VISA-RUN-MEMORY", e);
+  }
   for (unsigned i = 0; i < k.exec_size; ++i) {
     if (((en >> i) & 1) == 0) continue;
     bool def = false;
     const uint64_t a = lsc_address(addr, t.m.read_le(asp->base + i * abytes, abytes, def));
     for (unsigned v = 0; v < data.vec; ++v) {
       const uint64_t ea = a + uint64_t{v} * mbytes;
-      uint8_t* mem = lsc_memory(t, slm, ea, mbytes);
+      uint8_t* mem = lsc_memory(t, slm, ea, mbytes, scratch);
       if (!def || mem == nullptr)
         return fail(sink, loc, "VISA-RUN-MEMORY",
                     "lane " + std::to_string(i) + ": address " + hex(ea) +
-                        (!def  ? std::string(" has undefined bytes")
-                         : slm ? std::string(" lies past the work-group's SLM")
-                               : std::string(" lies in no launch buffer with an \"address\"")));
+                        (!def      ? std::string(" has undefined bytes")
+                         : scratch ? " lies past the thread's scratch space (" +
+                                         std::to_string(t.mem.scratch_per_thread) + " bytes)"
+                         : slm     ? std::string(" lies past the work-group's SLM")
+                                   : std::string(" lies in no launch buffer with an \"address\"")));
       const uint32_t r = dsp->base + data.col + v * per + i * rbytes;
       for (unsigned b = 0; b < rbytes; ++b) {
         if (store && b < mbytes) mem[b] = t.m.byte(r + b);

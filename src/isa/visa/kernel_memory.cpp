@@ -21,6 +21,10 @@ std::vector<uint8_t>* bound_buffer(ThreadState& t, uint32_t surface_id, std::str
     if (!t.mem.slm) why = "%slm needs the launch's \"slm_size\"";
     return t.mem.slm ? &*t.mem.slm : nullptr;
   }
+  if (surface_id == kSurfaceStateless) {  // %scratch: the launch's scratch space (KP1)
+    if (t.mem.scratch.empty()) why = "%scratch needs the kernel's scratch space (MEDIA_VFE_STATE)";
+    return t.mem.scratch.empty() ? nullptr : &t.mem.scratch;
+  }
   const auto v = t.surface_values.find(surface_id);
   if (v == t.surface_values.end()) {
     why = "surface T" + std::to_string(surface_id) + " was not given a binding-table index (movs)";
@@ -32,6 +36,17 @@ std::vector<uint8_t>* bound_buffer(ThreadState& t, uint32_t surface_id, std::str
     return nullptr;
   }
   return &b->second;
+}
+
+// A %scratch access of `n` bytes at `a` must lie in the running thread's scratch space, the
+// bytes its %r0.5 names (decision KP1); "" when it does, else why not.
+std::string scratch_range(const ThreadState& t, uint32_t surface_id, uint64_t a, unsigned n,
+                          unsigned lane) {
+  if (surface_id != kSurfaceStateless) return "";
+  const uint64_t lo = t.mem.scratch_base, hi = lo + t.mem.scratch_per_thread;
+  if (a >= lo && a + n <= hi) return "";
+  return "lane " + std::to_string(lane) + ": %scratch offset " + hex(a) +
+         " lies outside the thread's scratch space [" + hex(lo) + ", " + hex(hi) + ")";
 }
 
 unsigned channel_mask(const std::string& mod) {
@@ -81,6 +96,8 @@ bool run_buffer_message(ThreadState& t, const KInst& k, uint32_t active, const c
       const uint32_t base =
           static_cast<uint32_t>(g->v.i) + static_cast<uint32_t>(t.m.read_le(oa, 4, def));
       const uint64_t a = uint64_t{base} + uint64_t{4} * c;
+      if (const std::string e = scratch_range(t, k.ops[0].var->id, a, bytes, i); !e.empty())
+        return fail(sink, loc, e, page);
       for (unsigned b = 0; b < bytes; ++b) {
         if (a + b < buf->size()) (*buf)[a + b] = t.m.byte(sa + b);  // out of bounds: dropped
       }
@@ -142,6 +159,9 @@ bool run_row_gather(ThreadState& t, const Instruction& inst, const core::TextLoc
       const uint32_t d = sp->base + dst.offset + slot * per + 4 * i;
       if (!sp || d + 4 > sp->base + sp->size) return fail(sink, loc, "Dst is too small", page);
       const bool undef = ((req->address_undefined >> i) & 1) != 0;
+      const uint64_t a0 = uint64_t{req->address[i]} + uint64_t{4} * c;
+      if (const std::string e = scratch_range(t, req->surface, a0, bytes, i); !e.empty() && !undef)
+        return fail(sink, loc, e, page);
       for (unsigned b = 0; b < 4; ++b) {
         const uint64_t a = uint64_t{req->address[i]} + uint64_t{4} * c + b;
         const uint8_t v = a < buf->size() ? (*buf)[a] : 0;  // out of bounds reads 0 (V45)

@@ -26,6 +26,9 @@ using scene::JsonReader;
 
 constexpr uint64_t kDefaultBufferAddress = 0x100000;  // argument k's buffer at (k + 1) * this
 constexpr size_t kMaxCrossThread = size_t{64} * 1024;
+// The GPU address of a launch's stateless private memory (above every default buffer address,
+// (255 + 1) * kDefaultBufferAddress; decision KP3).
+constexpr uint64_t kPrivateAddress = 0x40000000;
 
 // One argument as the scene gives it.
 struct Arg {
@@ -107,6 +110,7 @@ class Layout {
   void image(uint32_t n, uint32_t ssh_offset);
   void data_parameter(const OclToken& t);
   void samplers(const OclToken& t);
+  void private_memory(const OclToken& t);
 
   JsonReader& r_;
   const scene::Scene& sc_;
@@ -243,6 +247,36 @@ void Layout::samplers(const OclToken& t) {
   }
 }
 
+// Private memory (decisions KP1-KP3). MEDIA_VFE_STATE: PerThreadScratchSpace, the bytes of
+// scratch space each hardware thread gets (%r0.5 and the %scratch / ss() messages).
+// ALLOCATE_STATELESS_PRIVATE_MEMORY: PerThreadPrivateMemorySize bytes per work-item (IsSimtThread
+// 1; per hardware thread when 0), the private memory's address in the payload at DataParamOffset.
+void Layout::private_memory(const OclToken& t) {
+  if (t.id == static_cast<uint32_t>(PatchToken::kMediaVfeState)) {
+    const uint32_t per_thread = t.word(1);
+    if (per_thread != 0 && (per_thread < 1024 || !std::has_single_bit(per_thread) ||
+                            per_thread > (uint32_t{1} << 24))) {
+      r_.err("VISA-OCL-BINARY", path_,
+             "kernel " + k_.name + "'s scratch space per thread " + std::to_string(per_thread) +
+                 " is not a power of two in [1 KiB, 16 MiB] (MEDIA_VFE_STATE)");
+      return;
+    }
+    l_.scratch_per_thread = std::max(l_.scratch_per_thread, per_thread);
+    return;
+  }
+  const uint32_t size = t.word(3);
+  if (size > (uint32_t{1} << 24)) {
+    r_.err("VISA-OCL-BINARY", path_,
+           "kernel " + k_.name + "'s private memory per work-item " + std::to_string(size) +
+               " is over 16 MiB");
+    return;
+  }
+  l_.private_per_item = size;
+  l_.private_simt = t.word(4) != 0;
+  l_.private_address = kPrivateAddress;
+  if (size != 0) put(t.word(1), std::min(t.word(2), 8u), kPrivateAddress);
+}
+
 // Arguments first (buffers, images: the image parameters need their surfaces), then the data
 // parameters and samplers; every given argument must be one the kernel has.
 void Layout::run() {
@@ -257,6 +291,9 @@ void Layout::run() {
   for (const OclToken& t : k_.tokens) {
     if (t.id == static_cast<uint32_t>(T::kDataParameterBuffer)) data_parameter(t);
     if (t.id == static_cast<uint32_t>(T::kSamplerStateArray)) samplers(t);
+    if (t.id == static_cast<uint32_t>(T::kMediaVfeState) ||
+        t.id == static_cast<uint32_t>(T::kAllocateStatelessPrivateMemory))
+      private_memory(t);
   }
   for (const auto& [n, a] : args_) {
     if (!a.used)

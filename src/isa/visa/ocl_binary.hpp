@@ -21,8 +21,12 @@ enum class PatchToken : uint32_t {
   kGlobalMemoryObjectArgument = 11,
   kImageMemoryObjectArgument = 12,
   kDataParameterBuffer = 17,
+  kMediaVfeState = 18,  // SPatchMediaVFEState: ScratchSpaceOffset, PerThreadScratchSpace
   kExecutionEnvironment = 23,
   kStatelessGlobalMemoryObjectArgument = 30,
+  // SPatchAllocateStatelessPrivateSurface: SurfaceStateHeapOffset, DataParamOffset,
+  // DataParamSize, PerThreadPrivateMemorySize, IsSimtThread
+  kAllocateStatelessPrivateMemory = 38,
 };
 
 // DATA_PARAMETER_* types of a kDataParameterBuffer token (patch_list.h).

@@ -37,6 +37,13 @@ struct KernelLaunch {
   // The cross-thread payload a "program" launch lays out (launch_program.hpp): its byte k goes
   // to the .input byte at offset (first cross-thread GRF) + k. Empty: the scene's registers.
   std::vector<uint8_t> cross_thread;
+  // Private memory (decisions KP1-KP3): bytes of scratch space per hardware thread
+  // (MEDIA_VFE_STATE PerThreadScratchSpace) and of stateless private memory per work-item
+  // (ALLOCATE_STATELESS_PRIVATE_MEMORY) with the GPU address the payload's pointer holds.
+  uint32_t scratch_per_thread = 0;
+  uint32_t private_per_item = 0;
+  bool private_simt = true;  // IsSimtThread: private_per_item is per work-item (x SIMD width)
+  uint64_t private_address = 0;
 };
 
 // The vISA machine state a scene gives (interface.md, "Scene file").

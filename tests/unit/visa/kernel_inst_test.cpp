@@ -112,7 +112,19 @@ TEST(KernelInst, LscOperands) {
   std::string err;
   EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d16  flat[V40]:a64", syms, err));
   EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  bti(0x1)[V40]:a32", syms, err));
-  EXPECT_NE(err.find("flat addresses only"), std::string::npos) << err;
+  EXPECT_NE(err.find("flat and ss(..) addresses only"), std::string::npos) << err;
+  // KP2: the surface-state model names its surface-state variable (IGC's private memory on PVC).
+  const KInst ss = ok("lsc_store.ugm.wb.wb (M1, 16)  ss(V40)[0x4*V41+0x8]:a32  V41:d32");
+  ASSERT_EQ(ss.ops.size(), 2u);
+  ASSERT_NE(ss.ops[0].ss, nullptr);
+  EXPECT_EQ(ss.ops[0].ss->name, "V40");
+  EXPECT_EQ(ss.ops[0].var->name, "V41");
+  EXPECT_EQ(ss.ops[0].addr_scale, 4u);
+  EXPECT_EQ(ss.ops[0].addr_offset, 8);
+  EXPECT_EQ(ok("lsc_load.ugm (M1, 16)  V41:d32  flat[V40]:a64").ops[1].ss, nullptr);
+  EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  ss(V99)[V40]:a32", syms, err));
+  EXPECT_NE(err.find("unknown surface-state operand"), std::string::npos) << err;
+  EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  ss(V40)[V40:a32", syms, err));
   EXPECT_FALSE(parse_kinst("lsc_load.ugm (M1, 16)  V41:d32  flat[V40]:a16", syms, err));
   // K26: a data offset, a transposed vector of 64, AddrScale and AddrImmOffset.
   const KInst tr = ok("lsc_load.ugm (M1_NM, 1)  V41.64:d32x64t  flat[0x4*V40-0x10]:a64");

@@ -2,8 +2,9 @@
 """Random OpenCL C kernels for the PoCL differential (issue 28, pocl_diff.py): each a function of
 its work-item's inputs built from integer arithmetic (wrapping, shifts, min/max, compares and
 selects), per-lane branches and loops (divergence), gathers from another work-item's element,
-float conversions, local memory with a barrier, and global atomics (a compare-and-swap among
-them). Every operation is defined for every input (unsigned wraparound, masked shift counts, no
+float conversions, local memory with a barrier, global atomics (a compare-and-swap among
+them), and private arrays (int and float, dynamically indexed, read-modify-written in a loop: IGC
+puts them in scratch or stateless private memory, decisions KP1-KP4). Every operation is defined for every input (unsigned wraparound, masked shift counts, no
 division, float values exactly representable), so any two correct implementations give the same
 bits.
 
@@ -14,13 +15,13 @@ import random
 
 FEATURES = ["add", "sub", "mul", "and", "or", "xor", "shl", "shr_u", "shr_s", "min", "max",
             "select", "cmp", "not", "neg", "if", "loop", "gather", "float", "local_barrier",
-            "atomic_add", "atomic_minmax", "uchar", "ushort", "atomic_cmpxchg"]
+            "atomic_add", "atomic_minmax", "uchar", "ushort", "atomic_cmpxchg", "private_int", "private_float"]
 
 # The signature every kernel has: two input buffers, one output, a histogram for atomics, a
 # scalar. N is the NDRange (pocl_diff.py uses the same), LOCAL the work-group size.
 SIGNATURE = ("__global const uint *a, __global const uint *b, __global uint *out, "
              "__global int *hist, uint s")
-N, LOCAL = 64, 16
+N, LOCAL = 64, 32
 
 
 class Gen:
@@ -113,7 +114,44 @@ class Gen:
             self.used.add("atomic_cmpxchg")
             body += ("  uint c = atomic_cmpxchg(&out[gid], (%s & 1u) != 0u ? out[gid] : %s, %s);\n"
                      "  out[gid] += c * 3u;\n" % (self.var(), self.var(), self.var()))
+        # Drawn last as well: private arrays, spliced in before the output is written.
+        if r.random() < 0.35:
+            tail = body.index("  out[gid] = acc + ")
+            body = body[:tail] + self.private() + body[tail:]
         return "__kernel void %s(%s) {\n%s}\n" % (name, SIGNATURE, body)
+
+    def private(self):
+        """A private uint array (16, 32 or 64 elements) and, mostly, a float one, filled from the
+        work-item's values, then a barrier, then read-modify-written at data-dependent indices in
+        a loop whose trip count varies per lane, and read back at data-dependent indices. The floats stay
+        multiples of 0.5 below 2^20 (exact in binary32)."""
+        r = self.r
+        n, m = r.choice([16, 32, 64]), r.choice([8, 16])
+        floats = r.random() < 0.7
+        self.used.add("private_int")
+        out = "  uint pa[%d];\n" % n
+        out += "  for (uint i = 0; i < %du; ++i) pa[i] = %s ^ (i * %du);\n" % (
+            n, self.expr(1), r.randrange(1, 1 << 16))
+        if floats:
+            self.used.add("private_float")
+            out += "  float pf[%d];\n" % m
+            out += "  for (uint i = 0; i < %du; ++i) pf[i] = (float)(%s & 255u);\n" % (
+                m, self.var())
+        # Every thread of the work-group fills its arrays before any reads them back: threads
+        # that shared private memory would read each other's values (texsim runs a work-group's
+        # threads in turn between barriers, decision K16).
+        out += "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+        out += "  for (uint i = 0; i < (%s & 15u) + 4u; ++i) {\n" % self.var()
+        out += "    uint j = (%s + i * %du) & %du;\n" % (self.var(), r.choice([1, 3, 5, 7]), n - 1)
+        out += "    pa[j] = pa[j] * %du + pa[(j + %s) & %du];\n" % (
+            r.choice([3, 5, 9]), self.var(), n - 1)
+        if floats:
+            out += "    pf[j & %du] += (float)(pa[j] & 255u) * 0.5f;\n" % (m - 1)
+        out += "  }\n"
+        out += "  acc += pa[%s & %du];\n" % (self.var(), n - 1)
+        if floats:
+            out += "  acc ^= (uint)(pf[%s & %du] * 2.0f);\n" % (self.var(), m - 1)
+        return out
 
 
 def kernel(seed):
