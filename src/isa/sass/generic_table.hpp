@@ -103,7 +103,7 @@ std::span<const Row> float2_rows();  // generic_rows_float2.cpp: conversions (I2
 std::span<const Row> mem_rows();     // generic_rows_mem.cpp: loads, stores, atomics, barriers
 std::span<const Row> ctrl_rows();    // generic_rows_ctrl.cpp: branches and their stacks
 std::span<const Row> video_rows();   // generic_rows_video.cpp: VADD, VSET... (GV1-GV4)
-std::span<const Row> gfx_rows();     // generic_rows_gfx.cpp: OUT, IDE, RAM, FSWZADD... (GV5-)
+std::span<const Row> gfx_rows();     // generic_rows_gfx.cpp: IPA, OUT, IDE, FSWZADD... (GV5-GV7)
 
 // nvdisasm's name of special register v on architecture sm (generic_names.cpp).
 std::optional<std::string> special_name(unsigned v, unsigned sm);

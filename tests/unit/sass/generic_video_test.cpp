@@ -69,6 +69,10 @@ constexpr Golden kNvdisasm[] = {
     {"@P0 OUT.EMIT R172, R58, -0x31192", 0xf7e700cee6e03aac},
     {"@P4 OUT.INVALIDOUTSTYPE0 R224, R234, c[0x16][-0x37bc]", 0xebe1925b2114eae0},
     {"@!P6 OUT.EMIT_THEN_CUT R156, R33, 0x47764", 0xf6e6f9c7764e219c},
+    {"@!P5 IPA.IDX.CONSTANT.SAT R39, a[R230], R34, R72, P4", 0xe08a244f222de627},
+    {"@P2 IPA.IDX.CONSTANT.OFFSET R161, a[R173], R22, !P2", 0xe0a57fed3162ada1},
+    {"@!P2 IPA.OFFSET R106, a[0x38e], R161, R186", 0xe063dd38ea1aff6a},
+    {"@!P5 IPA.IDX.PASS R61, a[R144], R203, R156, PT", 0xe003ce720cbd903d},
     {"@P3 FSWZADD.FTZ.NDV R230.CC, R176, R187, PPPNNPZP", 0x50fbf6427bb3b0e6},
     {"@!P6 FSWZADD.RP.NDV R232, R252, R1, PPNPNPNP", 0x50ff4b61501efce8},
 };
@@ -114,6 +118,9 @@ TEST(GenericVideo, ProbedForms) {
   EXPECT_FALSE(generic_encode("@P0 RAM", 52).has_value());
   // B2R's .RESULT and .WARP exist only with bits 15:8 all ones.
   EXPECT_FALSE(generic_text(0xf0b8000100070000, 52).has_value());
+  // IPA without .IDX takes its attribute from bits 37:28 and only with Ra = RZ.
+  EXPECT_EQ(generic_text(0xe0000003f007ff00, 52), "IPA.PASS R0, a[0x3f], R0, R0, P0");
+  EXPECT_FALSE(generic_text(0xe0000003f0070000, 52).has_value());
 }
 
 }  // namespace
