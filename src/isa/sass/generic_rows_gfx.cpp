@@ -4,6 +4,7 @@
 #include <string>
 
 #include "isa/sass/generic_int_kinds.hpp"
+#include "isa/sass/generic_mem.hpp"
 #include "isa/sass/generic_table.hpp"
 
 namespace texsim::isa::sass::generic {
@@ -67,10 +68,66 @@ constexpr uint64_t kBit38 = uint64_t{1} << 38;
 constexpr uint64_t kBit56 = uint64_t{1} << 56, kBits3332 = uint64_t{3} << 32,
                    kRaFF = 0xff00;
 
+// CCTL and CCTLL (GV8): .E 52 (CCTL), cache type 6:4 (CCTLL 5:4), operation 3:0, address
+// [Ra 15:8 + offset 51:22 (CCTLL 43:22) in words]. Operation 0 (QRY1, CCTL only) prints no space
+// before '[', so its row prints the address with the modifiers; 6 (IVALL) exists only with
+// Ra = RZ and offset 0 (CCTLL: and cache type 0), and has no address; 8 is rejected.
+constexpr std::array<std::string_view, 8> kCacheType{
+    "", ".U", ".C", ".I", ".CRS", ".INVALIDCACHETYPE5", ".INVALIDCACHETYPE6", ".INVALIDCACHETYPE7"};
+constexpr std::array<std::string_view, 4> kLCacheType{"", ".???1", ".INVALIDLCACHETYPE2",
+                                                      ".INVALIDLCACHETYPE3"};
+constexpr std::array<std::string_view, 16> kCctlOp{
+    ".QRY1", ".PF1", ".PF1.5", ".PF2", ".WB", ".IV", ".IVALL", ".RS", "", ".RSLB",
+    ".INVALIDCCTLOP10", ".INVALIDCCTLOP11", ".INVALIDCCTLOP12", ".INVALIDCCTLOP13",
+    ".INVALIDCCTLOP14", ".INVALIDCCTLOP15"};
+
+// The forms of CCTL's rows: QRY1 with its address, IVALL without one, the others.
+enum class Form : uint8_t { kQry, kIvall, kAddr };
+
+// The modifier text of a CCTL (Local: CCTLL) word of form F; QRY1's ends with its address.
+template <bool Local, Form F>
+std::optional<std::string> cctl_text(uint64_t w, unsigned /*sm*/) {
+  std::string out;
+  if (!Local && ((w >> 52) & 1) != 0) out += ".E";
+  out += Local ? kLCacheType[(w >> 4) & 3] : kCacheType[(w >> 4) & 7];
+  const uint64_t op = w & 0xf;
+  if (op == 8 || (op == 0) != (F == Form::kQry) || (op == 6) != (F == Form::kIvall))
+    return std::nullopt;
+  out += kCctlOp[op];
+  if (F == Form::kQry) out += mem::address((w >> 8) & 0xff, (w >> 22 & 0x3fffffff) << 2, 32, mem::Zero::kRz);
+  return out;
+}
+
+// Every value of the modifier bits is tried; a QRY1 text's address follows.
+template <bool Local, Form F>
+std::optional<uint64_t> cctl_parse(std::string_view t, unsigned sm) {
+  const uint64_t e_bits = Local ? 0 : 1, type_bits = Local ? 3 : 7;
+  for (uint64_t e = 0; e <= e_bits; ++e) {
+    for (uint64_t c = 0; c <= type_bits; ++c) {
+      for (uint64_t op = 0; op < 16; ++op) {
+        const uint64_t w = e << 52 | c << 4 | op;
+        auto m = cctl_text<Local, F>(w, sm);
+        if (m && F == Form::kQry) m = m->substr(0, m->find('['));
+        if (!m || !t.starts_with(*m)) continue;
+        if (F != Form::kQry && t.size() == m->size()) return w;
+        if (F != Form::kQry) continue;
+        const auto a = mem::parse_address(t.substr(m->size()), 32);
+        if (a && (a->second & 3) == 0) return w | a->first << 8 | (a->second >> 2) << 22;
+      }
+    }
+  }
+  return std::nullopt;
+}
+template <bool Local, Form F>
+constexpr CustomMods kCctlMods{&cctl_text<Local, F>, &cctl_parse<Local, F>};
+
+constexpr uint64_t kOp4 = 0xf, kTop11 = ~uint64_t{0} << 53, kOff30 = uint64_t{0x3fffffff} << 22,
+                   kOff22 = uint64_t{0x3fffff} << 22;
+
 // Opcode bits from single-bit flips of a base word (GV5). RAM, SAM, IDE and STP print no guard
 // whatever bits 19:16 hold (as GC3). B2R's mode, bits 33:32, picks its operands: "" and .INVALID
 // read a byte at 15:8; .RESULT (a predicate at 47:45, PT omitted) and .WARP only exist with 15:8 all ones.
-constexpr std::array<Row, 15> kRows{{
+constexpr std::array<Row, 20> kRows{{
     {"RAM", top(12), 0xe380000000000000, {}, {}, 0, false, false},
     {"SAM", top(12), 0xe370000000000000, {}, {}, 0, false, false},
     {"IDE", top(12), 0xe390000000000000, {{{5, 1, kEn}}}, {{opnd(20, kHex16)}}, 1, false, false},
@@ -93,6 +150,16 @@ constexpr std::array<Row, 15> kRows{{
      {{kRd, opnd(8, kAttrReg), kRb, opnd(39, kRcOpt), {K::kPred, 47}}}, 5},
     {"IPA", top(8) | kBit38 | kRaFF, 0xe000000000000000 | kRaFF, kIpaMods,
      {{kRd, opnd(28, kAttrImm), kRb, opnd(39, kRcOpt), opnd(47, kPredOpt)}}, 5},
+    {"CCTL", kTop11 | kOp4, 0xef60000000000000, {}, {}, 0, false, true, 0,
+     &kCctlMods<false, Form::kQry>},
+    {"CCTL", kTop11 | kOp4 | kRaFF | kOff30, 0xef60000000000006 | kRaFF, {}, {}, 0, false, true, 0,
+     &kCctlMods<false, Form::kIvall>},
+    {"CCTL", kTop11, 0xef60000000000000, {}, {{mem::addr<14, 30, 2>()}}, 1, false, true, 0,
+     &kCctlMods<false, Form::kAddr>},
+    {"CCTLL", top(13) | kOp4 | kRaFF | kOff22 | 0x30, 0xef80000000000006 | kRaFF, {}, {}, 0, false, true, 0,
+     &kCctlMods<true, Form::kIvall>},
+    {"CCTLL", top(13), 0xef80000000000000, {}, {{mem::addr<14, 22, 2>()}}, 1, false, true, 0,
+     &kCctlMods<true, Form::kAddr>},
     {"FSWZADD", top(13), 0x50f8000000000000, {{{44, 1, kFtz}, {39, 2, kRnd}, {38, 1, kNdv}}},
      {{kRdCc, kRa, kRb, opnd(28, kSwz)}}, 4},
 }};

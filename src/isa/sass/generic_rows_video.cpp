@@ -1,5 +1,6 @@
 // The video family of the generic table (generic_table.hpp): VADD, VABSDIFF, VMAD, VMNMX, VSET,
 // VSETP, VSHL, VSHR, their byte/half operand selectors and types. nvdisasm 11.8 probes (GV1-GV4).
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <span>
@@ -187,7 +188,7 @@ constexpr CustomKind vreg(unsigned reuse) {
 }
 template <int Neg, int Po, int Sgn>
 constexpr CustomKind vimm() {
-  const int top = Neg > Po ? (Neg > Sgn ? Neg : Sgn) : (Po > Sgn ? Po : Sgn);
+  const int top = std::max({Neg, Po, Sgn});
   return CustomKind{static_cast<unsigned>(top + 1 > 16 ? top + 1 : 16), &vimm_text<Neg, Po, Sgn>,
                     &vimm_parse<Neg, Po, Sgn>};
 }

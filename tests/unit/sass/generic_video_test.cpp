@@ -73,6 +73,13 @@ constexpr Golden kNvdisasm[] = {
     {"@P2 IPA.IDX.CONSTANT.OFFSET R161, a[R173], R22, !P2", 0xe0a57fed3162ada1},
     {"@!P2 IPA.OFFSET R106, a[0x38e], R161, R186", 0xe063dd38ea1aff6a},
     {"@!P5 IPA.IDX.PASS R61, a[R144], R203, R156, PT", 0xe003ce720cbd903d},
+    {"@P0 CCTL.E.RSLB [R205+-0x5a5e0340]", 0xef7a5a1fcc00cd89},
+    {"CCTL.IVALL", 0xef6000000007ff06},
+    {"CCTL.E.QRY1[R0+0x4]", 0xef70000000470000},
+    {"CCTL.QRY1[0xffffffc0]", 0xef6ffffffc07ff00},
+    {"@P5 CCTLL.PF1 [R120+0x315e5c]", 0xef805315e5e57801},
+    {"CCTLL.IVALL", 0xef8000000007ff06},
+    {"CCTLL.PF1 [R0+-0x40]", 0xef80fffffc070001},
     {"@P3 FSWZADD.FTZ.NDV R230.CC, R176, R187, PPPNNPZP", 0x50fbf6427bb3b0e6},
     {"@!P6 FSWZADD.RP.NDV R232, R252, R1, PPNPNPNP", 0x50ff4b61501efce8},
 };
@@ -118,6 +125,10 @@ TEST(GenericVideo, ProbedForms) {
   EXPECT_FALSE(generic_encode("@P0 RAM", 52).has_value());
   // B2R's .RESULT and .WARP exist only with bits 15:8 all ones.
   EXPECT_FALSE(generic_text(0xf0b8000100070000, 52).has_value());
+  // CCTL.QRY1 prints no space before its address; the text with one encodes too (spaces aside).
+  EXPECT_EQ(generic_encode("CCTL.E.QRY1[R0+0x4]", 52)->word, 0xef70000000470000u);
+  EXPECT_FALSE(generic_text(0xef6000000007ff08, 52).has_value());  // operation 8
+  EXPECT_FALSE(generic_text(0xef60000000470006, 52).has_value());  // IVALL with an address
   // IPA without .IDX takes its attribute from bits 37:28 and only with Ra = RZ.
   EXPECT_EQ(generic_text(0xe0000003f007ff00, 52), "IPA.PASS R0, a[0x3f], R0, R0, P0");
   EXPECT_FALSE(generic_text(0xe0000003f0070000, 52).has_value());
