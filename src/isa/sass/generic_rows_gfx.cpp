@@ -1,5 +1,5 @@
 // The graphics family of the generic table (generic_table.hpp): opcodes ptxas emits only for
-// graphics shaders, and FSWZADD, as nvdisasm 11.8 prints them (decisions GV5-GV7).
+// graphics shaders, and FSWZADD, IPA, CCTL, as nvdisasm 11.8 prints them (decisions GV5-GV9).
 #include <cstdio>
 #include <string>
 

@@ -1,4 +1,4 @@
-// The video and graphics families of the generic Maxwell/Pascal table (issue 29, decisions GV1-GV7):
+// The video and graphics families of the generic Maxwell/Pascal table (issue 29, decisions GV1-GV9):
 // ptxas 11.8 output (cuobjdump -sass) and nvdisasm 11.8 lines of random words print and encode
 // both ways.
 #include <gtest/gtest.h>
