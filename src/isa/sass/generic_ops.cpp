@@ -21,7 +21,8 @@ using generic::Row;
 // Every family's rows, in the order the engine matches them (the first match wins).
 constexpr std::array kFamilies{&generic::base_rows,  &generic::int_rows,    &generic::int2_rows,
                                &generic::float_rows, &generic::float2_rows, &generic::mem_rows,
-                               &generic::ctrl_rows};
+                               &generic::ctrl_rows,
+                               &generic::video_rows, &generic::gfx_rows};
 
 uint64_t bits(uint64_t w, unsigned lo, unsigned n) {
   return (w >> lo) & ((uint64_t{1} << n) - 1);
@@ -214,6 +215,7 @@ std::span<const std::string_view> names_of(const Mod& m, unsigned sm) {
 // The modifier texts of `r` in `word` ("" when every field prints nothing); nullopt when a
 // field's value has no name.
 std::optional<std::string> mods_text(const Row& r, uint64_t word, unsigned sm) {
+  if (r.custom_mods != nullptr) return r.custom_mods->text(word, sm);
   std::string out;
   for (const Mod& m : r.mods) {
     if (m.width == 0) continue;
@@ -295,6 +297,7 @@ std::optional<uint64_t> parse_guard(std::string_view& t) {
 // The modifier bits of `r` for the suffix `mods` (each field takes the longest name that
 // prefixes what is left; an empty name is no text); nullopt when something is left over.
 std::optional<uint64_t> encode_mods(const Row& r, std::string_view mods, unsigned sm) {
+  if (r.custom_mods != nullptr) return r.custom_mods->parse(mods, sm);
   uint64_t word = 0;
   for (const Mod& m : r.mods) {
     if (m.width == 0) continue;

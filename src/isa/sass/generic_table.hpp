@@ -67,6 +67,14 @@ struct Mod {
   std::span<const std::string_view> (*names_on)(unsigned sm) = nullptr;
 };
 
+// A row's modifiers spelled by a family function of the whole word, for fields nvdisasm names
+// together (the video opcodes' operand types from two fields each: decisions GC6, GV1). `text`:
+// nullopt when a value has no name; `parse`: the bits of a suffix, nullopt when it does not fit.
+struct CustomMods {
+  std::optional<std::string> (*text)(uint64_t word, unsigned sm);
+  std::optional<uint64_t> (*parse)(std::string_view mods, unsigned sm);
+};
+
 struct Row {
   std::string_view name;
   uint64_t mask;
@@ -79,6 +87,7 @@ struct Row {
   // CAL...: GC3; BAR.SYNCALL: GM6); a text with a guard is not the row's.
   bool guard = true;
   uint8_t min_sm = 0;  // the row is skipped on a known architecture below it (0: every one)
+  const CustomMods* custom_mods = nullptr;  // when set, it spells the modifiers (mods unused)
 };
 
 constexpr uint64_t top(unsigned bits) {
@@ -93,6 +102,8 @@ std::span<const Row> float_rows();   // generic_rows_float.cpp: float and double
 std::span<const Row> float2_rows();  // generic_rows_float2.cpp: conversions (I2F, I2I, F2I, F2F)
 std::span<const Row> mem_rows();     // generic_rows_mem.cpp: loads, stores, atomics, barriers
 std::span<const Row> ctrl_rows();    // generic_rows_ctrl.cpp: branches and their stacks
+std::span<const Row> video_rows();   // generic_rows_video.cpp: VADD, VSET... (GV1-GV4)
+std::span<const Row> gfx_rows();     // generic_rows_gfx.cpp: IPA, OUT, IDE, FSWZADD... (GV5-GV7)
 
 // nvdisasm's name of special register v on architecture sm (generic_names.cpp).
 std::optional<std::string> special_name(unsigned v, unsigned sm);
