@@ -93,6 +93,8 @@ std::span<const Row> float_rows();   // generic_rows_float.cpp: float and double
 std::span<const Row> float2_rows();  // generic_rows_float2.cpp: conversions (I2F, I2I, F2I, F2F)
 std::span<const Row> mem_rows();     // generic_rows_mem.cpp: loads, stores, atomics, barriers
 std::span<const Row> ctrl_rows();    // generic_rows_ctrl.cpp: branches and their stacks
+std::span<const Row> half_rows();    // generic_rows_half.cpp: HADD2, HMUL2, HFMA2, HSET2, HSETP2
+std::span<const Row> surf_rows();    // generic_rows_surf.cpp: SULD, SUST, SURED
 
 // nvdisasm's name of special register v on architecture sm (generic_names.cpp).
 std::optional<std::string> special_name(unsigned v, unsigned sm);
