@@ -44,6 +44,12 @@ std::optional<std::string> supred_text(uint64_t v, const Ctx& ctx) {
   return v == 0 || ctx.sm == 50 ? std::string() : "P" + std::to_string(7 - v);
 }
 constexpr CustomKind kSuPred{3, &supred_text, nullptr, 0};
+// SUATOM.CAS's, the same bits: nvdisasm -b SM50 rejects a word with any of them set (GH8).
+std::optional<std::string> caspred_text(uint64_t v, const Ctx& ctx) {
+  if (ctx.sm == 50 && v != 0) return std::nullopt;
+  return supred_text(v, ctx);
+}
+constexpr CustomKind kCasPredKind{3, &caspred_text, nullptr, 0};
 
 std::optional<std::string> handle_text(uint64_t v, const Ctx& /*ctx*/) {
   return flt::hex_text(v);
@@ -81,7 +87,52 @@ constexpr std::array<Mod, 6> kRedD{{{52, 1, kPd},
                                     {20, 3, {}, {}, &red_types},
                                     {49, 2, kClamp}}};
 
-constexpr std::array<Row, 12> kRows{{
+// SUATOM (GH8): operations 32:29 (SULD's types), CAS forms with their predicate at 32:30; the
+// fixed texts ".D" and ".CAS" stand on opcode bits (54 is 0, 55 is 1 in those rows).
+constexpr std::array<std::string_view, 16> kAtomOp{
+    ".ADD",  ".MIN", ".MAX", ".INC", ".DEC", ".AND", ".OR", ".XOR", ".EXCH", ".INVALIDATOMSOP9",
+    ".INVALIDATOMSOP10", ".INVALIDATOMSOP11", ".INVALIDATOMSOP12", ".INVALIDATOMSOP13",
+    ".INVALIDATOMSOP14", ".INVALIDATOMSOP15"};
+constexpr std::array<std::string_view, 16> kCasOp{
+    ".CAS",  ".???1",  ".???2",  ".???3",  ".???4",  ".???5",  ".???6",  ".???7",
+    ".???8", ".???9", ".???10", ".???11", ".???12", ".???13", ".???14", ".???15"};
+constexpr std::array<std::string_view, 1> kD{".D"};
+constexpr std::array<std::string_view, 2> kCas{"", ".CAS"};
+
+constexpr Opnd kCasPred{K::kCustom, 30, 0, 0, &kCasPredKind};
+// SUATOM's predicate destination at bits 53:51, complemented: 0 prints "PT" (from SM52 on).
+std::optional<std::string> atompred_text(uint64_t v, const Ctx& /*ctx*/) {
+  return v == 0 ? std::string("PT") : "P" + std::to_string(7 - v);
+}
+constexpr CustomKind kAtomPredKind{3, &atompred_text};
+constexpr Opnd kAtomPred{K::kCustom, 51, 0, 0, &kAtomPredKind};
+constexpr Opnd kRb{K::kReg, 20};
+
+template <unsigned TypeLo>
+constexpr std::array<Mod, 6> kAtomD{{{54, 1, kD},
+                                     {28, 1, kNoBa},
+                                     {33, 3, kDim},
+                                     {29, 4, kAtomOp},
+                                     {TypeLo, 3, {}, {}, &red_types},
+                                     {49, 2, kClamp}}};
+constexpr std::array<Mod, 6> kAtomDr{{{52, 1, kPd},
+                                      {28, 1, kNoBa},
+                                      {33, 3, kDim},
+                                      {29, 4, kAtomOp},
+                                      {36, 3, {}, {}, &red_types},
+                                      {49, 2, kClamp}}};
+template <unsigned PdLo, unsigned TypeLo>
+constexpr std::array<Mod, 6> kCasD{{{PdLo, 1, PdLo == 54 ? std::span<const std::string_view>(kD)
+                                                         : std::span<const std::string_view>(kPd)},
+                                    {28, 1, kNoBa},
+                                    {33, 3, kDim},
+                                    {55, 1, kCas},
+                                    {TypeLo, 3, {}, {}, &red_types},
+                                    {49, 2, kClamp}}};
+constexpr std::array<Mod, 6> kAtomP{{{52, 1, kPd}, {33, 3, kDim}, {29, 4, kAtomOp}, {49, 2, kClamp}}};
+constexpr std::array<Mod, 6> kCasP{{{52, 1, kPd}, {33, 3, kDim}, {29, 4, kCasOp}, {49, 2, kClamp}}};
+
+constexpr std::array<Row, 21> kRows{{
     {"SULD", top(13), 0xeb00000000000000, kLdP, {{kPred, kRd, kAddr, kHandleReg}}, 4},
     {"SULD", top(13), 0xeb08000000000000, kLdP, {{kPred, kRd, kAddr, kHandle}}, 4},
     {"SULD", top(13), 0xeb10000000000000, kLdD, {{kPred, kRd, kAddr, kHandleReg}}, 4},
@@ -94,6 +145,18 @@ constexpr std::array<Row, 12> kRows{{
     {"SURED", top(13), 0xeb48000000000000, kRedP, {{kAddr, kRd, kHandle}}, 3},
     {"SURED", top(13), 0xeb50000000000000, kRedD, {{kAddr, kRd, kHandleReg}}, 3},
     {"SURED", top(13), 0xeb58000000000000, kRedD, {{kAddr, kRd, kHandle}}, 3},
+    {"SUATOM", top(10), 0xea00000000000000, kAtomD<51>, {{kRd, kAddr, kRb, kHandle}}, 4},
+    {"SUATOM", top(13), 0xea60000000000000, kAtomP, {{kRd, kAddr, kRb, kHandleReg}}, 4},
+    {"SUATOM", top(13), 0xea68000000000000, kAtomP, {{kRd, kAddr, kRb, kHandle}}, 4},
+    {"SUATOM", top(13), 0xea70000000000000, kAtomDr, {{kRd, kAddr, kRb, kHandleReg}}, 4},
+    {"SUATOM", top(10), 0xea80000000000000, kCasD<54, 51>, {{kCasPred, kRd, kAddr, kRb, kHandle}},
+     5},
+    {"SUATOM", top(13), 0xeac0000000000000, kCasP, {{kRd, kAddr, kRb, kHandleReg}}, 4},
+    {"SUATOM", top(13), 0xeac8000000000000, kCasP, {{kRd, kAddr, kRb, kHandle}}, 4},
+    {"SUATOM", top(13), 0xead0000000000000, kCasD<52, 36>,
+     {{kCasPred, kRd, kAddr, kRb, kHandleReg}}, 5},
+    {"SUATOM", top(10), 0xeb80000000000000, kAtomD<36>,
+     {{kAtomPred, kRd, kAddr, kRb, kHandleReg}}, 5, false, true, 52},
 }};
 
 }  // namespace
