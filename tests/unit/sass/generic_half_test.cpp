@@ -151,5 +151,24 @@ TEST(GenericSurf, RedTypeFourPerSm) {
   EXPECT_EQ(generic_text(0xeb50000000470000, 60), "SURED.D.1D.ADD.F16x2.RN.IGN [R0], R0, R0");
 }
 
+// GH8: SUATOM (no PTX instruction makes ptxas emit it): words probed with nvdisasm -b SM52 and
+// SM60, both ways; SM50 rejects the predicate form and a CAS with its predicate bits set.
+TEST(GenericSurf, SuatomAsNvdisasmPrintsIt) {
+  constexpr Golden kAtom[] = {
+      {"SUATOM.D.BA.2D.ADD.S32.IGN R4, [R18], R6, 0x54", 0xea08054610671204},
+      {"SUATOM.D.1D.EXCH.U64.TRAP R4, [R18], R6, R8", 0xea74042100671204},
+      {"SUATOM.P.1D.MIN R4, [R18], R6, R9", 0xea62048020671204},
+      {"SUATOM.D.BA.2D.CAS.S32.TRAP R4, [R18], R6, 0x52", 0xea8c052610671204},
+      {"SUATOM.D.BA.2D.CAS.S32.IGN P6, R4, [R18], R6, R3", 0xead0019650671204},
+      {"SUATOM.D.BA.2D.AND.IGN P6, R4, [R18], R6, R5", 0xeb880286b0671204},
+      {"SUATOM.P.1D.CAS.TRAP R4, [R18], R6, 0x54", 0xeacc054000671204},
+  };
+  for (unsigned sm : {52u, 60u})
+    for (const auto& g : kAtom) both_ways(g, sm);
+  EXPECT_EQ(generic_text(0xead0019650671204, 50), std::nullopt);
+  EXPECT_EQ(generic_text(0xeb880286b0671204, 50), std::nullopt);
+  EXPECT_EQ(generic_text(0xea8c052610671204, 50), "SUATOM.D.BA.2D.CAS.S32.TRAP R4, [R18], R6, 0x52");
+}
+
 }  // namespace
 }  // namespace texsim::isa::sass
