@@ -12,26 +12,26 @@ namespace {
 // register (bits 46:39) or an immediate handle, "0x54", bits 48:36 (GH5).
 constexpr std::array<std::string_view, 2> kPd{".P", ".D"};
 constexpr std::array<std::string_view, 2> kNoBa{"", ".BA"};
-constexpr std::array<std::string_view, 8> kDim{".1D",       ".1D_BUFFER",         ".1D_ARRAY",
-                                               ".2D",       ".2D_ARRAY",          ".3D",
-                                               ".INVALIDSURFACEDIM6", ".INVALIDSURFACEDIM7"};
+constexpr std::array<std::string_view, 8> kDim{
+    ".1D",       ".1D_BUFFER", ".1D_ARRAY",           ".2D",
+    ".2D_ARRAY", ".3D",        ".INVALIDSURFACEDIM6", ".INVALIDSURFACEDIM7"};
 constexpr std::array<std::string_view, 4> kClamp{".IGN", "", ".TRAP", ".INVALIDSURFACECLAMP3"};
 constexpr std::array<std::string_view, 4> kLdCache{"", ".CG", ".CI", ".CV"};
 constexpr std::array<std::string_view, 4> kStCache{"", ".CG", ".CS", ".WT"};
 constexpr std::array<std::string_view, 8> kSize{".U8", ".S8", ".U16", ".S16",
                                                 "",    ".64", ".128", ".INVALIDSIZE7"};
 // The components of a formatted access, bits 23:20 (0 prints "???0", all four nothing).
-constexpr std::array<std::string_view, 16> kRgba{".???0", ".R",   ".G",   ".RG",  ".B",  ".RB",
-                                                 ".GB",   ".RGB", ".A",   ".RA",  ".GA", ".RGA",
+constexpr std::array<std::string_view, 16> kRgba{".???0", ".R",   ".G",   ".RG", ".B",  ".RB",
+                                                 ".GB",   ".RGB", ".A",   ".RA", ".GA", ".RGA",
                                                  ".BA",   ".RBA", ".GBA", ""};
 constexpr std::array<std::string_view, 8> kRedOp{".ADD", ".MIN", ".MAX", ".INC",
                                                  ".DEC", ".AND", ".OR",  ".XOR"};
-constexpr std::array<std::string_view, 8> kRedType{"",     ".S32", ".U64", ".F32.FTZ.RN",
-                                                   ".F16x2.FTZ.RN", ".S64", ".SD32", ".SD64"};
+constexpr std::array<std::string_view, 8> kRedType{
+    "", ".S32", ".U64", ".F32.FTZ.RN", ".F16x2.FTZ.RN", ".S64", ".SD32", ".SD64"};
 // Type 4 is ".INVALIDATOMICSIZE4" on SM50 and ".F16x2.RN" from SM60 on (GH7).
 constexpr std::array<std::string_view, 8> kRedType50{
     "", ".S32", ".U64", ".F32.FTZ.RN", ".INVALIDATOMICSIZE4", ".S64", ".SD32", ".SD64"};
-constexpr std::array<std::string_view, 8> kRedType60{"",     ".S32", ".U64", ".F32.FTZ.RN",
+constexpr std::array<std::string_view, 8> kRedType60{"",          ".S32", ".U64",  ".F32.FTZ.RN",
                                                      ".F16x2.RN", ".S64", ".SD32", ".SD64"};
 std::span<const std::string_view> red_types(unsigned sm) {
   if (sm == 50) return kRedType50;
@@ -89,12 +89,24 @@ constexpr std::array<Mod, 6> kRedD{{{52, 1, kPd},
 
 // SUATOM (GH8): operations 32:29 (SULD's types), CAS forms with their predicate at 32:30; the
 // fixed texts ".D" and ".CAS" stand on opcode bits (54 is 0, 55 is 1 in those rows).
-constexpr std::array<std::string_view, 16> kAtomOp{
-    ".ADD",  ".MIN", ".MAX", ".INC", ".DEC", ".AND", ".OR", ".XOR", ".EXCH", ".INVALIDATOMSOP9",
-    ".INVALIDATOMSOP10", ".INVALIDATOMSOP11", ".INVALIDATOMSOP12", ".INVALIDATOMSOP13",
-    ".INVALIDATOMSOP14", ".INVALIDATOMSOP15"};
+constexpr std::array<std::string_view, 16> kAtomOp{".ADD",
+                                                   ".MIN",
+                                                   ".MAX",
+                                                   ".INC",
+                                                   ".DEC",
+                                                   ".AND",
+                                                   ".OR",
+                                                   ".XOR",
+                                                   ".EXCH",
+                                                   ".INVALIDATOMSOP9",
+                                                   ".INVALIDATOMSOP10",
+                                                   ".INVALIDATOMSOP11",
+                                                   ".INVALIDATOMSOP12",
+                                                   ".INVALIDATOMSOP13",
+                                                   ".INVALIDATOMSOP14",
+                                                   ".INVALIDATOMSOP15"};
 constexpr std::array<std::string_view, 16> kCasOp{
-    ".CAS",  ".???1",  ".???2",  ".???3",  ".???4",  ".???5",  ".???6",  ".???7",
+    ".CAS",  ".???1", ".???2",  ".???3",  ".???4",  ".???5",  ".???6",  ".???7",
     ".???8", ".???9", ".???10", ".???11", ".???12", ".???13", ".???14", ".???15"};
 constexpr std::array<std::string_view, 1> kD{".D"};
 constexpr std::array<std::string_view, 2> kCas{"", ".CAS"};
@@ -121,15 +133,15 @@ constexpr std::array<Mod, 6> kAtomDr{{{52, 1, kPd},
                                       {29, 4, kAtomOp},
                                       {36, 3, {}, {}, &red_types},
                                       {49, 2, kClamp}}};
-template <unsigned PdLo, unsigned TypeLo>
-constexpr std::array<Mod, 6> kCasD{{{PdLo, 1, PdLo == 54 ? std::span<const std::string_view>(kD)
-                                                         : std::span<const std::string_view>(kPd)},
+template <unsigned PdLo, const auto& PdNames, unsigned TypeLo>
+constexpr std::array<Mod, 6> kCasD{{{PdLo, 1, PdNames},
                                     {28, 1, kNoBa},
                                     {33, 3, kDim},
                                     {55, 1, kCas},
                                     {TypeLo, 3, {}, {}, &red_types},
                                     {49, 2, kClamp}}};
-constexpr std::array<Mod, 6> kAtomP{{{52, 1, kPd}, {33, 3, kDim}, {29, 4, kAtomOp}, {49, 2, kClamp}}};
+constexpr std::array<Mod, 6> kAtomP{
+    {{52, 1, kPd}, {33, 3, kDim}, {29, 4, kAtomOp}, {49, 2, kClamp}}};
 constexpr std::array<Mod, 6> kCasP{{{52, 1, kPd}, {33, 3, kDim}, {29, 4, kCasOp}, {49, 2, kClamp}}};
 
 constexpr std::array<Row, 21> kRows{{
@@ -149,14 +161,29 @@ constexpr std::array<Row, 21> kRows{{
     {"SUATOM", top(13), 0xea60000000000000, kAtomP, {{kRd, kAddr, kRb, kHandleReg}}, 4},
     {"SUATOM", top(13), 0xea68000000000000, kAtomP, {{kRd, kAddr, kRb, kHandle}}, 4},
     {"SUATOM", top(13), 0xea70000000000000, kAtomDr, {{kRd, kAddr, kRb, kHandleReg}}, 4},
-    {"SUATOM", top(10), 0xea80000000000000, kCasD<54, 51>, {{kCasPred, kRd, kAddr, kRb, kHandle}},
+    {"SUATOM",
+     top(10),
+     0xea80000000000000,
+     kCasD<54, kD, 51>,
+     {{kCasPred, kRd, kAddr, kRb, kHandle}},
      5},
     {"SUATOM", top(13), 0xeac0000000000000, kCasP, {{kRd, kAddr, kRb, kHandleReg}}, 4},
     {"SUATOM", top(13), 0xeac8000000000000, kCasP, {{kRd, kAddr, kRb, kHandle}}, 4},
-    {"SUATOM", top(13), 0xead0000000000000, kCasD<52, 36>,
-     {{kCasPred, kRd, kAddr, kRb, kHandleReg}}, 5},
-    {"SUATOM", top(10), 0xeb80000000000000, kAtomD<36>,
-     {{kAtomPred, kRd, kAddr, kRb, kHandleReg}}, 5, false, true, 52},
+    {"SUATOM",
+     top(13),
+     0xead0000000000000,
+     kCasD<52, kPd, 36>,
+     {{kCasPred, kRd, kAddr, kRb, kHandleReg}},
+     5},
+    {"SUATOM",
+     top(10),
+     0xeb80000000000000,
+     kAtomD<36>,
+     {{kAtomPred, kRd, kAddr, kRb, kHandleReg}},
+     5,
+     false,
+     true,
+     52},
 }};
 
 }  // namespace

@@ -167,7 +167,8 @@ TEST(GenericSurf, SuatomAsNvdisasmPrintsIt) {
     for (const auto& g : kAtom) both_ways(g, sm);
   EXPECT_EQ(generic_text(0xead0019650671204, 50), std::nullopt);
   EXPECT_EQ(generic_text(0xeb880286b0671204, 50), std::nullopt);
-  EXPECT_EQ(generic_text(0xea8c052610671204, 50), "SUATOM.D.BA.2D.CAS.S32.TRAP R4, [R18], R6, 0x52");
+  EXPECT_EQ(generic_text(0xea8c052610671204, 50),
+            "SUATOM.D.BA.2D.CAS.S32.TRAP R4, [R18], R6, 0x52");
 }
 
 }  // namespace
