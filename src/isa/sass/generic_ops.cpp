@@ -21,7 +21,7 @@ using generic::Row;
 // Every family's rows, in the order the engine matches them (the first match wins).
 constexpr std::array kFamilies{&generic::base_rows,  &generic::int_rows,    &generic::int2_rows,
                                &generic::float_rows, &generic::float2_rows, &generic::mem_rows,
-                               &generic::ctrl_rows,
+                               &generic::ctrl_rows,  &generic::half_rows,   &generic::surf_rows,
                                &generic::video_rows, &generic::gfx_rows};
 
 uint64_t bits(uint64_t w, unsigned lo, unsigned n) {

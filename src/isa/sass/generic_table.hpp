@@ -104,6 +104,8 @@ std::span<const Row> mem_rows();     // generic_rows_mem.cpp: loads, stores, ato
 std::span<const Row> ctrl_rows();    // generic_rows_ctrl.cpp: branches and their stacks
 std::span<const Row> video_rows();   // generic_rows_video.cpp: VADD, VSET... (GV1-GV4)
 std::span<const Row> gfx_rows();     // generic_rows_gfx.cpp: IPA, OUT, IDE, FSWZADD... (GV5-GV7)
+std::span<const Row> half_rows();    // generic_rows_half.cpp: HADD2, HMUL2, HFMA2, HSET2, HSETP2
+std::span<const Row> surf_rows();    // generic_rows_surf.cpp: SULD, SUST, SURED
 
 // nvdisasm's name of special register v on architecture sm (generic_names.cpp).
 std::optional<std::string> special_name(unsigned v, unsigned sm);

@@ -313,16 +313,24 @@ std::string texref_body() {
          "  tex.2d.v4.f32.f32 {%f8, %f9, %f10, %f11}, [%rd2, {%f3, %f2}];\n"
          "  txq.width.b32 %r7, [trf];\n  suld.b.2d.b32.trap {%r8}, [srf, {%r2, %r1}];\n"
          "  sust.b.2d.b32.trap [srf, {%r1, %r2}], {%r3};\n"
+         "  suld.b.1d.v2.b32.clamp {%r10, %r11}, [srf, {%r2}];\n"
+         "  sust.p.2d.b32.trap [srf, {%r2, %r1}], {%r10};\n"
+         "  sured.b.add.2d.u32.zero [srf, {%r1, %r2}], %r11;\n"
+         "  sured.b.min.1d.s32.trap [%rd2, {%r1}], %r4;\n"
          "  add.f32 %f12, %f4, %f8;\n  add.f32 %f13, %f5, %f9;\n  add.s32 %r9, %r7, %r8;\n"
          "  add.s32 %r9, %r9, %r4;\n"
          "  st.global.v4.f32 [%rd3], {%f12, %f13, %f6, %f11};\n  st.global.u32 [%rd5+16], %r9;\n";
 }
 
-// sm_53+: half-precision pairs (HADD2, HMUL2, HFMA2).
+// sm_53+: half-precision pairs (HADD2, HMUL2, HFMA2, their _32I forms, HSETP2, HSET2).
 std::string half_body() {
   return "  mov.b32 %h1, %r1;\n  mov.b32 %h2, %r2;\n  add.f16x2 %h3, %h1, %h2;\n"
          "  mul.f16x2 %h4, %h3, %h1;\n  fma.rn.f16x2 %h5, %h4, %h2, %h3;\n"
-         "  mov.b32 %r3, %h5;\n  st.global.u32 [%rd5], %r3;\n";
+         "  mov.b32 %h6, 0x3c014003;\n  add.f16x2 %h7, %h5, %h6;\n"
+         "  fma.rn.sat.f16x2 %h5, %h7, %h6, %h4;\n  sub.ftz.f16x2 %h5, %h5, %h2;\n"
+         "  setp.ltu.f16x2 %p1|%p2, %h5, %h1;\n  set.gt.u32.f16x2 %r4, %h5, %h2;\n"
+         "  selp.b32 %r4, %r4, 7, %p1;\n  selp.b32 %r4, %r4, 9, %p2;\n"
+         "  mov.b32 %r3, %h5;\n  st.global.u32 [%rd5], %r3;\n  st.global.u32 [%rd5+4], %r4;\n";
 }
 
 }  // namespace
