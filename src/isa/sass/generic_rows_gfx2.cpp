@@ -167,7 +167,7 @@ constexpr std::array<std::string_view, 4> kIsbMode{"", ".PATCH", ".PRIM", ".ATTR
 constexpr std::array<std::string_view, 8> kPixMode{
     "", ".COVMASK", ".COVERED", ".OFFSET", ".CENTROID_OFFSET", ".MY_INDEX", ".INVALID0", ".INVALID1"};
 
-constexpr uint64_t kBit31 = uint64_t{1} << 31, kRaFF = 0xff00, kRcFF = uint64_t{0xff} << 39,
+constexpr uint64_t kBit31 = uint64_t{1} << 31, kRaFF = 0xff00,
                    kOff11 = uint64_t{0x7ff} << 20, kSelB = uint64_t{0xf} << 28;
 constexpr Opnd kRcOpt = opnd(39, kRegOpt), kAttrOp = opnd(8, kAttr);
 
