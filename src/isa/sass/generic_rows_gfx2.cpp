@@ -84,7 +84,8 @@ template <unsigned Sel, const std::array<std::string_view, 16>& Names>
 std::optional<uint64_t> sel_parse(std::string_view t, const Ctx& /*ctx*/) {
   for (uint64_t s = 0; s < 16; ++s) {
     if (!t.ends_with(Names[s]) || (Names[s].empty() && s != 4)) continue;
-    if (const auto r = mem::parse_reg(t.substr(0, t.size() - Names[s].size()))) return *r | s << Sel;
+    if (const auto r = mem::parse_reg(t.substr(0, t.size() - Names[s].size())))
+      return *r | s << Sel;
   }
   return std::nullopt;
 }
@@ -116,7 +117,8 @@ constexpr CustomMods kIdpMods{&idp_text, &mods_parse<&idp_text, uint64_t{0xf} <<
 
 // CCTLT (GL3): operation 1:0, 0 rejected.
 std::optional<std::string> cctlt_text(uint64_t w, unsigned /*sm*/) {
-  constexpr std::array<std::string_view, 4> kOp{"", ".IVTH", ".INVALIDCCTLTOP2", ".INVALIDCCTLTOP3"};
+  constexpr std::array<std::string_view, 4> kOp{"", ".IVTH", ".INVALIDCCTLTOP2",
+                                                ".INVALIDCCTLTOP3"};
   if ((w & 3) == 0) return std::nullopt;
   return std::string(kOp[w & 3]);
 }
@@ -164,11 +166,12 @@ constexpr std::array<std::string_view, 2> kO{"", ".O"}, kSkew{"", ".SKEW"}, kP{"
 constexpr std::array<std::string_view, 1> kPhys{".PHYS"};
 constexpr std::array<std::string_view, 4> kIsbMode{"", ".PATCH", ".PRIM", ".ATTR"},
     kIsbSize{"", ".U16", ".32", ".???3"}, kAttrSize{"", ".64", ".96", ".128"};
-constexpr std::array<std::string_view, 8> kPixMode{
-    "", ".COVMASK", ".COVERED", ".OFFSET", ".CENTROID_OFFSET", ".MY_INDEX", ".INVALID0", ".INVALID1"};
+constexpr std::array<std::string_view, 8> kPixMode{"",          ".COVMASK",         ".COVERED",
+                                                   ".OFFSET",   ".CENTROID_OFFSET", ".MY_INDEX",
+                                                   ".INVALID0", ".INVALID1"};
 
-constexpr uint64_t kBit31 = uint64_t{1} << 31, kRaFF = 0xff00,
-                   kOff11 = uint64_t{0x7ff} << 20, kSelB = uint64_t{0xf} << 28;
+constexpr uint64_t kBit31 = uint64_t{1} << 31, kRaFF = 0xff00, kOff11 = uint64_t{0x7ff} << 20,
+                   kSelB = uint64_t{0xf} << 28;
 constexpr Opnd kRcOpt = opnd(39, kRegOpt), kAttrOp = opnd(8, kAttr);
 
 // ALD (0xefd8) and AST (0xeff0) (GL5): bit 31 .P; without it a register base takes no offset and
@@ -185,7 +188,8 @@ constexpr std::array<Row, 15> kRows{{
     {"IDP", top(13), 0x53d8000000000000, {}, {{kRd, kRa, {K::kCBank, 20}, kRc}}, 4, false, true, 61,
      &kIdpMods},
     {"CCTLT", top(13), 0xebe8000000000000, {}, {{{K::kReg, 39}}}, 1, false, true, 0, &kCctltMods},
-    {"CCTLT", top(13), 0xebf0000000000000, {}, {{opnd(36, kHex13)}}, 1, false, true, 0, &kCctltMods},
+    {"CCTLT", top(13), 0xebf0000000000000, {}, {{opnd(36, kHex13)}}, 1, false, true, 0,
+     &kCctltMods},
     {"ISBERD", top(13), 0xefd0000000000000,
      {{{32, 1, kO}, {33, 2, kIsbMode}, {31, 1, kSkew}, {47, 2, kIsbSize}}},
      {{kRd, mem::addr<0, 0>()}}, 2},
@@ -193,11 +197,13 @@ constexpr std::array<Row, 15> kRows{{
      {{kRd, opnd(45, kP3Opt), mem::addr<12, 8>()}}, 3},
     {"AL2P", top(13), 0xefa0000000000000, {{{32, 1, kO}, {47, 2, kAttrSize}}},
      {{opnd(44, kP3Opt), kRd, opnd(8, kRegOpt), opnd(8, kAl2pOff)}}, 4},
-    {"ALD", top(13) | kBit31, 0xefd8000000000000 | kBit31, {{{32, 1, kO}, {31, 1, kP}, kAttrSizeMod}},
+    {"ALD", top(13) | kBit31, 0xefd8000000000000 | kBit31,
+     {{{32, 1, kO}, {31, 1, kP}, kAttrSizeMod}},
      {{kRd, kAttrOp, kRcOpt}}, 3},
     {"ALD", top(13) | kBit31 | kRaFF, 0xefd8000000000000 | kRaFF, {{{32, 1, kO}, kAttrSizeMod}},
      {{kRd, kAttrOp, kRcOpt}}, 3},
-    {"ALD", top(13) | kBit31 | kOff11, 0xefd8000000000000, {{{32, 1, kO}, {31, 1, kPhys}, kAttrSizeMod}},
+    {"ALD", top(13) | kBit31 | kOff11, 0xefd8000000000000,
+     {{{32, 1, kO}, {31, 1, kPhys}, kAttrSizeMod}},
      {{kRd, kAttrOp, kRcOpt}}, 3},
     {"AST", top(13) | kBit31, 0xeff0000000000000 | kBit31, {{{31, 1, kP}, kAttrSizeMod}},
      {{kAttrOp, kRd, kRcOpt}}, 3},

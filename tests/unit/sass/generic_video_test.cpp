@@ -101,7 +101,8 @@ constexpr Golden kPtxasIdp[] = {
 constexpr Golden kNvdisasmL[] = {
     {"@P6 VABSDIFF4.SD.SAT R121.CC, R31, R208.7777, R141", 0x501fc6f43d061f79},
     {"@P4 VABSDIFF4.SD.U8.U8.SAT.XW R120, R122.1111, 0xc1, R145", 0x500c48e1fc147a78},
-    {"@!P3 VABSDIFF4.SD.S8.U8.INVALIDRED2.XYW R64, R249, R183.INVALIDBSEL4C, R34", 0x50591164cb7bf940},
+    {"@!P3 VABSDIFF4.SD.S8.U8.INVALIDRED2.XYW R64, R249, R183.INVALIDBSEL4C, R34",
+     0x50591164cb7bf940},
     {"@!PT VABSDIFF4.U8.U8.SAT.INVALIDRED2.W R116, R137.2310, R151.7777, R22", 0x50440b2d397f8974},
     {"@P6 VABSDIFF4.SD.SAT R121.CC, R31, -0x30, R141", 0x501fc6f4fd061f79},
     {"@P6 VABSDIFF4.SD.SAT.???0 R121.CC, R31, R208.7777, R141", 0x5007c6c43d061f79},
@@ -216,7 +217,8 @@ TEST(GenericLast, ProbedForms) {
   EXPECT_FALSE(generic_encode("IDP.4A.U8.U8 R6, R0, R5, R6", 60).has_value());
   EXPECT_FALSE(generic_text(0x53fc030000570006, 61).has_value());
   // VABSDIFF4: both S8 omit the types; B's selector 15 is an immediate, signed with S8.
-  EXPECT_EQ(generic_encode("VABSDIFF4.SD.SAT R121.CC, R31, -0x30, R141", 52)->word & 0x0003'0000'ff00'0000,
+  EXPECT_EQ(generic_encode("VABSDIFF4.SD.SAT R121.CC, R31, -0x30, R141", 52)->word &
+                0x0003'0000'ff00'0000,
             0x0003'0000'fd00'0000u);
   EXPECT_FALSE(generic_encode("VABSDIFF4.U8.U8 R0, R1, -0x30, R2", 52).has_value());
   EXPECT_FALSE(generic_encode("VABSDIFF4.S8.S8 R0, R1, R2, R3", 52).has_value());

@@ -138,11 +138,13 @@ int main(int argc, char** argv) {
   }
   // A required mnemonic the draw missed is reported, not failed (VSETP is 1 word in 5,000).
   for (const auto& m : required) {
-    if (by.count(m) == 0 && m != "ALL") std::printf("%s %-12s (required) not drawn\n", arch.c_str(), m.c_str());
+    if (by.count(m) == 0 && m != "ALL")
+      std::printf("%s %-12s (required) not drawn\n", arch.c_str(), m.c_str());
   }
   std::printf(
-      "%s: %zu random words; nvdisasm decoded %zu (%zu mnemonics) and %zu with an unnamed register; "
-      "texsim identical on %zu; %zu of %zu mnemonics 100%%; %zu required mnemonics below 100%%\n",
+      "%s: %zu random words; nvdisasm decoded %zu (%zu mnemonics) and %zu with an unnamed "
+      "register; texsim identical on %zu; %zu of %zu mnemonics 100%%; %zu required mnemonics "
+      "below 100%%\n",
       arch.c_str(), count, nv_total, by.size(), unnamed, same_total, full, by.size(), failed);
   return failed == 0 && nv_total > 0 ? 0 : 1;
 }
