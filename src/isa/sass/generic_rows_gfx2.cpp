@@ -115,7 +115,7 @@ std::optional<std::string> idp_text(uint64_t w, unsigned /*sm*/) {
 }
 constexpr CustomMods kIdpMods{&idp_text, &mods_parse<&idp_text, uint64_t{0xf} << 47>};
 
-// CCTLT (GL3): operation 1:0, 0 rejected.
+// CCTLT (GL3): operation 1:0; 0 is IVALL, a row of its own.
 std::optional<std::string> cctlt_text(uint64_t w, unsigned /*sm*/) {
   constexpr std::array<std::string_view, 4> kOp{"", ".IVTH", ".INVALIDCCTLTOP2",
                                                 ".INVALIDCCTLTOP3"};
@@ -163,7 +163,7 @@ std::optional<uint64_t> attr_parse(std::string_view t, const Ctx& /*ctx*/) {
 constexpr CustomKind kAttr{23, &attr_text, &attr_parse};
 
 constexpr std::array<std::string_view, 2> kO{"", ".O"}, kSkew{"", ".SKEW"}, kP{"", ".P"};
-constexpr std::array<std::string_view, 1> kPhys{".PHYS"};
+constexpr std::array<std::string_view, 1> kPhys{".PHYS"}, kIvall{".IVALL"};
 constexpr std::array<std::string_view, 4> kIsbMode{"", ".PATCH", ".PRIM", ".ATTR"},
     kIsbSize{"", ".U16", ".32", ".???3"}, kAttrSize{"", ".64", ".96", ".128"};
 constexpr std::array<std::string_view, 8> kPixMode{"",          ".COVMASK",         ".COVERED",
@@ -179,7 +179,7 @@ constexpr Opnd kRcOpt = opnd(39, kRegOpt), kAttrOp = opnd(8, kAttr);
 constexpr Mod kAttrSizeMod{47, 2, kAttrSize};
 
 // Opcode bits from single-bit flips of a base word (GL1-GL5).
-constexpr std::array<Row, 15> kRows{{
+constexpr std::array<Row, 16> kRows{{
     {"VABSDIFF4", top(9) | kSelB, 0x5000000000000000 | kSelB, {}, {{kRdCc, opnd(8, kASelKind),
      opnd(20, kImm8Kind), kRc}}, 4, false, true, 0, &kVabsdiff4Mods},
     {"VABSDIFF4", top(9), 0x5000000000000000, {}, {{kRdCc, opnd(8, kASelKind), opnd(20, kBSelKind),
@@ -188,6 +188,8 @@ constexpr std::array<Row, 15> kRows{{
     {"IDP", top(13), 0x53d8000000000000, {}, {{kRd, kRa, {K::kCBank, 20}, kRc}}, 4, false, true, 61,
      &kIdpMods},
     {"CCTLT", top(13), 0xebe8000000000000, {}, {{{K::kReg, 39}}}, 1, false, true, 0, &kCctltMods},
+    // Operation 0 exists only in the immediate form with the immediate 0: CCTLT.IVALL.
+    {"CCTLT", top(13) | uint64_t{0x1fff} << 36 | 3, 0xebf0000000000000, {{{0, 2, kIvall}}}, {}, 0},
     {"CCTLT", top(13), 0xebf0000000000000, {}, {{opnd(36, kHex13)}}, 1, false, true, 0,
      &kCctltMods},
     {"ISBERD", top(13), 0xefd0000000000000,

@@ -111,6 +111,7 @@ constexpr Golden kNvdisasmL[] = {
     {"@P6 CCTLT.IVTH R106", 0xebee35210c56a92d},
     {"@P6 CCTLT.INVALIDCCTLTOP3 0x1555", 0xebf3555938667817},
     {"@P3 CCTLT.INVALIDCCTLTOP2 R209", 0xebebe8ad6df3fece},
+    {"@!P3 CCTLT.IVALL", 0xebf2000dcd9b70a8},
     {"@P6 ISBERD.O.SKEW R38, [R230]", 0xefd01861b926e626},
     {"@P6 ISBERD.O.PATCH.U16 R79, [R91]", 0xefd0b9632a565b4f},
     {"@!P3 ISBERD.PRIM.SKEW.32 R153, [R245]", 0xefd57cbcceabf599},
@@ -222,8 +223,10 @@ TEST(GenericLast, ProbedForms) {
             0x0003'0000'fd00'0000u);
   EXPECT_FALSE(generic_encode("VABSDIFF4.U8.U8 R0, R1, -0x30, R2", 52).has_value());
   EXPECT_FALSE(generic_encode("VABSDIFF4.S8.S8 R0, R1, R2, R3", 52).has_value());
-  // CCTLT's operation 0 is rejected.
+  // CCTLT's operation 0 is IVALL, only in the immediate form with the immediate 0.
   EXPECT_FALSE(generic_text(0xebe8000000070000, 52).has_value());
+  EXPECT_FALSE(generic_text(0xebf0001000070000, 52).has_value());
+  EXPECT_EQ(generic_encode("CCTLT.IVALL", 52)->word, 0xebf0000000070000u);
   // ALD/AST without .P: a register base takes no offset (.PHYS); RZ prints bits 29:20 alone.
   EXPECT_FALSE(generic_text(0xefd8000000170100, 52).has_value());
   EXPECT_EQ(generic_text(0xefd8000000070000, 52), "ALD.PHYS R0, a[R0], R0");
