@@ -106,6 +106,7 @@ std::span<const Row> video_rows();   // generic_rows_video.cpp: VADD, VSET... (G
 std::span<const Row> gfx_rows();     // generic_rows_gfx.cpp: IPA, OUT, IDE, FSWZADD... (GV5-GV7)
 std::span<const Row> half_rows();    // generic_rows_half.cpp: HADD2, HMUL2, HFMA2, HSET2, HSETP2
 std::span<const Row> surf_rows();    // generic_rows_surf.cpp: SULD, SUST, SURED
+std::span<const Row> gfx2_rows();    // generic_rows_gfx2.cpp: VABSDIFF4, IDP, ALD, AST... (GL1-GL6)
 
 // nvdisasm's name of special register v on architecture sm (generic_names.cpp).
 std::optional<std::string> special_name(unsigned v, unsigned sm);

@@ -1,4 +1,5 @@
-// The video and graphics families of the generic Maxwell/Pascal table (issue 29, decisions GV1-GV9):
+// The video and graphics families of the generic Maxwell/Pascal table (issue 29, decisions GV1-GV9,
+// GL1-GL6):
 // ptxas 11.8 output (cuobjdump -sass) and nvdisasm 11.8 lines of random words print and encode
 // both ways.
 #include <gtest/gtest.h>
@@ -84,6 +85,64 @@ constexpr Golden kNvdisasm[] = {
     {"@!P6 FSWZADD.RP.NDV R232, R252, R1, PPNPNPNP", 0x50ff4b61501efce8},
 };
 
+// `cuobjdump -sass` of ptxas 11.8: vabsdiff4 (sm_52 and sm_61) and dp4a/dp2a (sm_61) (GL1, GL2).
+constexpr Golden kPtxasL[] = {
+    {"VABSDIFF4.U8.U8.ACC R6, R0, R5, R6", 0x5038033440570006},
+    {"VABSDIFF4.U8.U8.ACC R0, R0, R5, R6", 0x5038033440570000},
+};
+constexpr Golden kPtxasIdp[] = {
+    {"IDP.4A.U8.U8 R6, R0, R5, R6", 0x53f8030000570006},
+    {"IDP.4A.S8.U8 R6, R0, R5, R6", 0x53fa030000570006},
+    {"IDP.2A.LO.S16.S8 R6, R0, R5, R6", 0x53fb830000570006},
+    {"IDP.2A.HI.U16.S8 R0, R0, R5, R6", 0x53fd830000570000},
+};
+
+// nvdisasm -b SM52 -novliw (IDP: SM61) of random words and single-bit flips of them (GL1-GL5).
+constexpr Golden kNvdisasmL[] = {
+    {"@P6 VABSDIFF4.SD.SAT R121.CC, R31, R208.7777, R141", 0x501fc6f43d061f79},
+    {"@P4 VABSDIFF4.SD.U8.U8.SAT.XW R120, R122.1111, 0xc1, R145", 0x500c48e1fc147a78},
+    {"@!P3 VABSDIFF4.SD.S8.U8.INVALIDRED2.XYW R64, R249, R183.INVALIDBSEL4C, R34",
+     0x50591164cb7bf940},
+    {"@!PT VABSDIFF4.U8.U8.SAT.INVALIDRED2.W R116, R137.2310, R151.7777, R22", 0x50440b2d397f8974},
+    {"@P6 VABSDIFF4.SD.SAT R121.CC, R31, -0x30, R141", 0x501fc6f4fd061f79},
+    {"@P6 VABSDIFF4.SD.SAT.???0 R121.CC, R31, R208.7777, R141", 0x5007c6c43d061f79},
+    {"@P6 VABSDIFF4.SD.SAT R121.CC, R31.INVALIDASEL4F, R208.7777, R141", 0x501fc6ff3d061f79},
+    {"@P6 VABSDIFF4.SD.SAT.INVALIDRED3 R121.CC, R31, R208.7777, R141", 0x507fc6f43d061f79},
+    {"@P6 CCTLT.IVTH R106", 0xebee35210c56a92d},
+    {"@P6 CCTLT.INVALIDCCTLTOP3 0x1555", 0xebf3555938667817},
+    {"@P3 CCTLT.INVALIDCCTLTOP2 R209", 0xebebe8ad6df3fece},
+    {"@!P3 CCTLT.IVALL", 0xebf2000dcd9b70a8},
+    {"@P6 ISBERD.O.SKEW R38, [R230]", 0xefd01861b926e626},
+    {"@P6 ISBERD.O.PATCH.U16 R79, [R91]", 0xefd0b9632a565b4f},
+    {"@!P3 ISBERD.PRIM.SKEW.32 R153, [R245]", 0xefd57cbcceabf599},
+    {"@P6 ISBERD.O.SKEW.???3 R38, [R230]", 0xefd19861b926e626},
+    {"@P1 PIXLD.MY_INDEX R51, P0, [R66+0x38]", 0xefe9022293814233},
+    {"@!P0 PIXLD R65, [R240+0x71]", 0xefe9e1704718f041},
+    {"@!P6 PIXLD.INVALID0 R177, P0, [R147+-0x1e]", 0xefee0ac35e2e93b1},
+    {"@!PT PIXLD.OFFSET R43, P0, [R47+-0x5a]", 0xefea070dca6f2f2b},
+    {"@P1 PIXLD.MY_INDEX R51, P0, [0xc8]", 0xefe902229c81ff33},
+    {"@P2 AL2P P3, R88, R28, 0x223", 0xefa03cb2a2321c58},
+    {"@!P4 AL2P R53, R9, 0x14", 0xefa67c6e814c0935},
+    {"@!P0 AL2P P3, R186, R116, -0x254", 0xefa23c1adac874ba},
+    {"@P4 AL2P.O.96 P1, R74, R65, 0xdb", 0xefa7178d8db4414a},
+    {"@P2 AL2P P3, R88, 0x263", 0xefa03cb2a632ff58},
+    {"@P0 AL2P.O.64 R0, R0", 0xefa0ffff80000000},
+    {"@P0 ALD.O.P.64 R99, a[R190+-0x38], R227", 0xefdef1a1fc80be63},
+    {"@P4 ALD.P.96 R146, a[R0+0x1fa], R59", 0xefdd1ddc9fa40092},
+    {"@P0 ALD.O.PHYS.64 R99, a[R190]", 0xefdeffa10000be63},
+    {"@P0 ALD.O.64 R99, a[0x3c8]", 0xefdeffa17c80ff63},
+    {"@P0 ALD.O.P.64 R99, a[RZ], R227", 0xefdef1a18000ff63},
+    {"@P5 AST.P.96 a[R94+-0x1dc], R26, R245", 0xeff17acfe2455e1a},
+    {"@!PT AST.P.128 a[R61+-0x23c], R151, R14", 0xeff5877adc4f3d97},
+    {"@P5 AST.PHYS.96 a[R94], R26", 0xeff17fcf00055e1a},
+    {"@P5 AST.96 a[0x224], R26", 0xeff17fcf6245ff1a},
+    {"@P0 AST.PHYS a[R0], R0, R0", 0xeff0000000000000},
+};
+constexpr Golden kNvdisasmIdp[] = {
+    {"@!P6 IDP.4A.S8.S8 R127, R76, R252, R16", 0x53fa882e9fce4c7f},
+    {"@P4 IDP.2A.LO.S16.S8 R150, R202, c[0x16][-0x24f4], R209", 0x53dbe8db6c34ca96},
+};
+
 // Each text prints from its word, and encodes to a word that prints it back; a word whose bits all
 // lie in printed fields encodes to itself.
 void both_ways(const Golden& g, unsigned sm) {
@@ -132,6 +191,48 @@ TEST(GenericVideo, ProbedForms) {
   // IPA without .IDX takes its attribute from bits 37:28 and only with Ra = RZ.
   EXPECT_EQ(generic_text(0xe0000003f007ff00, 52), "IPA.PASS R0, a[0x3f], R0, R0, P0");
   EXPECT_FALSE(generic_text(0xe0000003f0070000, 52).has_value());
+}
+
+TEST(GenericLast, PtxasLinesBothWays) {
+  for (const unsigned sm : {52u, 61u}) {
+    for (const auto& g : kPtxasL) {
+      both_ways(g, sm);
+      EXPECT_EQ(generic_encode(g.text, sm)->word, g.word) << g.text;
+    }
+  }
+  for (const auto& g : kPtxasIdp) {
+    both_ways(g, 61);
+    EXPECT_EQ(generic_encode(g.text, 61)->word, g.word) << g.text;
+  }
+}
+
+TEST(GenericLast, NvdisasmLinesBothWays) {
+  for (const auto& g : kNvdisasmL) both_ways(g, 52);
+  for (const auto& g : kNvdisasmIdp) both_ways(g, 62);
+}
+
+// nvdisasm probes (GL1-GL5): the forms nvdisasm rejects or spells by context.
+TEST(GenericLast, ProbedForms) {
+  // IDP exists from SM61 on; .4A rejects bit 50 (.2A's .HI).
+  EXPECT_FALSE(generic_text(0x53f8030000570006, 60).has_value());
+  EXPECT_FALSE(generic_encode("IDP.4A.U8.U8 R6, R0, R5, R6", 60).has_value());
+  EXPECT_FALSE(generic_text(0x53fc030000570006, 61).has_value());
+  // VABSDIFF4: both S8 omit the types; B's selector 15 is an immediate, signed with S8.
+  EXPECT_EQ(generic_encode("VABSDIFF4.SD.SAT R121.CC, R31, -0x30, R141", 52)->word &
+                0x0003'0000'ff00'0000,
+            0x0003'0000'fd00'0000u);
+  EXPECT_FALSE(generic_encode("VABSDIFF4.U8.U8 R0, R1, -0x30, R2", 52).has_value());
+  EXPECT_FALSE(generic_encode("VABSDIFF4.S8.S8 R0, R1, R2, R3", 52).has_value());
+  // CCTLT's operation 0 is IVALL, only in the immediate form with the immediate 0.
+  EXPECT_FALSE(generic_text(0xebe8000000070000, 52).has_value());
+  EXPECT_FALSE(generic_text(0xebf0001000070000, 52).has_value());
+  EXPECT_EQ(generic_encode("CCTLT.IVALL", 52)->word, 0xebf0000000070000u);
+  // ALD/AST without .P: a register base takes no offset (.PHYS); RZ prints bits 29:20 alone.
+  EXPECT_FALSE(generic_text(0xefd8000000170100, 52).has_value());
+  EXPECT_EQ(generic_text(0xefd8000000070000, 52), "ALD.PHYS R0, a[R0], R0");
+  EXPECT_EQ(generic_text(0xefd800007ff7ff00, 52), "ALD R0, a[0x3ff], R0");
+  // AL2P omits RZ and a zero offset; with RZ the offset is unsigned.
+  EXPECT_EQ(generic_text(0xefa0700047f7ff00, 52), "AL2P R0, 0x7f");
 }
 
 }  // namespace

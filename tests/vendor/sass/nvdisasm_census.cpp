@@ -1,6 +1,6 @@
 // Census (issue 29 item 2): uniformly random Maxwell/Pascal words through `nvdisasm -b SMxx` and
 // texsim's decoder (texture rows and the generic table): per mnemonic, how many of the words
-// nvdisasm decodes texsim prints identically; --require names mnemonics that must agree 100%.
+// nvdisasm decodes texsim prints identically; --require: mnemonics that must agree 100% (ALL: all).
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -98,12 +98,20 @@ int main(int argc, char** argv) {
   }
   const auto text = vc::listing_lines(r2.out);
   std::map<std::string, Count> by;
-  size_t nv_total = 0, same_total = 0;
+  size_t nv_total = 0, same_total = 0, unnamed = 0;
   for (size_t i = 0; i < words.size(); ++i) {
     if (rejected.count(i) != 0) continue;
     const uint64_t pc = sass::stream_offset(i);
     const auto it = text.find(pc);
     if (it == text.end()) continue;
+    // A register nvdisasm cannot name ("???255" in a pair, DEPBAR's "???7") is padded to a column
+    // the widest line of the whole listing sets: no text of one word; texsim has none either, and
+    // the word counts apart, as in vendor.sass.nvdisasm_generic (decisions GM4, GL6).
+    if (const size_t q = it->second.find("???");
+        q != std::string::npos && (q == 0 || it->second[q - 1] != '.')) {
+      ++unnamed;
+      continue;
+    }
     const std::string name = mnemonic(it->second);
     Count& c = by[name];
     ++c.nv;
@@ -121,7 +129,8 @@ int main(int argc, char** argv) {
   size_t full = 0, failed = 0;
   for (const auto& [name, c] : by) {
     full += c.same == c.nv ? 1 : 0;
-    const bool req = required.count(name) != 0;
+    // "ALL" requires every mnemonic the draw names (issue 29: the census at 100%, GL6).
+    const bool req = required.count(name) != 0 || required.count("ALL") != 0;
     if (req && c.same != c.nv) ++failed;
     std::printf("%s %-12s %6zu decoded, %6zu identical%s%s%s\n", arch.c_str(), name.c_str(), c.nv,
                 c.same, req ? " (required)" : "", c.example.empty() ? "" : "  first: ",
@@ -129,11 +138,13 @@ int main(int argc, char** argv) {
   }
   // A required mnemonic the draw missed is reported, not failed (VSETP is 1 word in 5,000).
   for (const auto& m : required) {
-    if (by.count(m) == 0) std::printf("%s %-12s (required) not drawn\n", arch.c_str(), m.c_str());
+    if (by.count(m) == 0 && m != "ALL")
+      std::printf("%s %-12s (required) not drawn\n", arch.c_str(), m.c_str());
   }
   std::printf(
-      "%s: %zu random words; nvdisasm decoded %zu (%zu mnemonics); texsim identical on %zu; "
-      "%zu of %zu mnemonics 100%%; %zu required mnemonics below 100%%\n",
-      arch.c_str(), count, nv_total, by.size(), same_total, full, by.size(), failed);
+      "%s: %zu random words; nvdisasm decoded %zu (%zu mnemonics) and %zu with an unnamed "
+      "register; texsim identical on %zu; %zu of %zu mnemonics 100%%; %zu required mnemonics "
+      "below 100%%\n",
+      arch.c_str(), count, nv_total, by.size(), unnamed, same_total, full, by.size(), failed);
   return failed == 0 && nv_total > 0 ? 0 : 1;
 }
