@@ -22,8 +22,7 @@ using generic::Row;
 constexpr std::array kFamilies{&generic::base_rows,  &generic::int_rows,    &generic::int2_rows,
                                &generic::float_rows, &generic::float2_rows, &generic::mem_rows,
                                &generic::ctrl_rows,  &generic::half_rows,   &generic::surf_rows,
-                               &generic::video_rows, &generic::gfx_rows,
-                               &generic::gfx2_rows};
+                               &generic::video_rows, &generic::gfx_rows,    &generic::gfx2_rows};
 
 uint64_t bits(uint64_t w, unsigned lo, unsigned n) {
   return (w >> lo) & ((uint64_t{1} << n) - 1);

@@ -267,7 +267,8 @@ bool parse_lsc_operand(std::string_view t, const SymbolTable& syms, KOperand& o,
       name = name.substr(0, dot);
     }
   } else {
-    return err = "LSC operand '" + std::string(t) + "' is not modelled (flat and ss(..) addresses only)",
+    return err = "LSC operand '" + std::string(t) +
+                 "' is not modelled (flat and ss(..) addresses only)",
            false;
   }
   o.var = syms.find_name(name);

@@ -12,9 +12,9 @@
 namespace texsim::isa::visa {
 namespace {
 
-constexpr uint32_t kR0 = 7;     // %r0 (symbols.cpp kPredefinedGeneral)
-constexpr uint32_t kHwId = 12;  // %hw_id
-constexpr uint32_t kSr0 = 13;   // %sr0
+constexpr uint32_t kR0 = 7;                   // %r0 (symbols.cpp kPredefinedGeneral)
+constexpr uint32_t kHwId = 12;                // %hw_id
+constexpr uint32_t kSr0 = 13;                 // %sr0
 constexpr uint32_t kPrivateKey = 0xffffffff;  // mem.buffers' key: the private memory (KP3)
 
 bool launch_error(core::DiagSink& sink, const scene::Scene& sc, const std::string& what) {
@@ -163,11 +163,13 @@ bool private_memory(const KernelLaunch& l, unsigned simd, const std::array<uint3
       l.private_simt ? uint64_t{l.private_per_item} * simd : l.private_per_item;
   const uint64_t scratch = threads * l.scratch_per_thread, priv = threads * per_thread;
   if (threads > 4096 && (scratch != 0 || priv != 0))
-    return launch_error(sink, sc, "a launch with private memory has at most 4096 threads, this one " +
-                                      std::to_string(threads));
+    return launch_error(sink, sc,
+                        "a launch with private memory has at most 4096 threads, this one " +
+                            std::to_string(threads));
   if (scratch + priv > (uint64_t{1} << 30))
-    return launch_error(sink, sc, "the launch's private memory (" +
-                                      std::to_string(scratch + priv) + " bytes) is over 1 GiB");
+    return launch_error(
+        sink, sc,
+        "the launch's private memory (" + std::to_string(scratch + priv) + " bytes) is over 1 GiB");
   mem.scratch.assign(scratch, 0);
   mem.scratch_per_thread = l.scratch_per_thread;
   if (priv != 0) {
@@ -209,8 +211,7 @@ std::optional<RunResult> run_launch(const VisaProgram& prog, KernelCode& code,
     for (uint32_t gy = 0; gy < groups[1]; ++gy) {
       for (uint32_t gx = 0; gx < groups[0]; ++gx) {
         if (l.slm_size) mem.slm.emplace(*l.slm_size, uint8_t{0});  // fresh per group (K16)
-        if (!run_group(prog, code, sc, cfg, l, *simd, *proto, {gx, gy, gz}, mem, next_slot,
-                       sink))
+        if (!run_group(prog, code, sc, cfg, l, *simd, *proto, {gx, gy, gz}, mem, next_slot, sink))
           return std::nullopt;
       }
     }

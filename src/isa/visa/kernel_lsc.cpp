@@ -108,8 +108,8 @@ bool run_lsc(ThreadState& t, const KInst& k, uint32_t active, const core::TextLo
                         (!def      ? std::string(" has undefined bytes")
                          : scratch ? " lies past the thread's scratch space (" +
                                          std::to_string(t.mem.scratch_per_thread) + " bytes)"
-                         : slm     ? std::string(" lies past the work-group's SLM")
-                                   : std::string(" lies in no launch buffer with an \"address\"")));
+                         : slm ? std::string(" lies past the work-group's SLM")
+                               : std::string(" lies in no launch buffer with an \"address\"")));
       const uint32_t r = dsp->base + data.col + v * per + i * rbytes;
       for (unsigned b = 0; b < rbytes; ++b) {
         if (store && b < mbytes) mem[b] = t.m.byte(r + b);

@@ -147,8 +147,7 @@ TEST(KernelPrivate, LscScratchPastTheThreadsSpaceOrOnAnotherSurfaceIsAnError) {
   const PRun past = run(with_offset(kSurfaceState, "0x3e4"), launch_scene(1024, 0));
   EXPECT_FALSE(past.result);
   EXPECT_NE(past.diags.find(":26:"), std::string::npos) << past.diags;
-  EXPECT_NE(past.diags.find("lies past the thread's scratch space (1024 bytes)"),
-            std::string::npos)
+  EXPECT_NE(past.diags.find("lies past the thread's scratch space (1024 bytes)"), std::string::npos)
       << past.diags;
   std::string other = with_offset(kSurfaceState, "0x0");
   other.replace(other.find("0x4:ud"), 6, "0x3:ud");  // not %r0.5 >> 4 (for threads but the first)

@@ -133,8 +133,8 @@ int main(int argc, char** argv) {
     const bool req = required.count(name) != 0 || required.count("ALL") != 0;
     if (req && c.same != c.nv) ++failed;
     std::printf("%s %-12s %6zu decoded, %6zu identical%s%s%s\n", arch.c_str(), name.c_str(), c.nv,
-                c.same, req ? " (required)" : "", c.example.empty() ? "" : "  first: ",
-                c.example.c_str());
+                c.same, req ? " (required)" : "",
+                c.example.empty() ? "" : "  first: ", c.example.c_str());
   }
   // A required mnemonic the draw missed is reported, not failed (VSETP is 1 word in 5,000).
   for (const auto& m : required) {
