@@ -1,6 +1,7 @@
 // texsim._texsim: placements (texsim.Placement, texsim.Tiling) and address traces as numpy arrays,
 // for sample_addresses / fetch_addresses (docs/memory-trace.md). Depends on the public C++ API.
 #include <cstring>
+#include <optional>
 
 #include "module.hpp"
 
@@ -65,16 +66,19 @@ void bind_placement(py::module_& m) {
   py::class_<Placement>(m, "Placement")
       .def(py::init([](Tiling t, uint64_t base_address, uint32_t row_pitch, uint8_t bw, uint8_t bh,
                        uint8_t bd, uint32_t halign, uint32_t valign, uint32_t qpitch,
-                       uint64_t array_pitch) {
-             return Placement{t,      row_pitch, bw,     bh,          bd,
-                              halign, valign,    qpitch, array_pitch, base_address};
+                       uint64_t array_pitch, std::optional<uint32_t> miptail_start) {
+             return Placement{t,      row_pitch, bw,          bh, bd,
+                              halign, valign,    qpitch,      array_pitch,       base_address,
+                              miptail_start};
            }),
            py::arg("tiling") = Tiling::kLinear, py::kw_only(), py::arg("base_address") = 0,
            py::arg("row_pitch") = 0, py::arg("block_width_log2") = 0,
            py::arg("block_height_log2") = 0, py::arg("block_depth_log2") = 0, py::arg("halign") = 4,
            py::arg("valign") = 4, py::arg("qpitch") = 0, py::arg("array_pitch") = 0,
+           py::arg("miptail_start") = py::none(),
            "Where a surface lies in GPU memory (docs/memory-layouts.md); 0 fields are computed "
-           "as the public drivers compute them.")
+           "as the public drivers compute them. miptail_start: Tile64's Mip Tail Start LOD "
+           "(0..15), None for the level Mesa isl picks.")
       .def_readwrite("tiling", &Placement::tiling)
       .def_readwrite("base_address", &Placement::base_address)
       .def_readwrite("row_pitch", &Placement::row_pitch)
@@ -84,7 +88,8 @@ void bind_placement(py::module_& m) {
       .def_readwrite("halign", &Placement::halign)
       .def_readwrite("valign", &Placement::valign)
       .def_readwrite("qpitch", &Placement::qpitch)
-      .def_readwrite("array_pitch", &Placement::array_pitch);
+      .def_readwrite("array_pitch", &Placement::array_pitch)
+      .def_readwrite("miptail_start", &Placement::miptail_start);
 }
 
 }  // namespace texsim::py_api

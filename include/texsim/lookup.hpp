@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -196,6 +197,10 @@ struct Placement {
   uint32_t qpitch = 0;              // Intel rows of elements between array slices
   uint64_t array_pitch = 0;         // NVIDIA bytes between layers
   uint64_t base_address = 0;
+  // Intel Tile64: RENDER_SURFACE_STATE Mip Tail Start LOD, the first level of the mip tail (0..15;
+  // a value at or above the level count: no tail). Unset: the level Mesa isl picks
+  // (isl_choose_miptail_start_level). Other tilings: must be unset (LAYOUT-TILE64-MIPTAIL).
+  std::optional<uint32_t> miptail_start;
 };
 
 // One texel the lookup read, the lane that read it, and where its element (texel, or 4x4 block)

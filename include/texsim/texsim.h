@@ -328,7 +328,8 @@ typedef enum texsim_tiling {
 } texsim_tiling;
 
 /* Where and how the surface lies in GPU memory (texsim::Placement in lookup.hpp says each
- * field; 0: as the public driver computes it). Default: linear, HALIGN = VALIGN = 4. */
+ * field; 0: as the public driver computes it). Default: linear, HALIGN = VALIGN = 4, and
+ * miptail_start -1. A version-1 struct (without miptail_start) reads as miptail_start -1. */
 typedef struct texsim_placement {
   size_t struct_size;
   texsim_tiling tiling;
@@ -337,6 +338,8 @@ typedef struct texsim_placement {
   uint32_t halign, valign, qpitch;                                /* Intel */
   uint64_t array_pitch;                                           /* NVIDIA */
   uint64_t base_address;
+  /* version 2 */
+  int32_t miptail_start; /* Tile64 Mip Tail Start LOD 0..15; -1: Mesa isl's choice (others: -1) */
 } texsim_placement;
 TEXSIM_API texsim_status texsim_placement_init(texsim_placement* placement, size_t struct_size);
 TEXSIM_DEFAULT_FN_(texsim_placement)

@@ -41,6 +41,11 @@ std::optional<Placement> placement_of(const texsim_placement* placement, Diagnos
     bad_argument(d, "GOBs per block (log2) must be below 256");
     return std::nullopt;
   }
+  if (pl->miptail_start < -1) {  // -1: isl's choice; 0..15 checked as LAYOUT-TILE64-MIPTAIL
+    bad_argument(d, "miptail_start must be -1 (isl's choice) or a level, got " +
+                        std::to_string(pl->miptail_start));
+    return std::nullopt;
+  }
   Placement p;
   detail::copy_placement(*pl, p);
   return p;

@@ -23,6 +23,7 @@ static_assert(offsetof(texsim_diagnostic, notes) % alignof(texsim_diagnostic) ==
 static_assert(offsetof(texsim_run_options, settings) % alignof(texsim_run_options) == 0);
 static_assert(offsetof(texsim_sampler, max_anisotropy_float) % alignof(texsim_sampler) == 0);
 static_assert(offsetof(texsim_sample_lanes, quad_x) % alignof(texsim_sample_lanes) == 0);
+static_assert(offsetof(texsim_placement, miptail_start) % alignof(texsim_placement) == 0);
 static_assert(offsetof(texsim_sample_options, lavapipe_masked_lanes) %
                   alignof(texsim_sample_options) ==
               0);

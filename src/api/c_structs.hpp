@@ -47,7 +47,7 @@ TEXSIM_STRUCT_VERSIONS(texsim_scene_options, sizeof(texsim_scene_options))
 TEXSIM_STRUCT_VERSIONS(texsim_bounds_options, sizeof(texsim_bounds_options))
 TEXSIM_STRUCT_VERSIONS(texsim_query_lanes, sizeof(texsim_query_lanes))
 TEXSIM_STRUCT_VERSIONS(texsim_query_options, sizeof(texsim_query_options))
-TEXSIM_STRUCT_VERSIONS(texsim_placement, sizeof(texsim_placement))
+TEXSIM_STRUCT_VERSIONS(texsim_placement, offsetof(texsim_placement, miptail_start))
 #undef TEXSIM_STRUCT_VERSIONS
 
 // Whether `size` is one of the struct's versions; a LIB-ARG diagnostic naming `what` (the

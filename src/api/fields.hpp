@@ -2,6 +2,7 @@
 // (include/texsim/*.hpp), the C struct (texsim.h) and texunit's. Each lists its fields once.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -59,6 +60,22 @@ inline void assign(std::optional<uint8_t>& to, int32_t from) {
 }
 inline void assign(int32_t& to, const std::optional<uint8_t>& from) {
   to = from ? int32_t{*from} : -1;
+}
+// The Tile64 mip tail start (decision MT1): C++ leaves it unset for isl's choice, C spells that
+// -1 and hwstate::TilingParams kMiptailDefault (UINT32_MAX; static_assert in surface.cpp).
+inline void assign(std::optional<uint32_t>& to, int32_t from) {
+  to.reset();
+  if (from >= 0) to = static_cast<uint32_t>(from);
+}
+inline void assign(int32_t& to, const std::optional<uint32_t>& from) {
+  to = from ? static_cast<int32_t>(std::min<uint32_t>(*from, INT32_MAX)) : -1;
+}
+inline void assign(std::optional<uint32_t>& to, uint32_t from) {
+  to.reset();
+  if (from != UINT32_MAX) to = from;
+}
+inline void assign(uint32_t& to, const std::optional<uint32_t>& from) {
+  to = from.value_or(UINT32_MAX);
 }
 
 // One lane array: a span, or in C a pointer (NULL: empty) to `n` elements.
@@ -206,7 +223,7 @@ void copy_tiling(const From& from, To& to) {
   assign(to.block_height_log2, from.block_height_log2);
   assign(to.block_depth_log2, from.block_depth_log2);
   assign(to.halign, from.halign), assign(to.valign, from.valign), assign(to.qpitch, from.qpitch);
-  assign(to.array_pitch, from.array_pitch);
+  assign(to.array_pitch, from.array_pitch), assign(to.miptail_start, from.miptail_start);
 }
 template <typename From, typename To>
 void copy_placement(const From& from, To& to) {

@@ -1,5 +1,6 @@
 // Public API: Surface and Scene handles over texunit::Surface and scene::Scene.
 // Owned surfaces are writable; a scene's surfaces are read-only and keep their scene alive.
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -147,6 +148,8 @@ std::optional<Profile> Scene::sampler_profile(uint32_t id) const {
 
 static_assert(int(Tiling::kBlockLinear) == int(hwstate::Tiling::kBlockLinear) &&
               int(Tiling::kTile64) == int(hwstate::Tiling::kTile64));
+// fields.hpp spells "isl's mip tail start" UINT32_MAX in TilingParams (decision MT1).
+static_assert(hwstate::TilingParams::kMiptailDefault == UINT32_MAX);
 
 std::optional<Placement> Scene::placement(uint32_t id) const {
   const scene::SceneSurface* s = impl_->scene.find_surface(id);

@@ -64,6 +64,28 @@ void check_tile64_tail(const PlacedSurface& s, const LayoutPlan& p, core::DiagSi
   }
 }
 
+// Mip Tail Start LOD as given (kMiptailDefault: isl's choice): a 4-bit RENDER_SURFACE_STATE field
+// (168..171), and only Tile64 has a tail; another layout with a start set is refused rather than
+// ignored (decision MT2). False when refused.
+bool check_miptail_field(const PlacedSurface& s, core::DiagSink& sink, const core::Location& loc) {
+  const uint32_t m = s.tiling.miptail_start;
+  if (m == TilingParams::kMiptailDefault) return true;
+  const char* why = nullptr;
+  if (s.tiling.tiling != Tiling::kTile64) {
+    why = "is a Tile64 field";
+  } else if (m > 15) {
+    why = "must be in [0, 15]";
+  }
+  if (why == nullptr) return true;
+  sink.error("LAYOUT-TILE64-MIPTAIL", loc,
+             "Mip Tail Start LOD " + std::string(why) + ", got " + to_string(m) + " on " +
+                 std::string(tiling_name(s.tiling.tiling)),
+             "RENDER_SURFACE_STATE, Mip Tail Start LOD [171:168] (Mesa genxml gen125.xml); "
+             "isl_surf_choose_tiling: Tile64 is the tiling \"which support[s] standard-tiling "
+             "including Mip Tails\"; docs/decisions.md MT2");
+  return false;
+}
+
 void check_intel_tiling(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& sink,
                         const core::Location& loc) {
   const Tiling t = s.tiling.tiling;
@@ -205,6 +227,7 @@ void check_nvidia(const PlacedSurface& s, const LayoutPlan& p, core::DiagSink& s
 bool validate_placement(const PlacedSurface& s, core::DiagSink& sink, const core::Location& loc) {
   const size_t errors_before = sink.error_count();
   if (!texunit::validate_surface_desc(s.desc, sink, loc)) return false;
+  if (!check_miptail_field(s, sink, loc)) return false;
   const LayoutPlan p = plan_layout(s);
   if (is_intel(s.tiling.tiling)) {
     check_intel(s, p, sink, loc);

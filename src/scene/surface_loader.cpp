@@ -208,7 +208,7 @@ std::optional<hwstate::PlacedSurface> read_placement(JsonReader& r, const Json& 
   if (!r.expect_object(v, path)) return std::nullopt;
   r.check_keys(v, path,
                {"tiling", "address", "row_pitch", "block_width_log2", "block_height_log2",
-                "block_depth_log2", "halign", "valign", "qpitch", "array_pitch"});
+                "block_depth_log2", "halign", "valign", "qpitch", "array_pitch", "miptail_start"});
   const size_t errors_before = r.sink().error_count();
   hwstate::PlacedSurface p;
   p.desc = d;
@@ -237,6 +237,8 @@ std::optional<hwstate::PlacedSurface> read_placement(JsonReader& r, const Json& 
   u32("halign", p.tiling.halign, UINT32_MAX);
   u32("valign", p.tiling.valign, UINT32_MAX);
   u32("qpitch", p.tiling.qpitch, UINT32_MAX);
+  // Tile64 Mip Tail Start LOD, the 4-bit RENDER_SURFACE_STATE field; absent: isl's choice (MT1).
+  u32("miptail_start", p.tiling.miptail_start, 15);
   auto log2 = [&](std::string_view key, uint8_t& field) {
     uint32_t x = field;
     u32(key, x, 255);
