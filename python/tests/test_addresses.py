@@ -68,3 +68,62 @@ def test_scene_placement_and_default_linear():
     _, t = texsim.fetch_addresses(scene.surface(2), np.array([3], np.uint32),
                                   np.array([2], np.uint32))
     assert list(t["address"]) == [2 * 8 * 4 + 3 * 4]
+
+
+# Issue 27 (decisions MT1-MT3): Tile64's Mip Tail Start LOD as Placement.miptail_start. RGBA8
+# 256x256, 9 levels, at 0x100000000; texel (0, 0) of levels 2, 3 and 4 (hand-computed from Mesa
+# isl's GFX4_2D placement, acm_tile64_2d_32bpp and icl_std_y_2d_miptail_offset_el in
+# tests/unit/api/miptail_test.cpp): isl's start is level 2, a start of 3 moves levels 2..4.
+TAIL_DEFAULT = [335872, 360448, 331776]
+TAIL_START3 = [327680, 466944, 491520]
+
+
+def tail_corners(surface, placement):
+    zero = np.zeros(3, np.uint32)
+    _, t = texsim.fetch_addresses(surface, zero, zero, level=np.array([2, 3, 4], np.uint32),
+                                  placement=placement)
+    return [int(a) - 0x100000000 for a in t["address"]]
+
+
+def test_tile64_miptail_start_moves_the_levels_and_round_trips():
+    s = texsim.Surface("R8G8B8A8_UNORM", 256, 256, mips=9)
+    default = texsim.Placement("tile64", base_address=0x100000000)
+    assert default.miptail_start is None
+    assert tail_corners(s, default) == TAIL_DEFAULT
+    p = texsim.Placement("tile64", base_address=0x100000000, miptail_start=3)
+    assert p.miptail_start == 3
+    assert tail_corners(s, p) == TAIL_START3
+    # Through RENDER_SURFACE_STATE bytes (Mip Tail Start LOD: bits 168..171) and back.
+    rss = texsim.descriptor_from_surface("DG2", s, p)
+    assert rss[21] & 0xF == 3
+    back = texsim.surface_from_descriptor("DG2", rss, texsim.surface_memory(s, p),
+                                          memory_address=0x100000000)
+    assert back.placement.miptail_start == 3
+    assert tail_corners(back.surface, back.placement) == TAIL_START3
+    assert texsim.descriptor_from_surface("DG2", back.surface, back.placement) == rss
+    p.miptail_start = None
+    assert tail_corners(s, p) == TAIL_DEFAULT
+
+
+def test_tile64_miptail_start_refusals():
+    s = texsim.Surface("R8G8B8A8_UNORM", 256, 256, mips=9)
+    with pytest.raises(texsim.Error, match="LAYOUT-TILE64-MIPTAIL"):  # 4 bits
+        tail_corners(s, texsim.Placement("tile64", base_address=0x100000000, miptail_start=16))
+    with pytest.raises(texsim.Error, match="LAYOUT-TILE64-MIPTAIL"):  # a Tile64 field only
+        tail_corners(s, texsim.Placement("tile4", base_address=0x100000000, miptail_start=3))
+    with pytest.raises(TypeError):
+        texsim.Placement("tile64", miptail_start=-1)
+
+
+def tail_scene(placement):
+    return texsim.Scene.from_json(
+        '{"texsim": 1, "surfaces": [{"id": 0, "type": "2d", "format": "R8G8B8A8_UNORM", '
+        '"width": 256, "height": 256, "mips": 9, "placement": ' + placement + '}]}')
+
+
+def test_tile64_miptail_start_from_scene_json():
+    scene = tail_scene('{"tiling": "tile64", "address": "0x100000000", "miptail_start": 3}')
+    assert scene.placement(0).miptail_start == 3
+    assert tail_corners(scene.surface(0), scene.placement(0)) == TAIL_START3
+    with pytest.raises(texsim.Error, match=r"placement\.miptail_start"):
+        tail_scene('{"tiling": "tile64", "address": "0x100000000", "miptail_start": 16}')

@@ -36,6 +36,11 @@ typedef struct sampler_v1 {
   unsigned char bytes[offsetof(texsim_sampler, max_anisotropy_float)];
 } sampler_v1;
 
+/* texsim_placement as a program compiled against version 1 (before miptail_start). */
+typedef struct placement_v1 {
+  unsigned char bytes[offsetof(texsim_placement, miptail_start)];
+} placement_v1;
+
 /* A version-1 struct as it lies in the caller's memory, followed by bytes the library must
  * neither read (they hold invalid values) nor write. */
 typedef struct {
@@ -288,7 +293,61 @@ static void test_query(void) {
   texsim_surface_destroy(s);
 }
 
+/* The address of texel (0, 0) of level 3 of an RGBA8 256x256 Tile64 chain at 0x100000000. */
+static uint64_t level3_address(const texsim_surface* s, const texsim_placement* pl,
+                               texsim_status* status) {
+  const uint32_t zero = 0, level = 3;
+  uint32_t r, g, b, a;
+  texsim_fetch_lanes fl = texsim_fetch_lanes_default();
+  fl.count = 1, fl.x = &zero, fl.y = &zero, fl.level = &level;
+  texsim_results out = texsim_results_default();
+  out.r = &r, out.g = &g, out.b = &b, out.a = &a;
+  texsim_address_trace* t = NULL;
+  *status = texsim_fetch_addresses(s, &fl, &out, NULL, pl, 64, &t, NULL);
+  if (*status != TEXSIM_OK) return 0;
+  uint64_t address = 0;
+  if (texsim_address_trace_read_count(t) == 1)
+    address = texsim_address_trace_reads(t)[0].address - 0x100000000u;
+  texsim_address_trace_destroy(t);
+  return address;
+}
+
+/* miptail_start (version 2, decision MT1): -1 by default; a version-1 placement followed by bytes
+ * that would be a start of 0x05050505 if read is isl's choice (level 3 in the tail's slot 1 at
+ * 5 * 65536 + 32768), a start of 3 moves level 3 to slot 0 of the tile below (7 * 65536 + 8192;
+ * hand-computed in tests/unit/api/miptail_test.cpp). */
+static void test_placement_versions(void) {
+  texsim_surface_desc desc = texsim_surface_desc_default();
+  desc.width = desc.height = 256, desc.mips = 9;
+  texsim_surface* s = NULL;
+  CHECK(texsim_surface_create(&desc, NULL, 0, &s) == TEXSIM_OK);
+  if (s == NULL) return;
+  texsim_status st = TEXSIM_OK;
+  texsim_placement pl = texsim_placement_default();
+  CHECK(pl.struct_size == sizeof pl && pl.miptail_start == -1);
+  pl.tiling = TEXSIM_TILING_TILE64, pl.base_address = 0x100000000u;
+  CHECK(level3_address(s, &pl, &st) == 5 * 65536 + 32768);
+  pl.miptail_start = 3;
+  CHECK(level3_address(s, &pl, &st) == 7 * 65536 + 8192);
+  struct {
+    placement_v1 v1;
+    unsigned char tail[16];
+  } in_memory;
+  memset(&in_memory, 0x05, sizeof in_memory);
+  pl.struct_size = sizeof in_memory.v1;
+  memcpy(&in_memory.v1, &pl, sizeof in_memory.v1);
+  CHECK(level3_address(s, (const texsim_placement*)&in_memory, &st) == 5 * 65536 + 32768);
+  /* An older caller's init fills only version 1's fields. */
+  CHECK(texsim_placement_init((texsim_placement*)&in_memory, sizeof in_memory.v1) == TEXSIM_OK);
+  CHECK(all_bytes_are(in_memory.tail, sizeof in_memory.tail, 0x05));
+  pl.struct_size = sizeof in_memory.v1 + 4;
+  level3_address(s, &pl, &st);
+  CHECK(lib_arg(st, "texsim_placement"));
+  texsim_surface_destroy(s);
+}
+
 int main(void) {
+  test_placement_versions();
   test_query();
   test_sampler_max_anisotropy_versions();
   test_older_run_options();
