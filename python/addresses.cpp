@@ -67,9 +67,8 @@ void bind_placement(py::module_& m) {
       .def(py::init([](Tiling t, uint64_t base_address, uint32_t row_pitch, uint8_t bw, uint8_t bh,
                        uint8_t bd, uint32_t halign, uint32_t valign, uint32_t qpitch,
                        uint64_t array_pitch, std::optional<uint32_t> miptail_start) {
-             return Placement{t,      row_pitch, bw,          bh, bd,
-                              halign, valign,    qpitch,      array_pitch,       base_address,
-                              miptail_start};
+             return Placement{t,      row_pitch, bw,          bh,           bd,           halign,
+                              valign, qpitch,    array_pitch, base_address, miptail_start};
            }),
            py::arg("tiling") = Tiling::kLinear, py::kw_only(), py::arg("base_address") = 0,
            py::arg("row_pitch") = 0, py::arg("block_width_log2") = 0,

@@ -53,10 +53,10 @@ std::vector<uint64_t> corners(const Surface& s, const Placement& p, Diagnostics&
 
 // Hand-computed from Mesa isl (src/intel/isl/isl.c at bminor/mesa-mesa 10131582; layout in
 // docs/memory-layouts.md kTile64). RGBA8 Tile64 tiles are 128x128 texels, offset bits 15..0
-// "YYXXYYXYXXYYXXXX" (acm_tile64_2d_32bpp); levels tile-aligned (isl_gfx125_choose_image_alignment_el),
-// GFX4_2D: level 0 (0, 0), level 1 (0, 256), level 2 right of level 1 at (128, 256), then down.
-// Tail slots at 32 bpb, icl_std_y_2d_miptail_offset_el: 0 {64, 0}, 1 {0, 64}, 2 {32, 0}.
-// Row pitch: 256 texels = 2 tiles, tile t = 2 * (y / 128) + x / 128.
+// "YYXXYYXYXXYYXXXX" (acm_tile64_2d_32bpp); levels tile-aligned
+// (isl_gfx125_choose_image_alignment_el), GFX4_2D: level 0 (0, 0), level 1 (0, 256), level 2 right
+// of level 1 at (128, 256), then down. Tail slots at 32 bpb, icl_std_y_2d_miptail_offset_el: 0 {64,
+// 0}, 1 {0, 64}, 2 {32, 0}. Row pitch: 256 texels = 2 tiles, tile t = 2 * (y / 128) + x / 128.
 //  - default (isl_choose_miptail_start_level: level 2, 64x64, is the first beside slot 0's 64
 //    columns): the tail's tile is (128, 256) = tile 5. Level 2 at slot 0 (192, 256): x 64 texels =
 //    byte 256 = bit 13: 5 * 65536 + 8192. Level 3 at slot 1 (128, 320): y 64 = bit 15:
@@ -120,8 +120,8 @@ uint32_t tail_field(const std::vector<uint8_t>& rss) {
 
 TEST(MiptailStart, RoundTripsThroughTheSurfaceState) {
   const Surface s = chain();
-  for (const std::optional<uint32_t> start : {std::optional<uint32_t>(), std::optional(3u),
-                                              std::optional(15u)}) {
+  for (const std::optional<uint32_t> start :
+       {std::optional<uint32_t>(), std::optional(3u), std::optional(15u)}) {
     Diagnostics d;
     const Placement p = tile64(start);
     const auto rss = descriptor_from_surface("DG2", s, p, d);
