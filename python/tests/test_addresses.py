@@ -70,7 +70,7 @@ def test_scene_placement_and_default_linear():
     assert list(t["address"]) == [2 * 8 * 4 + 3 * 4]
 
 
-# Issue 27 (decisions MT1-MT3): Tile64's Mip Tail Start LOD as Placement.miptail_start. RGBA8
+# Issue 27 (decisions TS1-TS3): Tile64's Mip Tail Start LOD as Placement.miptail_start. RGBA8
 # 256x256, 9 levels, at 0x100000000; texel (0, 0) of levels 2, 3 and 4 (hand-computed from Mesa
 # isl's GFX4_2D placement, acm_tile64_2d_32bpp and icl_std_y_2d_miptail_offset_el in
 # tests/unit/api/miptail_test.cpp): isl's start is level 2, a start of 3 moves levels 2..4.

@@ -61,7 +61,7 @@ inline void assign(std::optional<uint8_t>& to, int32_t from) {
 inline void assign(int32_t& to, const std::optional<uint8_t>& from) {
   to = from ? int32_t{*from} : -1;
 }
-// The Tile64 mip tail start (decision MT1): C++ leaves it unset for isl's choice, C spells that
+// The Tile64 mip tail start (decision TS1): C++ leaves it unset for isl's choice, C spells that
 // -1 and hwstate::TilingParams kMiptailDefault (UINT32_MAX; static_assert in surface.cpp).
 inline void assign(std::optional<uint32_t>& to, int32_t from) {
   to.reset();

@@ -148,7 +148,7 @@ std::optional<Profile> Scene::sampler_profile(uint32_t id) const {
 
 static_assert(int(Tiling::kBlockLinear) == int(hwstate::Tiling::kBlockLinear) &&
               int(Tiling::kTile64) == int(hwstate::Tiling::kTile64));
-// fields.hpp spells "isl's mip tail start" UINT32_MAX in TilingParams (decision MT1).
+// fields.hpp spells "isl's mip tail start" UINT32_MAX in TilingParams (decision TS1).
 static_assert(hwstate::TilingParams::kMiptailDefault == UINT32_MAX);
 
 std::optional<Placement> Scene::placement(uint32_t id) const {

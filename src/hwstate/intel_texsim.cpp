@@ -617,6 +617,9 @@ std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platfor
                      : cube                                              ? "SURFTYPE_CUBE"
                                                                          : "SURFTYPE_2D";
   const uint32_t depth = t == SurfaceType::k3D ? s.desc.depth : s.desc.layers;
+  const uint32_t tail_field = s.tiling.miptail_start == TilingParams::kMiptailDefault
+                                  ? plan.miptail_start
+                                  : s.tiling.miptail_start;
   const std::pair<std::string, std::string> set[] = {
       {"Surface Type", surf},
       {"Surface Array", array ? "1" : "0"},
@@ -635,9 +638,11 @@ std::optional<std::vector<uint8_t>> surface_from_texsim(std::string_view platfor
       {"Shader Channel Select Blue", "BLUE"},
       {"Shader Channel Select Alpha", "ALPHA"},
       {"Surface Base Address", core::hex(s.base_address)},
-      // MULTISAMPLECOUNT_n is log2(n); the tail start (Tile64) is the plan's, 15 for none.
+      // MULTISAMPLECOUNT_n is log2(n); the tail start (Tile64) is the placement's own value
+      // when it names one (bytes round-trip: 15 stays 15, decision TS3), else the plan's (isl's
+      // choice, the level count for none), 15 at most.
       {"Number of Multisamples", std::to_string(std::countr_zero(s.desc.samples))},
-      {"Mip Tail Start LOD", std::to_string(tile64 ? std::min(plan.miptail_start, 15u) : 0)}};
+      {"Mip Tail Start LOD", std::to_string(tile64 ? std::min(tail_field, 15u) : 0)}};
   return encode(*type, set, sink);
 }
 

@@ -66,7 +66,7 @@ void check_tile64_tail(const PlacedSurface& s, const LayoutPlan& p, core::DiagSi
 
 // Mip Tail Start LOD as given (kMiptailDefault: isl's choice): a 4-bit RENDER_SURFACE_STATE field
 // (168..171), and only Tile64 has a tail; another layout with a start set is refused rather than
-// ignored (decision MT2). False when refused.
+// ignored (decision TS2). False when refused.
 bool check_miptail_field(const PlacedSurface& s, core::DiagSink& sink, const core::Location& loc) {
   const uint32_t m = s.tiling.miptail_start;
   if (m == TilingParams::kMiptailDefault) return true;
@@ -82,7 +82,7 @@ bool check_miptail_field(const PlacedSurface& s, core::DiagSink& sink, const cor
                  std::string(tiling_name(s.tiling.tiling)),
              "RENDER_SURFACE_STATE, Mip Tail Start LOD [171:168] (Mesa genxml gen125.xml); "
              "isl_surf_choose_tiling: Tile64 is the tiling \"which support[s] standard-tiling "
-             "including Mip Tails\"; docs/decisions.md MT2");
+             "including Mip Tails\"; docs/decisions.md TS2");
   return false;
 }
 

@@ -237,7 +237,7 @@ std::optional<hwstate::PlacedSurface> read_placement(JsonReader& r, const Json& 
   u32("halign", p.tiling.halign, UINT32_MAX);
   u32("valign", p.tiling.valign, UINT32_MAX);
   u32("qpitch", p.tiling.qpitch, UINT32_MAX);
-  // Tile64 Mip Tail Start LOD, the 4-bit RENDER_SURFACE_STATE field; absent: isl's choice (MT1).
+  // Tile64 Mip Tail Start LOD, the 4-bit RENDER_SURFACE_STATE field; absent: isl's choice (TS1).
   u32("miptail_start", p.tiling.miptail_start, 15);
   auto log2 = [&](std::string_view key, uint8_t& field) {
     uint32_t x = field;

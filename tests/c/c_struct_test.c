@@ -312,7 +312,7 @@ static uint64_t level3_address(const texsim_surface* s, const texsim_placement* 
   return address;
 }
 
-/* miptail_start (version 2, decision MT1): -1 by default; a version-1 placement followed by bytes
+/* miptail_start (version 2, decision TS1): -1 by default; a version-1 placement followed by bytes
  * that would be a start of 0x05050505 if read is isl's choice (level 3 in the tail's slot 1 at
  * 5 * 65536 + 32768), a start of 3 moves level 3 to slot 0 of the tile below (7 * 65536 + 8192;
  * hand-computed in tests/unit/api/miptail_test.cpp). */

@@ -4,7 +4,7 @@
 # (issue 27, decision T64: Tile64 mip tails and 3D surfaces read back through their descriptors).
 # With -DJSON_PLACEMENT=1 the original scene is sampled through its JSON placements (no
 # --descriptors), so that `--addresses` compares a JSON placement with the placed descriptor's; an
-# EXPECT regex must then match the output (decision MT4: a Tile64 mip tail start).
+# EXPECT regex must then match the output (decision TS4: a Tile64 mip tail start).
 # Usage: cmake -DTEXSIM=<bin> -DSCENE=<scene> -DREQUESTS=<jsonl> -DWORK=<dir> [-DARGS=a|b]
 #        [-DSAMPLE_ARGS=a|b] [-DJSON_PLACEMENT=1] [-DEXPECT=regex] -P place_same_samples.cmake
 file(MAKE_DIRECTORY ${WORK})

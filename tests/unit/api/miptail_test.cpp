@@ -1,4 +1,4 @@
-// Tests for the Tile64 mip tail start in placements (issue 27, decisions MT1-MT4): Placement's
+// Tests for the Tile64 mip tail start in placements (issue 27, decisions TS1-TS4): Placement's
 // miptail_start moves the levels as Mesa isl places them, and survives JSON, descriptors and C.
 #include <gtest/gtest.h>
 
@@ -98,7 +98,7 @@ TEST(MiptailStart, RefusedOutOfRangeTooBigOrOnOtherTilings) {
   EXPECT_TRUE(corners(s, tile64(1), d2).empty());  // level 1 (128x128) does not fit slot 0
   EXPECT_TRUE(has_rule(d2, "LAYOUT-TILE64-MIPTAIL"));
   Placement p = tile64(0);
-  p.tiling = Tiling::kTile4;  // decision MT2: refused, not ignored
+  p.tiling = Tiling::kTile4;  // decision TS2: refused, not ignored
   Diagnostics d3;
   EXPECT_TRUE(corners(s, p, d3).empty());
   ASSERT_TRUE(has_rule(d3, "LAYOUT-TILE64-MIPTAIL"));
@@ -126,9 +126,9 @@ TEST(MiptailStart, RoundTripsThroughTheSurfaceState) {
     const Placement p = tile64(start);
     const auto rss = descriptor_from_surface("DG2", s, p, d);
     ASSERT_TRUE(rss) << d[0].message;
-    // 15 (no tail) is written as the level count, 9, which means no tail too (the encoder writes
-    // the plan's start: decision T64-6, MT3).
-    const uint32_t bytes_start = start == 15u ? 9 : start.value_or(2);
+    // A start the placement names is written as it is (15, no tail, stays 15: decision TS3);
+    // unset, the plan's (isl's choice, 2).
+    const uint32_t bytes_start = start.value_or(2);
     EXPECT_EQ(tail_field(*rss), bytes_start);
     const auto memory = surface_memory(s, p, d);
     ASSERT_TRUE(memory);
