@@ -1,0 +1,303 @@
+// map_tap_slots (tap_plan.hpp): a block's TapLog slots to element offsets, line indices and
+// first-in-lane flags, lanes across the vector, per Highway target with runtime dispatch (as
+// texunit/simd/kernels.cpp). Integer arithmetic only; exact against plan_byte_offset (FA2-FA4).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "hwstate/tap_kernel.cpp"
+#ifndef HWY_DISABLED_TARGETS
+#define HWY_DISABLED_TARGETS HWY_SSSE3
+#endif
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <algorithm>
+
+#include "hwstate/tap_plan.hpp"
+#include "texunit/simd/tap_sink.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace texsim::hwstate {
+namespace HWY_NAMESPACE {
+namespace {
+
+namespace hn = hwy::HWY_NAMESPACE;
+using DU = hn::ScalableTag<uint32_t>;
+using VU = hn::Vec<DU>;
+using MU = hn::Mask<DU>;
+constexpr size_t kBuf = 64;  // >= lanes of any target
+
+// Lanes i..i+n of p; a partial vector through a zeroed buffer.
+HWY_INLINE VU Load(const uint32_t* p, size_t i, size_t n) {
+  const DU du;
+  if (n == hn::Lanes(du)) return hn::LoadU(du, p + i);
+  HWY_ALIGN uint32_t b[kBuf] = {};
+  std::copy_n(p + i, n, b);
+  return hn::Load(du, b);
+}
+
+HWY_INLINE void Store(VU v, uint32_t* p, size_t i, size_t n) {
+  const DU du;
+  if (n == hn::Lanes(du)) {
+    hn::StoreU(v, du, p + i);
+    return;
+  }
+  HWY_ALIGN uint32_t b[kBuf];
+  hn::Store(v, du, b);
+  std::copy_n(b, n, p + i);
+}
+
+// A 16-entry per-level table at the clamped levels: a lane permutation where the vector holds
+// 16 lanes (AVX-512), a gather elsewhere.
+HWY_INLINE VU Table(const std::array<uint32_t, TapAddressPlan::kLevels>& t, VU level) {
+  const DU du;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  return hn::TableLookupLanes(hn::LoadU(du, t.data()), hn::IndicesFromVec(du, level));
+#else
+  return hn::GatherIndex(du, t.data(), hn::BitCast(hn::RebindToSigned<DU>(), level));
+#endif
+}
+
+HWY_INLINE VU Deposit(VU v, const std::array<DepositRun, kMaxDepositRuns>& runs, uint32_t count) {
+  const DU du;
+  VU r = hn::Zero(du);
+  for (uint32_t k = 0; k < count; ++k) {
+    const DepositRun& d = runs[k];
+    const VU bits = hn::And(hn::ShiftRightSame(v, static_cast<int>(d.src)), hn::Set(du, d.mask));
+    r = hn::Or(r, hn::ShiftLeftSame(bits, static_cast<int>(d.dst)));
+  }
+  return r;
+}
+
+// One level pass's parameters of the lanes (their levels and slices).
+struct Pass {
+  VU level, wh, offset, origin, bw, shifts, mxy, slice_add, row_add;
+  MU good;  // level and slice in range
+};
+
+HWY_INLINE Pass LoadPass(const TapAddressPlan& p, const texunit::simd::TapLog& log, size_t pass,
+                         size_t i, size_t n) {
+  const DU du;
+  Pass s;
+  const VU level = hn::Add(Load(log.level + pass * log.stride, i, n), hn::Set(du, p.level_add));
+  const VU slice = Load(log.slice, i, n);
+  s.good = hn::And(hn::Lt(level, hn::Set(du, p.mips)), hn::Lt(slice, hn::Set(du, p.slices)));
+  const VU l = hn::Min(level, hn::Set(du, TapAddressPlan::kLevels - 1));
+  s.wh = Table(p.wh, l);
+  s.offset = Table(p.offset, l);
+  s.origin = Table(p.origin, l);
+  s.bw = Table(p.bw, l);
+  s.shifts = Table(p.shifts, l);
+  s.mxy = Table(p.mxy, l);
+  s.slice_add = hn::Add(s.offset, hn::Mul(slice, Table(p.slice_bytes, l)));
+  s.row_add = hn::Add(hn::ShiftRight<16>(s.origin), hn::Mul(slice, hn::Set(du, p.qpitch)));
+  return s;
+}
+
+struct Tap {
+  VU offset;
+  MU bad;
+};
+
+HWY_INLINE Tap MapTap(const TapAddressPlan& p, const Pass& s, VU x, VU y) {
+  const DU du;
+  const VU lo8 = hn::Set(du, 0xffu), lo16 = hn::Set(du, 0xffffu);
+  Tap t;
+  // x >= width or y >= height (Highway 1.0 has no unsigned >=).
+  const MU inside = hn::And(hn::Lt(x, hn::And(s.wh, lo16)), hn::Lt(y, hn::ShiftRight<16>(s.wh)));
+  t.bad = hn::Not(hn::And(s.good, inside));
+  const VU xb = hn::ShiftLeftSame(hn::Add(x, hn::And(s.origin, lo16)), static_cast<int>(p.eb_log2));
+  const VU row = hn::Add(y, s.row_add);
+  const VU ysh = hn::And(s.shifts, lo8);
+  const VU xsh = hn::And(hn::ShiftRight<8>(s.shifts), lo8);
+  const VU bsh = hn::And(hn::ShiftRight<16>(s.shifts), lo8);
+  const VU blk = hn::Add(hn::Mul(hn::Shr(row, ysh), s.bw), hn::Shr(xb, xsh));
+  const VU mx = hn::And(hn::ShiftRightSame(xb, static_cast<int>(p.xlo)), hn::And(s.mxy, lo16));
+  const VU my = hn::And(hn::ShiftRightSame(row, static_cast<int>(p.ylo)), hn::ShiftRight<16>(s.mxy));
+  const VU mid = hn::Or(hn::ShiftLeftSame(mx, static_cast<int>(p.mid_shift)),
+                        hn::Shl(my, hn::ShiftRight<24>(s.shifts)));
+  const VU in = hn::Or(Deposit(xb, p.x_runs, p.x_run_count), Deposit(row, p.y_runs, p.y_run_count));
+  t.offset = hn::Add(hn::Add(s.slice_add, hn::Shl(blk, bsh)), hn::Add(mid, in));
+  return t;
+}
+
+// A vector of lanes' slots, in lane order (pass by pass, taps x fastest).
+struct Slots {
+  VU offset[texunit::simd::kTapSlots];
+  VU line[texunit::simd::kTapSlots];
+  VU flags[texunit::simd::kTapSlots];
+  size_t count = 0;  // slots per lane kept (1, 2, 4 or 8)
+};
+
+// Lane-major copies of v[0..count) into out (count * Lanes(du) values): lane j's slots at
+// out[j * count ..]. Eight slots go as four u64 pairs per lane.
+HWY_INLINE void Transpose(const VU* v, size_t count, uint32_t* out) {
+  const DU du;
+#if HWY_TARGET == HWY_SCALAR
+  HWY_ALIGN uint32_t b[texunit::simd::kTapSlots];
+  for (size_t k = 0; k < count; ++k) hn::Store(v[k], du, b + k);
+  std::copy_n(b, count, out);
+#else
+  if (count == 1) {
+    hn::StoreU(v[0], du, out);
+  } else if (count == 2) {
+    hn::StoreInterleaved2(v[0], v[1], du, out);
+  } else if (count == 4) {
+    hn::StoreInterleaved4(v[0], v[1], v[2], v[3], du, out);
+  } else {
+    const hn::Repartition<uint64_t, DU> d64;
+    const hn::Half<DU> dh;
+    const auto pair = [&](VU a, VU b, bool upper) {
+      const auto lo = upper ? hn::UpperHalf(dh, a) : hn::LowerHalf(dh, a);
+      const auto hi = upper ? hn::UpperHalf(dh, b) : hn::LowerHalf(dh, b);
+      return hn::Or(hn::PromoteTo(d64, lo), hn::ShiftLeft<32>(hn::PromoteTo(d64, hi)));
+    };
+    auto* o = reinterpret_cast<uint64_t*>(out);
+    const size_t half = hn::Lanes(d64);
+    for (int u = 0; u < 2; ++u) {
+      hn::StoreInterleaved4(pair(v[0], v[1], u != 0), pair(v[2], v[3], u != 0),
+                            pair(v[4], v[5], u != 0), pair(v[6], v[7], u != 0), d64,
+                            o + static_cast<size_t>(u) * half * 4);
+    }
+  }
+#endif
+}
+
+// The lanes' reads compressed into `out` in lane order (each store writes a whole vector: the
+// caller leaves Lanes() values of room past the end).
+HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint32_t first_lane,
+                        TapOutput& out) {
+  const DU du;
+  const hn::Repartition<uint64_t, DU> d64;
+  const hn::Half<DU> dh;
+  const size_t N = hn::Lanes(du);
+  HWY_ALIGN uint32_t off[kBuf * texunit::simd::kTapSlots];
+  HWY_ALIGN uint32_t line[kBuf * texunit::simd::kTapSlots];
+  HWY_ALIGN uint32_t flags[kBuf * texunit::simd::kTapSlots];
+  Transpose(s.offset, s.count, off);
+  Transpose(s.line, s.count, line);
+  Transpose(s.flags, s.count, flags);
+  const uint32_t shift = s.count == 1 ? 0 : s.count == 2 ? 1 : s.count == 4 ? 2 : 3;
+#if HWY_TARGET == HWY_SCALAR
+  (void)dh;
+  (void)d64;
+  (void)N;
+  for (size_t e = 0; e < n * s.count; ++e) {
+    out.addresses[out.reads] = p.base + off[e];
+    out.reads += flags[e] & kTapRead;
+    out.lines[out.line_count] = p.line_base + (uint64_t{line[e]} << p.line_log2);
+    out.line_lanes[out.line_count] = first_lane + static_cast<uint32_t>(e >> shift);
+    out.line_count += flags[e] >> 1;
+  }
+#else
+  // 32-bit compression (vpcompressd on AVX-512), then widening: Highway 1.0's 64-bit Compress
+  // copies a lookup table onto the stack per call.
+  const auto base = hn::Set(d64, p.base), line_base = hn::Set(d64, p.line_base);
+  const size_t h = hn::Lanes(d64);
+  const auto widen = [&](VU v, auto add, int log2, uint64_t* to) {
+    hn::StoreU(hn::Add(add, hn::ShiftLeftSame(hn::PromoteTo(d64, hn::LowerHalf(dh, v)), log2)),
+               d64, to);
+    hn::StoreU(hn::Add(add, hn::ShiftLeftSame(hn::PromoteTo(d64, hn::UpperHalf(dh, v)), log2)),
+               d64, to + h);
+  };
+  for (size_t e = 0; e < n * s.count; e += N) {
+    const VU f = hn::LoadU(du, flags + e);
+    const VU lane = hn::Add(hn::Set(du, first_lane),
+                            hn::ShiftRightSame(hn::Iota(du, static_cast<uint32_t>(e)),
+                                               static_cast<int>(shift)));
+    const MU read = hn::Ne(hn::And(f, hn::Set(du, kTapRead)), hn::Zero(du));
+    const MU first = hn::Ne(hn::And(f, hn::Set(du, kTapFirstLine)), hn::Zero(du));
+    widen(hn::Compress(hn::LoadU(du, off + e), read), base, 0, out.addresses + out.reads);
+    out.reads += hn::CountTrue(du, read);
+    widen(hn::Compress(hn::LoadU(du, line + e), first), line_base, static_cast<int>(p.line_log2),
+          out.lines + out.line_count);
+    hn::StoreU(hn::Compress(lane, first), du, out.line_lanes + out.line_count);
+    out.line_count += hn::CountTrue(du, first);
+  }
+#endif
+}
+
+bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, const uint8_t* kinds,
+                  size_t count, unsigned taps, unsigned passes, const TapSlots* slots,
+                  TapOutput* direct) {
+  const DU du;
+  const size_t N = hn::Lanes(du);
+  const VU one = hn::Set(du, 1);
+  MU any_bad = hn::FirstN(du, 0);
+  for (size_t i = 0; i < count; i += N) {
+    const size_t n = std::min(N, count - i);
+    MU simd;
+    if (n == N) {
+      const hn::Rebind<uint8_t, DU> d8;
+      simd = hn::Eq(hn::PromoteTo(du, hn::LoadU(d8, kinds + i)), one);
+    } else {
+      HWY_ALIGN uint32_t kb[kBuf] = {};
+      for (size_t k = 0; k < n; ++k) kb[k] = kinds[i + k];
+      simd = hn::Eq(hn::Load(du, kb), one);
+    }
+    Slots out;
+    MU reads[texunit::simd::kTapSlots];
+    for (size_t pass = 0; pass < passes; ++pass) {
+      MU on[4];
+      bool any = false;
+      for (size_t t = 0; t < taps; ++t) {
+        const uint32_t* p_on = reinterpret_cast<const uint32_t*>(log.on) + (pass * 4 + t) * log.stride;
+        on[t] = hn::And(simd, hn::Ne(Load(p_on, i, n), hn::Zero(du)));
+        any = any || !hn::AllFalse(du, on[t]);
+      }
+      // A pass no lane read in (the level blend ran nowhere) is left out of the compacted form.
+      if (!any && slots == nullptr) continue;
+      const Pass s = LoadPass(p, log, pass, i, n);
+      for (size_t t = 0; t < taps; ++t) {
+        const size_t slot = pass * 4 + t, k = out.count++;
+        const MU read = on[t];
+        const Tap tap = MapTap(p, s, Load(log.x + slot * log.stride, i, n),
+                               Load(log.y + slot * log.stride, i, n));
+        any_bad = hn::Or(any_bad, hn::And(read, tap.bad));
+        const VU line = hn::ShiftRightSame(hn::Add(tap.offset, hn::Set(du, p.base_mod)),
+                                           static_cast<int>(p.line_log2));
+        // First in its lane: no earlier read of the lane touched this line.
+        MU first = read;
+        for (size_t j = 0; j < k; ++j) {
+          first = hn::AndNot(hn::And(reads[j], hn::Eq(out.line[j], line)), first);
+        }
+        reads[k] = read;
+        out.offset[k] = tap.offset;
+        out.line[k] = line;
+        out.flags[k] = hn::Or(hn::IfThenElseZero(read, one),
+                              hn::IfThenElseZero(first, hn::Set(du, kTapFirstLine)));
+        if (slots != nullptr) {
+          Store(tap.offset, slots->offset + slot * slots->stride, i, n);
+          Store(line, slots->line + slot * slots->stride, i, n);
+          Store(out.flags[k], slots->flags + slot * slots->stride, i, n);
+        }
+      }
+    }
+    if (direct != nullptr && out.count != 0) Compact(p, out, n, direct->first_lane + static_cast<uint32_t>(i), *direct);
+  }
+  return hn::AllFalse(du, any_bad);
+}
+
+}  // namespace
+
+bool MapSlots(const TapAddressPlan& p, const texunit::simd::TapLog& log, const uint8_t* kinds,
+              size_t count, unsigned taps, unsigned passes, const TapSlots* slots,
+              TapOutput* direct) {
+  return MapSlotsImpl(p, log, kinds, count, taps, passes, slots, direct);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace texsim::hwstate
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace texsim::hwstate {
+
+HWY_EXPORT(MapSlots);
+
+bool map_tap_slots(const TapAddressPlan& plan, const texunit::simd::TapLog& log,
+                   const uint8_t* kinds, size_t n, unsigned taps, unsigned passes,
+                   const TapSlots* slots, TapOutput* direct) {
+  return HWY_DYNAMIC_DISPATCH(MapSlots)(plan, log, kinds, n, taps, passes, slots, direct);
+}
+
+}  // namespace texsim::hwstate
+#endif
