@@ -16,6 +16,7 @@ void ReadColumns::resize(size_t n) {
   slice.resize(n);
   x.resize(n);
   y.resize(n);
+  sample.resize(n);
   lane.resize(n);
 }
 
@@ -77,6 +78,7 @@ bool FastAddressMapper::scalar_lane(std::span<const texunit::TexelRead> reads) {
       columns_->slice.push_back(r.slice_or_z);
       columns_->x.push_back(r.x);
       columns_->y.push_back(r.y);
+      columns_->sample.push_back(r.sample);
       columns_->lane.push_back(r.lane);
     }
   }
@@ -231,6 +233,7 @@ void FastAddressMapper::compact(const simd::TapBlock& b, size_t c, size_t n) {
           columns_->slice.push_back(b.log->slice[c + j]);
           columns_->x.push_back(b.log->x[lk]);
           columns_->y.push_back(b.log->y[lk]);
+          columns_->sample.push_back(0);
           columns_->lane.push_back(lane);
         }
         addr[na] = base + offset_[k];

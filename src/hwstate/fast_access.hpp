@@ -27,7 +27,7 @@ struct FastAddressStats {
 // The reads' own fields, one entry per read in the order of LaneAccesses::addresses (optional
 // output: what the public AddressTrace's records need).
 struct ReadColumns {
-  Column<uint32_t> level, slice, x, y, lane;
+  Column<uint32_t> level, slice, x, y, sample, lane;
   void clear() { resize(0); }
   void resize(size_t n);
 };

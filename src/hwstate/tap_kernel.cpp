@@ -25,6 +25,13 @@ using VU = hn::Vec<DU>;
 using MU = hn::Mask<DU>;
 constexpr size_t kBuf = 64;  // >= lanes of any target
 
+// 0, 1, 2, ...: Highway 1.0's Iota fills a vector through 16 scalar stores, which stall the
+// load that follows (no store forwarding); a constant table loads at once.
+HWY_ALIGN constexpr uint32_t kIota[kBuf] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+
 // Lanes i..i+n of p; a partial vector through a zeroed buffer.
 HWY_INLINE VU Load(const uint32_t* p, size_t i, size_t n) {
   const DU du;
@@ -200,9 +207,9 @@ HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint3
   };
   for (size_t e = 0; e < n * s.count; e += N) {
     const VU f = hn::LoadU(du, flags + e);
-    const VU lane = hn::Add(hn::Set(du, first_lane),
-                            hn::ShiftRightSame(hn::Iota(du, static_cast<uint32_t>(e)),
-                                               static_cast<int>(shift)));
+    const VU index = hn::Add(hn::Load(du, kIota), hn::Set(du, static_cast<uint32_t>(e)));
+    const VU lane =
+        hn::Add(hn::Set(du, first_lane), hn::ShiftRightSame(index, static_cast<int>(shift)));
     const MU read = hn::Ne(hn::And(f, hn::Set(du, kTapRead)), hn::Zero(du));
     const MU first = hn::Ne(hn::And(f, hn::Set(du, kTapFirstLine)), hn::Zero(du));
     widen(hn::Compress(hn::LoadU(du, off + e), read), base, 0, out.addresses + out.reads);

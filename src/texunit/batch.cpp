@@ -273,6 +273,8 @@ struct TapBuffers {
   }
 };
 
+constexpr size_t kLoggingBlockLanes = 256;
+
 // The calling thread's TapBuffers of at least `lanes` lanes, kept between batches (a logging
 // batch runs on its caller's thread): each batch would otherwise allocate and fault in ~200 KB.
 TapBuffers& tap_buffers(size_t lanes) {
@@ -387,9 +389,14 @@ size_t scalar_rest(const SurfaceView& view, const SamplerState& sampler, const S
 
 // The batch options of a view that logs its reads: the caller's thread, so that the log is in
 // lane order; the SIMD kernels stay on (they log their taps, TapLog).
+// Blocks of a logging batch are small enough that the kernel's TapLog (8 slots x 3 arrays of
+// 4 bytes per lane) stays in L1 for its reader (FA5): 256 lanes, 24 KiB.
 BatchOptions serial_if_logging(const BatchOptions& o, bool logging) {
   BatchOptions r = o;
-  if (logging) r.threads = 1;
+  if (logging) {
+    r.threads = 1;
+    r.block_lanes = std::min(r.block_lanes, kLoggingBlockLanes);
+  }
   return r;
 }
 
