@@ -48,7 +48,7 @@ struct AccessTrace {
 template <class T>
 struct DefaultInitAllocator : std::allocator<T> {
   template <class U>
-  struct rebind {
+  struct rebind {  // NOLINT(readability-identifier-naming): the allocator protocol's name
     using other = DefaultInitAllocator<U>;
   };
   DefaultInitAllocator() = default;

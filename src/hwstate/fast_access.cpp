@@ -4,6 +4,7 @@
 #include "hwstate/fast_access.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "hwstate/tap_plan.hpp"
 
@@ -133,9 +134,10 @@ void FastAddressMapper::block(const simd::TapBlock& b) {
   const FastAddressStats stats = stats_;
   cursor_ = 0;
   // Without scalar lanes (and read columns) the kernel compacts the whole block at once.
-  const bool whole = columns_ == nullptr && std::none_of(b.lanes, b.lanes + n, [](uint8_t k) {
-                       return k == static_cast<uint8_t>(simd::TapLane::kScalar);
-                     });
+  const auto has_scalar = [](const uint8_t* k, size_t count) {
+    return std::memchr(k, static_cast<int>(simd::TapLane::kScalar), count) != nullptr;
+  };
+  const bool whole = columns_ == nullptr && !has_scalar(b.lanes, n);
   const size_t chunk = whole ? n : kChunk;
   for (size_t c = 0; c < n; c += chunk) {
     const size_t m = std::min(chunk, n - c);
@@ -147,10 +149,7 @@ void FastAddressMapper::block(const simd::TapBlock& b) {
     log.slice += c;
     // Chunks without scalar lanes (and without read columns) are compacted by the kernel.
     const uint8_t* kinds = b.lanes + c;
-    const bool direct = whole || (columns_ == nullptr &&
-                                  std::none_of(kinds, kinds + m, [](uint8_t k) {
-                                    return k == static_cast<uint8_t>(simd::TapLane::kScalar);
-                                  }));
+    const bool direct = whole || (columns_ == nullptr && !has_scalar(kinds, m));
     bool good = false;
     if (direct) {
       const size_t na = o.addresses.size(), nl = o.lines.size();
@@ -164,8 +163,9 @@ void FastAddressMapper::block(const simd::TapBlock& b) {
       o.addresses.resize(to.reads);
       o.lines.resize(to.line_count);
       o.line_lanes.resize(to.line_count);
-      stats_.fast_lanes += static_cast<size_t>(std::count(
-          kinds, kinds + m, static_cast<uint8_t>(simd::TapLane::kSimd)));
+      size_t simd_lanes = 0;  // kinds are 0 or 1 here
+      for (size_t j = 0; j < m; ++j) simd_lanes += kinds[j];
+      stats_.fast_lanes += simd_lanes;
     } else {
       const TapSlots out{offset_.data(), line_.data(), flags_.data(), m};
       good = map_tap_slots(*plan_, log, kinds, m, b.taps, b.passes, &out, nullptr);

@@ -14,6 +14,9 @@
 #include "hwstate/tap_plan.hpp"
 #include "texunit/simd/tap_sink.hpp"
 
+// Highway kernels follow Highway's naming (CamelCase functions), as src/texunit/simd/ does
+// (its .clang-tidy); this file sits in hwstate, so the exception is spelled out here.
+// NOLINTBEGIN(readability-identifier-naming)
 HWY_BEFORE_NAMESPACE();
 namespace texsim::hwstate {
 namespace HWY_NAMESPACE {
@@ -74,28 +77,38 @@ HWY_INLINE VU Deposit(VU v, const std::array<DepositRun, kMaxDepositRuns>& runs,
   return r;
 }
 
-// One level pass's parameters of the lanes (their levels and slices).
+// One level pass's parameters of the lanes (their levels and slices), the per-level fields
+// unpacked once for the pass's taps.
 struct Pass {
-  VU level, wh, offset, origin, bw, shifts, mxy, slice_add, row_add;
+  VU wh_w, wh_h, x0, bw, ysh, xsh, bsh, mx, my, my_shift, slice_add, row_add;
   MU good;  // level and slice in range
 };
 
 HWY_INLINE Pass LoadPass(const TapAddressPlan& p, const texunit::simd::TapLog& log, size_t pass,
                          size_t i, size_t n) {
   const DU du;
+  const VU lo8 = hn::Set(du, 0xffu), lo16 = hn::Set(du, 0xffffu);
   Pass s;
   const VU level = hn::Add(Load(log.level + pass * log.stride, i, n), hn::Set(du, p.level_add));
   const VU slice = Load(log.slice, i, n);
   s.good = hn::And(hn::Lt(level, hn::Set(du, p.mips)), hn::Lt(slice, hn::Set(du, p.slices)));
   const VU l = hn::Min(level, hn::Set(du, TapAddressPlan::kLevels - 1));
-  s.wh = Table(p.wh, l);
-  s.offset = Table(p.offset, l);
-  s.origin = Table(p.origin, l);
+  const VU wh = Table(p.wh, l);
+  s.wh_w = hn::And(wh, lo16);
+  s.wh_h = hn::ShiftRight<16>(wh);
+  const VU origin = Table(p.origin, l);
+  s.x0 = hn::And(origin, lo16);
   s.bw = Table(p.bw, l);
-  s.shifts = Table(p.shifts, l);
-  s.mxy = Table(p.mxy, l);
-  s.slice_add = hn::Add(s.offset, hn::Mul(slice, Table(p.slice_bytes, l)));
-  s.row_add = hn::Add(hn::ShiftRight<16>(s.origin), hn::Mul(slice, hn::Set(du, p.qpitch)));
+  const VU shifts = Table(p.shifts, l);
+  s.ysh = hn::And(shifts, lo8);
+  s.xsh = hn::And(hn::ShiftRight<8>(shifts), lo8);
+  s.bsh = hn::And(hn::ShiftRight<16>(shifts), lo8);
+  s.my_shift = hn::ShiftRight<24>(shifts);
+  const VU mxy = Table(p.mxy, l);
+  s.mx = hn::And(mxy, lo16);
+  s.my = hn::ShiftRight<16>(mxy);
+  s.slice_add = hn::Add(Table(p.offset, l), hn::Mul(slice, Table(p.slice_bytes, l)));
+  s.row_add = hn::Add(hn::ShiftRight<16>(origin), hn::Mul(slice, hn::Set(du, p.qpitch)));
   return s;
 }
 
@@ -104,25 +117,26 @@ struct Tap {
   MU bad;
 };
 
+// The tap's element offset; kKind (TapAddressPlan::kind) drops the terms a layout lacks.
+template <int kKind>
 HWY_INLINE Tap MapTap(const TapAddressPlan& p, const Pass& s, VU x, VU y) {
-  const DU du;
-  const VU lo8 = hn::Set(du, 0xffu), lo16 = hn::Set(du, 0xffffu);
   Tap t;
-  // x >= width or y >= height (Highway 1.0 has no unsigned >=).
-  const MU inside = hn::And(hn::Lt(x, hn::And(s.wh, lo16)), hn::Lt(y, hn::ShiftRight<16>(s.wh)));
-  t.bad = hn::Not(hn::And(s.good, inside));
-  const VU xb = hn::ShiftLeftSame(hn::Add(x, hn::And(s.origin, lo16)), static_cast<int>(p.eb_log2));
+  t.bad = hn::Not(hn::And(s.good, hn::And(hn::Lt(x, s.wh_w), hn::Lt(y, s.wh_h))));
+  const VU xb = hn::ShiftLeftSame(hn::Add(x, s.x0), static_cast<int>(p.eb_log2));
   const VU row = hn::Add(y, s.row_add);
-  const VU ysh = hn::And(s.shifts, lo8);
-  const VU xsh = hn::And(hn::ShiftRight<8>(s.shifts), lo8);
-  const VU bsh = hn::And(hn::ShiftRight<16>(s.shifts), lo8);
-  const VU blk = hn::Add(hn::Mul(hn::Shr(row, ysh), s.bw), hn::Shr(xb, xsh));
-  const VU mx = hn::And(hn::ShiftRightSame(xb, static_cast<int>(p.xlo)), hn::And(s.mxy, lo16));
-  const VU my = hn::And(hn::ShiftRightSame(row, static_cast<int>(p.ylo)), hn::ShiftRight<16>(s.mxy));
-  const VU mid = hn::Or(hn::ShiftLeftSame(mx, static_cast<int>(p.mid_shift)),
-                        hn::Shl(my, hn::ShiftRight<24>(s.shifts)));
-  const VU in = hn::Or(Deposit(xb, p.x_runs, p.x_run_count), Deposit(row, p.y_runs, p.y_run_count));
-  t.offset = hn::Add(hn::Add(s.slice_add, hn::Shl(blk, bsh)), hn::Add(mid, in));
+  if (kKind == TapAddressPlan::kPitchKind) {
+    t.offset = hn::Add(s.slice_add, hn::Add(hn::Mul(row, s.bw), xb));
+    return t;
+  }
+  const VU blk = hn::Add(hn::Mul(hn::Shr(row, s.ysh), s.bw), hn::Shr(xb, s.xsh));
+  VU in = hn::Or(Deposit(xb, p.x_runs, p.x_run_count), Deposit(row, p.y_runs, p.y_run_count));
+  if (kKind == TapAddressPlan::kGobKind) {
+    const VU mx = hn::And(hn::ShiftRightSame(xb, static_cast<int>(p.xlo)), s.mx);
+    const VU my = hn::And(hn::ShiftRightSame(row, static_cast<int>(p.ylo)), s.my);
+    in = hn::Add(in, hn::Or(hn::ShiftLeftSame(mx, static_cast<int>(p.mid_shift)),
+                            hn::Shl(my, s.my_shift)));
+  }
+  t.offset = hn::Add(hn::Add(s.slice_add, hn::Shl(blk, s.bsh)), in);
   return t;
 }
 
@@ -222,6 +236,7 @@ HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint3
 #endif
 }
 
+template <int kKind>
 bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, const uint8_t* kinds,
                   size_t count, unsigned taps, unsigned passes, const TapSlots* slots,
                   TapOutput* direct) {
@@ -256,7 +271,7 @@ bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, con
       for (size_t t = 0; t < taps; ++t) {
         const size_t slot = pass * 4 + t, k = out.count++;
         const MU read = on[t];
-        const Tap tap = MapTap(p, s, Load(log.x + slot * log.stride, i, n),
+        const Tap tap = MapTap<kKind>(p, s, Load(log.x + slot * log.stride, i, n),
                                Load(log.y + slot * log.stride, i, n));
         any_bad = hn::Or(any_bad, hn::And(read, tap.bad));
         const VU line = hn::ShiftRightSame(hn::Add(tap.offset, hn::Set(du, p.base_mod)),
@@ -288,12 +303,23 @@ bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, con
 bool MapSlots(const TapAddressPlan& p, const texunit::simd::TapLog& log, const uint8_t* kinds,
               size_t count, unsigned taps, unsigned passes, const TapSlots* slots,
               TapOutput* direct) {
-  return MapSlotsImpl(p, log, kinds, count, taps, passes, slots, direct);
+  switch (p.kind) {
+    case TapAddressPlan::kPitchKind:
+      return MapSlotsImpl<TapAddressPlan::kPitchKind>(p, log, kinds, count, taps, passes, slots,
+                                                      direct);
+    case TapAddressPlan::kTileKind:
+      return MapSlotsImpl<TapAddressPlan::kTileKind>(p, log, kinds, count, taps, passes, slots,
+                                                     direct);
+    default:
+      return MapSlotsImpl<TapAddressPlan::kGobKind>(p, log, kinds, count, taps, passes, slots,
+                                                    direct);
+  }
 }
 
 }  // namespace HWY_NAMESPACE
 }  // namespace texsim::hwstate
 HWY_AFTER_NAMESPACE();
+// NOLINTEND(readability-identifier-naming)
 
 #if HWY_ONCE
 namespace texsim::hwstate {

@@ -112,6 +112,7 @@ bool make_tap_plan(const LayoutPlan& p, const texunit::SurfaceDesc& d, uint64_t 
     t.xlo = kGobWidthLog2;
     t.ylo = kGobHeightLog2;
     t.mid_shift = kGobBytesLog2;
+    t.kind = TapAddressPlan::kGobKind;
     return deposit_runs(gob.x_mask, t.x_runs, t.x_run_count) &&
            deposit_runs(gob.y_mask, t.y_runs, t.y_run_count);
   }
@@ -120,6 +121,7 @@ bool make_tap_plan(const LayoutPlan& p, const texunit::SurfaceDesc& d, uint64_t 
     return true;
   }
   t.qpitch = p.qpitch;
+  t.kind = TapAddressPlan::kTileKind;
   t.xlo = p.tile.width_log2;
   t.ylo = p.tile.height_log2;
   return deposit_runs(p.tile.x_mask, t.x_runs, t.x_run_count) &&

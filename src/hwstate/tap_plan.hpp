@@ -32,6 +32,9 @@ inline constexpr size_t kMaxDepositRuns = 12;
 // 9 + gobs log2, dep = the GOB swizzle. texsim's linear layout: per-level pitches.
 struct TapAddressPlan {
   static constexpr size_t kLevels = 16;
+  // Which terms the layout has: pitch (no tile terms), Intel tiles (no GOB terms), NVIDIA GOBs.
+  static constexpr int kPitchKind = 0, kTileKind = 1, kGobKind = 2;
+  int kind = kPitchKind;
   uint32_t eb_log2 = 0;
   uint32_t mips = 0;
   uint32_t slices = 1;

@@ -345,7 +345,18 @@ size_t sink_sample_block(SinkState& st, const SamplerState& sampler, const Sampl
                          const TapBuffers& taps, BlockSpan blk, std::span<const uint32_t> redo,
                          const uint8_t* fast_mask) {
   st.start();
-  std::fill_n(st.kinds.begin(), blk.end - blk.begin, uint8_t{0});
+  const size_t n = blk.end - blk.begin;
+  uint8_t* kinds = st.kinds.data();
+  // Active lanes are SIMD lanes; then the redo and out-of-range lanes turn scalar, in lane order.
+  if (b.active.empty()) {
+    std::fill_n(kinds, n, kSimdLane);
+  } else {
+    for (size_t j = 0; j < n; ++j) kinds[j] = b.active[blk.begin + j] != 0 ? kSimdLane : 0;
+  }
+  if (redo.empty() && fast_mask == nullptr) {
+    st.send(&taps.log, blk, 2);
+    return 0;
+  }
   for (uint32_t k : redo) st.kinds[k] = kScalarLane;
   size_t scalar = 0;
   for (size_t i = blk.begin; i < blk.end; ++i) {
@@ -501,8 +512,11 @@ void fetch_block_reads(const SurfaceView& view, const FetchBatch& b, const TapBu
     return;
   }
   st->start();
-  for (size_t i = begin; i < end; ++i) {
-    st->kinds[i - begin] = lane_active(b.active, i) ? kSimdLane : 0;
+  uint8_t* kinds = st->kinds.data();
+  if (b.active.empty()) {
+    std::fill_n(kinds, end - begin, kSimdLane);
+  } else {
+    for (size_t i = begin; i < end; ++i) kinds[i - begin] = b.active[i] != 0 ? kSimdLane : 0;
   }
   st->send(&taps.log, {begin, end, 1}, 1);
 }

@@ -1,13 +1,13 @@
 // The batch path's per-block tap hook (issue 27, FA1): a consumer of the SIMD kernels' TapLog
 // that needs no TexelRead records (hwstate/fast_access.hpp maps the slots to addresses).
-// Depends on batch.hpp, texel_reads.hpp and kernels.hpp.
+// Depends on texel_reads.hpp and kernels.hpp (batch.hpp's types are declared here only: batch.cpp
+// includes this header, layering.texunit_cycles).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
 
-#include "texunit/batch.hpp"
 #include "texunit/simd/kernels.hpp"
 #include "texunit/texel_reads.hpp"
 
@@ -45,7 +45,17 @@ class TapSink {
 
 namespace texsim::texunit {
 
-// fetch_batch / sample_batch with the reads handed to `sink` block by block instead of a read
+struct BatchOptions;
+struct BatchStats;
+struct FetchBatch;
+struct FetchOptions;
+struct PrecisionProfile;
+struct SampleBatch;
+struct SamplerState;
+struct SurfaceView;
+struct TexelLanes;
+
+// fetch_batch / sample_batch (batch.hpp) with the reads handed to `sink` block by block instead of a read
 // log (view.read_log is ignored). The same results and statistics; one thread (lane order).
 BatchStats fetch_batch_taps(const SurfaceView& view, const FetchBatch& batch,
                             const TexelLanes& out, const FetchOptions& fetch_options,
