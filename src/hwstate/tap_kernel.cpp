@@ -112,31 +112,66 @@ HWY_INLINE Pass LoadPass(const TapAddressPlan& p, const texunit::simd::TapLog& l
   return s;
 }
 
+// One axis of a tap: its part of the block index, its in-tile / in-GOB bits, and whether it
+// lies outside the level. A footprint's taps share their columns and rows (TapLog: 2x2, x
+// fastest), so each axis is worked out once per column or row.
+struct Axis {
+  VU block, bits;
+  MU out;
+};
+
+template <int kKind>
+HWY_INLINE Axis AxisX(const TapAddressPlan& p, const Pass& s, VU x) {
+  Axis a;
+  a.out = hn::Not(hn::Lt(x, s.wh_w));
+  const VU xb = hn::ShiftLeftSame(hn::Add(x, s.x0), static_cast<int>(p.eb_log2));
+  if (kKind == TapAddressPlan::kPitchKind) {
+    a.block = xb;
+    a.bits = hn::Zero(DU());
+    return a;
+  }
+  a.block = hn::Shr(xb, s.xsh);
+  a.bits = Deposit(xb, p.x_runs, p.x_run_count);
+  if (kKind == TapAddressPlan::kGobKind) {
+    const VU mx = hn::And(hn::ShiftRightSame(xb, static_cast<int>(p.xlo)), s.mx);
+    a.bits = hn::Or(a.bits, hn::ShiftLeftSame(mx, static_cast<int>(p.mid_shift)));
+  }
+  return a;
+}
+
+template <int kKind>
+HWY_INLINE Axis AxisY(const TapAddressPlan& p, const Pass& s, VU y) {
+  Axis a;
+  a.out = hn::Not(hn::Lt(y, s.wh_h));
+  const VU row = hn::Add(y, s.row_add);
+  if (kKind == TapAddressPlan::kPitchKind) {
+    a.block = hn::Mul(row, s.bw);
+    a.bits = hn::Zero(DU());
+    return a;
+  }
+  a.block = hn::Mul(hn::Shr(row, s.ysh), s.bw);
+  a.bits = Deposit(row, p.y_runs, p.y_run_count);
+  if (kKind == TapAddressPlan::kGobKind) {
+    const VU my = hn::And(hn::ShiftRightSame(row, static_cast<int>(p.ylo)), s.my);
+    a.bits = hn::Or(a.bits, hn::Shl(my, s.my_shift));
+  }
+  return a;
+}
+
 struct Tap {
   VU offset;
   MU bad;
 };
 
-// The tap's element offset; kKind (TapAddressPlan::kind) drops the terms a layout lacks.
+// The tap at column `ax`, row `ay`: tap_plan.hpp's formula; kKind (TapAddressPlan::kind) drops
+// the terms a layout lacks.
 template <int kKind>
-HWY_INLINE Tap MapTap(const TapAddressPlan& p, const Pass& s, VU x, VU y) {
+HWY_INLINE Tap MapTap(const Pass& s, const Axis& ax, const Axis& ay) {
   Tap t;
-  t.bad = hn::Not(hn::And(s.good, hn::And(hn::Lt(x, s.wh_w), hn::Lt(y, s.wh_h))));
-  const VU xb = hn::ShiftLeftSame(hn::Add(x, s.x0), static_cast<int>(p.eb_log2));
-  const VU row = hn::Add(y, s.row_add);
-  if (kKind == TapAddressPlan::kPitchKind) {
-    t.offset = hn::Add(s.slice_add, hn::Add(hn::Mul(row, s.bw), xb));
-    return t;
-  }
-  const VU blk = hn::Add(hn::Mul(hn::Shr(row, s.ysh), s.bw), hn::Shr(xb, s.xsh));
-  VU in = hn::Or(Deposit(xb, p.x_runs, p.x_run_count), Deposit(row, p.y_runs, p.y_run_count));
-  if (kKind == TapAddressPlan::kGobKind) {
-    const VU mx = hn::And(hn::ShiftRightSame(xb, static_cast<int>(p.xlo)), s.mx);
-    const VU my = hn::And(hn::ShiftRightSame(row, static_cast<int>(p.ylo)), s.my);
-    in = hn::Add(in, hn::Or(hn::ShiftLeftSame(mx, static_cast<int>(p.mid_shift)),
-                            hn::Shl(my, s.my_shift)));
-  }
-  t.offset = hn::Add(hn::Add(s.slice_add, hn::Shl(blk, s.bsh)), in);
+  t.bad = hn::Or(hn::Not(s.good), hn::Or(ax.out, ay.out));
+  VU blk = hn::Add(ay.block, ax.block);
+  if (kKind != TapAddressPlan::kPitchKind) blk = hn::Shl(blk, s.bsh);
+  t.offset = hn::Add(hn::Add(s.slice_add, blk), hn::Add(ax.bits, ay.bits));
   return t;
 }
 
@@ -268,11 +303,16 @@ bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, con
       // A pass no lane read in (the level blend ran nowhere) is left out of the compacted form.
       if (!any && slots == nullptr) continue;
       const Pass s = LoadPass(p, log, pass, i, n);
+      // Columns of slots pass*4 + {0, 1}, rows of slots pass*4 + {0, 2} (a point pass: slot 0).
+      Axis ax[2], ay[2];
+      for (size_t c = 0; c < (taps == 4 ? 2u : 1u); ++c) {
+        ax[c] = AxisX<kKind>(p, s, Load(log.x + (pass * 4 + c) * log.stride, i, n));
+        ay[c] = AxisY<kKind>(p, s, Load(log.y + (pass * 4 + 2 * c) * log.stride, i, n));
+      }
       for (size_t t = 0; t < taps; ++t) {
         const size_t slot = pass * 4 + t, k = out.count++;
         const MU read = on[t];
-        const Tap tap = MapTap<kKind>(p, s, Load(log.x + slot * log.stride, i, n),
-                               Load(log.y + slot * log.stride, i, n));
+        const Tap tap = MapTap<kKind>(s, ax[t & 1], ay[t >> 1]);
         any_bad = hn::Or(any_bad, hn::And(read, tap.bad));
         const VU line = hn::ShiftRightSame(hn::Add(tap.offset, hn::Set(du, p.base_mod)),
                                            static_cast<int>(p.line_log2));
