@@ -228,11 +228,11 @@ HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint3
   HWY_ALIGN uint32_t off[kBuf * texunit::simd::kTapSlots];
   HWY_ALIGN uint32_t line[kBuf * texunit::simd::kTapSlots];
   HWY_ALIGN uint32_t flags[kBuf * texunit::simd::kTapSlots];
+  const uint32_t shift = s.count == 1 ? 0 : s.count == 2 ? 1 : s.count == 4 ? 2 : 3;
+#if HWY_TARGET == HWY_SCALAR
   Transpose(s.offset, s.count, off);
   Transpose(s.line, s.count, line);
   Transpose(s.flags, s.count, flags);
-  const uint32_t shift = s.count == 1 ? 0 : s.count == 2 ? 1 : s.count == 4 ? 2 : 3;
-#if HWY_TARGET == HWY_SCALAR
   (void)dh;
   (void)d64;
   (void)N;
@@ -254,19 +254,29 @@ HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint3
     hn::StoreU(hn::Add(add, hn::ShiftLeftSame(hn::PromoteTo(d64, hn::UpperHalf(dh, v)), log2)),
                d64, to + h);
   };
-  for (size_t e = 0; e < n * s.count; e += N) {
-    const VU f = hn::LoadU(du, flags + e);
-    const VU index = hn::Add(hn::Load(du, kIota), hn::Set(du, static_cast<uint32_t>(e)));
-    const VU lane =
-        hn::Add(hn::Set(du, first_lane), hn::ShiftRightSame(index, static_cast<int>(shift)));
+  const auto emit = [&](VU o, VU l, VU f, VU lane) {
     const MU read = hn::Ne(hn::And(f, hn::Set(du, kTapRead)), hn::Zero(du));
     const MU first = hn::Ne(hn::And(f, hn::Set(du, kTapFirstLine)), hn::Zero(du));
-    widen(hn::Compress(hn::LoadU(du, off + e), read), base, 0, out.addresses + out.reads);
+    widen(hn::Compress(o, read), base, 0, out.addresses + out.reads);
     out.reads += hn::CountTrue(du, read);
-    widen(hn::Compress(hn::LoadU(du, line + e), first), line_base, static_cast<int>(p.line_log2),
+    widen(hn::Compress(l, first), line_base, static_cast<int>(p.line_log2),
           out.lines + out.line_count);
     hn::StoreU(hn::Compress(lane, first), du, out.line_lanes + out.line_count);
     out.line_count += hn::CountTrue(du, first);
+  };
+  const VU iota = hn::Load(du, kIota);
+  if (s.count == 1) {  // already in lane order (fetch, point sampling of one level)
+    emit(s.offset[0], s.line[0], s.flags[0], hn::Add(hn::Set(du, first_lane), iota));
+    return;
+  }
+  Transpose(s.offset, s.count, off);
+  Transpose(s.line, s.count, line);
+  Transpose(s.flags, s.count, flags);
+  for (size_t e = 0; e < n * s.count; e += N) {
+    const VU index = hn::Add(iota, hn::Set(du, static_cast<uint32_t>(e)));
+    const VU lane =
+        hn::Add(hn::Set(du, first_lane), hn::ShiftRightSame(index, static_cast<int>(shift)));
+    emit(hn::LoadU(du, off + e), hn::LoadU(du, line + e), hn::LoadU(du, flags + e), lane);
   }
 #endif
 }
