@@ -1,7 +1,8 @@
 // Address reporting on the batch (SIMD) path (issue 27, ML8-ML9): 4096-lane D3D-profile batches
 // of RGBA8 fetch / bilinear / trilinear lookups on a 1024x1024 mipmapped surface, without a read
 // log, and with the log mapped through a placement (Tile4, block-linear, pitch) to per-read
-// addresses and per-lane 64-byte lines (AddressMapper::map_lanes). Lanes/s; the same lanes.
+// addresses and per-lane 64-byte lines (AddressMapper::map_lanes), and the fast path's rows
+// (FastAddressMapper on the batch's TapLog, FA1-FA6). Lanes/s; the same lanes.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "hwstate/access.hpp"
+#include "hwstate/fast_access.hpp"
 #include "texunit/batch.hpp"
 
 namespace texsim::hwstate {
@@ -78,7 +80,67 @@ size_t lookup(Op op, Inputs& in, TexelReadLog* log) {
   return sample_batch(view, smp, sb, out, PrecisionProfile{}, {}).simd_lanes;
 }
 
-enum class Mode { kPlain, kReadLog, kAddresses };
+// lookup() with the reads handed to `sink` (the fast path's entry points).
+size_t lookup_taps(Op op, Inputs& in, texunit::simd::TapSink& sink) {
+  const SurfaceView view = surface().view();
+  const TexelLanes out{in.r, in.g, in.b, in.a, {}, {}};
+  if (op == Op::kFetch) {
+    FetchBatch fb;
+    fb.count = kLanes;
+    fb.x = in.x;
+    fb.y = in.y;
+    return fetch_batch_taps(view, fb, out, {}, {}, sink).simd_lanes;
+  }
+  SampleBatch sb;
+  sb.count = kLanes;
+  sb.u = in.u;
+  sb.v = in.v;
+  sb.lod = in.lod;
+  SamplerState smp;
+  smp.min_filter = smp.mag_filter = Filter::kLinear;
+  smp.mip_filter = op == Op::kTrilinear ? MipFilter::kLinear : MipFilter::kPoint;
+  smp.address = {AddressMode::kWrap, AddressMode::kWrap, AddressMode::kWrap};
+  if (op == Op::kBilinear) sb.lod = {};
+  return sample_batch_taps(view, smp, sb, out, PrecisionProfile{}, {}, sink).simd_lanes;
+}
+
+// A sink that keeps nothing: the cost of the kernels' TapLog alone.
+struct NullSink final : texunit::simd::TapSink {
+  size_t blocks = 0;
+  void block(const texunit::simd::TapBlock& /*b*/) override { ++blocks; }
+};
+
+enum class Mode { kPlain, kReadLog, kAddresses, kTapLog, kFast };
+
+void run_fast(benchmark::State& state, Op op, Mode mode, Tiling tiling) {
+  Inputs in;
+  PlacedSurface placed;
+  placed.desc = surface().desc();
+  placed.tiling.tiling = tiling;
+  placed.tiling.block_height_log2 = 4;
+  placed.base_address = uint64_t{1} << 32;
+  core::DiagSink sink;
+  FastAddressMapper mapper(placed, 64, sink);
+  if (!mapper.covered()) state.SkipWithError("the placement has no fast plan");
+  NullSink null_sink;
+  LaneAccesses acc;
+  size_t simd = 0;
+  for (auto _ : state) {
+    if (mode == Mode::kTapLog) {
+      simd = lookup_taps(op, in, null_sink);
+      continue;
+    }
+    mapper.begin(acc, sink);
+    simd = lookup_taps(op, in, mapper);
+    if (!mapper.finish()) state.SkipWithError("a read outside the surface");
+    benchmark::DoNotOptimize(acc.lines.data());
+  }
+  if (simd != kLanes || mapper.stats().scalar_lanes != 0) {
+    state.SkipWithError("not every lane ran the SIMD path and the fast mapping");
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kLanes));
+  state.SetLabel("lanes");
+}
 
 void run(benchmark::State& state, Op op, Mode mode, Tiling tiling) {
   Inputs in;
@@ -150,6 +212,32 @@ void BM_BatchBilinearReadLog(benchmark::State& s) {
 void BM_BatchTrilinearReadLog(benchmark::State& s) {
   run(s, Op::kTrilinear, Mode::kReadLog, Tiling::kTile4);
 }
+
+#define FAST_ROWS(op, name)                                                   \
+  void BM_Batch##name##TapLog(benchmark::State& s) {                          \
+    run_fast(s, Op::op, Mode::kTapLog, Tiling::kTile4);                       \
+  }                                                                           \
+  void BM_Batch##name##FastPitch(benchmark::State& s) {                       \
+    run_fast(s, Op::op, Mode::kFast, Tiling::kPitch);                         \
+  }                                                                           \
+  void BM_Batch##name##FastTileY(benchmark::State& s) {                       \
+    run_fast(s, Op::op, Mode::kFast, Tiling::kTileY);                         \
+  }                                                                           \
+  void BM_Batch##name##FastTile4(benchmark::State& s) {                       \
+    run_fast(s, Op::op, Mode::kFast, Tiling::kTile4);                         \
+  }                                                                           \
+  void BM_Batch##name##FastBlockLinear(benchmark::State& s) {                 \
+    run_fast(s, Op::op, Mode::kFast, Tiling::kBlockLinear);                   \
+  }                                                                           \
+  BENCHMARK(BM_Batch##name##TapLog);                                          \
+  BENCHMARK(BM_Batch##name##FastPitch);                                       \
+  BENCHMARK(BM_Batch##name##FastTileY);                                       \
+  BENCHMARK(BM_Batch##name##FastTile4);                                       \
+  BENCHMARK(BM_Batch##name##FastBlockLinear)
+FAST_ROWS(kFetch, Fetch);
+FAST_ROWS(kBilinear, Bilinear);
+FAST_ROWS(kTrilinear, Trilinear);
+#undef FAST_ROWS
 
 BENCHMARK(BM_BatchFetchPlain);
 BENCHMARK(BM_BatchFetchReadLog);

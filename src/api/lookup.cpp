@@ -12,11 +12,13 @@
 #include "api/fields.hpp"
 #include "api/internal.hpp"
 #include "hwstate/access.hpp"
+#include "hwstate/fast_access.hpp"
 #include "texsim/lookup.hpp"
 #include "texunit/batch.hpp"
 #include "texunit/bounds.hpp"
 #include "texunit/message.hpp"
 #include "texunit/sample.hpp"
+#include "texunit/simd/tap_sink.hpp"
 
 namespace texsim {
 
@@ -101,10 +103,19 @@ static_assert(int(QueryOp::kSamples) == int(texunit::QueryOp::kSamples));
 
 namespace {
 
-// sample(), with the view's texel reads logged into `log` when it is set.
+// Whether sample_message runs sample_batch on the message as it is (no lavapipe groups, no quad
+// derivatives): the messages whose reads a TapSink can take (FA6).
+bool plain_sample_route(const SampleLanes& lanes, const SampleOptions& options) {
+  return options.profile != Profile::kLavapipe &&
+         !(options.derivatives_from_quads && is_quad_op(lanes.op));
+}
+
+// sample(), with the view's texel reads logged into `log` when it is set, or handed to `taps`
+// (only for plain_sample_route messages).
 LookupStatus sample_logged(const Surface& surface, const Sampler& sampler, const SampleLanes& lanes,
                            const Results& out, const SampleOptions& options,
-                           texunit::TexelReadLog* log, Diagnostics& diags) {
+                           texunit::TexelReadLog* log, Diagnostics& diags,
+                           texunit::simd::TapSink* taps = nullptr) {
   LookupStatus st;
   if (!lanes_ok(lanes, diags) || !outputs_ok(out, lanes.count, diags)) return st;
   const bool lavapipe_quads = options.profile == Profile::kLavapipe && options.lavapipe_groups;
@@ -133,7 +144,10 @@ LookupStatus sample_logged(const Surface& surface, const Sampler& sampler, const
   mo.batch.threads = options.threads;
   texunit::SampleBatch batch;
   detail::copy_sample_lanes(lanes, batch);
-  const texunit::BatchStats bs = texunit::sample_message(view, smp, batch, out_of(out), mo);
+  const texunit::BatchStats bs =
+      taps != nullptr
+          ? texunit::sample_batch_taps(view, smp, batch, out_of(out), mo.precision, mo.batch, *taps)
+          : texunit::sample_message(view, smp, batch, out_of(out), mo);
   if (!bs.ok) {
     detail::lib_error(diags, "LIB-LANES", "the sample message's lanes do not match its count");
     return st;
@@ -206,6 +220,50 @@ bool fill_trace(const hwstate::AddressMapper& mapper, texunit::TexelReadLog& log
   return true;
 }
 
+// The fast route's reads (FastAddressMapper, lane order) into `trace`, as fill_trace writes them.
+void fill_fast_trace(const hwstate::LaneAccesses& acc, const hwstate::ReadColumns& cols,
+                     size_t lanes, AddressTrace& trace) {
+  const size_t n = acc.addresses.size();
+  trace.reads.resize(n);
+  trace.lane_offsets.assign(lanes + 1, 0);
+  trace.lane_line_offsets.assign(lanes + 1, 0);
+  for (size_t i = 0; i < n; ++i) {
+    trace.reads[i] = {cols.level[i], cols.slice[i], cols.x[i],        cols.y[i],
+                      cols.sample[i], acc.addresses[i], acc.element_bytes, cols.lane[i]};
+    ++trace.lane_offsets[cols.lane[i] + 1];
+  }
+  trace.lane_lines.assign(acc.lines.begin(), acc.lines.end());
+  for (uint32_t lane : acc.line_lanes) ++trace.lane_line_offsets[lane + 1];
+  for (size_t i = 0; i < lanes; ++i) {
+    trace.lane_offsets[i + 1] += trace.lane_offsets[i];
+    trace.lane_line_offsets[i + 1] += trace.lane_line_offsets[i];
+  }
+  std::unordered_set<uint64_t> seen;
+  for (uint64_t line : acc.lines)
+    if (seen.insert(line).second) trace.lines.push_back(line);
+}
+
+// The fast route of *_addresses (FA6): `run` does the lookup with its reads handed to a
+// FastAddressMapper. True with `trace` filled, or false (`trace` left empty) when the lookup
+// failed (`st` says) or a read lay outside the placement: the caller then takes the read log
+// route, whose ACCESS-READ-RANGE names the read within its lane.
+template <typename Run>
+bool fast_trace(const Surface& surface, const Placement& placement, uint32_t line_bytes,
+                size_t lanes, AddressTrace& trace, LookupStatus& st, Run&& run) {
+  core::DiagSink sink;
+  hwstate::FastAddressMapper fast(placed_of(surface, placement), line_bytes, sink);
+  if (!fast.ok()) return false;
+  fast.set_first_level(detail::Access::impl(surface).first_level);
+  hwstate::LaneAccesses acc;
+  hwstate::ReadColumns cols;
+  fast.begin(acc, sink, &cols);
+  st = run(fast);
+  if (!st.ok) return true;
+  if (!fast.finish()) return false;
+  fill_fast_trace(acc, cols, lanes, trace);
+  return true;
+}
+
 // The mapper for `placement`, its problems appended to `diags`.
 std::unique_ptr<hwstate::AddressMapper> make_mapper(const Surface& surface,
                                                     const Placement& placement, uint32_t line_bytes,
@@ -227,6 +285,15 @@ LookupStatus sample_addresses(const Surface& surface, const Sampler& sampler,
   trace = AddressTrace{};
   const auto mapper = make_mapper(surface, placement, line_bytes, diags);
   if (!mapper) return {};
+  LookupStatus fast_st;
+  if (plain_sample_route(lanes, options) &&
+      fast_trace(surface, placement, line_bytes, lanes.count, trace, fast_st,
+                 [&](texunit::simd::TapSink& taps) {
+                   return sample_logged(surface, sampler, lanes, out, options, nullptr, diags,
+                                        &taps);
+                 })) {
+    return fast_st;
+  }
   texunit::TexelReadLog log;
   const LookupStatus st = sample_logged(surface, sampler, lanes, out, options, &log, diags);
   if (!st.ok) return st;
@@ -262,10 +329,11 @@ LookupStatus query(const Surface& surface, const QueryLanes& lanes, const Result
 
 namespace {
 
-// fetch(), with the view's texel reads logged into `log` when it is set.
+// fetch(), with the view's texel reads logged into `log` when it is set, or handed to `taps`
+// (profiles other than lavapipe: fetch_message runs fetch_batch then).
 LookupStatus fetch_logged(const Surface& surface, const FetchLanes& lanes, const Results& out,
                           const FetchOptions& options, texunit::TexelReadLog* log,
-                          Diagnostics& diags) {
+                          Diagnostics& diags, texunit::simd::TapSink* taps = nullptr) {
   LookupStatus st;
   const size_t n = lanes.count;
   bool ok = outputs_ok(out, n, diags);
@@ -291,7 +359,10 @@ LookupStatus fetch_logged(const Surface& surface, const FetchLanes& lanes, const
   mo.batch.threads = options.threads;
   texunit::FetchBatch b;
   detail::copy_fetch_lanes(lanes, b);
-  const texunit::BatchStats bs = texunit::fetch_message(view, b, out_of(out), mo);
+  const texunit::BatchStats bs =
+      taps != nullptr
+          ? texunit::fetch_batch_taps(view, b, out_of(out), mo.fetch, mo.batch, *taps)
+          : texunit::fetch_message(view, b, out_of(out), mo);
   if (!bs.ok) {
     detail::lib_error(diags, "LIB-LANES", "the fetch message's lanes do not match its count");
     return st;
@@ -313,6 +384,14 @@ LookupStatus fetch_addresses(const Surface& surface, const FetchLanes& lanes, co
   trace = AddressTrace{};
   const auto mapper = make_mapper(surface, placement, line_bytes, diags);
   if (!mapper) return {};
+  LookupStatus fast_st;
+  if (options.profile != Profile::kLavapipe &&
+      fast_trace(surface, placement, line_bytes, lanes.count, trace, fast_st,
+                 [&](texunit::simd::TapSink& taps) {
+                   return fetch_logged(surface, lanes, out, options, nullptr, diags, &taps);
+                 })) {
+    return fast_st;
+  }
   texunit::TexelReadLog log;
   const LookupStatus st = fetch_logged(surface, lanes, out, options, &log, diags);
   if (!st.ok) return st;

@@ -76,11 +76,11 @@ bool AddressMapper::map(std::span<const texunit::TexelRead> reads, AccessTrace& 
 }
 
 bool AddressMapper::in_range(std::span<const texunit::TexelRead> reads, core::DiagSink& sink,
-                             const core::Location& loc) const {
+                             const core::Location& loc, size_t first_index) const {
   for (size_t i = 0; i < reads.size(); ++i) {
     if (!read_in_range(placed_.desc, reads[i])) {
       sink.error("ACCESS-READ-RANGE", loc,
-                 "read " + std::to_string(i) + " (level " + std::to_string(reads[i].level) +
+                 "read " + std::to_string(first_index + i) + " (level " + std::to_string(reads[i].level) +
                      ", slice " + std::to_string(reads[i].slice_or_z) + ", x " +
                      std::to_string(reads[i].x) + ", y " + std::to_string(reads[i].y) +
                      ", sample " + std::to_string(reads[i].sample) + ") lies outside the surface",
@@ -97,14 +97,21 @@ bool AddressMapper::map_lanes(std::span<const texunit::TexelRead> reads, LaneAcc
   out.lines.clear();
   out.line_lanes.clear();
   out.line_bytes = line_bytes_;
-  if (!ok_ || !in_range(reads, sink, loc)) return false;
+  if (!ok_) return false;
+  out.element_bytes = plan_->element_bytes;
+  return append_lanes(reads, 0, out, sink, loc);
+}
+
+bool AddressMapper::append_lanes(std::span<const texunit::TexelRead> reads, size_t first_index,
+                                 LaneAccesses& out, core::DiagSink& sink,
+                                 const core::Location& loc) const {
+  if (!ok_ || !in_range(reads, sink, loc, first_index)) return false;
   const LayoutPlan& p = *plan_;
-  out.element_bytes = p.element_bytes;
   const uint32_t run = contiguous_run(p.element_bytes);
   const uint64_t line_mask = ~uint64_t{line_bytes_ - 1};
   const uint64_t base = placed_.base_address;
-  out.addresses.reserve(reads.size());
-  size_t lane_first = 0;  // where the current lane's lines begin in out.lines
+  out.addresses.reserve(out.addresses.size() + reads.size());
+  size_t lane_first = out.lines.size();  // where the current lane's lines begin in out.lines
   for (size_t i = 0; i < reads.size(); ++i) {
     const texunit::TexelRead& r = reads[i];
     if (i > 0 && r.lane != reads[i - 1].lane) lane_first = out.lines.size();

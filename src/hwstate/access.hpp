@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/diag.hpp"
@@ -42,10 +43,33 @@ struct AccessTrace {
 // The addresses of a whole message's reads (AddressMapper::map_lanes), in the flat form a batch
 // consumer keeps: one address per read, and each lane's distinct lines with the lane they
 // belong to. Reads of one lane are consecutive (a read log in lane order, TexelRead::lane).
+// An allocator whose resize() leaves new elements uninitialised (default-initialised), so that
+// a writer sizes a column once and fills it (fast_access.cpp, FA5).
+template <class T>
+struct DefaultInitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {  // NOLINT(readability-identifier-naming): the allocator protocol's name
+    using other = DefaultInitAllocator<U>;
+  };
+  DefaultInitAllocator() = default;
+  template <class U>
+  explicit DefaultInitAllocator(const DefaultInitAllocator<U>& /*other*/) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... A>
+  void construct(U* p, A&&... a) {
+    ::new (static_cast<void*>(p)) U(std::forward<A>(a)...);
+  }
+};
+template <class T>
+using Column = std::vector<T, DefaultInitAllocator<T>>;
+
 struct LaneAccesses {
-  std::vector<uint64_t> addresses;   // per read: the element's first byte (TexelAccess::address)
-  std::vector<uint64_t> lines;       // per lane, its distinct lines in first-touch order
-  std::vector<uint32_t> line_lanes;  // the lane of each entry of `lines`
+  Column<uint64_t> addresses;   // per read: the element's first byte (TexelAccess::address)
+  Column<uint64_t> lines;       // per lane, its distinct lines in first-touch order
+  Column<uint32_t> line_lanes;  // the lane of each entry of `lines`
   uint32_t element_bytes = 0;
   uint32_t line_bytes = 0;
 };
@@ -74,10 +98,19 @@ class AddressMapper {
   // path's form (issue 27, ML9). False (ACCESS-READ-RANGE reported, `out` empty) as map().
   bool map_lanes(std::span<const texunit::TexelRead> reads, LaneAccesses& out, core::DiagSink& sink,
                  const core::Location& loc = {}) const;
+  // map_lanes appending whole lanes to `out` (its element and line sizes set by the caller), the
+  // reads numbered from `first_index` in ACCESS-READ-RANGE (fast_access.cpp's scalar route).
+  // False (reported) with `out` unchanged past its old size when a read lies outside.
+  bool append_lanes(std::span<const texunit::TexelRead> reads, size_t first_index,
+                    LaneAccesses& out, core::DiagSink& sink, const core::Location& loc = {}) const;
+  // The placement's plan (null when !ok()).
+  const LayoutPlan* plan() const { return plan_.get(); }
+  const PlacedSurface& placed() const { return placed_; }
+  uint32_t line_bytes() const { return line_bytes_; }
 
  private:
   bool in_range(std::span<const texunit::TexelRead> reads, core::DiagSink& sink,
-                const core::Location& loc) const;
+                const core::Location& loc, size_t first_index = 0) const;
 
   PlacedSurface placed_;
   uint32_t line_bytes_ = 0;

@@ -18,6 +18,7 @@
 #include "texunit/format.hpp"
 #include "texunit/sample_nvidia.hpp"
 #include "texunit/simd/kernels.hpp"
+#include "texunit/simd/tap_sink.hpp"
 
 namespace texsim::texunit {
 
@@ -272,6 +273,16 @@ struct TapBuffers {
   }
 };
 
+constexpr size_t kLoggingBlockLanes = 256;
+
+// The calling thread's TapBuffers of at least `lanes` lanes, kept between batches (a logging
+// batch runs on its caller's thread): each batch would otherwise allocate and fault in ~200 KB.
+TapBuffers& tap_buffers(size_t lanes) {
+  thread_local std::unique_ptr<TapBuffers> cached;
+  if (!cached || cached->log.stride < lanes) cached = std::make_unique<TapBuffers>(lanes);
+  return *cached;
+}
+
 struct BlockSpan {
   size_t begin, end;
   unsigned taps;  // taps per level pass: 4 linear, 1 point
@@ -300,6 +311,72 @@ size_t log_sample_block(const SurfaceView& view, const SamplerState& sampler, co
   return scalar;
 }
 
+// A block's report to a TapSink (FA1): each lane's kind and the scalar lanes' reads, logged
+// through a copy of the view whose read log is `scalar`.
+struct SinkState {
+  simd::TapSink* sink = nullptr;
+  std::vector<uint8_t> kinds;
+  TexelReadLog scalar;
+  SurfaceView view;  // the batch's view logging into `scalar`
+
+  SinkState(simd::TapSink* s, const SurfaceView& v, size_t lanes) : sink(s), kinds(lanes), view(v) {
+    view.read_log = &scalar;
+  }
+  void start() { scalar.clear(); }
+  void send(const simd::TapLog* log, BlockSpan blk, unsigned passes) const {
+    simd::TapBlock tb;
+    tb.log = log;
+    tb.begin = blk.begin;
+    tb.end = blk.end;
+    tb.taps = blk.taps;
+    tb.passes = passes;
+    tb.lanes = kinds.data();
+    tb.scalar_reads = scalar;
+    sink->block(tb);
+  }
+};
+
+constexpr auto kSimdLane = static_cast<uint8_t>(simd::TapLane::kSimd);
+constexpr auto kScalarLane = static_cast<uint8_t>(simd::TapLane::kScalar);
+
+// log_sample_block for a TapSink: the same lanes on the scalar reference, reported by kind.
+size_t sink_sample_block(SinkState& st, const SamplerState& sampler, const SampleBatch& b,
+                         const PrecisionProfile& precision, const TexelLanes& out,
+                         const TapBuffers& taps, BlockSpan blk, std::span<const uint32_t> redo,
+                         const uint8_t* fast_mask) {
+  st.start();
+  const size_t n = blk.end - blk.begin;
+  uint8_t* kinds = st.kinds.data();
+  // Active lanes are SIMD lanes; then the redo and out-of-range lanes turn scalar, in lane order.
+  if (b.active.empty()) {
+    std::fill_n(kinds, n, kSimdLane);
+  } else {
+    for (size_t j = 0; j < n; ++j) kinds[j] = b.active[blk.begin + j] != 0 ? kSimdLane : 0;
+  }
+  if (redo.empty() && fast_mask == nullptr) {
+    st.send(&taps.log, blk, 2);
+    return 0;
+  }
+  for (uint32_t k : redo) st.kinds[k] = kScalarLane;
+  size_t scalar = 0;
+  for (size_t i = blk.begin; i < blk.end; ++i) {
+    const size_t j = i - blk.begin;
+    if (!lane_active(b.active, i)) {
+      st.kinds[j] = 0;
+      continue;
+    }
+    if (st.kinds[j] == kScalarLane || (fast_mask != nullptr && fast_mask[j] == 0)) {
+      sample_scalar_lane(st.view, sampler, b, precision, out, i);
+      st.kinds[j] = kScalarLane;
+      ++scalar;
+      continue;
+    }
+    st.kinds[j] = kSimdLane;
+  }
+  st.send(&taps.log, blk, 2);
+  return scalar;
+}
+
 // The lanes of the largest block run_blocks makes of `count` lanes (group 1).
 size_t block_lanes(size_t count, const BatchOptions& o) {
   return std::min(count, std::clamp(o.block_lanes, kMinBlockLanes, kMaxBlockLanes));
@@ -323,9 +400,14 @@ size_t scalar_rest(const SurfaceView& view, const SamplerState& sampler, const S
 
 // The batch options of a view that logs its reads: the caller's thread, so that the log is in
 // lane order; the SIMD kernels stay on (they log their taps, TapLog).
+// Blocks of a logging batch are small enough that the kernel's TapLog (8 slots x 3 arrays of
+// 4 bytes per lane) stays in L1 for its reader (FA5): 256 lanes, 24 KiB.
 BatchOptions serial_if_logging(const BatchOptions& o, bool logging) {
   BatchOptions r = o;
-  if (logging) r.threads = 1;
+  if (logging) {
+    r.threads = 1;
+    r.block_lanes = std::min(r.block_lanes, kLoggingBlockLanes);
+  }
   return r;
 }
 
@@ -406,16 +488,53 @@ TexelKind sample_result_kind(const SurfaceView& view, const SamplerState& sample
   return info.result_kind;
 }
 
-BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const TexelLanes& out,
-                       const FetchOptions& fetch_options, const BatchOptions& batch_options) {
-  const BatchOptions options = serial_if_logging(batch_options, view.read_log != nullptr);
+namespace {
+
+// A fetch block's lanes on the scalar reference (logging into `view`'s log, if any).
+void fetch_scalar_block(const SurfaceView& view, const FetchBatch& b, const FetchOptions& fo,
+                        const TexelLanes& out, size_t begin, size_t end, SinkState* st) {
+  if (st != nullptr) st->start();
+  for (size_t i = begin; i < end; ++i) {
+    const bool act = lane_active(b.active, i);
+    if (act) fetch_scalar_lane(st != nullptr ? st->view : view, b, fo, out, i);
+    if (st != nullptr) st->kinds[i - begin] = act ? kScalarLane : 0;
+  }
+  if (st != nullptr) st->send(nullptr, {begin, end, 1}, 1);
+}
+
+// The fast fetch block's reads: into the read log, or to the sink.
+void fetch_block_reads(const SurfaceView& view, const FetchBatch& b, const TapBuffers& taps,
+                       size_t begin, size_t end, SinkState* st) {
+  if (st == nullptr) {
+    for (size_t i = begin; i < end; ++i) {
+      if (lane_active(b.active, i)) taps.append(*view.read_log, i - begin, i, 1, 1);
+    }
+    return;
+  }
+  st->start();
+  uint8_t* kinds = st->kinds.data();
+  if (b.active.empty()) {
+    std::fill_n(kinds, end - begin, kSimdLane);
+  } else {
+    for (size_t i = begin; i < end; ++i) kinds[i - begin] = b.active[i] != 0 ? kSimdLane : 0;
+  }
+  st->send(&taps.log, {begin, end, 1}, 1);
+}
+
+BatchStats fetch_impl(const SurfaceView& view, const FetchBatch& b, const TexelLanes& out,
+                      const FetchOptions& fetch_options, const BatchOptions& batch_options,
+                      simd::TapSink* sink) {
+  const bool logging = view.read_log != nullptr || sink != nullptr;
+  const BatchOptions options = serial_if_logging(batch_options, logging);
   BatchStats stats;
   const size_t n = b.count;
   if (!batch_valid(b, out)) return stats;
   stats.ok = true;
   stats.kind = format_info(view.desc.format).result_kind;
-  std::unique_ptr<TapBuffers> taps;
-  if (view.read_log != nullptr) taps = std::make_unique<TapBuffers>(block_lanes(n, options));
+  TapBuffers* taps = nullptr;
+  if (logging) taps = &tap_buffers(block_lanes(n, options));
+  std::unique_ptr<SinkState> st;
+  if (sink != nullptr) st = std::make_unique<SinkState>(sink, view, block_lanes(n, options));
   simd::SurfacePlan plan;
   const bool fast = options.simd && make_surface_plan(view, view.desc.format, false, plan);
   std::atomic<size_t> simd_lanes{0};
@@ -435,19 +554,13 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
       lanes.active = ptr_at(b.active, begin);
       lanes.out = out_at(out, begin);
       lanes.flags = out.flags.empty() ? nullptr : out.flags.data() + begin;
-      lanes.taps = taps ? &taps->log : nullptr;
+      lanes.taps = taps != nullptr ? &taps->log : nullptr;
       simd::fetch_lanes(plan, lanes, 0, end - begin);
-      if (taps) {
-        for (size_t i = begin; i < end; ++i) {
-          if (lane_active(b.active, i)) taps->append(*view.read_log, i - begin, i, 1, 1);
-        }
-      }
+      if (taps != nullptr) fetch_block_reads(view, b, *taps, begin, end, st.get());
       simd_lanes += active;
       return;
     }
-    for (size_t i = begin; i < end; ++i) {
-      if (lane_active(b.active, i)) fetch_scalar_lane(view, b, fetch_options, out, i);
-    }
+    fetch_scalar_block(view, b, fetch_options, out, begin, end, st.get());
     scalar_lanes += active;
   });
   stats.simd_lanes = simd_lanes;
@@ -455,83 +568,148 @@ BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const Texel
   return stats;
 }
 
-BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
-                        const TexelLanes& out, const PrecisionProfile& precision,
-                        const BatchOptions& batch_options) {
-  const BatchOptions options = serial_if_logging(batch_options, view.read_log != nullptr);
+}  // namespace
+
+BatchStats fetch_batch(const SurfaceView& view, const FetchBatch& b, const TexelLanes& out,
+                       const FetchOptions& fetch_options, const BatchOptions& batch_options) {
+  return fetch_impl(view, b, out, fetch_options, batch_options, nullptr);
+}
+
+BatchStats fetch_batch_taps(const SurfaceView& view, const FetchBatch& b, const TexelLanes& out,
+                            const FetchOptions& fetch_options, const BatchOptions& batch_options,
+                            simd::TapSink& sink) {
+  return fetch_impl(view, b, out, fetch_options, batch_options, &sink);
+}
+
+namespace {
+
+// What one sample batch shares between its blocks.
+struct SampleRun {
+  const SurfaceView& view;
+  const SamplerState& sampler;
+  const SampleBatch& b;
+  const TexelLanes& out;
+  const PrecisionProfile& precision;
+  const simd::SamplePlan& plan;
+  TapBuffers* taps;  // logging (read log or sink)
+  SinkState* st;     // sink mode
+  bool lane_offsets;
+};
+
+// One block on the SIMD kernel; returns its scalar lane count (redo and out-of-range lanes).
+size_t sample_fast_block(const SampleRun& r, size_t begin, size_t end) {
+  const SampleBatch& b = r.b;
+  simd::SampleLanes lanes;
+  lanes.u = ptr_at(b.u, begin);
+  lanes.v = ptr_at(b.v, begin);
+  lanes.array_index = ptr_at(b.array_index, begin);
+  lanes.lod = b.op == SampleOp::kLevel ? ptr_at(b.lod, begin) : nullptr;
+  lanes.offset_x = ptr_at(b.offset_x, begin);
+  lanes.offset_y = ptr_at(b.offset_y, begin);
+  lanes.shared_offset_x = b.offset[0];
+  lanes.shared_offset_y = b.offset[1];
+  lanes.active = ptr_at(b.active, begin);
+  lanes.out = out_at(r.out, begin);
+  lanes.flags = r.out.flags.empty() ? nullptr : r.out.flags.data() + begin;
+  // Lanes whose own offsets leave the fast range run the scalar reference.
+  std::array<uint8_t, kMaxBlockLanes> fast_mask;
+  bool split = false;
+  if (r.lane_offsets) {
+    for (size_t i = begin; i < end; ++i) {
+      const bool ok = offset_in_fast_range(lane_value(b.offset_x, i, b.offset[0])) &&
+                      offset_in_fast_range(lane_value(b.offset_y, i, b.offset[1]));
+      const bool act = lane_active(b.active, i);
+      fast_mask[i - begin] = static_cast<uint8_t>(act && ok ? 1 : 0);
+      split = split || (act && !ok);
+    }
+    if (split) lanes.active = fast_mask.data();
+  }
+  std::array<uint32_t, kMaxBlockLanes> redo;
+  lanes.redo = redo.data();
+  lanes.taps = r.taps != nullptr ? &r.taps->log : nullptr;
+  const size_t redo_count = simd::sample_lanes(r.plan, lanes, 0, end - begin);
+  const std::span<const uint32_t> redo_lanes(redo.data(), redo_count);
+  const uint8_t* mask = split ? fast_mask.data() : nullptr;
+  const BlockSpan blk{begin, end, r.plan.linear ? 4u : 1u};
+  if (r.st != nullptr) {
+    return sink_sample_block(*r.st, r.sampler, b, r.precision, r.out, *r.taps, blk, redo_lanes,
+                             mask);
+  }
+  if (r.taps != nullptr) {
+    return log_sample_block(r.view, r.sampler, b, r.precision, r.out, *r.taps, blk, redo_lanes,
+                            mask);
+  }
+  return scalar_rest(r.view, r.sampler, b, r.precision, r.out, {begin, end, 0}, redo_lanes, mask);
+}
+
+// One block on the scalar reference; returns its lane count.
+size_t sample_scalar_block(const SampleRun& r, size_t begin, size_t end) {
+  const SurfaceView& view = r.st != nullptr ? r.st->view : r.view;
+  if (r.st != nullptr) r.st->start();
+  size_t scalar = 0;
+  for (size_t i = begin; i < end; ++i) {
+    const bool act = lane_active(r.b.active, i);
+    if (act) {
+      sample_scalar_lane(view, r.sampler, r.b, r.precision, r.out, i);
+      ++scalar;
+    }
+    if (r.st != nullptr) r.st->kinds[i - begin] = act ? kScalarLane : 0;
+  }
+  if (r.st != nullptr) r.st->send(nullptr, {begin, end, 1}, 1);
+  return scalar;
+}
+
+BatchStats sample_impl(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
+                       const TexelLanes& out, const PrecisionProfile& precision,
+                       const BatchOptions& batch_options, simd::TapSink* sink) {
+  const bool logging = view.read_log != nullptr || sink != nullptr;
+  const BatchOptions options = serial_if_logging(batch_options, logging);
   BatchStats stats;
   const size_t n = b.count;
   if (!batch_valid(b, out)) return stats;
   stats.ok = true;
   stats.kind = sample_result_kind(view, sampler, b.op, precision.kind);
-  std::unique_ptr<TapBuffers> taps;
-  if (view.read_log != nullptr) taps = std::make_unique<TapBuffers>(block_lanes(n, options));
+  TapBuffers* taps = nullptr;
+  if (logging) taps = &tap_buffers(block_lanes(n, options));
+  std::unique_ptr<SinkState> st;
+  if (sink != nullptr) st = std::make_unique<SinkState>(sink, view, block_lanes(n, options));
   simd::SamplePlan plan;
   bool fast = options.simd && make_sample_plan(view, sampler, b.op, precision, plan);
   // Shared offsets beyond the int32 lane range send the whole batch to the scalar path.
   if (fast && !(offset_in_fast_range(b.offset[0]) && offset_in_fast_range(b.offset[1]))) {
     fast = false;
   }
-  const bool lane_offsets = !b.offset_x.empty() || !b.offset_y.empty();
+  const SampleRun r{view,       sampler,   b,       out, precision, plan, taps, st.get(),
+                    !b.offset_x.empty() || !b.offset_y.empty()};
   std::atomic<size_t> simd_lanes{0};
   std::atomic<size_t> scalar_lanes{0};
   run_blocks(n, 1, options, [&](size_t begin, size_t end) {
-    size_t scalar = 0;
     if (fast) {
-      simd::SampleLanes lanes;
-      lanes.u = ptr_at(b.u, begin);
-      lanes.v = ptr_at(b.v, begin);
-      lanes.array_index = ptr_at(b.array_index, begin);
-      lanes.lod = b.op == SampleOp::kLevel ? ptr_at(b.lod, begin) : nullptr;
-      lanes.offset_x = ptr_at(b.offset_x, begin);
-      lanes.offset_y = ptr_at(b.offset_y, begin);
-      lanes.shared_offset_x = b.offset[0];
-      lanes.shared_offset_y = b.offset[1];
-      lanes.active = ptr_at(b.active, begin);
-      lanes.out = out_at(out, begin);
-      lanes.flags = out.flags.empty() ? nullptr : out.flags.data() + begin;
-      // Lanes whose own offsets leave the fast range run the scalar reference.
-      std::array<uint8_t, kMaxBlockLanes> fast_mask;
-      bool split = false;
-      if (lane_offsets) {
-        for (size_t i = begin; i < end; ++i) {
-          const bool ok = offset_in_fast_range(lane_value(b.offset_x, i, b.offset[0])) &&
-                          offset_in_fast_range(lane_value(b.offset_y, i, b.offset[1]));
-          const bool act = lane_active(b.active, i);
-          fast_mask[i - begin] = static_cast<uint8_t>(act && ok ? 1 : 0);
-          split = split || (act && !ok);
-        }
-        if (split) lanes.active = fast_mask.data();
-      }
-      std::array<uint32_t, kMaxBlockLanes> redo;
-      lanes.redo = redo.data();
-      lanes.taps = taps ? &taps->log : nullptr;
-      const size_t redo_count = simd::sample_lanes(plan, lanes, 0, end - begin);
-      if (taps) {
-        scalar = log_sample_block(
-            view, sampler, b, precision, out, *taps, {begin, end, plan.linear ? 4u : 1u},
-            std::span(redo.data(), redo_count), split ? fast_mask.data() : nullptr);
-        simd_lanes += count_active(b.active, begin, end) - scalar;
-        scalar_lanes += scalar;
-        return;
-      }
-      scalar = scalar_rest(view, sampler, b, precision, out, {begin, end, 0},
-                           std::span(redo.data(), redo_count), split ? fast_mask.data() : nullptr);
+      const size_t scalar = sample_fast_block(r, begin, end);
       simd_lanes += count_active(b.active, begin, end) - scalar;
       scalar_lanes += scalar;
       return;
     }
-    for (size_t i = begin; i < end; ++i) {
-      if (lane_active(b.active, i)) {
-        sample_scalar_lane(view, sampler, b, precision, out, i);
-        ++scalar;
-      }
-    }
-    scalar_lanes += scalar;
+    scalar_lanes += sample_scalar_block(r, begin, end);
   });
   stats.simd_lanes = simd_lanes;
   stats.scalar_lanes = scalar_lanes;
   return stats;
+}
+
+}  // namespace
+
+BatchStats sample_batch(const SurfaceView& view, const SamplerState& sampler, const SampleBatch& b,
+                        const TexelLanes& out, const PrecisionProfile& precision,
+                        const BatchOptions& batch_options) {
+  return sample_impl(view, sampler, b, out, precision, batch_options, nullptr);
+}
+
+BatchStats sample_batch_taps(const SurfaceView& view, const SamplerState& sampler,
+                             const SampleBatch& b, const TexelLanes& out,
+                             const PrecisionProfile& precision, const BatchOptions& batch_options,
+                             simd::TapSink& sink) {
+  return sample_impl(view, sampler, b, out, precision, batch_options, &sink);
 }
 
 }  // namespace texsim::texunit
