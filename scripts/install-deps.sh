@@ -26,6 +26,7 @@ packages+=(
   mesa-vulkan-drivers libvulkan-dev glslc
   clang-format clang-tidy
   clang libclang-rt-14-dev
+  lld
 )
 # texsim as a library (docs/library.md): the Verilator DPI-C testbench of the C API; the Python
 # module (pybind11, numpy, pytest for Debian's /usr/bin/python3).

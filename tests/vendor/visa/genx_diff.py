@@ -95,9 +95,12 @@ def genx_verdict(workdir, name):
     def limits():  # some inputs make GenX_IR allocate without bound: cap memory and CPU time
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
         resource.setrlimit(resource.RLIMIT_CPU, (20, 20))
+    # The CPU limit bounds a runaway GenX_IR; the wall-clock limit only catches one that blocks,
+    # so it is generous: on a loaded 2-core machine an input GenX_IR aborts on (SIGABRT, V32)
+    # took over 30 s of wall time and was misreported as a timeout.
     try:
         p = subprocess.run(["GenX_IR", name + ".visaasm", "-platform", "TGLLP"], cwd=workdir,
-                           capture_output=True, text=True, timeout=30, preexec_fn=limits)
+                           capture_output=True, text=True, timeout=180, preexec_fn=limits)
     except subprocess.TimeoutExpired:
         return "crash", "timeout"
     if p.returncode < 0 or p.returncode >= 128:
@@ -129,7 +132,7 @@ def dumps_differ(texsim, workdir, name, line):
     os.makedirs(sub, exist_ok=True)
     subprocess.run(["GenX_IR", os.path.abspath(os.path.join(workdir, name + ".visaasm")),
                     "-platform", "TGLLP", "-dumpcommonisa"], cwd=sub, capture_output=True,
-                   timeout=30)
+                   timeout=180)
     # Instruction lines end in "/// $N"; GenX_IR writes the first one on the line of the last
     # .kernel_attr (no newline), so take the text after the last run of 4+ spaces.
     dumped = [norm(re.split(r"\s{4,}", l.split("///")[0].strip())[-1])
@@ -186,7 +189,7 @@ def isa_compare(texsim, tool, workdir, name, line):
     if w.returncode != 0:
         return "texsim cannot write the .isa: " + w.stderr.strip()[:80], None
     subprocess.run(["GenX_IR", name + ".one.visaasm", "-platform", "TGLLP",
-                    "-outputCisaBinaryName", theirs], cwd=workdir, capture_output=True, timeout=30)
+                    "-outputCisaBinaryName", theirs], cwd=workdir, capture_output=True, timeout=180)
     a, b = isa_insts(tool, ours), isa_insts(tool, os.path.join(workdir, theirs))
     if not a or not b:
         bytes_class = "GenX_IR's .isa unreadable"
@@ -206,7 +209,7 @@ def isa_compare(texsim, tool, workdir, name, line):
     sub = os.path.join(workdir, name + ".fromtexsim")
     os.makedirs(sub, exist_ok=True)
     subprocess.run(["GenX_IR", os.path.abspath(ours), "-platform", "TGLLP", "-dumpcommonisa"],
-                   cwd=sub, capture_output=True, timeout=30)
+                   cwd=sub, capture_output=True, timeout=180)
     dumped = [norm(re.split(r"\s{4,}", l.split("///")[0].strip())[-1])
               for f in os.listdir(sub) if f.endswith(".visaasm")
               for l in open(os.path.join(sub, f)) if "/// $" in l]
