@@ -69,7 +69,10 @@ HWY_INLINE VU Table(const std::array<uint32_t, TapAddressPlan::kLevels>& t, VU l
 HWY_INLINE VU Deposit(VU v, const std::array<DepositRun, kMaxDepositRuns>& runs, uint32_t count) {
   const DU du;
   VU r = hn::Zero(du);
-  for (uint32_t k = 0; k < count; ++k) {
+  // Unrolled with an exit: a counted loop kept `r` on the stack (a store-forward chain, FA8).
+#pragma GCC unroll 12
+  for (uint32_t k = 0; k < kMaxDepositRuns; ++k) {
+    if (k >= count) break;
     const DepositRun& d = runs[k];
     const VU bits = hn::And(hn::ShiftRightSame(v, static_cast<int>(d.src)), hn::Set(du, d.mask));
     r = hn::Or(r, hn::ShiftLeftSame(bits, static_cast<int>(d.dst)));
@@ -284,10 +287,11 @@ HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint3
 // One level pass's taps into slots kBase.. of `out` (fixed positions: the loops unroll and the
 // slots stay in registers); `reads` marks the slots read, earlier slots included in the
 // first-in-lane test.
-template <int kKind, unsigned kTaps>
-HWY_INLINE void MapPass(const TapAddressPlan& p, const texunit::simd::TapLog& log, size_t pass,
-                        size_t i, size_t n, const MU* on, size_t base, Slots& out, MU* reads,
-                        MU& any_bad, const TapSlots* slots) {
+template <int kKind, unsigned kTaps, size_t kPass>
+HWY_INLINE void MapPass(const TapAddressPlan& p, const texunit::simd::TapLog& log, size_t i,
+                        size_t n, const MU* on, Slots& out, MU* reads, MU& any_bad,
+                        const TapSlots* slots) {
+  constexpr size_t pass = kPass, base = kPass * kTaps;
   const DU du;
   const VU one = hn::Set(du, 1);
   const Pass s = LoadPass(p, log, pass, i, n);
@@ -297,6 +301,7 @@ HWY_INLINE void MapPass(const TapAddressPlan& p, const texunit::simd::TapLog& lo
     ax[c] = AxisX<kKind>(p, s, Load(log.x + (pass * 4 + c) * log.stride, i, n));
     ay[c] = AxisY<kKind>(p, s, Load(log.y + (pass * 4 + 2 * c) * log.stride, i, n));
   }
+#pragma GCC unroll 4
   for (size_t t = 0; t < kTaps; ++t) {
     const size_t slot = pass * 4 + t, k = base + t;
     const MU read = on[t];
@@ -306,6 +311,7 @@ HWY_INLINE void MapPass(const TapAddressPlan& p, const texunit::simd::TapLog& lo
                                        static_cast<int>(p.line_log2));
     // First in its lane: no earlier read of the lane touched this line.
     MU first = read;
+#pragma GCC unroll 8
     for (size_t j = 0; j < k; ++j) {
       first = hn::AndNot(hn::And(reads[j], hn::Eq(out.line[j], line)), first);
     }
@@ -346,7 +352,7 @@ bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, con
     Slots out;
     MU reads[texunit::simd::kTapSlots];
     bool ran[kPasses];
-    for (size_t pass = 0; pass < kPasses; ++pass) {
+    const auto run_pass = [&]<size_t pass>() {
       MU on[kTaps];
       bool any = false;
       for (size_t t = 0; t < kTaps; ++t) {
@@ -360,12 +366,16 @@ bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, con
       if (!ran[pass]) {
         for (size_t t = 0; t < kTaps; ++t) {
           reads[pass * kTaps + t] = hn::FirstN(du, 0);
+          out.offset[pass * kTaps + t] = hn::Zero(du);
           out.line[pass * kTaps + t] = hn::Zero(du);
+          out.flags[pass * kTaps + t] = hn::Zero(du);
         }
-        continue;
+        return;
       }
-      MapPass<kKind, kTaps>(p, log, pass, i, n, on, pass * kTaps, out, reads, any_bad, slots);
-    }
+      MapPass<kKind, kTaps, pass>(p, log, i, n, on, out, reads, any_bad, slots);
+    };
+    run_pass.template operator()<0>();
+    if constexpr (kPasses == 2) run_pass.template operator()<1>();
     if (direct == nullptr) continue;
     const uint32_t first = local.first_lane + static_cast<uint32_t>(i);
     if constexpr (kPasses == 1) {
