@@ -69,7 +69,10 @@ HWY_INLINE VU Table(const std::array<uint32_t, TapAddressPlan::kLevels>& t, VU l
 HWY_INLINE VU Deposit(VU v, const std::array<DepositRun, kMaxDepositRuns>& runs, uint32_t count) {
   const DU du;
   VU r = hn::Zero(du);
-  for (uint32_t k = 0; k < count; ++k) {
+  // Unrolled with an exit: a counted loop kept `r` on the stack (a store-forward chain, FA8).
+#pragma GCC unroll 12
+  for (uint32_t k = 0; k < kMaxDepositRuns; ++k) {
+    if (k >= count) break;
     const DepositRun& d = runs[k];
     const VU bits = hn::And(hn::ShiftRightSame(v, static_cast<int>(d.src)), hn::Set(du, d.mask));
     r = hn::Or(r, hn::ShiftLeftSame(bits, static_cast<int>(d.dst)));
@@ -180,7 +183,6 @@ struct Slots {
   VU offset[texunit::simd::kTapSlots];
   VU line[texunit::simd::kTapSlots];
   VU flags[texunit::simd::kTapSlots];
-  size_t count = 0;  // slots per lane kept (1, 2, 4 or 8)
 };
 
 // Lane-major copies of v[0..count) into out (count * Lanes(du) values): lane j's slots at
@@ -219,6 +221,7 @@ HWY_INLINE void Transpose(const VU* v, size_t count, uint32_t* out) {
 
 // The lanes' reads compressed into `out` in lane order (each store writes a whole vector: the
 // caller leaves Lanes() values of room past the end).
+template <size_t kCount>
 HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint32_t first_lane,
                         TapOutput& out) {
   const DU du;
@@ -228,15 +231,15 @@ HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint3
   HWY_ALIGN uint32_t off[kBuf * texunit::simd::kTapSlots];
   HWY_ALIGN uint32_t line[kBuf * texunit::simd::kTapSlots];
   HWY_ALIGN uint32_t flags[kBuf * texunit::simd::kTapSlots];
-  const uint32_t shift = s.count == 1 ? 0 : s.count == 2 ? 1 : s.count == 4 ? 2 : 3;
+  constexpr uint32_t shift = kCount == 1 ? 0 : kCount == 2 ? 1 : kCount == 4 ? 2 : 3;
 #if HWY_TARGET == HWY_SCALAR
-  Transpose(s.offset, s.count, off);
-  Transpose(s.line, s.count, line);
-  Transpose(s.flags, s.count, flags);
+  Transpose(s.offset, kCount, off);
+  Transpose(s.line, kCount, line);
+  Transpose(s.flags, kCount, flags);
   (void)dh;
   (void)d64;
   (void)N;
-  for (size_t e = 0; e < n * s.count; ++e) {
+  for (size_t e = 0; e < n * kCount; ++e) {
     out.addresses[out.reads] = p.base + off[e];
     out.reads += flags[e] & kTapRead;
     out.lines[out.line_count] = p.line_base + (uint64_t{line[e]} << p.line_log2);
@@ -265,30 +268,84 @@ HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint3
     out.line_count += hn::CountTrue(du, first);
   };
   const VU iota = hn::Load(du, kIota);
-  if (s.count == 1) {  // already in lane order (fetch, point sampling of one level)
+  if (kCount == 1) {  // already in lane order (fetch, point sampling of one level)
     emit(s.offset[0], s.line[0], s.flags[0], hn::Add(hn::Set(du, first_lane), iota));
     return;
   }
-  Transpose(s.offset, s.count, off);
-  Transpose(s.line, s.count, line);
-  Transpose(s.flags, s.count, flags);
-  for (size_t e = 0; e < n * s.count; e += N) {
+  // Flags ride in a line's top two bits (lines are offset >> log2(line) with lines of >= 16
+  // bytes and offsets under 4 GiB: below 2^28), one transposition fewer (FA9).
+  (void)flags;
+  VU packed[kCount];
+  for (size_t k = 0; k < kCount; ++k) {
+    packed[k] = hn::Or(s.line[k], hn::ShiftLeft<30>(s.flags[k]));
+  }
+  Transpose(s.offset, kCount, off);
+  Transpose(packed, kCount, line);
+  const VU low = hn::Set(du, (1u << 30) - 1);
+  for (size_t e = 0; e < n * kCount; e += N) {
     const VU index = hn::Add(iota, hn::Set(du, static_cast<uint32_t>(e)));
     const VU lane =
         hn::Add(hn::Set(du, first_lane), hn::ShiftRightSame(index, static_cast<int>(shift)));
-    emit(hn::LoadU(du, off + e), hn::LoadU(du, line + e), hn::LoadU(du, flags + e), lane);
+    const VU pl = hn::LoadU(du, line + e);
+    emit(hn::LoadU(du, off + e), hn::And(pl, low), hn::ShiftRight<30>(pl), lane);
   }
 #endif
 }
 
-template <int kKind>
+// One level pass's taps into slots kBase.. of `out` (fixed positions: the loops unroll and the
+// slots stay in registers); `reads` marks the slots read, earlier slots included in the
+// first-in-lane test.
+template <int kKind, unsigned kTaps, size_t kPass>
+HWY_INLINE void MapPass(const TapAddressPlan& p, const texunit::simd::TapLog& log, size_t i,
+                        size_t n, const MU* on, Slots& out, MU* reads, MU& any_bad,
+                        const TapSlots* slots) {
+  constexpr size_t pass = kPass, base = kPass * kTaps;
+  const DU du;
+  const VU one = hn::Set(du, 1);
+  const Pass s = LoadPass(p, log, pass, i, n);
+  // Columns of slots pass*4 + {0, 1}, rows of slots pass*4 + {0, 2} (a point pass: slot 0).
+  Axis ax[2], ay[2];
+  for (size_t c = 0; c < (kTaps == 4 ? 2u : 1u); ++c) {
+    ax[c] = AxisX<kKind>(p, s, Load(log.x + (pass * 4 + c) * log.stride, i, n));
+    ay[c] = AxisY<kKind>(p, s, Load(log.y + (pass * 4 + 2 * c) * log.stride, i, n));
+  }
+#pragma GCC unroll 4
+  for (size_t t = 0; t < kTaps; ++t) {
+    const size_t slot = pass * 4 + t, k = base + t;
+    const MU read = on[t];
+    const Tap tap = MapTap<kKind>(s, ax[t & 1], ay[t >> 1]);
+    any_bad = hn::Or(any_bad, hn::And(read, tap.bad));
+    const VU line = hn::ShiftRightSame(hn::Add(tap.offset, hn::Set(du, p.base_mod)),
+                                       static_cast<int>(p.line_log2));
+    // First in its lane: no earlier read of the lane touched this line.
+    MU first = read;
+#pragma GCC unroll 8
+    for (size_t j = 0; j < k; ++j) {
+      first = hn::AndNot(hn::And(reads[j], hn::Eq(out.line[j], line)), first);
+    }
+    reads[k] = read;
+    out.offset[k] = tap.offset;
+    out.line[k] = line;
+    out.flags[k] = hn::Or(hn::IfThenElseZero(read, one),
+                          hn::IfThenElseZero(first, hn::Set(du, kTapFirstLine)));
+    if (slots != nullptr) {
+      Store(tap.offset, slots->offset + slot * slots->stride, i, n);
+      Store(line, slots->line + slot * slots->stride, i, n);
+      Store(out.flags[k], slots->flags + slot * slots->stride, i, n);
+    }
+  }
+}
+
+// kTaps taps per pass, kPasses passes (compile-time: FA8).
+template <int kKind, unsigned kTaps, unsigned kPasses>
 bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, const uint8_t* kinds,
-                  size_t count, unsigned taps, unsigned passes, const TapSlots* slots,
-                  TapOutput* direct) {
+                  size_t count, const TapSlots* slots, TapOutput* direct) {
   const DU du;
   const size_t N = hn::Lanes(du);
   const VU one = hn::Set(du, 1);
   MU any_bad = hn::FirstN(du, 0);
+  // A local copy: its counters would otherwise be reloaded after every (maybe aliasing) store.
+  TapOutput local = direct != nullptr ? *direct : TapOutput{};
   for (size_t i = 0; i < count; i += N) {
     const size_t n = std::min(N, count - i);
     MU simd;
@@ -302,49 +359,49 @@ bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, con
     }
     Slots out;
     MU reads[texunit::simd::kTapSlots];
-    for (size_t pass = 0; pass < passes; ++pass) {
-      MU on[4];
+    bool ran[kPasses];
+    const auto run_pass = [&]<size_t pass>() {
+      MU on[kTaps];
       bool any = false;
-      for (size_t t = 0; t < taps; ++t) {
-        const uint32_t* p_on = reinterpret_cast<const uint32_t*>(log.on) + (pass * 4 + t) * log.stride;
+      for (size_t t = 0; t < kTaps; ++t) {
+        const uint32_t* p_on =
+            reinterpret_cast<const uint32_t*>(log.on) + (pass * 4 + t) * log.stride;
         on[t] = hn::And(simd, hn::Ne(Load(p_on, i, n), hn::Zero(du)));
         any = any || !hn::AllFalse(du, on[t]);
       }
       // A pass no lane read in (the level blend ran nowhere) is left out of the compacted form.
-      if (!any && slots == nullptr) continue;
-      const Pass s = LoadPass(p, log, pass, i, n);
-      // Columns of slots pass*4 + {0, 1}, rows of slots pass*4 + {0, 2} (a point pass: slot 0).
-      Axis ax[2], ay[2];
-      for (size_t c = 0; c < (taps == 4 ? 2u : 1u); ++c) {
-        ax[c] = AxisX<kKind>(p, s, Load(log.x + (pass * 4 + c) * log.stride, i, n));
-        ay[c] = AxisY<kKind>(p, s, Load(log.y + (pass * 4 + 2 * c) * log.stride, i, n));
-      }
-      for (size_t t = 0; t < taps; ++t) {
-        const size_t slot = pass * 4 + t, k = out.count++;
-        const MU read = on[t];
-        const Tap tap = MapTap<kKind>(s, ax[t & 1], ay[t >> 1]);
-        any_bad = hn::Or(any_bad, hn::And(read, tap.bad));
-        const VU line = hn::ShiftRightSame(hn::Add(tap.offset, hn::Set(du, p.base_mod)),
-                                           static_cast<int>(p.line_log2));
-        // First in its lane: no earlier read of the lane touched this line.
-        MU first = read;
-        for (size_t j = 0; j < k; ++j) {
-          first = hn::AndNot(hn::And(reads[j], hn::Eq(out.line[j], line)), first);
+      ran[pass] = any || slots != nullptr;
+      if (!ran[pass]) {
+        for (size_t t = 0; t < kTaps; ++t) {
+          reads[pass * kTaps + t] = hn::FirstN(du, 0);
+          out.offset[pass * kTaps + t] = hn::Zero(du);
+          out.line[pass * kTaps + t] = hn::Zero(du);
+          out.flags[pass * kTaps + t] = hn::Zero(du);
         }
-        reads[k] = read;
-        out.offset[k] = tap.offset;
-        out.line[k] = line;
-        out.flags[k] = hn::Or(hn::IfThenElseZero(read, one),
-                              hn::IfThenElseZero(first, hn::Set(du, kTapFirstLine)));
-        if (slots != nullptr) {
-          Store(tap.offset, slots->offset + slot * slots->stride, i, n);
-          Store(line, slots->line + slot * slots->stride, i, n);
-          Store(out.flags[k], slots->flags + slot * slots->stride, i, n);
+        return;
+      }
+      MapPass<kKind, kTaps, pass>(p, log, i, n, on, out, reads, any_bad, slots);
+    };
+    run_pass.template operator()<0>();
+    if constexpr (kPasses == 2) run_pass.template operator()<1>();
+    if (direct == nullptr) continue;
+    const uint32_t first = local.first_lane + static_cast<uint32_t>(i);
+    if constexpr (kPasses == 1) {
+      if (ran[0]) Compact<kTaps>(p, out, n, first, local);
+    } else if (ran[0] && ran[1]) {
+      Compact<kTaps * kPasses>(p, out, n, first, local);
+    } else if (ran[0] || ran[1]) {
+      if (!ran[0]) {  // only the second pass read: its slots first
+        for (size_t t = 0; t < kTaps; ++t) {
+          out.offset[t] = out.offset[kTaps + t];
+          out.line[t] = out.line[kTaps + t];
+          out.flags[t] = out.flags[kTaps + t];
         }
       }
+      Compact<kTaps>(p, out, n, first, local);
     }
-    if (direct != nullptr && out.count != 0) Compact(p, out, n, direct->first_lane + static_cast<uint32_t>(i), *direct);
   }
+  if (direct != nullptr) *direct = local;
   return hn::AllFalse(du, any_bad);
 }
 
@@ -353,16 +410,22 @@ bool MapSlotsImpl(const TapAddressPlan& p, const texunit::simd::TapLog& log, con
 bool MapSlots(const TapAddressPlan& p, const texunit::simd::TapLog& log, const uint8_t* kinds,
               size_t count, unsigned taps, unsigned passes, const TapSlots* slots,
               TapOutput* direct) {
+  // The kind and the pass shape as template arguments (taps 1 or 4, passes 1 or 2).
+  const auto shape = [&]<int kKind>() {
+    if (taps == 1) {
+      return passes == 1 ? MapSlotsImpl<kKind, 1, 1>(p, log, kinds, count, slots, direct)
+                         : MapSlotsImpl<kKind, 1, 2>(p, log, kinds, count, slots, direct);
+    }
+    return passes == 1 ? MapSlotsImpl<kKind, 4, 1>(p, log, kinds, count, slots, direct)
+                       : MapSlotsImpl<kKind, 4, 2>(p, log, kinds, count, slots, direct);
+  };
   switch (p.kind) {
     case TapAddressPlan::kPitchKind:
-      return MapSlotsImpl<TapAddressPlan::kPitchKind>(p, log, kinds, count, taps, passes, slots,
-                                                      direct);
+      return shape.template operator()<TapAddressPlan::kPitchKind>();
     case TapAddressPlan::kTileKind:
-      return MapSlotsImpl<TapAddressPlan::kTileKind>(p, log, kinds, count, taps, passes, slots,
-                                                     direct);
+      return shape.template operator()<TapAddressPlan::kTileKind>();
     default:
-      return MapSlotsImpl<TapAddressPlan::kGobKind>(p, log, kinds, count, taps, passes, slots,
-                                                    direct);
+      return shape.template operator()<TapAddressPlan::kGobKind>();
   }
 }
 
