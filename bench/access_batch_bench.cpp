@@ -55,53 +55,45 @@ struct Inputs {
 
 enum class Op { kFetch, kBilinear, kTrilinear };
 
+// The batches and sampler of `op` (bilinear: LOD 0; trilinear: the lanes' LODs).
+struct Batches {
+  FetchBatch fetch;
+  SampleBatch sample;
+  SamplerState sampler;
+};
+
+Batches batches(Op op, Inputs& in) {
+  Batches b;
+  b.fetch.count = kLanes;
+  b.fetch.x = in.x;
+  b.fetch.y = in.y;
+  b.sample.count = kLanes;
+  b.sample.u = in.u;
+  b.sample.v = in.v;
+  if (op == Op::kTrilinear) b.sample.lod = in.lod;
+  b.sampler.min_filter = b.sampler.mag_filter = Filter::kLinear;
+  b.sampler.mip_filter = op == Op::kTrilinear ? MipFilter::kLinear : MipFilter::kPoint;
+  b.sampler.address = {AddressMode::kWrap, AddressMode::kWrap, AddressMode::kWrap};
+  return b;
+}
+
 // One batch of `op`, its reads logged into `log` when set; returns the SIMD lane count.
 size_t lookup(Op op, Inputs& in, TexelReadLog* log) {
   SurfaceView view = surface().view();
   view.read_log = log;
   const TexelLanes out{in.r, in.g, in.b, in.a, {}, {}};
-  if (op == Op::kFetch) {
-    FetchBatch fb;
-    fb.count = kLanes;
-    fb.x = in.x;
-    fb.y = in.y;
-    return fetch_batch(view, fb, out, {}, {}).simd_lanes;
-  }
-  SampleBatch sb;
-  sb.count = kLanes;
-  sb.u = in.u;
-  sb.v = in.v;
-  sb.lod = in.lod;
-  SamplerState smp;
-  smp.min_filter = smp.mag_filter = Filter::kLinear;
-  smp.mip_filter = op == Op::kTrilinear ? MipFilter::kLinear : MipFilter::kPoint;
-  smp.address = {AddressMode::kWrap, AddressMode::kWrap, AddressMode::kWrap};
-  if (op == Op::kBilinear) sb.lod = {};
-  return sample_batch(view, smp, sb, out, PrecisionProfile{}, {}).simd_lanes;
+  const Batches b = batches(op, in);
+  if (op == Op::kFetch) return fetch_batch(view, b.fetch, out, {}, {}).simd_lanes;
+  return sample_batch(view, b.sampler, b.sample, out, PrecisionProfile{}, {}).simd_lanes;
 }
 
 // lookup() with the reads handed to `sink` (the fast path's entry points).
 size_t lookup_taps(Op op, Inputs& in, texunit::simd::TapSink& sink) {
   const SurfaceView view = surface().view();
   const TexelLanes out{in.r, in.g, in.b, in.a, {}, {}};
-  if (op == Op::kFetch) {
-    FetchBatch fb;
-    fb.count = kLanes;
-    fb.x = in.x;
-    fb.y = in.y;
-    return fetch_batch_taps(view, fb, out, {}, {}, sink).simd_lanes;
-  }
-  SampleBatch sb;
-  sb.count = kLanes;
-  sb.u = in.u;
-  sb.v = in.v;
-  sb.lod = in.lod;
-  SamplerState smp;
-  smp.min_filter = smp.mag_filter = Filter::kLinear;
-  smp.mip_filter = op == Op::kTrilinear ? MipFilter::kLinear : MipFilter::kPoint;
-  smp.address = {AddressMode::kWrap, AddressMode::kWrap, AddressMode::kWrap};
-  if (op == Op::kBilinear) sb.lod = {};
-  return sample_batch_taps(view, smp, sb, out, PrecisionProfile{}, {}, sink).simd_lanes;
+  const Batches b = batches(op, in);
+  if (op == Op::kFetch) return fetch_batch_taps(view, b.fetch, out, {}, {}, sink).simd_lanes;
+  return sample_batch_taps(view, b.sampler, b.sample, out, PrecisionProfile{}, {}, sink).simd_lanes;
 }
 
 // A sink that keeps nothing: the cost of the kernels' TapLog alone.
@@ -213,26 +205,26 @@ void BM_BatchTrilinearReadLog(benchmark::State& s) {
   run(s, Op::kTrilinear, Mode::kReadLog, Tiling::kTile4);
 }
 
-#define FAST_ROWS(op, name)                                                   \
-  void BM_Batch##name##TapLog(benchmark::State& s) {                          \
-    run_fast(s, Op::op, Mode::kTapLog, Tiling::kTile4);                       \
-  }                                                                           \
-  void BM_Batch##name##FastPitch(benchmark::State& s) {                       \
-    run_fast(s, Op::op, Mode::kFast, Tiling::kPitch);                         \
-  }                                                                           \
-  void BM_Batch##name##FastTileY(benchmark::State& s) {                       \
-    run_fast(s, Op::op, Mode::kFast, Tiling::kTileY);                         \
-  }                                                                           \
-  void BM_Batch##name##FastTile4(benchmark::State& s) {                       \
-    run_fast(s, Op::op, Mode::kFast, Tiling::kTile4);                         \
-  }                                                                           \
-  void BM_Batch##name##FastBlockLinear(benchmark::State& s) {                 \
-    run_fast(s, Op::op, Mode::kFast, Tiling::kBlockLinear);                   \
-  }                                                                           \
-  BENCHMARK(BM_Batch##name##TapLog);                                          \
-  BENCHMARK(BM_Batch##name##FastPitch);                                       \
-  BENCHMARK(BM_Batch##name##FastTileY);                                       \
-  BENCHMARK(BM_Batch##name##FastTile4);                                       \
+#define FAST_ROWS(op, name)                                   \
+  void BM_Batch##name##TapLog(benchmark::State& s) {          \
+    run_fast(s, Op::op, Mode::kTapLog, Tiling::kTile4);       \
+  }                                                           \
+  void BM_Batch##name##FastPitch(benchmark::State& s) {       \
+    run_fast(s, Op::op, Mode::kFast, Tiling::kPitch);         \
+  }                                                           \
+  void BM_Batch##name##FastTileY(benchmark::State& s) {       \
+    run_fast(s, Op::op, Mode::kFast, Tiling::kTileY);         \
+  }                                                           \
+  void BM_Batch##name##FastTile4(benchmark::State& s) {       \
+    run_fast(s, Op::op, Mode::kFast, Tiling::kTile4);         \
+  }                                                           \
+  void BM_Batch##name##FastBlockLinear(benchmark::State& s) { \
+    run_fast(s, Op::op, Mode::kFast, Tiling::kBlockLinear);   \
+  }                                                           \
+  BENCHMARK(BM_Batch##name##TapLog);                          \
+  BENCHMARK(BM_Batch##name##FastPitch);                       \
+  BENCHMARK(BM_Batch##name##FastTileY);                       \
+  BENCHMARK(BM_Batch##name##FastTile4);                       \
   BENCHMARK(BM_Batch##name##FastBlockLinear)
 FAST_ROWS(kFetch, Fetch);
 FAST_ROWS(kBilinear, Bilinear);
