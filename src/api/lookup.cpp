@@ -228,7 +228,7 @@ void fill_fast_trace(const hwstate::LaneAccesses& acc, const hwstate::ReadColumn
   trace.lane_offsets.assign(lanes + 1, 0);
   trace.lane_line_offsets.assign(lanes + 1, 0);
   for (size_t i = 0; i < n; ++i) {
-    trace.reads[i] = {cols.level[i], cols.slice[i], cols.x[i],        cols.y[i],
+    trace.reads[i] = {cols.level[i],  cols.slice[i],    cols.x[i],         cols.y[i],
                       cols.sample[i], acc.addresses[i], acc.element_bytes, cols.lane[i]};
     ++trace.lane_offsets[cols.lane[i] + 1];
   }
@@ -360,9 +360,8 @@ LookupStatus fetch_logged(const Surface& surface, const FetchLanes& lanes, const
   texunit::FetchBatch b;
   detail::copy_fetch_lanes(lanes, b);
   const texunit::BatchStats bs =
-      taps != nullptr
-          ? texunit::fetch_batch_taps(view, b, out_of(out), mo.fetch, mo.batch, *taps)
-          : texunit::fetch_message(view, b, out_of(out), mo);
+      taps != nullptr ? texunit::fetch_batch_taps(view, b, out_of(out), mo.fetch, mo.batch, *taps)
+                      : texunit::fetch_message(view, b, out_of(out), mo);
   if (!bs.ok) {
     detail::lib_error(diags, "LIB-LANES", "the fetch message's lanes do not match its count");
     return st;

@@ -80,10 +80,11 @@ bool AddressMapper::in_range(std::span<const texunit::TexelRead> reads, core::Di
   for (size_t i = 0; i < reads.size(); ++i) {
     if (!read_in_range(placed_.desc, reads[i])) {
       sink.error("ACCESS-READ-RANGE", loc,
-                 "read " + std::to_string(first_index + i) + " (level " + std::to_string(reads[i].level) +
-                     ", slice " + std::to_string(reads[i].slice_or_z) + ", x " +
-                     std::to_string(reads[i].x) + ", y " + std::to_string(reads[i].y) +
-                     ", sample " + std::to_string(reads[i].sample) + ") lies outside the surface",
+                 "read " + std::to_string(first_index + i) + " (level " +
+                     std::to_string(reads[i].level) + ", slice " +
+                     std::to_string(reads[i].slice_or_z) + ", x " + std::to_string(reads[i].x) +
+                     ", y " + std::to_string(reads[i].y) + ", sample " +
+                     std::to_string(reads[i].sample) + ") lies outside the surface",
                  "texunit/texel_reads.hpp, TexelRead");
       return false;
     }

@@ -157,7 +157,11 @@ void FastAddressMapper::block(const simd::TapBlock& b) {
       o.addresses.resize(na + room);
       o.lines.resize(nl + room);
       o.line_lanes.resize(nl + room);
-      TapOutput to{o.addresses.data(), o.lines.data(), o.line_lanes.data(), na, nl,
+      TapOutput to{o.addresses.data(),
+                   o.lines.data(),
+                   o.line_lanes.data(),
+                   na,
+                   nl,
                    static_cast<uint32_t>(b.begin + c)};
       good = map_tap_slots(*plan_, log, kinds, m, b.taps, b.passes, nullptr, &to);
       o.addresses.resize(to.reads);

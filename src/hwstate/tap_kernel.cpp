@@ -252,10 +252,10 @@ HWY_INLINE void Compact(const TapAddressPlan& p, const Slots& s, size_t n, uint3
   const auto base = hn::Set(d64, p.base), line_base = hn::Set(d64, p.line_base);
   const size_t h = hn::Lanes(d64);
   const auto widen = [&](VU v, auto add, int log2, uint64_t* to) {
-    hn::StoreU(hn::Add(add, hn::ShiftLeftSame(hn::PromoteTo(d64, hn::LowerHalf(dh, v)), log2)),
-               d64, to);
-    hn::StoreU(hn::Add(add, hn::ShiftLeftSame(hn::PromoteTo(d64, hn::UpperHalf(dh, v)), log2)),
-               d64, to + h);
+    hn::StoreU(hn::Add(add, hn::ShiftLeftSame(hn::PromoteTo(d64, hn::LowerHalf(dh, v)), log2)), d64,
+               to);
+    hn::StoreU(hn::Add(add, hn::ShiftLeftSame(hn::PromoteTo(d64, hn::UpperHalf(dh, v)), log2)), d64,
+               to + h);
   };
   const auto emit = [&](VU o, VU l, VU f, VU lane) {
     const MU read = hn::Ne(hn::And(f, hn::Set(du, kTapRead)), hn::Zero(du));

@@ -679,8 +679,9 @@ BatchStats sample_impl(const SurfaceView& view, const SamplerState& sampler, con
   if (fast && !(offset_in_fast_range(b.offset[0]) && offset_in_fast_range(b.offset[1]))) {
     fast = false;
   }
-  const SampleRun r{view,       sampler,   b,       out, precision, plan, taps, st.get(),
-                    !b.offset_x.empty() || !b.offset_y.empty()};
+  const SampleRun r{view, sampler,   b,
+                    out,  precision, plan,
+                    taps, st.get(),  !b.offset_x.empty() || !b.offset_y.empty()};
   std::atomic<size_t> simd_lanes{0};
   std::atomic<size_t> scalar_lanes{0};
   run_blocks(n, 1, options, [&](size_t begin, size_t end) {

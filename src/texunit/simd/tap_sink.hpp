@@ -28,9 +28,9 @@ struct TapBlock {
   const TapLog* log = nullptr;  // block lane j's slot s at s * log->stride + j
   size_t begin = 0;             // the message lanes [begin, end)
   size_t end = 0;
-  unsigned taps = 1;    // taps per level pass: 4 linear, 1 point (slots pass * 4 + tap)
-  unsigned passes = 1;  // level passes: fetch 1, sample 2
-  const uint8_t* lanes = nullptr;           // end - begin TapLane values
+  unsigned taps = 1;               // taps per level pass: 4 linear, 1 point (slots pass * 4 + tap)
+  unsigned passes = 1;             // level passes: fetch 1, sample 2
+  const uint8_t* lanes = nullptr;  // end - begin TapLane values
   std::span<const TexelRead> scalar_reads;  // the kScalar lanes' reads, lane order
 };
 
@@ -55,11 +55,11 @@ struct SamplerState;
 struct SurfaceView;
 struct TexelLanes;
 
-// fetch_batch / sample_batch (batch.hpp) with the reads handed to `sink` block by block instead of a read
-// log (view.read_log is ignored). The same results and statistics; one thread (lane order).
-BatchStats fetch_batch_taps(const SurfaceView& view, const FetchBatch& batch,
-                            const TexelLanes& out, const FetchOptions& fetch_options,
-                            const BatchOptions& batch_options, simd::TapSink& sink);
+// fetch_batch / sample_batch (batch.hpp) with the reads handed to `sink` block by block instead of
+// a read log (view.read_log is ignored). The same results and statistics; one thread (lane order).
+BatchStats fetch_batch_taps(const SurfaceView& view, const FetchBatch& batch, const TexelLanes& out,
+                            const FetchOptions& fetch_options, const BatchOptions& batch_options,
+                            simd::TapSink& sink);
 BatchStats sample_batch_taps(const SurfaceView& view, const SamplerState& sampler,
                              const SampleBatch& batch, const TexelLanes& out,
                              const PrecisionProfile& precision, const BatchOptions& batch_options,
