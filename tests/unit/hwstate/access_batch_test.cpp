@@ -10,34 +10,20 @@
 
 #include "hwstate/access.hpp"
 #include "texunit/batch.hpp"
+#include "unit/hwstate/random_batch.hpp"
 
 namespace texsim::hwstate {
 namespace {
 
 using namespace texsim::texunit;
 
+using batch_testing::Lanes;
+
+// The full mip chain, or one level.
 Surface random_surface(Format f, uint32_t w, uint32_t h, uint32_t layers, uint32_t seed,
                        bool mips = true) {
-  SurfaceDesc d;
-  d.type = layers > 1 ? SurfaceType::k2DArray : SurfaceType::k2D;
-  d.format = f;
-  d.width = w;
-  d.height = h;
-  d.layers = layers;
-  d.mips = mips ? full_mip_count(w, h, 1) : 1;
-  Surface s(d);
-  std::mt19937 rng(seed);
-  // Exponent bits kept away from NaN/Inf patterns so that few lanes need the scalar redo.
-  for (uint8_t& b : s.bytes()) b = static_cast<uint8_t>(rng() & 0x3f);
-  return s;
+  return batch_testing::random_surface(f, w, h, layers, mips ? 32 : 1, seed);
 }
-
-struct Lanes {
-  std::vector<float> u, v, layer, lod;
-  std::vector<int32_t> ox, oy;
-  std::vector<uint8_t> active;
-  std::vector<uint32_t> x, y, slice, level;
-};
 
 Lanes random_lanes(size_t n, uint32_t seed) {
   std::mt19937 rng(seed);

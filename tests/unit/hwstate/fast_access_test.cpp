@@ -15,6 +15,7 @@
 #include "texunit/batch.hpp"
 #include "texunit/simd/kernels.hpp"
 #include "texunit/simd/tap_sink.hpp"
+#include "unit/hwstate/random_batch.hpp"
 
 namespace texsim::hwstate {
 namespace {
@@ -25,27 +26,8 @@ uint32_t next(std::mt19937& g) {
   return static_cast<uint32_t>(g());
 }
 
-Surface random_surface(Format f, uint32_t w, uint32_t h, uint32_t layers, uint32_t mips,
-                       uint32_t seed) {
-  SurfaceDesc d;
-  d.type = layers > 1 ? SurfaceType::k2DArray : SurfaceType::k2D;
-  d.format = f;
-  d.width = w;
-  d.height = h;
-  d.layers = layers;
-  d.mips = std::min(mips, full_mip_count(w, h, 1));
-  Surface s(d);
-  std::mt19937 rng(seed);
-  for (uint8_t& b : s.bytes()) b = static_cast<uint8_t>(next(rng) & 0x3f);  // few NaN texels
-  return s;
-}
-
-struct Lanes {
-  std::vector<float> u, v, layer, lod;
-  std::vector<int32_t> ox, oy;
-  std::vector<uint8_t> active;
-  std::vector<uint32_t> x, y, slice, level;
-};
+using batch_testing::Lanes;
+using batch_testing::random_surface;
 
 Lanes random_lanes(size_t n, std::mt19937& rng, uint32_t w, uint32_t h) {
   std::uniform_real_distribution<float> uv(-1.5f, 2.5f), lod(-1.0f, 9.0f), lay(-1.0f, 5.0f);
@@ -84,9 +66,8 @@ void run_case(const Case& c, const Lanes& l, const PlacedSurface& placed, uint32
   core::DiagSink ref_sink, fast_sink;
   const AddressMapper ref(placed, line_bytes, ref_sink);
   FastAddressMapper fast(placed, line_bytes, fast_sink);
-  ASSERT_TRUE(ref.ok() && fast.ok()) << (ref_sink.diagnostics().empty()
-                                              ? std::string()
-                                              : ref_sink.diagnostics()[0].message);
+  ASSERT_TRUE(ref.ok() && fast.ok())
+      << (ref_sink.diagnostics().empty() ? std::string() : ref_sink.diagnostics()[0].message);
   fast.set_first_level(c.first_level);
   std::vector<uint32_t> out[2][4];
   TexelReadLog log;
@@ -123,8 +104,8 @@ void run_case(const Case& c, const Lanes& l, const PlacedSurface& placed, uint32
     SamplerState smp;
     const bool linear = c.op == Op::kBilinear || c.op == Op::kTrilinear;
     smp.min_filter = smp.mag_filter = linear ? Filter::kLinear : Filter::kPoint;
-    smp.mip_filter = c.op == Op::kTrilinear || c.op == Op::kPointMip ? MipFilter::kLinear
-                                                                      : MipFilter::kPoint;
+    smp.mip_filter =
+        c.op == Op::kTrilinear || c.op == Op::kPointMip ? MipFilter::kLinear : MipFilter::kPoint;
     smp.address = {c.mode, c.mode, c.mode};
     smp.border_color = {0.25f, 0.5f, 0.75f, 1.0f};
     if (k == 0) sample_batch(view, smp, sb, tl, PrecisionProfile{}, bo);
@@ -162,7 +143,7 @@ PlacedSurface place(const SurfaceDesc& d, Tiling t, std::mt19937& rng) {
   return p;
 }
 
-constexpr Tiling kCovered[] = {Tiling::kLinear, Tiling::kPitch,  Tiling::kTileY,
+constexpr Tiling kCovered[] = {Tiling::kLinear, Tiling::kPitch, Tiling::kTileY,
                                Tiling::kTile4,  Tiling::kTileX, Tiling::kBlockLinear};
 constexpr Format kFormats[] = {Format::kR8_UNORM, Format::kR8G8_UNORM, Format::kR8G8B8A8_UNORM,
                                Format::kR16G16B16A16_FLOAT, Format::kR32G32B32A32_FLOAT};
@@ -182,7 +163,8 @@ size_t random_rounds(std::mt19937& rng, int rounds, size_t& fast_lanes, size_t& 
         const PlacedSurface placed = place(s.desc(), t, rng);
         for (Op op : kOps) {
           const Lanes l = random_lanes(300 + next(rng) % 200, rng, w, h);
-          const Case c{&s, op, kModes[next(rng) % 4], next(rng) % 2 == 0 ? size_t{64} : size_t{2048}};
+          const Case c{&s, op, kModes[next(rng) % 4],
+                       next(rng) % 2 == 0 ? size_t{64} : size_t{2048}};
           const uint32_t line = 32u << (next(rng) % 3);
           FastAddressStats st;
           bool mapped = false;
